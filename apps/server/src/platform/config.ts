@@ -1,0 +1,39 @@
+/** Process configuration from the environment (API.md §21). Business settings live in the config table (§19.7). */
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  adminUsername: string;
+  adminPassword: string | null;
+  demo: boolean;
+  demoInviteCode: string;
+  marketSeed: string;
+  /** Secret for signing file URLs; generated per data folder when unset. */
+  signingSecret: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const demoDefault = databaseUrl ? '0' : '1';
+  return {
+    port: Number.parseInt(env.PORT ?? '8080', 10),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL?.trim() || null,
+    adminUsername: env.ADMIN_USERNAME?.trim() || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    demo: (env.DEMO ?? demoDefault) === '1',
+    demoInviteCode: env.DEMO_INVITE_CODE?.trim() || 'DEMO2026',
+    marketSeed: env.MARKET_SEED?.trim() || 'meridian-2026',
+    signingSecret: env.SIGNING_SECRET || null,
+    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

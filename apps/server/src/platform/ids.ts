@@ -1,0 +1,32 @@
+/** Opaque, non-sequential ids and secrets (API.md §1.4 `Id`). */
+import { createHash, randomBytes } from 'node:crypto';
+
+/** `prefix_` + 16 random base62-ish characters (URL-safe, no ordering information). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url')}`;
+}
+
+/** A session token: 32 random bytes (256 bits), base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as their SHA-256: a leaked table cannot be replayed. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A user's own invitation code: 8 characters from an alphabet without look-alikes. */
+export function newInviteCode(): string {
+  const bytes = randomBytes(8);
+  let code = '';
+  for (const b of bytes) code += inviteAlphabet[b % inviteAlphabet.length];
+  return code;
+}
+
+/** A generated password for the bootstrap admin: 20 characters, letters and digits. */
+export function newPassword(): string {
+  return `${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}9a`;
+}

@@ -1,0 +1,159 @@
+/**
+ * Builds the Fastify app: the user API under /api/vue/, the back-office API under /api/admin/,
+ * OpenAPI at /api/docs, /health, and the built web app (/) and back office (/admin/).
+ * `main.ts` and the tests both call `buildApp`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument } from '@brokerage/contract';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { registerAdminRoutes } from './modules/admin/index.js';
+import { authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
+import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
+import { registerNoticeRoutes } from './modules/engagement/index.js';
+import { registerAssetsRoutes } from './modules/ledger/index.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { AppConfig } from './platform/config.js';
+import type { Database } from './platform/db.js';
+import { DomainError } from './platform/errors.js';
+import { ReferenceRates, type FxRates } from './platform/fx.js';
+import { sendFail, type UserRouteDeps } from './platform/http.js';
+import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { Settings } from './platform/settings.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  limits?: Partial<Record<LimitName, LimitSpec>>;
+  redis?: Redis | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Folders of the built web app and back office; found next to the sources by default. */
+  webDist?: string | null;
+  adminDist?: string | null;
+}
+
+export interface AppDeps {
+  db: Database['db'];
+  clock: Clock;
+  settings: Settings;
+  limits: RateLimits;
+  fx: FxRates;
+}
+
+function defaultDist(app: 'web' | 'admin'): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/ or dist/ of apps/server → apps/<app>/dist
+  return path.resolve(here, '..', '..', app, 'dist');
+}
+
+class BadBody extends Error {
+  readonly statusCode = 400;
+  constructor(readonly reason: 'type' | 'format') {
+    super('bad body');
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const clock = options.clock ?? systemClock;
+  const db = options.database.db;
+  const settings = new Settings(db, clock);
+  await settings.load();
+  const limits = new RateLimits(options.limits, options.redis ?? null);
+  const fx = new ReferenceRates(() => clock.now());
+  const deps: AppDeps = { db, clock, settings, limits, fx };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+
+  // §1.1: an empty body counts as {}; a body that is not a JSON object is request.invalid.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (source.trim() === '') return done(null, {});
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(source);
+    } catch {
+      return done(new BadBody('format'), undefined);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new BadBody('type'), undefined);
+    return done(null, parsed);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Plain HTTP on localhost must keep working: no upgrade of subresources to https.
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DomainError) return sendFail(reply, error.code, error.params);
+    if (error instanceof BadBody) return sendFail(reply, 'request.invalid', { fields: { body: error.reason } });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return sendFail(reply, 'request.invalid', { fields: { body: 'too_long' } });
+    if (status === 415 || status === 400) return sendFail(reply, 'request.invalid', { fields: { body: 'type' } });
+    request.log.error({ err: error, requestId: request.id }, 'unexpected fault');
+    return sendFail(reply, 'server.error');
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendFail(reply, 'request.not_found'));
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  const openApi = buildOpenApiDocument('0.1.0');
+  app.get('/api/docs', async () => openApi);
+
+  const authDeps: AuthDeps = { db, clock, settings, limits, currentAgreementVersion: () => currentAgreementVersion(db) };
+  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits };
+  registerCommonRoutes(app, route, db, settings);
+  registerAuthRoutes(app, route, authDeps);
+  registerNoticeRoutes(app, route, db);
+  registerAssetsRoutes(app, route, {
+    db, settings, fx,
+    creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
+  });
+  registerAdminRoutes(app, { db, clock, limits, settings, fx });
+
+  const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
+  const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: 'index.html', wildcard: false });
+  }
+  if (adminDist && existsSync(path.join(adminDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', index: 'index.html', decorateReply: false, wildcard: false });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+  }
+  return { app, deps };
+}

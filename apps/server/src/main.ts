@@ -1,0 +1,49 @@
+/** Reads config, opens the database (PGlite in DATA_DIR or PostgreSQL), seeds, listens. */
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { bootstrapAdmin } from './modules/admin/index.js';
+import { systemClock } from './platform/clock.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db.js';
+import { seedDemo, seedEssentials } from './seed/seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedEssentials(database.db, systemClock);
+  if (config.demo) await seedDemo(database.db, systemClock, config.demoInviteCode);
+  const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const { app } = await buildApp({
+    config, database, redis,
+    logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  Meridian Securities is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  App:          ${url}/`,
+    `  Back office:  ${url}/admin/`,
+    admin.created
+      ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
+      : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
+    config.demo ? `  Invite code:  ${config.demoInviteCode}` : '  Demo data:    off',
+    `  API docs:     ${url}/api/docs`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/**
+ * The back-office edge: Bearer admin token → role right (403) → rate limit → schema → handler,
+ * with every login, logout, data-changing call and `user/detail` read written to the audit
+ * log, rejected attempts included (`result` = the refusal code).
+ */
+import { rightsOfRole, type AdminEndpoint, type AdminRight, type Code } from '@brokerage/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { okEnvelope, parseBody } from '../../platform/http.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import { authenticateAdmin, type AdminPrincipal } from './admin.service.js';
+import { writeAudit } from './audit.service.js';
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  limits: RateLimits;
+}
+
+export interface AdminHandlerResult {
+  data: unknown;
+  targetType?: string | null;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  /** For login: the principal that just logged in, so the audit row names it. */
+  principal?: AdminPrincipal;
+}
+
+export interface AdminContext<B> {
+  body: B;
+  admin: AdminPrincipal | null;
+  tx: Db;
+  request: FastifyRequest;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer (\S+)$/.exec(h);
+  return m?.[1] ?? null;
+}
+
+export function registerAdminRoute<E extends AdminEndpoint>(
+  app: FastifyInstance,
+  deps: AdminDeps,
+  endpoint: E,
+  handler: (ctx: AdminContext<z.output<E['request']>>) => Promise<AdminHandlerResult>,
+  options: { audited?: boolean; right?: (body: z.output<E['request']>) => AdminRight; target?: (body: Record<string, unknown>) => { type: string; id: string | null } } = {},
+): void {
+  const action = endpoint.path.replace(/^\//, '');
+  const audited = options.audited ?? endpoint.mutating;
+  app.post(`/api/admin${endpoint.path}`, async (request, reply) => {
+    let admin: AdminPrincipal | null = null;
+    const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const target = options.target?.(raw) ?? null;
+    const record = (result: string, extra: Partial<AdminHandlerResult> = {}, db: Db = deps.db) => {
+      const who = extra.principal ?? admin;
+      return writeAudit(db, deps.clock, {
+        actorId: who?.adminId ?? null, actorName: who?.username ?? (action === 'auth/login' && typeof raw.username === 'string' ? raw.username.slice(0, 64) : null),
+        role: who?.role ?? null, action, targetType: extra.targetType ?? target?.type ?? null,
+        targetId: extra.targetId ?? target?.id ?? null,
+        reason: typeof raw.reason === 'string' ? raw.reason.slice(0, 500) : null,
+        before: extra.before ?? null, after: extra.after ?? null, result, ip: request.ip, requestId: request.id,
+      });
+    };
+    try {
+      const token = bearer(request);
+      admin = token ? await authenticateAdmin(deps.db, deps.clock, token) : null;
+      if (endpoint.right !== null && !admin) throw new DomainError('auth.required');
+      await deps.limits.consume('perCaller', admin ? `a:${admin.sessionId}` : `ip:${request.ip}`);
+      if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right)) throw new DomainError('auth.forbidden');
+      const body = parseBody(endpoint.request, request.body) as z.output<E['request']>;
+      if (admin && options.right && !rightsOfRole[admin.role].includes(options.right(body))) throw new DomainError('auth.forbidden');
+      const result = await deps.db.transaction(async (tx) => {
+        const r = await handler({ body, admin, tx, request });
+        if (audited) await record('ok', r, tx);
+        return r;
+      });
+      return reply.send(okEnvelope(result.data, endpoint.mutating ? 'result.update.ok' : undefined));
+    } catch (error) {
+      const code: Code | 'server.error' = error instanceof DomainError ? error.code : 'server.error';
+      // Refused attempts are audited for every call; successful reads only where the route asks.
+      await record(code).catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
+      throw error;
+    }
+  });
+}

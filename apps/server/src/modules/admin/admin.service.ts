@@ -1,0 +1,83 @@
+/**
+ * Back-office accounts and sessions (API.md §19.1). Admins are created by operations tooling
+ * (the bootstrap admin of §21 on first start), never through the API. Admin tokens are
+ * opaque, stored hashed, idle 30 min, absolute 12 h, and are never accepted on /api/vue/.
+ */
+import type { AdminRole } from '@brokerage/contract';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { hashToken, newId, newPassword, newToken } from '../../platform/ids.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import { adminSessions, admins } from './admin.tables.js';
+
+export const ADMIN_IDLE_MS = 30 * 60 * 1000;
+export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+export interface AdminPrincipal {
+  adminId: string;
+  username: string;
+  role: AdminRole;
+  sessionId: string;
+}
+
+export async function createAdmin(db: Db, username: string, password: string, role: AdminRole): Promise<string> {
+  const id = newId('a');
+  await db.insert(admins).values({ id, username, passwordHash: await hashPassword(password), role });
+  return id;
+}
+
+/** §21: on start, if no admin exists, create one with role `admin`; a generated password is returned to print once. */
+export async function bootstrapAdmin(
+  db: Db, username: string, password: string | null,
+): Promise<{ created: boolean; username: string; password: string | null }> {
+  const existing = await db.select({ n: count() }).from(admins);
+  if (Number(existing[0]?.n ?? 0) > 0) return { created: false, username, password: null };
+  const chosen = password ?? newPassword();
+  await createAdmin(db, username, chosen, 'admin');
+  return { created: true, username, password: password ? null : chosen };
+}
+
+/** Rules: lock-out (429) → auth.wrong_credentials → account.disabled. */
+export async function adminLogin(
+  db: Db, clock: Clock, limits: RateLimits, body: { username: string; password: string },
+): Promise<{ token: string; role: AdminRole; expiresAt: string; principal: AdminPrincipal }> {
+  await limits.assertNotLocked('adminLoginFailures', body.username);
+  const rows = await db.select().from(admins).where(eq(admins.username, body.username));
+  const admin = rows[0];
+  const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!admin || !ok) {
+    await limits.recordFailure('adminLoginFailures', body.username);
+    throw new DomainError('auth.wrong_credentials');
+  }
+  if (admin.disabled) throw new DomainError('account.disabled');
+  await limits.reset('adminLoginFailures', body.username);
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + ADMIN_ABSOLUTE_MS);
+  const sessionId = newId('as');
+  await db.insert(adminSessions).values({ id: sessionId, tokenHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
+  const role = admin.role as AdminRole;
+  return { token, role, expiresAt: expiresAt.toISOString(), principal: { adminId: admin.id, username: admin.username, role, sessionId } };
+}
+
+export async function authenticateAdmin(db: Db, clock: Clock, token: string): Promise<AdminPrincipal | null> {
+  if (token.length > 200) return null;
+  const rows = await db
+    .select({ s: adminSessions, a: admins })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)));
+  const row = rows[0];
+  if (!row || row.a.disabled) return null;
+  const now = clock.now();
+  if (row.s.expiresAt <= now || row.s.lastSeenAt.getTime() + ADMIN_IDLE_MS <= now.getTime()) return null;
+  await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.s.id));
+  return { adminId: row.a.id, username: row.a.username, role: row.a.role as AdminRole, sessionId: row.s.id };
+}
+
+export async function adminLogout(db: Db, clock: Clock, sessionId: string): Promise<void> {
+  await db.update(adminSessions).set({ revokedAt: clock.now() }).where(eq(adminSessions.id, sessionId));
+}

@@ -1,0 +1,40 @@
+import { userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import { revokeSession } from './sessions.service.js';
+import * as users from './users.service.js';
+import type { AuthDeps } from './users.service.js';
+
+function sessionOf<T>(value: T | null): T {
+  if (!value) throw new Error('route declared auth yes without a session');
+  return value;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, deps: AuthDeps): void {
+  registerUserRoute(app, route, userEndpoints.register, async ({ body }) => ({ data: await users.register(deps, body) }), {
+    extraLimit: (request) => deps.limits.consume('registerPerIp', request.ip),
+  });
+  registerUserRoute(app, route, userEndpoints.login, async ({ body }) => ({ data: await users.login(deps, body) }));
+  registerUserRoute(app, route, userEndpoints.logout, async ({ session }) => {
+    await revokeSession(deps.db, deps.clock, sessionOf(session).sessionId);
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.getUserinfo, async ({ session }) => ({
+    data: await users.userInfo(deps.db, sessionOf(session).userId),
+  }));
+  registerUserRoute(app, route, userEndpoints.changePassword, async ({ session, body }) => {
+    const s = sessionOf(session);
+    await users.changePassword(deps, s.userId, s.sessionId, body);
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.setFundPassword, async ({ session, body }) => {
+    await users.setFundPassword(deps, sessionOf(session).userId, body);
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.changeFundPassword, async ({ session, body }) => {
+    await users.changeFundPassword(deps, sessionOf(session).userId, body);
+    return { data: null };
+  }, {
+    extraLimit: (_request, session) => deps.limits.assertNotLocked('fundPasswordFailures', sessionOf(session).userId),
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * User sessions: opaque 256-bit tokens, stored as SHA-256, idle expiry 24 h and absolute
+ * expiry 30 days (API.md §1.2). The `account` header must equal the session's account.
+ */
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { UserSession } from '../../platform/http.js';
+import { hashToken, newId, newToken } from '../../platform/ids.js';
+import * as repo from './sessions.repository.js';
+
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is rewritten at most once a minute so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export async function createSession(db: Db, clock: Clock, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await repo.insertSession(db, {
+    id: newId('s'), tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export async function authenticate(db: Db, clock: Clock, token: string, account: string): Promise<UserSession | null> {
+  if (token.length > 200) return null;
+  const row = await repo.findActiveSessionByHash(db, hashToken(token));
+  if (!row || row.revokedAt || row.phone !== account) return null;
+  const now = clock.now().getTime();
+  if (row.expiresAt.getTime() <= now) return null;
+  if (row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null;
+  if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(db, row.id, new Date(now));
+  return { userId: row.userId, account: row.phone, sessionId: row.id };
+}
+
+export const revokeSession = (db: Db, clock: Clock, sessionId: string) => repo.revokeSession(db, sessionId, clock.now());
+export const revokeUserSessions = (db: Db, clock: Clock, userId: string, exceptSessionId?: string) =>
+  repo.revokeUserSessions(db, userId, clock.now(), exceptSessionId);

@@ -1,0 +1,69 @@
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { organisations, users } from './auth.tables.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: string, forUpdate = false): Promise<UserRow | null> {
+  const q = db.select().from(users).where(eq(users.id, id));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.phone, phone));
+  return rows[0] ?? null;
+}
+
+export async function findUserByInviteCode(db: Db, code: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.inviteCode, code));
+  return rows[0] ?? null;
+}
+
+export async function findOrganisationByCode(db: Db, code: string) {
+  const rows = await db.select().from(organisations).where(eq(organisations.code, code));
+  return rows[0] ?? null;
+}
+
+export async function insertOrganisation(db: Db, row: typeof organisations.$inferInsert): Promise<void> {
+  await db.insert(organisations).values(row).onConflictDoNothing();
+}
+
+export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<void> {
+  await db.insert(users).values(row);
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+export interface UserFilter {
+  keyword?: string;
+  restriction?: string;
+  kycStatus?: string;
+}
+
+function filterOf(f: UserFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const either = or(ilike(users.phone, like), ilike(users.realname, like), eq(users.id, f.keyword));
+    if (either) parts.push(either);
+  }
+  if (f.restriction) parts.push(sql`${f.restriction} = any(${users.restrictions})`);
+  if (f.kycStatus) parts.push(eq(users.kycStatus, f.kycStatus));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listUsers(db: Db, f: UserFilter, page: number, size: number): Promise<{ rows: UserRow[]; total: number }> {
+  const where = filterOf(f);
+  const rows = await db.select().from(users).where(where).orderBy(sql`${users.createdAt} desc, ${users.id}`)
+    .limit(size).offset((page - 1) * size);
+  const totals = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function countInvited(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(users).where(eq(users.inviterUserId, userId));
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,187 @@
+/**
+ * Accounts: registration with an invitation or organisation code, login, passwords,
+ * restrictions and the user object of `/user/getUserinfo` (API.md §7.1–§7.8).
+ */
+import { sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { newId, newInviteCode } from '../../platform/ids.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import type { Settings } from '../../platform/settings.js';
+import { createSession, revokeUserSessions } from './sessions.service.js';
+import * as repo from './users.repository.js';
+import type { UserRow } from './users.repository.js';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  settings: Settings;
+  limits: RateLimits;
+  currentAgreementVersion: () => Promise<string>;
+}
+
+export function toUserInfo(u: UserRow): UserInfo {
+  const verified = u.kycStatus === 'verified';
+  return {
+    id: u.id,
+    account: u.phone,
+    realname: verified ? u.realname : '',
+    is_true: verified ? 1 : 0,
+    phone: u.phone,
+    kycStatus: u.kycStatus as UserInfo['kycStatus'],
+    accountType: u.accountType as UserInfo['accountType'],
+    hasFundPassword: u.fundPasswordHash !== null,
+    dayTrading: u.dayTrading,
+    inviteCode: u.inviteCode,
+    // A logged-in user can only ever see these two; the others end every session.
+    restrictions: (u.restrictions as Restriction[]).filter((r) => r === 'trade_blocked' || r === 'withdraw_blocked'),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+async function loginAnswer(deps: AuthDeps, user: UserRow) {
+  const { token, expiresAt } = await createSession(deps.db, deps.clock, user.id);
+  return { token, account: user.phone, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Rules in order: account.exists → account.inviter_not_found. */
+export async function register(
+  deps: AuthDeps,
+  body: { phone: string; password: string; inviteCode: string; agreementVersion?: string },
+) {
+  const { db, clock, settings } = deps;
+  if (await repo.findUserByPhone(db, body.phone)) throw new DomainError('account.exists');
+  const inviter = await repo.findUserByInviteCode(db, body.inviteCode);
+  const organisation = inviter ? null : await repo.findOrganisationByCode(db, body.inviteCode);
+  if ((!inviter || inviter.restrictions.includes('disabled')) && !organisation) {
+    throw new DomainError('account.inviter_not_found');
+  }
+  const now = clock.now();
+  const row = {
+    id: newId('u'),
+    phone: body.phone,
+    passwordHash: await hashPassword(body.password),
+    inviteCode: newInviteCode(),
+    inviterUserId: inviter?.id ?? null,
+    organisationId: organisation?.id ?? inviter?.organisationId ?? null,
+    creditScore: settings.get<number>('loan.initialScore'),
+    loanQuota: settings.get<string>('loan.initialQuota'),
+    agreementVersion: body.agreementVersion ?? (await deps.currentAgreementVersion()),
+    createdAt: now,
+    lastLoginAt: now,
+  };
+  try {
+    await repo.insertUser(db, row);
+  } catch (error) {
+    // Two registrations of one phone at the same time: the unique index decides.
+    if (isUniqueViolation(error)) throw new DomainError('account.exists');
+    throw error;
+  }
+  const user = await repo.findUserById(db, row.id);
+  if (!user) throw new Error('user vanished after insert');
+  return loginAnswer(deps, user);
+}
+
+/**
+ * Rules in order: lock-out (429) → auth.wrong_credentials → account.disabled → account.frozen.
+ * Restrictions are revealed only after a correct password.
+ */
+export async function login(deps: AuthDeps, body: { account: string; password: string }) {
+  const { db, clock, limits } = deps;
+  const key = body.account;
+  await limits.assertNotLocked('loginFailures', key);
+  const user = await repo.findUserByPhone(db, body.account);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !ok) {
+    await limits.recordFailure('loginFailures', key);
+    throw new DomainError('auth.wrong_credentials');
+  }
+  if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
+  if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned')) throw new DomainError('account.frozen');
+  await limits.reset('loginFailures', key);
+  await repo.updateUser(db, user.id, { lastLoginAt: clock.now() });
+  return loginAnswer(deps, user);
+}
+
+export async function userInfo(db: Db, userId: string): Promise<UserInfo> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new DomainError('auth.required');
+  return toUserInfo(user);
+}
+
+/** Rules: password.original_wrong. Effect: every other session of the account ends. */
+export async function changePassword(
+  deps: AuthDeps, userId: string, sessionId: string, body: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new DomainError('auth.required');
+  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw new DomainError('password.original_wrong');
+  await deps.db.transaction(async (tx) => {
+    await repo.updateUser(tx, userId, { passwordHash: await hashPassword(body.newPassword) });
+    await revokeUserSessions(tx, deps.clock, userId, sessionId);
+  });
+}
+
+/** Rules: password.fund_already_set → password.original_wrong (the login password). */
+export async function setFundPassword(
+  deps: AuthDeps, userId: string, body: { fundPassword: string; loginPassword: string },
+): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new DomainError('auth.required');
+  if (user.fundPasswordHash) throw new DomainError('password.fund_already_set');
+  if (!(await verifyPassword(user.passwordHash, body.loginPassword))) throw new DomainError('password.original_wrong');
+  await repo.updateUser(deps.db, userId, { fundPasswordHash: await hashPassword(body.fundPassword) });
+}
+
+/**
+ * Checks a fund password for any call that needs it; a wrong one counts towards the
+ * 5-failures-in-24-h lock-out of API.md §1.7. Returns attempts left on failure.
+ */
+export async function checkFundPassword(deps: AuthDeps, user: UserRow, plain: string): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
+  if (user.fundPasswordHash && (await verifyPassword(user.fundPasswordHash, plain))) return { ok: true };
+  const attemptsLeft = await deps.limits.recordFailure('fundPasswordFailures', user.id);
+  return { ok: false, attemptsLeft };
+}
+
+/** Rules: password.fund_not_set → password.original_wrong (counts as a fund-password failure). */
+export async function changeFundPassword(
+  deps: AuthDeps, userId: string, body: { oldFundPassword: string; newFundPassword: string },
+): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw new DomainError('auth.required');
+  if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
+  const check = await checkFundPassword(deps, user, body.oldFundPassword);
+  if (!check.ok) throw new DomainError('password.original_wrong');
+  await repo.updateUser(deps.db, userId, { fundPasswordHash: await hashPassword(body.newFundPassword) });
+}
+
+/**
+ * Sets or lifts a restriction (back office, §19.4). Freeze, login ban and disable end every
+ * session of the user in the same transaction. Returns the user before and after.
+ */
+export async function applyRestriction(
+  tx: Db, clock: Clock, userId: string, change: { add?: Restriction; remove?: Restriction },
+): Promise<{ before: UserRow; after: UserRow } | null> {
+  const before = await repo.findUserById(tx, userId, true);
+  if (!before) return null;
+  const set = new Set(before.restrictions as Restriction[]);
+  if (change.add) set.add(change.add);
+  if (change.remove) set.delete(change.remove);
+  const next = [...set].sort();
+  await repo.updateUser(tx, userId, { restrictions: next });
+  if (change.add && sessionRevokingRestrictions.includes(change.add)) await revokeUserSessions(tx, clock, userId);
+  return { before, after: { ...before, restrictions: next } };
+}
+
+export { repo as usersRepository };

@@ -1,0 +1,27 @@
+import { userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import type { Settings } from '../../platform/settings.js';
+import { currentAgreementVersion, currentLegal } from './legal.service.js';
+
+/** `/common/config`: the public subset of the settings, as `{name, value}` strings (API.md §6.1). */
+export async function publicConfig(db: Db, settings: Settings): Promise<{ name: string; value: string }[]> {
+  return [
+    { name: 'title', value: settings.get<string>('display.title') },
+    { name: 'logo', value: settings.get<string>('display.logo') },
+    { name: 'image_base', value: settings.get<string>('display.imageBase') },
+    { name: 'service_link', value: settings.get<string>('display.serviceLink') },
+    { name: 'default_market', value: 'mxn' },
+    { name: 'markets', value: 'mxn,usd,eur,crypto,forex' },
+    { name: 'currencies', value: settings.get<string[]>('currencies.enabled').join(',') },
+    { name: 'languages', value: 'en,de,zh,esp,kor' },
+    { name: 'agreement_version', value: await currentAgreementVersion(db) },
+    { name: 'ipo_min_shares', value: String(settings.get<number>('subscription.ipoMinShares')) },
+  ];
+}
+
+export function registerCommonRoutes(app: FastifyInstance, route: UserRouteDeps, db: Db, settings: Settings): void {
+  registerUserRoute(app, route, userEndpoints.config, async () => ({ data: await publicConfig(db, settings) }));
+  registerUserRoute(app, route, userEndpoints.legal, async ({ body }) => ({ data: await currentLegal(db, body.kind) }));
+}

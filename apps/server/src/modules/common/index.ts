@@ -1,0 +1,3 @@
+export { registerCommonRoutes } from './common.routes.js';
+export { currentAgreementVersion, sanitiseHtml, storeLegal } from './legal.service.js';
+export * from './legal.tables.js';

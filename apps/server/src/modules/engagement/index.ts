@@ -1,0 +1,3 @@
+export { noticesFor, publishNotice, sendMessage } from './notices.service.js';
+export * from './notices.tables.js';
+export { registerNoticeRoutes } from './notices.routes.js';

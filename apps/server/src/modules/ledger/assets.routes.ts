@@ -1,0 +1,20 @@
+import { userEndpoints, type Currency } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import type { FxRates } from '../../platform/fx.js';
+import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import type { Settings } from '../../platform/settings.js';
+import { assetsOf } from './assets.service.js';
+
+export function registerAssetsRoutes(
+  app: FastifyInstance, route: UserRouteDeps, deps: { db: Db; settings: Settings; fx: FxRates; creditScoreOf: (userId: string) => Promise<number | null> },
+): void {
+  registerUserRoute(app, route, userEndpoints.assets, async ({ session, body }) => {
+    if (!session) throw new DomainError('auth.required');
+    const score = await deps.creditScoreOf(session.userId);
+    if (score === null) throw new DomainError('auth.required');
+    const enabled = deps.settings.get<Currency[]>('currencies.enabled');
+    return { data: await assetsOf(deps.db, deps.fx, session.userId, enabled, body.currency, score) };
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * `/user/assets` (API.md §7.11): every enabled currency's balances from the ledger, and the
+ * summary converted into one currency at mid rates. Positions, investments and in-transit
+ * proceeds arrive with the trading and products issues; until then they are zero because no
+ * such records can exist.
+ */
+import { Dec, formatAmount, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
+import type { Db } from '../../platform/db.js';
+import type { FxRates } from '../../platform/fx.js';
+import { balancesOf } from './ledger.service.js';
+
+export async function assetsOf(
+  db: Db, fx: FxRates, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
+): Promise<Assets> {
+  const balances = await balancesOf(db, userId);
+  const accounts: CurrencyAccount[] = [];
+  const sums = { totalAssets: new Dec(0), available: new Dec(0), frozen: new Dec(0), inTransit: new Dec(0), withdrawable: new Dec(0), profit: new Dec(0) };
+  for (const currency of enabled) {
+    const b = balances.get(currency);
+    const available = new Dec(b?.available ?? 0);
+    const frozen = new Dec(b?.frozen ?? 0);
+    const inTransit = new Dec(0);
+    const positionsValue = new Dec(0);
+    const investValue = new Dec(0);
+    const profit = new Dec(0);
+    const withdrawable = available.minus(inTransit);
+    const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
+    accounts.push({
+      currency,
+      available: formatAmount(available, currency),
+      frozen: formatAmount(frozen, currency),
+      inTransit: formatAmount(inTransit, currency),
+      withdrawable: formatAmount(withdrawable, currency),
+      positionsValue: formatAmount(positionsValue, currency),
+      investValue: formatAmount(investValue, currency),
+      totalAssets: formatAmount(totalAssets, currency),
+      profit: formatAmount(profit, currency),
+    });
+    const rate = fx.midRate(currency, summaryCurrency);
+    if (!rate) continue;
+    sums.totalAssets = sums.totalAssets.plus(totalAssets.times(rate));
+    sums.available = sums.available.plus(available.times(rate));
+    sums.frozen = sums.frozen.plus(frozen.times(rate));
+    sums.inTransit = sums.inTransit.plus(inTransit.times(rate));
+    sums.withdrawable = sums.withdrawable.plus(withdrawable.times(rate));
+    sums.profit = sums.profit.plus(profit.times(rate));
+  }
+  return {
+    currency: summaryCurrency,
+    totalAssets: formatAmount(sums.totalAssets, summaryCurrency),
+    available: formatAmount(sums.available, summaryCurrency),
+    frozen: formatAmount(sums.frozen, summaryCurrency),
+    inTransit: formatAmount(sums.inTransit, summaryCurrency),
+    withdrawable: formatAmount(sums.withdrawable, summaryCurrency),
+    profit: formatAmount(sums.profit, summaryCurrency),
+    creditScore,
+    ratesAt: fx.asOf().toISOString(),
+    accounts,
+  };
+}

@@ -1,0 +1,1 @@
+export { configEntries as settingsTable } from './settings.tables.js';

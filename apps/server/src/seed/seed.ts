@@ -1,0 +1,35 @@
+/**
+ * Data every installation needs (legal texts) and, with DEMO=1, demo data: the organisation
+ * whose code registration accepts and a few notices. Idempotent: running it again adds nothing.
+ */
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db.js';
+import { storeLegal } from '../modules/common/index.js';
+import { publishNotice } from '../modules/engagement/index.js';
+import { usersRepository } from '../modules/auth/index.js';
+import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
+
+export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
+  for (const kind of ['agreement', 'privacy', 'about'] as const) {
+    await storeLegal(db, { kind, version: LEGAL_VERSION, title: legalTexts[kind].title, content: legalTexts[kind].content, updatedAt: clock.now() });
+  }
+}
+
+export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promise<void> {
+  await usersRepository.insertOrganisation(db, { id: 'org_demo', name: 'Demo organisation', code: inviteCode });
+  await publishNotice(db, clock, {
+    id: 'nt_welcome',
+    title: 'Welcome to Meridian Securities',
+    content: '<p>Verify your real name, bind a card and make your first deposit to start trading.</p>',
+  });
+  await publishNotice(db, clock, {
+    id: 'nt_hours',
+    title: 'Trading hours',
+    content: '<p>Mexico 08:30–15:00 (Mexico City), United States 09:30–16:00 with pre-market 04:00–09:30 and after-hours 16:00–20:00 (New York), Spain 09:00–17:30 (Madrid). Digital currencies trade around the clock.</p>',
+  });
+  await publishNotice(db, clock, {
+    id: 'nt_withdraw',
+    title: 'Withdrawal window',
+    content: '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
+  });
+}

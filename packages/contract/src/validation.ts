@@ -15,6 +15,9 @@ interface RawIssue {
 
 export function reasonOf(issue: RawIssue): FieldReason {
   if (isFieldReason(issue.message)) return issue.message;
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
+    return 'required';
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'required' : 'type';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { legalKinds } from '../enums.js';
 import { timestamp } from '../primitives.js';
 
-export const configRequest = z.object({ type: z.literal('all', 'enum') });
+export const configRequest = z.object({ type: z.literal('all') });
 export const configEntry = z.object({ name: z.string(), value: z.string() });
 export const configResponse = z.array(configEntry);
 

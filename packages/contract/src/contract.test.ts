@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildOpenApiDocument, canTransition, codeCatalogue, englishMessage, fieldReasonsOf, kycTransitions, Money, money,
+  orderStates, orderTransitions, reasonErrorMap, reviewTransitions, terminalStates, userEndpoints, adminEndpoints, whole,
+} from './index.js';
+
+describe('Money', () => {
+  it('adds exactly where floats would drift', () => {
+    const sum = Money.of('0.1', 'USD').plus(Money.of('0.2', 'USD'));
+    expect(sum.toString()).toBe('0.30');
+    expect(sum.amount.equals('0.3')).toBe(true);
+  });
+
+  it('refuses to mix currencies and fractional JS numbers', () => {
+    expect(() => Money.of('1', 'USD').plus(Money.of('1', 'MXN'))).toThrow(/mismatch/);
+    expect(() => Money.of('1', 'USD').times(0.1)).toThrow();
+    expect(() => Money.of('1e5', 'USD')).toThrow();
+  });
+
+  it('answers at the currency scale, rounding half-up, and names the mode when rounding', () => {
+    expect(Money.of('2.345', 'MXN').toString()).toBe('2.35');
+    expect(Money.of('1234.5', 'KRW').toString()).toBe('1235');
+    expect(Money.of('10.009', 'USDT').rounded('down').toString()).toBe('10.00');
+    expect(Money.of('10.001', 'USD').rounded('up').toString()).toBe('10.01');
+    expect(Money.of('1.5', 'EUR').toLedgerString()).toBe('1.50000000');
+  });
+});
+
+describe('wire types', () => {
+  const reasons = (schema: ReturnType<typeof money>, value: unknown) => {
+    const r = schema.safeParse(value, { error: reasonErrorMap });
+    return r.success ? null : fieldReasonsOf(r.error).body;
+  };
+  it('money takes decimal strings > 0 within the scale', () => {
+    expect(reasons(money(), '500.00')).toBeNull();
+    expect(reasons(money(), 500)).toBe('not_decimal_string');
+    expect(reasons(money(), '0')).toBe('not_positive');
+    expect(reasons(money(), '-1')).toBe('not_positive');
+    expect(reasons(money(), '1.001')).toBe('too_many_decimals');
+    expect(reasons(money(0), '1.5')).toBe('too_many_decimals');
+    expect(reasons(money(), undefined)).toBe('required');
+  });
+  it('whole accepts a zero fraction only', () => {
+    expect(whole().safeParse('100.00').success).toBe(true);
+    expect(whole().safeParse('100.5', { error: reasonErrorMap }).error?.issues[0]?.message).toBe('not_integer');
+  });
+});
+
+describe('the code catalogue', () => {
+  it('maps transport codes to their HTTP status and fills placeholders', () => {
+    expect(codeCatalogue['request.invalid'].http).toBe(400);
+    expect(codeCatalogue['auth.required'].http).toBe(401);
+    expect(codeCatalogue['request.too_frequent'].http).toBe(429);
+    expect(codeCatalogue['withdraw.below_min'].http).toBe(200);
+    expect(englishMessage('withdraw.below_min', { min: '500.00', currency: 'MXN' })).toBe('Minimum withdrawal is 500.00 MXN.');
+  });
+  it('has no code for a credit-score hold on withdrawals (API.md §1.10)', () => {
+    expect(Object.keys(codeCatalogue).some((c) => /credit/.test(c) && /withdraw/.test(c))).toBe(false);
+  });
+});
+
+describe('state machines', () => {
+  it('cancel only from pending, close only from holding', () => {
+    expect(canTransition(orderTransitions, 'pending', 'cancel')).toBe(true);
+    expect(canTransition(orderTransitions, 'holding', 'cancel')).toBe(false);
+    expect(canTransition(orderTransitions, 'holding', 'close')).toBe(true);
+    expect(canTransition(orderTransitions, 'closing', 'close')).toBe(false);
+    expect(canTransition(orderTransitions, 'locked', 'close')).toBe(false);
+    expect(terminalStates(orderTransitions, orderStates).sort()).toEqual(['cancelled', 'closed']);
+  });
+  it('a review is decided once; real name can be resubmitted after a rejection', () => {
+    expect(canTransition(reviewTransitions, 'approved', 'reject')).toBe(false);
+    expect(canTransition(kycTransitions, 'rejected', 'submit')).toBe(true);
+    expect(canTransition(kycTransitions, 'verified', 'submit')).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('has every registered call', () => {
+    const doc = buildOpenApiDocument('test') as { paths: Record<string, unknown> };
+    for (const e of Object.values(userEndpoints)) expect(doc.paths).toHaveProperty([`/api/vue${e.path}`]);
+    for (const e of Object.values(adminEndpoints)) expect(doc.paths).toHaveProperty([`/api/admin${e.path}`]);
+  });
+});

@@ -1,0 +1,78 @@
+/** Providers and routes. Hash routes, because the server serves only index.html at /admin/. */
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AppLayout } from './components/AppLayout';
+import { NotifierBridge } from './components/NotifierBridge';
+import { RequireAuth, RequireRight } from './components/RequireAuth';
+import { AuditPage } from './features/audit/AuditPage';
+import { ConfigPage } from './features/config/ConfigPage';
+import { LoginPage } from './features/login/LoginPage';
+import { UsersPage } from './features/users/UsersPage';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The client already toasted the failure; retrying a refusal gives the same answer. Reading a
+        // user's detail is audit-logged, so nothing refetches behind the operator's back either.
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Root({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <ConfigProvider locale={enUS}>
+      <AntApp>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>
+          <HashRouter>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route
+                element={
+                  <RequireAuth>
+                    <AppLayout />
+                  </RequireAuth>
+                }
+              >
+                <Route index element={<Navigate to="/users" replace />} />
+                <Route
+                  path="/users"
+                  element={
+                    <RequireRight right="user.read">
+                      <UsersPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/config"
+                  element={
+                    <RequireRight right="config.manage">
+                      <ConfigPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/audit"
+                  element={
+                    <RequireRight right="audit.read">
+                      <AuditPage />
+                    </RequireRight>
+                  }
+                />
+                <Route path="*" element={<Navigate to="/users" replace />} />
+              </Route>
+            </Routes>
+          </HashRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

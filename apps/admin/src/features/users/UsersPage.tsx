@@ -1,0 +1,171 @@
+/**
+ * Users (API.md §19.4): server-paged search over account, name or id, filtered by restriction and
+ * real-name status. Filters, page and the open user live in the URL, so reload and back keep them.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import {
+  kycStatuses,
+  restrictions,
+  type AdminRequestOf,
+  type AdminUser,
+  type KycStatus,
+  type Restriction,
+} from '@brokerage/contract';
+import { useAdminQuery } from '../../api/hooks';
+import { accountTypeLabels, formatTime, kycStatusColors, kycStatusLabels, restrictionLabels } from '../../lib/format';
+import { UserDetailDrawer } from './UserDetailDrawer';
+import { RestrictionTags } from './RestrictionTags';
+
+const pageSizes = [10, 20, 50, 100];
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+}
+
+function positiveInt(raw: string | null, fallback: number, max: number): number {
+  if (raw === null || !/^\d{1,4}$/.test(raw)) return fallback;
+  const value = Number.parseInt(raw, 10);
+  return value >= 1 && value <= max ? value : fallback;
+}
+
+export function UsersPage() {
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('q') ?? '';
+  const restriction = oneOf<Restriction>(restrictions, params.get('restriction'));
+  const kycStatus = oneOf<KycStatus>(kycStatuses, params.get('kyc'));
+  const page = positiveInt(params.get('page'), 1, 9999);
+  const size = positiveInt(params.get('size'), 20, 300);
+  const openUserId = params.get('user');
+
+  const [draft, setDraft] = useState(keyword);
+  useEffect(() => setDraft(keyword), [keyword]);
+
+  const request: AdminRequestOf<'userList'> = {
+    ...(keyword ? { keyword } : {}),
+    ...(restriction ? { restriction } : {}),
+    ...(kycStatus ? { kycStatus } : {}),
+    page,
+    size,
+  };
+  const users = useAdminQuery('userList', request);
+
+  /** Changes some URL params; any filter change goes back to page 1. */
+  function update(changes: Record<string, string | undefined>, resetPage = true) {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) next.delete('page');
+      return next;
+    });
+  }
+
+  const columns: TableColumnsType<AdminUser> = [
+    { title: 'Account', dataIndex: 'account', key: 'account' },
+    { title: 'Name', dataIndex: 'realname', key: 'realname' },
+    {
+      title: 'Real name',
+      dataIndex: 'kycStatus',
+      key: 'kycStatus',
+      render: (value: KycStatus) => <Tag color={kycStatusColors[value]}>{kycStatusLabels[value]}</Tag>,
+    },
+    {
+      title: 'Account type',
+      dataIndex: 'accountType',
+      key: 'accountType',
+      render: (value: AdminUser['accountType']) => accountTypeLabels[value],
+    },
+    {
+      title: 'Restrictions',
+      dataIndex: 'restrictions',
+      key: 'restrictions',
+      render: (value: Restriction[]) => <RestrictionTags restrictions={value} />,
+    },
+    { title: 'Credit score', dataIndex: 'creditScore', key: 'creditScore', align: 'right' },
+    { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', render: (value: string) => formatTime(value) },
+    { title: 'Last login', dataIndex: 'lastLoginAt', key: 'lastLoginAt', render: (value: string | null) => formatTime(value) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, user) => (
+        <Button
+          type="link"
+          onClick={() => update({ user: user.userId }, false)}
+          aria-label={`Open details of ${user.account}`}
+          data-testid={`user-open-${user.account}`}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Users</Typography.Title>}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Space.Compact>
+          <Input
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onPressEnter={() => update({ q: draft.trim() })}
+            onClear={() => update({ q: undefined })}
+            placeholder="Account, name or user id"
+            aria-label="Search users by account, name or id"
+            allowClear
+            maxLength={64}
+            style={{ width: 300 }}
+            data-testid="users-search"
+          />
+          <Button type="primary" onClick={() => update({ q: draft.trim() })} data-testid="users-search-submit">
+            Search
+          </Button>
+        </Space.Compact>
+        <Select<Restriction>
+          value={restriction}
+          onChange={(value) => update({ restriction: value })}
+          allowClear
+          placeholder="Any restriction"
+          aria-label="Filter by restriction"
+          style={{ width: 190 }}
+          options={restrictions.map((value) => ({ value, label: restrictionLabels[value] }))}
+          data-testid="users-filter-restriction"
+        />
+        <Select<KycStatus>
+          value={kycStatus}
+          onChange={(value) => update({ kyc: value })}
+          allowClear
+          placeholder="Any real-name status"
+          aria-label="Filter by real-name status"
+          style={{ width: 200 }}
+          options={kycStatuses.map((value) => ({ value, label: kycStatusLabels[value] }))}
+          data-testid="users-filter-kyc"
+        />
+        <Button onClick={() => void users.refetch()} loading={users.isFetching}>
+          Reload
+        </Button>
+      </Space>
+      <Table<AdminUser>
+        rowKey="userId"
+        columns={columns}
+        dataSource={users.data?.list ?? []}
+        loading={users.isFetching}
+        data-testid="users-table"
+        pagination={{
+          current: users.data?.page ?? page,
+          pageSize: users.data?.size ?? size,
+          total: users.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizes,
+          showTotal: (total) => `${total} users`,
+          onChange: (nextPage, nextSize) =>
+            update({ page: nextPage > 1 ? String(nextPage) : undefined, size: nextSize !== 20 ? String(nextSize) : undefined }, false),
+        }}
+      />
+      <UserDetailDrawer userId={openUserId} onClose={() => update({ user: undefined }, false)} />
+    </Card>
+  );
+}

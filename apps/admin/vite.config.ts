@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The server serves the built back office at /admin/ (API.md §21), so every asset URL carries that base.
+export default defineConfig({
+  root,
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // antd is one large chunk; the back office is a desktop tool on a fast network, so we accept it.
+    chunkSizeWarningLimit: 2500,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+});

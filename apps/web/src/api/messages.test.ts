@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n';
+import { failureMessage, successMessage, type Translator } from './messages';
+
+function translatorFor(language: 'en' | 'de' | 'esp'): Translator {
+  const i18n = createI18n(language);
+  return { t: (key, params) => i18n.t(key, params ?? {}), exists: (key) => i18n.exists(key) };
+}
+
+describe('the toast for a rejection', () => {
+  const en = translatorFor('en');
+
+  it('translates the code with its money params formatted as money', () => {
+    expect(failureMessage(en, { code: 'withdraw.below_min', msg: 'Minimum withdrawal is 500.00 MXN.', params: { min: '500.00', currency: 'MXN' } }))
+      .toBe('Minimum withdrawal is Mex$500.');
+    expect(failureMessage(en, { code: 'loan.quota_insufficient', params: { available: '12500.50', currency: 'USD' } }))
+      .toBe('Loan quota insufficient ($12,500.50 available).');
+    expect(failureMessage(en, { code: 'order.below_opening_amount', params: { min: '1000', currency: 'USDT' } }))
+      .toBe('Minimum opening amount is 1,000 USDT.');
+  });
+
+  it('shows a time window as the time range', () => {
+    expect(failureMessage(en, { code: 'withdraw.outside_window', params: { open: '09:30', close: '24:00' } }))
+      .toBe('Withdrawals are accepted on business days 09:30–24:00.');
+  });
+
+  it('uses the chosen language', () => {
+    const de = translatorFor('de');
+    const text = failureMessage(de, { code: 'withdraw.below_min', msg: 'Minimum withdrawal is 500.00 MXN.', params: { min: '500.00', currency: 'MXN' } });
+    expect(text).toContain('Mex$500');
+    expect(text).not.toContain('Minimum withdrawal');
+  });
+
+  it('falls back to the server msg for an unknown code, then to the error word', () => {
+    expect(failureMessage(en, { code: 'future.code', msg: 'Something new happened.', params: {} })).toBe('Something new happened.');
+    expect(failureMessage(en, { code: 'future.code', msg: '', params: {} })).toBe('Error');
+    expect(failureMessage(translatorFor('de'), {})).toBe(translatorFor('de').t('error.word'));
+  });
+
+  it('names the first invalid field of request.invalid', () => {
+    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { phone: 'format', password: 'too_short' } } }))
+      .toBe('Phone number: Invalid format');
+  });
+});
+
+describe('the toast for a success', () => {
+  it('translates result keys and ignores the rest', () => {
+    const en = translatorFor('en');
+    expect(successMessage(en, 'result.login.ok')).toBe('Logged in successfully.');
+    expect(successMessage(en, 'list.empty')).toBeNull();
+    expect(successMessage(en, undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Turns a server answer's `code` and `params` into the toast text (spec §8): the code's
+ * translation in the chosen language with money params formatted as money and time windows
+ * shown as a range; the server's English `msg` when the code has no translation; the
+ * language's error word when there is nothing at all.
+ */
+import { formatDate, formatMoney, isTimestamp, significantDecimals } from '../lib/format';
+
+export interface Translator {
+  t: (key: string, params?: Record<string, string>) => string;
+  exists: (key: string) => boolean;
+}
+
+/** Params that carry an amount of money (API.md §4). */
+export const moneyParamKeys: readonly string[] = ['amount', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding'];
+
+function isWindow(value: unknown): value is { open: string; close: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.open === 'string' && typeof record.close === 'string';
+}
+
+export function formatWindow(open: string, close: string): string {
+  return `${open}–${close}`;
+}
+
+/** Formats an amount param: 0 decimals when whole ("500.00" → Mex$500), else the 2-place display scale. */
+function formatMoneyParam(value: string, currency: string | undefined): string {
+  const decimals = significantDecimals(value) === 0 ? 0 : 2;
+  return formatMoney(value, currency, decimals);
+}
+
+export interface FormattedParams {
+  values: Record<string, string>;
+  /** True when the currency went into a money value, so a separate `{currency}` is dropped. */
+  currencyConsumed: boolean;
+}
+
+export function formatParams(params: Record<string, unknown> | undefined): FormattedParams {
+  const values: Record<string, string> = {};
+  let currencyConsumed = false;
+  if (!params) return { values, currencyConsumed };
+  const currency = typeof params.currency === 'string' && params.currency !== '' ? params.currency : undefined;
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'fields') continue;
+    if (isWindow(value)) {
+      values[key] = formatWindow(value.open, value.close);
+    } else if (typeof value === 'string') {
+      if (moneyParamKeys.includes(key)) {
+        values[key] = formatMoneyParam(value, currency);
+        if (currency) currencyConsumed = true;
+      } else if (isTimestamp(value)) {
+        values[key] = formatDate(value);
+      } else {
+        values[key] = value;
+      }
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
+      values[key] = String(value);
+    }
+  }
+  if (typeof params.open === 'string' && typeof params.close === 'string' && values.window === undefined) {
+    values.window = formatWindow(params.open, params.close);
+  }
+  if (currencyConsumed) values.currency = '';
+  return { values, currencyConsumed };
+}
+
+/** Removes the gap an emptied `{currency}` leaves ("Mex$500 ." → "Mex$500."). */
+function tidy(text: string): string {
+  return text
+    .replace(/[ \u00a0]+(?=[.,;:!?)。，．、）])/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+export interface FailureLike {
+  code?: string;
+  msg?: string;
+  params?: Record<string, unknown>;
+}
+
+function firstInvalidField(params: Record<string, unknown> | undefined): [string, string] | null {
+  const fields = params?.fields;
+  if (typeof fields !== 'object' || fields === null) return null;
+  const first = Object.entries(fields as Record<string, unknown>)[0];
+  if (!first) return null;
+  return [first[0], typeof first[1] === 'string' ? first[1] : 'format'];
+}
+
+function fieldLabel(tr: Translator, path: string): string {
+  const candidates = [path, path.split('.').pop() ?? path];
+  for (const candidate of candidates) {
+    if (tr.exists(`field.name.${candidate}`)) return tr.t(`field.name.${candidate}`);
+  }
+  return path;
+}
+
+/** The text of a code with its params, or null when the language has no translation for it. */
+export function translateCode(tr: Translator, code: string, params?: Record<string, unknown>): string | null {
+  const key = `code.${code}`;
+  if (!tr.exists(key)) return null;
+  const formatted = formatParams(params);
+  const text = tr.t(key, formatted.values);
+  return formatted.currencyConsumed ? tidy(text) : text;
+}
+
+/** The toast for a rejection (status 0). */
+export function failureMessage(tr: Translator, failure: FailureLike): string {
+  if (failure.code === 'request.invalid') {
+    const field = firstInvalidField(failure.params);
+    if (field) {
+      const [path, reason] = field;
+      const reasonText = tr.exists(`field.${reason}`) ? tr.t(`field.${reason}`) : reason;
+      return tr.t('ui.error.fieldInvalid', { field: fieldLabel(tr, path), reason: reasonText });
+    }
+  }
+  if (failure.code) {
+    const translated = translateCode(tr, failure.code, failure.params);
+    if (translated) return translated;
+  }
+  if (failure.msg && failure.msg.trim() !== '') return failure.msg;
+  return tr.t('error.word');
+}
+
+/** The toast for a success key (`result.*.ok`), or null when there is none to show. */
+export function successMessage(tr: Translator, code: string | undefined): string | null {
+  if (!code || !code.startsWith('result.')) return null;
+  return translateCode(tr, code);
+}

@@ -1,0 +1,53 @@
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useAssets } from '../api/queries';
+import { formatMoney } from '../lib/format';
+import { ErrorRetry } from './States';
+
+function signClass(value: string): string {
+  if (value.startsWith('-')) return 'down';
+  return /[1-9]/.test(value) ? 'up' : '';
+}
+
+/** Total assets with available, profit and frozen funds from `/user/assets` (API.md §7.11). */
+export function AssetsCard({ testIds = false }: { testIds?: boolean }) {
+  const { t } = useTranslation();
+  const assets = useAssets();
+  if (assets.isError) {
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void assets.refetch()} />
+      </section>
+    );
+  }
+  const data = assets.data;
+  const currency = data?.currency;
+  const value = (amount: string | undefined, testId: string) =>
+    data ? (
+      <span className="money" data-testid={testIds ? testId : undefined}>
+        {formatMoney(amount, currency, 2)}
+      </span>
+    ) : (
+      <Skeleton.Paragraph lineCount={1} animated />
+    );
+  return (
+    <section className="card assets-card" aria-label={t('ui.assets.title')} aria-busy={assets.isPending}>
+      <div className="label">{t('ui.assets.total', { currency: currency ?? '' })}</div>
+      <div className="total">{value(data?.totalAssets, 'mine-total-assets')}</div>
+      <div className="assets-grid">
+        <div>
+          <div className="label">{t('ui.assets.available')}</div>
+          <div className="value">{value(data?.available, 'mine-available')}</div>
+        </div>
+        <div>
+          <div className="label">{t('ui.assets.profit')}</div>
+          <div className={`value ${data ? signClass(data.profit) : ''}`}>{value(data?.profit, 'mine-profit')}</div>
+        </div>
+        <div>
+          <div className="label">{t('ui.assets.frozen')}</div>
+          <div className="value">{value(data?.frozen, 'mine-frozen')}</div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useHasUnread } from '../api/queries';
+import { useSession, type StockMarket } from '../store/session';
+import { Avatar } from './Avatar';
+import { BellIcon, SearchIcon } from './Icons';
+
+const markets: StockMarket[] = ['mxn', 'usd'];
+
+/** Spec §2 "Top header": user panel, search, messages with unread dot, market switch. */
+export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hasUnread = useHasUnread();
+  const stock = useSession((s) => s.stock);
+  const setStock = useSession((s) => s.setStock);
+  return (
+    <header className="shell-header">
+      <button type="button" className="icon-button" onClick={onOpenPanel} aria-label={t('ui.header.openPanel')} data-testid="header-avatar">
+        <Avatar />
+      </button>
+      <button type="button" className="search-box" onClick={() => navigate('/favorite/search')} data-testid="header-search" aria-label={t('ui.header.search')}>
+        <span className="search-pill">
+          <SearchIcon />
+          <span>{t('ui.header.search')}</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => navigate('/information/userInfo')}
+        aria-label={hasUnread ? t('ui.header.messagesUnread') : t('ui.header.messages')}
+        data-testid="header-messages"
+      >
+        <BellIcon />
+        {hasUnread ? <span className="red-dot" data-testid="unread-dot" /> : null}
+      </button>
+      <div className="market-switch" role="group" aria-label={t('ui.header.market')}>
+        {markets.map((market) => (
+          <button key={market} type="button" aria-pressed={stock === market} onClick={() => setStock(market)} data-testid={`market-${market}`} aria-label={t(`ui.market.${market}Long`)}>
+            <span>{t(`ui.market.${market}`)}</span>
+          </button>
+        ))}
+      </div>
+    </header>
+  );
+}

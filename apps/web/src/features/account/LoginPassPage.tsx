@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { SubPage } from '../../components/SubPage';
+import { TextField } from '../../components/TextField';
+import { useBack } from '../../components/navigation';
+
+type Key = 'old' | 'next' | 'confirm';
+
+/** Change the login password (API.md §7.6); spec §5: not empty, new and confirmation match. */
+export default function LoginPassPage() {
+  const { t } = useTranslation();
+  const back = useBack();
+  const [values, setValues] = useState<Record<Key, string>>({ old: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const change = useMutation({
+    mutationFn: () => call('changePassword', { oldPassword: values.old, newPassword: values.next, confirmPassword: values.confirm }),
+    onSuccess: back,
+  });
+  const labels: Record<Key, string> = { old: t('ui.loginPass.old'), next: t('ui.loginPass.new'), confirm: t('ui.loginPass.confirm') };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Partial<Record<Key, string>> = {};
+    for (const key of ['old', 'next', 'confirm'] as const) {
+      if (!values[key]) next[key] = t('ui.validate.required', { field: labels[key] });
+    }
+    if (!next.next && !next.confirm && values.next !== values.confirm) next.confirm = t('ui.validate.mismatch');
+    setErrors(next);
+    if (Object.keys(next).length === 0) change.mutate();
+  };
+  const set = (key: Key) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  return (
+    <SubPage title={t('ui.loginPass.title')}>
+      <form className="form card" onSubmit={submit} noValidate aria-label={t('ui.loginPass.title')}>
+        <TextField label={labels.old} type="password" value={values.old} onChange={set('old')} autoComplete="current-password" error={errors.old} testId="loginpass-old" />
+        <TextField label={labels.next} type="password" value={values.next} onChange={set('next')} autoComplete="new-password" hint={t('ui.password.rule')} error={errors.next} testId="loginpass-new" />
+        <TextField label={labels.confirm} type="password" value={values.confirm} onChange={set('confirm')} autoComplete="new-password" error={errors.confirm} testId="loginpass-confirm" />
+        <div className="form-footer">
+          <Button block color="primary" size="large" type="submit" loading={change.isPending} data-testid="loginpass-submit">
+            {t('ui.common.save')}
+          </Button>
+        </div>
+      </form>
+    </SubPage>
+  );
+}

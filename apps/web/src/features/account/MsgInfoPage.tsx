@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useNotices } from '../../api/queries';
+import { formatDate } from '../../lib/format';
+import { RichText } from '../../components/RichText';
+import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { SubPage } from '../../components/SubPage';
+import { useSession } from '../../store/session';
+
+/** One notice or message (`?id=` in the hash query); opening it adds its id to readMsgIds. */
+export default function MsgInfoPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const id = search.get('id') ?? '';
+  const notices = useNotices();
+  const markRead = useSession((s) => s.markRead);
+  const notice = notices.data?.find((item) => item.id === id);
+
+  useEffect(() => {
+    if (notice) markRead(notice.id);
+  }, [notice, markRead]);
+
+  return (
+    <SubPage title={notice?.title ?? t('ui.notice.detailTitle')}>
+      <section className="card">
+        {notices.isPending ? (
+          <Loading rows={6} />
+        ) : notices.isError ? (
+          <ErrorRetry onRetry={() => void notices.refetch()} />
+        ) : !notice ? (
+          <Empty text={t('ui.notice.notFound')} />
+        ) : (
+          <article data-testid="notice-detail">
+            <h2>{notice.title}</h2>
+            <p className="caption num">{formatDate(notice.createdAt)}</p>
+            <RichText html={notice.content} />
+          </article>
+        )}
+      </section>
+    </SubPage>
+  );
+}

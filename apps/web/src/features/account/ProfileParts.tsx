@@ -1,0 +1,107 @@
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useUserInfo } from '../../api/queries';
+import { Avatar } from '../../components/Avatar';
+import {
+  CardIcon, ChatIcon, ChevronIcon, DepositIcon, GaugeIcon, GiftIcon, GlobeIcon, IdIcon, InfoIcon, KeyIcon, ListIcon,
+  LockIcon, LogoutIcon, WithdrawIcon,
+} from '../../components/Icons';
+import { Skeleton } from 'antd-mobile';
+import { useSession } from '../../store/session';
+import { useCustomerService, useLogout, useOpenRealName } from './useAccountActions';
+
+/** Avatar, the real name falling back to the account (spec §2), and the verification tag. */
+export function ProfileHead() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const account = useSession((s) => s.account);
+  const name = user.data ? user.data.realname || user.data.account : account;
+  return (
+    <div className="profile-head">
+      <Avatar large />
+      <div>
+        <div className="name" data-testid="mine-name">
+          {user.isPending && !name ? <Skeleton.Title animated /> : name}
+        </div>
+        {user.data ? (
+          <span className={user.data.is_true === 1 ? 'tag' : 'tag warn'}>
+            {user.data.is_true === 1 ? t('ui.mine.verified') : t('ui.mine.notVerified')}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface LinkEntry {
+  key: string;
+  to: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/** Spec §2 "Profile (Mine) page" entries, in the spec's order. */
+const linkEntriesBefore: LinkEntry[] = [
+  { key: 'recharge', to: '/information/recharge', Icon: DepositIcon },
+  { key: 'cashOut', to: '/information/cashOut', Icon: WithdrawIcon },
+  { key: 'bankList', to: '/information/bankList', Icon: CardIcon },
+  { key: 'fundRecord', to: '/information/fundRecord', Icon: ListIcon },
+];
+const linkEntriesAfter: LinkEntry[] = [
+  { key: 'loginPass', to: '/information/loginPass', Icon: LockIcon },
+  { key: 'fundPass', to: '/information/fundPass', Icon: KeyIcon },
+  { key: 'loanRating', to: '/information/loanRating', Icon: GaugeIcon },
+  { key: 'aboutUs', to: '/information/aboutUs', Icon: InfoIcon },
+  { key: 'changeLang', to: '/information/changeLang', Icon: GlobeIcon },
+  { key: 'inviteFriends', to: '/information/inviteFriends', Icon: GiftIcon },
+];
+
+export function ProfileEntries({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const customerService = useCustomerService();
+  const openRealName = useOpenRealName();
+  const renderLink = ({ key, to, Icon }: LinkEntry) => (
+    <Link key={key} to={to} className="entry" onClick={onNavigate} data-testid={`mine-${key}`}>
+      <Icon className="entry-icon" />
+      <span className="entry-label">{t(`ui.mine.entry.${key}`)}</span>
+      <ChevronIcon className="chevron" />
+    </Link>
+  );
+  return (
+    <nav className="entry-list" aria-label={t('ui.mine.title')}>
+      {linkEntriesBefore.map(renderLink)}
+      <button
+        type="button"
+        className="entry"
+        data-testid="mine-authInfo"
+        onClick={() => {
+          openRealName();
+          onNavigate?.();
+        }}
+      >
+        <IdIcon className="entry-icon" />
+        <span className="entry-label">{t('ui.mine.entry.authInfo')}</span>
+        <ChevronIcon className="chevron" />
+      </button>
+      {linkEntriesAfter.map(renderLink)}
+      <button type="button" className="entry" onClick={customerService} data-testid="mine-service">
+        <ChatIcon className="entry-icon" />
+        <span className="entry-label">{t('ui.mine.entry.service')}</span>
+        <ChevronIcon className="chevron" />
+      </button>
+      <button
+        type="button"
+        className="entry danger"
+        data-testid="mine-logout"
+        onClick={() => {
+          onNavigate?.();
+          void logout();
+        }}
+      >
+        <LogoutIcon className="entry-icon" />
+        <span className="entry-label">{t('ui.mine.entry.logout')}</span>
+      </button>
+    </nav>
+  );
+}

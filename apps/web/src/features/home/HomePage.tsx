@@ -1,0 +1,70 @@
+import { Button } from 'antd-mobile';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useIsLoggedIn, useUserInfo } from '../../api/queries';
+import { AssetsCard } from '../../components/AssetsCard';
+import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+
+interface QuickEntry {
+  key: string;
+  to: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/** Spec §1 quick entries: stocks, indexes, new shares, pre-market, after-hours, block trade, AI quant (+ day trading). */
+const quickEntries: QuickEntry[] = [
+  { key: 'stocks', to: '/market/index', Icon: ChartIcon },
+  { key: 'indexes', to: '/market/zhiShu', Icon: IndexIcon },
+  { key: 'newShares', to: '/home/newStock', Icon: RocketIcon },
+  { key: 'preMarket', to: '/home/market?session=pre', Icon: SunriseIcon },
+  { key: 'afterHours', to: '/home/market?session=after', Icon: MoonIcon },
+  { key: 'blockTrade', to: '/home/blockTrade', Icon: BlockIcon },
+  { key: 'aiQuant', to: '/home/fllow', Icon: SparkIcon },
+  { key: 'dayTrading', to: '/home/dayTrading', Icon: ClockIcon },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const user = useUserInfo();
+  const name = user.data ? user.data.realname || user.data.account : '';
+  return (
+    <div className="page-body" data-testid="home-page">
+      <section className="card" aria-labelledby="home-welcome">
+        <h2 id="home-welcome">{loggedIn && name ? t('ui.home.welcomeBack', { name }) : t('ui.home.welcome')}</h2>
+        <p className="muted" style={{ margin: 0 }}>{t('ui.home.welcomeText')}</p>
+      </section>
+      {loggedIn ? (
+        <Link to="/information/index" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('ui.home.viewAccount')}>
+          <AssetsCard />
+        </Link>
+      ) : (
+        <section className="card">
+          <p className="muted" style={{ marginTop: 0 }}>{t('ui.home.loginToSee')}</p>
+          <Button block color="primary" onClick={() => navigate('/login/login')}>
+            {t('ui.start.login')}
+          </Button>
+        </section>
+      )}
+      <section className="card" aria-labelledby="home-quick">
+        <h2 id="home-quick">{t('ui.home.quickEntry')}</h2>
+        <nav className="quick-grid" aria-labelledby="home-quick">
+          {quickEntries.map(({ key, to, Icon }) => (
+            <Link key={key} to={to} data-testid={`quick-${key}`}>
+              <span className="quick-icon">
+                <Icon />
+              </span>
+              <span>{t(`ui.home.entry.${key}`)}</span>
+            </Link>
+          ))}
+        </nav>
+      </section>
+      <section className="card">
+        <h2>{t('ui.home.newsTitle')}</h2>
+        <Link to="/home/newsList">{t('ui.home.newsLink')}</Link>
+      </section>
+    </div>
+  );
+}

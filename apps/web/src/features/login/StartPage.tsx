@@ -1,0 +1,59 @@
+import { Button, Swiper } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { imageUrl, useConfig } from '../../api/queries';
+import { ChartIcon, LockIcon, WalletIcon } from '../../components/Icons';
+
+const slides = [
+  { key: 'slide1', Icon: ChartIcon },
+  { key: 'slide2', Icon: LockIcon },
+  { key: 'slide3', Icon: WalletIcon },
+];
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Splash / welcome: a looping carousel and the way in (login or register). */
+export default function StartPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useConfig();
+  const logo = imageUrl(config.data, config.data?.logo);
+  const title = config.data?.title || t('ui.app.name');
+  return (
+    <div className="start-page" data-testid="start-page">
+      <div className="start-brand">
+        {logo ? <img src={logo} alt="" /> : null}
+        <strong>{title}</strong>
+      </div>
+      <div className="start-slides">
+        <Swiper
+          loop
+          autoplay={!prefersReducedMotion()}
+          autoplayInterval={3000}
+          style={{ width: '100%' }}
+          aria-label={t('ui.start.welcome')}
+        >
+          {slides.map(({ key, Icon }) => (
+            <Swiper.Item key={key}>
+              <div className="start-slide">
+                <Icon />
+                <h2>{t(`ui.start.${key}Title`)}</h2>
+                <p>{t(`ui.start.${key}Text`)}</p>
+              </div>
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      </div>
+      <div className="start-actions">
+        <Button block color="primary" size="large" onClick={() => navigate('/login/login')} data-testid="start-login" style={{ background: '#fff', color: 'var(--hero-to)', borderColor: '#fff' }}>
+          {t('ui.start.login')}
+        </Button>
+        <Button block size="large" onClick={() => navigate('/login/register')} data-testid="start-register">
+          {t('ui.start.register')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Hash routes with the spec's exact paths (spec §2). No route parameters: screens that need
+ * one read the hash query (`#/information/aboutInfo?kind=privacy`). Every screen is loaded on
+ * demand; a chunk that does not arrive within 120 s fails (spec §9).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { AppShell } from './components/AppShell';
+import { RouteError } from './components/RouteError';
+import { Spinner } from './components/States';
+
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(loading: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Screen chunk load timed out')), CHUNK_TIMEOUT_MS);
+    loading.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function page<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => withTimeout<{ default: ComponentType<P> }>(loader()));
+}
+
+const StartPage = page(() => import('./features/login/StartPage'));
+const LoginPage = page(() => import('./features/login/LoginPage'));
+const RegisterPage = page(() => import('./features/login/RegisterPage'));
+const HomePage = page(() => import('./features/home/HomePage'));
+const MinePage = page(() => import('./features/account/MinePage'));
+const SettingPage = page(() => import('./features/account/SettingPage'));
+const LoginPassPage = page(() => import('./features/account/LoginPassPage'));
+const FundPassPage = page(() => import('./features/account/FundPassPage'));
+const ChangeLangPage = page(() => import('./features/account/ChangeLangPage'));
+const AboutUsPage = page(() => import('./features/account/AboutUsPage'));
+const AboutInfoPage = page(() => import('./features/account/AboutInfoPage'));
+const UserInfoPage = page(() => import('./features/account/UserInfoPage'));
+const MsgInfoPage = page(() => import('./features/account/MsgInfoPage'));
+const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
+
+function Loadable({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+/** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
+export const placeholderRoutes: { path: string; titleKey: string }[] = [
+  { path: '/home/market', titleKey: 'ui.page.homeMarket' },
+  { path: '/home/newsList', titleKey: 'ui.page.newsList' },
+  { path: '/home/newsDetail', titleKey: 'ui.page.newsDetail' },
+  { path: '/home/blockTrade', titleKey: 'ui.page.blockTrade' },
+  { path: '/home/blockTrade2', titleKey: 'ui.page.blockTrade2' },
+  { path: '/home/fllow', titleKey: 'ui.page.fllow' },
+  { path: '/home/dayTrading', titleKey: 'ui.page.dayTrading' },
+  { path: '/home/newStock', titleKey: 'ui.page.newStock' },
+  { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
+  { path: '/market/stockDetail', titleKey: 'ui.page.stockDetail' },
+  { path: '/market/buyStockDetail', titleKey: 'ui.page.buyStockDetail' },
+  { path: '/market/zhiShu', titleKey: 'ui.page.zhiShu' },
+  { path: '/market/stockDetailzs', titleKey: 'ui.page.stockDetailzs' },
+  { path: '/trade/positionDetail', titleKey: 'ui.page.positionDetail' },
+  { path: '/favorite/search', titleKey: 'ui.page.search' },
+  { path: '/information/bankList', titleKey: 'ui.page.bankList' },
+  { path: '/information/addBankCard', titleKey: 'ui.page.addBankCard' },
+  { path: '/information/fundRecord', titleKey: 'ui.page.fundRecord' },
+  { path: '/information/exChange', titleKey: 'ui.page.exChange' },
+  { path: '/information/authInfo', titleKey: 'ui.page.authInfo' },
+  { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
+  { path: '/information/cashOut', titleKey: 'ui.page.cashOut' },
+  { path: '/information/recharge', titleKey: 'ui.page.recharge' },
+  { path: '/information/rechargeChannel', titleKey: 'ui.page.rechargeChannel' },
+  { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
+  { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
+];
+
+/** The four tab pages other than home, placeholders inside the shell for now. */
+export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [
+  { path: '/favorite/index', titleKey: 'ui.page.favorite' },
+  { path: '/trade/index', titleKey: 'ui.page.trade' },
+  { path: '/market/index', titleKey: 'ui.page.market' },
+  { path: '/information/wallet', titleKey: 'ui.page.wallet' },
+];
+
+function screen(path: string, element: ReactNode): RouteObject {
+  return { path, element: <Loadable>{element}</Loadable> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/login/start" replace /> },
+      screen('/login/start', <StartPage />),
+      screen('/login/login', <LoginPage />),
+      screen('/login/register', <RegisterPage />),
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/home/index', element: <HomePage /> },
+          ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({ path, element: <TabPlaceholder titleKey={titleKey} /> })),
+        ],
+      },
+      screen('/information/index', <MinePage />),
+      screen('/information/setting', <SettingPage />),
+      screen('/information/loginPass', <LoginPassPage />),
+      screen('/information/fundPass', <FundPassPage />),
+      screen('/information/changeLang', <ChangeLangPage />),
+      screen('/information/aboutUs', <AboutUsPage />),
+      screen('/information/aboutInfo', <AboutInfoPage />),
+      screen('/information/userInfo', <UserInfoPage />),
+      screen('/information/msgInfo', <MsgInfoPage />),
+      ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
+      screen('*', <Placeholder titleKey="ui.page.notFound" />),
+    ],
+  },
+];
+
+export function createRouter() {
+  return createHashRouter(routes);
+}

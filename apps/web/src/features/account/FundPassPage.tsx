@@ -3,8 +3,9 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useUserInfo } from '../../api/queries';
+import { useUserInfo, useIsLoggedIn } from '../../api/queries';
 import { ErrorRetry, Loading } from '../../components/States';
+import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
@@ -42,6 +43,7 @@ export default function FundPassPage() {
   // Which two fields must match, and which one must be six digits.
   const newKey: Key = hasFundPassword ? 'second' : 'first';
   const confirmKey: Key = hasFundPassword ? 'third' : 'second';
+  const loggedIn = useIsLoggedIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,6 +61,14 @@ export default function FundPassPage() {
     key === 'third' && !hasFundPassword
       ? { autoComplete: 'current-password' }
       : { inputMode: 'numeric' as const, maxLength: 6, autoComplete: 'off', pattern: '[0-9]*' };
+
+  if (!loggedIn) {
+    return (
+      <SubPage title={t('ui.mine.entry.fundPass')}>
+        <LoginPrompt />
+      </SubPage>
+    );
+  }
 
   return (
     <SubPage title={user.isPending ? t('ui.mine.entry.fundPass') : title}>

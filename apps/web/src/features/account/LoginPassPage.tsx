@@ -3,6 +3,8 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { useIsLoggedIn } from '../../api/queries';
 import { SubPage } from '../../components/SubPage';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
@@ -20,6 +22,7 @@ export default function LoginPassPage() {
     onSuccess: back,
   });
   const labels: Record<Key, string> = { old: t('ui.loginPass.old'), next: t('ui.loginPass.new'), confirm: t('ui.loginPass.confirm') };
+  const loggedIn = useIsLoggedIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,6 +35,14 @@ export default function LoginPassPage() {
     if (Object.keys(next).length === 0) change.mutate();
   };
   const set = (key: Key) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  if (!loggedIn) {
+    return (
+      <SubPage title={t('ui.loginPass.title')}>
+        <LoginPrompt />
+      </SubPage>
+    );
+  }
 
   return (
     <SubPage title={t('ui.loginPass.title')}>

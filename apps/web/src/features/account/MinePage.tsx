@@ -1,8 +1,8 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useAssets, useConfig, useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
+import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { ProfileEntries, ProfileHead } from './ProfileParts';
@@ -10,7 +10,6 @@ import { ProfileEntries, ProfileHead } from './ProfileParts';
 /** Spec §2 "Profile (Mine) page". */
 export default function MinePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const user = useUserInfo();
   const assets = useAssets();
@@ -23,12 +22,7 @@ export default function MinePage() {
   if (!loggedIn) {
     return (
       <SubPage title={t('ui.mine.title')}>
-        <section className="card">
-          <p className="muted">{t('ui.panel.loginPrompt')}</p>
-          <Button block color="primary" onClick={() => navigate('/login/login')}>
-            {t('ui.start.login')}
-          </Button>
-        </section>
+        <LoginPrompt />
       </SubPage>
     );
   }

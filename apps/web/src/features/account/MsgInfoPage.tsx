@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useNotices } from '../../api/queries';
+import { useNotices, useIsLoggedIn } from '../../api/queries';
 import { formatDate } from '../../lib/format';
 import { RichText } from '../../components/RichText';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
 import { useSession } from '../../store/session';
 
@@ -16,10 +17,19 @@ export default function MsgInfoPage() {
   const notices = useNotices();
   const markRead = useSession((s) => s.markRead);
   const notice = notices.data?.find((item) => item.id === id);
+  const loggedIn = useIsLoggedIn();
 
   useEffect(() => {
     if (notice) markRead(notice.id);
   }, [notice, markRead]);
+
+  if (!loggedIn) {
+    return (
+      <SubPage title={t('ui.notice.detailTitle')}>
+        <LoginPrompt />
+      </SubPage>
+    );
+  }
 
   return (
     <SubPage title={notice?.title ?? t('ui.notice.detailTitle')}>

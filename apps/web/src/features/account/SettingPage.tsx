@@ -1,9 +1,10 @@
 import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useUserInfo } from '../../api/queries';
+import { useUserInfo, useIsLoggedIn } from '../../api/queries';
 import { ChevronIcon, KeyIcon, LockIcon, LogoutIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
+import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
 import { effectiveUpColour, useSession, type UpColour } from '../../store/session';
 import { useLogout } from './useAccountActions';
@@ -15,6 +16,15 @@ export default function SettingPage() {
   const logout = useLogout();
   const upColour = useSession(effectiveUpColour);
   const setUpColour = useSession((s) => s.setUpColour);
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn) {
+    return (
+      <SubPage title={t('ui.setting.title')}>
+        <LoginPrompt />
+      </SubPage>
+    );
+  }
+
   return (
     <SubPage title={t('ui.setting.title')}>
       {user.isPending ? (

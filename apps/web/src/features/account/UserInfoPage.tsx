@@ -3,9 +3,10 @@ import { PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useNotices } from '../../api/queries';
+import { useNotices, useIsLoggedIn } from '../../api/queries';
 import { formatDate } from '../../lib/format';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
 import { useSession } from '../../store/session';
 
@@ -52,6 +53,15 @@ export default function UserInfoPage() {
   const notices = useNotices();
   const [tab, setTab] = useState<NoticeKind>('notice');
   const byKind = (kind: NoticeKind) => (notices.data ?? []).filter((notice) => notice.kind === kind);
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn) {
+    return (
+      <SubPage title={t('ui.notice.title')}>
+        <LoginPrompt />
+      </SubPage>
+    );
+  }
+
   return (
     <SubPage title={t('ui.notice.title')} flush>
       <Tabs activeKey={tab} onChange={(key) => setTab(key === 'message' ? 'message' : 'notice')} style={{ background: 'var(--card-bg)' }}>

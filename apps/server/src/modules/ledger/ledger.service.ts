@@ -202,65 +202,34 @@ function positive(amount: string): string {
   return d.toFixed(LEDGER_SCALE);
 }
 
-/** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
-export function hold(tx: Db, clock: Clock, m: MoveSpec): Promise<PostedEntry> {
+/** One amount from one account to another: the shape of every hold, release, settlement, credit and debit. */
+function move(tx: Db, clock: Clock, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> {
   const a = positive(m.amount);
   return postEntry(tx, clock, {
     kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [
-      { account: user(m.userId, m.currency, 'available'), amount: `-${a}` },
-      { account: user(m.userId, m.currency, 'frozen'), amount: a },
-    ],
+    postings: [{ account: from, amount: `-${a}` }, { account: to, amount: a }],
   });
 }
+
+/** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
+export const hold = (tx: Db, clock: Clock, m: MoveSpec) =>
+  move(tx, clock, m, user(m.userId, m.currency, 'available'), user(m.userId, m.currency, 'frozen'));
 
 /** Release: frozen → available (cancel, rejection). */
-export function release(tx: Db, clock: Clock, m: MoveSpec): Promise<PostedEntry> {
-  const a = positive(m.amount);
-  return postEntry(tx, clock, {
-    kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [
-      { account: user(m.userId, m.currency, 'frozen'), amount: `-${a}` },
-      { account: user(m.userId, m.currency, 'available'), amount: a },
-    ],
-  });
-}
+export const release = (tx: Db, clock: Clock, m: MoveSpec) =>
+  move(tx, clock, m, user(m.userId, m.currency, 'frozen'), user(m.userId, m.currency, 'available'));
 
 /** Settle: frozen → a house account (withdrawal paid out, subscription paid, fee charged). */
-export function settle(tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry> {
-  const a = positive(m.amount);
-  return postEntry(tx, clock, {
-    kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [
-      { account: user(m.userId, m.currency, 'frozen'), amount: `-${a}` },
-      { account: house(m.currency, m.to), amount: a },
-    ],
-  });
-}
+export const settle = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }) =>
+  move(tx, clock, m, user(m.userId, m.currency, 'frozen'), house(m.currency, m.to));
 
 /** Credit: a house account → the user's available (approved deposit, loan, proceeds). */
-export function credit(tx: Db, clock: Clock, m: MoveSpec & { from: HouseAccountKind }): Promise<PostedEntry> {
-  const a = positive(m.amount);
-  return postEntry(tx, clock, {
-    kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [
-      { account: house(m.currency, m.from), amount: `-${a}` },
-      { account: user(m.userId, m.currency, 'available'), amount: a },
-    ],
-  });
-}
+export const credit = (tx: Db, clock: Clock, m: MoveSpec & { from: HouseAccountKind }) =>
+  move(tx, clock, m, house(m.currency, m.from), user(m.userId, m.currency, 'available'));
 
 /** Debit: the user's available → a house account (fees charged at once, repayments). */
-export function debit(tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry> {
-  const a = positive(m.amount);
-  return postEntry(tx, clock, {
-    kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [
-      { account: user(m.userId, m.currency, 'available'), amount: `-${a}` },
-      { account: house(m.currency, m.to), amount: a },
-    ],
-  });
-}
+export const debit = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }) =>
+  move(tx, clock, m, user(m.userId, m.currency, 'available'), house(m.currency, m.to));
 
 export interface UserBalance {
   currency: Currency;

@@ -41,6 +41,8 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
       open={open !== null}
       title={open?.title}
       onCancel={() => settle(false)}
+      // Only the open confirmation stays in the page, so `confirm-ok` is never ambiguous.
+      destroyOnHidden
       footer={[
         <Button key="cancel" onClick={() => settle(false)} data-testid="confirm-cancel">
           Cancel

@@ -44,6 +44,7 @@ export function AccountTypeForm({ user, onUpdated }: { user: AdminUser; onUpdate
           <Select
             options={accountTypes.map((value) => ({ value, label: accountTypeLabels[value] }))}
             data-testid="account-type-select"
+            virtual={false}
           />
         </Form.Item>
         <ReasonField testId="account-type-reason" label="Reason for the account type change (audit log)" />

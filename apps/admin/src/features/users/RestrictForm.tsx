@@ -75,6 +75,8 @@ export function RestrictForm({ user, onUpdated }: { user: AdminUser; onUpdated: 
           <Select<RestrictAction>
             placeholder="Choose an action"
             data-testid="restrict-action"
+            // Without the virtual list the visible items are the ARIA options; a short list needs no virtualising.
+            virtual={false}
             options={allowed.map((value) => ({
               value,
               label: `${restrictActionLabels[value]}${
@@ -92,6 +94,7 @@ export function RestrictForm({ user, onUpdated }: { user: AdminUser; onUpdated: 
             <Select<Restriction>
               placeholder="Choose a restriction"
               data-testid="restrict-restriction"
+              virtual={false}
               options={restrictions.map((value) => ({
                 value,
                 label: `${restrictionLabels[value]}${user.restrictions.includes(value) ? ' (set)' : ' (not set)'}`,

@@ -8,12 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@brokerage/contract';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerAdminRoutes } from './modules/admin/index.js';
-import { authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
+import { authCache, authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { registerNoticeRoutes } from './modules/engagement/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
@@ -24,6 +23,7 @@ import { DomainError } from './platform/errors.js';
 import { ReferenceRates, type FxRates } from './platform/fx.js';
 import { sendFail, type UserRouteDeps } from './platform/http.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const limits = new RateLimits(options.limits, options.redis ?? null);
   const fx = new ReferenceRates(() => clock.now());
   const deps: AppDeps = { db, clock, settings, limits, fx };
+  const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     genReqId: () => randomUUID(),
     requestIdHeader: false,
   });
+  if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
 
   // §1.1: an empty body counts as {}; a body that is not a JSON object is request.invalid.
   app.removeContentTypeParser('application/json');
@@ -93,31 +95,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return done(null, parsed);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Plain HTTP on localhost must keep working: no upgrade of subresources to https.
-    strictTransportSecurity: false,
+  const DOCUMENT_HEADERS = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : DOCUMENT_HEADERS);
+    reply.header('x-request-id', request.id);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) return sendFail(reply, error.code, error.params);

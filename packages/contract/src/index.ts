@@ -9,5 +9,6 @@ export * from './config-keys.js';
 export * from './api/common.js';
 export * from './api/user.js';
 export * from './api/admin.js';
+export * from './api/market.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';

@@ -52,8 +52,17 @@ describe('the envelope and the HTTP status table (API.md §1.3)', () => {
     const r = await post(t.app, '/common/config', { type: 'all' });
     expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends the full document policy on pages outside the API', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/health' });
     expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(r.headers['content-security-policy'])).toContain("connect-src 'self' ws: wss:");
     expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers 401 auth.required without a token, with a wrong token, and when the account header differs', async () => {

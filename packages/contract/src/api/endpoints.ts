@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import type { Code } from '../codes.js';
 import * as admin from './admin.js';
 import * as common from './common.js';
+import * as market from './market.js';
+import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
 
@@ -43,6 +45,18 @@ export const userEndpoints = {
   setFundPassword: { path: '/user/setFundPassword', auth: 'yes', summary: 'Set the fund password once', request: user.setFundPasswordRequest, response: user.emptyRequest.nullable(), success: 'result.update.ok' },
   changeFundPassword: { path: '/user/changeFundPassword', auth: 'yes', summary: 'Change the fund password', request: user.changeFundPasswordRequest, response: user.emptyRequest.nullable(), success: 'result.update.ok' },
   assets: { path: '/user/assets', auth: 'yes', summary: 'Balances per currency from the ledger', request: user.assetsRequest, response: user.assetsResponse },
+  newsList: { path: '/common/newsList', auth: 'no', summary: 'News of one category, newest first', request: market.newsListRequest, response: listPage(market.newsItem) },
+  newsDetail: { path: '/common/newsDetail', auth: 'no', summary: 'One news item with its content', request: market.newsDetailRequest, response: market.newsDetail },
+  marketList: { path: '/market/list', auth: 'opt', summary: 'Instruments of one market tab', request: market.marketListRequest, response: listPage(market.instrumentSummary) },
+  quote: { path: '/market/quote', auth: 'opt', summary: 'One instrument with its market rules', request: market.instrumentRequest, response: market.quoteResponse },
+  candles: { path: '/market/candles', auth: 'no', summary: 'Bars of one period, oldest first', request: market.candlesRequest, response: market.candlesResponse },
+  search: { path: '/market/search', auth: 'opt', summary: 'Search by code prefix or name', request: market.searchRequest, response: listPage(market.instrumentSummary) },
+  searchHistory: { path: '/market/searchHistory', auth: 'yes', summary: 'Recent search keywords', request: user.listRequestSchema, response: listPage(market.searchHistoryItem) },
+  searchHistoryClear: { path: '/market/searchHistoryClear', auth: 'yes', summary: 'Clear the search history', request: user.emptyRequest, response: user.emptyRequest.nullable(), success: 'result.delete.ok' },
+  watchlist: { path: '/market/watchlist', auth: 'yes', summary: 'The watchlist, newest first', request: user.listRequestSchema, response: listPage(market.watchlistItem) },
+  watchAdd: { path: '/market/watchAdd', auth: 'yes', summary: 'Add to the watchlist', request: market.instrumentRequest, response: user.emptyRequest.nullable(), success: 'result.add.ok' },
+  watchRemove: { path: '/market/watchRemove', auth: 'yes', summary: 'Remove from the watchlist', request: market.instrumentRequest, response: user.emptyRequest.nullable(), success: 'result.delete.ok' },
+  watchRemoveMany: { path: '/market/watchRemoveMany', auth: 'yes', summary: 'Remove several (select all + delete)', request: market.watchRemoveManyRequest, response: market.watchRemoveManyResponse, success: 'result.delete.ok' },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {
@@ -56,6 +70,16 @@ export const adminEndpoints = {
   configGet: { path: '/config/get', right: 'config.manage', mutating: false, summary: 'Every config key with its effective value', request: user.emptyRequest, response: admin.configGetResponse },
   configSet: { path: '/config/set', right: 'config.manage', mutating: true, summary: 'Set one config key', request: admin.configSetRequest, response: admin.configItem },
   auditList: { path: '/audit/list', right: 'audit.read', mutating: false, summary: 'The append-only audit log', request: admin.auditListRequest, response: admin.auditEntry },
+  newsList: { path: '/news/list', right: 'product.manage', mutating: false, summary: 'News items, drafts included', request: market.adminNewsListRequest, response: listPage(market.adminNewsItem) },
+  newsCreate: { path: '/news/create', right: 'product.manage', mutating: true, summary: 'Create a news draft', request: market.adminNewsCreateRequest, response: market.adminNewsItem },
+  newsUpdate: { path: '/news/update', right: 'product.manage', mutating: true, summary: 'Edit a news item', request: market.adminNewsUpdateRequest, response: market.adminNewsItem },
+  newsPublish: { path: '/news/publish', right: 'product.manage', mutating: true, summary: 'Publish a news item', request: market.adminPublishRequest, response: market.adminNewsItem },
+  newsUnpublish: { path: '/news/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a news item', request: market.adminPublishRequest, response: market.adminNewsItem },
+  noticeList: { path: '/notice/list', right: 'product.manage', mutating: false, summary: 'Notices for everyone, drafts included', request: market.adminNoticeListRequest, response: listPage(market.adminNoticeItem) },
+  noticeCreate: { path: '/notice/create', right: 'product.manage', mutating: true, summary: 'Create a notice draft', request: market.adminNoticeCreateRequest, response: market.adminNoticeItem },
+  noticeUpdate: { path: '/notice/update', right: 'product.manage', mutating: true, summary: 'Edit a notice', request: market.adminNoticeUpdateRequest, response: market.adminNoticeItem },
+  noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
+  noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type UserEndpointName = keyof typeof userEndpoints;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { accountTypes, kycStatuses, noticeKinds, restrictions } from '../enums.js';
 import { currencies } from '../money.js';
-import { fundPassword, id, password, phone, timestamp } from '../primitives.js';
+import { fundPassword, id, page, password, phone, size, timestamp } from '../primitives.js';
 
 export const registerRequest = z
   .object({
@@ -46,6 +46,7 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const emptyRequest = z.object({});
+export const listRequestSchema = z.object({ page, size });
 
 export const notice = z.object({
   id,

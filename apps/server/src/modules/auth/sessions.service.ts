@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { UserSession } from '../../platform/http.js';
 import { hashToken, newId, newToken } from '../../platform/ids.js';
+import { authCache } from './auth-cache.js';
 import * as repo from './sessions.repository.js';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -25,15 +26,35 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
 
 export async function authenticate(db: Db, clock: Clock, token: string, account: string): Promise<UserSession | null> {
   if (token.length > 200) return null;
-  const row = await repo.findActiveSessionByHash(db, hashToken(token));
-  if (!row || row.revokedAt || row.phone !== account) return null;
+  const tokenHash = hashToken(token);
+  let session = authCache.session(tokenHash);
+  if (!session) {
+    const readStartedAt = Date.now();
+    const row = await repo.findActiveSessionByHash(db, tokenHash);
+    if (!row || row.revokedAt) return null;
+    session = {
+      sessionId: row.id, userId: row.userId, phone: row.phone,
+      lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(),
+    };
+    authCache.putSession(tokenHash, session, readStartedAt);
+  }
+  if (session.phone !== account) return null;
   const now = clock.now().getTime();
-  if (row.expiresAt.getTime() <= now) return null;
-  if (row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) return null;
-  if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(db, row.id, new Date(now));
-  return { userId: row.userId, account: row.phone, sessionId: row.id };
+  if (session.expiresAt <= now) return null;
+  if (session.lastSeenAt + SESSION_IDLE_MS <= now) return null;
+  if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
+    await repo.touchSession(db, session.sessionId, new Date(now));
+    authCache.touched(tokenHash, now);
+  }
+  return { userId: session.userId, account: session.phone, sessionId: session.sessionId };
 }
 
-export const revokeSession = (db: Db, clock: Clock, sessionId: string) => repo.revokeSession(db, sessionId, clock.now());
-export const revokeUserSessions = (db: Db, clock: Clock, userId: string, exceptSessionId?: string) =>
-  repo.revokeUserSessions(db, userId, clock.now(), exceptSessionId);
+export async function revokeSession(db: Db, clock: Clock, sessionId: string): Promise<void> {
+  authCache.invalidateSession(sessionId);
+  await repo.revokeSession(db, sessionId, clock.now());
+}
+
+export async function revokeUserSessions(db: Db, clock: Clock, userId: string, exceptSessionId?: string): Promise<void> {
+  authCache.invalidateUser(userId);
+  await repo.revokeUserSessions(db, userId, clock.now(), exceptSessionId);
+}

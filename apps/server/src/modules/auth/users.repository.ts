@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { authCache } from './auth-cache.js';
 import { organisations, users } from './auth.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,6 +9,16 @@ export async function findUserById(db: Db, id: string, forUpdate = false): Promi
   const q = db.select().from(users).where(eq(users.id, id));
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
+}
+
+/** A plain read served from the auth cache when possible (never inside a writing transaction). */
+export async function findUserCached(db: Db, id: string): Promise<UserRow | null> {
+  const cached = authCache.user(id);
+  if (cached) return cached;
+  const readStartedAt = Date.now();
+  const row = await findUserById(db, id);
+  if (row) authCache.putUser(row, readStartedAt);
+  return row;
 }
 
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {
@@ -33,7 +44,9 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
   await db.insert(users).values(row);
 }
 
+/** Every write to `users` goes through here so the auth cache can never serve an old row. */
 export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+  authCache.invalidateUser(id);
   await db.update(users).set(patch).where(eq(users.id, id));
 }
 

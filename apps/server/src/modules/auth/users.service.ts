@@ -115,7 +115,7 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
 }
 
 export async function userInfo(db: Db, userId: string): Promise<UserInfo> {
-  const user = await repo.findUserById(db, userId);
+  const user = await repo.findUserCached(db, userId);
   if (!user) throw new DomainError('auth.required');
   return toUserInfo(user);
 }

@@ -9,18 +9,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@brokerage/contract';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerAdminRoutes } from './modules/admin/index.js';
 import { authCache, authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
-import { registerNoticeRoutes } from './modules/engagement/index.js';
+import { registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
+import {
+  FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, type MarketFeed, type QuoteHubOptions,
+} from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { DomainError } from './platform/errors.js';
-import { ReferenceRates, type FxRates } from './platform/fx.js';
+import type { FxRates } from './platform/fx.js';
 import { sendFail, type UserRouteDeps } from './platform/http.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
@@ -35,6 +39,9 @@ export interface AppOptions {
   limits?: Partial<Record<LimitName, LimitSpec>>;
   redis?: Redis | null;
   logger?: FastifyServerOptions['logger'];
+  /** The price source; the simulator seeded with MARKET_SEED by default. */
+  feed?: MarketFeed;
+  quoteHub?: QuoteHubOptions;
   /** Folders of the built web app and back office; found next to the sources by default. */
   webDist?: string | null;
   adminDist?: string | null;
@@ -46,6 +53,8 @@ export interface AppDeps {
   settings: Settings;
   limits: RateLimits;
   fx: FxRates;
+  feed: MarketFeed;
+  quoteHub: QuoteHub;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -61,14 +70,22 @@ class BadBody extends Error {
   }
 }
 
+/** `MARKET_FEED` picks the implementation; only the simulator ships (docs/decisions.md). */
+function createFeed(config: AppConfig, settings: Settings, clock: Clock): MarketFeed {
+  if (config.marketFeed !== 'simulated') throw new Error(`MARKET_FEED=${config.marketFeed}: no such feed adapter`);
+  return new SimulatedFeed(settings, clock, config.marketSeed);
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const clock = options.clock ?? systemClock;
   const db = options.database.db;
   const settings = new Settings(db, clock);
   await settings.load();
   const limits = new RateLimits(options.limits, options.redis ?? null);
-  const fx = new ReferenceRates(() => clock.now());
-  const deps: AppDeps = { db, clock, settings, limits, fx };
+  const feed = options.feed ?? createFeed(options.config, settings, clock);
+  const quoteHub = new QuoteHub(feed, options.quoteHub);
+  const fx = new FeedRates(feed, () => clock.now());
+  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
@@ -115,7 +132,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setNotFoundHandler((_request, reply) => sendFail(reply, 'request.not_found'));
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Healthy once migrated (we got here) and the feed answers fresh quotes (API.md §21).
+  app.get('/health', async (_request, reply) => {
+    const first = feed.instruments()[0];
+    const fresh = first ? !feed.quote(first.instrumentId).stale : false;
+    return fresh ? { status: 'ok' } : reply.status(503).send({ status: 'feed_stale' });
+  });
   const openApi = buildOpenApiDocument('0.1.0');
   app.get('/api/docs', async () => openApi);
 
@@ -129,6 +151,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
   });
   registerAdminRoutes(app, { db, clock, limits, settings, fx });
+  const marketDeps = { db, clock, settings, feed };
+  registerMarketRoutes(app, route, marketDeps);
+  registerNewsAdminRoutes(app, { ...marketDeps, limits });
+  registerNoticeAdminRoutes(app, { db, clock, limits });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  quoteHub.register(app);
 
   const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
   const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;

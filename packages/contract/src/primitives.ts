@@ -27,7 +27,10 @@ export const requestId = z
 export const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'format');
 export const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'format');
 export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format');
-export const int = z.number({ error: (iss) => (iss.input === undefined ? 'required' : 'type') }).int('not_integer');
+/** Only the type error is named here; range checks fall through to the shared reason map. */
+export const int = z
+  .number({ error: (iss) => (iss.code !== 'invalid_type' ? undefined : iss.input === undefined ? 'required' : 'type') })
+  .int('not_integer');
 
 export const page = int.min(1).default(1);
 export const size = int.min(1).max(300).default(20);

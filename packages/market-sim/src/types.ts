@@ -34,7 +34,12 @@ export interface InstrumentDef {
   currency: string;
   /** decimals of the quoted price (2 for most stocks, 4–5 for forex, up to 8 for small coins) */
   priceScale: number;
-  /** realistic price on the first day of history (`HISTORY_START`) */
+  /**
+   * realistic price level after every split listed in `corporateActions` (a recent price): the
+   * walk mean-reverts to it, and before a split the quoted price is higher by the split ratios
+   * still to come (so on the first simulated day it is referencePrice × Π later split ratios).
+   * For an IPO (listingDate after HISTORY_START) it is the price before the first trading day.
+   */
   referencePrice: string;
   /** annualised volatility of the walk, e.g. "0.28" */
   annualVolatility: string;

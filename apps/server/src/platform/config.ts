@@ -12,6 +12,8 @@ export interface AppConfig {
   demo: boolean;
   demoInviteCode: string;
   marketSeed: string;
+  /** `simulated` (default); a vendor adapter registers another name */
+  marketFeed: string;
   /** Secret for signing file URLs; generated per data folder when unset. */
   signingSecret: string | null;
   trustProxy: boolean;
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: (env.DEMO ?? demoDefault) === '1',
     demoInviteCode: env.DEMO_INVITE_CODE?.trim() || 'DEMO2026',
     marketSeed: env.MARKET_SEED?.trim() || 'meridian-2026',
+    marketFeed: env.MARKET_FEED?.trim() || 'simulated',
     signingSecret: env.SIGNING_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',

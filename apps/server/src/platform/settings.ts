@@ -18,6 +18,8 @@ export interface SettingItem {
 export class Settings {
   private cache = new Map<string, { value: unknown; updatedAt: Date; updatedBy: string | null }>();
   private loaded = false;
+  /** Bumped on every change, so derived caches (the market calendars) know when to rebuild. */
+  version = 0;
 
   constructor(private readonly db: Db, private readonly clock: Clock) {}
 
@@ -25,6 +27,7 @@ export class Settings {
     const rows = await this.db.select().from(settingsTable);
     this.cache = new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt, updatedBy: r.updatedBy }]));
     this.loaded = true;
+    this.version++;
   }
 
   private ensureLoaded(): void {
@@ -69,6 +72,7 @@ export class Settings {
       await tx.insert(settingsTable).values({ key, value, updatedAt: now, updatedBy });
     }
     this.cache.set(key, { value, updatedAt: now, updatedBy });
+    this.version++;
     return this.item(key);
   }
 }

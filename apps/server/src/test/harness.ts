@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildApp, type AppDeps } from '../app.js';
+import { buildApp, type AppDeps, type AppOptions } from '../app.js';
 import { createAdmin } from '../modules/admin/index.js';
 import { assertLedgerInvariant } from '../modules/ledger/index.js';
 import { ManualClock } from '../platform/clock.js';
@@ -32,23 +32,26 @@ export interface TestApp {
 
 export async function startTestApp(
   limits: Partial<Record<LimitName, LimitSpec>> = relaxedLimits, beforeReady?: (app: FastifyInstance) => void,
+  appOptions: Partial<AppOptions> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));
   await seedEssentials(database.db, clock);
   await seedDemo(database.db, clock, TEST_INVITE);
   for (const role of ['admin', 'reviewer', 'support'] as const) await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
-  const { app, deps } = await buildApp({ config: loadConfig({}), database, clock, limits, webDist: null, adminDist: null });
+  const { app, deps } = await buildApp({ config: loadConfig({}), database, clock, limits, webDist: null, adminDist: null, ...appOptions });
   beforeReady?.(app);
   await app.ready();
   return { app, deps, database, clock };
 }
 
 /** Registers the vitest hooks: one app per file, the ledger invariant after every test. */
-export function useTestApp(limits?: Partial<Record<LimitName, LimitSpec>>, beforeReady?: (app: FastifyInstance) => void): TestApp {
+export function useTestApp(
+  limits?: Partial<Record<LimitName, LimitSpec>>, beforeReady?: (app: FastifyInstance) => void, appOptions: Partial<AppOptions> = {},
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await startTestApp(limits, beforeReady));
+    Object.assign(holder, await startTestApp(limits, beforeReady, appOptions));
   });
   afterEach(async () => {
     await assertLedgerInvariant(holder.database.db);

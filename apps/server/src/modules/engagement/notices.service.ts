@@ -1,15 +1,17 @@
 /** Notices for everyone and personal messages (API.md §7.5). Ids never change. */
-import type { Notice } from '@brokerage/contract';
-import { desc, eq, isNull, or } from 'drizzle-orm';
+import type { AdminNoticeItem, Notice } from '@brokerage/contract';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { sanitiseHtml } from '../common/legal.service.js';
 import { notices } from './notices.tables.js';
 
 const NOTICE_LIMIT = 100;
 
 export async function noticesFor(db: Db, userId: string): Promise<Notice[]> {
-  const rows = await db.select().from(notices).where(or(isNull(notices.userId), eq(notices.userId, userId)))
+  const rows = await db.select().from(notices).where(or(and(isNull(notices.userId), eq(notices.published, true)), eq(notices.userId, userId)))
     .orderBy(desc(notices.createdAt), desc(notices.id)).limit(NOTICE_LIMIT);
   return rows.map((r) => ({
     id: r.id, kind: r.kind as Notice['kind'], title: r.title, content: r.content, createdAt: r.createdAt.toISOString(),
@@ -29,4 +31,52 @@ export async function sendMessage(db: Db, clock: Clock, userId: string, m: { tit
   const id = newId('nt');
   await db.insert(notices).values({ id, kind: 'message', userId, title: m.title, content: m.content, createdAt: clock.now() });
   return id;
+}
+
+/* ---- back office (our addition, docs/decisions.md): drafts, edits, publish, withdraw ---- */
+
+type NoticeRow = typeof notices.$inferSelect;
+
+function toAdminNotice(r: NoticeRow): AdminNoticeItem {
+  return {
+    id: r.id, kind: 'notice', title: r.title, content: r.content, published: r.published,
+    createdAt: r.createdAt.toISOString(), updatedAt: (r.updatedAt ?? r.createdAt).toISOString(),
+  };
+}
+
+const everyone = isNull(notices.userId);
+
+export async function adminNoticeList(db: Db, page: number, size: number) {
+  const rows = await db.select().from(notices).where(everyone).orderBy(desc(notices.createdAt), desc(notices.id))
+    .limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(notices).where(everyone);
+  return { list: rows.map(toAdminNotice), total: total?.n ?? 0, page, size };
+}
+
+export async function createNoticeDraft(db: Db, clock: Clock, n: { title: string; content: string }): Promise<AdminNoticeItem> {
+  const now = clock.now();
+  const [row] = await db.insert(notices).values({
+    id: newId('nt'), kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: now,
+    published: false, updatedAt: now,
+  }).returning();
+  if (!row) throw new DomainError('record.not_found');
+  return toAdminNotice(row);
+}
+
+async function findNoticeForUpdate(db: Db, id: string): Promise<NoticeRow> {
+  const [row] = await db.select().from(notices).where(and(eq(notices.id, id), everyone)).for('update');
+  if (!row) throw new DomainError('record.not_found');
+  return row;
+}
+
+export async function updateNotice(db: Db, clock: Clock, id: string, patch: { title?: string; content?: string; published?: boolean }) {
+  const before = await findNoticeForUpdate(db, id);
+  const [after] = await db.update(notices).set({
+    ...(patch.title ? { title: patch.title } : {}),
+    ...(patch.content ? { content: sanitiseHtml(patch.content) } : {}),
+    ...(patch.published !== undefined ? { published: patch.published } : {}),
+    updatedAt: clock.now(),
+  }).where(eq(notices.id, id)).returning();
+  if (!after) throw new DomainError('record.not_found');
+  return { before: toAdminNotice(before), after: toAdminNotice(after) };
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Notices for everyone (`user_id` null) and personal messages (review results, stop-outs...). */
 export const notices = pgTable(
@@ -10,6 +10,9 @@ export const notices = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** drafts written in the back office stay hidden until published */
+    published: boolean('published').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [index('notices_user_created_idx').on(t.userId, t.createdAt)],
 );

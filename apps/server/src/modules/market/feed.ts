@@ -1,0 +1,35 @@
+/**
+ * The only door to prices (ARCHITECTURE.md "Market"): every module that needs a quote, a bar or
+ * a calendar asks a `MarketFeed`. The simulator is the default implementation; a vendor adapter
+ * can replace it by configuration (`MARKET_FEED`, README). Nobody else produces prices.
+ */
+import type {
+  InstrumentDef, MarketCalendar, SimAdjust, SimBar, SimMarket, SimPeriod, SimQuote, SimStats, SimTimeSharePoint,
+} from '@brokerage/market-sim';
+
+export interface FeedQuote extends SimQuote {
+  /** when the feed last produced data for this instrument */
+  updatedAt: Date;
+  /** true when `updatedAt` is older than the freshness window: orders on it are refused */
+  stale: boolean;
+}
+
+export interface CandleQuery {
+  from?: Date;
+  to?: Date;
+  limit?: number;
+  adjust?: SimAdjust;
+}
+
+export interface MarketFeed {
+  instruments(): readonly InstrumentDef[];
+  instrument(instrumentId: string): InstrumentDef | undefined;
+  quote(instrumentId: string): FeedQuote;
+  candles(instrumentId: string, period: SimPeriod, query: CandleQuery): SimBar[];
+  timeShare(instrumentId: string): SimTimeSharePoint[];
+  stats(instrumentId: string): SimStats;
+  calendar(market: SimMarket): MarketCalendar;
+}
+
+/** A quote older than this is stale (the client badge and order refusals use the same rule). */
+export const STALE_AFTER_MS = 15_000;

@@ -1,0 +1,82 @@
+/** Feed data → the wire shapes of API.md §5.1 (InstrumentSummary, Instrument, rules of §8.2). */
+import { Dec, type Currency, type Instrument, type InstrumentSummary, type MarketRules } from '@brokerage/contract';
+import type { InstrumentDef } from '@brokerage/market-sim';
+import { sessionAt } from '@brokerage/market-sim';
+import type { Settings } from '../../platform/settings.js';
+import type { FeedQuote, MarketFeed } from './feed.js';
+
+/** `change = price − prevClose`, `changeRate = change / prevClose` (Rate, 4 decimals). */
+export function changeOf(price: string, prevClose: string, priceScale: number): { change: string; changeRate: string } {
+  const change = new Dec(price).minus(prevClose);
+  const rate = new Dec(prevClose).isZero() ? new Dec(0) : change.dividedBy(prevClose);
+  return { change: change.toFixed(priceScale), changeRate: rate.toFixed(4) };
+}
+
+export function isTradable(def: InstrumentDef, quote: FeedQuote): boolean {
+  return def.assetClass !== 'index' && quote.status !== 'delisted';
+}
+
+export function toSummary(def: InstrumentDef, quote: FeedQuote): InstrumentSummary {
+  return {
+    instrumentId: def.instrumentId,
+    code: def.code,
+    name: def.name,
+    market: def.market,
+    board: def.board,
+    assetClass: def.assetClass,
+    currency: def.currency as Currency,
+    tradable: isTradable(def, quote),
+    status: quote.status,
+    price: quote.price,
+    ...changeOf(quote.price, quote.prevClose, def.priceScale),
+    volume: quote.volume,
+    turnover: quote.turnover,
+    updatedAt: quote.updatedAt.toISOString(),
+    stale: quote.stale,
+  };
+}
+
+export function toInstrument(def: InstrumentDef, quote: FeedQuote, feed: MarketFeed): Instrument {
+  const stats = feed.stats(def.instrumentId);
+  return {
+    ...toSummary(def, quote),
+    priceScale: def.priceScale,
+    open: quote.open,
+    prevClose: quote.prevClose,
+    high: quote.high,
+    low: quote.low,
+    marketCap: stats.marketCap,
+    high52w: stats.high52w,
+    low52w: stats.low52w,
+    foreignOwnershipRatio: def.foreignOwnershipRatio,
+    industry: def.industry,
+    sharesOutstanding: def.sharesOutstanding,
+    limitUp: quote.limitUp,
+    limitDown: quote.limitDown,
+    listingDate: def.listingDate,
+    bid: quote.bid,
+    ask: quote.ask,
+    inSession: quote.inSession,
+    session: quote.session,
+    tradingDay: quote.tradingDay,
+  };
+}
+
+/** The market's rules of §8.2 from config (§19.7), as new orders would see them now. */
+export function rulesOf(def: InstrumentDef, settings: Settings, feed: MarketFeed, now: Date): MarketRules {
+  const m = def.market;
+  const calendar = feed.calendar(m);
+  return {
+    timezone: calendar.timezone,
+    inSession: sessionAt(calendar, now) !== null,
+    sessions: calendar.sessions,
+    leverageOptions: settings.get<number[]>(`market.${m}.leverageOptions`),
+    minOpeningAmount: settings.get<string>(`market.${m}.minOpeningAmount`),
+    buyFeeRate: settings.get<string>(`market.${m}.buyFeeRate`),
+    sellFeeRate: settings.get<string>(`market.${m}.sellFeeRate`),
+    stampDutyRate: settings.get<string>(`market.${m}.stampDutyRate`),
+    minHoldMinutes: settings.get<number>(`market.${m}.minHoldMinutes`),
+    tPlusNDays: settings.get<number>(`market.${m}.tPlusNDays`),
+    priceLimitRate: settings.get<string | null>(`market.${m}.priceLimitRate`),
+  };
+}

@@ -1,0 +1,70 @@
+import { adminEndpoints, userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import * as market from './market.service.js';
+import type { MarketDeps } from './market.service.js';
+import * as newsService from './news.service.js';
+
+function userOf(session: { userId: string } | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
+export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps, deps: MarketDeps): void {
+  const { feed, db } = deps;
+  registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({ data: market.list(feed, body) }));
+  registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
+    data: await market.quote(deps, body.instrumentId, session?.userId ?? null),
+  }));
+  registerUserRoute(app, route, userEndpoints.candles, async ({ body }) => ({ data: market.candles(feed, body) }));
+  registerUserRoute(app, route, userEndpoints.search, async ({ body, session }) => ({
+    data: await market.search(deps, body, session?.userId ?? null),
+  }));
+  registerUserRoute(app, route, userEndpoints.searchHistory, async ({ body, session }) => ({
+    data: await market.searchHistory(deps, userOf(session), body.page, body.size),
+  }));
+  registerUserRoute(app, route, userEndpoints.searchHistoryClear, async ({ session }) => {
+    await market.clearHistory(deps, userOf(session));
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.watchlist, async ({ body, session }) => ({
+    data: await market.watchlist(deps, userOf(session), body.page, body.size),
+  }));
+  registerUserRoute(app, route, userEndpoints.watchAdd, async ({ body, session }) => {
+    await market.watchAdd(deps, userOf(session), body.instrumentId);
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.watchRemove, async ({ body, session }) => {
+    await market.watchRemove(deps, userOf(session), [body.instrumentId]);
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.watchRemoveMany, async ({ body, session }) => ({
+    data: { removed: await market.watchRemove(deps, userOf(session), body.instrumentIds) },
+  }));
+  registerUserRoute(app, route, userEndpoints.newsList, async ({ body }) => ({ data: await newsService.newsList(db, body) }));
+  registerUserRoute(app, route, userEndpoints.newsDetail, async ({ body }) => ({ data: await newsService.newsDetail(db, body.id) }));
+}
+
+export function registerNewsAdminRoutes(app: FastifyInstance, deps: AdminDeps & MarketDeps): void {
+  const { clock, feed } = deps;
+  const target = (b: Record<string, unknown>) => ({ type: 'news', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
+  registerAdminRoute(app, deps, adminEndpoints.newsList, async ({ body, tx }) => ({ data: await newsService.adminNewsList(tx, body) }));
+  registerAdminRoute(app, deps, adminEndpoints.newsCreate, async ({ body, tx }) => {
+    const item = await newsService.createNews(tx, clock, feed, body);
+    return { data: item, after: item, targetType: 'news', targetId: item.id };
+  });
+  registerAdminRoute(app, deps, adminEndpoints.newsUpdate, async ({ body, tx }) => {
+    const { id, reason: _reason, ...patch } = body;
+    const { before, after } = await newsService.updateNews(tx, clock, feed, id, patch);
+    return { data: after, before, after };
+  }, { target });
+  registerAdminRoute(app, deps, adminEndpoints.newsPublish, async ({ body, tx }) => {
+    const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, true);
+    return { data: after, before: { published: before.published }, after: { published: after.published } };
+  }, { target });
+  registerAdminRoute(app, deps, adminEndpoints.newsUnpublish, async ({ body, tx }) => {
+    const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, false);
+    return { data: after, before: { published: before.published }, after: { published: after.published } };
+  }, { target });
+}

@@ -1,0 +1,116 @@
+/**
+ * News (API.md §6.2–§6.3) and its back-office management (our addition, docs/decisions.md):
+ * drafts are invisible to users until published; content is sanitised on every write.
+ */
+import type { AdminNewsItem, NewsDetail, NewsItem } from '@brokerage/contract';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { sanitiseHtml } from '../common/legal.service.js';
+import type { MarketFeed } from './feed.js';
+import { news } from './market.tables.js';
+
+type NewsRow = typeof news.$inferSelect;
+
+function toItem(r: NewsRow): NewsItem {
+  return {
+    id: r.id, category: r.category as NewsItem['category'], title: r.title, summary: r.summary, coverUrl: r.coverUrl,
+    source: r.source, publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
+  };
+}
+
+function toAdminItem(r: NewsRow): AdminNewsItem {
+  return {
+    ...toItem(r), content: r.content, instrumentIds: r.instrumentIds, published: r.published,
+    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+async function pageOf(db: Db, where: SQL | undefined, page: number, size: number) {
+  const rows = await db.select().from(news).where(where)
+    .orderBy(desc(news.publishedAt), desc(news.createdAt), desc(news.id)).limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(news).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function newsList(db: Db, body: { category: NewsItem['category']; page: number; size: number }) {
+  const { rows, total } = await pageOf(db, and(eq(news.category, body.category), eq(news.published, true)), body.page, body.size);
+  return { list: rows.map(toItem), total, page: body.page, size: body.size };
+}
+
+export async function newsDetail(db: Db, id: string): Promise<NewsDetail> {
+  const [row] = await db.select().from(news).where(and(eq(news.id, id), eq(news.published, true)));
+  if (!row) throw new DomainError('record.not_found');
+  return { ...toItem(row), content: row.content, instrumentIds: row.instrumentIds };
+}
+
+/* ---- back office ---- */
+
+export async function adminNewsList(db: Db, body: { category?: NewsItem['category']; page: number; size: number }) {
+  const { rows, total } = await pageOf(db, body.category ? eq(news.category, body.category) : undefined, body.page, body.size);
+  return { list: rows.map(toAdminItem), total, page: body.page, size: body.size };
+}
+
+function checkInstruments(feed: MarketFeed, ids: string[]): void {
+  const unknown = ids.filter((id) => !feed.instrument(id));
+  if (unknown.length > 0) throw new DomainError('request.invalid', { fields: { instrumentIds: 'format' } });
+}
+
+export interface NewsInput {
+  category: NewsItem['category'];
+  title: string;
+  summary: string;
+  content: string;
+  source: string;
+  coverUrl?: string | null;
+  instrumentIds: string[];
+}
+
+export async function createNews(db: Db, clock: Clock, feed: MarketFeed, input: NewsInput & { id?: string; published?: boolean; publishedAt?: Date }): Promise<AdminNewsItem> {
+  checkInstruments(feed, input.instrumentIds);
+  const now = clock.now();
+  const published = input.published ?? false;
+  const [row] = await db.insert(news).values({
+    id: input.id ?? newId('n'), category: input.category, title: input.title, summary: input.summary,
+    content: sanitiseHtml(input.content), source: input.source, coverUrl: input.coverUrl ?? null,
+    instrumentIds: [...new Set(input.instrumentIds)], published, publishedAt: published ? (input.publishedAt ?? now) : null,
+    createdAt: now, updatedAt: now,
+  }).onConflictDoNothing().returning();
+  if (!row) throw new DomainError('record.not_found');
+  return toAdminItem(row);
+}
+
+async function findForUpdate(db: Db, id: string): Promise<NewsRow> {
+  const [row] = await db.select().from(news).where(eq(news.id, id)).for('update');
+  if (!row) throw new DomainError('record.not_found');
+  return row;
+}
+
+export async function updateNews(db: Db, clock: Clock, feed: MarketFeed, id: string, patch: Partial<NewsInput>) {
+  const before = await findForUpdate(db, id);
+  if (patch.instrumentIds) checkInstruments(feed, patch.instrumentIds);
+  const [after] = await db.update(news).set({
+    ...(patch.category ? { category: patch.category } : {}),
+    ...(patch.title ? { title: patch.title } : {}),
+    ...(patch.summary ? { summary: patch.summary } : {}),
+    ...(patch.content ? { content: sanitiseHtml(patch.content) } : {}),
+    ...(patch.source ? { source: patch.source } : {}),
+    ...(patch.coverUrl !== undefined ? { coverUrl: patch.coverUrl } : {}),
+    ...(patch.instrumentIds ? { instrumentIds: [...new Set(patch.instrumentIds)] } : {}),
+    updatedAt: clock.now(),
+  }).where(eq(news.id, id)).returning();
+  if (!after) throw new DomainError('record.not_found');
+  return { before: toAdminItem(before), after: toAdminItem(after) };
+}
+
+export async function setNewsPublished(db: Db, clock: Clock, id: string, published: boolean) {
+  const before = await findForUpdate(db, id);
+  const now = clock.now();
+  const [after] = await db.update(news)
+    .set({ published, publishedAt: published ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now })
+    .where(eq(news.id, id)).returning();
+  if (!after) throw new DomainError('record.not_found');
+  return { before: toAdminItem(before), after: toAdminItem(after) };
+}

@@ -1,0 +1,94 @@
+/**
+ * The default `MarketFeed`: the deterministic simulator of `@brokerage/market-sim`, fed with the
+ * calendars of the back-office config (§19.7) and the app clock. Every instance computes the
+ * same numbers from the same seed; no coordination is needed.
+ *
+ * `stall()` freezes the feed at the current instant, as a dead vendor connection would: quotes
+ * keep their old timestamp and turn stale. Tests and the operator's chaos drill use it.
+ */
+import { markets, type Market } from '@brokerage/contract';
+import {
+  MarketSimulator, type InstrumentDef, type MarketCalendar, type SimMarket, type SimPeriod,
+} from '@brokerage/market-sim';
+import { universe } from '@brokerage/market-sim/universe';
+import type { Clock } from '../../platform/clock.js';
+import type { Settings } from '../../platform/settings.js';
+import { STALE_AFTER_MS, type CandleQuery, type FeedQuote, type MarketFeed } from './feed.js';
+
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+export function calendarsFromSettings(settings: Settings): Record<SimMarket, MarketCalendar> {
+  const entries = markets.map((m: Market) => [m, {
+    timezone: settings.get<string>(`market.${m}.timezone`),
+    sessions: settings.get<MarketCalendar['sessions']>(`market.${m}.sessions`),
+    days: m === 'crypto' ? EVERY_DAY : WEEKDAYS,
+    holidays: settings.get<string[]>(`market.${m}.holidays`),
+    priceLimitRate: settings.get<string | null>(`market.${m}.priceLimitRate`),
+  }] as const);
+  return Object.fromEntries(entries) as Record<SimMarket, MarketCalendar>;
+}
+
+export class SimulatedFeed implements MarketFeed {
+  private simulator: MarketSimulator | null = null;
+  private builtForVersion = -1;
+  private stalledAt: Date | null = null;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly clock: Clock,
+    private readonly seed: string,
+    private readonly defs: readonly InstrumentDef[] = universe,
+  ) {}
+
+  /** Rebuilt when the operator changes a calendar key; caches are per calendar set. */
+  private sim(): MarketSimulator {
+    if (!this.simulator || this.builtForVersion !== this.settings.version) {
+      this.simulator = new MarketSimulator([...this.defs], { seed: this.seed, calendars: calendarsFromSettings(this.settings) });
+      this.builtForVersion = this.settings.version;
+    }
+    return this.simulator;
+  }
+
+  private at(): Date {
+    return this.stalledAt ?? this.clock.now();
+  }
+
+  stall(): void {
+    this.stalledAt = this.clock.now();
+  }
+
+  resume(): void {
+    this.stalledAt = null;
+  }
+
+  instruments(): readonly InstrumentDef[] {
+    return this.sim().instruments();
+  }
+
+  instrument(instrumentId: string): InstrumentDef | undefined {
+    return this.sim().instrument(instrumentId);
+  }
+
+  quote(instrumentId: string): FeedQuote {
+    const at = this.at();
+    const quote = this.sim().quote(instrumentId, at);
+    return { ...quote, updatedAt: at, stale: this.clock.now().getTime() - at.getTime() > STALE_AFTER_MS };
+  }
+
+  candles(instrumentId: string, period: SimPeriod, query: CandleQuery) {
+    return this.sim().candles(instrumentId, period, { at: this.at(), ...query });
+  }
+
+  timeShare(instrumentId: string) {
+    return this.sim().timeShare(instrumentId, this.at());
+  }
+
+  stats(instrumentId: string) {
+    return this.sim().stats(instrumentId, this.at());
+  }
+
+  calendar(market: SimMarket): MarketCalendar {
+    return calendarsFromSettings(this.settings)[market];
+  }
+}

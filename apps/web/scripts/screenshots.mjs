@@ -12,7 +12,9 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-const outDir = fileURLToPath(new URL('../../../test-artifacts/web/', import.meta.url));
+// SCREENSHOT_DIR overrides the folder; ONLY=market,stockDetail limits the run to some shots.
+const outDir = process.env.SCREENSHOT_DIR ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/` : fileURLToPath(new URL('../../../test-artifacts/web/', import.meta.url));
+const only = process.env.ONLY ? new Set(process.env.ONLY.split(',')) : null;
 
 const user = {
   id: 'u_3kT9', account: '5215512345678', realname: 'Ana López', is_true: 1, phone: '5215512345678',
@@ -44,6 +46,76 @@ const answers = {
   },
 };
 
+/* ---- Market data for the market screens (deterministic) ---- */
+const now = new Date();
+const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const row = (instrumentId, code, name, market, price, change, changeRate, extra = {}) => ({
+  instrumentId, code, name, market, board: 'listed', assetClass: 'stock', currency: market === 'usd' ? 'USD' : market === 'eur' ? 'EUR' : 'MXN',
+  tradable: true, status: 'trading', price, change, changeRate, volume: '18234500', turnover: '299438190.00', updatedAt: iso(now.getTime()), stale: false, ...extra,
+});
+const stocks = [
+  row('i_mxn_AMXL', 'AMXL', 'América Móvil', 'mxn', '16.42', '0.12', '0.0074'),
+  row('i_mxn_WALMEX', 'WALMEX', 'Walmart de México', 'mxn', '58.10', '-0.95', '-0.0161'),
+  row('i_mxn_GFNORTEO', 'GFNORTEO', 'Grupo Financiero Banorte', 'mxn', '171.35', '2.40', '0.0142'),
+  row('i_mxn_CEMEXCPO', 'CEMEXCPO', 'Cemex', 'mxn', '11.87', '0.00', '0'),
+  row('i_mxn_FEMSAUBD', 'FEMSAUBD', 'Fomento Económico Mexicano', 'mxn', '201.44', '-3.12', '-0.0153'),
+  row('i_usd_AAPL', 'AAPL', 'Apple Inc.', 'usd', '172.40', '1.10', '0.0064'),
+  row('i_usd_MSFT', 'MSFT', 'Microsoft Corporation', 'usd', '415.20', '-2.35', '-0.0056'),
+  row('i_usd_NVDA', 'NVDA', 'NVIDIA Corporation', 'usd', '878.35', '24.10', '0.0282'),
+];
+const indexRow = (instrumentId, code, name, market, price, change, changeRate) => ({ ...row(instrumentId, code, name, market, price, change, changeRate), assetClass: 'index', tradable: false });
+const indexes = {
+  mxn: [indexRow('i_mxn_MEXBOL', 'MEXBOL', 'S&P/BMV IPC', 'mxn', '53210.44', '312.80', '0.0059')],
+  usd: [
+    indexRow('i_usd_SPX', 'SPX', 'S&P 500', 'usd', '5117.09', '-12.40', '-0.0024'),
+    indexRow('i_usd_DJI', 'DJI', 'Dow Jones Industrial Average', 'usd', '38905.66', '75.30', '0.0019'),
+    indexRow('i_usd_IXIC', 'IXIC', 'Nasdaq Composite', 'usd', '16103.45', '-42.10', '-0.0026'),
+  ],
+  eur: [indexRow('i_eur_IBEX', 'IBEX', 'IBEX 35', 'eur', '10223.50', '44.20', '0.0043')],
+};
+const quote = (id) => {
+  const base = [...stocks, ...indexes.mxn, ...indexes.usd, ...indexes.eur].find((i) => i.instrumentId === id) ?? stocks[0];
+  const isIndex = base.assetClass === 'index';
+  return {
+    ...base, priceScale: 2, open: '16.30', prevClose: '16.30', high: '16.50', low: '16.21', marketCap: isIndex ? null : '1003000000000.00',
+    high52w: '19.40', low52w: '14.10', foreignOwnershipRatio: isIndex ? null : '0.3120', industry: isIndex ? null : 'Telecommunications',
+    sharesOutstanding: isIndex ? null : 61100000000, limitUp: base.market === 'mxn' && !isIndex ? '17.93' : null, limitDown: base.market === 'mxn' && !isIndex ? '14.67' : null,
+    listingDate: null, bid: '16.41', ask: '16.43', inSession: true, session: 'regular', tradingDay: iso(now.getTime()).slice(0, 10),
+    watched: id === 'i_mxn_AMXL', updatedAt: iso(now.getTime() - 90_000), stale: false,
+    rules: { timezone: 'America/New_York', inSession: true, sessions: [{ name: 'pre', open: '04:00', close: '09:30' }, { name: 'regular', open: '09:30', close: '16:00' }, { name: 'after', open: '16:00', close: '20:00' }],
+      leverageOptions: [1, 2, 5, 10], minOpeningAmount: '100.00', buyFeeRate: '0.0015', sellFeeRate: '0.0015', stampDutyRate: '0.001', minHoldMinutes: 5, tPlusNDays: 1, priceLimitRate: '0.10' },
+  };
+};
+const wave = (i) => 16.3 + Math.sin(i / 9) * 0.25 + Math.sin(i / 3.1) * 0.06 + i * 0.001;
+const candles = (body) => {
+  if (body.period === 'time_share') {
+    const start = now.getTime() - 240 * 60_000;
+    const list = Array.from({ length: 240 }, (_, i) => ({ t: iso(start + i * 60_000), price: wave(i).toFixed(2), avgPrice: (16.3 + i * 0.0006).toFixed(2), v: String(8000 + ((i * 7919) % 9000)) }));
+    return { instrumentId: body.instrumentId, period: body.period, adjust: 'none', list };
+  }
+  const step = { '5m': 300_000, '15m': 900_000, '30m': 1_800_000, '1d': 86_400_000, '1w': 604_800_000, '1M': 2_592_000_000 }[body.period] ?? 86_400_000;
+  const list = Array.from({ length: 120 }, (_, i) => {
+    const o = wave(i * 2), c = wave(i * 2 + 1);
+    return { t: iso(now.getTime() - (120 - i) * step), o: o.toFixed(2), c: c.toFixed(2), h: (Math.max(o, c) + 0.08).toFixed(2), l: (Math.min(o, c) - 0.07).toFixed(2), v: String(1_000_000 + ((i * 7919) % 900_000)), turnover: '0.00' };
+  });
+  return { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust ?? 'none', list };
+};
+const news = Array.from({ length: 8 }, (_, i) => ({
+  id: `n_${90 + i}`, category: 'top', title: ['Banxico holds rates steady as inflation cools', 'Apple unveils new chips for its laptops', 'Peso firms against the dollar after jobs data', 'Walmex quarterly sales beat expectations'][i % 4],
+  summary: 'Markets moved after the announcement; analysts expect volatility to stay elevated this week.', coverUrl: null, source: ['Reuters', 'Bloomberg', 'El Economista'][i % 3], publishedAt: iso(now.getTime() - i * 3_600_000),
+}));
+const page1 = (list, size = 20) => ({ list: list.slice(0, size), total: list.length, page: 1, size });
+Object.assign(answers, {
+  '/market/list': (body) => page1(body.tab === 'index' ? indexes[body.market ?? 'mxn'] ?? [] : stocks.filter((s) => s.market === (body.market ?? 'mxn'))),
+  '/market/quote': (body) => quote(body.instrumentId),
+  '/market/candles': candles,
+  '/market/watchlist': page1(stocks.slice(0, 6).map((s) => ({ ...s, addedAt: s.updatedAt })), 300),
+  '/market/search': (body) => page1(stocks.filter((s) => s.code.toLowerCase().startsWith(body.keyword.toLowerCase()) || s.name.toLowerCase().includes(body.keyword.toLowerCase()))),
+  '/market/searchHistory': page1([{ keyword: 'amx', at: iso(now.getTime()) }, { keyword: 'walmex', at: iso(now.getTime()) }, { keyword: 'nvda', at: iso(now.getTime()) }]),
+  '/common/newsList': (body) => page1(news.map((n) => ({ ...n, category: body.category })), body.size ?? 10),
+  '/common/newsDetail': (body) => ({ ...news[0], id: body.id, content: '<p>The central bank kept its benchmark rate unchanged at 11.00%, in line with expectations.</p><p>Shares of banks rose in early trading.</p>', instrumentIds: ['i_mxn_GFNORTEO', 'i_mxn_AMXL'] }),
+});
+
 const shots = [
   { name: 'start', hash: '#/login/start', loggedIn: false },
   { name: 'login', hash: '#/login/login', loggedIn: false },
@@ -56,6 +128,20 @@ const shots = [
   { name: 'aboutUs', hash: '#/information/aboutUs', loggedIn: true },
   { name: 'fundPass', hash: '#/information/fundPass', loggedIn: true },
   { name: 'placeholder', hash: '#/information/recharge', loggedIn: true },
+  { name: 'market', hash: '#/market/index', loggedIn: true },
+  { name: 'market-otc', hash: '#/market/index?tab=subscription', loggedIn: true },
+  { name: 'stockDetail', hash: '#/market/stockDetail?id=i_mxn_AMXL', loggedIn: true },
+  { name: 'stockDetail-day', hash: '#/market/stockDetail?id=i_mxn_AMXL', loggedIn: true, click: 'chart-period-1d' },
+  { name: 'indexDetail', hash: '#/market/stockDetailzs?id=i_usd_SPX', loggedIn: true },
+  { name: 'zhiShu', hash: '#/market/zhiShu', loggedIn: true },
+  { name: 'favorite', hash: '#/favorite/index', loggedIn: true },
+  { name: 'favorite-edit', hash: '#/favorite/index', loggedIn: true, click: 'favorite-edit' },
+  { name: 'search', hash: '#/favorite/search', loggedIn: true },
+  { name: 'search-results', hash: '#/favorite/search', loggedIn: true, fill: ['search-input', 'm'] },
+  { name: 'newsList', hash: '#/home/newsList', loggedIn: true },
+  { name: 'newsDetail', hash: '#/home/newsDetail?id=n_90', loggedIn: true },
+  { name: 'homeMarket', hash: '#/home/market?session=pre', loggedIn: true },
+  { name: 'home-bottom', hash: '#/home/index', loggedIn: true, scroll: true },
 ];
 const variants = [
   { language: 'en', scheme: 'light' },
@@ -73,6 +159,7 @@ const browser = await chromium.launch({
 try {
   for (const { language, scheme } of variants) {
     for (const shot of shots) {
+      if (only && !only.has(shot.name)) continue;
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, colorScheme: scheme, isMobile: true, hasTouch: true });
       await context.addInitScript(([lang, loggedIn]) => {
         if (sessionStorage.getItem('seeded')) return;
@@ -87,13 +174,17 @@ try {
       }, [language, shot.loggedIn]);
       await context.route('**/api/vue/**', (route) => {
         const path = new URL(route.request().url()).pathname.replace('/api/vue', '');
-        const data = answers[path] ?? null;
+        const entry = answers[path] ?? null;
+        const data = typeof entry === 'function' ? entry(JSON.parse(route.request().postData() || '{}')) : entry;
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 1, msg: 'ok', data }) });
       });
       const page = await context.newPage();
       await page.goto(`${baseUrl}${shot.hash}`);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
+      if (shot.click) await page.getByTestId(shot.click).click();
+      if (shot.fill) await page.getByTestId(shot.fill[0]).fill(shot.fill[1]);
+      if (shot.scroll) await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(shot.click || shot.fill || shot.scroll ? 900 : 400);
       await page.screenshot({ path: `${outDir}${shot.name}-${language}-${scheme}.png` });
       await context.close();
     }
@@ -106,7 +197,9 @@ try {
   });
   await context.route('**/api/vue/**', (route) => {
     const path = new URL(route.request().url()).pathname.replace('/api/vue', '');
-    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 1, msg: 'ok', data: answers[path] ?? null }) });
+    const entry = answers[path] ?? null;
+    const data = typeof entry === 'function' ? entry(JSON.parse(route.request().postData() || '{}')) : entry;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 1, msg: 'ok', data }) });
   });
   const page = await context.newPage();
   await page.goto(`${baseUrl}#/home/index`);

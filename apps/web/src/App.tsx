@@ -6,11 +6,21 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import esES from 'antd-mobile/es/locales/es-ES';
 import koKR from 'antd-mobile/es/locales/ko-KR';
 import zhTW from 'antd-mobile/es/locales/zh-TW';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { useConfig } from './api/queries';
-import { effectiveUpColour, useSession } from './store/session';
+import { effectiveUpColour, useSession, type UpColour } from './store/session';
+
+/**
+ * Every price colour reads `--up-color` / `--down-color`, set here on the root from the setting
+ * (UI.md: green-up/red-down or red-up/green-down). `--green`/`--red` follow the theme.
+ */
+export function applyUpColour(upColour: UpColour, root: HTMLElement = document.documentElement): void {
+  root.setAttribute('data-up-colour', upColour);
+  root.style.setProperty('--up-color', upColour === 'green' ? 'var(--green)' : 'var(--red)');
+  root.style.setProperty('--down-color', upColour === 'green' ? 'var(--red)' : 'var(--green)');
+}
 
 const antdLocales: Record<Language, typeof enUS> = { en: enUS, de: deDE, zh: zhTW, esp: esES, kor: koKR };
 
@@ -19,8 +29,10 @@ function DocumentSync() {
   const upColour = useSession(effectiveUpColour);
   const config = useConfig();
   const title = config.data?.title;
-  useEffect(() => {
-    document.documentElement.setAttribute('data-up-colour', upColour);
+  // A layout effect: it runs before the screens' effects, so a chart redrawn for the new
+  // setting already reads the new colours.
+  useLayoutEffect(() => {
+    applyUpColour(upColour);
   }, [upColour]);
   useEffect(() => {
     if (title) document.title = title;

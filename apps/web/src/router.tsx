@@ -44,6 +44,15 @@ const AboutUsPage = page(() => import('./features/account/AboutUsPage'));
 const AboutInfoPage = page(() => import('./features/account/AboutInfoPage'));
 const UserInfoPage = page(() => import('./features/account/UserInfoPage'));
 const MsgInfoPage = page(() => import('./features/account/MsgInfoPage'));
+const MarketPage = page(() => import('./features/market/MarketPage'));
+const StockDetailPage = page(() => import('./features/market/StockDetailPage'));
+const IndexDetailPage = page(() => import('./features/market/IndexDetailPage'));
+const IndexListPage = page(() => import('./features/market/IndexListPage'));
+const FavoritePage = page(() => import('./features/favorite/FavoritePage'));
+const SearchPage = page(() => import('./features/favorite/SearchPage'));
+const ExtendedHoursPage = page(() => import('./features/home/ExtendedHoursPage'));
+const NewsListPage = page(() => import('./features/home/NewsListPage'));
+const NewsDetailPage = page(() => import('./features/home/NewsDetailPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -53,21 +62,14 @@ function Loadable({ children }: { children: ReactNode }) {
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/home/market', titleKey: 'ui.page.homeMarket' },
-  { path: '/home/newsList', titleKey: 'ui.page.newsList' },
-  { path: '/home/newsDetail', titleKey: 'ui.page.newsDetail' },
   { path: '/home/blockTrade', titleKey: 'ui.page.blockTrade' },
   { path: '/home/blockTrade2', titleKey: 'ui.page.blockTrade2' },
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
   { path: '/home/dayTrading', titleKey: 'ui.page.dayTrading' },
   { path: '/home/newStock', titleKey: 'ui.page.newStock' },
   { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
-  { path: '/market/stockDetail', titleKey: 'ui.page.stockDetail' },
   { path: '/market/buyStockDetail', titleKey: 'ui.page.buyStockDetail' },
-  { path: '/market/zhiShu', titleKey: 'ui.page.zhiShu' },
-  { path: '/market/stockDetailzs', titleKey: 'ui.page.stockDetailzs' },
   { path: '/trade/positionDetail', titleKey: 'ui.page.positionDetail' },
-  { path: '/favorite/search', titleKey: 'ui.page.search' },
   { path: '/information/bankList', titleKey: 'ui.page.bankList' },
   { path: '/information/addBankCard', titleKey: 'ui.page.addBankCard' },
   { path: '/information/fundRecord', titleKey: 'ui.page.fundRecord' },
@@ -81,11 +83,9 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
 
-/** The four tab pages other than home, placeholders inside the shell for now. */
+/** Tab pages that are still placeholders inside the shell. */
 export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/favorite/index', titleKey: 'ui.page.favorite' },
   { path: '/trade/index', titleKey: 'ui.page.trade' },
-  { path: '/market/index', titleKey: 'ui.page.market' },
   { path: '/information/wallet', titleKey: 'ui.page.wallet' },
 ];
 
@@ -105,6 +105,8 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           { path: '/home/index', element: <HomePage /> },
+          { path: '/market/index', element: <MarketPage /> },
+          { path: '/favorite/index', element: <FavoritePage /> },
           ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({ path, element: <TabPlaceholder titleKey={titleKey} /> })),
         ],
       },
@@ -117,6 +119,13 @@ export const routes: RouteObject[] = [
       screen('/information/aboutInfo', <AboutInfoPage />),
       screen('/information/userInfo', <UserInfoPage />),
       screen('/information/msgInfo', <MsgInfoPage />),
+      screen('/home/market', <ExtendedHoursPage />),
+      screen('/home/newsList', <NewsListPage />),
+      screen('/home/newsDetail', <NewsDetailPage />),
+      screen('/market/stockDetail', <StockDetailPage />),
+      screen('/market/stockDetailzs', <IndexDetailPage />),
+      screen('/market/zhiShu', <IndexListPage />),
+      screen('/favorite/search', <SearchPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

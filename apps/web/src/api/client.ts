@@ -15,8 +15,14 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const TOAST_DURATION_MS = 2_000;
 export const UNAUTHORISED_REDIRECT_MS = 2_000;
 
-/** The path of every user endpoint, checked against the contract at compile time. */
-export const paths: { [N in UserEndpointName]: (typeof userEndpoints)[N]['path'] } = {
+type PathOf<N extends UserEndpointName> = (typeof userEndpoints)[N]['path'];
+
+/**
+ * The paths of the user endpoints this app calls, checked against the contract at compile
+ * time (a wrong path or an unknown name fails to compile). The contract grows as other areas
+ * are built; an endpoint becomes callable here when a screen needs it.
+ */
+export const paths = {
   config: '/common/config',
   legal: '/common/legal',
   register: '/user/register',
@@ -28,7 +34,22 @@ export const paths: { [N in UserEndpointName]: (typeof userEndpoints)[N]['path']
   setFundPassword: '/user/setFundPassword',
   changeFundPassword: '/user/changeFundPassword',
   assets: '/user/assets',
-};
+  newsList: '/common/newsList',
+  newsDetail: '/common/newsDetail',
+  marketList: '/market/list',
+  quote: '/market/quote',
+  candles: '/market/candles',
+  search: '/market/search',
+  searchHistory: '/market/searchHistory',
+  searchHistoryClear: '/market/searchHistoryClear',
+  watchlist: '/market/watchlist',
+  watchAdd: '/market/watchAdd',
+  watchRemove: '/market/watchRemove',
+  watchRemoveMany: '/market/watchRemoveMany',
+} as const satisfies { [N in UserEndpointName]?: PathOf<N> };
+
+/** Endpoints the app can `call`. */
+export type CallableEndpoint = keyof typeof paths;
 
 export type ApiErrorKind = 'rejected' | 'unauthorised' | 'network' | 'timeout' | 'http';
 
@@ -155,6 +176,6 @@ export async function post<T>(path: string, body: unknown = {}, options: CallOpt
 }
 
 /** Calls a contract endpoint; request and answer types come from `@brokerage/contract`. */
-export function call<N extends UserEndpointName>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>> {
+export function call<N extends CallableEndpoint>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>> {
   return post<ResponseOf<N>>(paths[name], body, options);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, roundDecimalString } from './format';
+import {
+  compareDecimal, direction, formatChange, formatChangeRate, formatCompact, formatCompactMoney, formatDate, formatDateMinutes,
+  formatMoney, formatPercent, formatPrice, roundDecimalString, shiftDecimal,
+} from './format';
 import { rootFontSize } from './viewport';
 
 describe('formatMoney', () => {
@@ -68,5 +71,124 @@ describe('rootFontSize', () => {
     expect(rootFontSize(390)).toBe(104);
     expect(rootFontSize(750)).toBe(200);
     expect(rootFontSize(1920)).toBe(200);
+  });
+});
+
+describe('market figures', () => {
+  describe('formatPrice', () => {
+    it('keeps the decimals the server quoted and groups thousands', () => {
+      expect(formatPrice('16.42')).toBe('16.42');
+      expect(formatPrice('64210.5')).toBe('64,210.5');
+      expect(formatPrice('1.08345')).toBe('1.08345');
+    });
+
+    it('rounds half-up to the instrument scale when one is given', () => {
+      expect(formatPrice('16.425', 2)).toBe('16.43');
+      expect(formatPrice('5210.1', 2)).toBe('5,210.10');
+      expect(formatPrice('0.123456789', 8)).toBe('0.12345679');
+    });
+
+    it('shows "--" for a missing price', () => {
+      expect(formatPrice(null)).toBe('--');
+      expect(formatPrice('')).toBe('--');
+    });
+  });
+
+  describe('formatChange and formatChangeRate', () => {
+    it('sign the change: + for up, - for down, nothing for flat', () => {
+      expect(formatChange('0.12')).toBe('+0.12');
+      expect(formatChange('-0.12')).toBe('-0.12');
+      expect(formatChange('0.00')).toBe('0.00');
+      expect(formatChange('-1234.5', 2)).toBe('-1,234.50');
+    });
+
+    it('turn a rate into a signed percentage with 2 decimals', () => {
+      expect(formatChangeRate('0.0074')).toBe('+0.74%');
+      expect(formatChangeRate('-0.0123')).toBe('-1.23%');
+      expect(formatChangeRate('0')).toBe('0.00%');
+      expect(formatChangeRate('0.12345')).toBe('+12.35%');
+      expect(formatChangeRate('1.5')).toBe('+150.00%');
+    });
+
+    it('do not show a sign when the rate rounds to zero', () => {
+      expect(formatChangeRate('0.00001')).toBe('0.00%');
+      expect(formatChangeRate('-0.00004')).toBe('0.00%');
+    });
+
+    it('formats a plain ratio as a percentage', () => {
+      expect(formatPercent('0.3120')).toBe('31.20%');
+      expect(formatPercent(null)).toBe('--');
+    });
+  });
+
+  describe('formatCompact', () => {
+    it('shortens volumes and turnovers with 2 decimals in English', () => {
+      expect(formatCompact('18234500')).toBe('18.23M');
+      expect(formatCompact('299438190.00')).toBe('299.44M');
+      expect(formatCompact('1003000000000.00')).toBe('1.00T');
+      expect(formatCompact('2500000000')).toBe('2.50B');
+      expect(formatCompact('12345')).toBe('12.35K');
+    });
+
+    it('shows numbers under 10,000 in full', () => {
+      expect(formatCompact('9999')).toBe('9,999');
+      expect(formatCompact('0.5')).toBe('0.5');
+      expect(formatCompact('12.3456')).toBe('12.35');
+      expect(formatCompact('0')).toBe('0');
+    });
+
+    it('uses the units of each language', () => {
+      expect(formatCompact('18234500', 'de')).toBe('18.23 Mio.');
+      expect(formatCompact('18234500', 'esp')).toBe('18.23 M');
+      expect(formatCompact('18234500', 'zh')).toBe('1,823.45萬');
+      expect(formatCompact('18234500', 'kor')).toBe('1,823.45만');
+      expect(formatCompact('61100000000', 'zh')).toBe('611.00億');
+      expect(formatCompact('61100000000', 'de')).toBe('61.10 Mrd.');
+    });
+
+    it('accepts whole numbers (share counts) and keeps the sign', () => {
+      expect(formatCompact(61100000000)).toBe('61.10B');
+      expect(formatCompact('-18234500')).toBe('-18.23M');
+      expect(formatCompact(null)).toBe('--');
+    });
+
+    it('adds the currency symbol to compact money', () => {
+      expect(formatCompactMoney('299438190.00', 'MXN')).toBe('Mex$299.44M');
+      expect(formatCompactMoney('1200', 'USDT')).toBe('1,200 USDT');
+      expect(formatCompactMoney('1003000000000.00', 'USD', 'de')).toBe('$1.00 Bio.');
+    });
+  });
+
+  describe('decimal helpers', () => {
+    it('move the decimal point exactly', () => {
+      expect(shiftDecimal('0.0074', 2)).toBe('0.74');
+      expect(shiftDecimal('18234500', -6)).toBe('18.234500');
+      expect(shiftDecimal('-1.5', 3)).toBe('-1500');
+      expect(shiftDecimal('12', -4)).toBe('0.0012');
+      expect(shiftDecimal('x', 2)).toBeNull();
+    });
+
+    it('compare decimal strings without floats', () => {
+      expect(compareDecimal('16.42', '16.420')).toBe(0);
+      expect(compareDecimal('16.43', '16.42')).toBe(1);
+      expect(compareDecimal('-0.01', '0')).toBe(-1);
+      expect(compareDecimal('9007199254740993.01', '9007199254740993.001')).toBe(1);
+    });
+
+    it('tell the direction of a change', () => {
+      expect(direction('0.12')).toBe('up');
+      expect(direction('-0.0001')).toBe('down');
+      expect(direction('0.000')).toBe('flat');
+      expect(direction('-0')).toBe('flat');
+      expect(direction(undefined)).toBe('flat');
+    });
+  });
+
+  it('dates news as YYYY.MM.DD HH:mm in local time', () => {
+    const iso = '2025-03-14T15:30:05Z';
+    const d = new Date(iso);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatDateMinutes(iso)).toBe(`${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
+    expect(formatDateMinutes('bad')).toBe('');
   });
 });

@@ -5,6 +5,7 @@
  * a JavaScript float never holds an amount, so "0.1 + 0.2" problems and precision loss on
  * large balances cannot occur.
  */
+import type { Language } from '@brokerage/contract';
 import dayjs from 'dayjs';
 
 /** Currencies with a prefix symbol (spec §9: peso Mex$, dollar $); every other currency is suffixed with its code. */
@@ -78,4 +79,170 @@ export function formatDate(iso: string | null | undefined): string {
 /** An ISO-8601 timestamp as the API sends it (API.md §1.4). */
 export function isTimestamp(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(value);
+}
+
+/* ---------- Market figures (prices, changes, rates, volumes) ---------- */
+
+/** A decimal split into sign, integer digits and fraction digits, or null when it is not a plain decimal. */
+interface DecimalParts {
+  negative: boolean;
+  integer: string;
+  fraction: string;
+}
+
+function decimalParts(value: string): DecimalParts | null {
+  const match = decimalPattern.exec(value.trim());
+  if (!match) return null;
+  const [, sign = '', intRaw = '', fracRaw = ''] = match;
+  if (intRaw === '' && fracRaw === '') return null;
+  const integer = intRaw.replace(/^0+(?=\d)/, '') || '0';
+  const isZero = /^0*$/.test(integer + fracRaw);
+  return { negative: sign === '-' && !isZero, integer, fraction: fracRaw };
+}
+
+/**
+ * Multiplies a decimal string by 10^exponent by moving the decimal point (exact, no float):
+ * `shiftDecimal("0.0074", 2)` is "0.74", `shiftDecimal("18234500", -6)` is "18.234500".
+ */
+export function shiftDecimal(value: string, exponent: number): string | null {
+  const parts = decimalParts(value);
+  if (!parts) return null;
+  let digits = parts.integer + parts.fraction;
+  let point = parts.integer.length + exponent;
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  if (point > digits.length) digits = digits.padEnd(point, '0');
+  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+  const fraction = digits.slice(point);
+  return `${parts.negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Compares two decimal strings exactly: -1, 0 or 1. Text that is not a number counts as 0. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const pa = decimalParts(a) ?? { negative: false, integer: '0', fraction: '' };
+  const pb = decimalParts(b) ?? { negative: false, integer: '0', fraction: '' };
+  const places = Math.max(pa.fraction.length, pb.fraction.length);
+  const scaled = (p: DecimalParts) => {
+    const magnitude = BigInt(p.integer + p.fraction.padEnd(places, '0'));
+    return p.negative ? -magnitude : magnitude;
+  };
+  const x = scaled(pa);
+  const y = scaled(pb);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+/** The direction of a change ("0.12" up, "-0.12" down, "0.00" flat); it picks the up/down colour. */
+export function direction(change: string | null | undefined): Direction {
+  if (!change) return 'flat';
+  const parts = decimalParts(change);
+  if (!parts || /^0*$/.test(parts.integer + parts.fraction)) return 'flat';
+  return parts.negative ? 'down' : 'up';
+}
+
+const PLACEHOLDER = '--';
+
+/**
+ * A price for display: thousands separators, `scale` decimals rounded half-up when given,
+ * otherwise the decimals the server sent (the API already quotes at the instrument's scale).
+ * Missing values show "--".
+ */
+export function formatPrice(value: string | null | undefined, scale?: number): string {
+  if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
+  if (scale !== undefined) return formatMoney(value, undefined, scale);
+  const parts = decimalParts(value);
+  if (!parts) return value;
+  return `${parts.negative ? '-' : ''}${groupThousands(parts.integer)}${parts.fraction ? `.${parts.fraction}` : ''}`;
+}
+
+/** Adds "+" to a rounded positive figure; the direction is taken after rounding, so "+0.00" never shows. */
+function withSign(text: string): string {
+  return direction(text.replace(/[,%]/g, '')) === 'up' ? `+${text}` : text;
+}
+
+/** A price change with its sign: "+0.12", "-0.12", "0.00". */
+export function formatChange(value: string | null | undefined, scale?: number): string {
+  if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
+  return withSign(formatPrice(value, scale));
+}
+
+/** A rate (fraction) as a percentage with 2 decimals, rounded half-up: "0.3120" → "31.20%". */
+export function formatPercent(rate: string | null | undefined, decimals = 2): string {
+  if (rate === null || rate === undefined || rate.trim() === '') return PLACEHOLDER;
+  const percent = shiftDecimal(rate, 2);
+  if (percent === null) return rate;
+  return `${formatMoney(percent, undefined, decimals)}%`;
+}
+
+/** A change rate with its sign: "0.0074" → "+0.74%", "-0.0123" → "-1.23%", "0" → "0.00%". */
+export function formatChangeRate(rate: string | null | undefined): string {
+  if (rate === null || rate === undefined || rate.trim() === '') return PLACEHOLDER;
+  return withSign(formatPercent(rate));
+}
+
+/** Units of compact numbers per language: powers of ten, largest first. Decimals use "." everywhere, like prices. */
+type UnitTable = readonly { exponent: number; suffix: string }[];
+
+const compactUnits: Record<Language, UnitTable> = {
+  en: [{ exponent: 12, suffix: 'T' }, { exponent: 9, suffix: 'B' }, { exponent: 6, suffix: 'M' }, { exponent: 3, suffix: 'K' }],
+  de: [{ exponent: 12, suffix: ' Bio.' }, { exponent: 9, suffix: ' Mrd.' }, { exponent: 6, suffix: ' Mio.' }, { exponent: 3, suffix: ' Tsd.' }],
+  esp: [{ exponent: 12, suffix: ' B' }, { exponent: 9, suffix: ' mil M' }, { exponent: 6, suffix: ' M' }, { exponent: 3, suffix: ' mil' }],
+  // Chinese and Korean count in myriads: 萬/만 = 10^4, 億/억 = 10^8, 兆/조 = 10^12.
+  zh: [{ exponent: 12, suffix: '兆' }, { exponent: 8, suffix: '億' }, { exponent: 4, suffix: '萬' }],
+  kor: [{ exponent: 12, suffix: '조' }, { exponent: 8, suffix: '억' }, { exponent: 4, suffix: '만' }],
+};
+
+/** Below this many digits in the integer part, numbers are shown in full (9,999 rather than 10.00K). */
+const COMPACT_FROM_DIGITS = 5;
+
+/**
+ * A large quantity in compact form with 2 decimals, rounded half-up, in the language's units:
+ * 18234500 → "18.23M" (en), "18.23 Mio." (de), "1,823.45萬" (zh). Values under 10,000 are shown in
+ * full with up to `smallDecimals` decimals.
+ */
+export function formatCompact(value: string | number | null | undefined, language: Language = 'en', smallDecimals = 2): string {
+  if (value === null || value === undefined) return PLACEHOLDER;
+  const text = typeof value === 'number' ? String(value) : value;
+  const parts = decimalParts(text);
+  if (!parts) return text.trim() === '' ? PLACEHOLDER : text;
+  const sign = parts.negative ? '-' : '';
+  const digits = parts.integer === '0' ? 0 : parts.integer.length;
+  if (digits >= COMPACT_FROM_DIGITS) {
+    for (const unit of compactUnits[language]) {
+      if (digits > unit.exponent) {
+        const scaled = shiftDecimal(`${parts.integer}.${parts.fraction || '0'}`, -unit.exponent) ?? '0';
+        return `${sign}${formatMoney(scaled, undefined, 2)}${unit.suffix}`;
+      }
+    }
+  }
+  const magnitude = `${parts.integer}${parts.fraction ? `.${parts.fraction}` : ''}`;
+  const decimals = Math.min(significantDecimals(magnitude), smallDecimals);
+  return `${sign}${formatMoney(magnitude, undefined, decimals)}`;
+}
+
+/** An amount in compact form with the currency's symbol or suffix: "Mex$299.44M", "1.20K USDT". */
+export function formatCompactMoney(value: string | null | undefined, currency: string | undefined, language: Language = 'en'): string {
+  const body = formatCompact(value, language);
+  if (body === PLACEHOLDER || !currency) return body;
+  const negative = body.startsWith('-');
+  const unsigned = negative ? body.slice(1) : body;
+  const prefix = prefixSymbols[currency];
+  return `${negative ? '-' : ''}${prefix ? `${prefix}${unsigned}` : `${unsigned} ${currency}`}`;
+}
+
+/** `YYYY.MM.DD HH:mm` in local time, for news (minutes are enough there). */
+export function formatDateMinutes(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parsed = dayjs(iso);
+  return parsed.isValid() ? parsed.format('YYYY.MM.DD HH:mm') : '';
+}
+
+/** `HH:mm:ss` in local time, for "updated at" of a quote. */
+export function formatClock(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parsed = dayjs(iso);
+  return parsed.isValid() ? parsed.format('HH:mm:ss') : '';
 }

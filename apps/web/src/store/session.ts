@@ -22,7 +22,10 @@ export interface PersistedState {
   stock: StockMarket;
   readMsgIds: string[];
   stockDetail: unknown;
-  /** null follows the language default (UI.md: green-up for en, de, esp; red-up for zh, kor). */
+  /**
+   * Not one of the spec §3 keys: an addition, stored under its own local key `upColour` like
+   * them. null follows the language default (UI.md: green-up for en, de, esp; red-up for zh, kor).
+   */
   upColour: UpColour | null;
 }
 

@@ -1,26 +1,66 @@
-import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useUserInfo, useIsLoggedIn } from '../../api/queries';
-import { ChevronIcon, KeyIcon, LockIcon, LogoutIcon } from '../../components/Icons';
+import { CheckIcon, ChevronIcon, KeyIcon, LockIcon, LogoutIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
 import { effectiveUpColour, useSession, type UpColour } from '../../store/session';
 import { useLogout } from './useAccountActions';
 
+const colourOptions: { value: UpColour; up: string; down: string }[] = [
+  { value: 'green', up: 'var(--green)', down: 'var(--red)' },
+  { value: 'red', up: 'var(--red)', down: 'var(--green)' },
+];
+
+/**
+ * The colour convention (UI.md): green-up/red-down or red-up/green-down. Until the user picks
+ * one it follows the language; the choice is kept under the local key `upColour`. It is a
+ * device preference, so it is offered with or without a session.
+ */
+export function UpColourSetting() {
+  const { t } = useTranslation();
+  const upColour = useSession(effectiveUpColour);
+  const setUpColour = useSession((s) => s.setUpColour);
+  return (
+    <section className="card" aria-labelledby="setting-colours">
+      <h2 id="setting-colours">{t('ui.setting.upColour')}</h2>
+      <div role="radiogroup" aria-labelledby="setting-colours" className="colour-options">
+        {colourOptions.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={upColour === option.value}
+            className="colour-option"
+            onClick={() => setUpColour(option.value)}
+            data-testid={`up-colour-${option.value}`}
+          >
+            <span className="colour-sample" aria-hidden="true">
+              <span style={{ color: option.up }}>▲ +1.20%</span>
+              <span style={{ color: option.down }}>▼ -1.20%</span>
+            </span>
+            <span className="colour-label">{t(option.value === 'green' ? 'ui.setting.greenUp' : 'ui.setting.redUp')}</span>
+            {upColour === option.value ? <CheckIcon className="colour-check" /> : null}
+          </button>
+        ))}
+      </div>
+      <p className="caption" style={{ marginBottom: 0 }}>{t('ui.setting.upColourHint')}</p>
+    </section>
+  );
+}
+
 /** Spec §2 "Settings: name, registered phone, change passwords, log out" (+ the up/down colour setting of UI.md). */
 export default function SettingPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const logout = useLogout();
-  const upColour = useSession(effectiveUpColour);
-  const setUpColour = useSession((s) => s.setUpColour);
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) {
     return (
       <SubPage title={t('ui.setting.title')}>
         <LoginPrompt />
+        <UpColourSetting />
       </SubPage>
     );
   }
@@ -55,21 +95,7 @@ export default function SettingPage() {
           <ChevronIcon className="chevron" />
         </Link>
       </nav>
-      <section className="card" aria-labelledby="setting-colours">
-        <h2 id="setting-colours">{t('ui.setting.upColour')}</h2>
-        <Selector<UpColour>
-          columns={1}
-          value={[upColour]}
-          onChange={(values) => {
-            const chosen = values[0];
-            if (chosen) setUpColour(chosen);
-          }}
-          options={[
-            { label: <span><span className="up-swatch" style={{ color: 'var(--green)' }}>▲</span> {t('ui.setting.greenUp')}</span>, value: 'green' },
-            { label: <span><span style={{ color: 'var(--red)' }}>▲</span> {t('ui.setting.redUp')}</span>, value: 'red' },
-          ]}
-        />
-      </section>
+      <UpColourSetting />
       <div className="entry-list">
         <button type="button" className="entry danger" onClick={() => void logout()} data-testid="setting-logout">
           <LogoutIcon className="entry-icon" />

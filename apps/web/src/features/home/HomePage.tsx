@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
 import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { HomeTabs, IndexStrip, LatestNews, PreMarketCard } from './HomeSections';
 
 interface QuickEntry {
   key: string;
@@ -24,6 +25,10 @@ const quickEntries: QuickEntry[] = [
   { key: 'dayTrading', to: '/home/dayTrading', Icon: ClockIcon },
 ];
 
+/**
+ * `/home/index` (spec §1–§2 exchange home): welcome, the index strip of the chosen market,
+ * assets, quick entries, the home tabs, the pre-market promotion and real-time news.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,6 +41,7 @@ export default function HomePage() {
         <h2 id="home-welcome">{loggedIn && name ? t('ui.home.welcomeBack', { name }) : t('ui.home.welcome')}</h2>
         <p className="muted" style={{ margin: 0 }}>{t('ui.home.welcomeText')}</p>
       </section>
+      <IndexStrip />
       {loggedIn ? (
         <Link to="/information/index" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('ui.home.viewAccount')}>
           <AssetsCard />
@@ -61,10 +67,9 @@ export default function HomePage() {
           ))}
         </nav>
       </section>
-      <section className="card">
-        <h2>{t('ui.home.newsTitle')}</h2>
-        <Link to="/home/newsList">{t('ui.home.newsLink')}</Link>
-      </section>
+      <HomeTabs />
+      <PreMarketCard />
+      <LatestNews />
     </div>
   );
 }

@@ -1,0 +1,243 @@
+/** TanStack Query hooks for the market screens (API.md §6.2–§6.3, §8). */
+import type {
+  CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf,
+} from '@brokerage/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSession } from '../store/session';
+import { call } from './client';
+import { useIsLoggedIn } from './queries';
+
+export type ListTab = MarketListRequest['tab'];
+export type ListMarket = NonNullable<MarketListRequest['market']>;
+export type ListSort = NonNullable<MarketListRequest['sort']>;
+export type NewsCategory = NewsItem['category'];
+export type Period = CandlesRequest['period'];
+export type Adjust = NonNullable<CandlesRequest['adjust']>;
+
+export const LIST_PAGE_SIZE = 20;
+export const NEWS_PAGE_SIZE = 10;
+
+export const marketKeys = {
+  list: (tab: ListTab, market: ListMarket, sort: ListSort) => ['marketList', tab, market, sort] as const,
+  listTop: (tab: ListTab, market: ListMarket, sort: ListSort, size: number) => ['marketListTop', tab, market, sort, size] as const,
+  quote: (instrumentId: string, account: string) => ['quote', instrumentId, account] as const,
+  candles: (instrumentId: string, period: Period, adjust: Adjust, range: string) => ['candles', instrumentId, period, adjust, range] as const,
+  search: (keyword: string, account: string) => ['search', keyword, account] as const,
+  searchHistory: (account: string) => ['searchHistory', account] as const,
+  watchlist: (account: string) => ['watchlist', account] as const,
+  news: (category: NewsCategory) => ['newsList', category] as const,
+  newsTop: (category: NewsCategory, size: number) => ['newsTop', category, size] as const,
+  newsDetail: (id: string) => ['newsDetail', id] as const,
+};
+
+type ListPage<T> = { list: T[]; total: number; page: number; size: number };
+
+function nextPage<T>(last: ListPage<T> | null | undefined): number | undefined {
+  if (!last || !Array.isArray(last.list)) return undefined;
+  return last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined;
+}
+
+/** `/market/list`, page by page, for infinite scroll. */
+export function useMarketList(tab: ListTab, market: ListMarket, sort: ListSort, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.list(tab, market, sort),
+    queryFn: ({ pageParam }) => call('marketList', { tab, market, sort, page: pageParam, size: LIST_PAGE_SIZE }, { silent: true }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled,
+  });
+}
+
+/** The first `size` rows of `/market/list` (home movers, index strip, index view). */
+export function useMarketTop(tab: ListTab, market: ListMarket, sort: ListSort, size: number, enabled = true) {
+  return useQuery({
+    queryKey: marketKeys.listTop(tab, market, sort, size),
+    queryFn: () => call('marketList', { tab, market, sort, page: 1, size }, { silent: true }),
+    enabled,
+  });
+}
+
+export type QuoteData = ResponseOf<'quote'>;
+
+/** `/market/quote`: the instrument with its rules and, with a session, `watched`. Refreshed every minute. */
+export function useQuote(instrumentId: string | undefined) {
+  const account = useSession((s) => s.account);
+  return useQuery({
+    queryKey: marketKeys.quote(instrumentId ?? '', account),
+    queryFn: () => call('quote', { instrumentId: instrumentId ?? '' }, { silent: true }),
+    enabled: Boolean(instrumentId),
+    refetchInterval: 60_000,
+  });
+}
+
+export type ChartRange = '1W' | '1M' | '3M' | '6M' | '1Y';
+export const chartRanges: readonly ChartRange[] = ['1W', '1M', '3M', '6M', '1Y'];
+
+/** The start of a range variant (API.md §8.3: the range is `1d` with `from`). */
+export function rangeStart(range: ChartRange, now: Date = new Date()): string {
+  const from = new Date(now.getTime());
+  switch (range) {
+    case '1W':
+      from.setUTCDate(from.getUTCDate() - 7);
+      break;
+    case '1M':
+      from.setUTCMonth(from.getUTCMonth() - 1);
+      break;
+    case '3M':
+      from.setUTCMonth(from.getUTCMonth() - 3);
+      break;
+    case '6M':
+      from.setUTCMonth(from.getUTCMonth() - 6);
+      break;
+    case '1Y':
+      from.setUTCFullYear(from.getUTCFullYear() - 1);
+      break;
+  }
+  return from.toISOString();
+}
+
+const intradayPeriods: readonly Period[] = ['time_share', '5m', '15m', '30m'];
+
+export function isIntraday(period: Period): boolean {
+  return intradayPeriods.includes(period);
+}
+
+/** `/market/candles` for a period, or for a range variant when `range` is set (then the period is `1d`). */
+export function useCandles(instrumentId: string | undefined, period: Period, adjust: Adjust, range: ChartRange | null) {
+  const effectivePeriod: Period = range ? '1d' : period;
+  const effectiveAdjust: Adjust = isIntraday(effectivePeriod) ? 'none' : adjust;
+  return useQuery({
+    queryKey: marketKeys.candles(instrumentId ?? '', effectivePeriod, effectiveAdjust, range ?? ''),
+    queryFn: () =>
+      call(
+        'candles',
+        range
+          ? { instrumentId: instrumentId ?? '', period: '1d', adjust: effectiveAdjust, from: rangeStart(range), limit: 1000 }
+          : { instrumentId: instrumentId ?? '', period: effectivePeriod, adjust: effectiveAdjust, limit: effectivePeriod === 'time_share' ? 1000 : 300 },
+        { silent: true },
+      ),
+    enabled: Boolean(instrumentId),
+    // Live frames move the last bar; a periodic refetch corrects volumes and closed bars.
+    refetchInterval: isIntraday(effectivePeriod) ? 60_000 : false,
+  });
+}
+
+/** `/market/search`. With a session the server also records the keyword in the history. */
+export function useSearch(keyword: string) {
+  const account = useSession((s) => s.account);
+  const trimmed = keyword.trim().slice(0, 32);
+  return useQuery({
+    queryKey: marketKeys.search(trimmed, account),
+    queryFn: () => call('search', { keyword: trimmed, page: 1, size: 30 }, { silent: true }),
+    enabled: trimmed !== '',
+    staleTime: 10_000,
+  });
+}
+
+export function useSearchHistory() {
+  const account = useSession((s) => s.account);
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: marketKeys.searchHistory(account),
+    queryFn: () => call('searchHistory', { page: 1, size: 20 }, { silent: true }),
+    enabled: loggedIn,
+  });
+}
+
+export function useClearSearchHistory() {
+  const queryClient = useQueryClient();
+  const account = useSession((s) => s.account);
+  return useMutation({
+    mutationFn: () => call('searchHistoryClear', {}),
+    onSuccess: () => {
+      queryClient.setQueryData(marketKeys.searchHistory(account), { list: [], total: 0, page: 1, size: 20 });
+    },
+  });
+}
+
+/** The whole watchlist (it holds at most 300, the largest page size). */
+export function useWatchlist() {
+  const account = useSession((s) => s.account);
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: marketKeys.watchlist(account),
+    queryFn: () => call('watchlist', { page: 1, size: 300 }, { silent: true }),
+    enabled: loggedIn,
+  });
+}
+
+/** Ids on the watchlist, for stars in lists that do not carry `watched`. */
+export function useWatchedIds(): Set<string> {
+  const watchlist = useWatchlist();
+  return useMemo(() => new Set((watchlist.data?.list ?? []).map((item) => item.instrumentId)), [watchlist.data]);
+}
+
+function refreshWatchState(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['watchlist'] }),
+    queryClient.invalidateQueries({ queryKey: ['quote'] }),
+  ]).then(() => undefined);
+}
+
+/** Adds or removes one instrument (`watchAdd` / `watchRemove`), then refreshes watchlist and quotes. */
+export function useToggleWatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ instrumentId, watched }: { instrumentId: string; watched: boolean }) =>
+      watched ? call('watchRemove', { instrumentId }) : call('watchAdd', { instrumentId }),
+    onSettled: () => refreshWatchState(queryClient),
+  });
+}
+
+/** Removes several at once (`watchRemoveMany`, select all + delete). */
+export function useRemoveWatched() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (instrumentIds: string[]) => call('watchRemoveMany', { instrumentIds }),
+    onSettled: () => refreshWatchState(queryClient),
+  });
+}
+
+/** `/common/newsList`, page by page. */
+export function useNewsList(category: NewsCategory) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.news(category),
+    queryFn: ({ pageParam }) => call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE }, { silent: true }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useLatestNews(category: NewsCategory, size: number) {
+  return useQuery({
+    queryKey: marketKeys.newsTop(category, size),
+    queryFn: () => call('newsList', { category, page: 1, size }, { silent: true }),
+  });
+}
+
+export function useNewsDetail(id: string | undefined) {
+  return useQuery({
+    queryKey: marketKeys.newsDetail(id ?? ''),
+    queryFn: () => call('newsDetail', { id: id ?? '' }, { silent: true }),
+    enabled: Boolean(id),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The rows of an infinite list query, flattened, with duplicates (a row moving between pages) dropped. */
+export function flattenPages<T extends { instrumentId: string } | { id: string }>(pages: ListPage<T>[] | undefined): T[] {
+  const seen = new Set<string>();
+  const rows: T[] = [];
+  for (const page of pages ?? []) {
+    for (const row of page?.list ?? []) {
+      const key = 'instrumentId' in row ? row.instrumentId : row.id;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+export type { InstrumentSummary };

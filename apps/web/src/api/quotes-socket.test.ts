@@ -1,0 +1,254 @@
+import type { WsClientMessage, WsQuote } from '@brokerage/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveQuotesStore, mergeSummary } from './live-quotes';
+import { chunk, QuotesSocket, quotesSocketUrl, type SocketLike } from './quotes-socket';
+
+/** A stand-in for the browser WebSocket: records what the client sends, lets the test open, close and push frames. */
+class FakeWebSocket implements SocketLike {
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  sent: WsClientMessage[] = [];
+  closedWith: number | undefined;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+
+  send(data: string): void {
+    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
+    this.sent.push(JSON.parse(data) as WsClientMessage);
+  }
+
+  close(code?: number): void {
+    this.readyState = 3;
+    this.closedWith = code;
+  }
+
+  serverOpens(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  serverDrops(): void {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  }
+
+  serverSends(frame: unknown): void {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) }));
+  }
+
+  subscribedIds(): string[] {
+    return this.sent.flatMap((m) => (m.op === 'subscribe' ? m.instrumentIds : []));
+  }
+
+  unsubscribedIds(): string[] {
+    return this.sent.flatMap((m) => (m.op === 'unsubscribe' ? m.instrumentIds : []));
+  }
+}
+
+const ids = (n: number, prefix = 'i_usd_S') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+function quote(instrumentId: string, price: string, ts: string): WsQuote {
+  return {
+    instrumentId, price, change: '0.10', changeRate: '0.0061', open: '16.30', prevClose: '16.30', high: '16.50', low: '16.21',
+    volume: '100', turnover: '1642.00', status: 'trading', ts, bid: '16.41', ask: '16.43', inSession: true, stale: false,
+  };
+}
+
+describe('the quote socket client', () => {
+  let received: WsQuote[];
+  let client: QuotesSocket;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    FakeWebSocket.instances = [];
+    received = [];
+    client = new QuotesSocket({
+      url: 'ws://app.test/api/vue/ws',
+      createSocket: (url) => new FakeWebSocket(url),
+      onQuote: (q) => received.push(q),
+      backoffMs: (attempt) => 1000 * 2 ** attempt,
+      idleCloseMs: 5000,
+    });
+  });
+
+  afterEach(() => {
+    client.dispose();
+    vi.useRealTimers();
+  });
+
+  const socket = (index = 0): FakeWebSocket => {
+    const s = FakeWebSocket.instances[index];
+    if (!s) throw new Error(`no socket #${index}`);
+    return s;
+  };
+
+  it('opens one connection on the first subscription and subscribes once it is open', async () => {
+    client.subscribe(['i_mxn_AMXL', 'i_usd_AAPL']);
+    client.subscribe(['i_usd_AAPL']);
+    await tick();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket().url).toBe('ws://app.test/api/vue/ws');
+    expect(socket().sent).toEqual([]);
+    socket().serverOpens();
+    expect(socket().sent).toEqual([{ op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_mxn_AMXL', 'i_usd_AAPL'] }]);
+  });
+
+  it('never puts more than 100 ids in one subscribe message', async () => {
+    client.subscribe(ids(150));
+    await tick();
+    socket().serverOpens();
+    const subscribes = socket().sent.filter((m) => m.op === 'subscribe');
+    expect(subscribes.map((m) => (m.op === 'subscribe' ? m.instrumentIds.length : 0))).toEqual([100, 50]);
+    expect(new Set(socket().subscribedIds())).toEqual(new Set(ids(150)));
+
+    client.subscribe(ids(120, 'i_mxn_T'));
+    await tick();
+    const later = socket().sent.slice(2);
+    expect(later.map((m) => (m.op === 'subscribe' ? m.instrumentIds.length : -1))).toEqual([50]);
+  });
+
+  it('stays under the 200 subscriptions the server allows per connection', async () => {
+    client.subscribe(ids(250));
+    await tick();
+    socket().serverOpens();
+    expect(socket().subscribedIds()).toHaveLength(200);
+  });
+
+  it('counts holders: an id is unsubscribed only when its last holder lets go', async () => {
+    const releaseList = client.subscribe(['i_mxn_AMXL', 'i_usd_AAPL']);
+    const releaseDetail = client.subscribe(['i_mxn_AMXL']);
+    await tick();
+    socket().serverOpens();
+    expect(client.holders('i_mxn_AMXL')).toBe(2);
+
+    releaseList();
+    releaseList(); // a second call is a no-op
+    await tick();
+    expect(socket().unsubscribedIds()).toEqual(['i_usd_AAPL']);
+    expect(client.holders('i_mxn_AMXL')).toBe(1);
+
+    releaseDetail();
+    await tick();
+    expect(socket().unsubscribedIds()).toEqual(['i_usd_AAPL', 'i_mxn_AMXL']);
+  });
+
+  it('coalesces a release and a new subscription in the same tick into one diff', async () => {
+    const release = client.subscribe(['a_1', 'a_2']);
+    await tick();
+    socket().serverOpens();
+    const before = socket().sent.length;
+    release();
+    client.subscribe(['a_2', 'a_3']);
+    await tick();
+    expect(socket().sent.slice(before)).toEqual([
+      { op: 'unsubscribe', id: 'c2', channel: 'quote', instrumentIds: ['a_1'] },
+      { op: 'subscribe', id: 'c3', channel: 'quote', instrumentIds: ['a_3'] },
+    ]);
+  });
+
+  it('reconnects with growing backoff and subscribes everything again', async () => {
+    client.subscribe(['i_mxn_AMXL']);
+    client.subscribe(ids(120));
+    await tick();
+    socket(0).serverOpens();
+
+    socket(0).serverDrops();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    socket(1).serverDrops(); // the second try fails before opening: wait 2 s this time
+    vi.advanceTimersByTime(1999);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+
+    socket(2).serverOpens();
+    const subscribes = socket(2).sent.filter((m) => m.op === 'subscribe');
+    expect(subscribes.every((m) => m.op === 'subscribe' && m.instrumentIds.length <= 100)).toBe(true);
+    expect(new Set(socket(2).subscribedIds())).toEqual(new Set(['i_mxn_AMXL', ...ids(120)]));
+
+    // A successful open resets the backoff.
+    socket(2).serverDrops();
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(4);
+  });
+
+  it('pings every 30 seconds while open', async () => {
+    client.subscribe(['i_mxn_AMXL']);
+    await tick();
+    socket().serverOpens();
+    vi.advanceTimersByTime(30_000);
+    vi.advanceTimersByTime(30_000);
+    expect(socket().sent.filter((m) => m.op === 'ping')).toHaveLength(2);
+  });
+
+  it('hands quote frames to the listener and ignores other frames and junk', async () => {
+    client.subscribe(['i_mxn_AMXL']);
+    await tick();
+    socket().serverOpens();
+    socket().serverSends({ op: 'ack', id: 'c1', status: 1, data: { subscribed: ['i_mxn_AMXL'], rejected: [] } });
+    socket().onmessage?.(new MessageEvent('message', { data: 'not json' }));
+    socket().serverSends({ op: 'quote', data: quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z') });
+    expect(received.map((q) => q.price)).toEqual(['16.42']);
+  });
+
+  it('closes the connection after a quiet period without subscriptions and does not reconnect', async () => {
+    const release = client.subscribe(['i_mxn_AMXL']);
+    await tick();
+    socket().serverOpens();
+    release();
+    await tick();
+    vi.advanceTimersByTime(4999);
+    expect(socket().closedWith).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(socket().closedWith).toBe(1000);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
+describe('the live quote store', () => {
+  beforeEach(() => liveQuotesStore.getState().clear());
+
+  it('keeps the newest frame per instrument and ignores older ones', () => {
+    const { apply } = liveQuotesStore.getState();
+    apply(quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:01Z'));
+    apply(quote('i_mxn_AMXL', '16.40', '2025-03-14T15:30:00.500Z'));
+    expect(liveQuotesStore.getState().quotes.i_mxn_AMXL?.price).toBe('16.42');
+    apply(quote('i_mxn_AMXL', '16.45', '2025-03-14T15:30:02Z'));
+    expect(liveQuotesStore.getState().quotes.i_mxn_AMXL?.price).toBe('16.45');
+  });
+
+  it('lays a newer frame over a list row, but not an older one', () => {
+    const row = {
+      instrumentId: 'i_mxn_AMXL', code: 'AMXL', name: 'America Movil', market: 'mxn', board: 'listed', assetClass: 'stock',
+      currency: 'MXN', tradable: true, status: 'trading', price: '16.30', change: '0.00', changeRate: '0', volume: '1',
+      turnover: '16.30', updatedAt: '2025-03-14T15:30:00Z', stale: true,
+    } as const;
+    const merged = mergeSummary(row, quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:05Z'));
+    expect(merged).toMatchObject({ price: '16.42', change: '0.10', stale: false, updatedAt: '2025-03-14T15:30:05Z', code: 'AMXL' });
+    expect(mergeSummary(row, quote('i_mxn_AMXL', '16.00', '2025-03-14T15:29:00Z')).price).toBe('16.30');
+  });
+});
+
+describe('helpers', () => {
+  it('split lists into chunks', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk([], 100)).toEqual([]);
+  });
+
+  it('build the socket URL from the page protocol', () => {
+    expect(quotesSocketUrl({ protocol: 'https:', host: 'broker.example' })).toBe('wss://broker.example/api/vue/ws');
+    expect(quotesSocketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/vue/ws');
+  });
+});

@@ -1,0 +1,141 @@
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLatestNews, useMarketTop } from '../../api/market-queries';
+import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { TabStrip } from '../../components/TabStrip';
+import { BlockIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { useSession } from '../../store/session';
+import { IndexCard } from '../market/IndexCard';
+import { InstrumentRow, SkeletonRows } from '../market/InstrumentRow';
+import { useOpenInstrument } from '../market/selection';
+import { NewsRow } from './NewsRow';
+
+/** The three indexes of the market chosen in the header, with live level and change. */
+export function IndexStrip() {
+  const { t } = useTranslation();
+  const stock = useSession((s) => s.stock);
+  const open = useOpenInstrument();
+  const indexes = useMarketTop('index', stock, 'code_asc', 3);
+  return (
+    <section aria-label={t('ui.home.indexes')} className="index-strip-wrap">
+      {indexes.isPending ? (
+        <div className="index-strip">
+          {[0, 1, 2].map((i) => (
+            <span key={i} className="index-card skeleton" aria-hidden="true" />
+          ))}
+        </div>
+      ) : indexes.isError ? (
+        <section className="card">
+          <ErrorRetry onRetry={() => void indexes.refetch()} />
+        </section>
+      ) : (
+        <div className="index-strip" data-testid="index-strip">
+          {(indexes.data?.list ?? []).slice(0, 3).map((item) => (
+            <IndexCard key={item.instrumentId} item={item} onOpen={open} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const homeTabs = ['projects', 'ipo', 'block', 'quant'] as const;
+type HomeTab = (typeof homeTabs)[number];
+
+function TopMovers() {
+  const { t } = useTranslation();
+  const stock = useSession((s) => s.stock);
+  const open = useOpenInstrument();
+  const movers = useMarketTop('listed', stock, 'changeRate_desc', 5);
+  if (movers.isPending) return <SkeletonRows count={5} label={t('ui.common.loading')} />;
+  if (movers.isError) return <ErrorRetry onRetry={() => void movers.refetch()} />;
+  const rows = movers.data?.list ?? [];
+  if (rows.length === 0) return <Empty text={t('ui.quote.emptyList')} />;
+  return (
+    <>
+      <p className="caption section-note">{t('ui.home.moversNote', { market: t(`ui.market.${stock}Long`) })}</p>
+      <ul className="instrument-list" data-testid="home-movers">
+        {rows.map((item) => (
+          <InstrumentRow key={item.instrumentId} item={item} onOpen={open} />
+        ))}
+      </ul>
+      <Link to="/market/index" className="more-link">{t('ui.home.allStocks')}</Link>
+    </>
+  );
+}
+
+const tabLinks: Record<Exclude<HomeTab, 'projects'>, { to: string; Icon: typeof RocketIcon }> = {
+  ipo: { to: '/home/newStock', Icon: RocketIcon },
+  block: { to: '/home/blockTrade', Icon: BlockIcon },
+  quant: { to: '/home/fllow', Icon: SparkIcon },
+};
+
+/** Spec §2 home tabs: projects (top movers), IPO, buyback/block, smart/quant. */
+export function HomeTabs() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<HomeTab>('projects');
+  const link = tab === 'projects' ? null : tabLinks[tab];
+  return (
+    <section className="card flush-card" aria-label={t('ui.home.tabsLabel')}>
+      <TabStrip tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))} active={tab} onChange={setTab} label={t('ui.home.tabsLabel')} testIdPrefix="home-tab-" />
+      <div role="tabpanel" aria-label={t(`ui.home.tab.${tab}`)}>
+        {link ? (
+          <div className="tab-teaser">
+            <link.Icon className="teaser-icon" />
+            <p>{t(`ui.home.tabText.${tab}`)}</p>
+            <Button color="primary" fill="outline" onClick={() => navigate(link.to)} data-testid={`home-tab-open-${tab}`}>
+              {t('ui.market.openSection')}
+            </Button>
+          </div>
+        ) : (
+          <TopMovers />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Explains the US extended sessions (API.md §1.9) and opens the pre-market view. */
+export function PreMarketCard() {
+  const { t } = useTranslation();
+  return (
+    <section className="card promo-card" aria-labelledby="promo-title" data-testid="premarket-promo">
+      <SunriseIcon className="promo-icon" />
+      <div>
+        <h2 id="promo-title">{t('ui.home.promoTitle')}</h2>
+        <p>{t('ui.home.promoText', { pre: '04:00–09:30', after: '16:00–20:00' })}</p>
+        <Link to="/home/market?session=pre" className="promo-link" data-testid="premarket-promo-link">{t('ui.home.promoAction')}</Link>
+      </div>
+    </section>
+  );
+}
+
+/** Real-time news: the latest five top stories. */
+export function LatestNews() {
+  const { t } = useTranslation();
+  const news = useLatestNews('top', 5);
+  return (
+    <section className="card" aria-labelledby="home-news">
+      <div className="card-head">
+        <h2 id="home-news">{t('ui.home.newsTitle')}</h2>
+        <Link to="/home/newsList" data-testid="home-news-more">{t('ui.home.moreNews')}</Link>
+      </div>
+      {news.isPending ? (
+        <Loading rows={4} />
+      ) : news.isError ? (
+        <ErrorRetry onRetry={() => void news.refetch()} />
+      ) : (news.data?.list ?? []).length === 0 ? (
+        <Empty text={t('ui.news.empty')} />
+      ) : (
+        <ul className="news-list compact">
+          {(news.data?.list ?? []).slice(0, 5).map((item) => (
+            <NewsRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

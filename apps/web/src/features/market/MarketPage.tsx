@@ -1,0 +1,140 @@
+import { ActionSheet, Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ListMarket, ListSort, ListTab } from '../../api/market-queries';
+import { BlockIcon, RocketIcon } from '../../components/Icons';
+import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
+import { useSession, type StockMarket } from '../../store/session';
+import { MarketInstrumentList } from './InstrumentList';
+
+/** Spec §1/§2 market tabs. Subscription and auction are other products (API.md §8: §12 and §13). */
+export const marketPageTabs = ['listed', 'otc', 'subscription', 'auction', 'crypto', 'forex'] as const;
+export type MarketPageTab = (typeof marketPageTabs)[number];
+
+export const sortOptions: readonly ListSort[] = ['changeRate_desc', 'changeRate_asc', 'turnover_desc', 'code_asc'];
+
+function isMarketPageTab(value: string | null): value is MarketPageTab {
+  return value !== null && (marketPageTabs as readonly string[]).includes(value);
+}
+
+function SortButton({ sort, onChange }: { sort: ListSort; onChange: (sort: ListSort) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="sort-button" onClick={() => setOpen(true)} data-testid="market-sort" aria-haspopup="dialog">
+        <span className="caption">{t('ui.sort.label')}</span> <strong>{t(`ui.sort.${sort}`)}</strong>
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      <ActionSheet
+        visible={open}
+        onClose={() => setOpen(false)}
+        cancelText={t('ui.common.cancel')}
+        actions={sortOptions.map((option) => ({
+          key: option,
+          text: option === sort ? `✓ ${t(`ui.sort.${option}`)}` : t(`ui.sort.${option}`),
+          onClick: () => {
+            onChange(option);
+            setOpen(false);
+          },
+        }))}
+      />
+    </>
+  );
+}
+
+function ComingSoonCard({ titleKey, textKey, to, kind }: { titleKey: string; textKey: string; to: string; kind: 'ipo' | 'block' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const Icon = kind === 'ipo' ? RocketIcon : BlockIcon;
+  return (
+    <section className="card placeholder-card" data-testid={`market-soon-${kind}`}>
+      <Icon />
+      <h2>{t(titleKey)}</h2>
+      <p className="muted">{t(textKey)}</p>
+      <Button color="primary" fill="outline" onClick={() => navigate(to)}>
+        {t('ui.market.openSection')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * `/market/index` (spec §2 tab page): listed, OTC, subscription, auction, digital currency and
+ * forex. Listed and OTC follow the header's market switch; the listed tab can also show the
+ * euro market. The tab and sort live in the hash query so back navigation returns to them.
+ */
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const stock = useSession((s) => s.stock);
+  const setStock = useSession((s) => s.setStock);
+  // The euro market is chosen inside the listed tab only; it holds until the header switch changes.
+  const [euroUnder, setEuroUnder] = useState<StockMarket | null>(null);
+  const tabParam = params.get('tab');
+  const tab: MarketPageTab = isMarketPageTab(tabParam) ? tabParam : 'listed';
+  const sortParam = params.get('sort');
+  const sort: ListSort = sortOptions.find((s) => s === sortParam) ?? 'changeRate_desc';
+  const listedMarket: ListMarket = euroUnder === stock ? 'eur' : stock;
+
+  const update = (next: Partial<{ tab: MarketPageTab; sort: ListSort }>) => {
+    const merged = new URLSearchParams(params);
+    if (next.tab) merged.set('tab', next.tab);
+    if (next.sort) merged.set('sort', next.sort);
+    setParams(merged, { replace: true });
+  };
+
+  const listTab: ListTab | null = tab === 'listed' || tab === 'otc' || tab === 'crypto' || tab === 'forex' ? tab : null;
+  const market: ListMarket = tab === 'listed' ? listedMarket : tab === 'otc' ? stock : 'mxn';
+
+  return (
+    <div className="market-page" data-testid="market-page">
+      <h1 className="sr-only">{t('ui.page.market')}</h1>
+      <TabStrip
+        tabs={marketPageTabs.map((key) => ({ key, label: t(`ui.market.tab.${key}`) }))}
+        active={tab}
+        onChange={(key) => update({ tab: key })}
+        label={t('ui.page.market')}
+        testIdPrefix="market-tab-"
+        sticky
+      />
+      {listTab ? (
+        <div role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>
+          <div className="list-toolbar">
+            {tab === 'listed' ? (
+              <SegmentedSwitch<ListMarket>
+                label={t('ui.header.market')}
+                value={listedMarket}
+                testIdPrefix="listed-market-"
+                options={(['mxn', 'usd', 'eur'] as const).map((key) => ({ key, label: t(`ui.market.${key}`), ariaLabel: t(`ui.market.${key}Long`) }))}
+                onChange={(key) => {
+                  if (key === 'eur') {
+                    setEuroUnder(stock);
+                  } else {
+                    setEuroUnder(null);
+                    setStock(key);
+                  }
+                }}
+              />
+            ) : tab === 'otc' ? (
+              <span className="caption">{t(`ui.market.${stock}Long`)}</span>
+            ) : (
+              <span />
+            )}
+            <SortButton sort={sort} onChange={(next) => update({ sort: next })} />
+          </div>
+          <MarketInstrumentList key={`${listTab}-${market}-${sort}`} tab={listTab} market={market} sort={sort} />
+        </div>
+      ) : (
+        <div className="page-body" role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>
+          {tab === 'subscription' ? (
+            <ComingSoonCard kind="ipo" titleKey="ui.market.tab.subscription" textKey="ui.market.subscriptionSoon" to="/home/newStock" />
+          ) : (
+            <ComingSoonCard kind="block" titleKey="ui.market.tab.auction" textKey="ui.market.auctionSoon" to="/home/blockTrade" />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

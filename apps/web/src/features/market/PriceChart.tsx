@@ -1,0 +1,226 @@
+import type { Candle, TimeSharePoint, WsQuote } from '@brokerage/contract';
+import dayjs from 'dayjs';
+import {
+  CandlestickSeries, ColorType, createChart, HistogramSeries, LineSeries, TickMarkType,
+  type IChartApi, type ISeriesApi, type Time,
+} from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isIntraday, useCandles, type Adjust, type ChartRange, type Period } from '../../api/market-queries';
+import { ErrorRetry } from '../../components/States';
+import { effectiveUpColour, useSession } from '../../store/session';
+import {
+  applyTickToCandle, applyTickToPoint, avgPoint, candleBar, candleVolume, isCandle, isTimeSharePoint, pointVolume, pricePoint,
+  type ChartColours,
+} from './chart-data';
+
+type Series =
+  | { kind: 'bars'; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> }
+  | { kind: 'line'; price: ISeriesApi<'Line'>; avg: ISeriesApi<'Line'>; volume: ISeriesApi<'Histogram'> };
+
+const fallback = { green: '#0b7a41', red: '#d4380d', text: '#5b6170', divider: '#e4e6eb', card: '#ffffff', brand: '#1a3c8f' };
+
+function cssVar(name: string, fallbackValue: string): string {
+  if (typeof getComputedStyle !== 'function') return fallbackValue;
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallbackValue;
+}
+
+/** Hex colour with an alpha channel, for translucent volume bars. */
+function withAlpha(colour: string, alpha: string): string {
+  return /^#[0-9a-f]{6}$/i.test(colour) ? `${colour}${alpha}` : colour;
+}
+
+/** The chart follows the up/down colour setting and the light/dark theme (canvas cannot read CSS variables itself). */
+function readColours(): ChartColours & { text: string; grid: string; background: string } {
+  const up = cssVar('--up-color', fallback.green);
+  const down = cssVar('--down-color', fallback.red);
+  return {
+    up,
+    down,
+    line: cssVar('--brand', fallback.brand),
+    avg: '#e0a100',
+    volumeUp: withAlpha(up, '80'),
+    volumeDown: withAlpha(down, '80'),
+    text: cssVar('--text-secondary', fallback.text),
+    grid: cssVar('--divider', fallback.divider),
+    background: cssVar('--card-bg', fallback.card),
+  };
+}
+
+/** Re-reads colours when the theme attribute of the root changes. */
+function useColourScheme(): string {
+  const [scheme, setScheme] = useState(() => document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light');
+  useEffect(() => {
+    if (typeof MutationObserver === 'undefined') return undefined;
+    const observer = new MutationObserver(() => setScheme(document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light'));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-prefers-color-scheme'] });
+    return () => observer.disconnect();
+  }, []);
+  return scheme;
+}
+
+function timeOf(time: Time): dayjs.Dayjs {
+  return typeof time === 'number' ? dayjs(time * 1000) : dayjs(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
+}
+
+interface PriceChartProps {
+  instrumentId: string;
+  period: Period;
+  adjust: Adjust;
+  range: ChartRange | null;
+  live: WsQuote | undefined;
+  /** Accessible name of the chart region. */
+  label: string;
+}
+
+/**
+ * The price chart (lightweight-charts): candlesticks and volume for bar periods, the price line
+ * with its average and volume for time-share. It fills and follows its container, redraws in
+ * the user's up/down colours, moves the last bar with live quotes, and is destroyed on unmount.
+ */
+export function PriceChart({ instrumentId, period, adjust, range, live, label }: PriceChartProps) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<Series | null>(null);
+  const lastRef = useRef<Candle | TimeSharePoint | null>(null);
+  const coloursRef = useRef(readColours());
+  const candles = useCandles(instrumentId, period, adjust, range);
+  const upColour = useSession(effectiveUpColour);
+  const scheme = useColourScheme();
+  const effectivePeriod: Period = range ? '1d' : period;
+  const intraday = isIntraday(effectivePeriod);
+  const [failed, setFailed] = useState(false);
+
+  // Create the chart once; destroy it on unmount.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    let chart: IChartApi;
+    try {
+      chart = createChart(container, {
+        autoSize: true,
+        layout: { attributionLogo: true, fontSize: 11 },
+        rightPriceScale: { borderVisible: false },
+        timeScale: { borderVisible: false, rightOffset: 2 },
+        handleScale: { axisPressedMouseMove: false },
+      });
+    } catch {
+      setFailed(true);
+      return undefined;
+    }
+    chartRef.current = chart;
+    return () => {
+      seriesRef.current = null;
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  // Theme and time formatting.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const colours = readColours();
+    coloursRef.current = colours;
+    const timeFormat = intraday ? 'MM.DD HH:mm' : 'YYYY.MM.DD';
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat) },
+      timeScale: {
+        timeVisible: intraday,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time, type: TickMarkType) => {
+          const at = timeOf(time);
+          if (type === TickMarkType.Year) return at.format('YYYY');
+          if (type === TickMarkType.Month) return at.format('YYYY.MM');
+          if (type === TickMarkType.DayOfMonth) return at.format('MM.DD');
+          return at.format('HH:mm');
+        },
+      },
+    });
+  }, [upColour, scheme, intraday]);
+
+  // (Re)build the series whenever the data, the kind of chart or the colours change.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const list = candles.data?.list;
+    if (!chart || !list) return;
+    const colours = readColours();
+    coloursRef.current = colours;
+    const previous = seriesRef.current;
+    if (previous) {
+      for (const series of previous.kind === 'bars' ? [previous.candles, previous.volume] : [previous.price, previous.avg, previous.volume]) {
+        chart.removeSeries(series);
+      }
+      seriesRef.current = null;
+    }
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    if (effectivePeriod === 'time_share') {
+      const points = list.filter(isTimeSharePoint);
+      const price = chart.addSeries(LineSeries, { color: colours.line, lineWidth: 2, priceLineVisible: true });
+      const avg = chart.addSeries(LineSeries, { color: colours.avg, lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+      price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+      price.setData(points.map(pricePoint));
+      avg.setData(points.map(avgPoint));
+      volume.setData(points.map((point, i) => pointVolume(point, points[i - 1], colours)));
+      seriesRef.current = { kind: 'line', price, avg, volume };
+      lastRef.current = points[points.length - 1] ?? null;
+    } else {
+      const bars = list.filter(isCandle);
+      const series = chart.addSeries(CandlestickSeries, {
+        upColor: colours.up, downColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down, borderVisible: false,
+      });
+      series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+      series.setData(bars.map(candleBar));
+      volume.setData(bars.map((bar) => candleVolume(bar, colours)));
+      seriesRef.current = { kind: 'bars', candles: series, volume };
+      lastRef.current = bars[bars.length - 1] ?? null;
+    }
+    chart.timeScale().fitContent();
+  }, [candles.data, effectivePeriod, upColour, scheme]);
+
+  // Live ticks move the last bar or time-share point.
+  useEffect(() => {
+    const series = seriesRef.current;
+    const last = lastRef.current;
+    if (!live || !series || !last) return;
+    const colours = coloursRef.current;
+    try {
+      if (series.kind === 'line' && isTimeSharePoint(last)) {
+        const next = applyTickToPoint(last, live.price, live.ts);
+        if (!next) return;
+        series.price.update(pricePoint(next));
+        series.avg.update(avgPoint(next));
+        if (next.t !== last.t) series.volume.update(pointVolume(next, last, colours));
+        lastRef.current = next;
+      } else if (series.kind === 'bars' && isCandle(last)) {
+        const next = applyTickToCandle(last, live.price, live.ts, effectivePeriod);
+        if (!next) return;
+        series.candles.update(candleBar(next));
+        series.volume.update(candleVolume(next, colours));
+        lastRef.current = next;
+      }
+    } catch {
+      // A tick that the library refuses (out of order after a refetch) is dropped; the next refetch redraws.
+    }
+  }, [live, effectivePeriod]);
+
+  const empty = candles.data !== undefined && (candles.data?.list ?? []).length === 0;
+  return (
+    <div className="chart-wrap" aria-busy={candles.isPending}>
+      <div ref={containerRef} className="chart-canvas" data-testid="chart-canvas" role="img" aria-label={label} data-period={effectivePeriod} data-bars={candles.data?.list.length ?? 0} />
+      {candles.isPending ? <div className="chart-overlay" role="status">{t('ui.common.loading')}</div> : null}
+      {candles.isError || failed ? (
+        <div className="chart-overlay">
+          <ErrorRetry text={t('ui.chart.error')} onRetry={() => void candles.refetch()} />
+        </div>
+      ) : null}
+      {empty ? <div className="chart-overlay muted">{t('ui.chart.empty')}</div> : null}
+    </div>
+  );
+}
+

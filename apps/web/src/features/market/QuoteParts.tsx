@@ -1,0 +1,37 @@
+/** Small pieces every market screen shares: market badge, change pill, direction in words. */
+import type { InstrumentSummary } from '@brokerage/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { direction, formatChangeRate, formatPercent } from '../../lib/format';
+
+/** UI.md: prices announce their direction in words ("up 1.20 percent"). */
+export function moveInWords(t: TFunction, changeRate: string): string {
+  const rounded = formatPercent(changeRate);
+  const magnitude = rounded.replace(/[-%]/g, '');
+  const dir = direction(magnitude === '--' ? '0' : rounded.replace(/[,%]/g, ''));
+  if (dir === 'up') return t('ui.quote.moveUp', { rate: magnitude });
+  if (dir === 'down') return t('ui.quote.moveDown', { rate: magnitude });
+  return t('ui.quote.moveFlat');
+}
+
+export function MarketBadge({ market, assetClass }: Pick<InstrumentSummary, 'market' | 'assetClass'>) {
+  const { t } = useTranslation();
+  return (
+    <span className={`market-badge market-${market}`}>
+      {assetClass === 'index' ? t('ui.market.badgeIndex') : t(`ui.market.${market}`)}
+    </span>
+  );
+}
+
+/** The change rate in a pill of the up/down colour; screen readers hear the move in words. */
+export function ChangePill({ changeRate, testId }: { changeRate: string; testId?: string }) {
+  const { t } = useTranslation();
+  const text = formatChangeRate(changeRate);
+  const dir = direction(text.replace(/[,%]/g, ''));
+  return (
+    <span className={`change-pill ${dir} num`} data-testid={testId}>
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{moveInWords(t, changeRate)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Helpers for component tests: render a screen inside the app's providers at a hash path, a
+ * fetch stub that answers `/api/vue` paths with envelopes, and a quote socket that never
+ * touches the network.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from './App';
+import { setQuotesSocket } from './api/live-quotes';
+import { createQueryClient } from './api/queries';
+import { QuotesSocket, type SocketLike } from './api/quotes-socket';
+import { i18n } from './i18n';
+
+export function renderAt(path: string, routes: RouteObject[], queryClient: QueryClient = createQueryClient()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export function page(path: string, element: ReactNode): RouteObject {
+  return { path, element };
+}
+
+export type Answer = { data: unknown; code?: string } | { status: 0; code: string; msg: string; params?: Record<string, unknown> };
+
+/** A fetch stub: `answers` maps a path under /api/vue to a reply (or a function of the request body). */
+export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const path = String(input).replace(/^\/api\/vue/, '');
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
+    const entry = answers[path] ?? (path === '/common/config' ? { data: [] } : undefined);
+    if (!entry) return new Response(JSON.stringify({ status: 0, code: 'request.not_found', msg: 'Not found.', params: {} }), { status: 404 });
+    const answer = typeof entry === 'function' ? entry(body) : entry;
+    const envelope = 'data' in answer ? { status: 1, msg: 'ok', ...(answer.code ? { code: answer.code } : {}), data: answer.data } : { params: {}, ...answer };
+    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (path: string) =>
+    fetchMock.mock.calls
+      .filter(([input]) => String(input) === `/api/vue${path}`)
+      .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : {}));
+  return { fetchMock, callsTo };
+}
+
+/** Replaces the shared quote connection with one whose sockets never open. */
+export function useOfflineQuotes(): void {
+  const socket: SocketLike = {
+    readyState: 0,
+    send: () => undefined,
+    close: () => undefined,
+    onopen: null,
+    onclose: null,
+    onmessage: null,
+    onerror: null,
+  };
+  setQuotesSocket(new QuotesSocket({ url: 'ws://test/api/vue/ws', createSocket: () => socket, onQuote: () => undefined }));
+}
+
+export function listPage<T>(list: T[], page = 1, size = 20) {
+  return { list, total: list.length, page, size };
+}
+
+export function summary(instrumentId: string, code: string, name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    instrumentId, code, name, market: 'mxn', board: 'listed', assetClass: 'stock', currency: 'MXN', tradable: true,
+    status: 'trading', price: '16.42', change: '0.12', changeRate: '0.0074', volume: '18234500', turnover: '299438190.00',
+    updatedAt: '2025-03-14T15:30:00Z', stale: false, ...overrides,
+  };
+}

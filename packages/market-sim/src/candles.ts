@@ -31,7 +31,7 @@ export function periodMinutesOf(period: SimPeriod): number | null {
 }
 
 /** The intraday bars of one day's minutes that start at or before `untilMs`. */
-export function intradayBarsOfDay(path: MinutePath, periodMinutes: number, untilMs: number): BarTotals[] {
+function intradayBarsOfDay(path: MinutePath, periodMinutes: number, untilMs: number): BarTotals[] {
   const bars: BarTotals[] = [];
   for (const s of path.layout.sessions) {
     let start = 0;

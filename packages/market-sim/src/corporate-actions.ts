@@ -40,7 +40,7 @@ export function times(a: Fraction, b: Fraction): Fraction {
   return reduced(a.numerator * b.numerator, a.denominator * b.denominator);
 }
 
-export function inverse(a: Fraction): Fraction {
+function inverse(a: Fraction): Fraction {
   return { numerator: a.denominator, denominator: a.numerator };
 }
 

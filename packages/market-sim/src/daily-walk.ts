@@ -75,6 +75,8 @@ export class DailyWalk {
   private readonly checkpoints: WalkState[];
   private readonly actions: { action: CorporateAction; exDay: number }[];
   private readonly applied: AppliedAction[] = [];
+  /** the last day stepped, to continue from when the next day is asked */
+  private cursor: { index: number; result: { frame: DayFrame; close: DayClose; next: WalkState } } | null = null;
 
   constructor(
     private readonly def: InstrumentDef,
@@ -160,25 +162,26 @@ export class DailyWalk {
     if (!this.days.contains(index)) throw new RangeError(`market-sim: ${this.def.instrumentId} has no trading day #${index}`);
   }
 
-  /** Visits days from..to (instrument indexes, inclusive) in order. */
-  forEachDay(from: number, to: number, visit: (frame: DayFrame, close: DayClose) => void): void {
-    if (to < from) return;
-    this.assertInLife(from);
-    this.assertInLife(to);
-    let state = this.checkpointBefore(from);
-    for (let i = Math.floor(from / CHECKPOINT_EVERY) * CHECKPOINT_EVERY; i <= to; i += 1) {
-      const result = this.step(state, i);
-      if (i >= from) visit(result.frame, result.close);
-      state = result.next;
-    }
-  }
-
+  /**
+   * Day `index`, replayed from the checkpoint before it (at most 31 steps), or stepped once from
+   * the last day asked when that was the day before (candles walk days in order).
+   */
   private dayResult(index: number): { frame: DayFrame; close: DayClose } {
     this.assertInLife(index);
+    const cursor = this.cursor;
+    if (cursor !== null && cursor.index === index) return cursor.result;
+    let i = Math.floor(index / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
     let state = this.checkpointBefore(index);
-    for (let i = Math.floor(index / CHECKPOINT_EVERY) * CHECKPOINT_EVERY; ; i += 1) {
+    if (cursor !== null && cursor.index < index && cursor.index >= i) {
+      i = cursor.index + 1;
+      state = cursor.result.next;
+    }
+    for (; ; i += 1) {
       const result = this.step(state, i);
-      if (i === index) return result;
+      if (i === index) {
+        this.cursor = { index, result };
+        return result;
+      }
       state = result.next;
     }
   }

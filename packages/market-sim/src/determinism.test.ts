@@ -49,7 +49,7 @@ describe('a past instant', () => {
     const past = new Date('2024-11-05T16:31:27Z');
     const seasoned = new MarketSimulator(fixtureUniverse, fixtureConfig());
     for (const id of ids) seasoned.quote(id, AT);
-    for (const id of ids) seasoned.candles(id, '1d', { at: AT, limit: 1000 });
+    for (const id of ids) seasoned.candles(id, '1d', { at: AT, limit: 300 });
     const fresh = new MarketSimulator(fixtureUniverse, fixtureConfig());
     for (const id of ids) {
       expect(seasoned.quote(id, past), id).toEqual(fresh.quote(id, past));

@@ -3,6 +3,7 @@
  * the same day (same market, same minutes); its close from the members' closes. Indexes have no
  * limit band, no spread and no corporate actions of their own.
  */
+import type { AppliedAction } from './corporate-actions.js';
 import { DAY_MS } from './day-number.js';
 import { dayLayoutOf } from './day-layout.js';
 import { haltsOnDay } from './halts.js';
@@ -11,7 +12,6 @@ import { buildIndexPath } from './index-path.js';
 import type { MinutePath } from './minute-path.js';
 import type { PathCache, PriceSeries } from './price-series.js';
 import type { InstrumentDays } from './trading-days.js';
-import type { AppliedAction } from './corporate-actions.js';
 import type { WalkSeries } from './walk-series.js';
 import type { Halt, InstrumentDef, MarketCalendar } from './types.js';
 

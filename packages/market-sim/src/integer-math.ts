@@ -14,11 +14,6 @@ export function floorDiv(a: number, b: number): number {
   return q;
 }
 
-/** ⌈a / b⌉ for safe integers, b > 0. */
-export function ceilDiv(a: number, b: number): number {
-  return -floorDiv(-a, b);
-}
-
 /** ⌊a × b / c⌋ exactly, c > 0; falls back to bigint when a × b is not a safe integer. */
 export function mulDivFloor(a: number, b: number, c: number): number {
   const product = a * b;
@@ -33,7 +28,7 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
   return bigToSafe(bigRoundHalfUp(BigInt(a) * BigInt(b), BigInt(c)));
 }
 
-export function bigFloorDiv(a: bigint, b: bigint): bigint {
+function bigFloorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }

@@ -15,11 +15,9 @@
  */
 import { SimDecimal } from './sim-decimal.js';
 
-export const LOG_UNIT = 2 ** 24;
+export const LOG_UNIT = 16_777_216; // 2^24, written out: `**` is not exactly specified by the language
 /** Largest log-price we accept: 2^52 ticks, beyond any real price. */
 export const MAX_LOG = 52 * LOG_UNIT;
-
-let tables: { octave: Float64Array; high: Float64Array; middle: Float64Array; low: Float64Array } | null = null;
 
 /**
  * 2^(k / 2^rootExponent) for k = 0…255: one decimal root, then repeated decimal products at 40
@@ -36,31 +34,42 @@ function powerTable(rootExponent: number): Float64Array {
   return table;
 }
 
-function conversionTables(): NonNullable<typeof tables> {
-  if (tables === null) {
-    const octave = new Float64Array(53);
-    let power = 1;
-    for (let q = 0; q < 53; q += 1) {
-      octave[q] = power;
-      power *= 2;
-    }
-    tables = { octave, high: powerTable(8), middle: powerTable(16), low: powerTable(24) };
+/** 2^q for q = 0…52, by exact doubling. */
+function octaveTable(): Float64Array {
+  const table = new Float64Array(53);
+  let power = 1;
+  for (let q = 0; q < 53; q += 1) {
+    table[q] = power;
+    power *= 2;
   }
-  return tables;
+  return table;
+}
+
+// Built on first use (a few milliseconds), not at import.
+let octaves: Float64Array | null = null;
+let highs: Float64Array = new Float64Array(0);
+let middles: Float64Array = new Float64Array(0);
+let lows: Float64Array = new Float64Array(0);
+
+function buildTables(): Float64Array {
+  highs = powerTable(8);
+  middles = powerTable(16);
+  lows = powerTable(24);
+  octaves = octaveTable();
+  return octaves;
 }
 
 /** Whole ticks of a log-price (at least one tick). */
 export function ticksOfLog(log: number): number {
   if (log <= 0) return 1;
-  const t = conversionTables();
+  const octaveOf = octaves ?? buildTables();
   const clamped = log > MAX_LOG ? MAX_LOG : log;
-  const octave = Math.floor(clamped / LOG_UNIT);
-  const fraction = clamped - octave * LOG_UNIT;
+  // 0 < clamped ≤ 52 × 2^24 < 2^31, so the bit operations below are exact
   const value =
-    (t.octave[octave] as number) *
-    (t.high[fraction >>> 16] as number) *
-    (t.middle[(fraction >>> 8) & 255] as number) *
-    (t.low[fraction & 255] as number);
+    (octaveOf[clamped >>> 24] as number) *
+    (highs[(clamped >>> 16) & 255] as number) *
+    (middles[(clamped >>> 8) & 255] as number) *
+    (lows[clamped & 255] as number);
   const ticks = Math.round(value);
   return ticks < 1 ? 1 : ticks;
 }

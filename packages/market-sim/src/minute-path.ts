@@ -36,7 +36,15 @@ export interface MinutePath {
   readonly limitDownTicks: number | null;
 }
 
-const SIGMA_SHIFT = 2 ** 16;
+const SIGMA_SHIFT = 65_536; // 2^16
+
+let scratch = new Int32Array(1440);
+
+/** A reusable buffer for one day's raw log-prices (paths are built one at a time). */
+function scratchLogs(n: number): Int32Array {
+  if (scratch.length < n) scratch = new Int32Array(n);
+  return scratch.subarray(0, n);
+}
 
 /** One minute's standard deviation so the bridge's m steps add up to about one day's. */
 function minuteSigma(dailySigmaLog: number, steps: number): number {
@@ -59,19 +67,30 @@ function fillBridge(frame: DayFrame, params: WalkParams, logs: Int32Array): void
     logs[i] = z;
     sum += z;
   }
+  // ⌊i·drift / steps⌋ kept as quotient + remainder and advanced by ⌊drift / steps⌋ each minute
   const drift = sum - (frame.closeLog - frame.openLog);
+  const driftStep = floorDiv(drift, steps);
+  const driftRest = drift - driftStep * steps;
+  let correction = 0;
+  let rest = 0;
   let cumulative = 0;
   logs[0] = frame.openLog;
   for (let i = 1; i <= steps; i += 1) {
+    correction += driftStep;
+    rest += driftRest;
+    if (rest >= steps) {
+      correction += 1;
+      rest -= steps;
+    }
     cumulative += logs[i] as number;
-    logs[i] = clampLog(frame.openLog + cumulative - floorDiv(i * drift, steps), frame.bandLog);
+    logs[i] = clampLog(frame.openLog + cumulative - correction, frame.bandLog);
   }
 }
 
 /** The minute path of a stock, crypto or forex day. */
 export function buildWalkPath(frame: DayFrame, layout: DayLayout, params: WalkParams, halts: readonly Halt[]): MinutePath {
   const n = layout.length;
-  const logs = new Int32Array(n);
+  const logs = scratchLogs(n);
   fillBridge(frame, params, logs);
   const price = new Float64Array(n);
   const contLog = new Int32Array(n);

@@ -58,7 +58,7 @@ export function draw32(key: number, stream: number, a: number, b: number): numbe
 }
 
 /** Standard deviation of {@link drawNormal}: 2^17 (to within one part in 2^34). */
-export const NORMAL_STD = 2 ** 17;
+export const NORMAL_STD = 131_072; // 2^17
 
 /**
  * A normal-ish integer with mean exactly 0 and standard deviation ≈ 2^17: an Irwin–Hall sum of
@@ -71,7 +71,7 @@ export function drawNormal(key: number, stream: number, a: number, b: number): n
   const u1 = x >>> 15;
   const u2 = y >>> 15;
   const u3 = ((x & 0x7fff) << 2) | (y & 3);
-  return 2 * (u1 + u2 + u3) - 3 * (2 ** 17 - 1);
+  return 2 * (u1 + u2 + u3) - 3 * 131_071;
 }
 
 /**
@@ -84,7 +84,7 @@ export function drawScaledNormal(key: number, stream: number, a: number, b: numb
 }
 
 /** Standard deviation of {@link drawCoarseNormal}: 2^10 (to within one part in 2^20). */
-export const COARSE_NORMAL_STD = 2 ** 10;
+export const COARSE_NORMAL_STD = 1_024; // 2^10
 
 /**
  * A cheaper normal-ish integer for the many minute steps: the same Irwin–Hall construction from

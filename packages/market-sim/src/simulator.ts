@@ -14,7 +14,7 @@
  * path, which is then cached (LRU bounded by minutes), as are finished days' bars and the
  * 52-week range per trading day.
  */
-import { barOfMinutes, type BarTotals } from './bars.js';
+import { barOfMinutes, simBarOf, type BarTotals } from './bars.js';
 import { sessionSpans, spanAt, tradingDayNumberOf } from './calendar-days.js';
 import { dailyCandles, intradayCandles, periodMinutesOf, type CandleWindow } from './candles.js';
 import { adjustmentEventOf, adjustmentFactor, scaleTicks } from './corporate-actions.js';
@@ -26,7 +26,7 @@ import { isHalted } from './halts.js';
 import { indexFormulaOf } from './index-level.js';
 import { IndexSeries } from './index-series.js';
 import { actionsInLife, walkParamsOf } from './instrument-params.js';
-import { bigRoundHalfUp, tenPow } from './integer-math.js';
+import { bigRoundHalfUp, mulDivHalfUp, tenPow } from './integer-math.js';
 import { LruCache } from './lru-cache.js';
 import type { MinutePath } from './minute-path.js';
 import type { PathCache, PriceSeries } from './price-series.js';
@@ -85,7 +85,7 @@ export class MarketSimulator {
   private readonly dayBars = new LruCache<string, BarTotals>(DAY_BAR_CACHE_ENTRIES);
   private readonly ranges = new LruCache<string, { high: number; low: number } | null>(RANGE_CACHE_ENTRIES);
 
-  constructor(universe: InstrumentDef[], private readonly config: SimConfig) {
+  constructor(universe: readonly InstrumentDef[], private readonly config: SimConfig) {
     this.defs = Object.freeze([...universe]);
     for (const def of universe) {
       if (this.byId.has(def.instrumentId)) throw new RangeError(`market-sim: duplicate instrument ${def.instrumentId}`);
@@ -273,22 +273,14 @@ export class MarketSimulator {
       minutes !== null
         ? intradayCandles(series, minutes, window)
         : dailyCandles(series, period as '1d' | '1w' | '1M', window, opts.adjust ?? 'none', (i) => this.dayBar(series, i, atMs));
-    return bars.map((bar) => ({
-      t: new Date(bar.t),
-      o: formatScaled(bar.open, series.def.priceScale),
-      h: formatScaled(bar.high, series.def.priceScale),
-      l: formatScaled(bar.low, series.def.priceScale),
-      c: formatScaled(bar.close, series.def.priceScale),
-      v: formatScaled(bar.volume, series.def.volumeScale),
-      turnover: formatScaled(bar.turnover, 2),
-    }));
+    return bars.map((bar) => simBarOf(bar, series.def.priceScale, series.def.volumeScale));
   }
 
   /**
    * One point per minute of the current trading day up to `at` (or of the last trading day).
    * avgPrice = cumulative turnover / cumulative volume, rounded half-up to the price scale (the
-   * price itself before anything traded); for an index, whose volume is in many currencies'
-   * shares, the running mean of its minute levels.
+   * price itself before anything traded); for an index, whose volume adds up different shares
+   * so that turnover / volume means nothing, the running mean of its minute levels.
    */
   timeShare(instrumentId: string, at: Date): SimTimeSharePoint[] {
     const series = this.seriesOf(instrumentId);
@@ -299,8 +291,8 @@ export class MarketSimulator {
     const path = series.path(index);
     const last = this.minuteAt(path, ms);
     const shift = def.volumeScale + def.priceScale - 2;
-    const numeratorScale = tenPow(Math.max(0, shift));
-    const denominatorScale = tenPow(Math.max(0, -shift));
+    const numeratorScale = Number(tenPow(Math.max(0, shift)));
+    const denominatorScale = Number(tenPow(Math.max(0, -shift)));
     const points: SimTimeSharePoint[] = [];
     let volume = 0;
     let turnover = 0;
@@ -310,10 +302,10 @@ export class MarketSimulator {
       volume += path.volume[i] as number;
       turnover += path.turnover[i] as number;
       levels += price;
-      let average: number | bigint;
-      if (def.assetClass === 'index') average = bigRoundHalfUp(BigInt(levels), BigInt(i + 1));
+      let average: number;
+      if (def.assetClass === 'index') average = mulDivHalfUp(levels, 1, i + 1);
       else if (volume === 0) average = price;
-      else average = bigRoundHalfUp(BigInt(turnover) * numeratorScale, BigInt(volume) * denominatorScale);
+      else average = mulDivHalfUp(turnover, numeratorScale, volume * denominatorScale);
       points.push({
         t: new Date(minuteStartMs(path.layout, i)),
         price: formatScaled(price, def.priceScale),

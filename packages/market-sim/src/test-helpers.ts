@@ -5,12 +5,12 @@ import type { MarketSimulator } from './simulator.js';
 import { fixtureCalendars } from './test-fixtures.js';
 import type { SimBar, SimMarket } from './types.js';
 
-/** An instant well after every session of the date has closed. */
+/** The last millisecond of the date's last session: the whole day has traded, the next has not begun. */
 export function endOfDay(market: SimMarket, date: string): Date {
   const sessions = sessionBounds(fixtureCalendars[market], date);
   const last = sessions[sessions.length - 1];
   if (last === undefined) throw new Error(`${date} does not trade in ${market}`);
-  return new Date(last.close.getTime() + 60_000);
+  return new Date(last.close.getTime() - 1);
 }
 
 /** Every 1-minute bar of one trading day (in pages of 1000). */

@@ -39,7 +39,7 @@ function computeOffsetMinutes(timezone: string, ms: number): number {
 }
 
 /** Minutes to add to UTC to get the zone's wall clock at instant `ms`. */
-export function utcOffsetMinutes(timezone: string, ms: number): number {
+function utcOffsetMinutes(timezone: string, ms: number): number {
   if (timezone === 'UTC' || timezone === 'Etc/UTC') return 0;
   let zone = offsetCache.get(timezone);
   if (zone === undefined) {
@@ -57,7 +57,7 @@ export function utcOffsetMinutes(timezone: string, ms: number): number {
 }
 
 /** The zone's wall clock at `ms`, as milliseconds of a fictitious UTC clock. */
-export function wallClockMs(timezone: string, ms: number): number {
+function wallClockMs(timezone: string, ms: number): number {
   return ms + utcOffsetMinutes(timezone, ms) * MINUTE_MS;
 }
 

@@ -8,7 +8,7 @@ import { dayNumberOf } from './day-number.js';
 import { HISTORY_START } from './history.js';
 import type { InstrumentDef, MarketCalendar } from './types.js';
 
-export const HISTORY_START_DAY = dayNumberOf(HISTORY_START);
+const HISTORY_START_DAY = dayNumberOf(HISTORY_START);
 
 export class MarketDays {
   private readonly days: number[] = [];

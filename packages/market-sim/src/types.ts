@@ -104,8 +104,14 @@ export interface SimQuote {
   /** local date "YYYY-MM-DD" of the trading day the figures belong to (the current or the last one) */
   tradingDay: string;
   price: string;
+  /** price ∓ the half-spread, rounded outwards to the tick and kept inside the limit band (= price for indexes) */
   bid: string;
   ask: string;
+  /**
+   * open/high/low/volume/turnover of the trading day cover its regular session when the market
+   * also has extended hours (API.md §1.11), else the whole day; before the regular session opens
+   * they are prevClose and zero
+   */
   open: string;
   /** previous trading day's close, adjusted for a corporate action taking effect today */
   prevClose: string;
@@ -113,7 +119,7 @@ export interface SimQuote {
   low: string;
   volume: string;
   turnover: string;
-  /** prevClose × (1 ± priceLimitRate) rounded to the price scale; null without a limit */
+  /** prevClose × (1 ± priceLimitRate) rounded inwards to the price scale; null without a limit */
   limitUp: string | null;
   limitDown: string | null;
   /** the minute the figures were computed for (start of the last simulated minute ≤ at) */

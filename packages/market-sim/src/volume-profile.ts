@@ -37,6 +37,8 @@ function baseWeight(shape: VolumeShape, position: number, count: number): number
 }
 
 const shapes = new Map<string, Int32Array>();
+/** reusable weights buffer (days are filled one at a time) */
+let scratch = new Float64Array(1440);
 
 /** The base weights of a session's minutes (few distinct session lengths, so cached). */
 function baseWeights(shape: VolumeShape, count: number): Int32Array {
@@ -52,7 +54,8 @@ function baseWeights(shape: VolumeShape, count: number): Int32Array {
 
 /** Fills `volumes` with the day's minute volumes (units); returns their sum. */
 export function fillMinuteVolumes(params: WalkParams, layout: DayLayout, volumes: Float64Array): number {
-  const weights = new Float64Array(layout.length);
+  if (scratch.length < layout.length) scratch = new Float64Array(layout.length);
+  const weights = scratch;
   let total = 0;
   let bits = 0;
   for (const s of layout.sessions) {

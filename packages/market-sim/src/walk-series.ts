@@ -3,6 +3,7 @@
  * checkpoints) and, per day, a minute path built from that day's frame and cached. As an index
  * member it lends its quoted prices adjusted for later splits only (see index-level.ts).
  */
+import { factorOf, ONE, times, type AppliedAction, type Fraction } from './corporate-actions.js';
 import { DailyWalk, type DayClose, type DayFrame } from './daily-walk.js';
 import { DAY_MS, dayNumberOf } from './day-number.js';
 import { dayLayoutOf } from './day-layout.js';
@@ -13,9 +14,7 @@ import type { WalkParams } from './instrument-params.js';
 import { buildWalkPath, type MinutePath } from './minute-path.js';
 import type { PathCache, PriceSeries } from './price-series.js';
 import type { InstrumentDays } from './trading-days.js';
-import { factorOf, ONE, times, type AppliedAction, type Fraction } from './corporate-actions.js';
-import type { CorporateAction } from './types.js';
-import type { Halt, InstrumentDef, MarketCalendar } from './types.js';
+import type { CorporateAction, Halt, InstrumentDef, MarketCalendar } from './types.js';
 
 /** Split-adjusted minute prices of a cached path (for indexes), computed once per path. */
 const scaledPrices = new WeakMap<MinutePath, Float64Array>();

@@ -3,8 +3,13 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const contract = JSON.parse(readFileSync(new URL('../../packages/contract/package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(contract.dependencies ?? {})];
+const workspacePackages = ['contract', 'i18n', 'market-sim'].map((name) =>
+  JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')));
+// npm dependencies of the server and of the workspace packages stay external; the workspace
+// packages themselves (TypeScript sources) are bundled
+const external = [pkg, ...workspacePackages]
+  .flatMap((p) => Object.keys(p.dependencies ?? {}))
+  .filter((name) => !name.startsWith('@brokerage/'));
 
 await build({
   entryPoints: ['src/main.ts'],

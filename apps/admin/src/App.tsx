@@ -9,6 +9,8 @@ import { RequireAuth, RequireRight } from './components/RequireAuth';
 import { AuditPage } from './features/audit/AuditPage';
 import { ConfigPage } from './features/config/ConfigPage';
 import { LoginPage } from './features/login/LoginPage';
+import { NewsPage } from './features/news/NewsPage';
+import { NoticesPage } from './features/notices/NoticesPage';
 import { UsersPage } from './features/users/UsersPage';
 
 export function createQueryClient(): QueryClient {
@@ -48,6 +50,22 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="user.read">
                       <UsersPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/news"
+                  element={
+                    <RequireRight right="product.manage">
+                      <NewsPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/notices"
+                  element={
+                    <RequireRight right="product.manage">
+                      <NoticesPage />
                     </RequireRight>
                   }
                 />

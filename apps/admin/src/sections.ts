@@ -9,6 +9,8 @@ export interface Section {
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
+  { path: '/news', label: 'News', right: 'product.manage' },
+  { path: '/notices', label: 'Notices', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },
   { path: '/audit', label: 'Audit log', right: 'audit.read' },
 ];

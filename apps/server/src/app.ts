@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@brokerage/contract';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +21,8 @@ import {
   FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, type MarketFeed, type QuoteHubOptions,
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
+import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
+import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database } from './platform/db.js';
@@ -45,6 +48,8 @@ export interface AppOptions {
   /** Folders of the built web app and back office; found next to the sources by default. */
   webDist?: string | null;
   adminDist?: string | null;
+  /** Uploads: folder (default `DATA_DIR/uploads`; tests pass a temp folder), or another FileStorage. */
+  uploads?: UploadOptions;
 }
 
 export interface AppDeps {
@@ -142,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.get('/api/docs', async () => openApi);
 
   const authDeps: AuthDeps = { db, clock, settings, limits, currentAgreementVersion: () => currentAgreementVersion(db) };
-  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits };
+  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits, db, clock };
   registerCommonRoutes(app, route, db, settings);
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
@@ -155,6 +160,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerMarketRoutes(app, route, marketDeps);
   registerNewsAdminRoutes(app, { ...marketDeps, limits });
   registerNoticeAdminRoutes(app, { db, clock, limits });
+
+  // ── Uploads (API.md §17, modules/uploads) ──────────────────────────────────────────────────
+  // `uploads` is also the handle other modules need (claim, signed URLs). Multipart is parsed
+  // only inside this scope; every other route keeps refusing multipart bodies.
+  const uploads = createUploads({ db, clock, config: options.config, options: options.uploads });
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, uploadMultipartOptions);
+    registerUploadRoutes(scope, route, uploads);
+  });
+  // ── end uploads ────────────────────────────────────────────────────────────────────────────
+
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
+  registerReviewAdminRoutes(app, { db, clock, limits, uploads });
+
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   quoteHub.register(app);
 

@@ -12,7 +12,7 @@ const moneyValue = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'format');
 const isoDay = z.number().int().min(1).max(7);
 const window = z.object({ open: clock, close: clock, days: z.array(isoDay).max(7) });
 const session = z.object({ name: z.string().min(1).max(20), open: clock, close: clock });
-const channel = z.object({
+export const depositChannelConfig = z.object({
   id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
   type: z.enum(['bank', 'crypto']),
   name: z.string().min(1).max(100),
@@ -20,6 +20,8 @@ const channel = z.object({
   accountName: z.string().max(100).nullable().optional(),
   accountNumber: z.string().max(200).nullable().optional(),
   bankName: z.string().max(100).nullable().optional(),
+  branch: z.string().max(100).nullable().optional(),
+  qrImageUrl: z.string().max(500).nullable().optional(),
   network: z.string().max(50).nullable().optional(),
   address: z.string().max(200).nullable().optional(),
   min: moneyValue.nullable().optional(),
@@ -53,6 +55,13 @@ const marketDefaults: Record<Market, {
   forex: { timezone: 'America/New_York', sessions: [{ name: 'regular', open: '00:00', close: '24:00' }], stampDutyRate: '0', tPlusNDays: 0, priceLimitRate: null, settlementDays: 0 },
 };
 
+const depositLimitDefaults: Partial<Record<Currency, { min: string; max: string }>> = {
+  MXN: { min: '100.00', max: '1000000.00' },
+  USDT: { min: '10.00', max: '100000.00' },
+  USD: { min: '10.00', max: '50000.00' },
+  EUR: { min: '10.00', max: '50000.00' },
+};
+
 const withdrawLimitDefaults: Partial<Record<Currency, { min: string; max: string }>> = {
   MXN: { min: '500.00', max: '500000.00' },
   USDT: { min: '10.00', max: '100000.00' },
@@ -81,7 +90,9 @@ function build(): ConfigKeyDef[] {
   }
   add('funds.timezone', z.string().min(1).max(64), 'America/Mexico_City');
   add('deposit.window', window, { open: '00:00', close: '23:59', days: [1, 2, 3, 4, 5] });
-  add('deposit.channels', z.array(channel).max(50), []);
+  add('deposit.channels', z.array(depositChannelConfig).max(50), []);
+  // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
+  for (const cur of currencies) add(`deposit.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' });
   add('withdraw.window', window, { open: '09:30', close: '24:00', days: [1, 2, 3, 4, 5] });
   for (const [cur, limits] of Object.entries(withdrawLimitDefaults)) {
     add(`withdraw.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), limits);
@@ -112,3 +123,4 @@ function build(): ConfigKeyDef[] {
 
 export const configKeys: readonly ConfigKeyDef[] = build();
 export const configKeyMap: ReadonlyMap<string, ConfigKeyDef> = new Map(configKeys.map((d) => [d.key, d]));
+export type DepositChannelConfig = z.infer<typeof depositChannelConfig>;

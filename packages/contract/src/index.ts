@@ -10,5 +10,7 @@ export * from './api/common.js';
 export * from './api/user.js';
 export * from './api/admin.js';
 export * from './api/market.js';
+export * from './api/upload.js';
+export * from './api/funds.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';

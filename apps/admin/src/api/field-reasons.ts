@@ -48,3 +48,27 @@ export function describeInvalidFields(params: Record<string, unknown>): string {
     .map(([name, reason]) => `${name}: ${fieldReasonText(reason)}`)
     .join('; ');
 }
+
+export interface SplitFields {
+  /** Reasons for fields the form shows, by form field name. */
+  inline: Record<string, string>;
+  /** Everything else, as `[field path, reason]`, for an alert above the form. */
+  others: [string, string][];
+}
+
+/**
+ * Sorts the `request.invalid` fields between a form's own fields and the rest. A path into a list
+ * (`instrumentIds.3`) belongs to the list's field; the first reason for a field wins.
+ */
+export function splitInvalidFields(params: Record<string, unknown>, formFields: readonly string[]): SplitFields {
+  const split: SplitFields = { inline: {}, others: [] };
+  for (const [path, reason] of Object.entries(invalidFields(params))) {
+    const name = path.split('.')[0] ?? path;
+    if (formFields.includes(name)) {
+      if (!(name in split.inline)) split.inline[name] = reason;
+    } else {
+      split.others.push([path, reason]);
+    }
+  }
+  return split;
+}

@@ -7,7 +7,10 @@ import {
 } from '@brokerage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Clock } from './clock.js';
+import type { Db } from './db.js';
 import { DomainError } from './errors.js';
+import * as idempotency from './idempotency.js';
 import type { RateLimits } from './rate-limit.js';
 
 export interface UserSession {
@@ -20,12 +23,16 @@ export interface HandlerResult {
   data: unknown;
   /** Success key (`result.*.ok`); lists with total 0 get `list.empty` automatically. */
   code?: Code;
+  /** A download instead of the envelope (the CSV statement). */
+  file?: { contentType: string; filename: string; body: string };
 }
 
 export interface RouteContext<B> {
   body: B;
   session: UserSession | null;
   request: FastifyRequest;
+  /** money calls (`usesRequestId`): the transaction the effect and its stored answer share; else the pool */
+  tx: Db;
 }
 
 export type Authenticate = (token: string, account: string) => Promise<UserSession | null>;
@@ -63,6 +70,19 @@ function header(request: FastifyRequest, name: string): string | null {
 export interface UserRouteDeps {
   authenticate: Authenticate;
   limits: RateLimits;
+  db: Db;
+  clock: Clock;
+}
+
+/** Marks a download in the internal answer of `run` (never serialised). */
+const FILE = Symbol('file');
+
+const REQUEST_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+function requestIdOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const id = (body as { requestId?: unknown }).requestId;
+  return typeof id === 'string' && REQUEST_ID.test(id) ? id : null;
 }
 
 /** The key for per-caller limits: the session when there is one, else the client address. */
@@ -77,6 +97,27 @@ export function registerUserRoute<E extends UserEndpoint>(
   handler: (ctx: RouteContext<z.output<E['request']>>) => Promise<HandlerResult>,
   options: { extraLimit?: (request: FastifyRequest, session: UserSession | null) => Promise<void> } = {},
 ): void {
+  type Body = z.output<E['request']>;
+  /** limits → schema → handler; money calls run in one transaction with their stored answer. */
+  const run = async (
+    request: FastifyRequest, session: UserSession | null, onCommit?: (tx: Db, envelope: Record<string, unknown>) => Promise<void>,
+  ): Promise<Record<string | symbol, unknown>> => {
+    await deps.limits.consume('perCaller', callerKey(request, session));
+    if (options.extraLimit) await options.extraLimit(request, session);
+    const body = parseBody(endpoint.request, request.body) as Body;
+    if (!endpoint.usesRequestId) {
+      const result = await handler({ body, session, request, tx: deps.db });
+      if (result.file) return { [FILE]: result.file };
+      return okEnvelope(result.data, result.code ?? endpoint.success);
+    }
+    return deps.db.transaction(async (tx) => {
+      const result = await handler({ body, session, request, tx });
+      const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
+      await onCommit?.(tx, envelope);
+      return envelope;
+    });
+  };
+
   app.post(`/api/vue${endpoint.path}`, async (request, reply) => {
     let session: UserSession | null = null;
     if (endpoint.auth !== 'no') {
@@ -85,10 +126,31 @@ export function registerUserRoute<E extends UserEndpoint>(
       session = token && account ? await deps.authenticate(token, account) : null;
       if (!session && endpoint.auth === 'yes') return sendFail(reply, 'auth.required');
     }
-    await deps.limits.consume('perCaller', callerKey(request, session));
-    if (options.extraLimit) await options.extraLimit(request, session);
-    const body = parseBody(endpoint.request, request.body) as z.output<E['request']>;
-    const result = await handler({ body, session, request });
-    return reply.send(okEnvelope(result.data, result.code ?? endpoint.success));
+    const requestId = endpoint.usesRequestId && session ? requestIdOf(request.body) : null;
+    if (!session || !requestId) {
+      const answer = await run(request, session);
+      const file = answer[FILE] as HandlerResult['file'];
+      if (file) {
+        return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+      }
+      return reply.send(answer);
+    }
+
+    // §1.6 / §1.11: a repeated requestId is answered right after auth, before any other check.
+    const key = { userId: session.userId, path: endpoint.path, requestId };
+    const started = await idempotency.begin(deps.db, deps.clock, key, idempotency.bodyHash(request.body));
+    if (started.kind === 'replay') return reply.status(started.httpStatus).send(started.response);
+    try {
+      const envelope = await run(request, session, (tx, answer) => idempotency.complete(tx, key, started.attempt, 200, answer));
+      return reply.send(envelope);
+    } catch (error) {
+      if (error instanceof DomainError && httpStatusOf(error.code) === 200) {
+        const answer = failEnvelope(error.code, error.params);
+        await deps.db.transaction((tx) => idempotency.complete(tx, key, started.attempt, 200, answer));
+        return reply.send(answer);
+      }
+      await idempotency.abandon(deps.db, key, started.attempt);
+      throw error;
+    }
   });
 }

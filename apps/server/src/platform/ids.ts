@@ -1,5 +1,5 @@
 /** Opaque, non-sequential ids and secrets (API.md §1.4 `Id`). */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** `prefix_` + 16 random base62-ish characters (URL-safe, no ordering information). */
 export function newId(prefix: string): string {
@@ -29,4 +29,14 @@ export function newInviteCode(): string {
 /** A generated password for the bootstrap admin: 20 characters, letters and digits. */
 export function newPassword(): string {
   return `${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}9a`;
+}
+
+/**
+ * An order number shown to users: a letter, the UTC timestamp to the millisecond and four
+ * random digits (D20250314093000123 4821). Uniqueness is enforced by the tables.
+ */
+export function newOrderNo(prefix: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[-:TZ.]/g, '');
+  const random = String(randomInt(0, 10_000)).padStart(4, '0');
+  return `${prefix}${stamp}${random}`;
 }

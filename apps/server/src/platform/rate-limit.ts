@@ -20,6 +20,10 @@ export const defaultLimits = {
   registerPerIp: { points: 5, durationSec: 60 * 60 },
   fundPasswordFailures: { points: 5, durationSec: 24 * 60 * 60, blockSec: 24 * 60 * 60 },
   adminLoginFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
+  /** `/upload/image`, per account: 30 per hour, every attempt counted (§1.7, §1.11). */
+  uploadPerAccount: { points: 30, durationSec: 60 * 60 },
+  /** deposit, withdraw and exchange requests, per account: 10 a minute (choice, docs/decisions.md) */
+  moneyCalls: { points: 10, durationSec: 60 },
 } satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof defaultLimits;

@@ -2,6 +2,9 @@
  * Builds the real app on a fresh database for a test file and checks the ledger invariant
  * after every test. Requests go through Fastify's `inject`, i.e. the whole HTTP stack.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp, type AppDeps, type AppOptions } from '../app.js';
@@ -21,6 +24,8 @@ export const ADMIN_PASSWORD = 'Admin-pass-2026';
 export const relaxedLimits: Partial<Record<LimitName, LimitSpec>> = {
   perCaller: { points: 100000, durationSec: 1 },
   registerPerIp: { points: 100000, durationSec: 3600 },
+  moneyCalls: { points: 100000, durationSec: 60 },
+  uploadPerAccount: { points: 100000, durationSec: 3600 },
 };
 
 export interface TestApp {
@@ -39,7 +44,13 @@ export async function startTestApp(
   await seedEssentials(database.db, clock);
   await seedDemo(database.db, clock, TEST_INVITE);
   for (const role of ['admin', 'reviewer', 'support'] as const) await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
-  const { app, deps } = await buildApp({ config: loadConfig({}), database, clock, limits, webDist: null, adminDist: null, ...appOptions });
+  // uploads go to a fresh temp folder per app unless the test chooses one
+  const uploadsDir = appOptions.uploads ? null : mkdtempSync(path.join(tmpdir(), 'brokerage-test-uploads-'));
+  const { app, deps } = await buildApp({
+    config: loadConfig({}), database, clock, limits, webDist: null, adminDist: null,
+    ...(uploadsDir ? { uploads: { dir: uploadsDir } } : {}), ...appOptions,
+  });
+  if (uploadsDir) app.addHook('onClose', async () => rmSync(uploadsDir, { recursive: true, force: true }));
   beforeReady?.(app);
   await app.ready();
   return { app, deps, database, clock };

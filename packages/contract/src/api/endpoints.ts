@@ -3,10 +3,11 @@
  * answer schemas and its success key. The server registers routes from it, the OpenAPI
  * document is generated from it, and the clients type their calls with it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Code } from '../codes.js';
 import * as admin from './admin.js';
 import * as common from './common.js';
+import * as funds from './funds.js';
 import * as market from './market.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
@@ -57,6 +58,21 @@ export const userEndpoints = {
   watchAdd: { path: '/market/watchAdd', auth: 'yes', summary: 'Add to the watchlist', request: market.instrumentRequest, response: user.emptyRequest.nullable(), success: 'result.add.ok' },
   watchRemove: { path: '/market/watchRemove', auth: 'yes', summary: 'Remove from the watchlist', request: market.instrumentRequest, response: user.emptyRequest.nullable(), success: 'result.delete.ok' },
   watchRemoveMany: { path: '/market/watchRemoveMany', auth: 'yes', summary: 'Remove several (select all + delete)', request: market.watchRemoveManyRequest, response: market.watchRemoveManyResponse, success: 'result.delete.ok' },
+  kycSubmit: { path: '/user/kycSubmit', auth: 'yes', summary: 'Submit the real-name verification', request: funds.kycSubmitRequest, response: funds.kycStatusResponse, success: 'result.submit.ok' },
+  kycStatus: { path: '/user/kycStatus', auth: 'yes', summary: 'The real-name verification state', request: user.emptyRequest, response: funds.kycStatusResponse },
+  cardList: { path: '/card/list', auth: 'yes', summary: 'Bound cards and wallets', request: user.emptyRequest, response: funds.cardListResponse },
+  cardAdd: { path: '/card/add', auth: 'yes', summary: 'Bind a bank card in the verified name', request: funds.cardAddRequest, response: funds.card, success: 'result.add.ok' },
+  cardDelete: { path: '/card/delete', auth: 'yes', summary: 'Remove a bank card', request: funds.cardDeleteRequest, response: user.emptyRequest.nullable(), success: 'result.delete.ok' },
+  walletAdd: { path: '/wallet/add', auth: 'yes', summary: 'Bind a crypto wallet', request: funds.walletAddRequest, response: funds.wallet, success: 'result.add.ok' },
+  walletDelete: { path: '/wallet/delete', auth: 'yes', summary: 'Unbind a crypto wallet', request: funds.walletDeleteRequest, response: user.emptyRequest.nullable(), success: 'result.unbind.ok' },
+  depositChannels: { path: '/funds/depositChannels', auth: 'yes', summary: 'Configured deposit channels', request: funds.depositChannelsRequest, response: funds.depositChannelsResponse },
+  deposit: { path: '/funds/deposit', auth: 'yes', summary: 'Report a deposit with its proof', request: funds.depositRequest, response: funds.depositRecord, success: 'result.deposit.ok', usesRequestId: true },
+  withdrawInfo: { path: '/funds/withdrawInfo', auth: 'yes', summary: 'Limits, window and every rule that could hold a withdrawal', request: funds.withdrawInfoRequest, response: funds.withdrawInfoResponse },
+  withdraw: { path: '/funds/withdraw', auth: 'yes', summary: 'Request a withdrawal (amount frozen until review)', request: funds.withdrawRequest, response: funds.withdrawRecord, success: 'result.withdraw.ok', usesRequestId: true },
+  fundRecords: { path: '/funds/records', auth: 'yes', summary: 'Trade, deposit and withdrawal records', request: funds.fundRecordsRequest, response: listPage(z.union([funds.ledgerRecord, funds.depositRecord, funds.withdrawRecord])) },
+  rates: { path: '/funds/rates', auth: 'no', summary: 'Exchange rates from the feed with the spread', request: funds.ratesRequest, response: funds.ratesResponse },
+  exchange: { path: '/funds/exchange', auth: 'yes', summary: 'Exchange between own currency accounts', request: funds.exchangeRequest, response: funds.exchangeResponse, success: 'result.exchange.ok', usesRequestId: true },
+  statement: { path: '/funds/statement', auth: 'yes', summary: 'Account statement for a date range (JSON or CSV)', request: funds.statementRequest, response: funds.statementResponse },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {
@@ -80,6 +96,10 @@ export const adminEndpoints = {
   noticeUpdate: { path: '/notice/update', right: 'product.manage', mutating: true, summary: 'Edit a notice', request: market.adminNoticeUpdateRequest, response: market.adminNoticeItem },
   noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
+  reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewItem) },
+  reviewDetail: { path: '/review/detail', right: 'review.read', mutating: false, summary: 'One review item (audited read)', request: funds.reviewDetailRequest, response: funds.reviewItem },
+  reviewApprove: { path: '/review/approve', right: 'review.decide', mutating: true, summary: 'Approve a pending item', request: funds.reviewDecisionRequest, response: funds.reviewItem },
+  reviewReject: { path: '/review/reject', right: 'review.decide', mutating: true, summary: 'Reject a pending item with the reason shown to the user', request: funds.reviewDecisionRequest, response: funds.reviewItem },
 } as const satisfies Record<string, AdminEndpoint>;
 
 export type UserEndpointName = keyof typeof userEndpoints;

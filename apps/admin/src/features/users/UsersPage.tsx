@@ -15,20 +15,11 @@ import {
 } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { accountTypeLabels, formatTime, kycStatusColors, kycStatusLabels, restrictionLabels } from '../../lib/format';
+import { oneOf, positiveInt } from '../../lib/url-params';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { RestrictionTags } from './RestrictionTags';
 
 const pageSizes = [10, 20, 50, 100];
-
-function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
-  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-}
-
-function positiveInt(raw: string | null, fallback: number, max: number): number {
-  if (raw === null || !/^\d{1,4}$/.test(raw)) return fallback;
-  const value = Number.parseInt(raw, 10);
-  return value >= 1 && value <= max ? value : fallback;
-}
 
 export function UsersPage() {
   const [params, setParams] = useSearchParams();

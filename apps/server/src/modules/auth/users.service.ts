@@ -148,7 +148,7 @@ export async function setFundPassword(
  * Checks a fund password for any call that needs it; a wrong one counts towards the
  * 5-failures-in-24-h lock-out of API.md §1.7. Returns attempts left on failure.
  */
-export async function checkFundPassword(deps: AuthDeps, user: UserRow, plain: string): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
+export async function checkFundPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
   if (user.fundPasswordHash && (await verifyPassword(user.fundPasswordHash, plain))) return { ok: true };
   const attemptsLeft = await deps.limits.recordFailure('fundPasswordFailures', user.id);
   return { ok: false, attemptsLeft };

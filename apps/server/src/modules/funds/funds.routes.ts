@@ -1,0 +1,108 @@
+import { adminEndpoints, userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { FxRates } from '../../platform/fx.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import type { Settings } from '../../platform/settings.js';
+import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import * as cardsService from './cards.service.js';
+import { depositChannels, submitDeposit } from './deposits.service.js';
+import { exchange, rates } from './exchange.service.js';
+import { kycStatus, submitKyc } from './kyc.service.js';
+import { fundRecords } from './records.service.js';
+import { decide, reviewDetail, reviewList } from './reviews.service.js';
+import { statement, statementCsv } from './statement.service.js';
+import type { UploadsPort } from './uploads-port.js';
+import { requestWithdrawal, withdrawInfo } from './withdrawals.service.js';
+
+export interface FundsDeps {
+  db: Db;
+  clock: Clock;
+  settings: Settings;
+  limits: RateLimits;
+  fx: FxRates;
+  uploads: UploadsPort;
+}
+
+function userOf(session: UserSession | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
+export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
+  const { clock, settings, uploads, limits } = deps;
+
+  registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
+    data: await tx.transaction((t) => submitKyc(t, clock, uploads, userOf(session), body)),
+  }));
+  registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({ data: await kycStatus(tx, userOf(session)) }));
+
+  registerUserRoute(app, route, userEndpoints.cardList, async ({ session, tx }) => ({ data: await cardsService.listCards(tx, uploads, userOf(session)) }));
+  registerUserRoute(app, route, userEndpoints.cardAdd, async ({ body, session, tx }) => ({
+    data: await tx.transaction((t) => cardsService.addCard(t, clock, userOf(session), body)),
+  }));
+  registerUserRoute(app, route, userEndpoints.cardDelete, async ({ body, session, tx }) => {
+    await tx.transaction((t) => cardsService.deleteCard(t, clock, userOf(session), body.cardId));
+    return { data: null };
+  });
+  registerUserRoute(app, route, userEndpoints.walletAdd, async ({ body, session, tx }) => ({
+    data: await tx.transaction((t) => cardsService.addWallet(t, clock, settings, uploads, userOf(session), body)),
+  }));
+  registerUserRoute(app, route, userEndpoints.walletDelete, async ({ body, session, tx }) => {
+    await tx.transaction((t) => cardsService.deleteWallet(t, clock, userOf(session), body.walletId));
+    return { data: null };
+  });
+
+  registerUserRoute(app, route, userEndpoints.depositChannels, async ({ body }) => ({
+    data: { list: depositChannels(settings, clock.now(), body.currency) },
+  }));
+  // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
+  registerUserRoute(app, route, userEndpoints.deposit, async ({ body, session, tx }) => ({
+    data: await submitDeposit(tx, clock, settings, uploads, userOf(session), body),
+  }), { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) });
+
+  registerUserRoute(app, route, userEndpoints.withdrawInfo, async ({ body, session }) => ({
+    data: await withdrawInfo(deps, userOf(session), body.currency),
+  }));
+  registerUserRoute(app, route, userEndpoints.withdraw, async ({ body, session, tx }) => ({
+    data: await requestWithdrawal(tx, deps, userOf(session), body),
+  }), {
+    extraLimit: async (_r, session) => {
+      await limits.consume('moneyCalls', userOf(session));
+      await limits.assertNotLocked('fundPasswordFailures', userOf(session));
+    },
+  });
+
+  registerUserRoute(app, route, userEndpoints.fundRecords, async ({ body, session, tx }) => ({ data: await fundRecords(tx, userOf(session), body) }));
+  registerUserRoute(app, route, userEndpoints.rates, async ({ body }) => ({ data: rates(deps, body.base) }));
+  registerUserRoute(app, route, userEndpoints.exchange, async ({ body, session, tx }) => ({
+    data: await exchange(tx, deps, userOf(session), body),
+  }), { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) });
+
+  registerUserRoute(app, route, userEndpoints.statement, async ({ body, session, tx }) => {
+    const s = await statement(tx, settings, userOf(session), body);
+    if (body.format === 'csv') {
+      return { data: null, file: { contentType: 'text/csv; charset=utf-8', filename: `statement-${s.currency}-${s.from}-${s.to}.csv`, body: statementCsv(s) } };
+    }
+    return { data: s };
+  });
+}
+
+export function registerReviewAdminRoutes(app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort }): void {
+  const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
+  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, deps, body) }));
+  // reading a detail shows full card and ID numbers: audited like the user detail (§19.4)
+  registerAdminRoute(app, deps, adminEndpoints.reviewDetail, async ({ body, tx }) => ({
+    data: await reviewDetail(tx, deps, body.queue, body.id), targetType: body.queue, targetId: body.id,
+  }), { audited: true, target });
+  registerAdminRoute(app, deps, adminEndpoints.reviewApprove, async ({ body, tx, admin }) => {
+    const { before, after } = await decide(tx, deps, admin?.adminId ?? 'unknown', body, 'approved');
+    return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
+  }, { target });
+  registerAdminRoute(app, deps, adminEndpoints.reviewReject, async ({ body, tx, admin }) => {
+    const { before, after } = await decide(tx, deps, admin?.adminId ?? 'unknown', body, 'rejected');
+    return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
+  }, { target });
+}

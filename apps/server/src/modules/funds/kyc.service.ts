@@ -1,0 +1,49 @@
+/** Real-name verification (API.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
+import type { KycStatusResponse } from '@brokerage/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { usersRepository } from '../auth/index.js';
+import * as repo from './funds.repository.js';
+import { kycSubmissions } from './funds.tables.js';
+import { maskIdNumber } from './masking.js';
+import type { UploadsPort } from './uploads-port.js';
+
+export async function kycStatus(db: Db, userId: string): Promise<KycStatusResponse> {
+  const user = await usersRepository.findUserById(db, userId);
+  const latest = await repo.latestKyc(db, userId);
+  const status = (user?.kycStatus ?? 'none') as KycStatusResponse['kycStatus'];
+  if (!latest || status === 'none') {
+    return { kycStatus: status, name: null, idNumberMasked: null, submittedAt: null, reviewedAt: null, rejectReason: null };
+  }
+  return {
+    kycStatus: status,
+    name: latest.name,
+    idNumberMasked: maskIdNumber(latest.idNumber),
+    submittedAt: latest.submittedAt.toISOString(),
+    reviewedAt: latest.reviewedAt?.toISOString() ?? null,
+    rejectReason: latest.state === 'rejected' ? latest.reason : null,
+  };
+}
+
+/** Uploads owned, of the right purpose, unused (400) → kyc.already_verified → review.pending_exists. */
+export async function submitKyc(
+  tx: Db, clock: Clock, uploads: UploadsPort, userId: string,
+  body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
+): Promise<KycStatusResponse> {
+  const user = await usersRepository.findUserById(tx, userId, true);
+  if (!user) throw new DomainError('auth.required');
+  const id = newId('k');
+  // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back
+  await uploads.claim(tx, { userId, imageId: body.frontImageId, purpose: 'kyc_front', usedBy: `kyc:${id}`, field: 'frontImageId' });
+  await uploads.claim(tx, { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' });
+  if (user.kycStatus === 'verified') throw new DomainError('kyc.already_verified');
+  if (user.kycStatus === 'pending') throw new DomainError('review.pending_exists');
+  await tx.insert(kycSubmissions).values({
+    id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
+    state: 'pending', submittedAt: clock.now(),
+  });
+  await usersRepository.updateUser(tx, userId, { kycStatus: 'pending' });
+  return kycStatus(tx, userId);
+}

@@ -1,0 +1,54 @@
+/** Fund records (API.md §10.5): trade (ledger rows), deposit and withdraw tabs. */
+import { formatAmount, type Currency, type LedgerRecord } from '@brokerage/contract';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { toDepositRecord } from './deposits.service.js';
+import { deposits, withdrawals } from './funds.tables.js';
+import { countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';
+import { toWithdrawRecord } from './withdrawals.service.js';
+
+const knownKinds = new Set<string>([
+  'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in', 'subscription_freeze',
+  'subscription_release', 'subscription_pay', 'block_freeze', 'block_release', 'copy_in', 'copy_out', 'lending_freeze',
+  'lending_release', 'lending_payout', 'loan_in', 'loan_repay', 'deposit', 'withdraw', 'withdraw_freeze', 'withdraw_release',
+]);
+
+function remarkOf(row: LedgerRow): string | null {
+  const memo = row.memo ?? {};
+  if (row.kind === 'exchange_out' && typeof memo.from === 'string') return `${memo.from} → ${String(memo.to)} @ ${String(memo.rate)}`;
+  return typeof memo.remark === 'string' ? memo.remark : null;
+}
+
+export function toLedgerRecord(row: LedgerRow): LedgerRecord {
+  const currency = row.currency as Currency;
+  const memo = row.memo ?? {};
+  // the exchange entry moves two currencies: the side that gained is `exchange_in`
+  const kind = row.kind === 'exchange_out' && !row.availableChange.startsWith('-') ? 'exchange_in' : row.kind;
+  return {
+    id: `l_${row.entryId}`, orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : row.reference,
+    kind: (knownKinds.has(kind) ? kind : 'withdraw') as LedgerRecord['kind'], currency,
+    amount: formatAmount(row.availableChange, currency), frozenChange: formatAmount(row.frozenChange, currency),
+    balanceAfter: formatAmount(row.availableAfter, currency), createdAt: row.createdAt.toISOString(), remark: remarkOf(row),
+  };
+}
+
+export async function fundRecords(db: Db, userId: string, body: { tab: 'trade' | 'deposit' | 'withdraw'; currency?: Currency; page: number; size: number }) {
+  const { page, size } = body;
+  if (body.tab === 'trade') {
+    const filter = { userId, currency: body.currency, excludeKinds: fundFlowKinds, order: 'desc' as const };
+    const rows = await ledgerRows(db, { ...filter, limit: size, offset: (page - 1) * size });
+    return { list: rows.map(toLedgerRecord), total: await countLedgerRows(db, filter), page, size };
+  }
+  if (body.tab === 'deposit') {
+    const where: SQL | undefined = and(eq(deposits.userId, userId), body.currency ? eq(deposits.currency, body.currency) : undefined);
+    const rows = await db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(size).offset((page - 1) * size);
+    const [total] = await db.select({ n: count() }).from(deposits).where(where);
+    return { list: rows.map(toDepositRecord), total: total?.n ?? 0, page, size };
+  }
+  const where: SQL | undefined = and(eq(withdrawals.userId, userId), body.currency ? eq(withdrawals.currency, body.currency) : undefined);
+  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const list = [];
+  for (const r of rows) list.push(await toWithdrawRecord(db, r));
+  return { list, total: total?.n ?? 0, page, size };
+}

@@ -1,0 +1,52 @@
+/**
+ * The account statement (our addition, docs/decisions.md): every movement of one currency
+ * between two local dates (funds.timezone), with the opening and closing balances. The
+ * closing balance of a statement that ends today equals `/user/assets` exactly, because both
+ * are sums of the same postings.
+ */
+import { Dec, formatAmount, type Currency, type Statement } from '@brokerage/contract';
+import type { Db } from '../../platform/db.js';
+import { localDayBounds } from '../../platform/fund-window.js';
+import type { Settings } from '../../platform/settings.js';
+import { balancesBefore, ledgerRows } from './ledger-rows.js';
+
+export async function statement(db: Db, settings: Settings, userId: string, body: { currency: Currency; from: string; to: string }): Promise<Statement> {
+  const timezone = settings.get<string>('funds.timezone');
+  const start = localDayBounds(timezone, body.from).start;
+  const end = localDayBounds(timezone, body.to).end;
+  const fmt = (v: Dec | string) => formatAmount(v, body.currency);
+  const opening = await balancesBefore(db, userId, body.currency, start);
+  const rows = await ledgerRows(db, { userId, currency: body.currency, from: start, to: end, order: 'asc' });
+  let available = new Dec(opening.available);
+  let frozen = new Dec(opening.frozen);
+  const lines = rows.map((r) => {
+    available = available.plus(r.availableChange);
+    frozen = frozen.plus(r.frozenChange);
+    const memo = r.memo ?? {};
+    return {
+      at: r.createdAt.toISOString(), entryId: `l_${r.entryId}`, kind: r.kind,
+      orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : r.reference, remark: typeof memo.remark === 'string' ? memo.remark : null,
+      availableChange: fmt(r.availableChange), frozenChange: fmt(r.frozenChange), availableAfter: fmt(available), frozenAfter: fmt(frozen),
+    };
+  });
+  return {
+    currency: body.currency, from: body.from, to: body.to, timezone,
+    opening: { available: fmt(opening.available), frozen: fmt(opening.frozen) },
+    closing: { available: fmt(available), frozen: fmt(frozen) },
+    lines,
+  };
+}
+
+const csvCell = (v: string | null) => (v === null ? '' : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** The same statement as CSV: an opening line, one line per movement, a closing line. */
+export function statementCsv(s: Statement): string {
+  const header = 'at,entry_id,kind,order_no,remark,available_change,frozen_change,available_after,frozen_after';
+  const lines = [
+    header,
+    ['', '', 'opening', '', '', '', '', s.opening.available, s.opening.frozen].map(csvCell).join(','),
+    ...s.lines.map((l) => [l.at, l.entryId, l.kind, l.orderNo, l.remark, l.availableChange, l.frozenChange, l.availableAfter, l.frozenAfter].map(csvCell).join(',')),
+    ['', '', 'closing', '', '', '', '', s.closing.available, s.closing.frozen].map(csvCell).join(','),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,164 @@
+/**
+ * Withdrawals (API.md §10.3–§10.4). Exactly the rule order of §10.4 and nothing else: the
+ * credit score is never checked (ARCHITECTURE.md principle 4). The amount is frozen on
+ * request, paid out through the house cash account on approval, released on rejection.
+ * `/funds/withdrawInfo` evaluates every one of those rules ahead of time, so the app can show
+ * the rule that would stop the user before they press (our addition, docs/decisions.md).
+ */
+import { Dec, formatAmount, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { isWindowOpen, type FundWindow } from '../../platform/fund-window.js';
+import { newId, newOrderNo } from '../../platform/ids.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import type { Settings } from '../../platform/settings.js';
+import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
+import { balancesOf, hold } from '../ledger/index.js';
+import * as repo from './funds.repository.js';
+import { cards, wallets, withdrawals } from './funds.tables.js';
+import { maskCardNumber } from './masking.js';
+
+export interface WithdrawDeps {
+  db: Db;
+  clock: Clock;
+  settings: Settings;
+  limits: RateLimits;
+}
+
+/** `available − inTransit`; nothing is in transit until trading settles proceeds (issue 5). */
+export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Dec> {
+  const balance = (await balancesOf(db, userId)).get(currency);
+  return new Dec(balance?.available ?? 0);
+}
+
+function limitsOf(settings: Settings, currency: Currency): { min: string; max: string } {
+  const key = `withdraw.limits.${currency}`;
+  return settings.list().some((i) => i.key === key) ? settings.get(key) : { min: '0.01', max: '0.00' };
+}
+
+export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency: Currency): Promise<WithdrawInfo> {
+  const { db, settings } = deps;
+  const user = await usersRepository.findUserById(db, userId);
+  if (!user) throw new DomainError('auth.required');
+  const now = deps.clock.now();
+  const window = settings.get<FundWindow>('withdraw.window');
+  const timezone = settings.get<string>('funds.timezone');
+  const inWindow = isWindowOpen(window, timezone, now);
+  const { min, max } = limitsOf(settings, currency);
+  const withdrawable = await withdrawableOf(db, userId, currency);
+  const pending = await repo.hasPendingFundOperation(db, userId);
+  const unpaidLoan = false; // loans arrive with their issue; the rule is listed so the user sees it
+  const rules: WithdrawInfo['rules'] = [
+    { rule: 'withdraw_blocked', ok: !user.restrictions.includes('withdraw_blocked'), code: 'account.withdraw_blocked', params: {} },
+    { rule: 'kyc', ok: user.kycStatus === 'verified', code: user.kycStatus === 'none' ? 'kyc.required' : 'kyc.not_passed', params: { kycStatus: user.kycStatus } },
+    { rule: 'fund_password', ok: user.fundPasswordHash !== null, code: 'password.fund_not_set', params: {} },
+    { rule: 'window', ok: inWindow, code: 'withdraw.outside_window', params: { open: window.open, close: window.close } },
+    { rule: 'min', ok: withdrawable.gte(min), code: 'withdraw.below_min', params: { min, currency } },
+    { rule: 'max', ok: true, code: 'withdraw.above_max', params: { max, currency } },
+    { rule: 'unpaid_loan', ok: !unpaidLoan, code: 'loan.unpaid', params: {} },
+    { rule: 'operation_pending', ok: !pending, code: 'funds.operation_pending', params: {} },
+    { rule: 'withdrawable', ok: withdrawable.gt(0), code: 'funds.insufficient_withdrawable', params: { withdrawable: formatAmount(withdrawable, currency), currency } },
+  ];
+  return {
+    currency, withdrawable: formatAmount(withdrawable, currency), min, max, feeRate: settings.get<string>('withdraw.feeRate'),
+    window: { open: window.open, close: window.close }, days: window.days, timezone, inWindow,
+    hasFundPassword: user.fundPasswordHash !== null, unpaidLoan, pendingWithdrawal: (await repo.pendingWithdrawal(db, userId)) !== null, rules,
+  };
+}
+
+async function destinationOf(db: Db, row: repo.WithdrawalRow): Promise<WithdrawRecord['destination']> {
+  if (row.destinationKind === 'card') {
+    const [card] = await db.select().from(cards).where(eq(cards.id, row.destinationId));
+    return { kind: 'card', label: card?.bankName ?? '', masked: card ? maskCardNumber(card.cardNumber) : '' };
+  }
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.id, row.destinationId));
+  return { kind: 'wallet', label: wallet?.type ?? '', masked: wallet ? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}` : '' };
+}
+
+/** submitted → under review → approved / rejected (reason) → paid, each with its time. */
+export function timelineOf(w: repo.WithdrawalRow): WithdrawRecord['timeline'] {
+  const reviewed = w.state !== 'pending';
+  const steps: WithdrawRecord['timeline'] = [
+    { step: 'submitted', at: w.createdAt.toISOString(), reason: null, done: true },
+    { step: 'under_review', at: w.createdAt.toISOString(), reason: null, done: reviewed },
+  ];
+  if (w.state === 'rejected') steps.push({ step: 'rejected', at: w.reviewedAt?.toISOString() ?? null, reason: w.reason, done: true });
+  else {
+    steps.push({ step: 'approved', at: w.reviewedAt?.toISOString() ?? null, reason: null, done: w.state === 'approved' });
+    steps.push({ step: 'paid', at: w.paidAt?.toISOString() ?? null, reason: null, done: w.paidAt !== null });
+  }
+  return steps;
+}
+
+export async function toWithdrawRecord(db: Db, w: repo.WithdrawalRow): Promise<WithdrawRecord> {
+  const currency = w.currency as Currency;
+  return {
+    id: w.id, orderNo: w.orderNo, currency, amount: formatAmount(w.amount, currency), fee: formatAmount(w.fee, currency),
+    state: w.state as WithdrawRecord['state'], destination: await destinationOf(db, w), createdAt: w.createdAt.toISOString(),
+    reviewedAt: w.reviewedAt?.toISOString() ?? null, rejectReason: w.state === 'rejected' ? w.reason : null, timeline: timelineOf(w),
+  };
+}
+
+/** The rules of §10.4, in order. */
+export async function requestWithdrawal(
+  tx: Db, deps: WithdrawDeps, userId: string,
+  body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
+): Promise<WithdrawRecord> {
+  const { clock, settings } = deps;
+  const user: UserRow | null = await usersRepository.findUserById(tx, userId, true);
+  if (!user) throw new DomainError('auth.required');
+  // 1. blocked, then real name
+  if (user.restrictions.includes('withdraw_blocked')) throw new DomainError('account.withdraw_blocked');
+  if (user.kycStatus === 'none') throw new DomainError('kyc.required');
+  if (user.kycStatus !== 'verified') throw new DomainError('kyc.not_passed', { kycStatus: user.kycStatus });
+  // 2. fund password
+  if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
+  const check = await checkFundPassword(deps, user, body.fundPassword);
+  if (!check.ok) throw new DomainError('password.fund_wrong', { attemptsLeft: check.attemptsLeft });
+  // 3. destination: exists, then the user's own
+  let destinationKind: 'card' | 'wallet';
+  let destinationId: string;
+  if (body.cardId) {
+    const card = await repo.findCard(tx, body.cardId);
+    if (!card) throw new DomainError('card.not_found');
+    if (card.userId !== userId) throw new DomainError('card.not_owned');
+    destinationKind = 'card';
+    destinationId = card.id;
+  } else {
+    const wallet = await repo.findWallet(tx, body.walletId ?? '');
+    if (!wallet) throw new DomainError('wallet.not_found');
+    if (wallet.userId !== userId) throw new DomainError('card.not_owned');
+    destinationKind = 'wallet';
+    destinationId = wallet.id;
+  }
+  // 4. window
+  const now = clock.now();
+  const window = settings.get<FundWindow>('withdraw.window');
+  if (!isWindowOpen(window, settings.get<string>('funds.timezone'), now)) {
+    throw new DomainError('withdraw.outside_window', { open: window.open, close: window.close });
+  }
+  // 5. minimum, maximum
+  const amount = new Dec(body.amount);
+  const { min, max } = limitsOf(settings, body.currency);
+  if (amount.lt(min)) throw new DomainError('withdraw.below_min', { min, currency: body.currency });
+  if (amount.gt(max)) throw new DomainError('withdraw.above_max', { max, currency: body.currency });
+  // 6. unpaid loan: no loans exist before the loan issue; the rule stays in its place here
+  // 7. another fund operation pending
+  if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
+  // 8. withdrawable
+  const withdrawable = await withdrawableOf(tx, userId, body.currency);
+  if (amount.gt(withdrawable)) {
+    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: formatAmount(withdrawable, body.currency), currency: body.currency });
+  }
+  const id = newId('w');
+  const fee = amount.times(settings.get<string>('withdraw.feeRate')).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+  const [row] = await tx.insert(withdrawals).values({
+    id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toFixed(2), fee: fee.toFixed(2),
+    destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toFixed(8), state: 'pending', createdAt: now,
+  }).returning();
+  if (!row) throw new DomainError('result.withdraw.failed');
+  await hold(tx, clock, { userId, currency: body.currency, amount: amount.toFixed(2), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  return toWithdrawRecord(tx, row);
+}

@@ -1,0 +1,204 @@
+/**
+ * Money in and out (API.md §7.9–§7.10, §10, §11, §19.3): real name, cards and wallets,
+ * deposits, withdrawals, exchange, fund records, plus two additions of ours recorded in
+ * docs/decisions.md: the account statement and the withdrawal timeline.
+ */
+import { z } from 'zod';
+import { channelTypes, fundRecordTabs, kycStatuses, ledgerKinds, reviewQueues, reviewStates } from '../enums.js';
+import { currencies } from '../money.js';
+import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
+import { reason } from './admin.js';
+
+const currency = z.enum(currencies);
+const decimal = z.string();
+const window = z.object({ open: z.string(), close: z.string() });
+
+/* ---- real name (§7.9–§7.10) ---- */
+
+export const kycSubmitRequest = z.object({
+  name: z.string().trim().min(2).max(60),
+  idNumber: z.string().trim().min(5).max(30).regex(/^[A-Za-z0-9]+$/, 'format'),
+  frontImageId: id,
+  backImageId: id,
+});
+export const kycStatusResponse = z.object({
+  kycStatus: z.enum(kycStatuses),
+  name: z.string().nullable(),
+  idNumberMasked: z.string().nullable(),
+  submittedAt: timestamp.nullable(),
+  reviewedAt: timestamp.nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
+
+/* ---- cards and wallets (§11) ---- */
+
+export const card = z.object({
+  cardId: id, holder: z.string(), numberMasked: z.string(), bankName: z.string(), branch: z.string(), bankCode: z.string(), createdAt: timestamp,
+});
+export type Card = z.infer<typeof card>;
+export const wallet = z.object({ walletId: id, type: z.string(), address: z.string(), qrImageUrl: z.string().nullable(), createdAt: timestamp });
+export type Wallet = z.infer<typeof wallet>;
+export const cardListResponse = z.object({ cards: z.array(card), wallets: z.array(wallet) });
+export const cardAddRequest = z.object({
+  holder: z.string().trim().min(2).max(60),
+  cardNumber: z.string().transform((v) => v.replace(/\s+/g, '').toUpperCase()).pipe(z.string().min(8).max(34).regex(/^[0-9A-Z]+$/, 'format')),
+  bankName: z.string().trim().min(2).max(60),
+  branch: z.string().trim().min(1).max(60),
+  bankCode: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9]+$/, 'format'),
+});
+export const cardDeleteRequest = z.object({ cardId: id });
+export const walletAddRequest = z
+  .object({ type: z.string().min(1).max(30), address: z.string().trim().min(1).max(100), qrImageId: id })
+  .superRefine((b, ctx) => {
+    const pattern = b.type.endsWith('TRC20') ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/ : b.type.endsWith('ERC20') ? /^0x[0-9a-fA-F]{40}$/ : null;
+    if (pattern && !pattern.test(b.address)) ctx.addIssue({ code: 'custom', message: 'format', path: ['address'] });
+  });
+export const walletDeleteRequest = z.object({ walletId: id });
+
+/* ---- deposits (§10.1–§10.2) ---- */
+
+export const depositChannel = z.object({
+  channelId: id,
+  type: z.enum(channelTypes),
+  currency,
+  name: z.string(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  branch: z.string().nullable(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  qrImageUrl: z.string().nullable(),
+  min: decimal,
+  max: decimal,
+  window,
+  /** extension: the ISO weekdays of the window */
+  days: z.array(z.number().int()),
+  timezone: z.string(),
+  /** extension: whether the window is open now */
+  inWindow: z.boolean(),
+});
+export type DepositChannel = z.infer<typeof depositChannel>;
+export const depositChannelsRequest = z.object({ currency: currency.optional() });
+export const depositChannelsResponse = z.object({ list: z.array(depositChannel) });
+export const depositRequest = z.object({ channelId: id, amount: money(2), proofImageId: id, requestId: requestId.optional() });
+
+export const depositRecord = z.object({
+  id, orderNo: z.string(), channelId: z.string(), currency, amount: decimal, state: z.enum(reviewStates),
+  createdAt: timestamp, reviewedAt: timestamp.nullable(), rejectReason: z.string().nullable(),
+});
+export type DepositRecord = z.infer<typeof depositRecord>;
+
+/* ---- withdrawals (§10.3–§10.4) ---- */
+
+export const withdrawInfoRequest = z.object({ currency: currency.default('MXN') });
+/** Every rule that could hold a withdrawal, each with whether it holds now (our addition). */
+export const withdrawRuleCheck = z.object({
+  rule: z.enum(['withdraw_blocked', 'kyc', 'fund_password', 'window', 'min', 'max', 'unpaid_loan', 'operation_pending', 'withdrawable']),
+  ok: z.boolean(),
+  /** the code `/funds/withdraw` would answer when it does not hold */
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()),
+});
+export const withdrawInfoResponse = z.object({
+  currency,
+  withdrawable: decimal,
+  min: decimal,
+  max: decimal,
+  feeRate: decimal,
+  window,
+  days: z.array(z.number().int()),
+  timezone: z.string(),
+  inWindow: z.boolean(),
+  hasFundPassword: z.boolean(),
+  unpaidLoan: z.boolean(),
+  pendingWithdrawal: z.boolean(),
+  rules: z.array(withdrawRuleCheck),
+});
+export type WithdrawInfo = z.infer<typeof withdrawInfoResponse>;
+export const withdrawRequest = z
+  .object({
+    amount: money(2),
+    currency: currency.default('MXN'),
+    fundPassword: z.string().min(1).max(64),
+    cardId: id.optional(),
+    walletId: id.optional(),
+    requestId: requestId.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.cardId === undefined) === (b.walletId === undefined)) {
+      ctx.addIssue({ code: 'custom', message: b.cardId === undefined ? 'required' : 'exclusive', path: ['cardId'] });
+      if (b.cardId !== undefined) ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['walletId'] });
+      return;
+    }
+    if (b.walletId !== undefined && b.currency !== 'USDT') ctx.addIssue({ code: 'custom', message: 'not_allowed', path: ['currency'] });
+    if (b.cardId !== undefined && b.currency === 'USDT') ctx.addIssue({ code: 'custom', message: 'not_allowed', path: ['currency'] });
+  });
+
+export const withdrawStep = z.object({
+  step: z.enum(['submitted', 'under_review', 'approved', 'rejected', 'paid']),
+  at: timestamp.nullable(),
+  reason: z.string().nullable(),
+  done: z.boolean(),
+});
+export const withdrawRecord = z.object({
+  id, orderNo: z.string(), currency, amount: decimal, fee: decimal, state: z.enum(reviewStates),
+  destination: z.object({ kind: z.enum(['card', 'wallet']), label: z.string(), masked: z.string() }),
+  createdAt: timestamp, reviewedAt: timestamp.nullable(), rejectReason: z.string().nullable(),
+  /** our addition: submitted → under review → approved/rejected (reason) → paid */
+  timeline: z.array(withdrawStep),
+});
+export type WithdrawRecord = z.infer<typeof withdrawRecord>;
+
+/* ---- records (§10.5) ---- */
+
+export const fundRecordsRequest = z.object({ tab: z.enum(fundRecordTabs), currency: currency.optional(), page, size });
+export const ledgerRecord = z.object({
+  id: z.string(), orderNo: z.string().nullable(), kind: z.enum([...ledgerKinds, 'deposit', 'withdraw', 'withdraw_freeze', 'withdraw_release']),
+  currency, amount: decimal, frozenChange: decimal, balanceAfter: decimal, createdAt: timestamp, remark: z.string().nullable(),
+});
+export type LedgerRecord = z.infer<typeof ledgerRecord>;
+
+/* ---- exchange (§10.6–§10.7) ---- */
+
+export const ratesRequest = z.object({ base: currency.default('USD') });
+export const rateItem = z.object({ from: currency, to: currency, rate: decimal, exchangeable: z.boolean(), updatedAt: timestamp });
+export const ratesResponse = z.object({ list: z.array(rateItem) });
+export const exchangeRequest = z
+  .object({ from: currency, to: currency, amount: money(2), requestId: requestId.optional() })
+  .refine((b) => b.from !== b.to, { message: 'same_currency', path: ['to'] });
+export const exchangeResponse = z.object({
+  orderNo: z.string(), from: currency, to: currency, fromAmount: decimal, toAmount: decimal, rate: decimal, createdAt: timestamp,
+});
+
+/* ---- statement (our addition, docs/decisions.md) ---- */
+
+export const statementRequest = z
+  .object({ currency, from: date, to: date, format: z.enum(['json', 'csv']).default('json') })
+  .refine((b) => b.from <= b.to, { message: 'out_of_range', path: ['to'] });
+export const statementLine = z.object({
+  at: timestamp, entryId: z.string(), kind: z.string(), orderNo: z.string().nullable(), remark: z.string().nullable(),
+  availableChange: decimal, frozenChange: decimal, availableAfter: decimal, frozenAfter: decimal,
+});
+export const statementResponse = z.object({
+  currency, from: date, to: date, timezone: z.string(),
+  opening: z.object({ available: decimal, frozen: decimal }),
+  closing: z.object({ available: decimal, frozen: decimal }),
+  lines: z.array(statementLine),
+});
+export type Statement = z.infer<typeof statementResponse>;
+
+/* ---- back office review queues (§19.3) ---- */
+
+export const reviewListRequest = z.object({
+  queue: z.enum(reviewQueues), states: z.array(z.enum(reviewStates)).min(1).default(['pending']), userId: id.optional(), page, size,
+});
+export const reviewItem = z.object({
+  id, queue: z.enum(reviewQueues), userId: id, account: z.string(), realname: z.string(), state: z.enum(reviewStates),
+  amount: decimal.nullable(), currency: currency.nullable(), submittedAt: timestamp, reviewedBy: z.string().nullable(),
+  reviewedAt: timestamp.nullable(), reason: z.string().nullable(), details: z.record(z.string(), z.unknown()),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+export const reviewDetailRequest = z.object({ queue: z.enum(reviewQueues), id });
+export const reviewDecisionRequest = z.object({ queue: z.enum(reviewQueues), id, reason, requestId: requestId.optional() });

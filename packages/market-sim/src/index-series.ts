@@ -41,7 +41,7 @@ export class IndexSeries implements PriceSeries {
   }
 
   /** The published close of day `index`: the members' closes, or the frozen level under a halt. */
-  private closeTicks(index: number): number {
+  closeTicks(index: number): number {
     const day = this.days.dayAt(index);
     if (this.hasHaltNear(day) && haltsOnDay(this.halts, dayLayoutOf(this.calendar, day)).length > 0) {
       const path = this.path(index);

@@ -358,6 +358,14 @@ export class MarketSimulator {
     const applied = series.appliedThrough(index);
     let range: { high: number; low: number } | null = null;
     for (let i = index - 1; i >= 0 && series.days.dayAt(i) >= firstDay; i -= 1) {
+      // An index's earlier days count by their closes: a full intraday bar of an index needs every
+      // member's minute path of that day (30 members × 252 days for the Dow), its close only the
+      // members' daily closes. Index providers publish closing highs and lows the same way.
+      if (series instanceof IndexSeries) {
+        const close = series.closeTicks(i);
+        range = range === null ? { high: close, low: close } : { high: Math.max(range.high, close), low: Math.min(range.low, close) };
+        continue;
+      }
       const bar = this.dayBar(series, i, Number.POSITIVE_INFINITY);
       const factor = adjustmentFactor(applied, i, index, 'forward');
       const high = scaleTicks(bar.high, factor);

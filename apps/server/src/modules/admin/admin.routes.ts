@@ -11,6 +11,7 @@ import { assetsOf } from '../ledger/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 import { registerAdminRoute, type AdminDeps } from './admin.http.js';
 import { listAudit } from './audit.service.js';
+import { paymentDestinationsOf } from '../funds/index.js';
 
 export function toAdminUser(u: UserRow): AdminUser {
   return {
@@ -57,9 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps & { se
     const data = {
       ...toAdminUser(user),
       accounts: assets.accounts,
-      cards: [],
-      wallets: [],
-      idNumber: null,
+      ...(await paymentDestinationsOf(tx, user.id)),
       inviterId: user.inviterUserId,
       invitedCount: await usersRepository.countInvited(tx, user.id),
     };

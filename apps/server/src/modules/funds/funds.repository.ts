@@ -46,3 +46,17 @@ export async function pendingWithdrawal(db: Db, userId: string): Promise<Withdra
 export async function hasPendingFundOperation(db: Db, userId: string): Promise<boolean> {
   return (await pendingDeposit(db, userId)) !== null || (await pendingWithdrawal(db, userId)) !== null;
 }
+
+/** The back office's view of a user's cards and wallets: full numbers (the read is audited, §19.4). */
+export async function paymentDestinationsOf(db: Db, userId: string) {
+  const cardRows = await liveCards(db, userId);
+  const walletRows = await liveWallets(db, userId);
+  return {
+    cards: cardRows.map((c) => ({
+      cardId: c.id, holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    wallets: walletRows.map((w) => ({ walletId: w.id, type: w.type, address: w.address, createdAt: w.createdAt.toISOString() })),
+    idNumber: (await latestKyc(db, userId))?.idNumber ?? null,
+  };
+}

@@ -96,6 +96,11 @@ describe('cards and wallets (API.md §11)', () => {
     expect(clabe.numberMasked).toBe('0121********567891');
     const list = data<{ cards: unknown[] }>(await post(t.app, '/card/list', {}, u.headers));
     expect(JSON.stringify(list)).not.toContain('4152313412345678');
+    // the back office sees the full number and ID (an audited read)
+    const admin = await adminLogin(t.app, 'admin');
+    const detail = data<{ cards: { cardNumber: string }[]; idNumber: string }>(await post(t.app, '/api/admin/user/detail', { userId: u.id }, admin));
+    expect(detail.cards.map((c) => c.cardNumber).sort()).toEqual(['012180001234567891', '4152313412345678']);
+    expect(detail.idNumber).toBe('LOPA850101HDF7');
   });
 
   it("refuses deleting someone else's card, and any card while a fund operation is pending", async () => {

@@ -31,7 +31,9 @@ export function calendarsFromSettings(settings: Settings): Record<SimMarket, Mar
 
 export class SimulatedFeed implements MarketFeed {
   private simulator: MarketSimulator | null = null;
-  private builtForVersion = -1;
+  private calendars: Record<SimMarket, MarketCalendar> | null = null;
+  private calendarsJson = '';
+  private seenVersion = -1;
   private stalledAt: Date | null = null;
 
   constructor(
@@ -41,12 +43,22 @@ export class SimulatedFeed implements MarketFeed {
     private readonly defs: readonly InstrumentDef[] = universe,
   ) {}
 
-  /** Rebuilt when the operator changes a calendar key; caches are per calendar set. */
+  /**
+   * Rebuilt only when the operator changes a calendar (timezone, sessions, holidays, limit):
+   * the simulator's caches belong to one calendar set, and other config changes keep them.
+   */
   private sim(): MarketSimulator {
-    if (!this.simulator || this.builtForVersion !== this.settings.version) {
-      this.simulator = new MarketSimulator([...this.defs], { seed: this.seed, calendars: calendarsFromSettings(this.settings) });
-      this.builtForVersion = this.settings.version;
+    if (this.seenVersion !== this.settings.version) {
+      this.seenVersion = this.settings.version;
+      const calendars = calendarsFromSettings(this.settings);
+      const json = JSON.stringify(calendars);
+      if (json !== this.calendarsJson) {
+        this.calendars = calendars;
+        this.calendarsJson = json;
+        this.simulator = null;
+      }
     }
+    this.simulator ??= new MarketSimulator(this.defs, { seed: this.seed, calendars: this.calendars ?? calendarsFromSettings(this.settings) });
     return this.simulator;
   }
 
@@ -89,6 +101,7 @@ export class SimulatedFeed implements MarketFeed {
   }
 
   calendar(market: SimMarket): MarketCalendar {
-    return calendarsFromSettings(this.settings)[market];
+    this.sim();
+    return (this.calendars ?? calendarsFromSettings(this.settings))[market];
   }
 }

@@ -81,4 +81,10 @@ describe('the OpenAPI document', () => {
     for (const e of Object.values(userEndpoints)) expect(doc.paths).toHaveProperty([`/api/vue${e.path}`]);
     for (const e of Object.values(adminEndpoints)) expect(doc.paths).toHaveProperty([`/api/admin${e.path}`]);
   });
+
+  it('describes the multipart upload with its purposes', () => {
+    const doc = buildOpenApiDocument('test') as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { purpose: { enum: string[] } } } }> } } }> };
+    const upload = doc.paths['/api/vue/upload/image']?.post.requestBody.content['multipart/form-data'];
+    expect(upload?.schema.properties.purpose.enum).toEqual(['kyc_front', 'kyc_back', 'deposit_proof', 'wallet_qr']);
+  });
 });

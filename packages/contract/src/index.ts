@@ -12,5 +12,6 @@ export * from './api/admin.js';
 export * from './api/market.js';
 export * from './api/upload.js';
 export * from './api/funds.js';
+export * from './api/trade.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';

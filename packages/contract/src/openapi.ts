@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { adminEndpoints, userEndpoints, type UserEndpoint } from './api/endpoints.js';
 import { codeCatalogue } from './codes.js';
+import { UPLOAD_MAX_BYTES, uploadPurposeField, uploadResponse } from './api/upload.js';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -46,6 +47,26 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       },
     };
   }
+  // §17: the one multipart call, outside the JSON registry
+  paths['/api/vue/upload/image'] = {
+    post: {
+      summary: `Upload an image (JPEG, PNG or WebP by content, at most ${UPLOAD_MAX_BYTES} bytes; re-encoded, metadata stripped)`,
+      tags: ['user'],
+      security: [{ token: [], account: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object', required: ['file', 'purpose'],
+              properties: { file: { type: 'string', format: 'binary' }, purpose: jsonSchema(uploadPurposeField, 'input') },
+            },
+          },
+        },
+      },
+      responses: responses(jsonSchema(uploadResponse, 'output')),
+    },
+  };
   for (const e of Object.values(adminEndpoints)) {
     paths[`/api/admin${e.path}`] = {
       post: {

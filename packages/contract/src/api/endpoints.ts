@@ -8,6 +8,7 @@ import type { Code } from '../codes.js';
 import * as admin from './admin.js';
 import * as common from './common.js';
 import * as funds from './funds.js';
+import * as trade from './trade.js';
 import * as market from './market.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
@@ -73,6 +74,13 @@ export const userEndpoints = {
   rates: { path: '/funds/rates', auth: 'no', summary: 'Exchange rates from the feed with the spread', request: funds.ratesRequest, response: funds.ratesResponse },
   exchange: { path: '/funds/exchange', auth: 'yes', summary: 'Exchange between own currency accounts', request: funds.exchangeRequest, response: funds.exchangeResponse, success: 'result.exchange.ok', usesRequestId: true },
   statement: { path: '/funds/statement', auth: 'yes', summary: 'Account statement for a date range (JSON or CSV)', request: funds.statementRequest, response: funds.statementResponse },
+  tradePreview: { path: '/trade/preview', auth: 'yes', summary: 'Fees, margin and the all-in ticket of an order', request: trade.previewRequest, response: trade.previewResponse },
+  tradeBuy: { path: '/trade/buy', auth: 'yes', summary: 'Place an order, long or short', request: trade.buyRequest, response: trade.order, success: 'result.buy.ok', usesRequestId: true },
+  tradeCancel: { path: '/trade/cancel', auth: 'yes', summary: 'Cancel a pending order', request: trade.orderActionRequest, response: trade.order, success: 'result.cancel.ok', usesRequestId: true },
+  tradeClose: { path: '/trade/close', auth: 'yes', summary: 'Close a position at the current price', request: trade.orderActionRequest, response: trade.order, success: 'result.close.ok', usesRequestId: true },
+  tradeSetTpSl: { path: '/trade/setTpSl', auth: 'yes', summary: 'Set or clear take-profit and stop-loss', request: trade.setTpSlRequest, response: trade.order, success: 'result.edit.ok' },
+  userStockList: { path: '/trade/userstocklist', auth: 'yes', summary: 'Positions and orders of one market', request: trade.userStockListRequest, response: trade.userStockListResponse },
+  tradeDetail: { path: '/trade/detail', auth: 'yes', summary: 'One order with its history', request: trade.orderIdRequest, response: trade.orderDetailResponse },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {

@@ -268,6 +268,21 @@ describe('withdrawals (API.md §10.3–§10.4): exactly the stated rules, in ord
     expect((await post(t.app, '/api/admin/review/approve', { queue: 'withdraw', id, reason: 'looks fine' }, admin)).body.code).toBe('account.frozen');
   });
 
+  it('freezes once under concurrent requests: duplicates replay, different requests meet the pending rule', async () => {
+    const { u, card } = await ready('5000.00');
+    const requestId = randomUUID();
+    const body = { amount: '800.00', fundPassword: '246810', cardId: card.cardId, requestId };
+    const first = await post(t.app, '/funds/withdraw', body, u.headers);
+    expect(first.body.code).toBe('result.withdraw.ok');
+    const [again, other] = await Promise.all([
+      post(t.app, '/funds/withdraw', body, u.headers),
+      post(t.app, '/funds/withdraw', { ...body, requestId: randomUUID() }, u.headers),
+    ]);
+    expect(again.body).toEqual(first.body);
+    expect(other.body.code).toBe('funds.operation_pending');
+    expect(await assets(u)).toMatchObject({ available: '4200.00', frozen: '800.00' });
+  });
+
   it('answers exclusive when both or neither destination is given', async () => {
     const u = await registerUser(t.app);
     const both = await post(t.app, '/funds/withdraw', { amount: '600.00', fundPassword: '246810', cardId: 'c_1', walletId: 'wl_1' }, u.headers);

@@ -1,0 +1,163 @@
+/**
+ * The money journey on a phone: verify the real name with photos, deposit with a proof, see
+ * the balance, bind a card, withdraw (every rule shown ahead, then the timeline), exchange,
+ * and download the statement. The operator's side (reviews, windows) goes through the
+ * back-office API, as an operator's tools would.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, phonePage, shot } from './browser.js';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+import { api, registerUser, seedStorage, type Session } from './market-helpers.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let adminToken = '';
+
+// a 4×4 PNG made with sharp (valid, decodable), so the server's re-encoding accepts it
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
+  const r = await fetch(`${baseUrl}/api/admin${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(body),
+  });
+  return (await r.json()) as { status: number; code?: string; data?: T };
+}
+
+async function approveFirst(queue: string, userId: string): Promise<void> {
+  await expect.poll(async () => (await admin<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
+  const id = list.data?.list[0]?.id;
+  expect(id).toBeTruthy();
+  const r = await admin('/review/approve', { queue, id, reason: 'e2e: documents checked' });
+  expect(r.status).toBe(1);
+}
+
+async function userId(session: Session): Promise<string> {
+  const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
+  return info.data?.id ?? '';
+}
+
+async function signedIn(session: Session, language = 'en'): Promise<Page> {
+  const page = await phonePage(browser);
+  await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language });
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
+  adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  // the operator opens the windows around the clock for this run (API.md §21: through config, not code)
+  const all = [1, 2, 3, 4, 5, 6, 7];
+  expect((await admin('/config/set', { key: 'withdraw.window', value: { open: '00:00', close: '24:00', days: all }, reason: 'e2e: open window' })).status).toBe(1);
+  expect((await admin('/config/set', {
+    key: 'deposit.channels', reason: 'e2e: channel',
+    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
+  })).status).toBe(1);
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('money in and out on a phone', () => {
+  it('verifies the real name with photos, deposits, withdraws with its timeline, exchanges and downloads the statement', async () => {
+    const session = await registerUser(baseUrl);
+    const uid = await userId(session);
+    const page = await signedIn(session);
+
+    // real name: name, ID split 6 + middle + 1, photos from the camera input
+    await page.goto(`${baseUrl}/#/information/authInfo`);
+    await page.getByTestId('kyc-name').locator('input').or(page.locator('input[data-testid=kyc-name]')).first().fill('Ana López');
+    await page.locator('[data-testid=kyc-id-first] input, input[data-testid=kyc-id-first]').first().fill('LOPA85');
+    await page.locator('[data-testid=kyc-id-middle] input, input[data-testid=kyc-id-middle]').first().fill('0101HD');
+    await page.locator('[data-testid=kyc-id-last] input, input[data-testid=kyc-id-last]').first().fill('F');
+    await page.getByTestId('kyc-front-input').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('kyc-back-input').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    await shot(page, '30-kyc-form');
+    await expect.poll(async () => page.getByTestId('kyc-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('kyc-submit').click();
+    await expect.poll(async () => (await api<{ kycStatus: string }>(baseUrl, '/user/kycStatus', {}, session)).data?.kycStatus, { timeout: 15_000 }).toBe('pending');
+    await approveFirst('kyc', uid);
+    await page.reload();
+    await expect.poll(async () => (await page.getByTestId('kyc-status').textContent()) ?? '', { timeout: 15_000 }).toMatch(/verified|complete/i);
+    await shot(page, '31-kyc-verified');
+
+    // deposit with a proof; nothing credited until the operator approves
+    await page.goto(`${baseUrl}/#/information/recharge`);
+    await page.getByTestId('recharge-channel-ch_mx').click();
+    await page.waitForURL(/rechargeChannel/);
+    await page.locator('[data-testid=deposit-amount] input, input[data-testid=deposit-amount]').first().fill('5000');
+    await page.getByTestId('deposit-proof-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+    await shot(page, '32-deposit');
+    await expect.poll(async () => page.getByTestId('deposit-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('deposit-submit').click();
+    await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'deposit' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
+    await approveFirst('deposit', uid);
+    const assets = await api<{ accounts: { currency: string; available: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+    expect(assets.data?.accounts.find((a) => a.currency === 'MXN')?.available).toBe('5000.00');
+    await page.goto(`${baseUrl}/#/information/index`);
+    await expect.poll(async () => (await page.getByTestId('mine-total-assets').textContent()) ?? '', { timeout: 15_000 }).toMatch(/5,000/);
+    await shot(page, '33-mine-funded');
+
+    // bind a card in the verified name
+    await api(baseUrl, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' }, session);
+    await page.goto(`${baseUrl}/#/information/addBankCard`);
+    await page.locator('[data-testid=card-number] input, input[data-testid=card-number]').first().fill('4152313412345678');
+    await page.locator('[data-testid=card-bank] input, input[data-testid=card-bank]').first().fill('BBVA México');
+    await page.locator('[data-testid=card-branch] input, input[data-testid=card-branch]').first().fill('CDMX Centro');
+    await page.locator('[data-testid=card-code] input, input[data-testid=card-code]').first().fill('012');
+    await page.getByTestId('card-submit').click();
+    await expect.poll(async () => (await api<{ cards: unknown[] }>(baseUrl, '/card/list', {}, session)).data?.cards.length, { timeout: 15_000 }).toBe(1);
+    const cards = await api<{ cards: { cardId: string }[] }>(baseUrl, '/card/list', {}, session);
+    const cardId = cards.data?.cards[0]?.cardId ?? '';
+
+    // withdraw: the form shows the rules ahead; then the record's timeline
+    await page.goto(`${baseUrl}/#/information/cashOut`);
+    await page.locator('[data-testid=cashout-amount] input, input[data-testid=cashout-amount]').first().fill('600');
+    await page.getByTestId(`cashout-destination-${cardId}`).click();
+    await page.locator('[data-testid=cashout-password] input, input[data-testid=cashout-password]').first().fill('246810');
+    await shot(page, '34-cashout');
+    await page.getByTestId('cashout-submit').click();
+    const confirm = page.getByRole('button', { name: /confirm/i });
+    if (await confirm.count()) await confirm.first().click().catch(() => undefined);
+    await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
+    const frozen = await api<{ accounts: { currency: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+    expect(frozen.data?.accounts.find((a) => a.currency === 'MXN')?.frozen).toBe('600.00');
+    await page.reload();
+    const record = page.locator('[data-testid^=withdraw-record-]').first();
+    await record.click();
+    await expect.poll(async () => page.getByTestId('timeline-step-submitted').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shot(page, '35-withdraw-timeline');
+
+    // exchange MXN → USD at the feed's rate
+    await page.goto(`${baseUrl}/#/information/exChange`);
+    await page.locator('[data-testid=exchange-amount] input, input[data-testid=exchange-amount]').first().fill('1000');
+    await expect.poll(async () => (await page.getByTestId('exchange-receive').textContent()) ?? '', { timeout: 15_000 }).toMatch(/\d/);
+    await shot(page, '36-exchange');
+    await page.getByTestId('exchange-submit').click();
+    const ok = page.getByRole('button', { name: /confirm/i });
+    if (await ok.count()) await ok.first().click().catch(() => undefined);
+    await expect.poll(async () => {
+      const a = await api<{ accounts: { currency: string; available: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+      return a.data?.accounts.find((x) => x.currency === 'MXN')?.available;
+    }, { timeout: 15_000 }).toBe('3400.00');
+
+    // records and the statement download
+    await page.goto(`${baseUrl}/#/information/fundRecord`);
+    await page.getByTestId('records-tab-trade').click();
+    await shot(page, '37-records');
+    await page.getByTestId('statement-open').click();
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByTestId('statement-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^statement-MXN-.*\.csv$/);
+    await page.close();
+  });
+});

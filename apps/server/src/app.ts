@@ -22,6 +22,8 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
+import { setPositionsPort } from './modules/ledger/index.js';
+import { registerTradingRoutes, startEngine, tradingPositionsPort } from './modules/trading/index.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
@@ -50,6 +52,8 @@ export interface AppOptions {
   adminDist?: string | null;
   /** Uploads: folder (default `DATA_DIR/uploads`; tests pass a temp folder), or another FileStorage. */
   uploads?: UploadOptions;
+  /** The trading engine loop: tick interval (default 1 s), or false to drive it with `runEngineOnce` (tests). */
+  engine?: { intervalMs?: number } | false;
 }
 
 export interface AppDeps {
@@ -173,6 +177,21 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
   registerReviewAdminRoutes(app, { db, clock, limits, uploads });
+
+  // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
+  // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
+  // (one leader per PostgreSQL through an advisory lock), stopped when the app closes.
+  setPositionsPort(tradingPositionsPort(feed, clock));
+  registerTradingRoutes(app, route, { db, clock, feed, settings, limits });
+  if (options.engine !== false) {
+    const engine = startEngine({ db, clock, settings, feed }, {
+      intervalMs: options.engine?.intervalMs,
+      databaseUrl: options.config.databaseUrl,
+      onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
+    });
+    app.addHook('onClose', async () => engine.stop());
+  }
+  // ── end trading ────────────────────────────────────────────────────────────────────────────
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   quoteHub.register(app);

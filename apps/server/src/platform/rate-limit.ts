@@ -24,6 +24,10 @@ export const defaultLimits = {
   uploadPerAccount: { points: 30, durationSec: 60 * 60 },
   /** deposit, withdraw and exchange requests, per account: 10 a minute (choice, docs/decisions.md) */
   moneyCalls: { points: 10, durationSec: 60 },
+  /** `/trade/buy`, `/trade/close`, `/trade/cancel`, per account: 1 per rolling second each, separate allowances (§1.7, §1.11) */
+  buyPerAccount: { points: 1, durationSec: 1 },
+  closePerAccount: { points: 1, durationSec: 1 },
+  cancelPerAccount: { points: 1, durationSec: 1 },
 } satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof defaultLimits;

@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
-import { balancesOf, hold } from '../ledger/index.js';
+import { balancesOf, hold, positionTotalsOf } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import { cards, wallets, withdrawals } from './funds.tables.js';
 import { maskCardNumber } from './masking.js';
@@ -27,10 +27,11 @@ export interface WithdrawDeps {
   limits: RateLimits;
 }
 
-/** `available − inTransit`; nothing is in transit until trading settles proceeds (issue 5). */
+/** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
 export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Dec> {
   const balance = (await balancesOf(db, userId)).get(currency);
-  return new Dec(balance?.available ?? 0);
+  const inTransit = (await positionTotalsOf(db, userId)).get(currency)?.inTransit ?? new Dec(0);
+  return Dec.max(new Dec(balance?.available ?? 0).minus(inTransit), 0);
 }
 
 function limitsOf(settings: Settings, currency: Currency): { min: string; max: string } {

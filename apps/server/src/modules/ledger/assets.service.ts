@@ -1,29 +1,53 @@
 /**
  * `/user/assets` (API.md §7.11): every enabled currency's balances from the ledger, and the
- * summary converted into one currency at mid rates. Positions, investments and in-transit
- * proceeds arrive with the trading and products issues; until then they are zero because no
- * such records can exist.
+ * summary converted into one currency at mid rates. Positions (their value and floating P&L)
+ * and in-transit proceeds come from the trading module through `PositionsPort`, which app.ts
+ * installs: the ledger must not import trading (trading calls the ledger), and the values
+ * need live quotes the ledger does not have. Investments arrive with the products issues.
  */
 import { Dec, formatAmount, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
 import { balancesOf } from './ledger.service.js';
 
+/** Per currency: Σ (margin + yingkui) and Σ yingkui of open positions, Σ unsettled positive close proceeds. */
+export interface PositionTotals {
+  positionsValue: Dec;
+  profit: Dec;
+  inTransit: Dec;
+}
+
+export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, PositionTotals>>;
+
+let positionsPort: PositionsPort | null = null;
+
+/** Installed once by app.ts with the trading module's implementation; without it everything is zero. */
+export function setPositionsPort(port: PositionsPort | null): void {
+  positionsPort = port;
+}
+
+export async function positionTotalsOf(db: Db, userId: string): Promise<Map<Currency, PositionTotals>> {
+  return positionsPort ? positionsPort(db, userId) : new Map();
+}
+
 export async function assetsOf(
   db: Db, fx: FxRates, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
 ): Promise<Assets> {
   const balances = await balancesOf(db, userId);
+  const positions = await positionTotalsOf(db, userId);
   const accounts: CurrencyAccount[] = [];
   const sums = { totalAssets: new Dec(0), available: new Dec(0), frozen: new Dec(0), inTransit: new Dec(0), withdrawable: new Dec(0), profit: new Dec(0) };
   for (const currency of enabled) {
     const b = balances.get(currency);
     const available = new Dec(b?.available ?? 0);
     const frozen = new Dec(b?.frozen ?? 0);
-    const inTransit = new Dec(0);
-    const positionsValue = new Dec(0);
+    const p = positions.get(currency);
+    const inTransit = p?.inTransit ?? new Dec(0);
+    const positionsValue = p?.positionsValue ?? new Dec(0);
     const investValue = new Dec(0);
-    const profit = new Dec(0);
-    const withdrawable = available.minus(inTransit);
+    const profit = p?.profit ?? new Dec(0);
+    // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
+    const withdrawable = Dec.max(available.minus(inTransit), 0);
     const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
     accounts.push({
       currency,

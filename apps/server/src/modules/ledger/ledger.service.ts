@@ -3,7 +3,7 @@
  *
  * Model. Every owner (a user, or the house) has one account per (currency, kind). A money
  * movement is one journal entry made of postings whose signed amounts sum to zero per
- * currency. Users hold `available` and `frozen` (a hold) accounts; the house holds bank cash,
+ * currency. Users hold `available`, `frozen` (a hold) and `margin` (open positions) accounts; the house holds bank cash,
  * fee income, tax payable, FX liquidity and the other system accounts. An account's balance
  * is the sum of its postings; the cached `balance` column is written in the same transaction
  * and `assertLedgerInvariant` compares the two.
@@ -22,7 +22,8 @@ import type { Db } from '../../platform/db.js';
 import { rowsOf } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 
-export const userAccountKinds = ['available', 'frozen'] as const;
+/** `margin` holds the margin of open positions (trading): money committed, never free, never negative. */
+export const userAccountKinds = ['available', 'frozen', 'margin'] as const;
 export type UserAccountKind = (typeof userAccountKinds)[number];
 
 export const houseAccountKinds = [
@@ -226,6 +227,11 @@ export const settle = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKin
 /** Credit: a house account → the user's available (approved deposit, loan, proceeds). */
 export const credit = (tx: Db, clock: Clock, m: MoveSpec & { from: HouseAccountKind }) =>
   move(tx, clock, m, house(m.currency, m.from), user(m.userId, m.currency, 'available'));
+
+/** Builds a reference to one of a user's accounts (for multi-posting entries such as trading's). */
+export const userAccount = user;
+/** Builds a reference to a house account. */
+export const houseAccount = house;
 
 /** Debit: the user's available → a house account (fees charged at once, repayments). */
 export const debit = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }) =>

@@ -1,0 +1,14 @@
+/** The trading module: orders, positions, fees, trading hours, T+N and hold rules, and the engine. */
+import type { Clock } from '../../platform/clock.js';
+import type { PositionsPort } from '../ledger/index.js';
+import type { MarketFeed } from '../market/index.js';
+import { positionTotals } from './positions.service.js';
+
+export * from './trading.tables.js';
+export { registerTradingRoutes } from './trading.routes.js';
+export { runEngineOnce, startEngine, ENGINE_LOCK_KEY, type EngineDeps, type EngineOptions, type EngineReport } from './engine.js';
+
+/** The ledger's view of positions for `/user/assets` and `withdrawable` (open positions, in-transit proceeds). */
+export function tradingPositionsPort(feed: MarketFeed, clock: Clock): PositionsPort {
+  return (db, userId) => positionTotals(db, feed, userId, clock.now());
+}

@@ -1,0 +1,75 @@
+/** Drizzle queries for orders and their events; every function takes the transaction handle. */
+import type { OrderState } from '@brokerage/contract';
+import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { orderEvents, orders } from './trading.tables.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export const LIVE_STATES: OrderState[] = ['pending', 'holding', 'locked', 'closing'];
+export const OPEN_STATES: OrderState[] = ['holding', 'locked', 'closing'];
+
+export async function insertOrder(tx: Db, row: NewOrderRow): Promise<OrderRow> {
+  const [created] = await tx.insert(orders).values(row).returning();
+  if (!created) throw new Error('order not inserted');
+  return created;
+}
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, id));
+  return rows[0] ?? null;
+}
+
+/** Locks the order row for the rest of the transaction: every state change re-reads under this lock. */
+export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
+  const rows = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function updateOrder(tx: Db, id: string, patch: Partial<NewOrderRow>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(patch).where(eq(orders.id, id)).returning();
+  if (!row) throw new Error(`order ${id} vanished`);
+  return row;
+}
+
+export async function addEvent(tx: Db, orderId: string, state: OrderState, at: Date, reason: string | null): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, state, at, reason });
+}
+
+export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+}
+
+export async function listOfUser(
+  db: Db, userId: string, market: string, states: OrderState[], page: number, size: number,
+): Promise<{ rows: OrderRow[]; total: number; all: OrderRow[] }> {
+  const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
+  // newest openedAt (else createdAt) first (§9.6); totalYingkui needs the whole filtered set
+  const all = await db.select().from(orders).where(where)
+    .orderBy(desc(sql`coalesce(${orders.openedAt}, ${orders.createdAt})`), desc(orders.id));
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows: all.slice((page - 1) * size, page * size), total: counted?.n ?? 0, all };
+}
+
+export async function openPositionsOf(db: Db, userId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
+}
+
+/** Closed orders whose positive proceeds are still in transit at `now`. */
+export async function unsettledOf(db: Db, userId: string, now: Date): Promise<OrderRow[]> {
+  return db.select().from(orders).where(and(
+    eq(orders.userId, userId), eq(orders.state, 'closed'), isNotNull(orders.settlesAt), gt(orders.settlesAt, now), gt(orders.proceeds, '0'),
+  ));
+}
+
+/** Instruments with pending or open orders: the engine's work list. */
+export async function liveInstrumentIds(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ id: orders.instrumentId }).from(orders).where(inArray(orders.state, LIVE_STATES));
+  return rows.map((r) => r.id);
+}
+
+export async function liveOrdersOf(db: Db, instrumentId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(and(eq(orders.instrumentId, instrumentId), inArray(orders.state, LIVE_STATES))).orderBy(orders.createdAt);
+}

@@ -1,0 +1,227 @@
+/**
+ * User order calls of API.md §9.2–§9.7: buy, cancel, close, setTpSl, the positions list and the
+ * detail. Each refusal is checked in the contract's order and the first failure answers; the
+ * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
+ */
+import {
+  Dec, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
+  type setTpSlRequest, type userStockListRequest,
+} from '@brokerage/contract';
+import type { z } from 'zod';
+import type { SimMarket } from '@brokerage/market-sim';
+import type { Db } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
+import { newId, newOrderNo } from '../../platform/ids.js';
+import type { Settings } from '../../platform/settings.js';
+import { usersRepository, type UserRow } from '../auth/index.js';
+// the [TB] and [KYC] gates of §2, shared with the money calls of funds
+import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
+import { balancesOf, InsufficientFundsError } from '../ledger/index.js';
+import type { FeedQuote } from '../market/index.js';
+import { fmtMoney, marketRules, openingAmounts } from './fees.js';
+import * as repo from './orders.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import { toOrder } from './orders.view.js';
+import {
+  calendarOf, cancelPending, chargeOpen, closeAt, holdForLimit, holdMarks, type TradingDeps,
+} from './positions.service.js';
+import { expiryOf, inAnySession, isRegularSession, tradingHours } from './sessions.js';
+import { sellableAtOf } from './orders.view.js';
+
+export interface OrdersDeps extends TradingDeps {
+  settings: Settings;
+}
+
+export const settlementCurrency: Record<Market, Currency> = { mxn: 'MXN', usd: 'USD', eur: 'EUR', crypto: 'USDT', forex: 'USD' };
+
+/** A quote orders may use: fresh and not halted (`order.price_unavailable` otherwise). */
+export function usableQuote(quote: FeedQuote): boolean {
+  return !quote.stale && quote.status !== 'halted' && quote.status !== 'delisted';
+}
+
+async function userOf(db: Db, userId: string): Promise<UserRow> {
+  const user = await usersRepository.findUserById(db, userId);
+  if (!user) throw new DomainError('auth.required');
+  return user;
+}
+
+export async function view(db: Db, deps: TradingDeps, row: OrderRow): Promise<Order> {
+  const user = await usersRepository.findUserById(db, row.userId);
+  return toOrder(row, { now: deps.clock.now(), feed: deps.feed, dayTrading: user?.dayTrading ?? false });
+}
+
+/** Instrument lookup shared by preview and buy: `product.not_found` → `product.not_listed`. */
+export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
+  const def = deps.feed.instrument(instrumentId);
+  if (!def || def.assetClass === 'index') throw new DomainError('product.not_found');
+  const quote = deps.feed.quote(instrumentId);
+  if (quote.status === 'delisted') throw new DomainError('product.not_found');
+  if (quote.status === 'pre_listing') throw new DomainError('product.not_listed', { listingDate: def.listingDate });
+  return { def, quote, market: def.market as Market, currency: def.currency as Currency };
+}
+
+/** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */
+export function checkTpSl(side: Side, reference: Dec, takeProfit: string | null | undefined, stopLoss: string | null | undefined, scale: number): void {
+  const ref = reference.toFixed(scale);
+  if (takeProfit !== null && takeProfit !== undefined) {
+    const tp = new Dec(takeProfit);
+    if (side === 'long' ? tp.lte(reference) : tp.gte(reference)) throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: ref });
+  }
+  if (stopLoss !== null && stopLoss !== undefined) {
+    const sl = new Dec(stopLoss);
+    if (side === 'long' ? sl.gte(reference) : sl.lte(reference)) throw new DomainError('order.tp_sl_invalid', { field: 'stopLoss', reference: ref });
+  }
+}
+
+/** The price a market order fills at: the ask for a long, the bid for a short. */
+export function marketFillPrice(side: Side, quote: FeedQuote): Dec {
+  return new Dec(side === 'long' ? quote.ask : quote.bid);
+}
+
+/** The price a close fills at: the bid for a long, the ask for a short. */
+export function closeFillPrice(side: Side, quote: FeedQuote): Dec {
+  return new Dec(side === 'long' ? quote.bid : quote.ask);
+}
+
+type BuyBody = z.output<typeof buyRequest>;
+
+export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
+  const now = deps.clock.now();
+  // 1. [TB], then [KYC]
+  const user = await userOf(tx, userId);
+  requireNotTradeBlocked(user);
+  requireKyc(user);
+  // 2. product.not_found → product.not_listed
+  const { def, quote, market, currency } = tradableInstrument(deps, body.instrumentId);
+  const cal = deps.feed.calendar(market as SimMarket);
+  // 3. trading time: market orders in the regular session only, limit orders in any session of the day
+  const isMarket = body.orderType === 'market';
+  if (isMarket ? !isRegularSession(cal, now) : !inAnySession(cal, now)) {
+    throw new DomainError('order.not_trading_time', tradingHours(cal, isMarket ? 'regular' : 'any'));
+  }
+  // 4. a fresh, tradable quote
+  if (!usableQuote(quote)) throw new DomainError('order.price_unavailable');
+  // 5. leverage
+  const rules = marketRules(deps.settings, market);
+  if (!rules.leverageOptions.includes(body.leverage)) throw new DomainError('order.leverage_not_allowed', { options: rules.leverageOptions.join(', ') });
+  // 6. daily price band, limit orders on markets with a limit
+  const limitPrice = body.price ? new Dec(body.price) : null;
+  if (limitPrice && quote.limitUp !== null && quote.limitDown !== null && (limitPrice.lt(quote.limitDown) || limitPrice.gt(quote.limitUp))) {
+    throw new DomainError('order.price_limit', { low: quote.limitDown, high: quote.limitUp });
+  }
+  // 7. TP/SL against the limit price, or the current price for market orders
+  checkTpSl(body.side, limitPrice ?? new Dec(quote.price), body.takeProfit, body.stopLoss, def.priceScale);
+  // 8. minimum opening amount, on the contract amount at the fill (market) or limit price
+  const price = limitPrice ?? marketFillPrice(body.side, quote);
+  const amounts = openingAmounts(price, body.lots, body.leverage, rules.buyFeeRate, currency);
+  if (amounts.contractAmount.lt(rules.minOpeningAmount)) {
+    throw new DomainError('order.below_opening_amount', { min: rules.minOpeningAmount, currency });
+  }
+  // 9. funds: available ≥ margin + open fee in the instrument's currency
+  const required = amounts.margin.plus(amounts.openFee);
+  const available = new Dec((await balancesOf(tx, userId)).get(currency)?.available ?? 0);
+  const insufficient = () => new DomainError('funds.insufficient_available', {
+    available: fmtMoney(available, currency), required: fmtMoney(required, currency), currency,
+  });
+  if (available.lt(required)) throw insufficient();
+
+  const id = newId('o');
+  const openedAt = isMarket ? now : null;
+  let row = await repo.insertOrder(tx, {
+    id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
+    priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: isMarket ? 'holding' : 'pending',
+    lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
+    contractAmount: amounts.contractAmount.toString(), margin: amounts.margin.toString(), openFee: amounts.openFee.toString(),
+    takeProfit: body.takeProfit ?? null, stopLoss: body.stopLoss ?? null,
+    buyFeeRate: rules.buyFeeRate, sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
+    holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
+    createdAt: now, openedAt, ...(openedAt ? holdMarks(cal, rules, openedAt) : {}),
+    expiresAt: isMarket ? null : expiryOf(cal, market, now),
+  });
+  try {
+    if (isMarket) await chargeOpen(tx, deps.clock, row);
+    else await holdForLimit(tx, deps.clock, row);
+  } catch (error) {
+    // a concurrent call spent the money between the check and the lock
+    if (error instanceof InsufficientFundsError) throw insufficient();
+    throw error;
+  }
+  await repo.addEvent(tx, id, row.state as OrderState, now, null);
+  row = (await repo.findOrder(tx, id)) ?? row;
+  return {
+    order: toOrder(row, { now, feed: deps.feed, dayTrading: user.dayTrading }),
+    code: body.side === 'long' ? 'result.buy.ok' : 'result.sell.ok',
+  };
+}
+
+async function ownOrder(tx: Db, userId: string, orderId: string): Promise<OrderRow> {
+  const row = await repo.lockOrder(tx, orderId);
+  if (!row || row.userId !== userId) throw new DomainError('order.not_found');
+  return row;
+}
+
+/** §9.3: `order.not_found` → `order.not_pending`; allowed at any time of day. */
+export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+  const row = await ownOrder(tx, userId, orderId);
+  if (row.state !== 'pending') throw new DomainError('order.not_pending', { state: row.state });
+  return view(tx, deps, await cancelPending(tx, deps.clock, row, 'user', deps.clock.now()));
+}
+
+/**
+ * §9.4, in order: not_found → locked → not_holding → not_trading_time → min_hold → t_plus_n →
+ * price_unavailable. The row lock makes a second concurrent close wait, then see `closed`.
+ */
+export async function close(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+  const now = deps.clock.now();
+  const row = await ownOrder(tx, userId, orderId);
+  if (row.state === 'locked') throw new DomainError('order.locked', { lockUntil: row.lockUntil?.toISOString() ?? null });
+  if (row.state !== 'holding') throw new DomainError('order.not_holding', { state: row.state });
+  const cal = calendarOf(deps.feed, row);
+  if (!inAnySession(cal, now)) throw new DomainError('order.not_trading_time', tradingHours(cal, 'any'));
+  const user = await userOf(tx, userId);
+  const sellableAt = sellableAtOf(row, user.dayTrading, now)?.toISOString() ?? null;
+  if (row.minHoldUntil && now < row.minHoldUntil) throw new DomainError('order.min_hold', { minutes: String(row.holdMinutesMin), sellableAt });
+  if (!user.dayTrading && row.tPlusUntil && now < row.tPlusUntil) throw new DomainError('order.t_plus_n', { days: String(row.tPlusNDays), sellableAt });
+  const quote = deps.feed.quote(row.instrumentId);
+  if (!usableQuote(quote)) throw new DomainError('order.price_unavailable');
+  const closed = await closeAt(tx, deps, row, closeFillPrice(row.side as Side, quote), 'user', now);
+  return toOrder(closed, { now, feed: deps.feed, dayTrading: user.dayTrading });
+}
+
+type TpSlBody = z.output<typeof setTpSlRequest>;
+
+/** §9.5: not_found → not_holding (pending, holding or locked) → tp_sl_invalid (limit price while pending, else current price). */
+export async function setTpSl(db: Db, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await ownOrder(tx, userId, body.orderId);
+    if (!['pending', 'holding', 'locked'].includes(row.state)) throw new DomainError('order.not_holding', { state: row.state });
+    const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
+    checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
+    const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
+    return view(tx, deps, updated);
+  });
+}
+
+type ListBody = z.output<typeof userStockListRequest>;
+
+export async function userStockList(db: Db, deps: OrdersDeps, userId: string, body: ListBody) {
+  const user = await userOf(db, userId);
+  const now = deps.clock.now();
+  const currency = settlementCurrency[body.type];
+  const { rows, total, all } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size);
+  const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
+  const list = rows.map((r) => toOrder(r, ctx));
+  // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale
+  const totalYingkui = all.reduce((sum, r) => sum.plus(toOrder(r, ctx).yingkui), new Dec(0));
+  return { list, total, page: body.page, size: body.size, currency, totalYingkui: fmtMoney(totalYingkui, currency) };
+}
+
+export async function detail(db: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderDetail> {
+  const row = await repo.findOrder(db, orderId);
+  if (!row || row.userId !== userId) throw new DomainError('order.not_found');
+  const events = await repo.eventsOf(db, orderId);
+  return {
+    ...(await view(db, deps, row)),
+    history: events.map((e) => ({ state: e.state as OrderState, at: e.at.toISOString(), reason: e.reason })),
+  };
+}

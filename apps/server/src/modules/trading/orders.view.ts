@@ -1,0 +1,137 @@
+/**
+ * Order rows → the Order object of API.md §5.2, with the floating figures of open positions
+ * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
+ */
+import { Dec, type Currency, type Order, type OrderState, type Side } from '@brokerage/contract';
+import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
+import type { FeedQuote, MarketFeed } from '../market/index.js';
+import { closingCosts, fmtMoney, grossProfit, stopOutPrice } from './fees.js';
+import type { OrderRow } from './orders.repository.js';
+import { OPEN_STATES } from './orders.repository.js';
+
+export interface ViewContext {
+  now: Date;
+  feed: MarketFeed;
+  dayTrading: boolean;
+}
+
+const d = (v: string | null): Dec | null => (v === null ? null : new Dec(v));
+
+/** The earliest close min hold and T+N allow (§5.2 `sellableAt`); null once reached. Day trading lifts T+N. */
+export function sellableAtOf(row: OrderRow, dayTrading: boolean, now: Date): Date | null {
+  const candidates = [row.minHoldUntil, dayTrading ? null : row.tPlusUntil].filter((x): x is Date => x !== null);
+  if (candidates.length === 0) return null;
+  const latest = new Date(Math.max(...candidates.map((c) => c.getTime())));
+  return latest.getTime() > now.getTime() ? latest : null;
+}
+
+/** Close of the trading day before the previous one, from the feed's daily bars (yesterdayProfit). */
+function closeOfDay(feed: MarketFeed, instrumentId: string, date: string): Dec | null {
+  const bars = feed.candles(instrumentId, '1d', { limit: 5 });
+  const bar = bars.find((b) => b.t.toISOString().slice(0, 10) === date);
+  return bar ? new Dec(bar.c) : null;
+}
+
+interface DayFigures {
+  todayProfit: Dec;
+  yesterdayProfit: Dec;
+}
+
+/**
+ * todayProfit: change of yingkui since the previous session close, or since the fill if opened
+ * on the current trading day. yesterdayProfit: the change during the previous trading day,
+ * zero if the position was not open then.
+ */
+function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: MarketFeed, yingkui: Dec): DayFigures {
+  const zero = new Dec(0);
+  const currency = row.currency as Currency;
+  const side = row.side as Side;
+  if (!row.openedAt || !row.costPrice) return { todayProfit: zero, yesterdayProfit: zero };
+  const openDay = tradingDayOf(cal, row.openedAt);
+  const today = quote.tradingDay;
+  const prevClose = new Dec(quote.prevClose);
+  const cost = new Dec(row.costPrice);
+  const todayProfit = openDay >= today ? yingkui : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
+  const prevDay = previousTradingDay(cal, today);
+  let yesterdayProfit = zero;
+  if (openDay === prevDay) yesterdayProfit = grossProfit(side, cost, prevClose, row.lots, currency);
+  else if (openDay < prevDay) {
+    const before = closeOfDay(feed, row.instrumentId, previousTradingDay(cal, prevDay));
+    yesterdayProfit = before ? grossProfit(side, before, prevClose, row.lots, currency) : zero;
+  }
+  return { todayProfit, yesterdayProfit };
+}
+
+export function toOrder(row: OrderRow, ctx: ViewContext): Order {
+  const currency = row.currency as Currency;
+  const side = row.side as Side;
+  const state = row.state as OrderState;
+  const scale = row.priceScale;
+  const px = (v: Dec | null) => (v === null ? null : v.toFixed(scale));
+  const money = (v: Dec) => fmtMoney(v, currency);
+  const isOpen = OPEN_STATES.includes(state);
+  const quote = ctx.feed.instrument(row.instrumentId) ? ctx.feed.quote(row.instrumentId) : null;
+  const current = quote ? new Dec(quote.price) : null;
+  const cost = d(row.costPrice);
+  const closePrice = d(row.closePrice);
+  const margin = new Dec(row.margin);
+  const openFee = new Dec(row.openFee);
+
+  let yingkui = new Dec(0);
+  let actualProfit: Dec | null = null;
+  let expectedIncome = new Dec(0);
+  let todayProfit = new Dec(0);
+  let yesterdayProfit = new Dec(0);
+  if (state === 'closed' && row.profitLoss !== null) {
+    yingkui = new Dec(row.profitLoss);
+    actualProfit = yingkui.minus(openFee).minus(row.closeFee ?? 0).minus(row.stampDuty ?? 0);
+    expectedIncome = actualProfit;
+  } else if (isOpen && cost && current && quote) {
+    yingkui = grossProfit(side, cost, current, row.lots, currency);
+    const costs = closingCosts(current, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
+    expectedIncome = yingkui.minus(costs.closeFee).minus(costs.stampDuty);
+    ({ todayProfit, yesterdayProfit } = dayFigures(row, quote, ctx.feed.calendar(row.market as SimMarket), ctx.feed, yingkui));
+  }
+  const valuePrice = state === 'closed' ? closePrice : current;
+  const sellableAt = isOpen ? sellableAtOf(row, ctx.dayTrading, ctx.now) : null;
+  return {
+    orderId: row.id,
+    orderNo: row.orderNo,
+    instrumentId: row.instrumentId,
+    code: row.code,
+    name: row.name,
+    market: row.market as Order['market'],
+    currency,
+    source: row.source as Order['source'],
+    side,
+    orderType: row.orderType as Order['orderType'],
+    state,
+    lots: row.lots,
+    leverage: row.leverage,
+    price: px(d(row.price)),
+    costPrice: px(cost),
+    currentPrice: px(current),
+    closePrice: px(closePrice),
+    contractAmount: money(new Dec(row.contractAmount)),
+    marketValue: money(valuePrice ? valuePrice.times(row.lots) : new Dec(0)),
+    margin: money(margin),
+    openFee: money(openFee),
+    closeFee: row.closeFee === null ? null : money(new Dec(row.closeFee)),
+    stampDuty: row.stampDuty === null ? null : money(new Dec(row.stampDuty)),
+    takeProfit: px(d(row.takeProfit)),
+    stopLoss: px(d(row.stopLoss)),
+    yingkui: money(yingkui),
+    actualProfit: actualProfit === null ? null : money(actualProfit),
+    todayProfit: money(todayProfit),
+    yesterdayProfit: money(yesterdayProfit),
+    expectedIncome: money(expectedIncome),
+    createdAt: row.createdAt.toISOString(),
+    openedAt: row.openedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    lockUntil: row.lockUntil?.toISOString() ?? null,
+    sellableAt: sellableAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason as Order['cancelReason'],
+    closeReason: row.closeReason as Order['closeReason'],
+    stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, row.lots, margin, row.stopOutRatio, scale)) : null,
+  };
+}

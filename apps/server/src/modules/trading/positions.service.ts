@@ -1,0 +1,170 @@
+/**
+ * Position model (ARCHITECTURE.md "Trading model", API.md §1.10, §3.1). Positions are margin
+ * positions against the house. The user's money sits in three ledger accounts per currency:
+ * `available`, `frozen` (margin + open fee of pending limit orders) and `margin` (margin of
+ * open positions). The house books fees to `fee_income`, stamp duty to `tax_payable`, and is
+ * the counterparty of every P&L through `settlement`.
+ *
+ * Every state change below runs inside the caller's transaction on a row the caller locked
+ * (`lockOrder`) and re-checked; journal entries carry idempotency keys (`open:`, `hold:`,
+ * `fill:`, `release:`, `close:` + order id), so nothing is charged or paid twice.
+ */
+import { Dec, LEDGER_SCALE, type Currency, type Side } from '@brokerage/contract';
+import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { invariant } from '../../platform/errors.js';
+import { balancesOf, houseAccount, postEntry, userAccount, type PositionTotals, type PostingSpec } from '../ledger/index.js';
+import type { MarketFeed } from '../market/index.js';
+import { closingCosts, grossProfit, roundMoney } from './fees.js';
+import * as repo from './orders.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import { businessDaysAfter } from './sessions.js';
+
+export interface TradingDeps {
+  db: Db;
+  clock: Clock;
+  feed: MarketFeed;
+}
+
+/** Posts one balanced entry, leaving out zero legs (a zero fee or a zero P&L has no posting). */
+export async function postLegs(
+  tx: Db, clock: Clock, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
+): Promise<void> {
+  const postings = legs.filter((l) => !new Dec(l.amount).isZero()).map((l) => ({ ...l, amount: new Dec(l.amount).toFixed(LEDGER_SCALE) }));
+  if (postings.length < 2) return;
+  await postEntry(tx, clock, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
+}
+
+const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency as Currency, kind);
+const houseOf = (row: OrderRow, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency as Currency, kind);
+
+export function calendarOf(feed: MarketFeed, row: Pick<OrderRow, 'market'>): MarketCalendar {
+  return feed.calendar(row.market as SimMarket);
+}
+
+/** Hold-time marks fixed at the fill: min hold from the fill, T+N from the fill's trading day. */
+export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesMin' | 'tPlusNDays'>, openedAt: Date) {
+  return {
+    minHoldUntil: new Date(openedAt.getTime() + row.holdMinutesMin * 60_000),
+    tPlusUntil: businessDaysAfter(cal, openedAt, row.tPlusNDays),
+  };
+}
+
+/** Market open: available −(margin + fee), margin +margin, fee income +fee. */
+export async function chargeOpen(tx: Db, clock: Clock, row: OrderRow): Promise<void> {
+  const margin = new Dec(row.margin);
+  const fee = new Dec(row.openFee);
+  await postLegs(tx, clock, 'order_open', row, 'open', [
+    { account: acct(row, 'available'), amount: margin.plus(fee).negated().toString() },
+    { account: acct(row, 'margin'), amount: margin.toString() },
+    { account: houseOf(row, 'fee_income'), amount: fee.toString() },
+  ]);
+}
+
+/** Limit order: hold margin + fee at the limit price (available → frozen). */
+export async function holdForLimit(tx: Db, clock: Clock, row: OrderRow): Promise<void> {
+  const total = new Dec(row.margin).plus(row.openFee);
+  await postLegs(tx, clock, 'order_freeze', row, 'hold', [
+    { account: acct(row, 'available'), amount: total.negated().toString() },
+    { account: acct(row, 'frozen'), amount: total.toString() },
+  ]);
+}
+
+/** A pending limit order reached its price: filled at the limit price, so the hold is the cost exactly. */
+export async function fillLimit(tx: Db, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
+  invariant(row.state === 'pending' && row.price !== null, 'fill of a non-pending order');
+  const margin = new Dec(row.margin);
+  const fee = new Dec(row.openFee);
+  await postLegs(tx, deps.clock, 'order_open', row, 'fill', [
+    { account: acct(row, 'frozen'), amount: margin.plus(fee).negated().toString() },
+    { account: acct(row, 'margin'), amount: margin.toString() },
+    { account: houseOf(row, 'fee_income'), amount: fee.toString() },
+  ]);
+  const updated = await repo.updateOrder(tx, row.id, {
+    state: 'holding', costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
+  });
+  await repo.addEvent(tx, row.id, 'holding', now, 'limit_reached');
+  return updated;
+}
+
+/** Cancel or expiry of a pending order: the whole hold goes back to available. */
+export async function cancelPending(tx: Db, clock: Clock, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
+  invariant(row.state === 'pending', 'cancel of a non-pending order');
+  const total = new Dec(row.margin).plus(row.openFee);
+  await postLegs(tx, clock, 'order_release', row, 'release', [
+    { account: acct(row, 'frozen'), amount: total.negated().toString() },
+    { account: acct(row, 'available'), amount: total.toString() },
+  ]);
+  const updated = await repo.updateOrder(tx, row.id, { state: 'cancelled', cancelReason: reason });
+  await repo.addEvent(tx, row.id, 'cancelled', now, reason);
+  return updated;
+}
+
+/**
+ * Closes a position at `price` (holding → closing → closed in one step: the quote is at hand).
+ * proceeds = margin + yingkui − closeFee − stampDuty go to available; the house's `settlement`
+ * pays or receives the P&L. Negative-balance protection (choice): a negative proceeds amount is
+ * taken from available up to its balance and `settlement` absorbs the rest.
+ */
+export async function closeAt(
+  tx: Db, deps: TradingDeps, row: OrderRow, price: Dec, reason: 'user' | 'take_profit' | 'stop_loss' | 'stop_out', now: Date,
+): Promise<OrderRow> {
+  invariant(row.state === 'holding' || row.state === 'locked', 'close of a position that is not open');
+  invariant(row.costPrice !== null, 'open position without a cost price');
+  const currency = row.currency as Currency;
+  const margin = new Dec(row.margin);
+  const yingkui = grossProfit(row.side as Side, new Dec(row.costPrice), price, row.lots, currency);
+  const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
+  const proceeds = margin.plus(yingkui).minus(closeFee).minus(stampDuty);
+  let userLeg = proceeds;
+  if (proceeds.isNegative()) {
+    const available = new Dec((await balancesOf(tx, row.userId)).get(currency)?.available ?? 0);
+    userLeg = Dec.max(proceeds, available.negated());
+  }
+  // the house's settlement account balances the entry: −yingkui, plus any shortfall it absorbs
+  const settlement = margin.minus(closeFee).minus(stampDuty).minus(userLeg);
+  const legs: PostingSpec[] = [
+    { account: acct(row, 'margin'), amount: margin.negated().toString() },
+    { account: houseOf(row, 'fee_income'), amount: closeFee.toString() },
+    { account: houseOf(row, 'tax_payable'), amount: stampDuty.toString() },
+    { account: acct(row, 'available'), amount: userLeg.toString() },
+    { account: houseOf(row, 'settlement'), amount: settlement.toString() },
+  ];
+  invariant(legs.reduce((s, l) => s.plus(l.amount), new Dec(0)).isZero(), 'close entry does not balance');
+  await postLegs(tx, deps.clock, 'order_close', row, 'close', legs, { reason, price: price.toString() });
+  const cal = calendarOf(deps.feed, row);
+  const settlesAt = proceeds.gt(0) ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
+  await repo.addEvent(tx, row.id, 'closing', now, reason);
+  const updated = await repo.updateOrder(tx, row.id, {
+    state: 'closed', closePrice: price.toFixed(row.priceScale), closedAt: now, closeReason: reason,
+    closeFee: closeFee.toString(), stampDuty: stampDuty.toString(), profitLoss: yingkui.toString(),
+    proceeds: roundMoney(userLeg, currency).toString(), settlesAt,
+  });
+  await repo.addEvent(tx, row.id, 'closed', now, reason);
+  return updated;
+}
+
+/** The positions port of the ledger's assets (§7.11): per currency, open positions and in-transit proceeds. */
+export async function positionTotals(db: Db, feed: MarketFeed, userId: string, now: Date): Promise<Map<Currency, PositionTotals>> {
+  const out = new Map<Currency, PositionTotals>();
+  const entry = (c: Currency) => {
+    let e = out.get(c);
+    if (!e) out.set(c, (e = { positionsValue: new Dec(0), profit: new Dec(0), inTransit: new Dec(0) }));
+    return e;
+  };
+  for (const row of await repo.openPositionsOf(db, userId)) {
+    const currency = row.currency as Currency;
+    const e = entry(currency);
+    const yingkui = row.costPrice && feed.instrument(row.instrumentId)
+      ? grossProfit(row.side as Side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
+      : new Dec(0);
+    e.positionsValue = e.positionsValue.plus(row.margin).plus(yingkui);
+    e.profit = e.profit.plus(yingkui);
+  }
+  for (const row of await repo.unsettledOf(db, userId, now)) {
+    const e = entry(row.currency as Currency);
+    e.inTransit = e.inTransit.plus(row.proceeds ?? 0);
+  }
+  return out;
+}

@@ -8,9 +8,11 @@ import { NotifierBridge } from './components/NotifierBridge';
 import { RequireAuth, RequireRight } from './components/RequireAuth';
 import { AuditPage } from './features/audit/AuditPage';
 import { ConfigPage } from './features/config/ConfigPage';
+import { DepositChannelsPage } from './features/config/DepositChannelsPage';
 import { LoginPage } from './features/login/LoginPage';
 import { NewsPage } from './features/news/NewsPage';
 import { NoticesPage } from './features/notices/NoticesPage';
+import { ReviewQueueRoute } from './features/reviews/ReviewQueuePage';
 import { UsersPage } from './features/users/UsersPage';
 
 export function createQueryClient(): QueryClient {
@@ -54,6 +56,15 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   }
                 />
                 <Route
+                  path="/reviews/:queue"
+                  element={
+                    <RequireRight right="review.read">
+                      <ReviewQueueRoute />
+                    </RequireRight>
+                  }
+                />
+                <Route path="/reviews" element={<Navigate to="/reviews/kyc" replace />} />
+                <Route
                   path="/news"
                   element={
                     <RequireRight right="product.manage">
@@ -74,6 +85,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="config.manage">
                       <ConfigPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/config/deposit-channels"
+                  element={
+                    <RequireRight right="config.manage">
+                      <DepositChannelsPage />
                     </RequireRight>
                   }
                 />

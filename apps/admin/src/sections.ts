@@ -1,22 +1,68 @@
-/** The back office's screens and the right each needs (API.md §19.2); the menu and login use it. */
-import type { AdminRight } from '@brokerage/contract';
+/**
+ * The back office's screens and the right each needs (API.md §19.2); the menu and login use it.
+ * Sections with a `group` are listed under that heading in the menu, in the order given here.
+ */
+import type { AdminRight, ReviewQueue } from '@brokerage/contract';
 
 export interface Section {
   path: string;
   label: string;
   right: AdminRight;
+  group?: string;
 }
+
+/** The review queues the server decides today, in menu order (API.md §19.3). */
+export const builtReviewQueues = ['kyc', 'deposit', 'withdraw'] as const satisfies readonly ReviewQueue[];
+export type BuiltReviewQueue = (typeof builtReviewQueues)[number];
+
+/** The other queues of `reviewQueue` (§2): shown in the menu, disabled, until their feature exists. */
+export const upcomingReviewQueues = ['loan', 'quota', 'block', 'day_trade'] as const satisfies readonly ReviewQueue[];
+
+export const reviewQueueLabels: Record<ReviewQueue, string> = {
+  kyc: 'Real name',
+  deposit: 'Deposits',
+  withdraw: 'Withdrawals',
+  loan: 'Loans',
+  quota: 'Credit raises',
+  block: 'Block trades',
+  day_trade: 'Day trading',
+};
+
+export const reviewsGroup = 'Reviews';
+export const upcomingQueueNote = 'arrives with its feature';
+
+export function reviewQueuePath(queue: ReviewQueue): string {
+  return `/reviews/${queue}`;
+}
+
+export const depositChannelsPath = '/config/deposit-channels';
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
+  ...builtReviewQueues.map((queue) => ({
+    path: reviewQueuePath(queue),
+    label: reviewQueueLabels[queue],
+    right: 'review.read' as const,
+    group: reviewsGroup,
+  })),
   { path: '/news', label: 'News', right: 'product.manage' },
   { path: '/notices', label: 'Notices', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },
+  { path: depositChannelsPath, label: 'Deposit channels', right: 'config.manage' },
   { path: '/audit', label: 'Audit log', right: 'audit.read' },
 ];
 
 export const homePath = '/users';
 
+function matches(path: string, section: Section): boolean {
+  return path === section.path || path.startsWith(`${section.path}/`) || path.startsWith(`${section.path}?`);
+}
+
+/** The section a path belongs to; the most specific one when sections nest (`/config/deposit-channels`). */
 export function sectionOfPath(path: string): Section | undefined {
-  return sections.find((section) => path === section.path || path.startsWith(`${section.path}/`) || path.startsWith(`${section.path}?`));
+  let best: Section | undefined;
+  for (const section of sections) {
+    if (matches(path, section) && (!best || section.path.length > best.path.length)) best = section;
+  }
+  return best;
 }

@@ -4,7 +4,7 @@
  * back-office API by path and records every call.
  */
 import type { ReactNode } from 'react';
-import { render, waitFor } from '@testing-library/react';
+import { configure, render, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +12,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { expect, vi } from 'vitest';
 import { createQueryClient } from './App';
 import { NotifierBridge } from './components/NotifierBridge';
+
+/**
+ * `findBy…` and `waitFor` give up after 1 s by default; antd's modal and drawer transitions under jsdom
+ * on a loaded machine (all projects' tests at once) can take longer than that.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 class NoResizeObserver {
   observe(): void {}

@@ -11,12 +11,14 @@ export function adminQueryKey<N extends AdminEndpointName>(name: N, body?: Admin
 export function useAdminQuery<N extends AdminEndpointName>(
   name: N,
   body: AdminRequestOf<N>,
-  options: { enabled?: boolean } = {},
+  options: { enabled?: boolean; staleTime?: number; refetchInterval?: number } = {},
 ) {
   return useQuery({
     queryKey: adminQueryKey(name, body),
     queryFn: () => adminData(name, body),
     enabled: options.enabled ?? true,
+    ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
+    ...(options.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
   });
 }
 

@@ -6,7 +6,58 @@ import { useState } from 'react';
 import { adminCall } from '../api/client';
 import { roleHasRight } from '../api/rights';
 import { clearSession, useSession } from '../api/session';
-import { sectionOfPath, sections } from '../sections';
+import {
+  reviewQueueLabels,
+  reviewsGroup,
+  sectionOfPath,
+  sections,
+  upcomingQueueNote,
+  upcomingReviewQueues,
+  type Section,
+} from '../sections';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/** A queue the server does not decide yet: listed, disabled, saying when it comes. */
+function upcomingQueueItem(queue: (typeof upcomingReviewQueues)[number]): MenuItems[number] {
+  return {
+    key: `upcoming-${queue}`,
+    disabled: true,
+    title: `${reviewQueueLabels[queue]}: ${upcomingQueueNote}`,
+    style: { height: 'auto', lineHeight: 1.35, paddingBlock: 6 },
+    label: (
+      <span data-testid={`menu-upcoming-${queue}`} style={{ display: 'block', whiteSpace: 'normal' }}>
+        {reviewQueueLabels[queue]}
+        <span style={{ display: 'block', fontSize: 12, opacity: 0.75 }}>{upcomingQueueNote}</span>
+      </span>
+    ),
+  };
+}
+
+/**
+ * The menu: ungrouped sections as items, grouped ones under their heading (at the place of the group's
+ * first section). The review group also lists the queues that arrive later, disabled.
+ */
+export function menuItems(visible: readonly Section[]): MenuItems {
+  const items: MenuItems = [];
+  const groups = new Map<string, MenuItems>();
+  for (const section of visible) {
+    const item = { key: section.path, label: section.label };
+    if (!section.group) {
+      items.push(item);
+      continue;
+    }
+    let children = groups.get(section.group);
+    if (!children) {
+      children = [];
+      groups.set(section.group, children);
+      items.push({ type: 'group', key: `group-${section.group}`, label: section.group, children });
+    }
+    children.push(item);
+  }
+  groups.get(reviewsGroup)?.push(...upcomingReviewQueues.map(upcomingQueueItem));
+  return items;
+}
 
 export function AppLayout() {
   const session = useSession();
@@ -15,9 +66,7 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
-  const items: MenuProps['items'] = sections
-    .filter((section) => roleHasRight(session?.role, section.right))
-    .map((section) => ({ key: section.path, label: section.label }));
+  const items = menuItems(sections.filter((section) => roleHasRight(session?.role, section.right)));
   const selected = sectionOfPath(location.pathname)?.path;
 
   async function logout() {
@@ -37,7 +86,7 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={200} theme="dark" breakpoint="lg" collapsedWidth={64}>
+      <Layout.Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
         <div style={{ color: '#fff', fontWeight: 600, padding: '20px 24px', whiteSpace: 'nowrap' }}>Back office</div>
         <nav aria-label="Main">
           <Menu

@@ -1,16 +1,20 @@
 /** Config editor (API.md §19.7): every key with its effective value, grouped by prefix. */
 import { useMemo, useState } from 'react';
 import { Button, Card, Collapse, Empty, Input, Space, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import type { ConfigItem } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { formatJson, formatText, formatTime } from '../../lib/format';
+import { depositChannelsPath } from '../../sections';
 import { ConfigEditModal } from './ConfigEditModal';
+import { channelsConfigKey } from './deposit-channels';
 import { groupConfig } from './group-config';
 
 export function ConfigPage() {
   const config = useAdminQuery('configGet', {});
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<ConfigItem | null>(null);
+  const navigate = useNavigate();
   const groups = useMemo(() => groupConfig(config.data?.list ?? [], filter), [config.data, filter]);
 
   const columns: TableColumnsType<ConfigItem> = [
@@ -30,11 +34,18 @@ export function ConfigPage() {
     {
       title: 'Actions',
       key: 'actions',
-      width: 100,
+      width: 150,
       render: (_: unknown, item) => (
-        <Button type="link" onClick={() => setEditing(item)} aria-label={`Edit ${item.key}`} data-testid={`config-edit-${item.key}`}>
-          Edit
-        </Button>
+        <Space size={0}>
+          <Button type="link" onClick={() => setEditing(item)} aria-label={`Edit ${item.key}`} data-testid={`config-edit-${item.key}`}>
+            Edit
+          </Button>
+          {item.key === channelsConfigKey ? (
+            <Button type="link" onClick={() => navigate(depositChannelsPath)} data-testid="config-open-channel-editor">
+              Form editor
+            </Button>
+          ) : null}
+        </Space>
       ),
     },
   ];

@@ -5,6 +5,7 @@
  */
 import { Button, Descriptions, Divider, Drawer, Result, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { restrictActions, type AdminUser, type AdminUserDetail, type CurrencyAccount } from '@brokerage/contract';
 import { adminQueryKey, useAdminQuery } from '../../api/hooks';
 import { roleHasRight, roleMayRestrict } from '../../api/rights';
@@ -17,9 +18,10 @@ import {
   kycStatusColors,
   kycStatusLabels,
 } from '../../lib/format';
+import { reviewQueuePath } from '../../sections';
 import { AccountTypeForm } from './AccountTypeForm';
 import { CreditScoreForm } from './CreditScoreForm';
-import { RecordTable } from './RecordTable';
+import { CardsTable, WalletsTable } from './CardsAndWallets';
 import { RestrictForm } from './RestrictForm';
 import { RestrictionTags } from './RestrictionTags';
 
@@ -80,6 +82,7 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
 
   const mayRestrict = restrictActions.some((action) => roleMayRestrict(role, action));
   const mayManage = roleHasRight(role, 'user.manage');
+  const mayReadReviews = roleHasRight(role, 'review.read');
 
   function onUpdated(updated: AdminUser) {
     queryClient.setQueryData<AdminUserDetail>(adminQueryKey('userDetail', { userId: updated.userId }), (previous) =>
@@ -104,6 +107,14 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
     content = (
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Profile user={user} />
+        {mayReadReviews ? (
+          <Link
+            to={`${reviewQueuePath('kyc')}?${new URLSearchParams({ user: user.userId, state: 'all' }).toString()}`}
+            data-testid="user-detail-reviews"
+          >
+            Reviews of this user (real name, deposits, withdrawals)
+          </Link>
+        ) : null}
         <section aria-labelledby="user-accounts-title">
           <Typography.Title level={5} id="user-accounts-title">
             Balances
@@ -122,13 +133,14 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
           <Typography.Title level={5} id="user-cards-title">
             Bank cards
           </Typography.Title>
-          <RecordTable records={user.cards} label="Bank cards" testId="user-detail-cards" />
+          <Typography.Paragraph type="secondary">Full card numbers and addresses: opening a user is written to the audit log.</Typography.Paragraph>
+          <CardsTable cards={user.cards} />
         </section>
         <section aria-labelledby="user-wallets-title">
           <Typography.Title level={5} id="user-wallets-title">
             Wallets
           </Typography.Title>
-          <RecordTable records={user.wallets} label="Wallets" testId="user-detail-wallets" />
+          <WalletsTable wallets={user.wallets} />
         </section>
         {mayRestrict || mayManage ? <Divider titlePlacement="start">Actions</Divider> : null}
         {mayRestrict ? (

@@ -1,0 +1,490 @@
+/**
+ * One review item (API.md §19.3 `/review/detail`, an audited read: it shows full ID and card numbers):
+ * everything in `details`, and for roles with `review.decide` one-click Approve and Reject, each asking
+ * for the reason (3–500 characters; a rejection's reason is shown to the user, ARCHITECTURE.md
+ * principle 3). A decided item, or a role that may only read, gets no buttons.
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Descriptions, Drawer, Result, Space, Spin, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Link } from 'react-router-dom';
+import type { ReviewItem } from '@brokerage/contract';
+import { useAdminQuery } from '../../api/hooks';
+import { useHasRight } from '../../api/rights';
+import { JsonBlock } from '../../components/JsonBlock';
+import { useReasonConfirm } from '../../components/useReasonConfirm';
+import { emptyText, formatAmount, formatText, formatTime } from '../../lib/format';
+import { reviewQueueLabels, type BuiltReviewQueue } from '../../sections';
+import {
+  formatDays,
+  netPayout,
+  otherDetails,
+  readDepositDetails,
+  readKycDetails,
+  readWithdrawDetails,
+  type ChannelSnapshot,
+  type Destination,
+} from './review-details';
+import { queueItemNames, reviewStateColors, reviewStateLabels } from './review-queue';
+import { ReviewImage } from './ReviewImage';
+import { useReviewDecision, type DecisionKind } from './useReviewDecision';
+
+/** A failed image load reads the detail again (fresh signed links) at most this often. */
+const autoRefreshIntervalMs = 60_000;
+
+type Items = NonNullable<DescriptionsProps['items']>;
+
+function Copyable({ value, testId }: { value: string | null; testId?: string }) {
+  if (!value) return <>{emptyText}</>;
+  return (
+    <Typography.Text copyable data-testid={testId} style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
+      {value}
+    </Typography.Text>
+  );
+}
+
+function money(amount: string | null, currency: string | null): string {
+  if (amount === null) return emptyText;
+  return currency ? `${amount} ${currency}` : amount;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+interface ImageSupport {
+  brokenUrls: ReadonlySet<string>;
+  onBroken: (url: string) => void;
+  onReload: () => void;
+}
+
+function Summary({ item }: { item: ReviewItem }) {
+  const items: Items = [
+    { key: 'id', label: 'Id', children: <Typography.Text code>{item.id}</Typography.Text> },
+    {
+      key: 'state',
+      label: 'State',
+      children: (
+        <Tag color={reviewStateColors[item.state]} data-testid="review-detail-state">
+          {reviewStateLabels[item.state]}
+        </Tag>
+      ),
+    },
+    {
+      key: 'user',
+      label: 'User',
+      children: (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{item.account}</Typography.Text>
+          <Typography.Text>{formatText(item.realname)}</Typography.Text>
+          <Link to={`/users?user=${encodeURIComponent(item.userId)}`} data-testid="review-detail-user-link">
+            {item.userId}
+          </Link>
+        </Space>
+      ),
+    },
+    { key: 'submittedAt', label: 'Submitted', children: formatTime(item.submittedAt) },
+  ];
+  if (item.amount !== null) {
+    items.push({
+      key: 'amount',
+      label: 'Amount',
+      children: <Typography.Text strong data-testid="review-detail-amount">{money(item.amount, item.currency)}</Typography.Text>,
+    });
+  }
+  items.push(
+    { key: 'reviewedBy', label: 'Reviewed by', children: formatText(item.reviewedBy) },
+    { key: 'reviewedAt', label: 'Reviewed at', children: formatTime(item.reviewedAt) },
+    {
+      key: 'reason',
+      label: item.state === 'rejected' ? 'Reason (shown to the user)' : 'Reason',
+      span: 'filled',
+      children: <span data-testid="review-detail-reason">{formatText(item.reason)}</span>,
+    },
+  );
+  return <Descriptions bordered size="small" column={2} items={items} data-testid="review-detail-summary" />;
+}
+
+function KycSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
+  const details = readKycDetails(item.details);
+  return (
+    <Section title="Identity">
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        items={[
+          { key: 'name', label: 'Name', children: <span data-testid="review-kyc-name">{formatText(details.name)}</span> },
+          { key: 'idNumber', label: 'ID number (full)', children: <Copyable value={details.idNumber} testId="review-kyc-id-number" /> },
+        ]}
+      />
+      <Space size="large" wrap style={{ marginTop: 16 }} align="start">
+        <figure style={{ margin: 0 }}>
+          <figcaption>
+            <Typography.Text type="secondary">Front of the ID</Typography.Text>
+          </figcaption>
+          <ReviewImage
+            url={details.frontImageUrl}
+            alt="Front of the ID document"
+            testId="review-image-front"
+            isBroken={details.frontImageUrl !== null && images.brokenUrls.has(details.frontImageUrl)}
+            onBroken={images.onBroken}
+            onReload={images.onReload}
+          />
+        </figure>
+        <figure style={{ margin: 0 }}>
+          <figcaption>
+            <Typography.Text type="secondary">Back of the ID</Typography.Text>
+          </figcaption>
+          <ReviewImage
+            url={details.backImageUrl}
+            alt="Back of the ID document"
+            testId="review-image-back"
+            isBroken={details.backImageUrl !== null && images.brokenUrls.has(details.backImageUrl)}
+            onBroken={images.onBroken}
+            onReload={images.onReload}
+          />
+        </figure>
+      </Space>
+    </Section>
+  );
+}
+
+function channelItems(channel: ChannelSnapshot, images: ImageSupport): Items {
+  const items: Items = [
+    { key: 'name', label: 'Channel', children: `${formatText(channel.name)} (${formatText(channel.channelId)})` },
+    { key: 'type', label: 'Type', children: channel.type === 'crypto' ? 'Crypto' : channel.type === 'bank' ? 'Bank' : formatText(channel.type) },
+    { key: 'currency', label: 'Currency', children: formatText(channel.currency) },
+  ];
+  if (channel.type === 'crypto') {
+    items.push(
+      { key: 'network', label: 'Network', children: formatText(channel.network) },
+      { key: 'address', label: 'Address', children: <Copyable value={channel.address} /> },
+      {
+        key: 'qr',
+        label: 'QR image',
+        children: channel.qrImageUrl ? (
+          <ReviewImage
+            url={channel.qrImageUrl}
+            alt="QR code of the deposit address"
+            testId="review-channel-qr"
+            width={120}
+            isBroken={images.brokenUrls.has(channel.qrImageUrl)}
+            onBroken={images.onBroken}
+            onReload={images.onReload}
+          />
+        ) : (
+          emptyText
+        ),
+      },
+    );
+  } else {
+    items.push(
+      { key: 'accountName', label: 'Account name', children: formatText(channel.accountName) },
+      { key: 'accountNumber', label: 'Account number', children: <Copyable value={channel.accountNumber} /> },
+      { key: 'bankName', label: 'Bank', children: formatText(channel.bankName) },
+      { key: 'branch', label: 'Branch', children: formatText(channel.branch) },
+    );
+  }
+  items.push(
+    { key: 'limits', label: 'Min – max', children: `${formatAmount(channel.min)} – ${formatAmount(channel.max)}` },
+    {
+      key: 'window',
+      label: 'Window',
+      children: channel.window
+        ? `${channel.window.open}–${channel.window.close}${channel.days ? `, ${formatDays(channel.days)}` : ''}${channel.timezone ? ` (${channel.timezone})` : ''}`
+        : emptyText,
+    },
+  );
+  return items;
+}
+
+function DepositSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
+  const details = readDepositDetails(item.details);
+  return (
+    <>
+      <Section title="Deposit">
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={[
+            { key: 'orderNo', label: 'Order number', children: <Copyable value={details.orderNo} testId="review-deposit-order-no" /> },
+            { key: 'amount', label: 'Amount reported', children: money(item.amount, item.currency) },
+            { key: 'channelId', label: 'Channel id', children: formatText(details.channelId) },
+          ]}
+        />
+      </Section>
+      <Section title="Channel at the time of the deposit">
+        {details.channel ? (
+          <Descriptions bordered size="small" column={1} items={channelItems(details.channel, images)} data-testid="review-deposit-channel" />
+        ) : (
+          <Typography.Text type="secondary">The server sent no channel snapshot.</Typography.Text>
+        )}
+      </Section>
+      <Section title="Proof of payment">
+        <ReviewImage
+          url={details.proofImageUrl}
+          alt="Proof of payment"
+          testId="review-image-proof"
+          width={360}
+          maxHeight={420}
+          isBroken={details.proofImageUrl !== null && images.brokenUrls.has(details.proofImageUrl)}
+          onBroken={images.onBroken}
+          onReload={images.onReload}
+        />
+      </Section>
+    </>
+  );
+}
+
+function destinationItems(destination: Destination | null): Items {
+  if (!destination) return [{ key: 'none', label: 'Destination', children: emptyText }];
+  if (destination.kind === 'card') {
+    return [
+      { key: 'kind', label: 'Destination', children: 'Bank card' },
+      { key: 'cardNumber', label: 'Card number (full)', children: <Copyable value={destination.cardNumber} testId="review-withdraw-card-number" /> },
+      { key: 'holder', label: 'Holder', children: formatText(destination.holder) },
+      { key: 'bankName', label: 'Bank', children: formatText(destination.bankName) },
+      { key: 'branch', label: 'Branch', children: formatText(destination.branch) },
+      { key: 'bankCode', label: 'Bank code', children: formatText(destination.bankCode) },
+    ];
+  }
+  if (destination.kind === 'wallet') {
+    const items: Items = [
+      { key: 'kind', label: 'Destination', children: 'Wallet' },
+      { key: 'type', label: 'Wallet type', children: formatText(destination.type) },
+      { key: 'address', label: 'Address (full)', children: <Copyable value={destination.address} testId="review-withdraw-address" /> },
+    ];
+    if (destination.holder) items.push({ key: 'holder', label: 'Holder', children: destination.holder });
+    return items;
+  }
+  return [{ key: 'raw', label: 'Destination', children: <JsonBlock value={destination.raw} /> }];
+}
+
+function WithdrawSection({ item }: { item: ReviewItem }) {
+  const details = readWithdrawDetails(item.details);
+  const net = netPayout(item.amount, details.fee, item.currency);
+  return (
+    <>
+      <Section title="Withdrawal">
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={[
+            { key: 'orderNo', label: 'Order number', children: <Copyable value={details.orderNo} /> },
+            { key: 'amount', label: 'Amount', children: money(item.amount, item.currency) },
+            { key: 'fee', label: 'Fee', children: <span data-testid="review-withdraw-fee">{money(details.fee, item.currency)}</span> },
+            { key: 'net', label: 'Paid out (amount − fee)', children: money(net, item.currency) },
+            {
+              key: 'withdrawable',
+              label: 'Withdrawable at submission',
+              children: <span data-testid="review-withdraw-withdrawable">{money(details.withdrawableAtSubmit, item.currency)}</span>,
+            },
+            {
+              key: 'unpaidLoan',
+              label: 'Unpaid loan',
+              children: details.unpaidLoan === null ? emptyText : details.unpaidLoan ? <Tag color="error">Yes</Tag> : 'No',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Paid to">
+        <Descriptions bordered size="small" column={1} items={destinationItems(details.destination)} data-testid="review-withdraw-destination" />
+      </Section>
+    </>
+  );
+}
+
+function ItemDetails({ item, images }: { item: ReviewItem; images: ImageSupport }) {
+  const rest = otherDetails(item.queue, item.details);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Summary item={item} />
+      {item.queue === 'kyc' ? <KycSection item={item} images={images} /> : null}
+      {item.queue === 'deposit' ? <DepositSection item={item} images={images} /> : null}
+      {item.queue === 'withdraw' ? <WithdrawSection item={item} /> : null}
+      {Object.keys(rest).length > 0 ? (
+        <Section title="Other details">
+          <JsonBlock value={rest} label="Other details" />
+        </Section>
+      ) : null}
+    </Space>
+  );
+}
+
+const approveEffects: Record<BuiltReviewQueue, (item: ReviewItem) => string> = {
+  kyc: (item) => `The user becomes verified under the name "${readKycDetails(item.details).name ?? ''}".`,
+  deposit: (item) => `${money(item.amount, item.currency)} is credited to the user's available balance.`,
+  withdraw: (item) => `${money(item.amount, item.currency)} leaves the user's frozen balance and is paid out.`,
+};
+
+const rejectEffects: Record<BuiltReviewQueue, string> = {
+  kyc: 'The user sees your reason and can submit again.',
+  deposit: 'Nothing is credited. The user sees your reason.',
+  withdraw: "The frozen amount returns to the user's available balance. The user sees your reason.",
+};
+
+export function ReviewDetailDrawer({
+  queue,
+  itemId,
+  onClose,
+  onDecided,
+}: {
+  queue: BuiltReviewQueue;
+  itemId: string;
+  onClose: () => void;
+  onDecided: (item: ReviewItem) => void;
+}) {
+  const detail = useAdminQuery('reviewDetail', { queue, id: itemId });
+  const item = detail.data;
+  const mayDecide = useHasRight('review.decide');
+  const [askReason, reasonHolder] = useReasonConfirm();
+  const [brokenUrls, setBrokenUrls] = useState<ReadonlySet<string>>(new Set());
+  const lastAutoRefresh = useRef(0);
+  const { refetch } = detail;
+
+  const decision = useReviewDecision({ queue, id: itemId, onDecided, refetchItem: () => void refetch() });
+
+  const images: ImageSupport = {
+    brokenUrls,
+    onBroken: (url) => {
+      // Most likely the 15-minute link expired (403): read the detail again for fresh links, but not
+      // in a loop when the image is broken for another reason.
+      const now = Date.now();
+      if (now - lastAutoRefresh.current >= autoRefreshIntervalMs) {
+        lastAutoRefresh.current = now;
+        void refetch();
+      } else {
+        setBrokenUrls((previous) => new Set(previous).add(url));
+      }
+    },
+    onReload: () => {
+      lastAutoRefresh.current = Date.now();
+      void refetch();
+    },
+  };
+
+  async function start(kind: DecisionKind) {
+    if (!item) return;
+    const what = queueItemNames[queue];
+    const reason = await askReason(
+      kind === 'approve'
+        ? {
+            title: `Approve this ${what} of ${item.account}?`,
+            content: <Typography.Paragraph>{approveEffects[queue](item)}</Typography.Paragraph>,
+            okText: 'Approve',
+            reasonLabel: 'Reason (written to the audit log)',
+          }
+        : {
+            title: `Reject this ${what} of ${item.account}?`,
+            content: <Typography.Paragraph>{rejectEffects[queue]}</Typography.Paragraph>,
+            okText: 'Reject',
+            danger: true,
+            reasonLabel: 'Reason (shown to the user and written to the audit log)',
+          },
+    );
+    if (reason === null) return;
+    decision.decide(kind, reason);
+  }
+
+  const failure = decision.failure;
+  const isPending = item?.state === 'pending';
+
+  let content: ReactNode;
+  if (detail.isPending) content = <Spin aria-label="Loading the review item" />;
+  else if (!item) {
+    content = (
+      <Result
+        status="warning"
+        title="Could not load this item"
+        subTitle={detail.error?.message}
+        extra={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  } else content = <ItemDetails item={item} images={images} />;
+
+  const footer =
+    item && isPending ? (
+      mayDecide ? (
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button
+            danger
+            onClick={() => void start('reject')}
+            loading={decision.pendingKind === 'reject'}
+            disabled={decision.pendingKind !== null}
+            data-testid="review-reject"
+          >
+            Reject
+          </Button>
+          <Button
+            type="primary"
+            onClick={() => void start('approve')}
+            loading={decision.pendingKind === 'approve'}
+            disabled={decision.pendingKind !== null}
+            data-testid="review-approve"
+          >
+            Approve
+          </Button>
+        </Space>
+      ) : (
+        <Typography.Text type="secondary" data-testid="review-read-only">
+          Your role can read this queue but not decide.
+        </Typography.Text>
+      )
+    ) : null;
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={860}
+      title={`${reviewQueueLabels[queue]} · ${item ? item.account : itemId}`}
+      extra={
+        <Button onClick={() => void refetch()} loading={detail.isFetching} data-testid="review-detail-reload">
+          Reload
+        </Button>
+      }
+      footer={footer}
+      data-testid="review-detail"
+    >
+      {failure ? (
+        <Alert
+          type={failure.outcome.kind === 'stale' ? 'warning' : 'error'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            failure.outcome.kind === 'stale'
+              ? 'No longer under review'
+              : `The ${failure.kind === 'approve' ? 'approval' : 'rejection'} did not go through`
+          }
+          description={<span data-testid="review-decision-error">{failure.outcome.text}</span>}
+          action={
+            <Space orientation="vertical">
+              {failure.outcome.kind === 'retry' ? (
+                <Button size="small" type="primary" onClick={decision.retry} data-testid="review-decision-retry">
+                  Retry
+                </Button>
+              ) : null}
+              {failure.outcome.kind === 'frozen' && item ? (
+                <Link to={`/users?user=${encodeURIComponent(item.userId)}`} data-testid="review-open-user">
+                  Open the user
+                </Link>
+              ) : null}
+              <Button size="small" onClick={decision.dismiss}>
+                Dismiss
+              </Button>
+            </Space>
+          }
+        />
+      ) : null}
+      {content}
+      {reasonHolder}
+    </Drawer>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * One review queue (API.md §19.3 `/review/list`): pending items oldest first by default, filtered by
+ * state and by user; each row opens the detail drawer. Filters, page and the open item live in the URL,
+ * so reload and back keep them, and the user detail can link here with `?user=<id>`. Queues the server
+ * does not decide yet say so instead of showing an always-empty table.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Card, Input, Result, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { reviewQueues, type ReviewItem, type ReviewQueue } from '@brokerage/contract';
+import { useAdminQuery } from '../../api/hooks';
+import { useHasRight } from '../../api/rights';
+import { emptyText, formatText, formatTime } from '../../lib/format';
+import { oneOf, positiveInt } from '../../lib/url-params';
+import {
+  builtReviewQueues,
+  depositChannelsPath,
+  reviewQueueLabels,
+  reviewQueuePath,
+  upcomingQueueNote,
+  type BuiltReviewQueue,
+} from '../../sections';
+import { ReviewDetailDrawer } from './ReviewDetailDrawer';
+import {
+  cleanUserId,
+  isBuiltQueue,
+  reviewListBody,
+  reviewStateColors,
+  reviewStateLabels,
+  stateFilterLabels,
+  stateFilters,
+  type StateFilter,
+} from './review-queue';
+
+const pageSizes = [10, 20, 50, 100];
+const listRefreshMs = 60_000;
+const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw';
+
+/** `/reviews/:queue`: a queue page, or a note for a queue that is not built or not known. */
+export function ReviewQueueRoute() {
+  const { queue } = useParams();
+  if (isBuiltQueue(queue)) return <ReviewQueuePage key={queue} queue={queue} />;
+  const known = oneOf<ReviewQueue>(reviewQueues, queue ?? null);
+  return (
+    <Result
+      status="info"
+      title={known ? `${reviewQueueLabels[known]} reviews` : 'No such review queue'}
+      subTitle={known ? `This queue ${upcomingQueueNote}.` : 'Choose a queue in the menu.'}
+      data-testid="review-queue-upcoming"
+    />
+  );
+}
+
+export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const stateFilter = oneOf<StateFilter>(stateFilters, params.get('state')) ?? 'pending';
+  const userId = cleanUserId(params.get('user'));
+  const page = positiveInt(params.get('page'), 1, 9999);
+  const size = positiveInt(params.get('size'), 20, 300);
+  const openItemId = params.get('item');
+  const mayEditChannels = useHasRight('config.manage');
+
+  const [userDraft, setUserDraft] = useState(userId ?? '');
+  useEffect(() => setUserDraft(userId ?? ''), [userId]);
+
+  // A queue changes under the operator's eyes: read it afresh on every visit and filter change, and
+  // every minute while open (list reads are not audited; opening an item is).
+  const list = useAdminQuery('reviewList', reviewListBody(queue, stateFilter, userId, page, size), {
+    staleTime: 0,
+    refetchInterval: listRefreshMs,
+  });
+
+  /** Changes some URL params; any filter change goes back to page 1. */
+  function update(changes: Record<string, string | undefined>, resetPage = true) {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) next.delete('page');
+      return next;
+    });
+  }
+
+  const columns: TableColumnsType<ReviewItem> = [
+    {
+      title: 'User',
+      key: 'user',
+      render: (_: unknown, item) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{item.account}</Typography.Text>
+          <Typography.Text type="secondary">{formatText(item.realname)}</Typography.Text>
+        </Space>
+      ),
+    },
+    ...(hasAmount(queue)
+      ? [
+          {
+            title: 'Amount',
+            key: 'amount',
+            align: 'right' as const,
+            render: (_: unknown, item: ReviewItem) =>
+              item.amount === null ? emptyText : <Typography.Text strong>{`${item.amount} ${item.currency ?? ''}`.trim()}</Typography.Text>,
+          },
+        ]
+      : []),
+    { title: 'Submitted', dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (value: string) => formatTime(value) },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      key: 'state',
+      width: 100,
+      render: (value: ReviewItem['state'], item) => (
+        <Tag color={reviewStateColors[value]} data-testid={`review-state-${item.id}`}>
+          {reviewStateLabels[value]}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Reviewed',
+      key: 'reviewed',
+      width: 170,
+      render: (_: unknown, item) =>
+        item.reviewedAt || item.reviewedBy ? (
+          <Space orientation="vertical" size={0}>
+            <span>{formatText(item.reviewedBy)}</span>
+            <Typography.Text type="secondary">{formatTime(item.reviewedAt)}</Typography.Text>
+          </Space>
+        ) : (
+          emptyText
+        ),
+    },
+    {
+      title: 'Reason',
+      dataIndex: 'reason',
+      key: 'reason',
+      ellipsis: { showTitle: false },
+      render: (value: string | null) => (value ? <Tooltip title={value}>{value}</Tooltip> : emptyText),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, item) => (
+        <Button
+          type="link"
+          onClick={() => update({ item: item.id }, false)}
+          aria-label={`Open ${reviewQueueLabels[queue]} item of ${item.account}`}
+          data-testid={`review-open-${item.id}`}
+        >
+          Open
+        </Button>
+      ),
+    },
+  ];
+
+  const title = (
+    <Space>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {reviewQueueLabels[queue]}
+      </Typography.Title>
+      <Typography.Text type="secondary">review queue</Typography.Text>
+    </Space>
+  );
+
+  return (
+    <Card
+      title={title}
+      extra={
+        queue === 'deposit' && mayEditChannels ? (
+          <Button onClick={() => navigate(depositChannelsPath)} data-testid="review-deposit-channels">
+            Deposit channels
+          </Button>
+        ) : null
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<StateFilter>
+          value={stateFilter}
+          onChange={(value) => update({ state: value === 'pending' ? undefined : value })}
+          aria-label="Filter by state"
+          style={{ width: 160 }}
+          options={stateFilters.map((value) => ({ value, label: stateFilterLabels[value] }))}
+          virtual={false}
+          data-testid="reviews-filter-state"
+        />
+        <Space.Compact>
+          <Input
+            value={userDraft}
+            onChange={(event) => setUserDraft(event.target.value)}
+            onPressEnter={() => update({ user: cleanUserId(userDraft) })}
+            onClear={() => update({ user: undefined })}
+            placeholder="User id"
+            aria-label="Filter by user id"
+            allowClear
+            maxLength={64}
+            style={{ width: 220 }}
+            data-testid="reviews-filter-user"
+          />
+          <Button onClick={() => update({ user: cleanUserId(userDraft) })} data-testid="reviews-filter-user-apply">
+            Filter
+          </Button>
+        </Space.Compact>
+        <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="reviews-reload">
+          Reload
+        </Button>
+      </Space>
+      {userId ? (
+        <Space wrap style={{ marginBottom: 16 }} data-testid="reviews-user-filter">
+          <Tag closable onClose={() => update({ user: undefined })} color="blue">
+            Only user {userId}
+          </Tag>
+          <Typography.Text type="secondary">Other queues of this user:</Typography.Text>
+          <Segmented<BuiltReviewQueue>
+            value={queue}
+            options={builtReviewQueues.map((value) => ({ value, label: reviewQueueLabels[value] }))}
+            onChange={(value) => {
+              const next = new URLSearchParams({ user: userId });
+              if (stateFilter !== 'pending') next.set('state', stateFilter);
+              navigate(`${reviewQueuePath(value)}?${next.toString()}`);
+            }}
+            data-testid="reviews-user-queues"
+          />
+        </Space>
+      ) : null}
+      <Table<ReviewItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        // The minute's background read does not blank the table; a filter change or Reload shows progress.
+        loading={list.isPending}
+        data-testid="reviews-table"
+        locale={{ emptyText: stateFilter === 'pending' ? 'Nothing is waiting for review.' : 'No items.' }}
+        pagination={{
+          current: list.data?.page ?? page,
+          pageSize: list.data?.size ?? size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizes,
+          showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}${stateFilter === 'pending' ? ', oldest first' : ', newest first'}`,
+          onChange: (nextPage, nextSize) =>
+            update({ page: nextPage > 1 ? String(nextPage) : undefined, size: nextSize !== 20 ? String(nextSize) : undefined }, false),
+        }}
+      />
+      {openItemId ? (
+        <ReviewDetailDrawer
+          key={openItemId}
+          queue={queue}
+          itemId={openItemId}
+          onClose={() => update({ item: undefined }, false)}
+          onDecided={() => update({ item: undefined }, false)}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -28,6 +28,7 @@ const account = (currency, scale) => ({
 const answers = {
   '/common/config': [
     { name: 'title', value: 'Example Securities' },
+    { name: 'logo', value: '/logo.svg' },
     { name: 'service_link', value: 'https://chat.example.com/?uid=' },
   ],
   '/common/legal': {
@@ -116,6 +117,79 @@ Object.assign(answers, {
   '/common/newsDetail': (body) => ({ ...news[0], id: body.id, content: '<p>The central bank kept its benchmark rate unchanged at 11.00%, in line with expectations.</p><p>Shares of banks rose in early trading.</p>', instrumentIds: ['i_mxn_GFNORTEO', 'i_mxn_AMXL'] }),
 });
 
+/* ---- Money screens (API.md §7.9–§7.11, §10, §11) ---- */
+const fundAccount = (currency, available, extra = {}) => ({
+  currency, available, frozen: '0.00', inTransit: '0.00', withdrawable: available, positionsValue: '0.00', investValue: '0.00', totalAssets: available, profit: '0.00', ...extra,
+});
+const allRules = (failing = []) => [
+  ['withdraw_blocked', 'account.withdraw_blocked', {}], ['kyc', 'kyc.not_passed', { kycStatus: 'verified' }], ['fund_password', 'password.fund_not_set', {}],
+  ['window', 'withdraw.outside_window', { open: '09:30', close: '24:00' }], ['min', 'withdraw.below_min', { min: '500.00', currency: 'MXN' }],
+  ['max', 'withdraw.above_max', { max: '500000.00', currency: 'MXN' }], ['unpaid_loan', 'loan.unpaid', {}], ['operation_pending', 'funds.operation_pending', {}],
+  ['withdrawable', 'funds.insufficient_withdrawable', { withdrawable: '59010.00', currency: 'MXN' }],
+].map(([rule, code, params]) => ({ rule, ok: !failing.includes(rule), code, params }));
+const channels = [
+  { channelId: 'ch_mx1', type: 'bank', currency: 'MXN', name: 'SPEI transfer', accountName: 'Example Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', network: null, address: null, qrImageUrl: null, min: '100.00', max: '1000000.00', window: { open: '00:00', close: '23:59' }, days: [1, 2, 3, 4, 5], timezone: 'America/Mexico_City', inWindow: true },
+  { channelId: 'ch_mx2', type: 'bank', currency: 'MXN', name: 'Banorte branch deposit', accountName: 'Example Securities SA de CV', accountNumber: '072180001234567890', bankName: 'Banorte', branch: 'Monterrey Centro', network: null, address: null, qrImageUrl: null, min: '500.00', max: '200000.00', window: { open: '09:00', close: '17:00' }, days: [1, 2, 3, 4, 5], timezone: 'America/Mexico_City', inWindow: false },
+  { channelId: 'ch_usdt', type: 'crypto', currency: 'USDT', name: 'USDT (TRC20)', accountName: null, accountNumber: null, bankName: null, branch: null, network: 'TRC20', address: 'TQ5NqWQ9rAqYq8n8qJ7bq3r5Vf1mW2kXyZ', qrImageUrl: null, min: '10.00', max: '100000.00', window: { open: '00:00', close: '24:00' }, days: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC', inWindow: true },
+];
+const withdrawal = (id, state, minutesAgo, extra = {}) => {
+  const created = iso(now.getTime() - minutesAgo * 60_000);
+  const reviewed = state === 'pending' ? null : iso(now.getTime() - (minutesAgo - 30) * 60_000);
+  const timeline = [
+    { step: 'submitted', at: created, reason: null, done: true },
+    { step: 'under_review', at: created, reason: null, done: state !== 'pending' },
+    ...(state === 'rejected'
+      ? [{ step: 'rejected', at: reviewed, reason: 'Name does not match the card holder', done: true }]
+      : [{ step: 'approved', at: reviewed, reason: null, done: state === 'approved' }, { step: 'paid', at: state === 'approved' ? reviewed : null, reason: null, done: state === 'approved' }]),
+  ];
+  return { id, orderNo: `W2025031400000${id.slice(-1)}`, currency: 'MXN', amount: '1000.00', fee: '0.00', state, destination: { kind: 'card', label: 'BBVA México', masked: '4152********5678' }, createdAt: created, reviewedAt: reviewed, rejectReason: state === 'rejected' ? 'Name does not match the card holder' : null, timeline, ...extra };
+};
+const records = {
+  trade: [
+    { id: 'l_903', orderNo: 'X20250314000007', kind: 'exchange_in', currency: 'MXN', amount: '716.94', frozenChange: '0.00', balanceAfter: '80926.94', createdAt: iso(now.getTime() - 3_600_000), remark: 'USD → MXN @ 17.92345678' },
+    { id: 'l_902', orderNo: '20250314093000123', kind: 'order_open', currency: 'MXN', amount: '-3420.55', frozenChange: '0.00', balanceAfter: '80210.00', createdAt: iso(now.getTime() - 7_200_000), remark: 'AMXL long 200' },
+    { id: 'l_901', orderNo: '20250314093000122', kind: 'order_freeze', currency: 'MXN', amount: '-1500.00', frozenChange: '1500.00', balanceAfter: '83630.55', createdAt: iso(now.getTime() - 9_000_000), remark: 'WALMEX limit buy 25' },
+  ],
+  deposit: [
+    { id: 'd_52', orderNo: 'D20250314000052', channelId: 'ch_mx1', currency: 'MXN', amount: '5000.00', state: 'pending', createdAt: iso(now.getTime() - 600_000), reviewedAt: null, rejectReason: null },
+    { id: 'd_51', orderNo: 'D20250313000051', channelId: 'ch_mx1', currency: 'MXN', amount: '20000.00', state: 'approved', createdAt: iso(now.getTime() - 86_400_000), reviewedAt: iso(now.getTime() - 80_000_000), rejectReason: null },
+  ],
+  withdraw: [withdrawal('w_13', 'pending', 20), withdrawal('w_12', 'rejected', 1500), withdrawal('w_11', 'approved', 3000)],
+};
+const fundsAnswers = {
+  '/user/kycStatus': { kycStatus: 'verified', name: 'Ana López', idNumberMasked: 'LOPA85***********7', submittedAt: '2025-03-01T10:00:00Z', reviewedAt: '2025-03-01T12:00:00Z', rejectReason: null },
+  '/card/list': {
+    cards: [{ cardId: 'c_2', holder: 'Ana López', numberMasked: '4152********5678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012', createdAt: '2025-03-01T10:00:00Z' }],
+    wallets: [{ walletId: 'wl_1', type: 'USDT-TRC20', address: 'TQ5NqWQ9rAqYq8n8qJ7bq3r5Vf1mW2kXyZ', qrImageUrl: null, createdAt: '2025-03-01T10:00:00Z' }],
+  },
+  '/funds/depositChannels': { list: channels },
+  '/funds/withdrawInfo': (body) => ({
+    currency: body.currency ?? 'MXN', withdrawable: '59010.00', min: '500.00', max: '500000.00', feeRate: '0.001', window: { open: '09:30', close: '24:00' }, days: [1, 2, 3, 4, 5],
+    timezone: 'America/Mexico_City', inWindow: true, hasFundPassword: true, unpaidLoan: false, pendingWithdrawal: true, rules: allRules(['operation_pending']),
+  }),
+  '/funds/records': (body) => page1(records[body.tab] ?? []),
+  '/funds/rates': (body) => {
+    const table = { USD: { MXN: '17.92345678', EUR: '0.91234567', USDT: '0.99800000' }, MXN: { USD: '0.05579277', EUR: '0.05090000', USDT: '0.05570000' } };
+    const base = body.base ?? 'USD';
+    return { list: Object.entries(table[base] ?? {}).map(([to, rate]) => ({ from: base, to, rate, exchangeable: true, updatedAt: iso(now.getTime() - 12_000) })) };
+  },
+  '/funds/statement': { currency: 'MXN', from: '2025-03-01', to: '2025-03-14', timezone: 'America/Mexico_City', opening: { available: '60000.00', frozen: '0.00' }, closing: { available: '80926.94', frozen: '1500.00' }, lines: [] },
+};
+Object.assign(answers, fundsAnswers);
+answers['/user/assets'] = {
+  ...answers['/user/assets'],
+  accounts: [
+    fundAccount('MXN', '80210.00', { frozen: '5000.00', inTransit: '1200.00', withdrawable: '79010.00', totalAssets: '115430.50', positionsValue: '30220.50' }),
+    fundAccount('USD', '250.00', { totalAssets: '750.00', positionsValue: '500.00' }),
+    fundAccount('USDT', '0.00'),
+    fundAccount('EUR', '1200.00'),
+  ],
+};
+const unverified = {
+  '/user/getUserinfo': { ...user, realname: '', is_true: 0, kycStatus: 'none' },
+  '/user/kycStatus': { kycStatus: 'none', name: null, idNumberMasked: null, submittedAt: null, reviewedAt: null, rejectReason: null },
+};
+
 const shots = [
   { name: 'start', hash: '#/login/start', loggedIn: false },
   { name: 'login', hash: '#/login/login', loggedIn: false },
@@ -127,15 +201,33 @@ const shots = [
   { name: 'userInfo', hash: '#/information/userInfo', loggedIn: true },
   { name: 'aboutUs', hash: '#/information/aboutUs', loggedIn: true },
   { name: 'fundPass', hash: '#/information/fundPass', loggedIn: true },
-  { name: 'placeholder', hash: '#/information/recharge', loggedIn: true },
+  { name: 'placeholder', hash: '#/information/inviteFriends', loggedIn: true },
+  { name: 'wallet', hash: '#/information/wallet', loggedIn: true },
+  { name: 'authInfo-form', hash: '#/information/authInfo', loggedIn: true, overrides: unverified },
+  { name: 'authInfo-verified', hash: '#/information/authInfo', loggedIn: true },
+  { name: 'kyc-gate', hash: '#/information/cashOut', loggedIn: true, overrides: unverified },
+  { name: 'bankList', hash: '#/information/bankList', loggedIn: true },
+  { name: 'addBankCard', hash: '#/information/addBankCard', loggedIn: true, fill: ['card-number', '4152313412345678'] },
+  { name: 'addWallet', hash: '#/information/addBankCard?tab=wallet', loggedIn: true },
+  { name: 'recharge', hash: '#/information/recharge', loggedIn: true },
+  { name: 'rechargeChannel', hash: '#/information/rechargeChannel?channelId=ch_mx1', loggedIn: true, fill: ['deposit-amount', '50'] },
+  { name: 'cashOut', hash: '#/information/cashOut', loggedIn: true, fill: ['cashout-amount', '600'] },
+  { name: 'cashOut-timeline', hash: '#/information/cashOut', loggedIn: true, click: 'withdraw-record-w_12', scroll: true },
+  { name: 'fundRecord', hash: '#/information/fundRecord', loggedIn: true },
+  { name: 'fundRecord-withdraw', hash: '#/information/fundRecord?tab=withdraw', loggedIn: true },
+  { name: 'statement', hash: '#/information/fundRecord', loggedIn: true, click: 'statement-open' },
+  { name: 'exChange', hash: '#/information/exChange', loggedIn: true, fill: ['exchange-amount', '1000'] },
+  { name: 'about', hash: '#/information/aboutUs', loggedIn: true, scroll: true },
   { name: 'market', hash: '#/market/index', loggedIn: true },
   { name: 'market-otc', hash: '#/market/index?tab=subscription', loggedIn: true },
   { name: 'stockDetail', hash: '#/market/stockDetail?id=i_mxn_AMXL', loggedIn: true },
+  { name: 'stockDetail-figures', hash: '#/market/stockDetail?id=i_mxn_AMXL', loggedIn: true, scroll: true },
   { name: 'stockDetail-day', hash: '#/market/stockDetail?id=i_mxn_AMXL', loggedIn: true, click: 'chart-period-1d' },
   { name: 'indexDetail', hash: '#/market/stockDetailzs?id=i_usd_SPX', loggedIn: true },
   { name: 'zhiShu', hash: '#/market/zhiShu', loggedIn: true },
   { name: 'favorite', hash: '#/favorite/index', loggedIn: true },
   { name: 'favorite-edit', hash: '#/favorite/index', loggedIn: true, click: 'favorite-edit' },
+  { name: 'favorite-checked', hash: '#/favorite/index', loggedIn: true, clicks: ['favorite-edit', 'favorite-check-i_mxn_AMXL', 'favorite-check-i_usd_AAPL'] },
   { name: 'search', hash: '#/favorite/search', loggedIn: true },
   { name: 'search-results', hash: '#/favorite/search', loggedIn: true, fill: ['search-input', 'm'] },
   { name: 'newsList', hash: '#/home/newsList', loggedIn: true },
@@ -174,17 +266,17 @@ try {
       }, [language, shot.loggedIn]);
       await context.route('**/api/vue/**', (route) => {
         const path = new URL(route.request().url()).pathname.replace('/api/vue', '');
-        const entry = answers[path] ?? null;
+        const entry = shot.overrides?.[path] ?? answers[path] ?? null;
         const data = typeof entry === 'function' ? entry(JSON.parse(route.request().postData() || '{}')) : entry;
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 1, msg: 'ok', data }) });
       });
       const page = await context.newPage();
       await page.goto(`${baseUrl}${shot.hash}`);
       await page.waitForLoadState('networkidle');
-      if (shot.click) await page.getByTestId(shot.click).click();
+      for (const id of shot.clicks ?? (shot.click ? [shot.click] : [])) await page.getByTestId(id).click();
       if (shot.fill) await page.getByTestId(shot.fill[0]).fill(shot.fill[1]);
       if (shot.scroll) await page.mouse.wheel(0, 2000);
-      await page.waitForTimeout(shot.click || shot.fill || shot.scroll ? 900 : 400);
+      await page.waitForTimeout(shot.click || shot.clicks || shot.fill || shot.scroll ? 900 : 400);
       await page.screenshot({ path: `${outDir}${shot.name}-${language}-${scheme}.png` });
       await context.close();
     }

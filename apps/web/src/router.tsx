@@ -53,6 +53,15 @@ const SearchPage = page(() => import('./features/favorite/SearchPage'));
 const ExtendedHoursPage = page(() => import('./features/home/ExtendedHoursPage'));
 const NewsListPage = page(() => import('./features/home/NewsListPage'));
 const NewsDetailPage = page(() => import('./features/home/NewsDetailPage'));
+const AuthInfoPage = page(() => import('./features/funds/AuthInfoPage'));
+const BankListPage = page(() => import('./features/funds/BankListPage'));
+const AddBankCardPage = page(() => import('./features/funds/AddBankCardPage'));
+const RechargePage = page(() => import('./features/funds/RechargePage'));
+const RechargeChannelPage = page(() => import('./features/funds/RechargeChannelPage'));
+const CashOutPage = page(() => import('./features/funds/CashOutPage'));
+const FundRecordPage = page(() => import('./features/funds/FundRecordPage'));
+const ExchangePage = page(() => import('./features/funds/ExchangePage'));
+const WalletPage = page(() => import('./features/funds/WalletPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -70,15 +79,7 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
   { path: '/market/buyStockDetail', titleKey: 'ui.page.buyStockDetail' },
   { path: '/trade/positionDetail', titleKey: 'ui.page.positionDetail' },
-  { path: '/information/bankList', titleKey: 'ui.page.bankList' },
-  { path: '/information/addBankCard', titleKey: 'ui.page.addBankCard' },
-  { path: '/information/fundRecord', titleKey: 'ui.page.fundRecord' },
-  { path: '/information/exChange', titleKey: 'ui.page.exChange' },
-  { path: '/information/authInfo', titleKey: 'ui.page.authInfo' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
-  { path: '/information/cashOut', titleKey: 'ui.page.cashOut' },
-  { path: '/information/recharge', titleKey: 'ui.page.recharge' },
-  { path: '/information/rechargeChannel', titleKey: 'ui.page.rechargeChannel' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
@@ -86,7 +87,6 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
 /** Tab pages that are still placeholders inside the shell. */
 export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/trade/index', titleKey: 'ui.page.trade' },
-  { path: '/information/wallet', titleKey: 'ui.page.wallet' },
 ];
 
 function screen(path: string, element: ReactNode): RouteObject {
@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/home/index', element: <HomePage /> },
           { path: '/market/index', element: <MarketPage /> },
           { path: '/favorite/index', element: <FavoritePage /> },
+          { path: '/information/wallet', element: <WalletPage /> },
           ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({ path, element: <TabPlaceholder titleKey={titleKey} /> })),
         ],
       },
@@ -126,6 +127,14 @@ export const routes: RouteObject[] = [
       screen('/market/stockDetailzs', <IndexDetailPage />),
       screen('/market/zhiShu', <IndexListPage />),
       screen('/favorite/search', <SearchPage />),
+      screen('/information/authInfo', <AuthInfoPage />),
+      screen('/information/bankList', <BankListPage />),
+      screen('/information/addBankCard', <AddBankCardPage />),
+      screen('/information/recharge', <RechargePage />),
+      screen('/information/rechargeChannel', <RechargeChannelPage />),
+      screen('/information/cashOut', <CashOutPage />),
+      screen('/information/fundRecord', <FundRecordPage />),
+      screen('/information/exChange', <ExchangePage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

@@ -28,24 +28,88 @@ export function page(path: string, element: ReactNode): RouteObject {
   return { path, element };
 }
 
-export type Answer = { data: unknown; code?: string } | { status: 0; code: string; msg: string; params?: Record<string, unknown> };
+export type Answer = { data: unknown; code?: string } | { status: 0; code: string; msg: string; params?: Record<string, unknown>; httpStatus?: number };
 
-/** A fetch stub: `answers` maps a path under /api/vue to a reply (or a function of the request body). */
+/** A request body as the stub sees it: JSON parsed, multipart as an object of its parts (a file as name, size and type). */
+export function bodyOf(body: unknown): unknown {
+  if (typeof body === 'string') return JSON.parse(body) as unknown;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    const parts: Record<string, unknown> = {};
+    body.forEach((value, key) => {
+      parts[key] = typeof value === 'string' ? value : { name: value.name, size: value.size, type: value.type };
+    });
+    return parts;
+  }
+  return {};
+}
+
+/**
+ * An XMLHttpRequest that sends through `fetch` (so the fetch stub answers uploads too) and
+ * reports one progress event before the load. Enough of XHR for `api/upload.ts`.
+ */
+export class FetchXhr {
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  private aborted = false;
+
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+
+  send(body: unknown): void {
+    void fetch(this.url, { method: this.method, headers: this.headers, body: body as BodyInit }).then(
+      async (response) => {
+        if (this.aborted) return;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => {
+        if (!this.aborted) this.onerror?.();
+      },
+    );
+  }
+
+  abort(): void {
+    this.aborted = true;
+    this.onabort?.();
+  }
+}
+
+/** A fetch stub: `answers` maps a path under /api/vue to a reply (or a function of the request body). Uploads go through it too. */
 export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = String(input).replace(/^\/api\/vue/, '');
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
+    const body: unknown = bodyOf(init?.body);
     const entry = answers[path] ?? (path === '/common/config' ? { data: [] } : undefined);
     if (!entry) return new Response(JSON.stringify({ status: 0, code: 'request.not_found', msg: 'Not found.', params: {} }), { status: 404 });
     const answer = typeof entry === 'function' ? entry(body) : entry;
-    const envelope = 'data' in answer ? { status: 1, msg: 'ok', ...(answer.code ? { code: answer.code } : {}), data: answer.data } : { params: {}, ...answer };
-    return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    if ('data' in answer) {
+      const envelope = { status: 1, msg: 'ok', ...(answer.code ? { code: answer.code } : {}), data: answer.data };
+      return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    const { httpStatus = 200, ...rejection } = answer;
+    return new Response(JSON.stringify({ params: {}, ...rejection }), { status: httpStatus, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', FetchXhr);
   const callsTo = (path: string) =>
-    fetchMock.mock.calls
-      .filter(([input]) => String(input) === `/api/vue${path}`)
-      .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : {}));
+    fetchMock.mock.calls.filter(([input]) => String(input) === `/api/vue${path}`).map(([, init]) => bodyOf(init?.body));
   return { fetchMock, callsTo };
 }
 

@@ -28,6 +28,10 @@ export const depositChannelConfig = z.object({
   max: moneyValue.nullable().optional(),
   window: window.nullable().optional(),
   enabled: z.boolean().default(true),
+}).superRefine((c, ctx) => {
+  // a channel a user cannot pay into is refused: bank details for banks, network and address for crypto
+  const needed = c.type === 'bank' ? (['accountName', 'accountNumber', 'bankName'] as const) : (['network', 'address'] as const);
+  for (const field of needed) if (!c[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
 });
 
 export interface ConfigKeyDef {

@@ -46,6 +46,21 @@ export const paths = {
   watchAdd: '/market/watchAdd',
   watchRemove: '/market/watchRemove',
   watchRemoveMany: '/market/watchRemoveMany',
+  kycSubmit: '/user/kycSubmit',
+  kycStatus: '/user/kycStatus',
+  cardList: '/card/list',
+  cardAdd: '/card/add',
+  cardDelete: '/card/delete',
+  walletAdd: '/wallet/add',
+  walletDelete: '/wallet/delete',
+  depositChannels: '/funds/depositChannels',
+  deposit: '/funds/deposit',
+  withdrawInfo: '/funds/withdrawInfo',
+  withdraw: '/funds/withdraw',
+  fundRecords: '/funds/records',
+  rates: '/funds/rates',
+  exchange: '/funds/exchange',
+  statement: '/funds/statement',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */
@@ -85,7 +100,7 @@ export function toast(content: string): void {
 let unauthorisedTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Spec §4/§8: a 401 clears all local storage and goes to /login/login after 2 s. */
-function handleUnauthorised(): void {
+export function handleUnauthorised(): void {
   if (unauthorisedTimer !== null) return;
   unauthorisedTimer = setTimeout(() => {
     unauthorisedTimer = null;
@@ -100,16 +115,17 @@ function handleUnauthorised(): void {
   }, UNAUTHORISED_REDIRECT_MS);
 }
 
-function headers(): Record<string, string> {
+/** The session headers of spec §6 (token, account, is-admin), plus the JSON content type unless `json` is false. */
+export function sessionHeaders(json = true): Record<string, string> {
   const state = sessionStore.getState();
-  const result: Record<string, string> = { 'Content-Type': 'application/json' };
+  const result: Record<string, string> = json ? { 'Content-Type': 'application/json' } : {};
   if (state.tokend) result.token = state.tokend;
   if (state.account) result.account = state.account;
   if (state.is_admin !== null && state.is_admin !== '') result['is-admin'] = state.is_admin;
   return result;
 }
 
-interface RawEnvelope {
+export interface RawEnvelope {
   status?: unknown;
   msg?: unknown;
   code?: unknown;
@@ -117,7 +133,7 @@ interface RawEnvelope {
   data?: unknown;
 }
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
@@ -129,15 +145,12 @@ export async function post<T>(path: string, body: unknown = {}, options: CallOpt
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: 'POST',
-      headers: headers(),
+      headers: sessionHeaders(),
       body: JSON.stringify(body ?? {}),
       signal: controller.signal,
     });
   } catch (error) {
-    const timedOut = controller.signal.aborted;
-    const message = translator.t(timedOut ? 'ui.error.timeout' : 'ui.error.network');
-    if (!options.silent) toast(message);
-    throw new ApiError(timedOut ? 'timeout' : 'network', message, undefined, { cause: String(error) });
+    throw transportError(controller.signal.aborted, error, options);
   } finally {
     clearTimeout(timer);
   }
@@ -148,8 +161,16 @@ export async function post<T>(path: string, body: unknown = {}, options: CallOpt
   } catch {
     envelope = undefined;
   }
+  return unwrap<T>(response.status, envelope, options);
+}
 
-  if (response.status === 401) {
+/**
+ * Turns an answer into its `data` or an `ApiError`: a 401 toasts and sends the user to login,
+ * a rejection toasts its translated code (unless `silent`), a success toasts its key (unless
+ * `quietSuccess`). Shared by JSON calls, uploads and file downloads.
+ */
+export function unwrap<T>(httpStatus: number, envelope: RawEnvelope | undefined, options: CallOptions = {}): T {
+  if (httpStatus === 401) {
     const message = failureMessage(translator, { code: 'auth.required', msg: typeof envelope?.msg === 'string' ? envelope.msg : '' });
     toast(message);
     handleUnauthorised();
@@ -172,7 +193,77 @@ export async function post<T>(path: string, body: unknown = {}, options: CallOpt
   };
   const message = failureMessage(translator, failure);
   if (!options.silent) toast(message);
-  throw new ApiError(envelope ? 'rejected' : 'http', message, failure.code, failure.params, response.status);
+  throw new ApiError(envelope ? 'rejected' : 'http', message, failure.code, failure.params, httpStatus);
+}
+
+/** A network failure or a timeout as an `ApiError`, toasted unless `silent`. */
+export function transportError(timedOut: boolean, cause: unknown, options: CallOptions = {}): ApiError {
+  const message = translator.t(timedOut ? 'ui.error.timeout' : 'ui.error.network');
+  if (!options.silent) toast(message);
+  return new ApiError(timedOut ? 'timeout' : 'network', message, undefined, { cause: String(cause) });
+}
+
+/**
+ * A money submission's answer is final when the server stored it (API.md §1.6): a success or a
+ * business rejection (HTTP 200). After anything else (network, timeout, 400, 401, 409, 429,
+ * 500) the same `requestId` may and should be sent again.
+ */
+export function isFinalAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'rejected' && error.httpStatus === 200;
+}
+
+/** A file the server answered with (content-disposition attachment). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a `content-disposition` header (`attachment; filename="x.csv"`), else `fallback`. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * Posts a JSON body to a call that answers with a file (the CSV statement): same headers,
+ * timeout and 401 handling as `post`. A JSON answer instead of the file is a rejection.
+ */
+export async function postForFile(path: string, body: unknown, fallbackName: string, options: CallOptions = {}): Promise<DownloadedFile> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, { method: 'POST', headers: sessionHeaders(), body: JSON.stringify(body ?? {}), signal: controller.signal });
+    } catch (error) {
+      throw transportError(controller.signal.aborted, error, options);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && !type.includes('application/json')) {
+      const blob = await response.blob();
+      return { blob, filename: filenameOf(response.headers.get('content-disposition'), fallbackName) };
+    }
+    let envelope: RawEnvelope | undefined;
+    try {
+      envelope = asRecord(await response.json()) as RawEnvelope | undefined;
+    } catch {
+      envelope = undefined;
+    }
+    // A status-1 envelope here means the server sent data instead of a file: not what was asked.
+    if (envelope?.status === 1) envelope = { status: 0, msg: '', params: {} };
+    return unwrap<never>(response.status, envelope, options);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Calls a contract endpoint; request and answer types come from `@brokerage/contract`. */

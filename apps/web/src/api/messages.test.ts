@@ -42,6 +42,13 @@ describe('the toast for a rejection', () => {
     expect(failureMessage(en, { code: 'request.invalid', params: { fields: { phone: 'format', password: 'too_short' } } }))
       .toBe('Phone number: Invalid format');
   });
+
+  it('names the fields of the money screens too', () => {
+    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { idNumber: 'format' } } })).toBe('ID number: Invalid format');
+    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { proofImageId: 'unknown_upload' } } }))
+      .toBe('Proof of payment: Upload not found, please upload again');
+    expect(failureMessage(translatorFor('de'), { code: 'request.invalid', params: { fields: { cardNumber: 'too_short' } } })).toMatch(/^Kartennummer: /);
+  });
 });
 
 describe('the toast for a success', () => {

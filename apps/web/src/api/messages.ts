@@ -89,8 +89,11 @@ function firstInvalidField(params: Record<string, unknown> | undefined): [string
 
 function fieldLabel(tr: Translator, path: string): string {
   const candidates = [path, path.split('.').pop() ?? path];
+  // `field.name.*` comes with the server's catalogue; `ui.fieldName.*` names the fields of the
+  // money screens (real name, cards, deposits), which only this app sends.
   for (const candidate of candidates) {
     if (tr.exists(`field.name.${candidate}`)) return tr.t(`field.name.${candidate}`);
+    if (tr.exists(`ui.fieldName.${candidate}`)) return tr.t(`ui.fieldName.${candidate}`);
   }
   return path;
 }

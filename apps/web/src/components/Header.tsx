@@ -19,10 +19,17 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
       <button type="button" className="icon-button" onClick={onOpenPanel} aria-label={t('ui.header.openPanel')} data-testid="header-avatar">
         <Avatar />
       </button>
-      <button type="button" className="search-box" onClick={() => navigate('/favorite/search')} data-testid="header-search" aria-label={t('ui.header.search')}>
+      <button
+        type="button"
+        className="search-box"
+        onClick={() => navigate('/favorite/search')}
+        data-testid="header-search"
+        aria-label={t('ui.header.search')}
+        title={t('ui.header.search')}
+      >
         <span className="search-pill">
           <SearchIcon />
-          <span>{t('ui.header.search')}</span>
+          <span>{t('ui.header.searchShort')}</span>
         </span>
       </button>
       <button

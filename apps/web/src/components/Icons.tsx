@@ -45,3 +45,7 @@ export const BlockIcon = (p: IconProps) => <Svg {...p}><rect x="3" y="3" width="
 export const RocketIcon = (p: IconProps) => <Svg {...p}><path d="M12 15c4-3 6-7 6-12-5 0-9 2-12 6l-2 3 5 5Z" /><path d="M6 15l-2 5 5-2" /><circle cx="14" cy="9" r="1.5" /></Svg>;
 export const ClockIcon = (p: IconProps) => <Svg {...p}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></Svg>;
 export const ToolIcon = (p: IconProps) => <Svg {...p}><path d="M14 6a4 4 0 0 0 5 5l-9 9a2.1 2.1 0 0 1-3-3Z" /></Svg>;
+export const CopyIcon = (p: IconProps) => <Svg {...p}><rect x="8" y="8" width="12" height="12" rx="2" /><path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" /></Svg>;
+export const SwapIcon = (p: IconProps) => <Svg {...p}><path d="M7 4v16" /><path d="m3 8 4-4 4 4" /><path d="M17 20V4" /><path d="m21 16-4 4-4-4" /></Svg>;
+export const ExchangeIcon = (p: IconProps) => <Svg {...p}><path d="M4 9h13l-3-3" /><path d="M20 15H7l3 3" /></Svg>;
+export const DownloadIcon = (p: IconProps) => <Svg {...p}><path d="M12 4v11" /><path d="m7 10 5 5 5-5" /><path d="M5 20h14" /></Svg>;

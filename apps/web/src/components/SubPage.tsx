@@ -25,7 +25,7 @@ export function SubPage({ title, children, right, flush = false }: SubPageProps)
         <button type="button" className="icon-button" onClick={back} aria-label={t('ui.common.back')} data-testid="nav-back">
           <BackIcon />
         </button>
-        <h1>{title}</h1>
+        <h1 title={title}>{title}</h1>
         <div>{right}</div>
       </header>
       <main className={flush ? 'page-body flush' : 'page-body'}>{children}</main>

@@ -1,4 +1,49 @@
-import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+type Fade = 'start' | 'end' | 'both' | undefined;
+
+/** Which edges of a horizontally scrolling row hide tabs (1 px of slack for sub-pixel widths). */
+export function fadeOf(scrollLeft: number, clientWidth: number, scrollWidth: number): Fade {
+  const before = scrollLeft > 1;
+  const after = scrollLeft + clientWidth < scrollWidth - 1;
+  if (before && after) return 'both';
+  if (before) return 'start';
+  if (after) return 'end';
+  return undefined;
+}
+
+/** Tracks the row's overflow on scroll and resize, and keeps the active tab in view. */
+function useOverflowFade(activeKey: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [fade, setFade] = useState<Fade>(undefined);
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (el) setFade(fadeOf(el.scrollLeft, el.clientWidth, el.scrollWidth));
+  }, []);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || activeKey === null) return;
+    const tab = Array.from(el.querySelectorAll<HTMLElement>('[data-key]')).find((node) => node.dataset.key === activeKey);
+    if (!tab || typeof el.scrollTo !== 'function') return;
+    const left = tab.offsetLeft - 24;
+    const right = tab.offsetLeft + tab.offsetWidth + 24 - el.clientWidth;
+    if (el.scrollLeft > left) el.scrollTo({ left, behavior: 'smooth' });
+    else if (el.scrollLeft < right) el.scrollTo({ left: right, behavior: 'smooth' });
+  }, [activeKey]);
+  return { ref, fade };
+}
 
 interface TabStripProps<K extends string> {
   tabs: readonly { key: K; label: string }[];
@@ -8,15 +53,19 @@ interface TabStripProps<K extends string> {
   label: string;
   /** `data-testid` of each tab is `${testIdPrefix}${key}`. */
   testIdPrefix?: string;
+  /** Or any other `data-testid` per tab. */
+  testIdOf?: (key: K) => string | undefined;
   sticky?: boolean;
   small?: boolean;
 }
 
 /**
  * A scrollable row of tabs (WAI-ARIA tabs pattern, arrow keys move between them). Labels are
- * never cut to a fixed width, so long German words stay readable; the row scrolls instead.
+ * never cut to a fixed width, so long German words stay readable; the row scrolls instead,
+ * fades out at an edge that hides tabs, and scrolls the active tab into view.
  */
-export function TabStrip<K extends string>({ tabs, active, onChange, label, testIdPrefix, sticky = false, small = false }: TabStripProps<K>) {
+export function TabStrip<K extends string>({ tabs, active, onChange, label, testIdPrefix, testIdOf, sticky = false, small = false }: TabStripProps<K>) {
+  const { ref, fade } = useOverflowFade(active);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = Math.max(0, tabs.findIndex((tab) => tab.key === active));
@@ -29,7 +78,7 @@ export function TabStrip<K extends string>({ tabs, active, onChange, label, test
   };
   const focusable = tabs.some((tab) => tab.key === active) ? active : tabs[0]?.key;
   return (
-    <div className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}`} role="tablist" aria-label={label}>
+    <div ref={ref} className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}`} role="tablist" aria-label={label} data-fade={fade}>
       {tabs.map((tab) => (
         <button
           key={tab.key}
@@ -38,7 +87,7 @@ export function TabStrip<K extends string>({ tabs, active, onChange, label, test
           data-key={tab.key}
           aria-selected={tab.key === active}
           tabIndex={tab.key === focusable ? 0 : -1}
-          data-testid={testIdPrefix ? `${testIdPrefix}${tab.key}` : undefined}
+          data-testid={testIdOf ? testIdOf(tab.key) : testIdPrefix ? `${testIdPrefix}${tab.key}` : undefined}
           onClick={() => onChange(tab.key)}
           onKeyDown={onKeyDown}
         >

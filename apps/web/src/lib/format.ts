@@ -5,7 +5,7 @@
  * a JavaScript float never holds an amount, so "0.1 + 0.2" problems and precision loss on
  * large balances cannot occur.
  */
-import type { Language } from '@brokerage/contract';
+import type { Currency, Language } from '@brokerage/contract';
 import dayjs from 'dayjs';
 
 /** Currencies with a prefix symbol (spec §9: peso Mex$, dollar $); every other currency is suffixed with its code. */
@@ -246,3 +246,113 @@ export function formatClock(iso: string | null | undefined): string {
   const parsed = dayjs(iso);
   return parsed.isValid() ? parsed.format('HH:mm:ss') : '';
 }
+
+/* ---------- Money screens: currency scales, signed amounts, typed input ---------- */
+
+/**
+ * Display scale of each currency (API.md §1.4: 0 for JPY, KRW, VND, 2 for the others,
+ * including USDT). The contract's `currencyScale` holds the same table, but importing it would
+ * bring decimal.js into every money screen; `format.test.ts` checks that the two agree.
+ */
+export const currencyScales = {
+  MXN: 2, USD: 2, USDT: 2, EUR: 2, CNY: 2, TWD: 2, HKD: 2, THB: 2, MYR: 2, JPY: 0, VND: 0, KRW: 0,
+} as const satisfies Record<Currency, number>;
+
+export function scaleOf(currency: string): number {
+  return (currencyScales as Record<string, number>)[currency] ?? 2;
+}
+
+/** An amount at its currency's scale with symbol or suffix: "Mex$1,250.50", "10.00 USDT", "1,452 KRW". */
+export function formatAmount(value: string | null | undefined, currency: string): string {
+  return formatMoney(value, currency, scaleOf(currency));
+}
+
+/** A signed movement: "+Mex$1,250.50", "-$342.55", and no sign for zero. */
+export function formatSignedAmount(value: string | null | undefined, currency: string): string {
+  const text = formatAmount(value, currency);
+  return direction(value) === 'up' ? `+${text}` : text;
+}
+
+const MAX_INTEGER_DIGITS = 15;
+
+/**
+ * Cleans what the user types into an amount field: digits and one decimal point (a comma
+ * counts as the point, as German and Spanish keypads type it), at most `scale` decimals and
+ * 15 integer digits (the wire limit), no leading zeros.
+ */
+export function sanitiseAmountInput(raw: string, scale: number): string {
+  const text = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = text.indexOf('.');
+  let integer = dot === -1 ? text : text.slice(0, dot);
+  let fraction = dot === -1 ? '' : text.slice(dot + 1).replace(/\./g, '');
+  integer = integer.replace(/^0+(?=\d)/, '').slice(0, MAX_INTEGER_DIGITS);
+  fraction = fraction.slice(0, Math.max(0, scale));
+  if (dot === -1 || scale <= 0) return integer;
+  return `${integer === '' ? '0' : integer}.${fraction}`;
+}
+
+/** The wire form of a typed amount ("100." → "100", ".5" → "0.5"), or '' when nothing was typed. */
+export function toWireAmount(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '' || trimmed === '.') return '';
+  const [integer = '', fraction = ''] = trimmed.split('.');
+  const int = integer === '' ? '0' : integer;
+  return fraction === '' ? int : `${int}.${fraction}`;
+}
+
+/** True for a decimal string greater than zero. */
+export function isPositiveAmount(value: string): boolean {
+  return /^\d+(\.\d+)?$/.test(value) && compareDecimal(value, '0') > 0;
+}
+
+/** A card number as it is typed: letters upper-cased, only [0-9A-Z] kept (at most 34), a space after every 4. */
+export function formatCardNumberInput(raw: string): string {
+  const compact = raw.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 34);
+  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Where the caret belongs in a grouped card number after `charsBefore` significant characters. */
+export function caretAfter(formatted: string, charsBefore: number): number {
+  if (charsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i += 1) {
+    if (formatted[i] !== ' ') seen += 1;
+    if (seen === charsBefore) return i + 1;
+  }
+  return formatted.length;
+}
+
+/** ISO weekdays (1 = Monday … 7 = Sunday) in the language: runs joined ("Mon–Fri"), others listed ("Mon, Wed"). */
+export function formatWeekdays(days: readonly number[], locale: string): string {
+  const sorted = [...new Set(days)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  if (sorted.length === 7) return '';
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  } catch {
+    formatter = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
+  }
+  // 2024-01-01 was a Monday.
+  const name = (day: number) => formatter.format(new Date(Date.UTC(2024, 0, day)));
+  const runs: string[] = [];
+  let start = sorted[0];
+  let previous = sorted[0];
+  const close = () => {
+    if (start === undefined || previous === undefined) return;
+    runs.push(previous - start >= 2 ? `${name(start)}–${name(previous)}` : previous === start ? name(start) : `${name(start)}, ${name(previous)}`);
+  };
+  for (const day of sorted.slice(1)) {
+    if (previous !== undefined && day === previous + 1) {
+      previous = day;
+      continue;
+    }
+    close();
+    start = day;
+    previous = day;
+  }
+  close();
+  return runs.join(', ');
+}
+
+/** BCP 47 tag of an app language, for `Intl` and `lang` attributes. */
+export const languageTags: Record<Language, string> = { en: 'en', de: 'de', zh: 'zh-Hant', esp: 'es', kor: 'ko' };

@@ -14,6 +14,7 @@ import { sendMessage } from '../engagement/index.js';
 import { credit, postEntry, release, type HouseAccountKind, type PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
+import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
 type Queue = ReviewItem['queue'];
@@ -90,8 +91,21 @@ export async function reviewList(db: Db, deps: ReviewDeps, body: { queue: Queue;
   const rows = await db.select().from(t).where(where).orderBy(onlyPending ? asc(when) : desc(when)).limit(size).offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(t).where(where);
   const list: ReviewItem[] = [];
-  for (const r of rows) list.push(await itemOf(db, deps, body.queue, r));
+  for (const r of rows) list.push(listView(await itemOf(db, deps, body.queue, r)));
   return { list, total: total?.n ?? 0, page, size };
+}
+
+/**
+ * The queue list shows no full ID or card numbers and no image links: those are in the
+ * detail, whose read is audited (§19.4 choice), so every look at them leaves a trace.
+ */
+function listView(item: ReviewItem): ReviewItem {
+  const d = { ...item.details };
+  if (typeof d.idNumber === 'string') d.idNumber = maskIdNumber(d.idNumber);
+  for (const key of ['frontImageUrl', 'backImageUrl', 'proofImageUrl']) delete d[key];
+  const destination = d.destination as Record<string, unknown> | undefined;
+  if (destination && typeof destination.cardNumber === 'string') d.destination = { ...destination, cardNumber: maskCardNumber(destination.cardNumber) };
+  return { ...item, details: d };
 }
 
 async function findRow(db: Db, queue: Queue, id: string, forUpdate: boolean) {

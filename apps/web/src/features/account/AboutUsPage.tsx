@@ -4,6 +4,23 @@ import { ChevronIcon } from '../../components/Icons';
 import { LegalDocument } from '../../components/LegalDocument';
 import { SubPage } from '../../components/SubPage';
 
+/** Licence attribution of the chart library (Apache-2.0 NOTICE: the notice plus a link to tradingview.com). */
+export function ChartAttribution() {
+  const { t } = useTranslation();
+  return (
+    <section className="card attribution" aria-labelledby="about-credits" data-testid="chart-attribution">
+      <h2 id="about-credits">{t('ui.about.credits')}</h2>
+      <p className="caption">
+        {t('ui.about.chartsBy')}{' '}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+          TradingView Lightweight Charts™
+        </a>
+        {' · Copyright © 2025 TradingView, Inc.'}
+      </p>
+    </section>
+  );
+}
+
 /** The about page from `/common/legal` (kind about), with the agreement and privacy policy a tap away. */
 export default function AboutUsPage() {
   const { t } = useTranslation();
@@ -22,6 +39,7 @@ export default function AboutUsPage() {
           <ChevronIcon className="chevron" />
         </Link>
       </nav>
+      <ChartAttribution />
     </SubPage>
   );
 }

@@ -19,7 +19,7 @@ export function ProfileHead() {
   const name = user.data ? user.data.realname || user.data.account : account;
   return (
     <div className="profile-head">
-      <Avatar large />
+      <Avatar large name={user.data?.realname || undefined} />
       <div>
         <div className="name" data-testid="mine-name">
           {user.isPending && !name ? <Skeleton.Title animated /> : name}

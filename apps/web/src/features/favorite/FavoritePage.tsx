@@ -44,7 +44,7 @@ export default function FavoritePage() {
     return (
       <div className="page-body">
         <h1 className="sr-only">{t('ui.page.favorite')}</h1>
-        <LoginPrompt />
+        <LoginPrompt message={t('ui.watch.loginText')} />
       </div>
     );
   }

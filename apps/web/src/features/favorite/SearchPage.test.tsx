@@ -140,6 +140,8 @@ describe('the search screen', () => {
     fireEvent.click(screen.getByTestId('search-star-i_mxn_WALMEX'));
     await elapse(10);
     expect(screen.getByTestId('login-sheet')).toBeTruthy();
+    // The sheet says what logging in is for here, not the generic account text.
+    expect(screen.getByTestId('login-prompt-text').textContent).toBe('Log in to add stocks to your watchlist and follow their prices.');
     expect(api.callsTo('/market/watchAdd')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Swiper } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { imageUrl, useConfig } from '../../api/queries';
@@ -21,10 +22,12 @@ export default function StartPage() {
   const config = useConfig();
   const logo = imageUrl(config.data, config.data?.logo);
   const title = config.data?.title || t('ui.app.name');
+  // A logo that fails to load is hidden rather than shown as a broken image.
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
   return (
     <div className="start-page" data-testid="start-page">
       <div className="start-brand">
-        {logo ? <img src={logo} alt="" /> : null}
+        {logo && logo !== failedLogo ? <img src={logo} alt="" onError={() => setFailedLogo(logo)} /> : null}
         <strong>{title}</strong>
       </div>
       <div className="start-slides">

@@ -15,7 +15,7 @@ import {
 import { useNow } from '../../lib/useNow';
 import { useSession } from '../../store/session';
 import { PriceChart } from './PriceChart';
-import { MarketBadge, moveInWords } from './QuoteParts';
+import { industryLabel, MarketBadge, moveInWords } from './QuoteParts';
 import { isSelectedInstrument, toSelected } from './selection';
 import { StarButton } from './StarButton';
 import { usePriceFlash } from './usePriceFlash';
@@ -94,7 +94,8 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
 }
 
 function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: boolean; language: Language }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const industry = industryLabel({ t: (key) => t(key), exists: (key) => i18n.exists(key) }, quote.industry);
   const p = (value: string | null) => formatPrice(value, quote.priceScale);
   const money = (value: string | null) => formatCompactMoney(value, quote.currency, language);
   return (
@@ -114,7 +115,7 @@ function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: bool
         {!isIndex ? <Figure label={t('ui.quote.sharesOutstanding')} value={formatCompact(quote.sharesOutstanding, language)} testId="figure-shares" /> : null}
         {quote.limitUp ? <Figure label={t('ui.quote.limitUp')} value={p(quote.limitUp)} testId="figure-limitUp" /> : null}
         {quote.limitDown ? <Figure label={t('ui.quote.limitDown')} value={p(quote.limitDown)} testId="figure-limitDown" /> : null}
-        {!isIndex ? <Figure label={t('ui.quote.industry')} value={<span className="figure-text">{quote.industry ?? '--'}</span>} testId="figure-industry" /> : null}
+        {!isIndex ? <Figure label={t('ui.quote.industry')} value={<span className="figure-text" title={quote.industry ?? undefined}>{industry}</span>} testId="figure-industry" /> : null}
       </dl>
     </section>
   );
@@ -166,7 +167,7 @@ function ChartCard({ quote, live }: { quote: QuoteData; live: ReturnType<typeof 
           />
         ) : null}
       </div>
-      <PriceChart instrumentId={quote.instrumentId} period={period} adjust={adjust} range={range} live={live} label={chartLabel} />
+      <PriceChart instrumentId={quote.instrumentId} priceScale={quote.priceScale} period={period} adjust={adjust} range={range} live={live} label={chartLabel} />
       {period === 'time_share' && range === null ? (
         <p className="chart-legend caption">
           <span className="legend-line price" aria-hidden="true" /> {t('ui.chart.price')}

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isIntraday, useCandles, type Adjust, type ChartRange, type Period } from '../../api/market-queries';
 import { ErrorRetry } from '../../components/States';
+import { formatPrice } from '../../lib/format';
 import { effectiveUpColour, useSession } from '../../store/session';
 import {
   applyTickToCandle, applyTickToPoint, avgPoint, candleBar, candleVolume, isCandle, isTimeSharePoint, pointVolume, pricePoint,
@@ -64,8 +65,21 @@ function timeOf(time: Time): dayjs.Dayjs {
   return typeof time === 'number' ? dayjs(time * 1000) : dayjs(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
 }
 
+/**
+ * The axis and crosshair labels in the headline's format (thousands separators, the
+ * instrument's decimals). The chart hands over a float; it is only displayed, never computed with.
+ */
+export function chartPriceFormatter(priceScale: number): (price: number) => string {
+  return (price) => (Number.isFinite(price) ? formatPrice(price.toFixed(priceScale), priceScale) : '');
+}
+
+/** Room above the highest and below the lowest price, so the last-price label clears the axis labels and the volume bars. */
+export const PRICE_SCALE_MARGINS = { top: 0.14, bottom: 0.28 } as const;
+
 interface PriceChartProps {
   instrumentId: string;
+  /** Decimals of the instrument's prices (the quote's `priceScale`). */
+  priceScale: number;
   period: Period;
   adjust: Adjust;
   range: ChartRange | null;
@@ -78,8 +92,13 @@ interface PriceChartProps {
  * The price chart (lightweight-charts): candlesticks and volume for bar periods, the price line
  * with its average and volume for time-share. It fills and follows its container, redraws in
  * the user's up/down colours, moves the last bar with live quotes, and is destroyed on unmount.
+ *
+ * Attribution (Apache-2.0 NOTICE of lightweight-charts): "TradingView Lightweight Charts™,
+ * Copyright (c) 2025 TradingView, Inc. https://www.tradingview.com/". The licence asks for that
+ * notice and a link to tradingview.com on a page users can reach; the About page carries both
+ * (`ChartAttribution`), so the logo on the chart itself is turned off.
  */
-export function PriceChart({ instrumentId, period, adjust, range, live, label }: PriceChartProps) {
+export function PriceChart({ instrumentId, priceScale, period, adjust, range, live, label }: PriceChartProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -101,8 +120,8 @@ export function PriceChart({ instrumentId, period, adjust, range, live, label }:
     try {
       chart = createChart(container, {
         autoSize: true,
-        layout: { attributionLogo: true, fontSize: 11 },
-        rightPriceScale: { borderVisible: false },
+        layout: { attributionLogo: false, fontSize: 11 },
+        rightPriceScale: { borderVisible: false, entireTextOnly: true, scaleMargins: PRICE_SCALE_MARGINS },
         timeScale: { borderVisible: false, rightOffset: 2 },
         handleScale: { axisPressedMouseMove: false },
       });
@@ -128,7 +147,7 @@ export function PriceChart({ instrumentId, period, adjust, range, live, label }:
     chart.applyOptions({
       layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
       grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat) },
+      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat), priceFormatter: chartPriceFormatter(priceScale) },
       timeScale: {
         timeVisible: intraday,
         secondsVisible: false,
@@ -141,7 +160,7 @@ export function PriceChart({ instrumentId, period, adjust, range, live, label }:
         },
       },
     });
-  }, [upColour, scheme, intraday]);
+  }, [upColour, scheme, intraday, priceScale]);
 
   // (Re)build the series whenever the data, the kind of chart or the colours change.
   useEffect(() => {
@@ -161,9 +180,11 @@ export function PriceChart({ instrumentId, period, adjust, range, live, label }:
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     if (effectivePeriod === 'time_share') {
       const points = list.filter(isTimeSharePoint);
-      const price = chart.addSeries(LineSeries, { color: colours.line, lineWidth: 2, priceLineVisible: true });
+      // The last price is the headline above the chart; its axis label would sit on top of an
+      // axis tick (lightweight-charts does not hide colliding ticks), so only the dotted line marks it.
+      const price = chart.addSeries(LineSeries, { color: colours.line, lineWidth: 2, priceLineVisible: true, lastValueVisible: false });
       const avg = chart.addSeries(LineSeries, { color: colours.avg, lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
-      price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+      price.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
       price.setData(points.map(pricePoint));
       avg.setData(points.map(avgPoint));
       volume.setData(points.map((point, i) => pointVolume(point, points[i - 1], colours)));
@@ -173,8 +194,9 @@ export function PriceChart({ instrumentId, period, adjust, range, live, label }:
       const bars = list.filter(isCandle);
       const series = chart.addSeries(CandlestickSeries, {
         upColor: colours.up, downColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down, borderVisible: false,
+        lastValueVisible: false,
       });
-      series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+      series.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
       series.setData(bars.map(candleBar));
       volume.setData(bars.map((bar) => candleVolume(bar, colours)));
       seriesRef.current = { kind: 'bars', candles: series, volume };

@@ -14,6 +14,19 @@ export function moveInWords(t: TFunction, changeRate: string): string {
   return t('ui.quote.moveFlat');
 }
 
+/** The translation key of an industry the feed sends in English: "Consumer goods" → `ui.industry.consumer_goods`. */
+export function industryKey(industry: string): string {
+  const slug = industry.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return `ui.industry.${slug}`;
+}
+
+/** The industry in the user's language, or the feed's own text for an industry we have no word for. */
+export function industryLabel(tr: { t: (key: string) => string; exists: (key: string) => boolean }, industry: string | null | undefined): string {
+  if (!industry || industry.trim() === '') return '--';
+  const key = industryKey(industry);
+  return tr.exists(key) ? tr.t(key) : industry;
+}
+
 export function MarketBadge({ market, assetClass }: Pick<InstrumentSummary, 'market' | 'assetClass'>) {
   const { t } = useTranslation();
   return (

@@ -34,7 +34,7 @@ export function useWatchAction(): {
     <Popup visible={askLogin} onMaskClick={() => setAskLogin(false)} onClose={() => setAskLogin(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', padding: 12 }}>
       <div role="dialog" aria-label={t('ui.watch.loginTitle')} data-testid="login-sheet">
         <h2 className="sheet-title">{t('ui.watch.loginTitle')}</h2>
-        <LoginPrompt />
+        <LoginPrompt message={t('ui.watch.loginText')} />
       </div>
     </Popup>
   );

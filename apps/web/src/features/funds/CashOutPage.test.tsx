@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../store/session';
+import { listPage, page, renderAt, stubApi } from '../../test-support';
+import CashOutPage from './CashOutPage';
+import { ACCOUNT, card, userInfo, UUID, wallet, withdrawInfo, withdrawRecord } from './test-fixtures';
+
+function renderCashOut() {
+  return renderAt('/information/cashOut', [page('/information/cashOut', <CashOutPage />)]);
+}
+
+describe('the withdrawal form', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.getState().setLanguage('en');
+    sessionStore.getState().signIn('tok', ACCOUNT);
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a failing rule of withdrawInfo with its translated code before the press, and keeps confirm disabled', async () => {
+    const user = userEvent.setup({ delay: null });
+    const info = withdrawInfo({ inWindow: false });
+    info.rules = info.rules.map((rule) => (rule.rule === 'window' ? { ...rule, ok: false } : rule));
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: info },
+      '/card/list': { data: { cards: [card], wallets: [wallet] } },
+      '/funds/records': { data: listPage([]) },
+      '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }) },
+    });
+    renderCashOut();
+
+    const rule = await screen.findByTestId('cashout-rule-window');
+    expect(rule.textContent).toBe('Withdrawals are accepted on business days 09:30–24:00.');
+    const submit = screen.getByTestId('cashout-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(submit.textContent).toBe('Withdrawal not possible yet');
+    expect(submit.getAttribute('aria-describedby')).toBe(rule.parentElement?.parentElement?.id);
+
+    // Filling the form does not lift the rule.
+    await user.type(screen.getByTestId('cashout-amount'), '600');
+    await user.type(screen.getByTestId('cashout-password'), '246810');
+    await user.click(submit);
+    expect(api.callsTo('/funds/withdraw')).toHaveLength(0);
+    expect(api.callsTo('/funds/withdrawInfo')).toEqual([{ currency: 'MXN' }]);
+  });
+
+  it('adds the amount rules as the user types: below the minimum, above what can be withdrawn', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([]) },
+    });
+    renderCashOut();
+    const amount = await screen.findByTestId('cashout-amount');
+    expect(screen.queryByTestId('cashout-rule-min')).toBeNull();
+    await user.type(amount, '499.99');
+    expect(screen.getByTestId('cashout-rule-min').textContent).toBe('Minimum withdrawal is Mex$500.');
+    await user.clear(amount);
+    await user.type(amount, '60000');
+    expect(screen.getByTestId('cashout-rule-withdrawable').textContent).toBe('Insufficient withdrawable amount.');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    expect(screen.queryByTestId('cashout-rule-min')).toBeNull();
+    expect((screen.getByTestId('cashout-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('withdraws to the chosen card with the fund password and a requestId; "all" fills the withdrawable amount', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card, { ...card, cardId: 'c_3', numberMasked: '0121********567891' }], wallets: [wallet] } },
+      '/funds/records': { data: listPage([]) },
+      '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }), code: 'result.withdraw.ok' },
+    });
+    renderCashOut();
+    await user.click(await screen.findByTestId('cashout-all'));
+    expect((screen.getByTestId('cashout-amount') as HTMLInputElement).value).toBe('59010.00');
+    await user.click(screen.getByTestId('cashout-destination-c_3'));
+    await user.type(screen.getByTestId('cashout-password'), '24681x0');
+    expect((screen.getByTestId('cashout-password') as HTMLInputElement).value).toBe('246810');
+    await user.click(screen.getByTestId('cashout-submit'));
+    await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
+    expect(api.callsTo('/funds/withdraw')[0]).toEqual({
+      amount: '59010.00', currency: 'MXN', fundPassword: '246810', cardId: 'c_3', requestId: expect.stringMatching(UUID),
+    });
+  });
+
+  it('opens a withdrawal record into its timeline with the rejection reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([withdrawRecord()]) },
+    });
+    renderCashOut();
+    const record = await screen.findByTestId('withdraw-record-w_12');
+    expect(record.textContent).toContain('Rejected');
+    expect(screen.queryByTestId('timeline-step-submitted')).toBeNull();
+    await user.click(record);
+    expect(screen.getByTestId('timeline-step-submitted').textContent).toContain('2025.03.14');
+    expect(screen.getByTestId('timeline-step-rejected').textContent).toContain('Reason: Name does not match');
+    expect(record.getAttribute('aria-expanded')).toBe('true');
+  });
+});

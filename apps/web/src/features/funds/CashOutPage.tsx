@@ -1,0 +1,263 @@
+import type { Card, Currency, Wallet } from '@brokerage/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { call } from '../../api/client';
+import {
+  flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData,
+} from '../../api/funds-queries';
+import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { TextField } from '../../components/TextField';
+import { compareDecimal, formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
+import { AmountField, codeText, CurrencyChoice, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import { useWindowText, WindowTag } from './RechargePage';
+import { WithdrawRecordItem } from './WithdrawRecordItem';
+
+/** Spec §2/§6: fiat goes to the user's own bank card, USDT to a wallet (API.md §10.4). */
+export const cashOutCurrencies: readonly Currency[] = ['MXN', 'USD', 'EUR', 'USDT'];
+const fundPasswordPattern = /^\d{6}$/;
+const RECENT_RECORDS = 5;
+
+/**
+ * Every rule of `/funds/withdrawInfo` that does not hold, in the server's order, each with its
+ * translated code; then the amount typed so far against the minimum, the maximum and the
+ * withdrawable amount, which the server can only check once it knows the amount.
+ */
+export function withdrawRules(info: WithdrawInfoData, amount: string): Rule[] {
+  const rules: Rule[] = info.rules.filter((rule) => !rule.ok).map((rule) => ({ key: rule.rule, text: codeText(rule.code, rule.params) }));
+  const failing = new Set(rules.map((rule) => rule.key));
+  if (amount === '' || compareDecimal(amount, '0') <= 0) return rules;
+  const add = (key: string, text: string) => {
+    if (!failing.has(key)) rules.push({ key, text });
+  };
+  if (compareDecimal(amount, info.min) < 0) add('min', codeText('withdraw.below_min', { min: info.min, currency: info.currency }));
+  if (compareDecimal(amount, info.max) > 0) add('max', codeText('withdraw.above_max', { max: info.max, currency: info.currency }));
+  if (compareDecimal(amount, info.withdrawable) > 0) add('withdrawable', codeText('funds.insufficient_withdrawable', { withdrawable: info.withdrawable, currency: info.currency }));
+  return rules;
+}
+
+type Destination = { kind: 'card'; id: string; title: string; detail: string } | { kind: 'wallet'; id: string; title: string; detail: string };
+
+function destinationsOf(currency: Currency, cards: readonly Card[], wallets: readonly Wallet[]): Destination[] {
+  if (currency === 'USDT') {
+    return wallets.map((w) => ({ kind: 'wallet', id: w.walletId, title: w.type, detail: `${w.address.slice(0, 8)}…${w.address.slice(-6)}` }));
+  }
+  return cards.map((c) => ({ kind: 'card', id: c.cardId, title: c.bankName, detail: c.numberMasked }));
+}
+
+function DestinationPicker({ options, value, onChange, currency, error }: { options: Destination[]; value: string | null; onChange: (id: string) => void; currency: Currency; error?: string }) {
+  const { t } = useTranslation();
+  const isWallet = currency === 'USDT';
+  return (
+    <fieldset className="field destination-picker">
+      <legend>{isWallet ? t('ui.cashOut.toWallet') : t('ui.cashOut.toCard')}</legend>
+      {options.length === 0 ? (
+        <p className="muted">
+          {isWallet ? t('ui.cashOut.noWallet') : t('ui.cashOut.noCard')}{' '}
+          <Link to={isWallet ? '/information/addBankCard?tab=wallet' : '/information/addBankCard'} data-testid="cashout-add-destination">
+            {isWallet ? t('ui.bank.addWallet') : t('ui.bank.addCard')}
+          </Link>
+        </p>
+      ) : (
+        <div className="choice-list" role="radiogroup">
+          {options.map((option) => (
+            <label key={option.id} className={value === option.id ? 'choice checked' : 'choice'} data-testid={`cashout-destination-${option.id}`}>
+              <input type="radio" name="cashout-destination" value={option.id} checked={value === option.id} onChange={() => onChange(option.id)} />
+              <span className="choice-text">
+                <span className="choice-title">{option.title}</span>
+                <span className="caption num">{option.detail}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
+      {error ? <span className="error" role="alert">{error}</span> : null}
+    </fieldset>
+  );
+}
+
+interface Errors {
+  amount?: string;
+  destination?: string;
+  password?: string;
+}
+
+function CashOutForm({ currency, info, destinations }: { currency: Currency; info: WithdrawInfoData; destinations: Destination[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const windowText = useWindowText();
+  const rulesId = useId();
+  const [amountInput, setAmountInput] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const send = useCallback(
+    (body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string }, requestId: string) =>
+      call('withdraw', { ...body, requestId }),
+    [],
+  );
+  const { submit, busy, loader } = useMoneySubmit(send);
+  // One destination is the obvious choice; with several the user picks.
+  const destinationId = picked && destinations.some((d) => d.id === picked) ? picked : destinations.length === 1 ? (destinations[0]?.id ?? null) : null;
+  const destination = destinations.find((d) => d.id === destinationId);
+  const amount = toWireAmount(amountInput);
+  const rules = withdrawRules(info, amount);
+  const blocked = rules.length > 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blocked) return;
+    const next: Errors = {};
+    if (amount === '' || compareDecimal(amount, '0') <= 0) next.amount = t('ui.funds.amountRequired');
+    if (!destination) next.destination = currency === 'USDT' ? t('ui.cashOut.pickWallet') : t('ui.cashOut.pickCard');
+    if (password === '') next.password = t('ui.validate.required', { field: t('ui.cashOut.password') });
+    else if (!fundPasswordPattern.test(password)) next.password = t('ui.validate.fundPasswordFormat');
+    setErrors(next);
+    if (next.amount || next.destination || next.password || !destination) return;
+    const target = destination.kind === 'card' ? { cardId: destination.id } : { walletId: destination.id };
+    try {
+      const record = await submit({ amount, currency, fundPassword: password, ...target });
+      if (!record) return;
+      setAmountInput('');
+      setPassword('');
+      void refreshAfterMoney(queryClient);
+    } catch {
+      // The client showed the reason. A wrong password is final; after a network error the same requestId is sent again.
+      setPassword('');
+    }
+  };
+
+  return (
+    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('ui.cashOut.formTitle')}>
+      <AmountField
+        label={t('ui.cashOut.amount')}
+        value={amountInput}
+        onChange={(raw) => setAmountInput(sanitiseAmountInput(raw, scaleOf(currency)))}
+        currency={currency}
+        testId="cashout-amount"
+        error={errors.amount}
+        describedBy={rulesId}
+        action={
+          <button type="button" className="amount-action" onClick={() => setAmountInput(info.withdrawable)} data-testid="cashout-all">
+            {t('ui.cashOut.all')}
+          </button>
+        }
+      >
+        <span className="num" data-testid="cashout-withdrawable">{t('ui.cashOut.withdrawable', { amount: formatAmount(info.withdrawable, currency) })}</span>
+        <span className="num">{t('ui.funds.limits', { min: formatAmount(info.min, currency), max: formatAmount(info.max, currency) })}</span>
+        <span className="num">
+          {t('ui.funds.window', { window: windowText(info.window, info.days, info.timezone) })} <WindowTag open={info.inWindow} />
+        </span>
+        <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
+      </AmountField>
+      <DestinationPicker options={destinations} value={destinationId} onChange={setPicked} currency={currency} error={errors.destination} />
+      <TextField
+        label={t('ui.cashOut.password')}
+        type="password"
+        value={password}
+        onChange={(value) => setPassword(value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        maxLength={6}
+        pattern="[0-9]*"
+        autoComplete="off"
+        hint={info.hasFundPassword ? t('ui.cashOut.passwordHint') : undefined}
+        error={errors.password}
+        testId="cashout-password"
+      />
+      {!info.hasFundPassword ? (
+        <Link to="/information/fundPass" className="inline-link" data-testid="cashout-set-password">
+          {t('ui.cashOut.setPassword')}
+        </Link>
+      ) : null}
+      <RuleList rules={rules} id={rulesId} testIdPrefix="cashout-rule-" />
+      <div className="form-footer">
+        <Button block color="primary" size="large" type="submit" disabled={blocked || busy} aria-describedby={rulesId} data-testid="cashout-submit">
+          {blocked ? t('ui.cashOut.blocked') : t('ui.cashOut.submit')}
+        </Button>
+        <p className="caption">{t('ui.cashOut.note')}</p>
+      </div>
+      {loader}
+    </form>
+  );
+}
+
+function RecentWithdrawals() {
+  const { t } = useTranslation();
+  const records = useFundRecords('withdraw');
+  const rows = flattenRecords(records.data?.pages).filter(isWithdrawRecord);
+  let body: ReactNode;
+  if (records.isPending) body = <Loading rows={3} />;
+  else if (records.isError) body = <ErrorRetry onRetry={() => void records.refetch()} />;
+  else if (rows.length === 0) body = <Empty text={t('ui.cashOut.noRecords')} />;
+  else
+    body = (
+      <ul className="record-list">
+        {rows.slice(0, RECENT_RECORDS).map((record) => (
+          <WithdrawRecordItem key={record.id} record={record} />
+        ))}
+      </ul>
+    );
+  return (
+    <section className="card flush-card" aria-labelledby="cashout-records">
+      <div className="card-head card-title-pad">
+        <h2 id="cashout-records">{t('ui.cashOut.records')}</h2>
+        <Link to="/information/fundRecord?tab=withdraw">{t('ui.cashOut.allRecords')}</Link>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/**
+ * `/information/cashOut` (spec §2 withdrawal): currency, amount ("all" fills the withdrawable
+ * amount), the card or wallet, the fund password; every rule of `/funds/withdrawInfo` that
+ * does not hold is shown before the user presses, and the button stays disabled with the
+ * reason in view (UI.md "Money screens"). Below, the withdrawal records with their timelines.
+ */
+function CashOutBody() {
+  const { t } = useTranslation();
+  const [currency, setCurrency] = useState<Currency>('MXN');
+  const info = useWithdrawInfo(currency);
+  const cards = useCardList();
+
+  let form: ReactNode;
+  if (info.isPending || cards.isPending) form = <section className="card"><Loading rows={5} /></section>;
+  else if (info.isError || cards.isError) {
+    form = (
+      <section className="card">
+        <ErrorRetry
+          onRetry={() => {
+            void info.refetch();
+            void cards.refetch();
+          }}
+        />
+      </section>
+    );
+  } else {
+    const destinations = destinationsOf(currency, cards.data.cards, cards.data.wallets);
+    // Keyed by currency: switching currency starts a fresh form (amount, destination, requestId).
+    form = <CashOutForm key={currency} currency={currency} info={info.data} destinations={destinations} />;
+  }
+
+  return (
+    <>
+      <section className="card">
+        <h2 id="cashout-currency">{t('ui.funds.currency')}</h2>
+        <CurrencyChoice options={cashOutCurrencies} value={currency} onChange={setCurrency} label={t('ui.funds.currency')} testIdPrefix="cashout-currency-" />
+      </section>
+      {form}
+      <RecentWithdrawals />
+    </>
+  );
+}
+
+export default function CashOutPage() {
+  const { t } = useTranslation();
+  return (
+    <MoneyPage title={t('ui.page.cashOut')}>
+      <CashOutBody />
+    </MoneyPage>
+  );
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../store/session';
+import { page, renderAt, stubApi } from '../../test-support';
+import ExchangePage from './ExchangePage';
+import { account, ACCOUNT, assets, userInfo, UUID } from './test-fixtures';
+
+const rates = {
+  list: [
+    { from: 'USD', to: 'MXN', rate: '17.92345678', exchangeable: true, updatedAt: '2025-03-14T15:30:00Z' },
+    { from: 'USD', to: 'EUR', rate: '0.91000000', exchangeable: true, updatedAt: '2025-03-14T15:30:00Z' },
+  ],
+};
+
+function renderExchange() {
+  return renderAt('/information/exChange', [page('/information/exChange', <ExchangePage />)]);
+}
+
+describe('the currency exchange', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.getState().setLanguage('en');
+    sessionStore.getState().signIn('tok', ACCOUNT);
+    // The usd market makes USD the summary currency, so the form starts from USD.
+    sessionStore.getState().setStock('usd');
+  });
+
+  afterEach(() => {
+    sessionStore.getState().setStock('mxn');
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('previews amount × rate rounded half-up without floats, and confirms with a requestId', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00'), account('USDT', '0.00'), account('EUR', '0.00')]) },
+      '/funds/rates': { data: rates },
+      '/funds/exchange': {
+        data: { orderNo: 'X20250314000007', from: 'USD', to: 'MXN', fromAmount: '40.00', toAmount: '716.94', rate: '17.92345678', createdAt: '2025-03-14T15:31:00Z' },
+        code: 'result.exchange.ok',
+      },
+    });
+    renderExchange();
+    expect(((await screen.findByTestId('exchange-from')) as HTMLSelectElement).value).toBe('USD');
+    expect((screen.getByTestId('exchange-to') as HTMLSelectElement).value).toBe('MXN');
+    await waitFor(() => expect(screen.getByTestId('exchange-rate').textContent).toContain('1 USD = 17.92345678 MXN'));
+    expect(api.callsTo('/funds/rates')).toEqual([{ base: 'USD' }]);
+
+    await user.type(screen.getByTestId('exchange-amount'), '40.00');
+    // 40 × 17.92345678 = 716.9382712 → 716.94
+    expect(screen.getByTestId('exchange-receive').textContent).toBe('Mex$716.94');
+
+    await user.click(screen.getByTestId('exchange-submit'));
+    const sheet = await screen.findByTestId('exchange-sheet');
+    expect(within(sheet).getByTestId('exchange-confirm-receive').textContent).toBe('Mex$716.94');
+    expect(within(sheet).getByText('$40.00')).toBeTruthy();
+    fireEvent.click(within(sheet).getByTestId('exchange-confirm'));
+    await waitFor(() => expect(api.callsTo('/funds/exchange')).toHaveLength(1));
+    expect(api.callsTo('/funds/exchange')[0]).toEqual({ from: 'USD', to: 'MXN', amount: '40.00', requestId: expect.stringMatching(UUID) });
+    expect(await screen.findByTestId('exchange-result')).toBeTruthy();
+  });
+
+  it('fills max with the available balance of `from` and shows the balance rule when it is exceeded', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
+      '/funds/rates': { data: rates },
+    });
+    renderExchange();
+    await user.click(await screen.findByTestId('exchange-max'));
+    expect((screen.getByTestId('exchange-amount') as HTMLInputElement).value).toBe('250.00');
+    expect(screen.queryByTestId('exchange-rule-balance')).toBeNull();
+    await user.clear(screen.getByTestId('exchange-amount'));
+    await user.type(screen.getByTestId('exchange-amount'), '250.01');
+    expect(screen.getByTestId('exchange-rule-balance').textContent).toBe('Insufficient balance.');
+    expect((screen.getByTestId('exchange-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('swaps the currencies and asks for the rates of the new base', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
+      '/funds/rates': (body) => ({ data: (body as { base: string }).base === 'MXN' ? { list: [{ from: 'MXN', to: 'USD', rate: '0.05500000', exchangeable: true, updatedAt: '2025-03-14T15:30:00Z' }] } : rates }),
+    });
+    renderExchange();
+    await user.click(await screen.findByTestId('exchange-swap'));
+    expect((screen.getByTestId('exchange-from') as HTMLSelectElement).value).toBe('MXN');
+    await waitFor(() => expect(api.callsTo('/funds/rates')).toContainEqual({ base: 'MXN' }));
+    await user.type(screen.getByTestId('exchange-amount'), '100');
+    await waitFor(() => expect(screen.getByTestId('exchange-receive').textContent).toBe('$5.50'));
+  });
+});

@@ -62,6 +62,10 @@ describe('real-name verification (API.md §7.9–§7.10, §3.4)', () => {
     const u = await registerUser(t.app);
     const id = await submitKyc(t.app, u);
     const reviewer = await adminLogin(t.app, 'reviewer');
+    // the list masks the ID and carries no image links; the audited detail shows them
+    const listed = data<{ list: { id: string; details: Record<string, unknown> }[] }>(await post(t.app, '/api/admin/review/list', { queue: 'kyc', userId: u.id }, reviewer)).list[0]!;
+    expect(listed.details.idNumber).toBe('LOPA85*******7');
+    expect(listed.details).not.toHaveProperty('frontImageUrl');
     const detail = data<{ details: { idNumber: string; frontImageUrl: string } }>(await post(t.app, '/api/admin/review/detail', { queue: 'kyc', id }, reviewer));
     expect(detail.details.idNumber).toBe('LOPA850101HDF7');
     expect((await t.app.inject({ method: 'GET', url: detail.details.frontImageUrl })).statusCode).toBe(200);
@@ -158,12 +162,18 @@ describe('deposits (API.md §10.1–§10.2)', () => {
   it('refuses outside the window of the channel', async () => {
     const u = await verifiedUser(t.app);
     const admin = await adminLogin(t.app, 'admin');
-    const closed = [{ id: 'ch_closed', type: 'bank', name: 'Closed', currency: 'MXN', window: { open: '01:00', close: '02:00', days: [1, 2, 3, 4, 5] }, enabled: true }];
+    const closed = [{ id: 'ch_closed', type: 'bank', name: 'Closed', currency: 'MXN', accountName: 'Meridian', accountNumber: '012180001234567891', bankName: 'BBVA', window: { open: '01:00', close: '02:00', days: [1, 2, 3, 4, 5] }, enabled: true }];
     const original = data<{ value: unknown }>(await post(t.app, '/api/admin/config/set', { key: 'deposit.channels', value: closed, reason: 'window test' }, admin));
     expect(original).toBeTruthy();
     const r = await post(t.app, '/funds/deposit', { channelId: 'ch_closed', amount: '500.00', proofImageId: await uploadImage(t.app, u, 'deposit_proof') }, u.headers);
     expect(r.body).toMatchObject({ code: 'deposit.outside_window', params: { open: '01:00', close: '02:00' } });
     await configureChannels(t.app);
+  });
+
+  it('refuses a channel a user could not pay into', async () => {
+    const admin = await adminLogin(t.app, 'admin');
+    const r = await post(t.app, '/api/admin/config/set', { key: 'deposit.channels', value: [{ id: 'ch_x', type: 'bank', name: 'No number', currency: 'MXN' }], reason: 'bad channel' }, admin);
+    expect(r.body).toMatchObject({ code: 'request.invalid', params: { fields: { value: 'format' } } });
   });
 
   it('replays a repeated requestId, refuses a reused one with another body, and creates one record under concurrency', async () => {

@@ -1,5 +1,13 @@
 /** The small part of autocannon's programmatic API the benchmarks use (the package ships no types). */
 declare module 'autocannon' {
+  /** One entry of `requests`: connections cycle through them in order. */
+  export interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
   export interface Options {
     url: string;
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -9,6 +17,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    requests?: RequestSpec[];
     /** Called with every response body; a false answer counts as a mismatch. */
     verifyBody?: (body: string) => boolean;
   }

@@ -2,6 +2,9 @@
 /**
  * Runs every bench/*.bench.ts with `npx tsx`, one after the other, and passes their output
  * through. Exits non-zero when any benchmark fails. `npm run bench` calls this file.
+ *
+ *   npm run bench                      # all of them, in file-name order
+ *   npm run bench -- candles fanout    # only the files whose name contains one of the words
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -22,13 +25,15 @@ function runOne(file) {
   });
 }
 
+const only = process.argv.slice(2);
 const files = readdirSync(benchDir)
   .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
   .sort()
   .map((name) => path.join(benchDir, name));
 
 if (files.length === 0) {
-  process.stderr.write('no bench/*.bench.ts files found\n');
+  process.stderr.write(`no bench/*.bench.ts files found${only.length > 0 ? ` matching ${only.join(', ')}` : ''}\n`);
   process.exit(1);
 }
 
@@ -36,7 +41,9 @@ const failed = [];
 for (const file of files) {
   const name = path.basename(file);
   process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
   const code = await runOne(file);
+  process.stdout.write(`=== ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ===\n`);
   if (code !== 0) {
     failed.push(name);
     process.stdout.write(`=== ${name} failed (exit ${code}) ===\n`);

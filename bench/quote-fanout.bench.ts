@@ -1,0 +1,1132 @@
+/**
+ * Benchmark: quote fan-out over the WebSocket of API.md §18. The real app's `QuoteHub` against a
+ * bare `ws` server (no Fastify, no hub) that sends exactly the same frames to the same clients.
+ *
+ *   npx tsx bench/quote-fanout.bench.ts
+ *
+ * Processes (all this file):
+ *   - `--serve app`: `buildApp()` on in-memory PGlite with a ManualClock pinned to a Tuesday
+ *     15:00Z, when the US, Mexican and Spanish markets trade (crypto and forex always do). The
+ *     hub's own timer is pushed out to an hour (`tickMs`, `idleCloseMs`), so only the ticks this
+ *     benchmark asks for send anything. A tick = advance the clock one minute, then
+ *     `deps.quoteHub.tick()`: every subscribed instrument has a new frame, so every subscription
+ *     gets one `quote` frame.
+ *   - `--serve bare`: `new WebSocketServer()` from `ws`, the same `maxPayload`. It answers a
+ *     subscribe with an ack and one snapshot per id, and a "tick" sends, instrument by
+ *     instrument in the hub's order, the frames the hub produced in the app round just before
+ *     (recorded by the clients), so both servers write the same bytes to the same sockets.
+ *   - `--clients`: client shards. Each opens its share of the clients to both servers (one
+ *     connection per server per client), with a minimal WebSocket client on `net` (handshake,
+ *     masked client frames, unmasked server frames; no per-message events or UTF-8 validation),
+ *     so that the load side costs far less per frame than the server under test.
+ *   - this process coordinates over IPC and computes the statistics.
+ *
+ * A round: the shards arm, the server records `performance.timeOrigin + performance.now()` at
+ * the start of its tick (app) or send loop (bare) and runs it; each shard stamps every frame
+ * with the same clock when the bytes reach its event loop. Latency = receive − tick start. All
+ * processes share one machine and its wall clock; the offsets between their clocks are measured
+ * over IPC and reported. Rounds interleave app, bare, app, bare, …; for each server the median
+ * of the per-round p50/p99/max is kept. The figure of merit is p99(app) / p99(bare) in this run.
+ *
+ * Environment:
+ *   BENCH_WS_CLIENTS        WebSocket clients (default 5000)
+ *   BENCH_WS_SUBS           instruments per client (default 10)
+ *   BENCH_WS_INSTRUMENTS    distinct instruments, all moving every minute (default 60, at least 50 advised)
+ *   BENCH_WS_ROUNDS         measured rounds per server (default 15)
+ *   BENCH_WS_WARMUP         unmeasured rounds per server first (default 2)
+ *   BENCH_WS_CLIENT_PROCS   client shard processes (default 1)
+ *   BENCH_WS_BATCH          connections opened at once, over all shards (default 400)
+ *   BENCH_WS_AT             the app clock's start instant (default 2026-03-03T15:00:00Z, a Tuesday)
+ *   BENCH_WS_PROFILE        a folder: each server writes a V8 CPU profile of its rounds there
+ *                           (<app|bare>.cpuprofile, from its first tick to the end; slows the run)
+ *
+ * Each process needs about one file descriptor per socket: a server 1 per client, a shard 2
+ * per client it holds (one per server). The run stops early when `ulimit -n` is too low.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const RESULTS_DIR = path.join(path.dirname(THIS_FILE), 'results');
+const TARGET_RATIO = 1.25;
+const WS_PATH = '/api/vue/ws';
+const MINUTE_MS = 60_000;
+const MAX_PAYLOAD = 16 * 1024;
+const INVITE_CODE = 'BENCH01';
+const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+const QUOTE_PREFIX = Buffer.from('{"op":"quote","data":{"instrumentId":"', 'utf8');
+
+type ServerKind = 'app' | 'bare';
+type Frames = Array<[instrumentId: string, frame: string]>;
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes of one machine. */
+const wallNow = (): number => performance.timeOrigin + performance.now();
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------
+
+type ServerRequest =
+  | { type: 'frames'; frames: Frames }
+  | { type: 'tick' }
+  | { type: 'cpu' }
+  | { type: 'connections' }
+  | { type: 'clock' }
+  | { type: 'stop' };
+
+type ServerReply =
+  | { type: 'ready'; port: number; instruments: string[]; skipped: string[] }
+  | { type: 'ack' }
+  | { type: 'ticked'; startMs: number; syncMs: number }
+  | { type: 'cpu'; micros: number }
+  | { type: 'connections'; count: number }
+  | { type: 'clock'; now: number }
+  | { type: 'error'; message: string };
+
+interface ConnectSpec {
+  kind: ServerKind;
+  port: number;
+  first: number;
+  count: number;
+  instruments: string[];
+  subs: number;
+  batch: number;
+}
+
+type ShardRequest =
+  | ({ type: 'connect' } & ConnectSpec)
+  | { type: 'arm'; kind: ServerKind; expected: number }
+  | { type: 'collect'; timeoutMs: number }
+  | { type: 'clock' }
+  | { type: 'stop' };
+
+type ShardReply =
+  | { type: 'ready' }
+  | { type: 'connected'; kind: ServerKind; ms: number; snapshots: Frames }
+  | { type: 'armed' }
+  | {
+      type: 'collected';
+      times: Float64Array;
+      frames: Frames;
+      expected: number;
+      received: number;
+      bytes: number;
+      wrong: number;
+      strays: number;
+      closed: number;
+      cpuMicros: number;
+    }
+  | { type: 'clock'; now: number }
+  | { type: 'error'; message: string };
+
+type ErrorReply = { type: 'error'; message: string };
+
+function reply<M extends { type: string }>(message: M): void {
+  process.send?.(message);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.stack ?? error.message : String(error);
+}
+
+function cpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
+/** With BENCH_WS_PROFILE, starts the V8 profiler once; `save` writes what it recorded. */
+function profiler(kind: ServerKind): { start: () => void; save: () => Promise<void> } {
+  const folder = process.env.BENCH_WS_PROFILE?.trim();
+  let session: import('node:inspector/promises').Session | null = null;
+  let started: Promise<void> | null = null;
+  return {
+    start: () => {
+      if (!folder || started) return;
+      started = import('node:inspector/promises').then(async ({ Session }) => {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      });
+    },
+    save: async () => {
+      if (!folder || !started) return;
+      await started;
+      if (!session) return;
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, `${kind}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+}
+
+function portOf(address: ReturnType<net.Server['address']>): number {
+  if (address && typeof address === 'object') return address.port;
+  throw new Error(`unexpected listen address ${String(address)}`);
+}
+
+/** Client `index` watches `subs` consecutive instruments starting at index·7: every instrument gets the same share. */
+function subscriptionOf(index: number, instruments: readonly string[], subs: number): string[] {
+  const start = (index * 7) % instruments.length;
+  const ids: string[] = [];
+  for (let k = 0; k < subs; k++) ids.push(instruments[(start + k) % instruments.length] as string);
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side: the app
+// ---------------------------------------------------------------------------------------------
+
+interface ServeSettings {
+  at: Date;
+  instruments: number;
+  minutes: number;
+}
+
+/** The fields of a hub frame except `ts`: equal signatures mean the hub would skip the instrument. */
+function signatureOf(q: {
+  price: string; open: string; prevClose: string; high: string; low: string; volume: string; turnover: string;
+  status: string; bid: string; ask: string; inSession: boolean; stale: boolean;
+}): string {
+  return [q.price, q.open, q.prevClose, q.high, q.low, q.volume, q.turnover, q.status, q.bid, q.ask, q.inSession, q.stale].join('|');
+}
+
+async function serveApp(settings: ServeSettings): Promise<void> {
+  const { buildApp } = await import('../apps/server/src/app.js');
+  const { loadConfig } = await import('../apps/server/src/platform/config.js');
+  const { openDatabase } = await import('../apps/server/src/platform/db.js');
+  const { ManualClock } = await import('../apps/server/src/platform/clock.js');
+  const { seedDemo, seedEssentials } = await import('../apps/server/src/seed/seed.js');
+  const { SimulatedFeed } = await import('../apps/server/src/modules/market/index.js');
+  const { cryptoPairs, forexPairs, mexicoStocks, spainStocks, usStocks } = await import('../packages/market-sim/src/universe/index.js');
+
+  const clock = new ManualClock(settings.at);
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  await seedEssentials(database.db, clock);
+  await seedDemo(database.db, clock, INVITE_CODE);
+  const config = loadConfig({});
+  const { app, deps } = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000 },
+    webDist: null,
+    adminDist: null,
+  });
+
+  // Candidates: crypto, forex, then US, Mexican and Spanish listed stocks in turn. Keep those whose
+  // frame changes at every minute of the run, checked on a second feed over the same settings so
+  // the app's own simulator stays as cold as it would be.
+  const stocks = [usStocks.filter((d) => d.board === 'listed' && d.assetClass === 'stock'), mexicoStocks, spainStocks];
+  const candidates: string[] = [...cryptoPairs, ...forexPairs].map((d) => d.instrumentId);
+  for (let i = 0; stocks.some((list) => i < list.length); i++) {
+    for (const list of stocks) {
+      const def = list[i];
+      if (def && def.assetClass === 'stock') candidates.push(def.instrumentId);
+    }
+  }
+  const probeClock = new ManualClock(settings.at);
+  const probe = new SimulatedFeed(deps.settings, probeClock, config.marketSeed);
+  const instruments: string[] = [];
+  const skipped: string[] = [];
+  for (const id of candidates) {
+    if (instruments.length >= settings.instruments) break;
+    probeClock.set(settings.at);
+    let previous = probe.quote(id);
+    let moves = previous.status === 'trading' && previous.inSession;
+    for (let minute = 1; moves && minute <= settings.minutes; minute++) {
+      probeClock.set(new Date(settings.at.getTime() + minute * MINUTE_MS));
+      const next = probe.quote(id);
+      if (next.status !== 'trading' || !next.inSession || signatureOf(next) === signatureOf(previous)) moves = false;
+      previous = next;
+    }
+    if (moves) instruments.push(id);
+    else skipped.push(id);
+  }
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const hub = deps.quoteHub;
+  const profile = profiler('app');
+  process.on('message', (raw: unknown) => {
+    const message = raw as ServerRequest;
+    switch (message.type) {
+      case 'tick': {
+        profile.start();
+        clock.advance(MINUTE_MS);
+        const startMs = wallNow();
+        hub.tick();
+        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
+        break;
+      }
+      case 'cpu':
+        reply<ServerReply>({ type: 'cpu', micros: cpuMicros() });
+        break;
+      case 'connections':
+        reply<ServerReply>({ type: 'connections', count: hub.connectionCount });
+        break;
+      case 'clock':
+        reply<ServerReply>({ type: 'clock', now: wallNow() });
+        break;
+      case 'frames':
+        reply<ServerReply>({ type: 'ack' });
+        break;
+      case 'stop':
+        profile.save().then(() => app.close()).then(() => database.close()).then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+        break;
+    }
+  });
+  reply<ServerReply>({ type: 'ready', port: portOf(app.server.address()), instruments, skipped });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side: the bare ws server
+// ---------------------------------------------------------------------------------------------
+
+async function serveBare(): Promise<void> {
+  const { WebSocketServer } = await import('ws');
+  type Socket = import('ws').WebSocket;
+  interface BareConnection {
+    socket: Socket;
+    ids: string[];
+  }
+  const frames = new Map<string, string>();
+  const connections = new Set<BareConnection>();
+  /** instrumentId → subscribers, built like the hub's: connections in accept order, their ids in order */
+  let watched: Map<string, Socket[]> | null = null;
+
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: MAX_PAYLOAD });
+  await once(wss, 'listening');
+  wss.on('connection', (socket) => {
+    const connection: BareConnection = { socket, ids: [] };
+    connections.add(connection);
+    watched = null;
+    socket.on('message', (data, isBinary) => {
+      if (isBinary || !Buffer.isBuffer(data)) return;
+      const message = JSON.parse(data.toString('utf8')) as { op?: unknown; id?: unknown; instrumentIds?: unknown };
+      if (message.op !== 'subscribe' || !Array.isArray(message.instrumentIds)) return;
+      const ids = message.instrumentIds.filter((id): id is string => typeof id === 'string');
+      connection.ids.push(...ids);
+      watched = null;
+      socket.send(JSON.stringify({ op: 'ack', id: message.id, status: 1, data: { subscribed: ids, rejected: [] } }));
+      for (const id of ids) {
+        const frame = frames.get(id);
+        if (frame !== undefined) socket.send(frame);
+      }
+    });
+    socket.on('close', () => {
+      connections.delete(connection);
+      watched = null;
+    });
+  });
+
+  const subscribers = (): Map<string, Socket[]> => {
+    const map = new Map<string, Socket[]>();
+    for (const c of connections) {
+      for (const id of c.ids) {
+        const list = map.get(id);
+        if (list) list.push(c.socket);
+        else map.set(id, [c.socket]);
+      }
+    }
+    return map;
+  };
+
+  const profile = profiler('bare');
+  process.on('message', (raw: unknown) => {
+    const message = raw as ServerRequest;
+    switch (message.type) {
+      case 'frames':
+        for (const [id, frame] of message.frames) frames.set(id, frame);
+        reply<ServerReply>({ type: 'ack' });
+        break;
+      case 'tick': {
+        profile.start();
+        watched ??= subscribers();
+        const startMs = wallNow();
+        for (const [id, list] of watched) {
+          const frame = frames.get(id);
+          if (frame === undefined) continue;
+          for (const socket of list) socket.send(frame);
+        }
+        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
+        break;
+      }
+      case 'cpu':
+        reply<ServerReply>({ type: 'cpu', micros: cpuMicros() });
+        break;
+      case 'connections':
+        reply<ServerReply>({ type: 'connections', count: connections.size });
+        break;
+      case 'clock':
+        reply<ServerReply>({ type: 'clock', now: wallNow() });
+        break;
+      case 'stop':
+        void profile.save().finally(() => {
+          for (const c of connections) c.socket.terminate();
+          wss.close(() => process.exit(0));
+        });
+        break;
+    }
+  });
+  reply<ServerReply>({ type: 'ready', port: portOf(wss.address()), instruments: [], skipped: [] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client shards: a minimal WebSocket client on net.Socket
+// ---------------------------------------------------------------------------------------------
+
+interface WsClient {
+  kind: ServerKind;
+  socket: net.Socket;
+  ids: Set<string>;
+  key: string;
+  pending: Buffer | null;
+  upgraded: boolean;
+  acked: boolean;
+  snapshots: number;
+  subscribed: boolean;
+  /** the round this client last got a frame in, and how many it got */
+  epoch: number;
+  count: number;
+  settle: ((error: Error | null) => void) | null;
+}
+
+interface RoundState {
+  kind: ServerKind;
+  epoch: number;
+  expected: number;
+  times: Float64Array;
+  received: number;
+  bytes: number;
+  wrong: number;
+  frames: Map<string, string>;
+  cpuStart: number;
+  done: (() => void) | null;
+}
+
+/** A masked client frame (RFC 6455 §5.3). */
+function clientFrame(opcode: number, payload: Buffer): Buffer {
+  const length = payload.length;
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + 4 + length);
+  frame.writeUInt8(0x80 | opcode, 0);
+  if (length < 126) frame.writeUInt8(0x80 | length, 1);
+  else if (length < 65536) {
+    frame.writeUInt8(0x80 | 126, 1);
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame.writeUInt8(0x80 | 127, 1);
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  const mask = randomBytes(4);
+  mask.copy(frame, header);
+  for (let i = 0; i < length; i++) frame.writeUInt8(payload.readUInt8(i) ^ mask.readUInt8(i & 3), header + 4 + i);
+  return frame;
+}
+
+function runShard(): void {
+  const clients: Record<ServerKind, WsClient[]> = { app: [], bare: [] };
+  const snapshots: Record<ServerKind, Map<string, string>> = { app: new Map(), bare: new Map() };
+  let subsPerClient = 0;
+  let round: RoundState | null = null;
+  let epoch = 0;
+  let strays = 0;
+  let closed = 0;
+
+  const finishRound = (state: RoundState) => {
+    const done = state.done;
+    state.done = null;
+    done?.();
+  };
+
+  const onText = (client: WsClient, data: Buffer, start: number, end: number, now: number) => {
+    if (!client.subscribed) {
+      const message = JSON.parse(data.toString('utf8', start, end)) as {
+        op?: string; data?: { instrumentId?: string; subscribed?: string[]; rejected?: unknown[] }; code?: string;
+      };
+      if (message.op === 'ack') {
+        if (message.data?.subscribed?.length !== client.ids.size || (message.data.rejected?.length ?? 0) > 0) {
+          client.settle?.(new Error(`subscription refused: ${data.toString('utf8', start, end)}`));
+          return;
+        }
+        client.acked = true;
+      } else if (message.op === 'quote' && message.data?.instrumentId) {
+        client.snapshots++;
+        const known = snapshots[client.kind];
+        if (!known.has(message.data.instrumentId)) known.set(message.data.instrumentId, data.toString('utf8', start, end));
+      } else {
+        client.settle?.(new Error(`unexpected frame while subscribing: ${data.toString('utf8', start, end)}`));
+        return;
+      }
+      if (client.acked && client.snapshots === client.ids.size) {
+        client.subscribed = true;
+        client.settle?.(null);
+      }
+      return;
+    }
+    const state = round;
+    if (state === null || state.kind !== client.kind) {
+      strays++;
+      return;
+    }
+    const prefixEnd = start + QUOTE_PREFIX.length;
+    if (prefixEnd > end || data.compare(QUOTE_PREFIX, 0, QUOTE_PREFIX.length, start, prefixEnd) !== 0) {
+      state.wrong++;
+      return;
+    }
+    const idEnd = data.indexOf(0x22, prefixEnd);
+    const id = data.toString('latin1', prefixEnd, idEnd < 0 || idEnd > end ? end : idEnd);
+    if (!client.ids.has(id)) state.wrong++;
+    if (client.epoch !== state.epoch) {
+      client.epoch = state.epoch;
+      client.count = 0;
+    }
+    client.count++;
+    if (client.count > subsPerClient) state.wrong++;
+    if (!state.frames.has(id)) state.frames.set(id, data.toString('utf8', start, end));
+    if (state.received < state.times.length) state.times[state.received] = now;
+    state.received++;
+    state.bytes += end - start;
+    if (state.received === state.expected) finishRound(state);
+  };
+
+  const onData = (client: WsClient, chunk: Buffer) => {
+    const now = wallNow();
+    let data = client.pending === null ? chunk : Buffer.concat([client.pending, chunk]);
+    client.pending = null;
+    let offset = 0;
+    if (!client.upgraded) {
+      const headEnd = data.indexOf('\r\n\r\n');
+      if (headEnd < 0) {
+        client.pending = data;
+        return;
+      }
+      const head = data.toString('latin1', 0, headEnd);
+      const accept = createHash('sha1').update(client.key + WS_GUID).digest('base64');
+      if (!head.startsWith('HTTP/1.1 101') || !head.toLowerCase().includes(`sec-websocket-accept: ${accept.toLowerCase()}`)) {
+        client.settle?.(new Error(`upgrade refused: ${head.split('\r\n')[0] ?? ''}`));
+        client.socket.destroy();
+        return;
+      }
+      client.upgraded = true;
+      client.socket.write(
+        clientFrame(1, Buffer.from(JSON.stringify({ op: 'subscribe', id: 's1', channel: 'quote', instrumentIds: [...client.ids] }), 'utf8')),
+      );
+      offset = headEnd + 4;
+    }
+    while (offset + 2 <= data.length) {
+      const b0 = data.readUInt8(offset);
+      const b1 = data.readUInt8(offset + 1);
+      let length = b1 & 0x7f;
+      let header = 2;
+      if (length === 126) {
+        if (offset + 4 > data.length) break;
+        length = data.readUInt16BE(offset + 2);
+        header = 4;
+      } else if (length === 127) {
+        if (offset + 10 > data.length) break;
+        length = Number(data.readBigUInt64BE(offset + 2));
+        header = 10;
+      }
+      if ((b1 & 0x80) !== 0) throw new Error('the server sent a masked frame');
+      const start = offset + header;
+      const end = start + length;
+      if (end > data.length) break;
+      const opcode = b0 & 0x0f;
+      if ((b0 & 0x80) === 0 || opcode === 0) throw new Error('fragmented frames are not expected');
+      if (opcode === 1) onText(client, data, start, end, now);
+      else if (opcode === 9) client.socket.write(clientFrame(10, data.subarray(start, end)));
+      else if (opcode === 8) closed++;
+      offset = end;
+    }
+    if (offset < data.length) {
+      data = data.subarray(offset);
+      client.pending = Buffer.from(data);
+    }
+  };
+
+  const open = (kind: ServerKind, port: number, ids: string[]): Promise<WsClient> =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
+      const client: WsClient = {
+        kind, socket, ids: new Set(ids), key: randomBytes(16).toString('base64'), pending: null, upgraded: false,
+        acked: false, snapshots: 0, subscribed: false, epoch: -1, count: 0, settle: null,
+      };
+      client.settle = (error) => {
+        client.settle = null;
+        if (error) reject(error);
+        else resolve(client);
+      };
+      socket.on('connect', () => {
+        socket.write(
+          `GET ${WS_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            `Sec-WebSocket-Key: ${client.key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        );
+      });
+      socket.on('data', (chunk: Buffer) => {
+        try {
+          onData(client, chunk);
+        } catch (error) {
+          client.settle?.(error instanceof Error ? error : new Error(String(error)));
+          socket.destroy();
+        }
+      });
+      socket.on('error', (error) => client.settle?.(error));
+      socket.on('close', () => {
+        if (client.subscribed) closed++;
+        client.settle?.(new Error('closed before subscribing'));
+      });
+    });
+
+  const connect = async (spec: ConnectSpec): Promise<ShardReply> => {
+    const started = wallNow();
+    subsPerClient = spec.subs;
+    for (let from = 0; from < spec.count; from += spec.batch) {
+      const group: Promise<WsClient>[] = [];
+      for (let i = from; i < Math.min(spec.count, from + spec.batch); i++) {
+        group.push(open(spec.kind, spec.port, subscriptionOf(spec.first + i, spec.instruments, spec.subs)));
+      }
+      clients[spec.kind].push(...(await Promise.all(group)));
+    }
+    return { type: 'connected', kind: spec.kind, ms: wallNow() - started, snapshots: [...snapshots[spec.kind]] };
+  };
+
+  const collect = async (timeoutMs: number): Promise<ShardReply> => {
+    const state = round;
+    if (state === null) throw new Error('collect before arm');
+    if (state.received < state.expected) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          state.done = null;
+          resolve();
+        }, timeoutMs);
+        state.done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    round = null;
+    const answer: ShardReply = {
+      type: 'collected',
+      times: state.times.subarray(0, Math.min(state.received, state.times.length)),
+      frames: [...state.frames],
+      expected: state.expected,
+      received: state.received,
+      bytes: state.bytes,
+      wrong: state.wrong,
+      strays,
+      closed,
+      cpuMicros: cpuMicros() - state.cpuStart,
+    };
+    strays = 0;
+    return answer;
+  };
+
+  process.on('message', (raw: unknown) => {
+    const message = raw as ShardRequest;
+    const answer = (work: () => Promise<ShardReply> | ShardReply) => {
+      Promise.resolve()
+        .then(work)
+        .then(
+          (result) => reply(result),
+          (error: unknown) => reply<ShardReply>({ type: 'error', message: errorText(error) }),
+        );
+    };
+    switch (message.type) {
+      case 'connect':
+        answer(() => connect(message));
+        break;
+      case 'arm':
+        answer(() => {
+          epoch++;
+          round = {
+            kind: message.kind, epoch, expected: message.expected, times: new Float64Array(message.expected), received: 0,
+            bytes: 0, wrong: 0, frames: new Map(), cpuStart: cpuMicros(), done: null,
+          };
+          return { type: 'armed' };
+        });
+        break;
+      case 'collect':
+        answer(() => collect(message.timeoutMs));
+        break;
+      case 'clock':
+        reply<ShardReply>({ type: 'clock', now: wallNow() });
+        break;
+      case 'stop':
+        for (const list of Object.values(clients)) for (const client of list) client.socket.destroy();
+        process.exit(0);
+    }
+  });
+  reply<ShardReply>({ type: 'ready' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coordinator (this process)
+// ---------------------------------------------------------------------------------------------
+
+/** A forked child that answers every request with exactly one message, in order. */
+class Peer<Req extends { type: string }, Rep extends { type: string }> {
+  private readonly waiting: Array<(message: Rep | ErrorReply) => void> = [];
+  private exited = false;
+
+  constructor(
+    readonly label: string,
+    private readonly child: ChildProcess,
+  ) {
+    child.on('message', (raw: unknown) => this.waiting.shift()?.(raw as Rep));
+    child.on('exit', (code, signal) => {
+      this.exited = true;
+      for (const next of this.waiting.splice(0)) next({ type: 'error', message: `${label} exited (${String(signal ?? code)})` });
+    });
+  }
+
+  static start<Req extends { type: string }, Rep extends { type: string }>(label: string, args: string[]): Peer<Req, Rep> {
+    const child = fork(THIS_FILE, args, {
+      env: process.env, execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Peer<Req, Rep>(label, child);
+  }
+
+  private next(): Promise<Rep | ErrorReply> {
+    if (this.exited) return Promise.resolve({ type: 'error', message: `${this.label} is not running` });
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private check<T extends Rep['type']>(message: Rep | ErrorReply, type: T): Extract<Rep, { type: T }> {
+    if (message.type === type) return message as Extract<Rep, { type: T }>;
+    const detail = message.type === 'error' ? (message as ErrorReply).message : `unexpected ${message.type}`;
+    throw new Error(`${this.label}: ${detail}`);
+  }
+
+  async ready<T extends Rep['type']>(type: T): Promise<Extract<Rep, { type: T }>> {
+    return this.check(await this.next(), type);
+  }
+
+  async call<T extends Rep['type']>(message: Req, type: T): Promise<Extract<Rep, { type: T }>> {
+    const answer = this.next();
+    this.child.send(message);
+    return this.check(await answer, type);
+  }
+
+  async stop(stopMessage: Req): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.send(stopMessage);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+type ServerPeer = Peer<ServerRequest, ServerReply>;
+type ShardPeer = Peer<ShardRequest, ShardReply>;
+
+function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? Number.NaN;
+  const lower = sorted[middle - 1] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
+}
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** The soft limit on open files of this process (children inherit it), or null off Linux. */
+function openFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    if (soft === undefined) return null;
+    return soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number.parseInt(soft, 10);
+  } catch {
+    return null;
+  }
+}
+
+/** Offset of a child's wall clock against ours (child − us), from the IPC round trip with the smallest delay. */
+async function clockOffset(ask: () => Promise<number>): Promise<{ offsetMs: number; rttMs: number }> {
+  let best = { offsetMs: Number.NaN, rttMs: Number.POSITIVE_INFINITY };
+  for (let i = 0; i < 7; i++) {
+    const sent = wallNow();
+    const theirs = await ask();
+    const received = wallNow();
+    if (received - sent < best.rttMs) best = { offsetMs: theirs - (sent + received) / 2, rttMs: received - sent };
+  }
+  return best;
+}
+
+interface RoundResult {
+  kind: ServerKind;
+  round: number;
+  frames: number;
+  expected: number;
+  bytes: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  firstMs: number;
+  syncMs: number;
+  serverCpuMicrosPerFrame: number;
+  clientCpuMicrosPerFrame: number;
+  wrong: number;
+  strays: number;
+  closed: number;
+}
+
+interface Summary {
+  rounds: number;
+  framesPerRound: number;
+  bytesPerRound: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  pooledP50Ms: number;
+  pooledP99Ms: number;
+  pooledMaxMs: number;
+  sendLoopMs: number;
+  serverCpuMicrosPerFrame: number;
+  clientCpuMicrosPerFrame: number;
+  missing: number;
+  wrong: number;
+  strays: number;
+  closed: number;
+}
+
+function fmt(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+function row(cells: string[], widths: number[]): string {
+  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+}
+
+async function main(): Promise<number> {
+  const clientsTotal = envInt('BENCH_WS_CLIENTS', 5000);
+  const subs = envInt('BENCH_WS_SUBS', 10);
+  const instrumentCount = envInt('BENCH_WS_INSTRUMENTS', 60);
+  const rounds = envInt('BENCH_WS_ROUNDS', 15);
+  const warmup = envInt('BENCH_WS_WARMUP', 2);
+  const procs = envInt('BENCH_WS_CLIENT_PROCS', 1);
+  const batchTotal = envInt('BENCH_WS_BATCH', 400);
+  const at = new Date(process.env.BENCH_WS_AT?.trim() || '2026-03-03T15:00:00Z');
+  if (Number.isNaN(at.getTime())) throw new Error('BENCH_WS_AT is not a date');
+  if (subs > instrumentCount) throw new Error('BENCH_WS_SUBS must not exceed BENCH_WS_INSTRUMENTS');
+  const roundTimeoutMs = 60_000;
+  const wallStart = wallNow();
+
+  const limit = openFileLimit();
+  const perShard = Math.ceil(clientsTotal / procs);
+  const needShard = 2 * perShard + 64;
+  const needServer = clientsTotal + 64;
+  process.stdout.write(
+    `quote fan-out benchmark: ${clientsTotal} clients x ${subs} instruments (of ${instrumentCount}), ` +
+      `${rounds} rounds per server (+${warmup} warm-up), ${procs} client process(es)\n` +
+      `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; servers and clients share these CPUs\n` +
+      `open files: limit ${limit === null ? 'unknown' : String(limit)}, needed ~${needServer} per server and ~${needShard} per client process\n`,
+  );
+  if (limit !== null && limit < Math.max(needShard, needServer)) {
+    throw new Error(`ulimit -n is ${limit}; raise it (e.g. \`ulimit -n 20000\`) or set BENCH_WS_CLIENT_PROCS higher`);
+  }
+
+  const app: ServerPeer = Peer.start('app server', [
+    '--serve', 'app', '--at', at.toISOString(), '--instruments', String(instrumentCount), '--minutes', String(warmup + rounds + 1),
+  ]);
+  const bare: ServerPeer = Peer.start('bare server', ['--serve', 'bare']);
+  const shards: ShardPeer[] = [];
+  for (let s = 0; s < procs; s++) shards.push(Peer.start(`client process ${s + 1}`, ['--clients']));
+  const stopAll = () =>
+    Promise.all([
+      app.stop({ type: 'stop' }),
+      bare.stop({ type: 'stop' }),
+      ...shards.map((shard) => shard.stop({ type: 'stop' })),
+    ]);
+
+  try {
+    const [appReady, bareReady] = await Promise.all([app.ready('ready'), bare.ready('ready'), ...shards.map((s) => s.ready('ready'))]);
+    const instruments = appReady.instruments;
+    process.stdout.write(
+      `  app ready in ${((wallNow() - wallStart) / 1000).toFixed(1)} s; ${instruments.length} instruments move every minute` +
+        (appReady.skipped.length > 0 ? ` (skipped: ${appReady.skipped.join(', ')})` : '') + '\n',
+    );
+    if (instruments.length < subs) throw new Error('too few instruments move every minute at BENCH_WS_AT');
+
+    const shareOf = (s: number) => ({ first: s * perShard, count: Math.max(0, Math.min(perShard, clientsTotal - s * perShard)) });
+    const batch = Math.max(1, Math.floor(batchTotal / procs));
+    const connectAll = async (kind: ServerKind, port: number) => {
+      const started = wallNow();
+      const answers = await Promise.all(
+        shards.map((shard, s) => shard.call({ type: 'connect', kind, port, ...shareOf(s), instruments, subs, batch }, 'connected')),
+      );
+      const server = kind === 'app' ? app : bare;
+      const count = (await server.call({ type: 'connections' }, 'connections')).count;
+      if (count !== clientsTotal) throw new Error(`${kind} server holds ${count} connections, expected ${clientsTotal}`);
+      process.stdout.write(`  ${clientsTotal} clients connected to ${kind} and got their snapshots in ${((wallNow() - started) / 1000).toFixed(1)} s\n`);
+      return answers.flatMap((a) => a.snapshots);
+    };
+
+    const snapshots = await connectAll('app', appReady.port);
+    await bare.call({ type: 'frames', frames: snapshots }, 'ack');
+    await connectAll('bare', bareReady.port);
+
+    const offsets: Record<string, { offsetMs: number; rttMs: number }> = {};
+    offsets.app = await clockOffset(async () => (await app.call({ type: 'clock' }, 'clock')).now);
+    offsets.bare = await clockOffset(async () => (await bare.call({ type: 'clock' }, 'clock')).now);
+    for (const [s, shard] of shards.entries()) {
+      offsets[`clients${s + 1}`] = await clockOffset(async () => (await shard.call({ type: 'clock' }, 'clock')).now);
+    }
+    process.stdout.write(
+      `  clock offsets vs coordinator (ms, best of 7 IPC round trips): ${Object.entries(offsets)
+        .map(([name, o]) => `${name} ${o.offsetMs.toFixed(3)} ±${(o.rttMs / 2).toFixed(3)}`)
+        .join(', ')}\n`,
+    );
+
+    const expectedOf = (s: number) => shareOf(s).count * subs;
+    const pooled: Record<ServerKind, Float64Array[]> = { app: [], bare: [] };
+    const runs: RoundResult[] = [];
+    let lastAppFrames: Frames = [];
+
+    const runRound = async (kind: ServerKind, roundNo: number, measured: boolean): Promise<RoundResult> => {
+      const server = kind === 'app' ? app : bare;
+      if (kind === 'bare') await bare.call({ type: 'frames', frames: lastAppFrames }, 'ack');
+      await Promise.all(shards.map((shard, s) => shard.call({ type: 'arm', kind, expected: expectedOf(s) }, 'armed')));
+      const cpuBefore = (await server.call({ type: 'cpu' }, 'cpu')).micros;
+      const ticked = await server.call({ type: 'tick' }, 'ticked');
+      const collected = await Promise.all(shards.map((shard) => shard.call({ type: 'collect', timeoutMs: roundTimeoutMs }, 'collected')));
+      const cpuAfter = (await server.call({ type: 'cpu' }, 'cpu')).micros;
+
+      const frames = collected.reduce((sum, c) => sum + c.received, 0);
+      const latencies = new Float64Array(collected.reduce((sum, c) => sum + c.times.length, 0));
+      let at = 0;
+      for (const c of collected) {
+        for (let i = 0; i < c.times.length; i++) latencies[at++] = (c.times[i] ?? Number.NaN) - ticked.startMs;
+      }
+      latencies.sort();
+      if (measured) pooled[kind].push(latencies);
+      if (kind === 'app') {
+        const merged = new Map<string, string>();
+        for (const c of collected) for (const [id, frame] of c.frames) if (!merged.has(id)) merged.set(id, frame);
+        lastAppFrames = [...merged];
+        if (merged.size !== instruments.length) throw new Error(`app round ${roundNo}: frames for ${merged.size} of ${instruments.length} instruments`);
+      }
+      return {
+        kind,
+        round: roundNo,
+        frames,
+        expected: collected.reduce((sum, c) => sum + c.expected, 0),
+        bytes: collected.reduce((sum, c) => sum + c.bytes, 0),
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        maxMs: latencies[latencies.length - 1] ?? Number.NaN,
+        firstMs: latencies[0] ?? Number.NaN,
+        syncMs: ticked.syncMs,
+        serverCpuMicrosPerFrame: frames > 0 ? (cpuAfter - cpuBefore) / frames : Number.NaN,
+        clientCpuMicrosPerFrame: frames > 0 ? collected.reduce((sum, c) => sum + c.cpuMicros, 0) / frames : Number.NaN,
+        wrong: collected.reduce((sum, c) => sum + c.wrong, 0),
+        strays: collected.reduce((sum, c) => sum + c.strays, 0),
+        closed: Math.max(...collected.map((c) => c.closed)),
+      };
+    };
+
+    const print = (r: RoundResult, label: string) =>
+      process.stdout.write(
+        `  ${label} ${r.kind.padEnd(4)}: ${r.frames} frames (${(r.bytes / 1024).toFixed(0)} KiB), first ${fmt(r.firstMs)} ms, ` +
+          `p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms, max ${fmt(r.maxMs)} ms, send loop ${fmt(r.syncMs)} ms, ` +
+          `server ${fmt(r.serverCpuMicrosPerFrame, 2)} µs/frame, clients ${fmt(r.clientCpuMicrosPerFrame, 2)} µs/frame` +
+          (r.frames !== r.expected || r.wrong + r.strays > 0 ? ` [expected ${r.expected}, wrong ${r.wrong}, strays ${r.strays}]` : '') +
+          '\n',
+      );
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+    for (let w = 1; w <= warmup; w++) {
+      for (const kind of ['app', 'bare'] as const) {
+        print(await runRound(kind, -w, false), `warm-up ${w}`);
+        await pause();
+      }
+    }
+    for (let r = 1; r <= rounds; r++) {
+      for (const kind of ['app', 'bare'] as const) {
+        const result = await runRound(kind, r, true);
+        runs.push(result);
+        print(result, `round ${String(r).padStart(2)}`);
+        await pause();
+      }
+    }
+
+    const summarise = (kind: ServerKind): Summary => {
+      const mine = runs.filter((r) => r.kind === kind);
+      const all = new Float64Array(pooled[kind].reduce((sum, a) => sum + a.length, 0));
+      let offset = 0;
+      for (const part of pooled[kind]) {
+        all.set(part, offset);
+        offset += part.length;
+      }
+      all.sort();
+      return {
+        rounds: mine.length,
+        framesPerRound: median(mine.map((r) => r.frames)),
+        bytesPerRound: median(mine.map((r) => r.bytes)),
+        p50Ms: median(mine.map((r) => r.p50Ms)),
+        p99Ms: median(mine.map((r) => r.p99Ms)),
+        maxMs: median(mine.map((r) => r.maxMs)),
+        pooledP50Ms: percentile(all, 50),
+        pooledP99Ms: percentile(all, 99),
+        pooledMaxMs: all[all.length - 1] ?? Number.NaN,
+        sendLoopMs: median(mine.map((r) => r.syncMs)),
+        serverCpuMicrosPerFrame: median(mine.map((r) => r.serverCpuMicrosPerFrame)),
+        clientCpuMicrosPerFrame: median(mine.map((r) => r.clientCpuMicrosPerFrame)),
+        missing: mine.reduce((sum, r) => sum + (r.expected - r.frames), 0),
+        wrong: mine.reduce((sum, r) => sum + r.wrong, 0),
+        strays: mine.reduce((sum, r) => sum + r.strays, 0),
+        closed: Math.max(0, ...mine.map((r) => r.closed)),
+      };
+    };
+    const appSummary = summarise('app');
+    const bareSummary = summarise('bare');
+    const ratio = appSummary.p99Ms / bareSummary.p99Ms;
+    const pooledRatio = appSummary.pooledP99Ms / bareSummary.pooledP99Ms;
+    const meetsTarget = ratio <= TARGET_RATIO;
+
+    const widths = [6, 12, 9, 8, 8, 8, 10, 12, 12];
+    const lines = [
+      row(['server', 'frames/round', 'KiB/round', 'p50 ms', 'p99 ms', 'max ms', 'loop ms', 'srv µs/frame', 'cli µs/frame'], widths),
+      ...(['app', 'bare'] as const).map((kind) => {
+        const s = kind === 'app' ? appSummary : bareSummary;
+        return row(
+          [
+            kind,
+            String(s.framesPerRound),
+            (s.bytesPerRound / 1024).toFixed(0),
+            fmt(s.p50Ms),
+            fmt(s.p99Ms),
+            fmt(s.maxMs),
+            fmt(s.sendLoopMs),
+            fmt(s.serverCpuMicrosPerFrame, 2),
+            fmt(s.clientCpuMicrosPerFrame, 2),
+          ],
+          widths,
+        );
+      }),
+    ];
+    process.stdout.write(`\nmedians over ${rounds} rounds per server:\n${lines.join('\n')}\n\n`);
+    process.stdout.write(
+      `pooled over all measured frames: app p99 ${fmt(appSummary.pooledP99Ms)} ms, bare p99 ${fmt(bareSummary.pooledP99Ms)} ms ` +
+        `(ratio ${pooledRatio.toFixed(3)})\n` +
+      `ratio p99 app/bare = ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n`,
+    );
+
+    const failures: string[] = [];
+    for (const [kind, s] of [['app', appSummary], ['bare', bareSummary]] as const) {
+      if (s.missing > 0) failures.push(`${kind}: ${s.missing} frames missing`);
+      if (s.wrong > 0) failures.push(`${kind}: ${s.wrong} frames for the wrong client or repeated`);
+      if (s.strays > 0) failures.push(`${kind}: ${s.strays} frames outside a round`);
+      if (s.closed > 0) failures.push(`${kind}: ${s.closed} connections closed`);
+    }
+    const appRuns = runs.filter((r) => r.kind === 'app');
+    const unequal = runs.filter((r) => r.kind === 'bare' && appRuns.find((a) => a.round === r.round)?.bytes !== r.bytes);
+    if (unequal.length > 0) failures.push(`${unequal.length} bare rounds carried other bytes than the app round they replay`);
+
+    const report = {
+      benchmark: 'quote-fanout',
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        totalMemoryBytes: os.totalmem(),
+        loadAverageAtEnd: os.loadavg(),
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        openFileLimit: limit,
+        note: 'servers and client processes share the same CPUs',
+      },
+      settings: {
+        clients: clientsTotal, subsPerClient: subs, instruments, rounds, warmupRounds: warmup, clientProcesses: procs,
+        connectBatch: batchTotal, appClockStart: at.toISOString(),
+        quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000 },
+      },
+      clockOffsetsMs: offsets,
+      app: appSummary,
+      bare: bareSummary,
+      ratio,
+      pooledRatio,
+      targetRatio: TARGET_RATIO,
+      meetsTarget,
+      ok: failures.length === 0,
+      failures,
+      wallSeconds: (wallNow() - wallStart) / 1000,
+      runs,
+    };
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(path.join(RESULTS_DIR, 'quote-fanout.json'), `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(
+      `result written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'quote-fanout.json'))}; ` +
+        `wall time ${((wallNow() - wallStart) / 1000).toFixed(0)} s\n`,
+    );
+    if (failures.length > 0) {
+      process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await stopAll();
+  }
+}
+
+function argOf(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const serveKind = argOf('--serve');
+if (serveKind !== undefined) {
+  const started =
+    serveKind === 'app'
+      ? serveApp({
+          at: new Date(argOf('--at') ?? ''),
+          instruments: Number(argOf('--instruments')),
+          minutes: Number(argOf('--minutes')),
+        })
+      : serveKind === 'bare'
+        ? serveBare()
+        : Promise.reject(new Error(`unknown server kind ${serveKind}`));
+  started.catch((error: unknown) => {
+    reply<ServerReply>({ type: 'error', message: errorText(error) });
+    process.exit(1);
+  });
+} else if (process.argv.includes('--clients')) {
+  runShard();
+} else {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`benchmark failed: ${errorText(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -62,6 +62,9 @@ const CashOutPage = page(() => import('./features/funds/CashOutPage'));
 const FundRecordPage = page(() => import('./features/funds/FundRecordPage'));
 const ExchangePage = page(() => import('./features/funds/ExchangePage'));
 const WalletPage = page(() => import('./features/funds/WalletPage'));
+const BuyStockPage = page(() => import('./features/trade/BuyStockPage'));
+const TradePage = page(() => import('./features/trade/TradePage'));
+const PositionDetailPage = page(() => import('./features/trade/PositionDetailPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -77,17 +80,13 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/dayTrading', titleKey: 'ui.page.dayTrading' },
   { path: '/home/newStock', titleKey: 'ui.page.newStock' },
   { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
-  { path: '/market/buyStockDetail', titleKey: 'ui.page.buyStockDetail' },
-  { path: '/trade/positionDetail', titleKey: 'ui.page.positionDetail' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
 
 /** Tab pages that are still placeholders inside the shell. */
-export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/trade/index', titleKey: 'ui.page.trade' },
-];
+export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [];
 
 function screen(path: string, element: ReactNode): RouteObject {
   return { path, element: <Loadable>{element}</Loadable> };
@@ -108,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/market/index', element: <MarketPage /> },
           { path: '/favorite/index', element: <FavoritePage /> },
           { path: '/information/wallet', element: <WalletPage /> },
+          { path: '/trade/index', element: <TradePage /> },
           ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({ path, element: <TabPlaceholder titleKey={titleKey} /> })),
         ],
       },
@@ -135,6 +135,8 @@ export const routes: RouteObject[] = [
       screen('/information/cashOut', <CashOutPage />),
       screen('/information/fundRecord', <FundRecordPage />),
       screen('/information/exChange', <ExchangePage />),
+      screen('/market/buyStockDetail', <BuyStockPage />),
+      screen('/trade/positionDetail', <PositionDetailPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

@@ -61,6 +61,13 @@ export const paths = {
   rates: '/funds/rates',
   exchange: '/funds/exchange',
   statement: '/funds/statement',
+  tradePreview: '/trade/preview',
+  tradeBuy: '/trade/buy',
+  tradeCancel: '/trade/cancel',
+  tradeClose: '/trade/close',
+  tradeSetTpSl: '/trade/setTpSl',
+  userStockList: '/trade/userstocklist',
+  tradeDetail: '/trade/detail',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../store/session';
+import { page, renderAt, stubApi, useOfflineQuotes, type Answer } from '../../test-support';
+import { ACCOUNT, userInfo, UUID } from '../funds/test-fixtures';
+import BuyStockPage from './BuyStockPage';
+
+const quote = {
+  instrumentId: 'i_usd_AAPL', code: 'AAPL', name: 'Apple Inc.', market: 'usd', board: 'listed', assetClass: 'stock', currency: 'USD',
+  tradable: true, status: 'trading', price: '170.00', change: '1.00', changeRate: '0.0059', volume: '1000', turnover: '170000.00',
+  updatedAt: '2025-03-14T15:30:00Z', stale: false, priceScale: 2, open: '169.00', prevClose: '169.00', high: '171.00', low: '168.00',
+  marketCap: null, high52w: null, low52w: null, foreignOwnershipRatio: null, industry: null, sharesOutstanding: null, limitUp: null,
+  limitDown: null, listingDate: null, bid: '169.99', ask: '170.01', inSession: true, session: 'regular', tradingDay: '2025-03-14',
+  watched: false,
+  rules: {
+    timezone: 'America/New_York', inSession: true, sessions: [], leverageOptions: [1, 2, 5, 10], minOpeningAmount: '100.00',
+    buyFeeRate: '0.0015', sellFeeRate: '0.0015', stampDutyRate: '0', minHoldMinutes: 0, tPlusNDays: 0, priceLimitRate: null,
+  },
+};
+
+function previewOf(body: unknown): Answer {
+  const b = body as { lots: number; leverage: number; takeProfit?: string };
+  return {
+    data: {
+      currency: 'USD', price: '170.00', contractAmount: `${170 * b.lots}.00`, margin: `${(170 * b.lots) / b.leverage}.00`, openFee: '0.51',
+      estCloseFee: '0.51', estStampDuty: '0.00', total: '68.51', available: '5000.00', maxLots: 145, leverageOptions: [1, 2, 5, 10],
+      stopOutPrice: '203.20', lossAtStopLoss: null, profitAtTakeProfit: b.takeProfit ? '18.98' : null, worstCaseLoss: '69.53',
+    },
+  };
+}
+
+const order = {
+  orderId: 'o_1', orderNo: '20250314093000123', instrumentId: 'i_usd_AAPL', code: 'AAPL', name: 'Apple Inc.', market: 'usd', currency: 'USD',
+  source: 'order', side: 'short', orderType: 'limit', state: 'pending', lots: 2, leverage: 5, price: '170.00', costPrice: null,
+  currentPrice: '170.00', closePrice: null, contractAmount: '340.00', marketValue: '340.00', margin: '68.00', openFee: '0.51', closeFee: null,
+  stampDuty: null, takeProfit: '160', stopLoss: null, yingkui: '0.00', actualProfit: null, todayProfit: '0.00', yesterdayProfit: '0.00',
+  expectedIncome: '0.00', createdAt: '2025-03-14T15:31:00Z', openedAt: null, closedAt: null, lockUntil: null, sellableAt: null,
+  cancelReason: null, closeReason: null, stopOutPrice: null,
+};
+
+function renderBuy() {
+  return renderAt('/market/buyStockDetail?id=i_usd_AAPL&side=short', [
+    page('/market/buyStockDetail', <BuyStockPage />),
+    page('/trade/index', <div data-testid="trade-index" />),
+  ]);
+}
+
+const expectedBody = { instrumentId: 'i_usd_AAPL', side: 'short', orderType: 'limit', price: '170.00', lots: 2, leverage: 5, takeProfit: '160' };
+
+async function fillForm() {
+  const user = userEvent.setup({ delay: null });
+  await waitFor(() => expect((screen.getByTestId('order-price') as HTMLInputElement).value).toBe('170.00'));
+  expect(screen.getByTestId('order-side-short').getAttribute('aria-checked')).toBe('true');
+  const plus = screen.getByTestId('order-lots-plus');
+  fireEvent.pointerDown(plus);
+  fireEvent.pointerUp(plus);
+  await user.click(await screen.findByTestId('order-leverage-5'));
+  await user.type(screen.getByTestId('order-tp'), '160');
+}
+
+describe('the order form', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.getState().setLanguage('en');
+    sessionStore.getState().signIn('tok', ACCOUNT);
+    useOfflineQuotes();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('requests the preview with the form values (debounced) and shows its ticket', async () => {
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': previewOf,
+    });
+    renderBuy();
+    await fillForm();
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toEqual(expectedBody));
+    // Debounced: typing "160" and the other changes did not each send a preview.
+    expect(api.callsTo('/trade/preview').length).toBeLessThanOrEqual(3);
+    const typedTp = (api.callsTo('/trade/preview') as { takeProfit?: string }[]).map((b) => b.takeProfit);
+    expect(typedTp).not.toContain('1');
+    expect(typedTp).not.toContain('16');
+    await waitFor(() => expect(screen.getByTestId('ticket-margin').textContent).toContain('$68.00'));
+    expect(screen.getByTestId('ticket-worst-case').textContent).toContain('$69.53');
+    expect(screen.getByTestId('ticket-stop-out').textContent).toContain('203.20');
+    expect(screen.getByTestId('ticket-profit-at-tp').textContent).toContain('$18.98');
+    expect(screen.getByTestId('ticket-available').textContent).toContain('145');
+  });
+
+  it('sends /trade/buy with a requestId and reuses it after a network error', async () => {
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': previewOf,
+      '/trade/buy': { data: order, code: 'result.sell.ok' },
+    });
+    const answer = api.fetchMock.getMockImplementation();
+    let failed = false;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/vue/trade/buy' && !failed) {
+        failed = true;
+        throw new TypeError('Failed to fetch');
+      }
+      if (!answer) throw new Error('no stub');
+      return answer(input, init);
+    });
+    renderBuy();
+    await fillForm();
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toEqual(expectedBody));
+    const submit = screen.getByTestId('order-submit');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(submit);
+    const sheet = await screen.findByTestId('order-sheet');
+    expect(within(sheet).getByTestId('confirm-ticket-worst-case').textContent).toContain('$69.53');
+    expect(api.callsTo('/trade/buy')).toHaveLength(0);
+
+    fireEvent.click(within(sheet).getByTestId('order-confirm'));
+    await waitFor(() => expect(api.callsTo('/trade/buy')).toHaveLength(1));
+    // The network error keeps the sheet open; confirming again resends the same id.
+    const again = await screen.findByTestId('order-confirm');
+    await waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(again);
+    await waitFor(() => expect(api.callsTo('/trade/buy')).toHaveLength(2));
+    const [first, second] = api.callsTo('/trade/buy') as { requestId: string }[];
+    expect(first).toEqual({ ...expectedBody, requestId: expect.stringMatching(UUID) });
+    expect(second?.requestId).toBe(first?.requestId);
+    expect(await screen.findByTestId('trade-index')).toBeTruthy();
+  });
+
+  it('shows the real-name gate instead of the form until the name is verified', async () => {
+    stubApi({ '/user/getUserinfo': { data: userInfo('none') }, '/market/quote': { data: quote } });
+    renderBuy();
+    expect(await screen.findByTestId('kyc-gate')).toBeTruthy();
+    expect(screen.queryByTestId('order-submit')).toBeNull();
+  });
+});

@@ -1,0 +1,258 @@
+import type { OrderType, Side } from '@brokerage/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, call } from '../../api/client';
+import { mergeInstrument, useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
+import { useQuote, type QuoteData } from '../../api/market-queries';
+import { refreshAfterTrade, useTradePreview, type PreviewData, type PreviewRequest } from '../../api/trade-queries';
+import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { formatAmount, formatPrice, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../funds/FundsParts';
+import { LotsStepper } from './LotsStepper';
+import { ConfirmSheet } from './TradeParts';
+
+export const PREVIEW_DEBOUNCE_MS = 300;
+const PRICE_DECIMALS = 8;
+
+type BuyBody = Omit<PreviewRequest, 'requestId'>;
+
+function priceOrNull(input: string): string | null {
+  const wire = toWireAmount(input);
+  return wire !== '' && isPositiveAmount(wire) ? wire : null;
+}
+
+/** The all-in ticket of `/trade/preview` (API.md §9.1); `prefix` names the rows' test ids. */
+export function Ticket({ preview, prefix }: { preview: PreviewData; prefix: string }) {
+  const { t } = useTranslation();
+  const c = preview.currency;
+  const row = (key: string, label: string, value: ReactNode) => (
+    <DetailRow label={label} testId={`${prefix}${key}`}>
+      <span className="num">{value}</span>
+    </DetailRow>
+  );
+  return (
+    <dl className="detail-list">
+      {row('price', t('ui.ticket.price'), formatPrice(preview.price))}
+      {row('contract', t('ui.ticket.contractAmount'), formatAmount(preview.contractAmount, c))}
+      {row('margin', t('ui.ticket.margin'), formatAmount(preview.margin, c))}
+      {row('open-fee', t('ui.ticket.openFee'), formatAmount(preview.openFee, c))}
+      {row('close-fee', t('ui.ticket.estCloseFee'), formatAmount(preview.estCloseFee, c))}
+      {row('stamp-duty', t('ui.ticket.estStampDuty'), formatAmount(preview.estStampDuty, c))}
+      {row('total', t('ui.ticket.total'), <strong>{formatAmount(preview.total, c)}</strong>)}
+      {row('stop-out', t('ui.ticket.stopOutPrice'), formatPrice(preview.stopOutPrice))}
+      {preview.lossAtStopLoss !== null ? row('loss-at-sl', t('ui.ticket.lossAtStopLoss'), formatAmount(preview.lossAtStopLoss, c)) : null}
+      {preview.profitAtTakeProfit !== null ? row('profit-at-tp', t('ui.ticket.profitAtTakeProfit'), formatAmount(preview.profitAtTakeProfit, c)) : null}
+      {row('worst-case', t('ui.ticket.worstCaseLoss'), <strong>{formatAmount(preview.worstCaseLoss, c)}</strong>)}
+    </dl>
+  );
+}
+
+function PriceInput({ label, value, onChange, testId, action }: { label: string; value: string; onChange: (v: string) => void; testId: string; action?: ReactNode }) {
+  return (
+    <label className="order-field">
+      <span className="order-label">{label}</span>
+      <span className="order-control">
+        <input
+          className="num"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={value}
+          onChange={(event) => onChange(sanitiseAmountInput(event.target.value, PRICE_DECIMALS))}
+          data-testid={testId}
+        />
+        {action}
+      </span>
+    </label>
+  );
+}
+
+interface Review {
+  body: BuyBody;
+  preview: PreviewData;
+}
+
+function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useLiveQuotes([quote.instrumentId]);
+  const live = mergeInstrument(quote, useLiveQuote(quote.instrumentId));
+  const [side, setSide] = useState<Side>(initialSide);
+  const [orderType, setOrderType] = useState<OrderType>('limit');
+  const [priceInput, setPriceInput] = useState(() => quote.price ?? '');
+  const [lots, setLots] = useState(1);
+  const [leverage, setLeverage] = useState(() => quote.rules.leverageOptions[0] ?? 1);
+  const [tpInput, setTpInput] = useState('');
+  const [slInput, setSlInput] = useState('');
+  const [review, setReview] = useState<Review | null>(null);
+
+  const price = priceOrNull(priceInput);
+  const takeProfit = priceOrNull(tpInput);
+  const stopLoss = priceOrNull(slInput);
+  const body = useMemo<BuyBody | null>(() => {
+    if (orderType === 'limit' && price === null) return null;
+    return {
+      instrumentId: quote.instrumentId,
+      side,
+      orderType,
+      ...(orderType === 'limit' ? { price } : {}),
+      lots,
+      leverage,
+      ...(takeProfit !== null ? { takeProfit } : {}),
+      ...(stopLoss !== null ? { stopLoss } : {}),
+    };
+  }, [quote.instrumentId, side, orderType, price, lots, leverage, takeProfit, stopLoss]);
+  const debounced = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS);
+  const preview = useTradePreview(debounced);
+  const ticket = preview.data;
+  const leverageOptions = ticket?.leverageOptions ?? quote.rules.leverageOptions;
+  const previewError = preview.error instanceof ApiError && preview.error.code ? codeText(preview.error.code, preview.error.params) : null;
+  const current = body !== null && debounced === body && !preview.isFetching && !preview.isError && ticket !== undefined;
+
+  const send = useCallback((b: BuyBody, requestId: string) => call('tradeBuy', { ...b, requestId }), []);
+  const { submit, busy, loader } = useMoneySubmit(send);
+
+  const confirm = async () => {
+    if (!review) return;
+    try {
+      const done = await submit(review.body);
+      if (!done) return;
+      setReview(null);
+      void refreshAfterTrade(queryClient);
+      navigate('/trade/index');
+    } catch {
+      // The client showed the translated reason; the sheet stays open so the same requestId can be resent.
+    }
+  };
+
+  return (
+    <>
+      <section className="card order-head">
+        <h2 className="order-name">
+          {quote.name} <span className="caption">{quote.code}</span>
+        </h2>
+        <span className="num strong" data-testid="order-current-price">{formatPrice(live.price)}</span>
+      </section>
+      <form
+        className="form card order-form"
+        noValidate
+        aria-label={t('ui.page.buyStockDetail')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (current && body) setReview({ body, preview: ticket });
+        }}
+      >
+        <div className="chips order-sides" role="radiogroup" aria-label={t('ui.order.side.label')}>
+          {(['long', 'short'] as const).map((s) => (
+            <button key={s} type="button" role="radio" aria-checked={side === s} className={`chip side-chip ${s === 'long' ? 'up' : 'down'}`} onClick={() => setSide(s)} data-testid={`order-side-${s}`}>
+              {t(`ui.order.side.${s}`)}
+            </button>
+          ))}
+        </div>
+        <div className="chips" role="radiogroup" aria-label={t('ui.order.type.label')}>
+          {(['limit', 'market'] as const).map((o) => (
+            <button key={o} type="button" role="radio" aria-checked={orderType === o} className="chip" onClick={() => setOrderType(o)} data-testid={`order-type-${o}`}>
+              {t(`ui.order.type.${o}`)}
+            </button>
+          ))}
+        </div>
+        {orderType === 'limit' ? (
+          <PriceInput
+            label={t('ui.order.price')}
+            value={priceInput}
+            onChange={setPriceInput}
+            testId="order-price"
+            action={
+              <button type="button" className="amount-action" onClick={() => setPriceInput(live.price ?? '')} disabled={!live.price} data-testid="order-use-current">
+                {t('ui.order.useCurrent')}
+              </button>
+            }
+          />
+        ) : (
+          <p className="caption">{t('ui.order.marketNote')}</p>
+        )}
+        <div className="order-field">
+          <span className="order-label">{t('ui.order.lots')}</span>
+          <LotsStepper value={lots} onChange={setLots} label={t('ui.order.lots')} />
+        </div>
+        <div className="order-field">
+          <span className="order-label">{t('ui.order.leverage')}</span>
+          <div className="chips" role="radiogroup" aria-label={t('ui.order.leverage')}>
+            {leverageOptions.map((n) => (
+              <button key={n} type="button" role="radio" aria-checked={leverage === n} className="chip" onClick={() => setLeverage(n)} data-testid={`order-leverage-${n}`}>
+                {t('ui.order.leverageChip', { n })}
+              </button>
+            ))}
+          </div>
+        </div>
+        <PriceInput label={t('ui.order.takeProfit')} value={tpInput} onChange={setTpInput} testId="order-tp" />
+        <PriceInput label={t('ui.order.stopLoss')} value={slInput} onChange={setSlInput} testId="order-sl" />
+
+        <section className="quiet-card ticket" aria-live="polite" aria-label={t('ui.ticket.title')} data-testid="order-ticket">
+          {ticket ? <Ticket preview={ticket} prefix="ticket-" /> : preview.isFetching ? <Loading rows={4} /> : null}
+          {previewError ? <p className="field-error" role="alert" data-testid="order-preview-error">{previewError}</p> : null}
+          {ticket ? (
+            <p className="caption num" data-testid="ticket-available">
+              {t('ui.ticket.available', { amount: formatAmount(ticket.available, ticket.currency), lots: ticket.maxLots })}
+            </p>
+          ) : null}
+        </section>
+        <div className="form-footer order-footer">
+          <Button block color="primary" size="large" type="submit" disabled={!current || busy} data-testid="order-submit">
+            {t(side === 'long' ? 'ui.order.submitLong' : 'ui.order.submitShort')}
+          </Button>
+        </div>
+      </form>
+      <ConfirmSheet
+        open={review !== null}
+        title={t('ui.order.confirmTitle')}
+        confirmText={t('ui.order.confirm')}
+        busy={busy}
+        onCancel={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        testId="order-sheet"
+        confirmTestId="order-confirm"
+      >
+        {review ? (
+          <>
+            <p className="strong">
+              {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} · {t('ui.order.lotsLine', { lots: review.body.lots })} ·{' '}
+              {t('ui.order.leverageChip', { n: review.body.leverage })}
+            </p>
+            <Ticket preview={review.preview} prefix="confirm-ticket-" />
+          </>
+        ) : null}
+      </ConfirmSheet>
+      {loader}
+    </>
+  );
+}
+
+/**
+ * `/market/buyStockDetail?id=…&side=long|short` (UI.md "Order form"): side, order type, limit
+ * price with the current price one tap away, lots, leverage, optional take-profit and
+ * stop-loss, the all-in ticket of `/trade/preview` (debounced 300 ms), a confirmation sheet
+ * repeating it, and `/trade/buy` with a kept `requestId`.
+ */
+export default function BuyStockPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const side: Side = params.get('side') === 'short' ? 'short' : 'long';
+  const quote = useQuote(id || undefined);
+  let body: ReactNode;
+  if (!id) body = <section className="card"><Empty /></section>;
+  else if (quote.isPending) body = <section className="card"><Loading rows={6} /></section>;
+  else if (quote.isError) body = <section className="card"><ErrorRetry onRetry={() => void quote.refetch()} /></section>;
+  else body = <OrderForm key={quote.data.instrumentId} quote={quote.data} initialSide={side} />;
+  return (
+    <MoneyPage title={t('ui.page.buyStockDetail')} loginText={t('ui.order.loginText')}>
+      {body}
+    </MoneyPage>
+  );
+}

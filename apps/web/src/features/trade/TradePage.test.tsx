@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../store/session';
+import { page, renderAt, stubApi, useOfflineQuotes } from '../../test-support';
+import { ACCOUNT, UUID } from '../funds/test-fixtures';
+import TradePage from './TradePage';
+
+function order(orderId: string, state: string, overrides: Record<string, unknown> = {}) {
+  return {
+    orderId, orderNo: `N${orderId}`, instrumentId: 'i_mxn_AMXL', code: 'AMXL', name: 'America Movil', market: 'mxn', currency: 'MXN',
+    source: 'order', side: 'long', orderType: 'market', state, lots: 100, leverage: 5, price: null, costPrice: '16.00',
+    currentPrice: '16.42', closePrice: null, contractAmount: '1600.00', marketValue: '1642.00', margin: '320.00', openFee: '2.40',
+    closeFee: null, stampDuty: null, takeProfit: null, stopLoss: null, yingkui: '42.00', actualProfit: null, todayProfit: '42.00',
+    yesterdayProfit: '0.00', expectedIncome: '39.10', createdAt: '2025-03-14T15:30:00Z', openedAt: '2025-03-14T15:30:01Z', closedAt: null,
+    lockUntil: null, sellableAt: null, cancelReason: null, closeReason: null, stopOutPrice: '12.80', ...overrides,
+  };
+}
+
+describe('the positions tab page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.getState().setLanguage('en');
+    sessionStore.getState().signIn('tok', ACCOUNT);
+    sessionStore.getState().setStock('mxn');
+    useOfflineQuotes();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists holdings of the header market with the total, and closes a position only after confirmation', async () => {
+    const api = stubApi({
+      '/trade/userstocklist': { data: { list: [order('o_1', 'holding')], total: 1, page: 1, size: 300, currency: 'MXN', totalYingkui: '42.00' } },
+      '/trade/close': { data: order('o_1', 'closed', { closePrice: '16.42' }), code: 'result.close.ok' },
+    });
+    renderAt('/trade/index', [page('/trade/index', <TradePage />)]);
+    expect((await screen.findByTestId('position-yingkui-total')).textContent).toBe('+Mex$42.00');
+    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({ type: 'mxn', states: ['holding', 'locked', 'closing'], page: 1, size: 300 });
+    expect(screen.getByTestId('position-row-o_1').textContent).toContain('AMXL');
+    expect(screen.queryByTestId('position-cancel-o_1')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('position-close-o_1'));
+    const sheet = await screen.findByTestId('position-sheet');
+    expect(within(sheet).getByTestId('position-sheet-text').textContent).toContain('America Movil');
+    expect(api.callsTo('/trade/close')).toHaveLength(0);
+    fireEvent.click(within(sheet).getByTestId('position-confirm'));
+    await waitFor(() => expect(api.callsTo('/trade/close')).toHaveLength(1));
+    expect(api.callsTo('/trade/close')[0]).toEqual({ orderId: 'o_1', requestId: expect.stringMatching(UUID) });
+    await waitFor(() => expect(screen.queryByTestId('position-sheet')).toBeNull());
+  });
+
+  it('asks the in-progress tab for pending orders and offers cancel', async () => {
+    const api = stubApi({
+      '/trade/userstocklist': { data: { list: [order('o_2', 'pending', { orderType: 'limit', price: '16.00', costPrice: null, yingkui: '0.00' })], total: 1, page: 1, size: 300, currency: 'MXN', totalYingkui: '0.00' } },
+    });
+    renderAt('/trade/index?tab=pending', [page('/trade/index', <TradePage />)]);
+    expect(await screen.findByTestId('position-cancel-o_2')).toBeTruthy();
+    expect(screen.getByTestId('trade-tab-pending').getAttribute('aria-selected')).toBe('true');
+    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({ type: 'mxn', states: ['pending'], page: 1, size: 300 });
+    expect(screen.queryByTestId('position-close-o_2')).toBeNull();
+  });
+});

@@ -1,0 +1,195 @@
+import type { Market, OrderState } from '@brokerage/contract';
+import { Button, PullToRefresh } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { call } from '../../api/client';
+import { useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
+import { useIsLoggedIn } from '../../api/queries';
+import { refreshAfterTrade, useUserStockList, type OrderData } from '../../api/trade-queries';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { TabStrip } from '../../components/TabStrip';
+import { direction, formatPrice, formatSignedAmount } from '../../lib/format';
+import { useSession } from '../../store/session';
+import { useMoneySubmit } from '../funds/FundsParts';
+import { ConfirmSheet, OrderStateTag, SideTag } from './TradeParts';
+
+export const tradeTabs = ['holdings', 'pending', 'ended', 'crypto', 'forex', 'subscription'] as const;
+export type TradeTab = (typeof tradeTabs)[number];
+
+const HOLDING_STATES: readonly OrderState[] = ['holding', 'locked', 'closing'];
+const tabStates: Record<Exclude<TradeTab, 'subscription'>, readonly OrderState[]> = {
+  holdings: HOLDING_STATES,
+  pending: ['pending'],
+  ended: ['closed', 'cancelled'],
+  crypto: HOLDING_STATES,
+  forex: HOLDING_STATES,
+};
+
+function isTradeTab(value: string | null): value is TradeTab {
+  return value !== null && (tradeTabs as readonly string[]).includes(value);
+}
+
+type Action = { kind: 'close' | 'cancel'; order: OrderData };
+
+function PositionRow({ order, onAction }: { order: OrderData; onAction: (action: Action) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const live = useLiveQuote(order.state === 'holding' || order.state === 'locked' || order.state === 'closing' ? order.instrumentId : undefined);
+  const current = live?.price ?? order.currentPrice;
+  const tone = direction(order.yingkui);
+  const open = () => navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`);
+  return (
+    <li className="position-row" data-testid={`position-row-${order.orderId}`}>
+      <button type="button" className="position-main" onClick={open} aria-label={t('ui.position.openAria', { name: order.name })}>
+        <span className="position-name">
+          <strong>{order.name}</strong> <span className="caption">{order.code}</span>
+        </span>
+        <span className="position-tags">
+          <SideTag side={order.side} /> <OrderStateTag state={order.state} />
+        </span>
+        <span className="position-figures caption num">
+          <span>{t('ui.position.lots')}: {order.lots}</span>
+          <span>{t('ui.position.costPrice')}: {formatPrice(order.costPrice ?? order.price)}</span>
+          <span>{t('ui.position.currentPrice')}: {formatPrice(current)}</span>
+        </span>
+        <span className={`num strong ${tone}`} data-testid={`position-yingkui-${order.orderId}`}>
+          {formatSignedAmount(order.yingkui, order.currency)}
+        </span>
+      </button>
+      {order.state === 'pending' ? (
+        <Button size="small" onClick={() => onAction({ kind: 'cancel', order })} data-testid={`position-cancel-${order.orderId}`}>
+          {t('ui.position.cancel')}
+        </Button>
+      ) : null}
+      {order.state === 'holding' ? (
+        <Button size="small" color="primary" fill="outline" onClick={() => onAction({ kind: 'close', order })} data-testid={`position-close-${order.orderId}`}>
+          {t('ui.position.close')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function PositionList({ type, states }: { type: Market; states: readonly OrderState[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useUserStockList(type, states);
+  useLiveQuotes(list.data?.list.map((o) => o.instrumentId) ?? []);
+  const [action, setAction] = useState<Action | null>(null);
+  const send = useCallback(
+    (body: { kind: 'close' | 'cancel'; orderId: string }, requestId: string) =>
+      body.kind === 'close' ? call('tradeClose', { orderId: body.orderId, requestId }) : call('tradeCancel', { orderId: body.orderId, requestId }),
+    [],
+  );
+  const { submit, busy, loader } = useMoneySubmit(send);
+  const confirm = async () => {
+    if (!action) return;
+    try {
+      const done = await submit({ kind: action.kind, orderId: action.order.orderId });
+      if (!done) return;
+      setAction(null);
+      void refreshAfterTrade(queryClient);
+    } catch {
+      // The reason was toasted; the sheet stays so the same requestId can be resent.
+    }
+  };
+
+  if (list.isPending) return <Loading rows={4} />;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()} />;
+  const data = list.data;
+  return (
+    <>
+      <section className="card position-total">
+        <span className="caption">{t('ui.position.totalYingkui')}</span>
+        <span className={`num strong ${direction(data.totalYingkui)}`} data-testid="position-yingkui-total">
+          {formatSignedAmount(data.totalYingkui, data.currency)}
+        </span>
+      </section>
+      <PullToRefresh
+        onRefresh={async () => {
+          await list.refetch();
+        }}
+        pullingText={t('ui.pull.pulling')}
+        canReleaseText={t('ui.pull.release')}
+        refreshingText={t('ui.pull.refreshing')}
+        completeText={t('ui.pull.complete')}
+      >
+        {data.list.length === 0 ? (
+          <Empty text={t('ui.position.empty')} />
+        ) : (
+          <ul className="position-list">
+            {data.list.map((order) => (
+              <PositionRow key={order.orderId} order={order} onAction={setAction} />
+            ))}
+          </ul>
+        )}
+      </PullToRefresh>
+      <ConfirmSheet
+        open={action !== null}
+        title={t(action?.kind === 'cancel' ? 'ui.position.cancelTitle' : 'ui.position.closeTitle')}
+        confirmText={t(action?.kind === 'cancel' ? 'ui.position.cancelConfirm' : 'ui.position.closeConfirm')}
+        busy={busy}
+        onCancel={() => setAction(null)}
+        onConfirm={() => void confirm()}
+        testId="position-sheet"
+        confirmTestId="position-confirm"
+      >
+        {action ? (
+          <p data-testid="position-sheet-text">
+            {t(action.kind === 'cancel' ? 'ui.position.cancelText' : 'ui.position.closeText', {
+              name: action.order.name,
+              code: action.order.code,
+              lots: action.order.lots,
+            })}
+          </p>
+        ) : null}
+      </ConfirmSheet>
+      {loader}
+    </>
+  );
+}
+
+/**
+ * `/trade/index` (spec §2 tab page, API.md §9.6): holdings, in progress, ended, digital
+ * currency, forex and subscription. The first three follow the header's market switch.
+ */
+export default function TradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const stock = useSession((s) => s.stock);
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TradeTab = isTradeTab(tabParam) ? tabParam : 'holdings';
+  const type: Market = tab === 'crypto' ? 'crypto' : tab === 'forex' ? 'forex' : stock;
+  return (
+    <div className="trade-page" data-testid="trade-page">
+      <h1 className="sr-only">{t('ui.page.trade')}</h1>
+      <TabStrip
+        tabs={tradeTabs.map((key) => ({ key, label: t(`ui.position.tab.${key}`) }))}
+        active={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        label={t('ui.page.trade')}
+        testIdPrefix="trade-tab-"
+        sticky
+      />
+      <div className="page-body" role="tabpanel" aria-label={t(`ui.position.tab.${tab}`)}>
+        {!loggedIn ? (
+          <LoginPrompt message={t('ui.position.loginText')} />
+        ) : tab === 'subscription' ? (
+          <section className="card placeholder-card">
+            <p className="muted">{t('ui.market.subscriptionSoon')}</p>
+            <Button color="primary" fill="outline" onClick={() => navigate('/home/newStock')} data-testid="trade-subscription-link">
+              {t('ui.market.openSection')}
+            </Button>
+          </section>
+        ) : (
+          <PositionList key={`${tab}-${type}`} type={type} states={tabStates[tab]} />
+        )}
+      </div>
+    </div>
+  );
+}

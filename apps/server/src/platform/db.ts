@@ -41,6 +41,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection the server drops (restart, failover, a dropped test database) must not
+    // crash the process: the pool replaces it on the next checkout; log and carry on.
+    pool.on('error', (error: Error & { code?: string }) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -13,5 +13,6 @@ export * from './api/market.js';
 export * from './api/upload.js';
 export * from './api/funds.js';
 export * from './api/trade.js';
+export * from './api/lending.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';

@@ -1,6 +1,7 @@
 import { codeCatalogue, codes, fieldReasons } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
-import { uiMessages } from './ui/index.js';
+import { en as baseEnglish } from './ui/en.js';
+import { featureMessages, uiMessages } from './ui/index.js';
 import {
   codeMessages,
   defaultUpColour,
@@ -49,6 +50,14 @@ describe('the merged messages', () => {
         .map((key) => ({ language, key })),
     );
     expect(clashes).toEqual([]);
+  });
+
+  it('define each UI key in one file only', () => {
+    const seen = new Map<string, number>();
+    for (const dictionary of [baseEnglish, ...featureMessages.map((feature) => feature.en)]) {
+      for (const key of Object.keys(dictionary)) seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    expect([...seen].filter(([, count]) => count > 1).map(([key]) => key)).toEqual([]);
   });
 });
 

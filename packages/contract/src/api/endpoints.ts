@@ -9,6 +9,7 @@ import * as admin from './admin.js';
 import * as common from './common.js';
 import * as funds from './funds.js';
 import * as trade from './trade.js';
+import * as lending from './lending.js';
 import * as market from './market.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
@@ -81,6 +82,11 @@ export const userEndpoints = {
   tradeSetTpSl: { path: '/trade/setTpSl', auth: 'yes', summary: 'Set or clear take-profit and stop-loss', request: trade.setTpSlRequest, response: trade.order, success: 'result.edit.ok' },
   userStockList: { path: '/trade/userstocklist', auth: 'yes', summary: 'Positions and orders of one market', request: trade.userStockListRequest, response: trade.userStockListResponse },
   tradeDetail: { path: '/trade/detail', auth: 'yes', summary: 'One order with its history', request: trade.orderIdRequest, response: trade.orderDetailResponse },
+  dayTradingApply: { path: '/trade/dayTradingApply', auth: 'yes', summary: 'Apply for day trading (seat account)', request: user.emptyRequest, response: lending.dayTradingApplyResponse, success: 'result.submit.ok' },
+  dayTradingStatus: { path: '/trade/dayTradingStatus', auth: 'yes', summary: 'Whether day trading is enabled, with the latest application', request: user.emptyRequest, response: lending.dayTradingStatusResponse },
+  lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
+  lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
+  lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {
@@ -104,6 +110,10 @@ export const adminEndpoints = {
   noticeUpdate: { path: '/notice/update', right: 'product.manage', mutating: true, summary: 'Edit a notice', request: market.adminNoticeUpdateRequest, response: market.adminNoticeItem },
   noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
+  userOrders: { path: '/user/orders', right: 'user.read', mutating: false, summary: "One user's orders and positions (read-only)", request: trade.adminUserOrdersRequest, response: listPage(trade.order) },
+  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(lending.lendingProduct) },
+  lendingCreate: { path: '/lending/create', right: 'product.manage', mutating: true, summary: 'Create a lending product', request: lending.adminLendingCreateRequest, response: lending.lendingProduct },
+  lendingUpdate: { path: '/lending/update', right: 'product.manage', mutating: true, summary: 'Edit a lending product (rate and term only before the first application)', request: lending.adminLendingUpdateRequest, response: lending.lendingProduct },
   reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewItem) },
   reviewDetail: { path: '/review/detail', right: 'review.read', mutating: false, summary: 'One review item (audited read)', request: funds.reviewDetailRequest, response: funds.reviewItem },
   reviewApprove: { path: '/review/approve', right: 'review.decide', mutating: true, summary: 'Approve a pending item', request: funds.reviewDecisionRequest, response: funds.reviewItem },

@@ -117,3 +117,11 @@ export const orderDetailResponse = order.extend({
   history: z.array(z.object({ state: z.enum(orderStates), at: timestamp, reason: z.string().nullable() })),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;
+
+/** Back office (our addition to §19.4): one user's orders and positions, read-only (§19.6). */
+export const adminUserOrdersRequest = z.object({
+  userId: id,
+  states: z.array(z.enum(orderStates)).min(1).optional(),
+  page: int.min(1).default(1),
+  size: int.min(1).max(300).default(20),
+});

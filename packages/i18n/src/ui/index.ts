@@ -3,7 +3,22 @@ import { de } from './de.js';
 import { en } from './en.js';
 import { esp } from './esp.js';
 import { kor } from './kor.js';
+import { lendingUi } from './lending.js';
+import { tradeLiveUi } from './trade-live.js';
 import { zh } from './zh.js';
 
+/** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [lendingUi, tradeLiveUi];
+
+function merged(language: Language, base: Record<string, string>): Record<string, string> {
+  return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));
+}
+
 /** UI strings of the web app, flat keys starting with `ui.`; one dictionary per language. */
-export const uiMessages: Record<Language, Record<string, string>> = { en, de, zh, esp, kor };
+export const uiMessages: Record<Language, Record<string, string>> = {
+  en: merged('en', en),
+  de: merged('de', de),
+  zh: merged('zh', zh),
+  esp: merged('esp', esp),
+  kor: merged('kor', kor),
+};

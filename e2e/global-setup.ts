@@ -1,6 +1,7 @@
 /**
  * Starts the built server (apps/server/dist/main.js) on a fresh embedded database in a
  * temporary folder, with a known admin password, and stops it after the journeys.
+ * `startServer` is also used by journeys that need a server of their own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,15 +25,22 @@ function freePort(): Promise<number> {
   });
 }
 
-let child: ChildProcess | null = null;
-let dataDir = '';
+export interface E2eServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * Starts one built server on a fresh embedded database in a temporary folder; `env` adds to the
+ * defaults (the trading journey starts its own with `TEST_CLOCK_CONTROL=1`, so moving its clock
+ * touches no other journey).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-e2e-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-e2e-'));
   const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
-  child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,12 +58,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    child?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  return server.stop;
 }
 
 declare module 'vitest' {

@@ -9,6 +9,7 @@ import { RequireAuth, RequireRight } from './components/RequireAuth';
 import { AuditPage } from './features/audit/AuditPage';
 import { ConfigPage } from './features/config/ConfigPage';
 import { DepositChannelsPage } from './features/config/DepositChannelsPage';
+import { LendingProductsPage } from './features/lending/LendingProductsPage';
 import { LoginPage } from './features/login/LoginPage';
 import { NewsPage } from './features/news/NewsPage';
 import { NoticesPage } from './features/notices/NoticesPage';
@@ -64,6 +65,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   }
                 />
                 <Route path="/reviews" element={<Navigate to="/reviews/kyc" replace />} />
+                <Route
+                  path="/products/lending"
+                  element={
+                    <RequireRight right="product.manage">
+                      <LendingProductsPage />
+                    </RequireRight>
+                  }
+                />
                 <Route
                   path="/news"
                   element={

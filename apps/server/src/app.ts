@@ -22,8 +22,12 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { setPositionsPort } from './modules/ledger/index.js';
-import { registerTradingRoutes, startEngine, tradingPositionsPort } from './modules/trading/index.js';
+import { setHouseStripes, setPositionsPort } from './modules/ledger/index.js';
+import {
+  dayTradeReviewQueue, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
+} from './modules/trading/index.js';
+import { lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
+import { registerAdminOrderRoutes } from './modules/trading/admin-orders.routes.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
@@ -88,6 +92,8 @@ function createFeed(config: AppConfig, settings: Settings, clock: Clock): Market
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const clock = options.clock ?? systemClock;
   const db = options.database.db;
+  // how many rows each house ledger account spreads over (process-wide; see ledger.service.ts)
+  setHouseStripes(options.config.ledgerHouseStripes);
   const settings = new Settings(db, clock);
   await settings.load();
   const limits = new RateLimits(options.limits, options.redis ?? null);
@@ -158,8 +164,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerAssetsRoutes(app, route, {
     db, settings, fx,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
+    investValueOf: lendingInvestValue,
   });
-  registerAdminRoutes(app, { db, clock, limits, settings, fx });
+  registerAdminRoutes(app, { db, clock, limits, settings, fx, investValueOf: lendingInvestValue });
   const marketDeps = { db, clock, settings, feed };
   registerMarketRoutes(app, route, marketDeps);
   registerNewsAdminRoutes(app, { ...marketDeps, limits });
@@ -176,13 +183,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
   registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
-  registerReviewAdminRoutes(app, { db, clock, limits, uploads });
+  // review queues other modules own are handed in here (funds never imports them)
+  registerReviewAdminRoutes(app, { db, clock, limits, uploads, queues: { day_trade: dayTradeReviewQueue() } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
   // (one leader per PostgreSQL through an advisory lock), stopped when the app closes.
   setPositionsPort(tradingPositionsPort(feed, clock));
   registerTradingRoutes(app, route, { db, clock, feed, settings, limits });
+  registerDayTradingRoutes(app, route, { db, clock });
+  registerAdminOrderRoutes(app, { db, clock, limits, feed });
   if (options.engine !== false) {
     const engine = startEngine({ db, clock, settings, feed }, {
       intervalMs: options.engine?.intervalMs,
@@ -192,6 +202,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.addHook('onClose', async () => engine.stop());
   }
   // ── end trading ────────────────────────────────────────────────────────────────────────────
+
+  // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.
+  registerLendingRoutes(app, route, { clock, settings, limits });
+  registerLendingAdminRoutes(app, { db, clock, limits });
+  if (options.engine !== false) {
+    const settlement = startLendingSettlement({ db, clock }, {
+      onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
+    });
+    app.addHook('onClose', async () => settlement.stop());
+  }
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   quoteHub.register(app);

@@ -4,20 +4,25 @@ import { buildApp } from './app.js';
 import { bootstrapAdmin } from './modules/admin/index.js';
 import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
+import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './platform/test-clock.js';
 import { openDatabase } from './platform/db.js';
 import { seedDemo, seedEssentials } from './seed/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // test-only: TEST_CLOCK_CONTROL=1 (refused in production), see platform/test-clock.ts
+  const testClock = testClockFromEnv(process.env, config.host);
+  const clock = testClock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seedEssentials(database.db, systemClock);
-  if (config.demo) await seedDemo(database.db, systemClock, config.demoInviteCode);
+  await seedEssentials(database.db, clock);
+  if (config.demo) await seedDemo(database.db, clock, config.demoInviteCode);
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const { app } = await buildApp({
-    config, database, redis,
+    config, database, redis, clock,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
   });
+  if (testClock) registerTestClockRoutes(app, testClock);
   const close = async () => {
     await app.close();
     await database.close();
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
     config.demo ? `  Invite code:  ${config.demoInviteCode}` : '  Demo data:    off',
     `  API docs:     ${url}/api/docs`,
+    ...(testClock ? [`  TEST CLOCK:   on (POST ${url}${TEST_CLOCK_PATH}); test servers only`] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -65,6 +65,9 @@ const WalletPage = page(() => import('./features/funds/WalletPage'));
 const BuyStockPage = page(() => import('./features/trade/BuyStockPage'));
 const TradePage = page(() => import('./features/trade/TradePage'));
 const PositionDetailPage = page(() => import('./features/trade/PositionDetailPage'));
+const DayTradingPage = page(() => import('./features/day-trading/DayTradingPage'));
+const LendingPage = page(() => import('./features/lending/LendingPage'));
+const LendingRecordPage = page(() => import('./features/lending/LendingRecordPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -77,7 +80,6 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/blockTrade', titleKey: 'ui.page.blockTrade' },
   { path: '/home/blockTrade2', titleKey: 'ui.page.blockTrade2' },
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
-  { path: '/home/dayTrading', titleKey: 'ui.page.dayTrading' },
   { path: '/home/newStock', titleKey: 'ui.page.newStock' },
   { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
@@ -137,6 +139,9 @@ export const routes: RouteObject[] = [
       screen('/information/exChange', <ExchangePage />),
       screen('/market/buyStockDetail', <BuyStockPage />),
       screen('/trade/positionDetail', <PositionDetailPage />),
+      screen('/home/dayTrading', <DayTradingPage />),
+      screen('/home/lending', <LendingPage />),
+      screen('/home/lendingRecord', <LendingRecordPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

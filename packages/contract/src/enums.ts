@@ -26,7 +26,7 @@ export const fundRecordTabs = ['trade', 'deposit', 'withdraw'] as const;
 export const ledgerKinds = [
   'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in',
   'subscription_freeze', 'subscription_release', 'subscription_pay', 'block_freeze', 'block_release',
-  'copy_in', 'copy_out', 'lending_freeze', 'lending_release', 'lending_payout', 'loan_in', 'loan_repay',
+  'copy_in', 'copy_out', 'lending_freeze', 'lending_release', 'lending_match', 'lending_payout', 'loan_in', 'loan_repay',
 ] as const;
 export const channelTypes = ['bank', 'crypto'] as const;
 export const accountTypes = ['standard', 'institutional', 'dma'] as const;

@@ -16,3 +16,4 @@ export * from './api/trade.js';
 export * from './api/lending.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
+export * from './pnl.js';

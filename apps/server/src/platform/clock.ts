@@ -23,3 +23,22 @@ export class ManualClock implements Clock {
 export function iso(date: Date): string {
   return date.toISOString();
 }
+
+/**
+ * The system clock moved forward by an offset (test-only clock control, platform/test-clock.ts).
+ * Time only moves forward: an offset never shrinks, so stored instants never come from the future.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  constructor(private readonly base: Clock = systemClock) {}
+  now(): Date {
+    return new Date(this.base.now().getTime() + this.offsetMs);
+  }
+  get offset(): number {
+    return this.offsetMs;
+  }
+  advance(ms: number): void {
+    if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError('OffsetClock.advance takes a positive whole number of milliseconds');
+    this.offsetMs += ms;
+  }
+}

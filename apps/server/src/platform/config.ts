@@ -18,6 +18,8 @@ export interface AppConfig {
   signingSecret: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /** Rows each house ledger account is striped over so concurrent orders do not queue on one row (LEDGER_HOUSE_STRIPES, default 16). */
+  ledgerHouseStripes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -38,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signingSecret: env.SIGNING_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    ledgerHouseStripes: Number.parseInt(env.LEDGER_HOUSE_STRIPES?.trim() || '16', 10),
   };
 }

@@ -11,6 +11,7 @@ import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
 import { sanitiseHtml } from '../modules/common/legal.service.js';
 import { news } from '../modules/market/market.tables.js';
 import { newsSeeds } from './news-texts.js';
+import { seedLendingProducts } from '../modules/lending/index.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   for (const kind of ['agreement', 'privacy', 'about'] as const) {
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
     content: '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
   });
   await seedNews(db);
+  await seedLendingProducts(db, clock);
 }
 
 /** The demo news items (written for this product, seed/news-texts.ts), published on their dates. */

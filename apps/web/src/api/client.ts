@@ -68,6 +68,11 @@ export const paths = {
   tradeSetTpSl: '/trade/setTpSl',
   userStockList: '/trade/userstocklist',
   tradeDetail: '/trade/detail',
+  dayTradingApply: '/trade/dayTradingApply',
+  dayTradingStatus: '/trade/dayTradingStatus',
+  lendingProducts: '/lending/products',
+  lendingApply: '/lending/apply',
+  lendingRecords: '/lending/records',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -1,6 +1,6 @@
 /** TanStack Query hooks for the trade screens (API.md §9.1, §9.6, §9.7). */
 import type { Market, OrderState, RequestOf, ResponseOf } from '@brokerage/contract';
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSession } from '../store/session';
 import { call } from './client';
 
@@ -33,6 +33,20 @@ export function useUserStockList(type: Market, states: readonly OrderState[], en
     queryKey: tradeKeys.list(account, type, states),
     queryFn: () => call('userStockList', { type, states: [...states], page: 1, size: 300 }, { silent: true }),
     enabled,
+  });
+}
+
+/**
+ * `/trade/userstocklist` of several markets at once (the in-progress tab: the header market plus
+ * digital currency and forex, which have no header switch). Same cache entries as `useUserStockList`.
+ */
+export function useUserStockLists(types: readonly Market[], states: readonly OrderState[]) {
+  const account = useSession((s) => s.account);
+  return useQueries({
+    queries: types.map((type) => ({
+      queryKey: tradeKeys.list(account, type, states),
+      queryFn: () => call('userStockList', { type, states: [...states], page: 1, size: 300 }, { silent: true }),
+    })),
   });
 }
 

@@ -9,8 +9,16 @@ function signClass(value: string): string {
   return /[1-9]/.test(value) ? 'up' : '';
 }
 
+/** A profit figure from elsewhere than `/user/assets` (Mine: Σ yingkui of `/trade/userstocklist`, spec §7). */
+export interface ProfitFigure {
+  amount: string | undefined;
+  currency: string | undefined;
+  isError: boolean;
+  onRetry: () => void;
+}
+
 /** Total assets with available, profit and frozen funds from `/user/assets` (API.md §7.11). */
-export function AssetsCard({ testIds = false }: { testIds?: boolean }) {
+export function AssetsCard({ testIds = false, profit }: { testIds?: boolean; profit?: ProfitFigure }) {
   const { t } = useTranslation();
   const assets = useAssets();
   if (assets.isError) {
@@ -41,7 +49,21 @@ export function AssetsCard({ testIds = false }: { testIds?: boolean }) {
         </div>
         <div>
           <div className="label">{t('ui.assets.profit')}</div>
-          <div className={`value ${data ? signClass(data.profit) : ''}`}>{value(data?.profit, 'mine-profit')}</div>
+          {profit ? (
+            <div className={`value ${profit.amount !== undefined ? signClass(profit.amount) : ''}`} aria-busy={profit.amount === undefined && !profit.isError}>
+              {profit.isError ? (
+                <button type="button" className="link-button" onClick={profit.onRetry} aria-label={t('ui.tradeLive.profitRetry')} data-testid={testIds ? 'mine-profit-retry' : undefined}>
+                  {t('ui.common.retry')}
+                </button>
+              ) : profit.amount !== undefined ? (
+                <span className="money" data-testid={testIds ? 'mine-profit' : undefined}>{formatMoney(profit.amount, profit.currency, 2)}</span>
+              ) : (
+                <Skeleton.Paragraph lineCount={1} animated />
+              )}
+            </div>
+          ) : (
+            <div className={`value ${data ? signClass(data.profit) : ''}`}>{value(data?.profit, 'mine-profit')}</div>
+          )}
         </div>
         <div>
           <div className="label">{t('ui.assets.frozen')}</div>

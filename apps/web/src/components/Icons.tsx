@@ -48,4 +48,5 @@ export const ToolIcon = (p: IconProps) => <Svg {...p}><path d="M14 6a4 4 0 0 0 5
 export const CopyIcon = (p: IconProps) => <Svg {...p}><rect x="8" y="8" width="12" height="12" rx="2" /><path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" /></Svg>;
 export const SwapIcon = (p: IconProps) => <Svg {...p}><path d="M7 4v16" /><path d="m3 8 4-4 4 4" /><path d="M17 20V4" /><path d="m21 16-4 4-4-4" /></Svg>;
 export const ExchangeIcon = (p: IconProps) => <Svg {...p}><path d="M4 9h13l-3-3" /><path d="M20 15H7l3 3" /></Svg>;
+export const LendIcon = (p: IconProps) => <Svg {...p}><ellipse cx="9" cy="7" rx="6" ry="3" /><path d="M3 7v5c0 1.7 2.7 3 6 3" /><path d="M3 12v5c0 1.7 2.7 3 6 3" /><path d="M14 14h7l-3-3" /><path d="M21 18h-7l3 3" /></Svg>;
 export const DownloadIcon = (p: IconProps) => <Svg {...p}><path d="M12 4v11" /><path d="m7 10 5 5 5-5" /><path d="M5 20h14" /></Svg>;

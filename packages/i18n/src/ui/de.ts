@@ -553,6 +553,7 @@ export const de: Record<string, string> = {
   'ui.ledgerKind.copy_out': 'Copy-Trading ausgezahlt',
   'ui.ledgerKind.lending_freeze': 'Wertpapierleihe gesperrt',
   'ui.ledgerKind.lending_release': 'Wertpapierleihe freigegeben',
+  'ui.ledgerKind.lending_match': 'Wertpapierleihe zugeteilt',
   'ui.ledgerKind.lending_payout': 'Wertpapierleihe ausgezahlt',
   'ui.ledgerKind.loan_in': 'Kredit erhalten',
   'ui.ledgerKind.loan_repay': 'Kredit getilgt',

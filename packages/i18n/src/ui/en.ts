@@ -553,6 +553,7 @@ export const en: Record<string, string> = {
   'ui.ledgerKind.copy_out': 'Copy trade paid out',
   'ui.ledgerKind.lending_freeze': 'Lending frozen',
   'ui.ledgerKind.lending_release': 'Lending released',
+  'ui.ledgerKind.lending_match': 'Lending matched',
   'ui.ledgerKind.lending_payout': 'Lending paid out',
   'ui.ledgerKind.loan_in': 'Loan received',
   'ui.ledgerKind.loan_repay': 'Loan repaid',

@@ -553,6 +553,7 @@ export const esp: Record<string, string> = {
   'ui.ledgerKind.copy_out': 'Copy trading pagado',
   'ui.ledgerKind.lending_freeze': 'Préstamo de valores congelado',
   'ui.ledgerKind.lending_release': 'Préstamo de valores liberado',
+  'ui.ledgerKind.lending_match': 'Préstamo de valores asignado',
   'ui.ledgerKind.lending_payout': 'Préstamo de valores pagado',
   'ui.ledgerKind.loan_in': 'Préstamo recibido',
   'ui.ledgerKind.loan_repay': 'Préstamo devuelto',

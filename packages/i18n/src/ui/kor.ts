@@ -553,6 +553,7 @@ export const kor: Record<string, string> = {
   'ui.ledgerKind.copy_out': '카피 트레이딩 지급',
   'ui.ledgerKind.lending_freeze': '대차 동결',
   'ui.ledgerKind.lending_release': '대차 해제',
+  'ui.ledgerKind.lending_match': '대차 체결',
   'ui.ledgerKind.lending_payout': '대차 지급',
   'ui.ledgerKind.loan_in': '대출 입금',
   'ui.ledgerKind.loan_repay': '대출 상환',

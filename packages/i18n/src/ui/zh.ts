@@ -553,6 +553,7 @@ export const zh: Record<string, string> = {
   'ui.ledgerKind.copy_out': '跟單贖回',
   'ui.ledgerKind.lending_freeze': '借券凍結',
   'ui.ledgerKind.lending_release': '借券解凍',
+  'ui.ledgerKind.lending_match': '借券撮合成功',
   'ui.ledgerKind.lending_payout': '借券收益',
   'ui.ledgerKind.loan_in': '借款入帳',
   'ui.ledgerKind.loan_repay': '還款',

@@ -12,12 +12,13 @@ import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
 import { JsonBlock } from '../../components/JsonBlock';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
-import { emptyText, formatAmount, formatText, formatTime } from '../../lib/format';
+import { accountTypeLabels, emptyText, formatAmount, formatText, formatTime } from '../../lib/format';
 import { reviewQueueLabels, type BuiltReviewQueue } from '../../sections';
 import {
   formatDays,
   netPayout,
   otherDetails,
+  readDayTradeDetails,
   readDepositDetails,
   readKycDetails,
   readWithdrawDetails,
@@ -301,6 +302,36 @@ function WithdrawSection({ item }: { item: ReviewItem }) {
   );
 }
 
+/** The account type as a label, or the raw value when the contract does not know it. */
+function accountTypeText(value: string | null): string {
+  if (value === null) return emptyText;
+  return value in accountTypeLabels ? accountTypeLabels[value as keyof typeof accountTypeLabels] : value;
+}
+
+function DayTradeSection({ item }: { item: ReviewItem }) {
+  const details = readDayTradeDetails(item.details);
+  return (
+    <Section title="Day-trading application">
+      <Typography.Paragraph type="secondary">
+        Approval enables day trading (seat account): T+N no longer applies to this user&apos;s closes; the minimum holding time still does.
+      </Typography.Paragraph>
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        items={[
+          { key: 'accountType', label: 'Account type', children: <span data-testid="review-day-trade-account-type">{accountTypeText(details.accountType)}</span> },
+          {
+            key: 'openPositions',
+            label: 'Open positions',
+            children: <span data-testid="review-day-trade-open-positions">{details.openPositions === null ? emptyText : String(details.openPositions)}</span>,
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
 function ItemDetails({ item, images }: { item: ReviewItem; images: ImageSupport }) {
   const rest = otherDetails(item.queue, item.details);
   return (
@@ -309,6 +340,7 @@ function ItemDetails({ item, images }: { item: ReviewItem; images: ImageSupport 
       {item.queue === 'kyc' ? <KycSection item={item} images={images} /> : null}
       {item.queue === 'deposit' ? <DepositSection item={item} images={images} /> : null}
       {item.queue === 'withdraw' ? <WithdrawSection item={item} /> : null}
+      {item.queue === 'day_trade' ? <DayTradeSection item={item} /> : null}
       {Object.keys(rest).length > 0 ? (
         <Section title="Other details">
           <JsonBlock value={rest} label="Other details" />
@@ -322,12 +354,14 @@ const approveEffects: Record<BuiltReviewQueue, (item: ReviewItem) => string> = {
   kyc: (item) => `The user becomes verified under the name "${readKycDetails(item.details).name ?? ''}".`,
   deposit: (item) => `${money(item.amount, item.currency)} is credited to the user's available balance.`,
   withdraw: (item) => `${money(item.amount, item.currency)} leaves the user's frozen balance and is paid out.`,
+  day_trade: () => "Day trading is enabled for the user: T+N no longer applies to the user's closes; the minimum holding time still does.",
 };
 
 const rejectEffects: Record<BuiltReviewQueue, string> = {
   kyc: 'The user sees your reason and can submit again.',
   deposit: 'Nothing is credited. The user sees your reason.',
   withdraw: "The frozen amount returns to the user's available balance. The user sees your reason.",
+  day_trade: 'Day trading stays off. The user sees your reason and can apply again.',
 };
 
 export function ReviewDetailDrawer({

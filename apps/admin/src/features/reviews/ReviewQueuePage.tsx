@@ -10,7 +10,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { reviewQueues, type ReviewItem, type ReviewQueue } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
-import { emptyText, formatText, formatTime } from '../../lib/format';
+import { accountTypeLabels, emptyText, formatText, formatTime } from '../../lib/format';
 import { oneOf, positiveInt } from '../../lib/url-params';
 import {
   builtReviewQueues,
@@ -21,6 +21,7 @@ import {
   type BuiltReviewQueue,
 } from '../../sections';
 import { ReviewDetailDrawer } from './ReviewDetailDrawer';
+import { readDayTradeDetails } from './review-details';
 import {
   cleanUserId,
   isBuiltQueue,
@@ -35,6 +36,30 @@ import {
 const pageSizes = [10, 20, 50, 100];
 const listRefreshMs = 60_000;
 const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw';
+
+/** The day-trading queue's own columns (API.md §19.3 `details`: `accountType`, `openPositions`). */
+const dayTradeColumns: TableColumnsType<ReviewItem> = [
+  {
+    title: 'Account type',
+    key: 'accountType',
+    width: 130,
+    render: (_: unknown, item) => {
+      const { accountType } = readDayTradeDetails(item.details);
+      if (accountType === null) return emptyText;
+      return accountType in accountTypeLabels ? accountTypeLabels[accountType as keyof typeof accountTypeLabels] : accountType;
+    },
+  },
+  {
+    title: 'Open positions',
+    key: 'openPositions',
+    width: 130,
+    align: 'right',
+    render: (_: unknown, item) => {
+      const { openPositions } = readDayTradeDetails(item.details);
+      return <span data-testid={`review-open-positions-${item.id}`}>{openPositions === null ? emptyText : String(openPositions)}</span>;
+    },
+  },
+];
 
 /** `/reviews/:queue`: a queue page, or a note for a queue that is not built or not known. */
 export function ReviewQueueRoute() {
@@ -106,6 +131,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
           },
         ]
       : []),
+    ...(queue === 'day_trade' ? dayTradeColumns : []),
     { title: 'Submitted', dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (value: string) => formatTime(value) },
     {
       title: 'State',

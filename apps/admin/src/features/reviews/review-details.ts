@@ -163,8 +163,24 @@ export function readWithdrawDetails(details: Details): WithdrawDetails {
   };
 }
 
+/** A day-trading (seat account) application: the user's account type and open positions when read. */
+export interface DayTradeDetails {
+  accountType: string | null;
+  /** How many positions the user has open (holding, locked or closing). */
+  openPositions: number | null;
+}
+
+export function readDayTradeDetails(details: Details): DayTradeDetails {
+  const open = details.openPositions;
+  return {
+    accountType: text(details, 'accountType'),
+    openPositions: typeof open === 'number' && Number.isInteger(open) && open >= 0 ? open : null,
+  };
+}
+
 const shownKeys: Partial<Record<ReviewQueue, readonly string[]>> = {
   kyc: ['name', 'idNumber', 'frontImageUrl', 'backImageUrl'],
+  day_trade: ['accountType', 'openPositions'],
   deposit: ['orderNo', 'channelId', 'channel', 'proofImageUrl'],
   withdraw: ['orderNo', 'destination', 'fee', 'withdrawableAtSubmit', 'unpaidLoan'],
 };

@@ -41,11 +41,12 @@ afterEach(() => {
 
 describe('the user detail', { timeout: screenTestTimeoutMs }, () => {
   it('shows balances, full card numbers and addresses, and links to the reviews of the user', async () => {
-    stubAdminApi({ '/user/detail': () => ok(detail) });
+    stubAdminApi({ '/user/detail': () => ok(detail), '/user/orders': () => ok({ list: [], total: 0, page: 1, size: 20 }) });
     renderScreen(<UserDetailDrawer userId="u_3kT9" onClose={() => undefined} />);
     expect((await screen.findByTestId('user-detail-accounts')).textContent).toContain('60210.00');
     expect(screen.getByTestId('user-detail-cards').textContent).toContain('4152313412345678');
     expect(screen.getByTestId('user-detail-wallets').textContent).toContain('TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw');
     expect(screen.getByTestId('user-detail-reviews').getAttribute('href')).toBe('/reviews/kyc?user=u_3kT9&state=all');
+    expect(screen.getByRole('heading', { name: 'Orders and positions' })).toBeTruthy();
   });
 });

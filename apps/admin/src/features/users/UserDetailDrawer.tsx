@@ -22,6 +22,7 @@ import { reviewQueuePath } from '../../sections';
 import { AccountTypeForm } from './AccountTypeForm';
 import { CreditScoreForm } from './CreditScoreForm';
 import { CardsTable, WalletsTable } from './CardsAndWallets';
+import { UserOrders } from './UserOrders';
 import { RestrictForm } from './RestrictForm';
 import { RestrictionTags } from './RestrictionTags';
 
@@ -128,6 +129,12 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
             columns={accountColumns}
             dataSource={user.accounts}
           />
+        </section>
+        <section aria-labelledby="user-orders-title">
+          <Typography.Title level={5} id="user-orders-title">
+            Orders and positions
+          </Typography.Title>
+          <UserOrders key={user.userId} userId={user.userId} />
         </section>
         <section aria-labelledby="user-cards-title">
           <Typography.Title level={5} id="user-cards-title">

@@ -12,7 +12,7 @@ import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';
 import { kycStatus, submitKyc } from './kyc.service.js';
 import { fundRecords } from './records.service.js';
-import { decide, reviewDetail, reviewList } from './reviews.service.js';
+import { builtInReviewQueues, decide, reviewDetail, reviewList, type ReviewQueues } from './reviews.service.js';
 import { statement, statementCsv } from './statement.service.js';
 import type { UploadsPort } from './uploads-port.js';
 import { requestWithdrawal, withdrawInfo } from './withdrawals.service.js';
@@ -90,19 +90,24 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
   });
 }
 
-export function registerReviewAdminRoutes(app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort }): void {
+/**
+ * The review queues: the built-in ones plus `queues` other modules supply (app.ts wires them,
+ * e.g. the trading module's `day_trade`), so funds never imports those modules.
+ */
+export function registerReviewAdminRoutes(app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; queues?: ReviewQueues }): void {
+  const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
   const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
-  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, deps, body) }));
+  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, queues, body) }));
   // reading a detail shows full card and ID numbers: audited like the user detail (§19.4)
   registerAdminRoute(app, deps, adminEndpoints.reviewDetail, async ({ body, tx }) => ({
-    data: await reviewDetail(tx, deps, body.queue, body.id), targetType: body.queue, targetId: body.id,
+    data: await reviewDetail(tx, queues, body.queue, body.id), targetType: body.queue, targetId: body.id,
   }), { audited: true, target });
   registerAdminRoute(app, deps, adminEndpoints.reviewApprove, async ({ body, tx, admin }) => {
-    const { before, after } = await decide(tx, deps, admin?.adminId ?? 'unknown', body, 'approved');
+    const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'approved');
     return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
   }, { target });
   registerAdminRoute(app, deps, adminEndpoints.reviewReject, async ({ body, tx, admin }) => {
-    const { before, after } = await decide(tx, deps, admin?.adminId ?? 'unknown', body, 'rejected');
+    const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'rejected');
     return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
   }, { target });
 }

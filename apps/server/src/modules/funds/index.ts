@@ -2,3 +2,6 @@ export * from './funds.tables.js';
 export { registerFundsRoutes, registerReviewAdminRoutes } from './funds.routes.js';
 export type { UploadsPort } from './uploads-port.js';
 export { paymentDestinationsOf } from './funds.repository.js';
+export {
+  reviewBase, reviewListQuery, reviewUserOf, type ReviewDecision, type ReviewFilter, type ReviewQueueHandler, type ReviewQueues, type ReviewRecord,
+} from './reviews.service.js';

@@ -10,7 +10,7 @@ import { toWithdrawRecord } from './withdrawals.service.js';
 const knownKinds = new Set<string>([
   'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in', 'subscription_freeze',
   'subscription_release', 'subscription_pay', 'block_freeze', 'block_release', 'copy_in', 'copy_out', 'lending_freeze',
-  'lending_release', 'lending_payout', 'loan_in', 'loan_repay', 'deposit', 'withdraw', 'withdraw_freeze', 'withdraw_release',
+  'lending_release', 'lending_match', 'lending_payout', 'loan_in', 'loan_repay', 'deposit', 'withdraw', 'withdraw_freeze', 'withdraw_release',
 ]);
 
 function remarkOf(row: LedgerRow): string | null {

@@ -1,11 +1,19 @@
 /**
- * Review queues of the back office (API.md §19.3, §3.3, §3.4) for `kyc`, `deposit` and
- * `withdraw`. The other queues (loan, quota, block, day_trade) belong to later issues and are
- * empty until their records exist. Every decision locks its record and checks `pending`
- * under the lock, so a second decision answers `review.not_pending` and moves nothing.
+ * Review queues of the back office (API.md §19.3, §3.3, §3.4).
+ *
+ * A small registry: each queue supplies a handler (list its rows, find and lock one, build the
+ * ReviewItem, the approval and rejection effects, the titles of the user's messages). This
+ * module owns the decision protocol and the built-in queues `kyc`, `deposit` and `withdraw`;
+ * other modules hand their own handlers to app.ts, which passes them to
+ * `registerReviewAdminRoutes`, so funds never imports them (day trading's `day_trade` queue
+ * lives in the trading module). A queue without a handler is empty (list) or `record.not_found`.
+ *
+ * Every decision locks its record and checks `pending` under the lock, so a second decision
+ * answers `review.not_pending` and moves nothing.
  */
 import { Dec, formatAmount, type Currency, type ReviewItem } from '@brokerage/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -17,82 +25,226 @@ import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
-type Queue = ReviewItem['queue'];
-type State = ReviewItem['state'];
+export type ReviewQueue = ReviewItem['queue'];
+export type ReviewState = ReviewItem['state'];
+
+/** The columns every reviewable record has. */
+export interface ReviewRecord {
+  id: string;
+  userId: string;
+  state: string;
+}
+
+export interface ReviewFilter {
+  states: ReviewState[];
+  userId?: string;
+  page: number;
+  size: number;
+}
+
+/** What a decision writes on the record. */
+export interface ReviewDecision {
+  state: 'approved' | 'rejected';
+  reviewedAt: Date;
+  reviewedBy: string;
+  reason: string;
+}
+
+/**
+ * One queue. `approve` and `reject` run inside the decision's transaction on the row `find`
+ * locked and checked `pending`; each writes the decision on its record and its effect, and
+ * throws a DomainError to refuse (the whole decision rolls back).
+ */
+export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord> {
+  list(db: Db, filter: ReviewFilter): Promise<{ rows: R[]; total: number }>;
+  find(db: Db, id: string, forUpdate: boolean): Promise<R | null>;
+  item(db: Db, row: R): Promise<ReviewItem>;
+  approve(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
+  reject(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
+  /** Titles of the personal message sent on each decision; a rejection's content is the reason (§1.11). */
+  messages: { approved?: { title: string; content: string }; rejected: string };
+}
+
+export type ReviewQueues = Partial<Record<ReviewQueue, ReviewQueueHandler>>;
 
 export interface ReviewDeps {
   clock: Clock;
   uploads: UploadsPort;
 }
 
-const tables = { kyc: kycSubmissions, deposit: deposits, withdraw: withdrawals } as const;
-type BuiltQueue = keyof typeof tables;
-const isBuilt = (q: Queue): q is BuiltQueue => q in tables;
+/* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
 
-async function userOf(db: Db, userId: string): Promise<UserRow> {
+export async function reviewUserOf(db: Db, userId: string): Promise<UserRow> {
   const user = await usersRepository.findUserById(db, userId);
   if (!user) throw new DomainError('account.not_found');
   return user;
 }
 
-function base(queue: Queue, id: string, user: UserRow, r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null }, submittedAt: Date) {
+/** The fields of a ReviewItem every queue shares. */
+export function reviewBase(
+  queue: ReviewQueue, id: string, user: UserRow,
+  r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null }, submittedAt: Date,
+) {
   return {
-    id, queue, userId: user.id, account: user.phone, realname: user.realname, state: r.state as State, submittedAt: submittedAt.toISOString(),
+    id, queue, userId: user.id, account: user.phone, realname: user.realname, state: r.state as ReviewState, submittedAt: submittedAt.toISOString(),
     reviewedBy: r.reviewedBy, reviewedAt: r.reviewedAt?.toISOString() ?? null, reason: r.reason,
   };
 }
 
-async function kycItem(db: Db, deps: ReviewDeps, r: KycRow): Promise<ReviewItem> {
-  const user = await userOf(db, r.userId);
+/** WHERE and ORDER BY of a queue list: `pending` oldest first, other states newest first (§19.3). */
+export function reviewListQuery(
+  cols: { userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, filter: ReviewFilter,
+): { where: SQL | undefined; order: SQL } {
+  const where = and(inArray(cols.state, filter.states), filter.userId ? eq(cols.userId, filter.userId) : undefined);
+  const onlyPending = filter.states.length === 1 && filter.states[0] === 'pending';
+  return { where, order: onlyPending ? asc(cols.submittedAt) : desc(cols.submittedAt) };
+}
+
+/* ---- built-in queues: kyc, deposit, withdraw ---- */
+
+function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
+  const t = kycSubmissions;
   return {
-    ...base('kyc', r.id, user, r, r.submittedAt), amount: null, currency: null,
-    details: { name: r.name, idNumber: r.idNumber, frontImageUrl: deps.uploads.url(r.frontImageId), backImageUrl: deps.uploads.url(r.backImageId) },
+    async list(db, filter) {
+      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.submittedAt }, filter);
+      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
+      const [total] = await db.select({ n: count() }).from(t).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async find(db, id, forUpdate) {
+      const q = db.select().from(t).where(eq(t.id, id));
+      const [row] = forUpdate ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    async item(db, r) {
+      const user = await reviewUserOf(db, r.userId);
+      return {
+        ...reviewBase('kyc', r.id, user, r, r.submittedAt), amount: null, currency: null,
+        details: { name: r.name, idNumber: r.idNumber, frontImageUrl: deps.uploads.url(r.frontImageId), backImageUrl: deps.uploads.url(r.backImageId) },
+      };
+    },
+    async approve(tx, k, decided) {
+      await tx.update(t).set(decided).where(eq(t.id, k.id));
+      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'verified', realname: k.name });
+    },
+    async reject(tx, k, decided) {
+      await tx.update(t).set(decided).where(eq(t.id, k.id));
+      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'rejected' });
+    },
+    messages: { rejected: 'Real-name verification rejected' },
   };
 }
 
-async function depositItem(db: Db, deps: ReviewDeps, r: DepositRow): Promise<ReviewItem> {
-  const user = await userOf(db, r.userId);
+function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
+  const t = deposits;
   return {
-    ...base('deposit', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, r.currency as Currency), currency: r.currency as Currency,
-    details: { channelId: r.channelId, orderNo: r.orderNo, channel: JSON.parse(r.channelSnapshot) as unknown, proofImageUrl: deps.uploads.url(r.proofImageId) },
+    async list(db, filter) {
+      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.createdAt }, filter);
+      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
+      const [total] = await db.select({ n: count() }).from(t).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async find(db, id, forUpdate) {
+      const q = db.select().from(t).where(eq(t.id, id));
+      const [row] = forUpdate ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    async item(db, r) {
+      const user = await reviewUserOf(db, r.userId);
+      return {
+        ...reviewBase('deposit', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, r.currency as Currency), currency: r.currency as Currency,
+        details: { channelId: r.channelId, orderNo: r.orderNo, channel: JSON.parse(r.channelSnapshot) as unknown, proofImageUrl: deps.uploads.url(r.proofImageId) },
+      };
+    },
+    async approve(tx, d, decided) {
+      await tx.update(t).set(decided).where(eq(t.id, d.id));
+      const channel = JSON.parse(d.channelSnapshot) as { type?: string };
+      await credit(tx, deps.clock, {
+        userId: d.userId, currency: d.currency as Currency, amount: d.amount, kind: 'deposit', reference: d.id,
+        idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
+      });
+    },
+    async reject(tx, d, decided) {
+      await tx.update(t).set(decided).where(eq(t.id, d.id));
+    },
+    messages: { rejected: 'Deposit rejected' },
   };
 }
 
-async function withdrawItem(db: Db, r: WithdrawalRow): Promise<ReviewItem> {
-  const user = await userOf(db, r.userId);
-  let destination: Record<string, unknown> = { kind: r.destinationKind };
-  if (r.destinationKind === 'card') {
-    const [c] = await db.select().from(cards).where(eq(cards.id, r.destinationId));
-    if (c) destination = { kind: 'card', holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode };
-  } else {
-    const [w] = await db.select().from(wallets).where(eq(wallets.id, r.destinationId));
-    if (w) destination = { kind: 'wallet', type: w.type, address: w.address };
-  }
+function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
+  const t = withdrawals;
   return {
-    ...base('withdraw', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, r.currency as Currency), currency: r.currency as Currency,
-    details: { orderNo: r.orderNo, destination, fee: formatAmount(r.fee, r.currency as Currency), withdrawableAtSubmit: formatAmount(r.withdrawableAtSubmit, r.currency as Currency), unpaidLoan: false },
+    async list(db, filter) {
+      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.createdAt }, filter);
+      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
+      const [total] = await db.select({ n: count() }).from(t).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async find(db, id, forUpdate) {
+      const q = db.select().from(t).where(eq(t.id, id));
+      const [row] = forUpdate ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    async item(db, r) {
+      const user = await reviewUserOf(db, r.userId);
+      let destination: Record<string, unknown> = { kind: r.destinationKind };
+      if (r.destinationKind === 'card') {
+        const [c] = await db.select().from(cards).where(eq(cards.id, r.destinationId));
+        if (c) destination = { kind: 'card', holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode };
+      } else {
+        const [w] = await db.select().from(wallets).where(eq(wallets.id, r.destinationId));
+        if (w) destination = { kind: 'wallet', type: w.type, address: w.address };
+      }
+      const currency = r.currency as Currency;
+      return {
+        ...reviewBase('withdraw', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, currency), currency,
+        details: { orderNo: r.orderNo, destination, fee: formatAmount(r.fee, currency), withdrawableAtSubmit: formatAmount(r.withdrawableAtSubmit, currency), unpaidLoan: false },
+      };
+    },
+    async approve(tx, w, decided) {
+      const userId = w.userId;
+      const currency = w.currency as Currency;
+      const user = await usersRepository.findUserById(tx, userId);
+      if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
+      // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
+      const fee = new Dec(w.fee);
+      const net = new Dec(w.amount).minus(fee);
+      const cash: HouseAccountKind = w.destinationKind === 'wallet' ? 'crypto_cash' : 'bank_cash';
+      const postings: PostingSpec[] = [
+        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: `-${w.amount}` },
+        { account: { owner: 'house', currency, kind: cash }, amount: net.toFixed(8) },
+      ];
+      if (fee.gt(0)) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toFixed(8) });
+      await postEntry(tx, deps.clock, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
+      await tx.update(t).set({ ...decided, paidAt: decided.reviewedAt }).where(eq(t.id, w.id));
+    },
+    async reject(tx, w, decided) {
+      await release(tx, deps.clock, {
+        userId: w.userId, currency: w.currency as Currency, amount: w.amount, kind: 'withdraw_release', reference: w.id,
+        idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
+      });
+      await tx.update(t).set(decided).where(eq(t.id, w.id));
+    },
+    messages: { rejected: 'Withdrawal rejected' },
   };
 }
 
-async function itemOf(db: Db, deps: ReviewDeps, queue: BuiltQueue, row: KycRow | DepositRow | WithdrawalRow): Promise<ReviewItem> {
-  if (queue === 'kyc') return kycItem(db, deps, row as KycRow);
-  if (queue === 'deposit') return depositItem(db, deps, row as DepositRow);
-  return withdrawItem(db, row as WithdrawalRow);
+/** The queues the funds module owns. */
+export function builtInReviewQueues(deps: ReviewDeps): ReviewQueues {
+  return { kyc: kycQueue(deps), deposit: depositQueue(deps), withdraw: withdrawQueue(deps) };
 }
+
+/* ---- the protocol ---- */
 
 /** `pending` oldest first, other states newest first (§19.3). */
-export async function reviewList(db: Db, deps: ReviewDeps, body: { queue: Queue; states: State[]; userId?: string; page: number; size: number }) {
+export async function reviewList(db: Db, queues: ReviewQueues, body: { queue: ReviewQueue } & ReviewFilter) {
   const { page, size } = body;
-  if (!isBuilt(body.queue)) return { list: [], total: 0, page, size };
-  const t = tables[body.queue];
-  const when = body.queue === 'kyc' ? kycSubmissions.submittedAt : body.queue === 'deposit' ? deposits.createdAt : withdrawals.createdAt;
-  const where = and(inArray(t.state, body.states), body.userId ? eq(t.userId, body.userId) : undefined);
-  const onlyPending = body.states.length === 1 && body.states[0] === 'pending';
-  const rows = await db.select().from(t).where(where).orderBy(onlyPending ? asc(when) : desc(when)).limit(size).offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(t).where(where);
+  const handler = queues[body.queue];
+  if (!handler) return { list: [], total: 0, page, size };
+  const { rows, total } = await handler.list(db, body);
   const list: ReviewItem[] = [];
-  for (const r of rows) list.push(listView(await itemOf(db, deps, body.queue, r)));
-  return { list, total: total?.n ?? 0, page, size };
+  for (const r of rows) list.push(listView(await handler.item(db, r)));
+  return { list, total, page, size };
 }
 
 /**
@@ -108,72 +260,36 @@ function listView(item: ReviewItem): ReviewItem {
   return { ...item, details: d };
 }
 
-async function findRow(db: Db, queue: Queue, id: string, forUpdate: boolean) {
-  if (!isBuilt(queue)) throw new DomainError('record.not_found');
-  const t = tables[queue];
-  const q = db.select().from(t).where(eq(t.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
+async function findRow(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string, forUpdate: boolean) {
+  const handler = queues[queue];
+  if (!handler) throw new DomainError('record.not_found');
+  const row = await handler.find(db, id, forUpdate);
   if (!row) throw new DomainError('record.not_found');
-  return row;
+  return { handler, row };
 }
 
-export async function reviewDetail(db: Db, deps: ReviewDeps, queue: Queue, id: string): Promise<ReviewItem> {
-  const row = await findRow(db, queue, id, false);
-  return itemOf(db, deps, queue as BuiltQueue, row);
+export async function reviewDetail(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string): Promise<ReviewItem> {
+  const { handler, row } = await findRow(db, queues, queue, id, false);
+  return handler.item(db, row);
 }
 
 /** Approve or reject one pending item; effects of §3.3/§3.4 in the same transaction. */
 export async function decide(
-  tx: Db, deps: ReviewDeps, adminId: string, body: { queue: Queue; id: string; reason: string }, decision: 'approved' | 'rejected',
+  tx: Db, queues: ReviewQueues, clock: Clock, adminId: string, body: { queue: ReviewQueue; id: string; reason: string },
+  decision: 'approved' | 'rejected',
 ): Promise<{ before: ReviewItem; after: ReviewItem }> {
-  const row = await findRow(tx, body.queue, body.id, true);
+  const { handler, row } = await findRow(tx, queues, body.queue, body.id, true);
   if (row.state !== 'pending') throw new DomainError('review.not_pending', { state: row.state });
-  const queue = body.queue as BuiltQueue;
-  const before = await itemOf(tx, deps, queue, row);
-  const now = deps.clock.now();
-  const decided = { state: decision, reviewedAt: now, reviewedBy: adminId, reason: body.reason };
-  const userId = row.userId;
-
-  if (queue === 'kyc') {
-    const k = row as KycRow;
-    await tx.update(kycSubmissions).set(decided).where(eq(kycSubmissions.id, k.id));
-    await usersRepository.updateUser(tx, userId, decision === 'approved' ? { kycStatus: 'verified', realname: k.name } : { kycStatus: 'rejected' });
-  } else if (queue === 'deposit') {
-    const d = row as DepositRow;
-    await tx.update(deposits).set(decided).where(eq(deposits.id, d.id));
-    if (decision === 'approved') {
-      const channel = JSON.parse(d.channelSnapshot) as { type?: string };
-      await credit(tx, deps.clock, {
-        userId, currency: d.currency as Currency, amount: d.amount, kind: 'deposit', reference: d.id,
-        idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
-      });
-    }
+  const before = await handler.item(tx, row);
+  const decided: ReviewDecision = { state: decision, reviewedAt: clock.now(), reviewedBy: adminId, reason: body.reason };
+  if (decision === 'approved') {
+    await handler.approve(tx, row, decided);
+    if (handler.messages.approved) await sendMessage(tx, clock, row.userId, handler.messages.approved);
   } else {
-    const w = row as WithdrawalRow;
-    const currency = w.currency as Currency;
-    if (decision === 'approved') {
-      const user = await usersRepository.findUserById(tx, userId);
-      if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
-      // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
-      const fee = new Dec(w.fee);
-      const net = new Dec(w.amount).minus(fee);
-      const cash: HouseAccountKind = w.destinationKind === 'wallet' ? 'crypto_cash' : 'bank_cash';
-      const postings: PostingSpec[] = [
-        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: `-${w.amount}` },
-        { account: { owner: 'house', currency, kind: cash }, amount: net.toFixed(8) },
-      ];
-      if (fee.gt(0)) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toFixed(8) });
-      await postEntry(tx, deps.clock, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
-      await tx.update(withdrawals).set({ ...decided, paidAt: now }).where(eq(withdrawals.id, w.id));
-    } else {
-      await release(tx, deps.clock, { userId, currency, amount: w.amount, kind: 'withdraw_release', reference: w.id, idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo } });
-      await tx.update(withdrawals).set(decided).where(eq(withdrawals.id, w.id));
-    }
+    await handler.reject(tx, row, decided);
+    await sendMessage(tx, clock, row.userId, { title: handler.messages.rejected, content: body.reason });
   }
-  if (decision === 'rejected') {
-    const title = { kyc: 'Real-name verification rejected', deposit: 'Deposit rejected', withdraw: 'Withdrawal rejected' }[queue];
-    await sendMessage(tx, deps.clock, userId, { title, content: body.reason });
-  }
-  const after = await itemOf(tx, deps, queue, await findRow(tx, queue, body.id, false));
+  const { row: updated } = await findRow(tx, queues, body.queue, body.id, false);
+  const after = await handler.item(tx, updated);
   return { before, after };
 }

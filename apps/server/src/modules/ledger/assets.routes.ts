@@ -5,16 +5,20 @@ import { DomainError } from '../../platform/errors.js';
 import type { FxRates } from '../../platform/fx.js';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import type { Settings } from '../../platform/settings.js';
-import { assetsOf } from './assets.service.js';
+import { assetsOf, type InvestValuePort } from './assets.service.js';
 
 export function registerAssetsRoutes(
-  app: FastifyInstance, route: UserRouteDeps, deps: { db: Db; settings: Settings; fx: FxRates; creditScoreOf: (userId: string) => Promise<number | null> },
+  app: FastifyInstance, route: UserRouteDeps, deps: {
+    db: Db; settings: Settings; fx: FxRates; creditScoreOf: (userId: string) => Promise<number | null>;
+    /** the investments of §1.10 `investValue` (lending principal...), wired by app.ts */
+    investValueOf?: InvestValuePort;
+  },
 ): void {
   registerUserRoute(app, route, userEndpoints.assets, async ({ session, body }) => {
     if (!session) throw new DomainError('auth.required');
     const score = await deps.creditScoreOf(session.userId);
     if (score === null) throw new DomainError('auth.required');
     const enabled = deps.settings.get<Currency[]>('currencies.enabled');
-    return { data: await assetsOf(deps.db, deps.fx, session.userId, enabled, body.currency, score) };
+    return { data: await assetsOf(deps.db, deps.fx, session.userId, enabled, body.currency, score, deps.investValueOf) };
   });
 }

@@ -3,7 +3,8 @@
  * summary converted into one currency at mid rates. Positions (their value and floating P&L)
  * and in-transit proceeds come from the trading module through `PositionsPort`, which app.ts
  * installs: the ledger must not import trading (trading calls the ledger), and the values
- * need live quotes the ledger does not have. Investments arrive with the products issues.
+ * need live quotes the ledger does not have. Investments (`investValue`) come from the product
+ * modules through the `InvestValuePort` app.ts passes in (lending today).
  */
 import { Dec, formatAmount, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
@@ -30,11 +31,19 @@ export async function positionTotalsOf(db: Db, userId: string): Promise<Map<Curr
   return positionsPort ? positionsPort(db, userId) : new Map();
 }
 
+/**
+ * Per currency: the value of the user's investments counted in `investValue` (§1.10), e.g. the
+ * principal of succeeded lending. Supplied by the product modules through app.ts.
+ */
+export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Dec>>;
+
 export async function assetsOf(
   db: Db, fx: FxRates, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
+  investValueOf?: InvestValuePort,
 ): Promise<Assets> {
   const balances = await balancesOf(db, userId);
   const positions = await positionTotalsOf(db, userId);
+  const investments = investValueOf ? await investValueOf(db, userId) : new Map<Currency, Dec>();
   const accounts: CurrencyAccount[] = [];
   const sums = { totalAssets: new Dec(0), available: new Dec(0), frozen: new Dec(0), inTransit: new Dec(0), withdrawable: new Dec(0), profit: new Dec(0) };
   for (const currency of enabled) {
@@ -44,7 +53,7 @@ export async function assetsOf(
     const p = positions.get(currency);
     const inTransit = p?.inTransit ?? new Dec(0);
     const positionsValue = p?.positionsValue ?? new Dec(0);
-    const investValue = new Dec(0);
+    const investValue = investments.get(currency) ?? new Dec(0);
     const profit = p?.profit ?? new Dec(0);
     // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
     const withdrawable = Dec.max(available.minus(inTransit), 0);

@@ -1,5 +1,7 @@
 export * from './ledger.service.js';
 export * from './ledger.invariant.js';
 export * from './ledger.tables.js';
-export { assetsOf, positionTotalsOf, setPositionsPort, type PositionTotals, type PositionsPort } from './assets.service.js';
+export {
+  assetsOf, positionTotalsOf, setPositionsPort, type InvestValuePort, type PositionTotals, type PositionsPort,
+} from './assets.service.js';
 export { registerAssetsRoutes } from './assets.routes.js';

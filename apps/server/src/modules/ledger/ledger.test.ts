@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db.js';
+import { rowsOf, type Database } from '../../platform/db.js';
 import { openTestDatabase } from '../../test/test-db.js';
 import {
-  assertLedgerInvariant, balancesOf, credit, debit, hold, InsufficientFundsError, ledgerViolations, postEntry, release, settle,
+  assertLedgerInvariant, balancesOf, credit, debit, DEFAULT_HOUSE_STRIPES, hold, houseBalances, houseOwnerId, houseStripeOf,
+  InsufficientFundsError, ledgerViolations, postEntry, release, setHouseStripes, settle,
 } from './index.js';
 
 let database: Database;
@@ -50,6 +51,15 @@ describe('posting an entry', () => {
     expect(second.replayed).toBe(true);
     expect(second.entryId).toBe(first.entryId);
     expect((await balancesOf(database.db, 'u_b')).get('USD')?.available).toBe('5.00000000');
+  });
+
+  it('a used idempotency key moves nothing even when none of the accounts exists yet', async () => {
+    const first = await database.db.transaction((tx) =>
+      credit(tx, clock, { userId: 'u_k1', currency: 'USD', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+    const again = await database.db.transaction((tx) =>
+      credit(tx, clock, { userId: 'u_k2', currency: 'JPY', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+    expect(again).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
+    expect((await balancesOf(database.db, 'u_k2')).size).toBe(0);
   });
 
   it('refuses to take a user balance below zero and writes nothing', async () => {
@@ -154,4 +164,112 @@ describe('random sequences of transfers and holds', () => {
       { numRuns: 30 },
     );
   }, 120_000);
+});
+
+describe('striped house accounts', () => {
+  const houseRows = async (currency: string, kind: string) => rowsOf<{ owner_id: string; balance: string }>(await database.db.execute(sql`
+    select owner_id, balance::text as balance from ledger_accounts
+    where owner_type = 'house' and currency = ${currency} and kind = ${kind} order by owner_id`));
+  const feeTotal = async (currency: Currency) =>
+    (await houseBalances(database.db)).find((b) => b.currency === currency && b.kind === 'fee_income')?.balance;
+
+  afterAll(() => setHouseStripes(DEFAULT_HOUSE_STRIPES));
+
+  it('spreads the fee income of different users over several rows and sums them back', async () => {
+    setHouseStripes(8);
+    const users = Array.from({ length: 24 }, (_, i) => `s_${i}`);
+    for (const u of users) {
+      await database.db.transaction((tx) => credit(tx, clock, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
+      await database.db.transaction((tx) => debit(tx, clock, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
+    }
+    const rows = await houseRows('EUR', 'fee_income');
+    // 24 users over 8 stripes: more than one row, never more than 8, each named house or house:k
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.length).toBeLessThanOrEqual(8);
+    for (const r of rows) expect(r.owner_id).toMatch(/^house(:[1-7])?$/);
+    // every row holds whole fees of its users, and the total is all of them
+    expect(await feeTotal('EUR')).toBe('30.00000000');
+    const expected = new Map<string, Dec>();
+    for (const u of users) {
+      const owner = houseOwnerId(houseStripeOf({ postings: [{ account: { owner: 'user', userId: u, currency: 'EUR', kind: 'available' }, amount: '1' }] }));
+      expected.set(owner, (expected.get(owner) ?? new Dec(0)).plus('1.25'));
+    }
+    expect(new Map(rows.map((r) => [r.owner_id, new Dec(r.balance).toFixed(2)])))
+      .toEqual(new Map([...expected].map(([k, v]) => [k, v.toFixed(2)])));
+    expect(await ledgerViolations(database.db)).toEqual([]);
+  });
+
+  it('one user always hits the same stripe, and all house legs of one entry share it', async () => {
+    setHouseStripes(8);
+    const spec = (userId: string) => ({
+      postings: [{ account: { owner: 'user' as const, userId, currency: 'EUR' as const, kind: 'available' as const }, amount: '-1' }],
+    });
+    expect(houseStripeOf(spec('s_1'))).toBe(houseStripeOf(spec('s_1')));
+    // a close-like entry: the user's margin pays fee income, tax and settlement, all on one stripe
+    await database.db.transaction((tx) => credit(tx, clock, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await database.db.transaction((tx) => postEntry(tx, clock, {
+      kind: 'test_close',
+      postings: [
+        { account: { owner: 'user', userId: 's_close', currency: 'EUR', kind: 'available' }, amount: '-10' },
+        { account: { owner: 'house', currency: 'EUR', kind: 'fee_income' }, amount: '1' },
+        { account: { owner: 'house', currency: 'EUR', kind: 'tax_payable' }, amount: '2' },
+        { account: { owner: 'house', currency: 'EUR', kind: 'settlement' }, amount: '7' },
+      ],
+    }));
+    const owner = houseOwnerId(houseStripeOf(spec('s_close')));
+    expect((await houseRows('EUR', 'tax_payable')).map((r) => r.owner_id)).toEqual([owner]);
+    expect((await houseRows('EUR', 'settlement')).map((r) => r.owner_id)).toEqual([owner]);
+  });
+
+  it('a house-only entry without a user or key goes to stripe 0, and N = 1 writes the single `house` row', async () => {
+    setHouseStripes(8);
+    expect(houseStripeOf({ postings: [{ account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '1' }] })).toBe(0);
+    setHouseStripes(1);
+    const before = await feeTotal('GBP' as Currency);
+    expect(before).toBeUndefined();
+    for (const u of ['one_a', 'one_b', 'one_c']) {
+      await database.db.transaction((tx) => credit(tx, clock, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
+    }
+    expect(await houseRows('USD', 'crypto_cash')).toEqual([{ owner_id: 'house', balance: '-9.00000000' }]);
+  });
+
+  it('changing the stripe count moves no money: totals stay the sum of every row', async () => {
+    // 24 fees of 1.25 and the close's fee of 1 so far
+    expect(await feeTotal('EUR')).toBe('31.00000000');
+    setHouseStripes(4);
+    await database.db.transaction((tx) => debit(tx, clock, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
+    setHouseStripes(1);
+    await database.db.transaction((tx) => debit(tx, clock, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
+    expect(await feeTotal('EUR')).toBe('32.00000000');
+    await assertLedgerInvariant(database.db);
+  });
+
+  it('concurrent entries of many users over shared house accounts all post, without deadlock', async () => {
+    setHouseStripes(4);
+    const users = Array.from({ length: 20 }, (_, i) => `c_${i}`);
+    await Promise.all(users.map((u) => database.db.transaction((tx) =>
+      credit(tx, clock, { userId: u, currency: 'KRW', amount: '100', kind: 'deposit', from: 'bank_cash' }))));
+    // each entry touches the user, fee income and settlement, in both directions of house flow
+    await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => database.db.transaction((tx) => postEntry(tx, clock, {
+      kind: 'test_order', idempotencyKey: `c-${u}-${n}`,
+      postings: [
+        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'available' }, amount: '-10' },
+        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'margin' }, amount: '9' },
+        { account: { owner: 'house', currency: 'KRW', kind: 'fee_income' }, amount: '1.5' },
+        { account: { owner: 'house', currency: 'KRW', kind: 'settlement' }, amount: '-0.5' },
+      ],
+    })))));
+    const house = await houseBalances(database.db);
+    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'fee_income')?.balance).toBe('90.00000000');
+    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'settlement')?.balance).toBe('-30.00000000');
+    expect((await houseRows('KRW', 'fee_income')).length).toBeGreaterThan(1);
+    for (const u of users) expect((await balancesOf(database.db, u)).get('KRW')?.available).toBe('70.00000000');
+    await assertLedgerInvariant(database.db);
+  });
+
+  it('refuses a stripe count outside 1…256', () => {
+    expect(() => setHouseStripes(0)).toThrow();
+    expect(() => setHouseStripes(1.5)).toThrow();
+    expect(() => setHouseStripes(257)).toThrow();
+  });
 });

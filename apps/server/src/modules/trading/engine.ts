@@ -1,18 +1,29 @@
 /**
- * The trading engine (ARCHITECTURE.md "engine"): a loop beside the API that reads the feed and,
- * for every instrument with pending or open orders, expires day orders, fills limit orders the
- * last price crossed, stops out positions whose floating loss reached margin × stopOutRatio,
- * and fires take-profit / stop-loss.
+ * The trading engine (ARCHITECTURE.md "engine", API.md §3.1): a loop beside the API that reads
+ * the feed and, for the orders of every instrument, expires day orders, ends locks, fills limit
+ * orders the last price reached, stops out positions whose floating loss reached
+ * margin × stopOutRatio, fires take-profit / stop-loss, closes positions of delisted
+ * instruments, and settles rows left `closing`.
  *
- * Each step is its own transaction that locks the order row (FOR UPDATE) and re-checks its
- * state and condition, so a step is idempotent: a crash between steps loses nothing, and two
- * engines, or the engine and a user's cancel or close, never act twice on one order (the
- * journal's idempotency keys guard the money as well).
+ * It does not scan the orders. A trigger index (engine/trigger-index.ts) keeps, per instrument,
+ * every price at which something must happen, sorted, plus a time-ordered queue of dated work;
+ * a tick asks it only for what the new last price reached and what fell due. The index is
+ * loaded once from the live orders, kept current by tailing `order_events` (engine/change-tail.ts:
+ * every state change and every TP/SL edit writes one, from any instance), and reloaded in full
+ * every `reconcileMs` as a safety net.
+ *
+ * The index is a hint; the database row is the truth. Each step is its own transaction that
+ * locks the order row (FOR UPDATE), re-checks state and condition with exact decimals, acts,
+ * and hands the row it read back to the index. So a step is idempotent: a crash between steps
+ * loses nothing, and two engines, or the engine and a user's cancel or close, never act twice
+ * on one order (the journal's idempotency keys guard the money as well).
  *
  * Leadership: with PostgreSQL one process leads through `pg_try_advisory_lock` held on a
  * dedicated connection (released when the process dies); embedded PGlite has one process.
  */
-import { Dec, type Currency, type Side } from '@brokerage/contract';
+import { closeReasons, Dec, type Currency, type Side } from '@brokerage/contract';
+import type { SimMarket } from '@brokerage/market-sim';
+import { and, asc, gt, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -20,12 +31,15 @@ import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
-import { grossProfit, isStopOut } from './fees.js';
+import { ChangeTail, type ChangeTailOptions } from './engine/change-tail.js';
+import { limitCrossed, stopLossCrossed, stoppedOut, takeProfitCrossed, type PriceKind } from './engine/conditions.js';
+import { TriggerIndex } from './engine/trigger-index.js';
 import { closeFillPrice, usableQuote } from './orders.service.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
-import { calendarOf, cancelPending, closeAt, fillLimit, type TradingDeps } from './positions.service.js';
+import { cancelPending, closeAt, fillLimit, type CloseReason, type TradingDeps } from './positions.service.js';
 import { inAnySession } from './sessions.js';
+import { orders } from './trading.tables.js';
 
 export interface EngineDeps {
   db: Db;
@@ -40,6 +54,11 @@ export interface EngineOptions {
   /** PostgreSQL URL for the leadership lock; null with PGlite (the single process leads) */
   databaseUrl?: string | null;
   onError?: (error: unknown) => void;
+  /** full reload of the trigger index from the database (safety net); 5 minutes by default */
+  reconcileMs?: number;
+  /** dated jobs of other modules, run by the leader after each tick */
+  jobs?: ((now: Date) => Promise<unknown>)[];
+  tail?: ChangeTailOptions;
 }
 
 /** The advisory-lock key of the engine leader ("TRADENGN" in ASCII, as a bigint). */
@@ -48,106 +67,265 @@ export const ENGINE_LOCK_KEY = '6076294339497150030';
 export interface EngineReport {
   filled: number;
   expired: number;
+  /** closes of every reason: stop-out, TP/SL, delisting, `closing` rows filled */
   closed: number;
+  /** locked → holding at `lockUntil` */
+  unlocked: number;
+  /** closing → holding when the session ended before a fill */
+  reopened: number;
 }
 
-type Step = (tx: Db, row: OrderRow) => Promise<boolean>;
+const emptyReport = (): EngineReport => ({ filled: 0, expired: 0, closed: 0, unlocked: 0, reopened: 0 });
 
-/** Runs one step on one order under its row lock; a step that no longer applies does nothing. */
-async function step(deps: EngineDeps, orderId: string, act: Step): Promise<boolean> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const row = await repo.lockOrder(tx, orderId);
-      return row ? act(tx, row) : false;
-    });
-  } catch (error) {
-    // negative-balance protection read a balance a concurrent call changed: retried next tick
-    if (error instanceof InsufficientFundsError) return false;
-    throw error;
-  }
+/** What a step read and did: the row goes back into the index; `park` holds its TP/SL back until then. */
+interface StepResult {
+  row: OrderRow | null;
+  acted: boolean;
+  park?: Date;
 }
 
-function limitCrossed(row: OrderRow, last: Dec): boolean {
-  if (row.price === null) return false;
-  return row.side === 'long' ? last.lte(row.price) : last.gte(row.price);
-}
+type Act = (tx: Db, row: OrderRow) => Promise<StepResult>;
 
-type Trigger = 'stop_out' | 'take_profit' | 'stop_loss' | null;
+/** The reason of an event written when the session ended with a row still `closing`. */
+export const SESSION_END_REASON = 'session_end';
+/** The reason of the event written when `lockUntil` is reached. */
+export const LOCK_EXPIRED_REASON = 'lock_expired';
 
-function triggerOf(row: OrderRow, last: Dec, now: Date, dayTrading: boolean): Trigger {
-  if (row.costPrice === null) return null;
+const OPEN_STATES = new Set(['holding', 'locked', 'closing']);
+const LOAD_CHUNK = 1000;
+const LOAD_PAGE = 5000;
+
+/** Stop-out first (it ignores min hold, T+N and the lock), then TP/SL with the guards of a user close. */
+async function closeVerdict(tx: Db, row: OrderRow, last: Dec, now: Date): Promise<{ trigger?: CloseReason; park?: Date }> {
+  if (row.costPrice === null) return {};
   const side = row.side as Side;
-  const yingkui = grossProfit(side, new Dec(row.costPrice), last, row.lots, row.currency as Currency);
-  // stop-out ignores min hold, T+N and lock (choice, §3.1)
-  if (isStopOut(yingkui, new Dec(row.margin), row.stopOutRatio)) return 'stop_out';
-  if (row.state !== 'holding') return null;
-  // TP/SL have the guards of a user close; a failing guard is checked again on the next price
-  if (row.minHoldUntil && now < row.minHoldUntil) return null;
-  if (!dayTrading && row.tPlusUntil && now < row.tPlusUntil) return null;
-  const tp = row.takeProfit === null ? null : new Dec(row.takeProfit);
-  const sl = row.stopLoss === null ? null : new Dec(row.stopLoss);
-  if (side === 'long') {
-    if (tp && last.gte(tp)) return 'take_profit';
-    if (sl && last.lte(sl)) return 'stop_loss';
-  } else {
-    if (tp && last.lte(tp)) return 'take_profit';
-    if (sl && last.gte(sl)) return 'stop_loss';
+  const terms = { side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency as Currency };
+  if (stoppedOut(terms, last)) return { trigger: 'stop_out' };
+  if (row.state !== 'holding') return {};
+  const tp = row.takeProfit !== null && takeProfitCrossed(side, new Dec(row.takeProfit), last);
+  const sl = row.stopLoss !== null && stopLossCrossed(side, new Dec(row.stopLoss), last);
+  if (!tp && !sl) return {};
+  // a failing guard leaves it holding; it is looked at again once the guard can pass
+  if (row.minHoldUntil && now < row.minHoldUntil) return { park: row.minHoldUntil };
+  if (row.tPlusUntil && now < row.tPlusUntil) {
+    const user = await usersRepository.findUserById(tx, row.userId);
+    if (!user?.dayTrading) return { park: row.tPlusUntil };
   }
-  return null;
+  return { trigger: tp ? 'take_profit' : 'stop_loss' };
 }
 
-async function runInstrument(deps: EngineDeps, instrumentId: string, report: EngineReport): Promise<void> {
-  const trading: TradingDeps = { db: deps.db, clock: deps.clock, feed: deps.feed };
-  const live = await repo.liveOrdersOf(deps.db, instrumentId);
-  if (live.length === 0) return;
-  const now = deps.clock.now();
-  const quote: FeedQuote | null = deps.feed.instrument(instrumentId) ? deps.feed.quote(instrumentId) : null;
-  const cal = calendarOf(deps.feed, live[0] as OrderRow);
-  const inSession = inAnySession(cal, now) && quote !== null && quote.inSession;
-  const usable = quote !== null && usableQuote(quote) && inSession;
-  const last = quote ? new Dec(quote.price) : null;
+/** The reason a `closing` row was given when it entered that state (its last `closing` event). */
+async function closingReason(tx: Db, orderId: string): Promise<CloseReason> {
+  const events = await repo.eventsOf(tx, orderId);
+  const reason = [...events].reverse().find((e) => e.state === 'closing')?.reason;
+  return (closeReasons as readonly string[]).includes(reason ?? '') ? (reason as CloseReason) : 'user';
+}
 
-  for (const order of live) {
-    // 1. day orders expire after the market's last session of their trading day
-    if (order.state === 'pending' && order.expiresAt && now >= order.expiresAt) {
-      if (await step(deps, order.id, async (tx, row) => {
-        if (row.state !== 'pending' || !row.expiresAt || now < row.expiresAt) return false;
-        await cancelPending(tx, deps.clock, row, 'expired', now);
-        return true;
+/** Live orders page by page (keyset on the id), for the full load. */
+async function* livePages(db: Db): AsyncIterable<OrderRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db.select().from(orders)
+      .where(and(inArray(orders.state, repo.LIVE_STATES), gt(orders.id, after))).orderBy(asc(orders.id)).limit(LOAD_PAGE);
+    if (rows.length > 0) yield rows;
+    if (rows.length < LOAD_PAGE) return;
+    after = (rows[rows.length - 1] as OrderRow).id;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class TradingEngine {
+  private current = new TriggerIndex();
+  private readonly tail: ChangeTail;
+  private readonly trading: TradingDeps;
+  /** wall-clock time of the last full load; null: load on the next tick */
+  private loadedAt: number | null = null;
+  /** orders whose step failed: read again on the next tick */
+  private readonly retry = new Set<string>();
+
+  constructor(private readonly deps: EngineDeps, private readonly options: Pick<EngineOptions, 'reconcileMs' | 'onError' | 'tail'> = {}) {
+    this.tail = new ChangeTail(options.tail);
+    this.trading = { db: deps.db, clock: deps.clock, feed: deps.feed };
+  }
+
+  /** The next tick reloads everything (leadership gained, a failed tick). */
+  invalidate(): void {
+    this.loadedAt = null;
+  }
+
+  get index(): TriggerIndex {
+    return this.current;
+  }
+
+  /**
+   * Full load into a fresh index, page by page, giving the event loop back between pages (the
+   * API shares the process). The tail starts first, so changes committed while the pages are
+   * read are applied by the next polls.
+   */
+  async reconcile(): Promise<void> {
+    await this.tail.start(this.deps.db);
+    const fresh = new TriggerIndex();
+    await fresh.loadInSteps(livePages(this.deps.db), this.deps.clock.now(), nextTurn);
+    this.current = fresh;
+    this.retry.clear();
+    this.loadedAt = Date.now();
+  }
+
+  private async applyChanges(): Promise<void> {
+    const ids = new Set(await this.tail.poll(this.deps.db));
+    for (const id of this.retry) ids.add(id);
+    this.retry.clear();
+    if (ids.size === 0) return;
+    const list = [...ids];
+    const now = this.deps.clock.now();
+    for (let i = 0; i < list.length; i += LOAD_CHUNK) {
+      const chunk = list.slice(i, i + LOAD_CHUNK);
+      const rows = await this.deps.db.select().from(orders).where(inArray(orders.id, chunk));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of chunk) {
+        const row = byId.get(id);
+        if (row) this.index.upsert(row, now);
+        else this.index.remove(id);
+      }
+    }
+  }
+
+  /** One pass: catch up with the changes, then dated work, then every instrument's price hits. */
+  async tick(): Promise<EngineReport> {
+    const reconcileMs = this.options.reconcileMs ?? 5 * 60_000;
+    if (this.loadedAt === null || Date.now() - this.loadedAt >= reconcileMs) await this.reconcile();
+    else await this.applyChanges();
+    const report = emptyReport();
+    const now = this.deps.clock.now();
+    const due = this.index.due(now);
+    for (const id of due.expire) {
+      if (await this.step(id, async (tx, row) => {
+        // day orders expire after the market's last session of their trading day
+        if (row.state !== 'pending' || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
+        return { row: await cancelPending(tx, this.deps.clock, row, 'expired', now), acted: true };
       })) report.expired += 1;
-      continue;
     }
-    if (!usable || !quote || !last) continue;
-    // 2. limit orders the last price crossed, filled at the limit price
-    if (order.state === 'pending' && limitCrossed(order, last)) {
-      if (await step(deps, order.id, async (tx, row) => {
-        if (row.state !== 'pending' || !limitCrossed(row, last)) return false;
-        await fillLimit(tx, trading, row, now);
-        return true;
-      })) report.filled += 1;
-      continue;
+    for (const id of due.unlock) {
+      if (await this.step(id, async (tx, row) => {
+        if (row.state !== 'locked' || !row.lockUntil || now < row.lockUntil) return { row, acted: false };
+        const updated = await repo.updateOrder(tx, row.id, { state: 'holding' });
+        await repo.addEvent(tx, row.id, 'holding', now, LOCK_EXPIRED_REASON);
+        return { row: updated, acted: true };
+      })) report.unlocked += 1;
     }
-    // 3. stop-out, then take-profit / stop-loss, filled at the bid (long) or ask (short)
-    if (order.state === 'holding' || order.state === 'locked') {
-      const user = await usersRepository.findUserById(deps.db, order.userId);
-      const dayTrading = user?.dayTrading ?? false;
-      if (!triggerOf(order, last, now, dayTrading)) continue;
-      if (await step(deps, order.id, async (tx, row) => {
-        if (row.state !== 'holding' && row.state !== 'locked') return false;
-        const trigger = triggerOf(row, last, now, dayTrading);
-        if (!trigger) return false;
-        await closeAt(tx, trading, row, closeFillPrice(row.side as Side, quote), trigger, now);
-        return true;
-      })) report.closed += 1;
+    for (const instrumentId of this.index.instruments()) await this.runInstrument(instrumentId, now, report);
+    return report;
+  }
+
+  private async runInstrument(instrumentId: string, now: Date, report: EngineReport): Promise<void> {
+    const { feed } = this.deps;
+    const def = feed.instrument(instrumentId);
+    if (!def) return;
+    const quote = feed.quote(instrumentId);
+    // delisted: every open position closes at the last valid price, session or not (§3.1, §3.8)
+    if (quote.status === 'delisted') {
+      const last = new Dec(quote.price);
+      for (const id of this.index.openOf(instrumentId)) {
+        if (await this.step(id, async (tx, row) => {
+          if (!OPEN_STATES.has(row.state)) return { row, acted: false };
+          return { row: await closeAt(tx, this.trading, row, last, 'delisting', now), acted: true };
+        })) report.closed += 1;
+      }
+      return;
     }
+    const inSession = quote.inSession && inAnySession(feed.calendar(def.market as SimMarket), now);
+    const usable = inSession && usableQuote(quote);
+    // rows left `closing`: filled at the next valid quote, or back to holding once the session ended
+    for (const id of this.index.closingOf(instrumentId)) {
+      if (usable) {
+        if (await this.step(id, async (tx, row) => {
+          if (row.state !== 'closing') return { row, acted: false };
+          const reason = await closingReason(tx, row.id);
+          return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), reason, now), acted: true };
+        })) report.closed += 1;
+      } else if (!inSession) {
+        if (await this.step(id, async (tx, row) => {
+          if (row.state !== 'closing') return { row, acted: false };
+          const updated = await repo.updateOrder(tx, row.id, { state: 'holding' });
+          await repo.addEvent(tx, row.id, 'holding', now, SESSION_END_REASON);
+          return { row: updated, acted: true };
+        })) report.reopened += 1;
+      }
+    }
+    if (!usable) return;
+    const hits = this.index.priceHits(instrumentId, quote.price);
+    if (hits.length === 0) return;
+    const kinds = new Map<string, Set<PriceKind>>();
+    for (const hit of hits) {
+      let set = kinds.get(hit.orderId);
+      if (!set) kinds.set(hit.orderId, (set = new Set()));
+      set.add(hit.kind);
+    }
+    const last = new Dec(quote.price);
+    for (const [orderId, set] of kinds) {
+      if (set.has('limit')) {
+        if (await this.fill(orderId, last, now)) report.filled += 1;
+      } else if (await this.close(orderId, quote, last, now)) {
+        report.closed += 1;
+      }
+    }
+  }
+
+  /** A limit order the last price reached during a session: filled at the limit price. */
+  private fill(orderId: string, last: Dec, now: Date): Promise<boolean> {
+    return this.step(orderId, async (tx, row) => {
+      if (row.state !== 'pending' || row.price === null || !limitCrossed(row.side as Side, new Dec(row.price), last)) return { row, acted: false };
+      return { row: await fillLimit(tx, this.trading, row, now), acted: true };
+    });
+  }
+
+  /** Stop-out, then take-profit / stop-loss, filled at the bid (long) or ask (short). */
+  private close(orderId: string, quote: FeedQuote, last: Dec, now: Date): Promise<boolean> {
+    return this.step(orderId, async (tx, row) => {
+      if (row.state !== 'holding' && row.state !== 'locked') return { row, acted: false };
+      const verdict = await closeVerdict(tx, row, last, now);
+      if (!verdict.trigger) return { row, acted: false, ...(verdict.park ? { park: verdict.park } : {}) };
+      return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), verdict.trigger, now), acted: true };
+    });
+  }
+
+  /** Runs one step on one order under its row lock, then puts the row it read back into the index. */
+  private async step(orderId: string, act: Act): Promise<boolean> {
+    let result: StepResult;
+    try {
+      result = await this.deps.db.transaction(async (tx) => {
+        const row = await repo.lockOrder(tx, orderId);
+        return row ? act(tx, row) : { row: null, acted: false };
+      });
+    } catch (error) {
+      // read again next tick; negative-balance protection may have read a balance a concurrent call changed
+      this.retry.add(orderId);
+      if (!(error instanceof InsufficientFundsError)) this.options.onError?.(error);
+      return false;
+    }
+    if (result.row) this.index.upsert(result.row, this.deps.clock.now());
+    else this.index.remove(orderId);
+    if (result.park) this.index.park(orderId, result.park);
+    return result.acted;
   }
 }
 
-/** One pass over every instrument with live orders. Tests call it with the manual clock. */
-export async function runEngineOnce(deps: EngineDeps): Promise<EngineReport> {
-  const report: EngineReport = { filled: 0, expired: 0, closed: 0 };
-  for (const instrumentId of await repo.liveInstrumentIds(deps.db)) await runInstrument(deps, instrumentId, report);
-  return report;
+const onceEngines = new WeakMap<EngineDeps, TradingEngine>();
+
+/**
+ * One tick of an engine kept per `deps` object (tests drive it with the manual clock): the first
+ * call loads the index, later calls tail the changes. `reconcile` forces a full reload first.
+ * Errors of a step are thrown.
+ */
+export async function runEngineOnce(deps: EngineDeps, options: { reconcile?: boolean } = {}): Promise<EngineReport> {
+  let engine = onceEngines.get(deps);
+  if (!engine) {
+    engine = new TradingEngine(deps, { onError: (error) => { throw error; } });
+    onceEngines.set(deps, engine);
+  }
+  if (options.reconcile) engine.invalidate();
+  return engine.tick();
 }
 
 /** Holds the leader lock on its own connection; `isLeader` retries until it gets it. */
@@ -160,8 +338,7 @@ class Leadership {
   }
 
   async isLeader(): Promise<boolean> {
-    if (this.leader) return true;
-    if (!this.databaseUrl) return false;
+    if (!this.databaseUrl) return this.leader;
     if (!this.client) {
       const client = new pg.Client({ connectionString: this.databaseUrl });
       // a lost connection loses the lock: try again from scratch on the next tick
@@ -185,17 +362,44 @@ class Leadership {
   }
 }
 
-/** Starts the loop; `stop()` waits for a running tick and releases the leadership. */
-export function startEngine(deps: EngineDeps, options: EngineOptions = {}): { stop: () => Promise<void> } {
+export interface RunningEngine {
+  /** waits for a running tick and releases the leadership */
+  stop: () => Promise<void>;
+  /** true while this process leads */
+  isLeader: () => boolean;
+  /** what this process's engine did since it started */
+  totals: () => EngineReport;
+  engine: TradingEngine;
+}
+
+/** Starts the loop. Ticks never overlap; leadership gained (again) means a full reload. */
+export function startEngine(deps: EngineDeps, options: EngineOptions = {}): RunningEngine {
   const leadership = new Leadership(options.databaseUrl ?? null);
+  const engine = new TradingEngine(deps, options);
+  const totals = emptyReport();
   let running: Promise<void> | null = null;
   let stopped = false;
+  let leading = false;
   const tick = () => {
     if (running || stopped) return;
     running = (async () => {
       try {
-        if (await leadership.isLeader()) await runEngineOnce(deps);
+        const leader = await leadership.isLeader();
+        if (leader !== leading) engine.invalidate();
+        leading = leader;
+        if (!leader) return;
+        const report = await engine.tick();
+        for (const key of Object.keys(totals) as (keyof EngineReport)[]) totals[key] += report[key];
+        for (const job of options.jobs ?? []) {
+          try {
+            await job(deps.clock.now());
+          } catch (error) {
+            options.onError?.(error);
+          }
+        }
       } catch (error) {
+        // the database or the lock connection failed: start from a fresh load next time
+        engine.invalidate();
         options.onError?.(error);
       } finally {
         running = null;
@@ -210,6 +414,10 @@ export function startEngine(deps: EngineDeps, options: EngineOptions = {}): { st
       clearInterval(timer);
       if (running) await running;
       await leadership.release();
+      leading = false;
     },
+    isLeader: () => leading,
+    totals: () => ({ ...totals }),
+    engine,
   };
 }

@@ -87,7 +87,8 @@ export function stopOutPrice(side: Side, entry: Dec, lots: number, margin: Dec, 
 
 /** Loss that triggers a stop-out: floating loss ≥ margin × stopOutRatio. */
 export function isStopOut(yingkui: Dec, margin: Dec, stopOutRatio: string): boolean {
-  return yingkui.isNegative() && yingkui.negated().gte(margin.times(stopOutRatio));
+  // lt(0), not isNegative(): a loss rounded to −0.00 is no loss (decimal.js keeps the sign of zero)
+  return yingkui.lt(0) && yingkui.negated().gte(margin.times(stopOutRatio));
 }
 
 /** `maxLots = floor(available / (price × (1/leverage + buyFeeRate)))` (§9.1). */

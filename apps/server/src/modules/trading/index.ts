@@ -6,7 +6,12 @@ import { positionTotals } from './positions.service.js';
 
 export * from './trading.tables.js';
 export { registerTradingRoutes } from './trading.routes.js';
-export { runEngineOnce, startEngine, ENGINE_LOCK_KEY, type EngineDeps, type EngineOptions, type EngineReport } from './engine.js';
+export * from './day-trading.tables.js';
+export { registerDayTradingRoutes } from './day-trading.routes.js';
+export { applyDayTrading, dayTradeReviewQueue, dayTradingStatus } from './day-trading.service.js';
+export {
+  runEngineOnce, startEngine, ENGINE_LOCK_KEY, TradingEngine, type EngineDeps, type EngineOptions, type EngineReport, type RunningEngine,
+} from './engine.js';
 
 /** The ledger's view of positions for `/user/assets` and `withdrawable` (open positions, in-transit proceeds). */
 export function tradingPositionsPort(feed: MarketFeed, clock: Clock): PositionsPort {

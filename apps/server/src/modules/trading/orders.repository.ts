@@ -17,6 +17,16 @@ export async function insertOrder(tx: Db, row: NewOrderRow): Promise<OrderRow> {
   return created;
 }
 
+/** The order and its first event in one statement (the event rides in a CTE; `order_events` has no foreign key). */
+export async function insertOrderWithEvent(tx: Db, row: NewOrderRow & { id: string }, reason: string | null = null): Promise<OrderRow> {
+  const event = tx.$with('first_event').as(
+    tx.insert(orderEvents).values({ orderId: row.id, state: row.state, at: row.createdAt, reason }).returning({ id: orderEvents.id }),
+  );
+  const [created] = await tx.with(event).insert(orders).values(row).returning();
+  if (!created) throw new Error('order not inserted');
+  return created;
+}
+
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, id));
   return rows[0] ?? null;
@@ -34,12 +44,20 @@ export async function updateOrder(tx: Db, id: string, patch: Partial<NewOrderRow
   return row;
 }
 
+/**
+ * Reason of the event a TP/SL edit writes: not a state change (the history of §9.7 leaves it
+ * out), but it lets the engine's change tail see the new prices.
+ */
+export const TP_SL_EVENT = 'tp_sl_set';
+
 export async function addEvent(tx: Db, orderId: string, state: OrderState, at: Date, reason: string | null): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, state, at, reason });
 }
 
+/** The states an order entered, oldest first (TP/SL edit markers left out). */
 export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]> {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+  return rows.filter((e) => e.reason !== TP_SL_EVENT);
 }
 
 export async function listOfUser(

@@ -16,7 +16,7 @@ import type { Settings } from '../../platform/settings.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
-import { balancesOf, InsufficientFundsError } from '../ledger/index.js';
+import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
 import { fmtMoney, marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -41,6 +41,13 @@ export function usableQuote(quote: FeedQuote): boolean {
 
 async function userOf(db: Db, userId: string): Promise<UserRow> {
   const user = await usersRepository.findUserById(db, userId);
+  if (!user) throw new DomainError('auth.required');
+  return user;
+}
+
+/** `userOf` through the auth cache; only where the transaction has written no `users` row yet. */
+async function cachedUserOf(db: Db, userId: string): Promise<UserRow> {
+  const user = await usersRepository.findUserCached(db, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
@@ -87,8 +94,9 @@ type BuyBody = z.output<typeof buyRequest>;
 
 export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
   const now = deps.clock.now();
-  // 1. [TB], then [KYC]
-  const user = await userOf(tx, userId);
+  // 1. [TB], then [KYC]; the user row may come from the auth cache: it is dropped on every `users`
+  // update, and this transaction writes no user row before reading it (auth-cache.ts)
+  const user = await cachedUserOf(tx, userId);
   requireNotTradeBlocked(user);
   requireKyc(user);
   // 2. product.not_found → product.not_listed
@@ -117,17 +125,14 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
   if (amounts.contractAmount.lt(rules.minOpeningAmount)) {
     throw new DomainError('order.below_opening_amount', { min: rules.minOpeningAmount, currency });
   }
-  // 9. funds: available ≥ margin + open fee in the instrument's currency
+  // 9. funds: available ≥ margin + open fee in the instrument's currency. The ledger checks it under
+  // the account lock (the only debit of the entry is `available`), so there is no separate read:
+  // its refusal carries the locked balance, and the rollback takes the order row and event back out.
   const required = amounts.margin.plus(amounts.openFee);
-  const available = new Dec((await balancesOf(tx, userId)).get(currency)?.available ?? 0);
-  const insufficient = () => new DomainError('funds.insufficient_available', {
-    available: fmtMoney(available, currency), required: fmtMoney(required, currency), currency,
-  });
-  if (available.lt(required)) throw insufficient();
 
   const id = newId('o');
   const openedAt = isMarket ? now : null;
-  let row = await repo.insertOrder(tx, {
+  const row = await repo.insertOrderWithEvent(tx, {
     id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
     priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: isMarket ? 'holding' : 'pending',
     lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
@@ -142,12 +147,14 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
     if (isMarket) await chargeOpen(tx, deps.clock, row);
     else await holdForLimit(tx, deps.clock, row);
   } catch (error) {
-    // a concurrent call spent the money between the check and the lock
-    if (error instanceof InsufficientFundsError) throw insufficient();
+    if (error instanceof InsufficientFundsError) {
+      throw new DomainError('funds.insufficient_available', {
+        available: fmtMoney(new Dec(error.balance), currency), required: fmtMoney(required, currency), currency,
+      });
+    }
     throw error;
   }
-  await repo.addEvent(tx, id, row.state as OrderState, now, null);
-  row = (await repo.findOrder(tx, id)) ?? row;
+  // the ledger entry changes no column of the order: the inserted row is the answer
   return {
     order: toOrder(row, { now, feed: deps.feed, dayTrading: user.dayTrading }),
     code: body.side === 'long' ? 'result.buy.ok' : 'result.sell.ok',
@@ -198,6 +205,8 @@ export async function setTpSl(db: Db, deps: OrdersDeps, userId: string, body: Tp
     const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
     checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
     const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
+    // the engine's change tail reads events: a TP/SL edit writes a marker (not part of the history)
+    await repo.addEvent(tx, row.id, row.state as OrderState, deps.clock.now(), repo.TP_SL_EVENT);
     return view(tx, deps, updated);
   });
 }

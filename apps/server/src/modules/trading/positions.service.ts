@@ -9,7 +9,7 @@
  * (`lockOrder`) and re-checked; journal entries carry idempotency keys (`open:`, `hold:`,
  * `fill:`, `release:`, `close:` + order id), so nothing is charged or paid twice.
  */
-import { Dec, LEDGER_SCALE, type Currency, type Side } from '@brokerage/contract';
+import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type Side } from '@brokerage/contract';
 import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -20,6 +20,9 @@ import { closingCosts, grossProfit, roundMoney } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { businessDaysAfter } from './sessions.js';
+
+/** `closeReason` of §2: user, take_profit, stop_loss, stop_out, delisting. */
+export type CloseReason = (typeof closeReasons)[number];
 
 export interface TradingDeps {
   db: Db;
@@ -102,15 +105,16 @@ export async function cancelPending(tx: Db, clock: Clock, row: OrderRow, reason:
 }
 
 /**
- * Closes a position at `price` (holding → closing → closed in one step: the quote is at hand).
+ * Closes a position at `price` (holding → closing → closed in one step: the quote is at hand;
+ * a row already `closing` goes straight to closed).
  * proceeds = margin + yingkui − closeFee − stampDuty go to available; the house's `settlement`
  * pays or receives the P&L. Negative-balance protection (choice): a negative proceeds amount is
  * taken from available up to its balance and `settlement` absorbs the rest.
  */
 export async function closeAt(
-  tx: Db, deps: TradingDeps, row: OrderRow, price: Dec, reason: 'user' | 'take_profit' | 'stop_loss' | 'stop_out', now: Date,
+  tx: Db, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
 ): Promise<OrderRow> {
-  invariant(row.state === 'holding' || row.state === 'locked', 'close of a position that is not open');
+  invariant(row.state === 'holding' || row.state === 'locked' || row.state === 'closing', 'close of a position that is not open');
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency as Currency;
   const margin = new Dec(row.margin);
@@ -135,7 +139,7 @@ export async function closeAt(
   await postLegs(tx, deps.clock, 'order_close', row, 'close', legs, { reason, price: price.toString() });
   const cal = calendarOf(deps.feed, row);
   const settlesAt = proceeds.gt(0) ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
-  await repo.addEvent(tx, row.id, 'closing', now, reason);
+  if (row.state !== 'closing') await repo.addEvent(tx, row.id, 'closing', now, reason);
   const updated = await repo.updateOrder(tx, row.id, {
     state: 'closed', closePrice: price.toFixed(row.priceScale), closedAt: now, closeReason: reason,
     closeFee: closeFee.toString(), stampDuty: stampDuty.toString(), profitLoss: yingkui.toString(),

@@ -1,11 +1,17 @@
+import { sumAmounts, type OrderState } from '@brokerage/contract';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useConfig, useIsLoggedIn, useUserInfo } from '../../api/queries';
-import { AssetsCard } from '../../components/AssetsCard';
+import { useUserStockList } from '../../api/trade-queries';
+import { AssetsCard, type ProfitFigure } from '../../components/AssetsCard';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
+import { useSession } from '../../store/session';
 import { ProfileEntries, ProfileHead } from './ProfileParts';
+
+/** The default states of `/trade/userstocklist`: the positions whose P&L floats. */
+const OPEN_STATES: readonly OrderState[] = ['holding', 'locked', 'closing'];
 
 /** Spec §2 "Profile (Mine) page". */
 export default function MinePage() {
@@ -14,9 +20,18 @@ export default function MinePage() {
   const user = useUserInfo();
   const assets = useAssets();
   const config = useConfig();
+  // spec §2/§7: profit = Σ yingkui of /trade/userstocklist for the stored market (page 1, size 300)
+  const stock = useSession((s) => s.stock);
+  const positions = useUserStockList(stock, OPEN_STATES, loggedIn);
+  const profit: ProfitFigure = {
+    amount: positions.data ? sumAmounts(positions.data.list.map((o) => o.yingkui), positions.data.currency) : undefined,
+    currency: positions.data?.currency,
+    isError: positions.isError,
+    onRetry: () => void positions.refetch(),
+  };
 
   const refresh = async () => {
-    await Promise.all([user.refetch(), assets.refetch(), config.refetch()]);
+    await Promise.all([user.refetch(), assets.refetch(), config.refetch(), positions.refetch()]);
   };
 
   if (!loggedIn) {
@@ -40,7 +55,7 @@ export default function MinePage() {
           <section className="card">
             {user.isError ? <ErrorRetry onRetry={() => void user.refetch()} /> : <ProfileHead />}
           </section>
-          <AssetsCard testIds />
+          <AssetsCard testIds profit={profit} />
           <ProfileEntries />
         </div>
       </PullToRefresh>

@@ -5,7 +5,7 @@ import { useUserInfo } from '../../api/queries';
 import { Avatar } from '../../components/Avatar';
 import {
   CardIcon, ChatIcon, ChevronIcon, DepositIcon, GaugeIcon, GiftIcon, GlobeIcon, IdIcon, InfoIcon, KeyIcon, ListIcon,
-  LockIcon, LogoutIcon, WithdrawIcon,
+  LendIcon, LockIcon, LogoutIcon, WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
 import { useSession } from '../../store/session';
@@ -38,14 +38,17 @@ interface LinkEntry {
   key: string;
   to: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** The label's key when it is not `ui.mine.entry.<key>`. */
+  labelKey?: string;
 }
 
-/** Spec §2 "Profile (Mine) page" entries, in the spec's order. */
+/** Spec §2 "Profile (Mine) page" entries, in the spec's order (plus lending records after the funds records). */
 const linkEntriesBefore: LinkEntry[] = [
   { key: 'recharge', to: '/information/recharge', Icon: DepositIcon },
   { key: 'cashOut', to: '/information/cashOut', Icon: WithdrawIcon },
   { key: 'bankList', to: '/information/bankList', Icon: CardIcon },
   { key: 'fundRecord', to: '/information/fundRecord', Icon: ListIcon },
+  { key: 'lendingRecord', to: '/home/lendingRecord', Icon: LendIcon, labelKey: 'ui.lending.mineEntry' },
 ];
 const linkEntriesAfter: LinkEntry[] = [
   { key: 'loginPass', to: '/information/loginPass', Icon: LockIcon },
@@ -61,10 +64,10 @@ export function ProfileEntries({ onNavigate }: { onNavigate?: () => void }) {
   const logout = useLogout();
   const customerService = useCustomerService();
   const openRealName = useOpenRealName();
-  const renderLink = ({ key, to, Icon }: LinkEntry) => (
+  const renderLink = ({ key, to, Icon, labelKey }: LinkEntry) => (
     <Link key={key} to={to} className="entry" onClick={onNavigate} data-testid={`mine-${key}`}>
       <Icon className="entry-icon" />
-      <span className="entry-label">{t(`ui.mine.entry.${key}`)}</span>
+      <span className="entry-label">{t(labelKey ?? `ui.mine.entry.${key}`)}</span>
       <ChevronIcon className="chevron" />
     </Link>
   );

@@ -31,7 +31,7 @@ function BalanceCard({ account }: { account: CurrencyAccount }) {
   const line = (key: string, value: string) => (
     <div className="balance-line">
       <dt>{t(`ui.wallet.balance.${key}`)}</dt>
-      <dd className="num">{formatAmount(value, c)}</dd>
+      <dd className="num" data-testid={`wallet-${c}-${key}`}>{formatAmount(value, c)}</dd>
     </div>
   );
   return (

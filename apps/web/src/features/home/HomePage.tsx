@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
-import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, LendIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
 import { HomeTabs, IndexStrip, LatestNews, PreMarketCard } from './HomeSections';
 
 interface QuickEntry {
   key: string;
   to: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** The label's key when it is not `ui.home.entry.<key>`. */
+  labelKey?: string;
 }
 
-/** Spec §1 quick entries: stocks, indexes, new shares, pre-market, after-hours, block trade, AI quant (+ day trading). */
+/** Spec §1 quick entries: stocks, indexes, new shares, pre-market, after-hours, block trade, AI quant (+ day trading and lending). */
 const quickEntries: QuickEntry[] = [
   { key: 'stocks', to: '/market/index', Icon: ChartIcon },
   { key: 'indexes', to: '/market/zhiShu', Icon: IndexIcon },
@@ -23,6 +25,7 @@ const quickEntries: QuickEntry[] = [
   { key: 'blockTrade', to: '/home/blockTrade', Icon: BlockIcon },
   { key: 'aiQuant', to: '/home/fllow', Icon: SparkIcon },
   { key: 'dayTrading', to: '/home/dayTrading', Icon: ClockIcon },
+  { key: 'lending', to: '/home/lending', Icon: LendIcon, labelKey: 'ui.lending.homeEntry' },
 ];
 
 /**
@@ -57,12 +60,12 @@ export default function HomePage() {
       <section className="card" aria-labelledby="home-quick">
         <h2 id="home-quick">{t('ui.home.quickEntry')}</h2>
         <nav className="quick-grid" aria-labelledby="home-quick">
-          {quickEntries.map(({ key, to, Icon }) => (
+          {quickEntries.map(({ key, to, Icon, labelKey }) => (
             <Link key={key} to={to} data-testid={`quick-${key}`}>
               <span className="quick-icon">
                 <Icon />
               </span>
-              <span>{t(`ui.home.entry.${key}`)}</span>
+              <span>{t(labelKey ?? `ui.home.entry.${key}`)}</span>
             </Link>
           ))}
         </nav>

@@ -124,7 +124,9 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
       if (!done) return;
       setReview(null);
       void refreshAfterTrade(queryClient);
-      navigate('/trade/index');
+      // where the new order shows: a limit order rests in "in progress"; a fill is on its market's tab
+      const tab = review.body.orderType === 'limit' ? 'pending' : quote.market === 'crypto' || quote.market === 'forex' ? quote.market : 'holdings';
+      navigate(`/trade/index?tab=${tab}`);
     } catch {
       // The client showed the translated reason; the sheet stays open so the same requestId can be resent.
     }

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
+import { useLiveQuotes } from '../../api/live-quotes';
 import { useIsLoggedIn } from '../../api/queries';
 import { refreshAfterTrade, useTradeDetail, type OrderDetailData } from '../../api/trade-queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -11,6 +12,8 @@ import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { direction, formatAmount, formatPrice, formatSignedAmount, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
 import { DetailRow, Timeline, timeText } from '../funds/FundsParts';
+import { usePriceFlash } from '../market/usePriceFlash';
+import { floats, useLiveFigures } from './live-pnl';
 import { OrderStateTag, SideTag } from './TradeParts';
 
 function TpSlForm({ order }: { order: OrderDetailData }) {
@@ -37,7 +40,9 @@ function TpSlForm({ order }: { order: OrderDetailData }) {
   const field = (label: string, value: string, set: (v: string) => void, testId: string) => (
     <label className="order-field">
       <span className="order-label">{label}</span>
-      <input className="num" inputMode="decimal" autoComplete="off" placeholder="--" value={value} onChange={(e) => set(sanitiseAmountInput(e.target.value, 8))} data-testid={testId} />
+      <span className="order-control">
+        <input className="num" inputMode="decimal" autoComplete="off" placeholder="--" value={value} onChange={(e) => set(sanitiseAmountInput(e.target.value, 8))} data-testid={testId} />
+      </span>
     </label>
   );
   return (
@@ -63,6 +68,10 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
   );
   const money = (v: string | null) => (v === null ? '--' : formatAmount(v, c));
   const signed = (v: string | null) => (v === null ? '--' : <span className={direction(v)}>{formatSignedAmount(v, c)}</span>);
+  // open positions float with the live price (same formula as the server, live-pnl.ts)
+  useLiveQuotes(floats(order) ? [order.instrumentId] : []);
+  const figures = useLiveFigures(order);
+  const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
   return (
     <>
       <section className="card">
@@ -80,10 +89,10 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
           {row('leverage', t('ui.order.leverageChip', { n: order.leverage }))}
           {row('price', formatPrice(order.price))}
           {row('costPrice', formatPrice(order.costPrice))}
-          {row('currentPrice', formatPrice(order.currentPrice))}
+          {row('currentPrice', <span key={flashKey} className={flashClass}>{formatPrice(figures.currentPrice)}</span>)}
           {row('closePrice', formatPrice(order.closePrice))}
           {row('contractAmount', money(order.contractAmount))}
-          {row('marketValue', money(order.marketValue))}
+          {row('marketValue', money(figures.marketValue))}
           {row('margin', money(order.margin))}
           {row('openFee', money(order.openFee))}
           {row('closeFee', money(order.closeFee))}
@@ -91,7 +100,7 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
           {row('takeProfit', formatPrice(order.takeProfit))}
           {row('stopLoss', formatPrice(order.stopLoss))}
           {row('stopOutPrice', formatPrice(order.stopOutPrice))}
-          {row('yingkui', signed(order.yingkui))}
+          {row('yingkui', <span data-live={figures.live ? '1' : '0'}>{signed(figures.yingkui)}</span>)}
           {row('actualProfit', signed(order.actualProfit))}
           {row('todayProfit', signed(order.todayProfit))}
           {row('yesterdayProfit', signed(order.yesterdayProfit))}

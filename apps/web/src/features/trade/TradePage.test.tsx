@@ -53,12 +53,24 @@ describe('the positions tab page', () => {
 
   it('asks the in-progress tab for pending orders and offers cancel', async () => {
     const api = stubApi({
-      '/trade/userstocklist': { data: { list: [order('o_2', 'pending', { orderType: 'limit', price: '16.00', costPrice: null, yingkui: '0.00' })], total: 1, page: 1, size: 300, currency: 'MXN', totalYingkui: '0.00' } },
+      '/trade/userstocklist': (body) => {
+        const type = (body as { type: string }).type;
+        const list = type === 'mxn'
+          ? [order('o_2', 'pending', { orderType: 'limit', price: '16.00', costPrice: null, yingkui: '0.00', openedAt: null, createdAt: '2025-03-14T15:30:00Z' })]
+          : type === 'crypto'
+            ? [order('o_3', 'pending', { instrumentId: 'i_crypto_BTC-USDT', code: 'BTC-USDT', name: 'Bitcoin', market: 'crypto', currency: 'USDT', orderType: 'limit', price: '30000.00', costPrice: null, yingkui: '0.00', openedAt: null, createdAt: '2025-03-14T16:00:00Z' })]
+            : [];
+        return { data: { list, total: list.length, page: 1, size: 300, currency: type === 'mxn' ? 'MXN' : type === 'crypto' ? 'USDT' : 'USD', totalYingkui: '0.00' } };
+      },
     });
     renderAt('/trade/index?tab=pending', [page('/trade/index', <TradePage />)]);
     expect(await screen.findByTestId('position-cancel-o_2')).toBeTruthy();
     expect(screen.getByTestId('trade-tab-pending').getAttribute('aria-selected')).toBe('true');
-    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({ type: 'mxn', states: ['pending'], page: 1, size: 300 });
+    // the header market, plus digital currency and forex (no header switch), newest first
+    expect(api.callsTo('/trade/userstocklist')).toEqual(['mxn', 'crypto', 'forex'].map((type) => ({ type, states: ['pending'], page: 1, size: 300 })));
+    expect(screen.getByTestId('position-cancel-o_3')).toBeTruthy();
+    expect(screen.getAllByTestId(/^position-row-/).map((row) => row.dataset.testid)).toEqual(['position-row-o_3', 'position-row-o_2']);
+    expect(screen.queryByTestId('position-yingkui-total')).toBeNull();
     expect(screen.queryByTestId('position-close-o_2')).toBeNull();
   });
 });

@@ -1,19 +1,21 @@
 import type { Market, OrderState } from '@brokerage/contract';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
-import { useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
+import { useLiveQuotes } from '../../api/live-quotes';
 import { useIsLoggedIn } from '../../api/queries';
-import { refreshAfterTrade, useUserStockList, type OrderData } from '../../api/trade-queries';
+import { refreshAfterTrade, useUserStockLists, type OrderData, type StockListData } from '../../api/trade-queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
-import { direction, formatPrice, formatSignedAmount } from '../../lib/format';
+import { direction, formatAmount, formatPrice, formatSignedAmount } from '../../lib/format';
+import { usePriceFlash } from '../market/usePriceFlash';
 import { useSession } from '../../store/session';
 import { useMoneySubmit } from '../funds/FundsParts';
+import { floats, useLiveFigures, useLiveTotal } from './live-pnl';
 import { ConfirmSheet, OrderStateTag, SideTag } from './TradeParts';
 
 export const tradeTabs = ['holdings', 'pending', 'ended', 'crypto', 'forex', 'subscription'] as const;
@@ -37,9 +39,9 @@ type Action = { kind: 'close' | 'cancel'; order: OrderData };
 function PositionRow({ order, onAction }: { order: OrderData; onAction: (action: Action) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const live = useLiveQuote(order.state === 'holding' || order.state === 'locked' || order.state === 'closing' ? order.instrumentId : undefined);
-  const current = live?.price ?? order.currentPrice;
-  const tone = direction(order.yingkui);
+  const figures = useLiveFigures(order);
+  const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
+  const tone = direction(figures.yingkui);
   const open = () => navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`);
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
@@ -52,11 +54,21 @@ function PositionRow({ order, onAction }: { order: OrderData; onAction: (action:
         </span>
         <span className="position-figures caption num">
           <span>{t('ui.position.lots')}: {order.lots}</span>
-          <span>{t('ui.position.costPrice')}: {formatPrice(order.costPrice ?? order.price)}</span>
-          <span>{t('ui.position.currentPrice')}: {formatPrice(current)}</span>
+          {order.costPrice === null ? (
+            <span>{t('ui.orderField.price')}: {formatPrice(order.price)}</span>
+          ) : (
+            <span>{t('ui.position.costPrice')}: {formatPrice(order.costPrice)}</span>
+          )}
+          <span>
+            {t('ui.position.currentPrice')}:{' '}
+            <span key={flashKey} className={flashClass} data-testid={`position-price-${order.orderId}`}>{formatPrice(figures.currentPrice)}</span>
+          </span>
+          {floats(order) ? (
+            <span data-testid={`position-value-${order.orderId}`}>{t('ui.orderField.marketValue')}: {formatAmount(figures.marketValue, order.currency)}</span>
+          ) : null}
         </span>
-        <span className={`num strong ${tone}`} data-testid={`position-yingkui-${order.orderId}`}>
-          {formatSignedAmount(order.yingkui, order.currency)}
+        <span className={`position-pnl num strong ${tone}`} data-testid={`position-yingkui-${order.orderId}`} data-live={figures.live ? '1' : '0'}>
+          {formatSignedAmount(figures.yingkui, order.currency)}
         </span>
       </button>
       {order.state === 'pending' ? (
@@ -73,11 +85,45 @@ function PositionRow({ order, onAction }: { order: OrderData; onAction: (action:
   );
 }
 
-function PositionList({ type, states }: { type: Market; states: readonly OrderState[] }) {
+function PositionTotal({ data }: { data: StockListData }) {
+  const { t } = useTranslation();
+  const total = useLiveTotal(data.list, data.totalYingkui, data.currency);
+  return (
+    <section className="card position-total" aria-live="off">
+      <span className="position-total-label">
+        <span className="caption">{t('ui.position.totalYingkui')}</span>
+        {data.list.some(floats) ? <span className="caption muted live-note">{t('ui.tradeLive.liveNote')}</span> : null}
+      </span>
+      <span className={`num strong ${direction(total)}`} data-testid="position-yingkui-total">
+        {formatSignedAmount(total, data.currency)}
+      </span>
+    </section>
+  );
+}
+
+/** Newest `openedAt` (else `createdAt`) first, as the server orders one market (§9.6). */
+function byNewest(a: OrderData, b: OrderData): number {
+  const ka = a.openedAt ?? a.createdAt;
+  const kb = b.openedAt ?? b.createdAt;
+  return ka < kb ? 1 : ka > kb ? -1 : 0;
+}
+
+function PositionList({ types, states }: { types: readonly Market[]; states: readonly OrderState[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useUserStockList(type, states);
-  useLiveQuotes(list.data?.list.map((o) => o.instrumentId) ?? []);
+  const results = useUserStockLists(types, states);
+  const answers = results.map((r) => r.data);
+  const single = types.length === 1 ? answers[0] : undefined;
+  // several markets (the in-progress tab): one list, newest first
+  const orders = useMemo(
+    () => (answers.length === 1 ? (answers[0]?.list ?? []) : answers.flatMap((a) => a?.list ?? []).sort(byNewest)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the answers' identities are the inputs
+    answers,
+  );
+  useLiveQuotes(orders.map((o) => o.instrumentId));
+  const refetch = async () => {
+    await Promise.all(results.map((r) => r.refetch()));
+  };
   const [action, setAction] = useState<Action | null>(null);
   const send = useCallback(
     (body: { kind: 'close' | 'cancel'; orderId: string }, requestId: string) =>
@@ -97,31 +143,23 @@ function PositionList({ type, states }: { type: Market; states: readonly OrderSt
     }
   };
 
-  if (list.isPending) return <Loading rows={4} />;
-  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()} />;
-  const data = list.data;
+  if (results.some((r) => r.isPending)) return <Loading rows={4} />;
+  if (results.some((r) => r.isError)) return <ErrorRetry onRetry={() => void refetch()} />;
   return (
     <>
-      <section className="card position-total">
-        <span className="caption">{t('ui.position.totalYingkui')}</span>
-        <span className={`num strong ${direction(data.totalYingkui)}`} data-testid="position-yingkui-total">
-          {formatSignedAmount(data.totalYingkui, data.currency)}
-        </span>
-      </section>
+      {single ? <PositionTotal data={single} /> : null}
       <PullToRefresh
-        onRefresh={async () => {
-          await list.refetch();
-        }}
+        onRefresh={refetch}
         pullingText={t('ui.pull.pulling')}
         canReleaseText={t('ui.pull.release')}
         refreshingText={t('ui.pull.refreshing')}
         completeText={t('ui.pull.complete')}
       >
-        {data.list.length === 0 ? (
+        {orders.length === 0 ? (
           <Empty text={t('ui.position.empty')} />
         ) : (
           <ul className="position-list">
-            {data.list.map((order) => (
+            {orders.map((order) => (
               <PositionRow key={order.orderId} order={order} onAction={setAction} />
             ))}
           </ul>
@@ -164,7 +202,8 @@ export default function TradePage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TradeTab = isTradeTab(tabParam) ? tabParam : 'holdings';
-  const type: Market = tab === 'crypto' ? 'crypto' : tab === 'forex' ? 'forex' : stock;
+  // crypto and forex have no header switch: their pending orders show in "in progress" too
+  const types: readonly Market[] = tab === 'crypto' ? ['crypto'] : tab === 'forex' ? ['forex'] : tab === 'pending' ? [stock, 'crypto', 'forex'] : [stock];
   return (
     <div className="trade-page" data-testid="trade-page">
       <h1 className="sr-only">{t('ui.page.trade')}</h1>
@@ -187,7 +226,7 @@ export default function TradePage() {
             </Button>
           </section>
         ) : (
-          <PositionList key={`${tab}-${type}`} type={type} states={tabStates[tab]} />
+          <PositionList key={`${tab}-${types.join(',')}`} types={types} states={tabStates[tab]} />
         )}
       </div>
     </div>

@@ -1,0 +1,187 @@
+/**
+ * Lending products (API.md §19.5 `/product/list` kind `lending`, `/lending/create`, `/lending/update`):
+ * the list with rate, term, minimum and quota used, the open/closed switch (with a reason), and the
+ * create and edit forms. The rate and term lock once the product has applications.
+ */
+import { useState } from 'react';
+import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import type { LendingProduct } from '@brokerage/contract';
+import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
+import { useReasonConfirm } from '../../components/useReasonConfirm';
+import { positiveInt } from '../../lib/url-params';
+import { quotaShare, rateDescription, termsLockedOf } from './lending-form';
+import { LendingProductFormModal, termsLockedNote } from './LendingProductFormModal';
+
+const pageSizes = [10, 20, 50, 100];
+
+/** Which form is open: a new product, one being edited, or none. */
+type Editing = { product: LendingProduct | null } | null;
+
+export function LendingProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page'), 1, 9999);
+  const size = positiveInt(params.get('size'), 20, 300);
+  const list = useAdminQuery('productList', { kind: 'lending', page, size }, { staleTime: 0 });
+  const queryClient = useQueryClient();
+  const [askReason, reasonHolder] = useReasonConfirm();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [lockedIds, setLockedIds] = useState<ReadonlySet<string>>(new Set());
+  const [switchingId, setSwitchingId] = useState<string | null>(null);
+
+  const setOpen = useAdminMutation('lendingUpdate', {
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') }),
+    onError: () => setSwitchingId(null),
+  });
+
+  async function toggle(product: LendingProduct, open: boolean) {
+    const reason = await askReason({
+      title: `${open ? 'Open' : 'Close'} "${product.name}"?`,
+      content: (
+        <Typography.Paragraph>
+          {open
+            ? 'Users can apply to this product again.'
+            : 'New applications are refused (lending.quota_full). Applications waiting for the next settlement fail then and are released; running lending continues to its term.'}
+        </Typography.Paragraph>
+      ),
+      okText: open ? 'Open' : 'Close',
+      danger: !open,
+      reasonLabel: 'Reason (audit log)',
+    });
+    if (reason === null) return;
+    setSwitchingId(product.id);
+    setOpen.mutate({ id: product.id, open, reason }, { onSettled: () => setSwitchingId(null) });
+  }
+
+  const columns: TableColumnsType<LendingProduct> = [
+    {
+      title: 'Product',
+      key: 'product',
+      render: (_: unknown, product) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{product.name}</Typography.Text>
+          <Typography.Text code>{product.id}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Currency', dataIndex: 'currency', key: 'currency', width: 90 },
+    {
+      title: 'Daily rate',
+      key: 'dailyRate',
+      render: (_: unknown, product) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>{product.dailyRate}</Typography.Text>
+          <Typography.Text type="secondary">{rateDescription(product.dailyRate) ?? ''}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Term', dataIndex: 'termDays', key: 'termDays', width: 90, render: (value: number) => `${value} days` },
+    { title: 'Minimum', dataIndex: 'minAmount', key: 'minAmount', align: 'right' },
+    {
+      title: 'Quota used',
+      key: 'quota',
+      align: 'right',
+      render: (_: unknown, product) => (
+        <Space orientation="vertical" size={0} data-testid={`lending-quota-${product.id}`}>
+          <span>{`${product.quotaUsed} / ${product.quota}`}</span>
+          <Typography.Text type="secondary">{quotaShare(product.quota, product.quotaUsed)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: 'Terms',
+      key: 'terms',
+      width: 90,
+      render: (_: unknown, product) =>
+        termsLockedOf(product, lockedIds) ? (
+          <Tooltip title={termsLockedNote}>
+            <Tag data-testid={`lending-locked-${product.id}`}>Locked</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="blue">Editable</Tag>
+        ),
+    },
+    {
+      title: 'Open',
+      key: 'open',
+      width: 90,
+      render: (_: unknown, product) => (
+        <Switch
+          checked={product.open}
+          loading={switchingId === product.id}
+          onChange={(checked) => void toggle(product, checked)}
+          aria-label={`${product.open ? 'Close' : 'Open'} ${product.name}`}
+          data-testid={`lending-open-${product.id}`}
+        />
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, product) => (
+        <Button type="link" onClick={() => setEditing({ product })} aria-label={`Edit ${product.name}`} data-testid={`lending-edit-${product.id}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+
+  function updatePage(nextPage: number, nextSize: number) {
+    const next = new URLSearchParams(params);
+    if (nextPage > 1) next.set('page', String(nextPage));
+    else next.delete('page');
+    if (nextSize !== 20) next.set('size', String(nextSize));
+    else next.delete('size');
+    setParams(next);
+  }
+
+  return (
+    <Card
+      title={<Typography.Title level={4} style={{ margin: 0 }}>Lending products</Typography.Title>}
+      extra={
+        <Space>
+          <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="lending-reload">
+            Reload
+          </Button>
+          <Button type="primary" onClick={() => setEditing({ product: null })} data-testid="lending-new">
+            New product
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Users lend whole amounts to an open product; each application is frozen until the next daily settlement matches it. The daily
+        rate and the term are contractual: they cannot change once a product has applications.
+      </Typography.Paragraph>
+      <Table<LendingProduct>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isPending}
+        data-testid="lending-table"
+        locale={{ emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No lending products yet.' }}
+        pagination={{
+          current: list.data?.page ?? page,
+          pageSize: list.data?.size ?? size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizes,
+          onChange: updatePage,
+        }}
+      />
+      {editing ? (
+        <LendingProductFormModal
+          key={editing.product?.id ?? 'new'}
+          product={editing.product}
+          lockedIds={lockedIds}
+          onLocked={(id) => setLockedIds((previous) => new Set(previous).add(id))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {reasonHolder}
+    </Card>
+  );
+}

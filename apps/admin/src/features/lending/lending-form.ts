@@ -1,0 +1,188 @@
+/**
+ * The lending product form (API.md §19.5 `/lending/create`, `/lending/update`): values, the problems
+ * the contract would refuse (checked here with its own schemas so the operator sees them under the
+ * field), the create body and an update body with only what changed, and the rate shown as
+ * percentages. Amounts and rates stay decimal strings; `Dec` compares and converts them. Pure, so it is
+ * tested in node.
+ */
+import {
+  Dec,
+  adminLendingCreateRequest,
+  currencies,
+  isCurrency,
+  rate,
+  whole,
+  type AdminRequestOf,
+  type Currency,
+  type LendingProduct,
+} from '@brokerage/contract';
+
+export interface LendingFormValues {
+  name: string;
+  currency: Currency;
+  dailyRate: string;
+  termDays: number | null;
+  minAmount: string;
+  quota: string;
+  open: boolean;
+  reason: string;
+}
+
+export type LendingField = 'name' | 'currency' | 'dailyRate' | 'termDays' | 'minAmount' | 'quota';
+
+export const termDaysMax = 3650;
+export const nameMax = 100;
+/** A daily rate above this (≈ 365 % a year) is allowed but flagged: it is most likely a typo for a percentage. */
+export const highDailyRate = '0.01';
+
+const wholeAmount = whole();
+
+/** Whether the rate and term can no longer change: applications exist (quota used), or the server said so. */
+export function termsLockedOf(product: LendingProduct | null, refusedIds: ReadonlySet<string>): boolean {
+  if (!product) return false;
+  if (refusedIds.has(product.id)) return true;
+  try {
+    return new Dec(product.quotaUsed).greaterThan(0);
+  } catch {
+    return false;
+  }
+}
+
+export function lendingFormValuesOf(product: LendingProduct | null): LendingFormValues {
+  return {
+    name: product?.name ?? '',
+    currency: product?.currency ?? 'MXN',
+    dailyRate: product?.dailyRate ?? '',
+    termDays: product?.termDays ?? null,
+    minAmount: product ? wholeText(product.minAmount) : '',
+    quota: product ? wholeText(product.quota) : '',
+    open: product?.open ?? true,
+    reason: '',
+  };
+}
+
+/** "10000.00" → "10000" for the form (whole amounts only). */
+function wholeText(value: string): string {
+  try {
+    const amount = new Dec(value);
+    return amount.isInteger() ? amount.toFixed(0) : value;
+  } catch {
+    return value;
+  }
+}
+
+function trimmed(value: string | null | undefined): string {
+  return (value ?? '').trim();
+}
+
+/** The problem of each field the server would refuse, or that makes no sense (minimum above the quota). */
+export function lendingProblems(values: LendingFormValues): Partial<Record<LendingField, string>> {
+  const problems: Partial<Record<LendingField, string>> = {};
+  const name = trimmed(values.name);
+  if (name === '') problems.name = 'Enter the name users see';
+  else if (name.length > nameMax) problems.name = `At most ${nameMax} characters`;
+  if (!isCurrency(values.currency)) problems.currency = 'Choose a currency';
+  const dailyRate = trimmed(values.dailyRate);
+  if (dailyRate === '') problems.dailyRate = 'Enter the daily rate';
+  else if (!rate.safeParse(dailyRate).success) problems.dailyRate = 'A decimal fraction with at most 8 decimals, e.g. 0.0003 for 0.03 % a day';
+  else if (!new Dec(dailyRate).greaterThan(0)) problems.dailyRate = 'The daily rate must be above 0';
+  const term = values.termDays;
+  if (term === null || !Number.isInteger(term) || term < 1 || term > termDaysMax) problems.termDays = `A whole number of days, 1–${termDaysMax}`;
+  const minAmount = trimmed(values.minAmount);
+  const quota = trimmed(values.quota);
+  if (!wholeAmount.safeParse(minAmount).success) problems.minAmount = 'A whole amount above 0, no decimals';
+  if (!wholeAmount.safeParse(quota).success) problems.quota = 'A whole amount above 0, no decimals';
+  if (!problems.minAmount && !problems.quota && new Dec(minAmount).greaterThan(new Dec(quota))) {
+    problems.minAmount = 'The minimum cannot be above the quota';
+  }
+  return problems;
+}
+
+export function lendingCreateBody(values: LendingFormValues): AdminRequestOf<'lendingCreate'> {
+  return adminLendingCreateRequest.parse({
+    name: trimmed(values.name),
+    currency: values.currency,
+    dailyRate: trimmed(values.dailyRate),
+    termDays: values.termDays,
+    minAmount: trimmed(values.minAmount),
+    quota: trimmed(values.quota),
+    open: values.open,
+    reason: trimmed(values.reason),
+  });
+}
+
+function sameDecimal(a: string, b: string): boolean {
+  try {
+    return new Dec(a).equals(new Dec(b));
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The update body: `id`, `reason` and only the fields that changed (rate and term only while they
+ * are not locked), or null when nothing changed.
+ */
+export function lendingUpdateBody(product: LendingProduct, values: LendingFormValues, termsLocked: boolean): AdminRequestOf<'lendingUpdate'> | null {
+  const body: AdminRequestOf<'lendingUpdate'> = { id: product.id, reason: trimmed(values.reason) };
+  let isChanged = false;
+  const name = trimmed(values.name);
+  if (name !== product.name) {
+    body.name = name;
+    isChanged = true;
+  }
+  const minAmount = trimmed(values.minAmount);
+  if (!sameDecimal(minAmount, product.minAmount)) {
+    body.minAmount = minAmount;
+    isChanged = true;
+  }
+  const quota = trimmed(values.quota);
+  if (!sameDecimal(quota, product.quota)) {
+    body.quota = quota;
+    isChanged = true;
+  }
+  if (values.open !== product.open) {
+    body.open = values.open;
+    isChanged = true;
+  }
+  if (!termsLocked) {
+    const dailyRate = trimmed(values.dailyRate);
+    if (!sameDecimal(dailyRate, product.dailyRate)) {
+      body.dailyRate = dailyRate;
+      isChanged = true;
+    }
+    if (values.termDays !== null && values.termDays !== product.termDays) {
+      body.termDays = values.termDays;
+      isChanged = true;
+    }
+  }
+  return isChanged ? body : null;
+}
+
+/** "0.0003" → "0.03 % a day, ≈ 10.95 % a year" (simple: daily × 365); null when the text is not a rate. */
+export function rateDescription(dailyRate: string): string | null {
+  const text = dailyRate.trim();
+  if (!rate.safeParse(text).success) return null;
+  const daily = new Dec(text).times(100);
+  const places = Math.min(6, Math.max(2, daily.decimalPlaces()));
+  const annual = new Dec(text).times(365).times(100).toFixed(2);
+  return `${daily.toFixed(places)} % a day, ≈ ${annual} % a year`;
+}
+
+export function isHighRate(dailyRate: string): boolean {
+  const text = dailyRate.trim();
+  return rate.safeParse(text).success && new Dec(text).greaterThan(highDailyRate);
+}
+
+/** quotaUsed / quota as a percentage with 1 decimal, for the table; "—" when the quota is 0 or unreadable. */
+export function quotaShare(quota: string, quotaUsed: string): string {
+  try {
+    const total = new Dec(quota);
+    if (total.isZero()) return '—';
+    return `${new Dec(quotaUsed).dividedBy(total).times(100).toFixed(1, Dec.ROUND_DOWN)} %`;
+  } catch {
+    return '—';
+  }
+}
+
+export const currencyOptions = currencies.map((value) => ({ value, label: value }));

@@ -1,0 +1,148 @@
+/**
+ * The daily lending settlement (API.md §3.6). The settlement instant is 00:00 UTC of each day
+ * (docs/decisions.md): an `active` record is matched at the first instant after it was
+ * applied. At that instant an open product matches it (`succeeded`: startedAt = the instant,
+ * endsAt = startedAt + termDays days, frozen → house `lending_book`); a closed product fails it
+ * (frozen released). A `succeeded` record whose endsAt has passed completes: principal from
+ * `lending_book` and interest from house `lending_interest` are credited to available.
+ *
+ * Every record's step is its own transaction that locks the row and re-checks its state and
+ * instant, and every journal entry carries an idempotency key, so a crash between steps loses
+ * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
+ * wished; `startLendingSettlement` runs it every 30 s beside the API (apps/server/src/app.ts).
+ */
+import { Dec, LEDGER_SCALE, type Currency } from '@brokerage/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { houseAccount, postEntry, release, settle, userAccount, type PostingSpec } from '../ledger/index.js';
+import * as repo from './lending.repository.js';
+import { DAY_MS, interestFor } from './lending.service.js';
+import { lendingProducts } from './lending.tables.js';
+import { eq } from 'drizzle-orm';
+
+/** Records handled per phase and run; the rest wait for the next run. */
+const BATCH = 500;
+
+export interface LendingSettlementDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface LendingSettlementReport {
+  succeeded: number;
+  failed: number;
+  completed: number;
+}
+
+/** The latest settlement instant at or before `at`: 00:00 UTC of its day. */
+export function settlementInstantAtOrBefore(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+/** The settlement that matches an application: the first 00:00 UTC strictly after it. */
+export function settlementAfter(appliedAt: Date): Date {
+  return new Date(settlementInstantAtOrBefore(appliedAt).getTime() + DAY_MS);
+}
+
+async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Promise<'succeeded' | 'failed' | null> {
+  return deps.db.transaction(async (tx) => {
+    const r = await repo.lockRecord(tx, id);
+    if (!r || r.state !== 'active') return null;
+    const instant = settlementAfter(r.appliedAt);
+    if (instant > now) return null;
+    const currency = r.currency as Currency;
+    const [product] = await tx.select({ open: lendingProducts.open }).from(lendingProducts).where(eq(lendingProducts.id, r.productId));
+    const memo = { productId: r.productId, remark: r.name };
+    if (product?.open) {
+      await settle(tx, deps.clock, {
+        userId: r.userId, currency, amount: r.amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
+      });
+      await repo.updateRecord(tx, r.id, { state: 'succeeded', startedAt: instant, endsAt: new Date(instant.getTime() + r.termDays * DAY_MS) });
+      return 'succeeded';
+    }
+    await release(tx, deps.clock, {
+      userId: r.userId, currency, amount: r.amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
+    });
+    await repo.updateRecord(tx, r.id, { state: 'failed', failedAt: now });
+    return 'failed';
+  });
+}
+
+async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const r = await repo.lockRecord(tx, id);
+    if (!r || r.state !== 'succeeded' || !r.endsAt || r.endsAt > now) return false;
+    const currency = r.currency as Currency;
+    const principal = new Dec(r.amount);
+    const interest = new Dec(interestFor(r.amount, r.dailyRate, r.termDays, currency));
+    const postings: PostingSpec[] = [
+      { account: houseAccount(currency, 'lending_book'), amount: principal.negated().toFixed(LEDGER_SCALE) },
+      { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest).toFixed(LEDGER_SCALE) },
+    ];
+    if (!interest.isZero()) postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated().toFixed(LEDGER_SCALE) });
+    await postEntry(tx, deps.clock, {
+      kind: 'lending_payout', reference: r.id, idempotencyKey: `lending-payout:${r.id}`,
+      memo: { productId: r.productId, remark: r.name, interest: interest.toFixed(LEDGER_SCALE) }, postings,
+    });
+    await repo.updateRecord(tx, r.id, { state: 'completed', interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
+    return true;
+  });
+}
+
+/**
+ * One pass: match or fail every due `active` record, then complete every `succeeded` record
+ * whose term ended (a record matched late in this pass may complete in the same pass). A
+ * failing record does not stop the others; the first error is thrown at the end.
+ */
+export async function runLendingSettlement(deps: LendingSettlementDeps): Promise<LendingSettlementReport> {
+  const report: LendingSettlementReport = { succeeded: 0, failed: 0, completed: 0 };
+  const errors: unknown[] = [];
+  const now = deps.clock.now();
+  for (const id of await repo.dueForMatching(deps.db, settlementInstantAtOrBefore(now), BATCH)) {
+    try {
+      const outcome = await matchOne(deps, id, now);
+      if (outcome) report[outcome] += 1;
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  for (const id of await repo.dueForCompletion(deps.db, now, BATCH)) {
+    try {
+      if (await completeOne(deps, id, now)) report.completed += 1;
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw errors[0];
+  return report;
+}
+
+/**
+ * Runs the settlement every `intervalMs` (30 s by default) beside the API. Safe on every
+ * instance at once (each record is locked and re-checked); `stop()` waits for a running pass.
+ */
+export function startLendingSettlement(
+  deps: LendingSettlementDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = () => {
+    if (running || stopped) return;
+    running = runLendingSettlement(deps).then(
+      () => undefined,
+      (error: unknown) => options.onError?.(error),
+    ).finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(pass, options.intervalMs ?? 30_000);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/** Drizzle queries of the lending module; every function takes the transaction handle. */
+import { Dec, type LendingState } from '@brokerage/contract';
+import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { lendingProducts, lendingRecords } from './lending.tables.js';
+
+export type ProductRow = typeof lendingProducts.$inferSelect;
+export type NewProductRow = typeof lendingProducts.$inferInsert;
+export type RecordRow = typeof lendingRecords.$inferSelect;
+export type NewRecordRow = typeof lendingRecords.$inferInsert;
+
+/** The states whose amounts count against a product's quota. */
+export const QUOTA_STATES: LendingState[] = ['active', 'succeeded'];
+
+export async function findProduct(db: Db, id: string, forUpdate = false): Promise<ProductRow | null> {
+  const q = db.select().from(lendingProducts).where(eq(lendingProducts.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function listProducts(db: Db, page: number, size: number, openFirst: boolean): Promise<{ rows: ProductRow[]; total: number }> {
+  const order = openFirst
+    ? [desc(lendingProducts.open), desc(lendingProducts.createdAt), desc(lendingProducts.id)]
+    : [desc(lendingProducts.createdAt), desc(lendingProducts.id)];
+  const rows = await db.select().from(lendingProducts).orderBy(...order).limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(lendingProducts);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Σ amount of `active` and `succeeded` records, per product id (products without any are absent). */
+export async function quotaUsedOf(db: Db, productIds: string[]): Promise<Map<string, Dec>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.select({ productId: lendingRecords.productId, used: sql<string>`sum(${lendingRecords.amount})::text` })
+    .from(lendingRecords)
+    .where(and(inArray(lendingRecords.productId, productIds), inArray(lendingRecords.state, QUOTA_STATES)))
+    .groupBy(lendingRecords.productId);
+  return new Map(rows.map((r) => [r.productId, new Dec(r.used)]));
+}
+
+export async function hasRecords(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: lendingRecords.id }).from(lendingRecords).where(eq(lendingRecords.productId, productId)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertProduct(db: Db, row: NewProductRow): Promise<ProductRow> {
+  const [created] = await db.insert(lendingProducts).values(row).returning();
+  if (!created) throw new Error('lending product not inserted');
+  return created;
+}
+
+export async function updateProduct(db: Db, id: string, patch: Partial<NewProductRow>): Promise<ProductRow> {
+  const [row] = await db.update(lendingProducts).set(patch).where(eq(lendingProducts.id, id)).returning();
+  if (!row) throw new Error(`lending product ${id} vanished`);
+  return row;
+}
+
+export async function insertRecord(db: Db, row: NewRecordRow): Promise<RecordRow> {
+  const [created] = await db.insert(lendingRecords).values(row).returning();
+  if (!created) throw new Error('lending record not inserted');
+  return created;
+}
+
+export async function lockRecord(tx: Db, id: string): Promise<RecordRow | null> {
+  const [row] = await tx.select().from(lendingRecords).where(eq(lendingRecords.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateRecord(tx: Db, id: string, patch: Partial<NewRecordRow>): Promise<RecordRow> {
+  const [row] = await tx.update(lendingRecords).set(patch).where(eq(lendingRecords.id, id)).returning();
+  if (!row) throw new Error(`lending record ${id} vanished`);
+  return row;
+}
+
+export async function recordsOfUser(
+  db: Db, userId: string, states: LendingState[] | undefined, page: number, size: number,
+): Promise<{ rows: RecordRow[]; total: number }> {
+  const where = and(eq(lendingRecords.userId, userId), states ? inArray(lendingRecords.state, states) : undefined);
+  const rows = await db.select().from(lendingRecords).where(where)
+    .orderBy(desc(lendingRecords.appliedAt), desc(lendingRecords.id)).limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(lendingRecords).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Σ amount of the user's `succeeded` records per currency: the lending part of `investValue`. */
+export async function succeededPrincipalOf(db: Db, userId: string): Promise<{ currency: string; total: string }[]> {
+  return db.select({ currency: lendingRecords.currency, total: sql<string>`sum(${lendingRecords.amount})::text` })
+    .from(lendingRecords)
+    .where(and(eq(lendingRecords.userId, userId), eq(lendingRecords.state, 'succeeded')))
+    .groupBy(lendingRecords.currency);
+}
+
+/** `active` records applied before `cutoff`, oldest first: due for the settlement. */
+export async function dueForMatching(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: lendingRecords.id }).from(lendingRecords)
+    .where(and(eq(lendingRecords.state, 'active'), lt(lendingRecords.appliedAt, cutoff)))
+    .orderBy(lendingRecords.appliedAt, lendingRecords.id).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** `succeeded` records whose term ended at or before `now`. */
+export async function dueForCompletion(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: lendingRecords.id }).from(lendingRecords)
+    .where(and(eq(lendingRecords.state, 'succeeded'), lte(lendingRecords.endsAt, now)))
+    .orderBy(lendingRecords.endsAt, lendingRecords.id).limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,26 @@
+/** HTTP edge of the lending calls (API.md §15). */
+import { userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import type { RateLimits } from '../../platform/rate-limit.js';
+import type { Settings } from '../../platform/settings.js';
+import { applyLending, productList, recordList } from './lending.service.js';
+
+function userOf(session: UserSession | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
+export function registerLendingRoutes(
+  app: FastifyInstance, route: UserRouteDeps, deps: { clock: Clock; settings: Settings; limits: RateLimits },
+): void {
+  registerUserRoute(app, route, userEndpoints.lendingProducts, async ({ body, tx }) => ({ data: await productList(tx, body) }));
+  // a money call: `tx` is the transaction shared with the stored idempotent answer (platform/http)
+  registerUserRoute(app, route, userEndpoints.lendingApply, async ({ body, session, tx }) => ({
+    data: await applyLending(tx, deps, userOf(session), body),
+  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(app, route, userEndpoints.lendingRecords, async ({ body, session, tx }) => ({
+    data: await recordList(tx, deps.clock, userOf(session), body),
+  }));
+}

@@ -1,0 +1,21 @@
+/** HTTP edge of the day-trading calls (API.md §9.8). */
+import { userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { applyDayTrading, dayTradingStatus } from './day-trading.service.js';
+
+function userOf(session: UserSession | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
+export function registerDayTradingRoutes(app: FastifyInstance, route: UserRouteDeps, deps: { db: Db; clock: Clock }): void {
+  registerUserRoute(app, route, userEndpoints.dayTradingApply, async ({ session }) => ({
+    data: await applyDayTrading(deps.db, deps.clock, userOf(session)),
+  }));
+  registerUserRoute(app, route, userEndpoints.dayTradingStatus, async ({ session, tx }) => ({
+    data: await dayTradingStatus(tx, userOf(session)),
+  }));
+}

@@ -1,0 +1,84 @@
+/**
+ * The price conditions of API.md §3.1, twice: as exact Dec predicates on an order row (what the
+ * engine re-checks under the row lock, the truth) and as scaled-integer keys for the trigger
+ * index (the hint). For every `last` with at most 8 decimals, "the key says it fired" equals
+ * "the predicate holds" (trigger-index.test.ts checks it against the predicates).
+ */
+import { Dec, currencyScale, type Currency, type Side } from '@brokerage/contract';
+import { grossProfit, isStopOut } from '../fees.js';
+import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from './scaled.js';
+
+/** What a price entry does when it fires. */
+export type PriceKind = 'limit' | 'take_profit' | 'stop_loss' | 'stop_out';
+
+/**
+ * `down`: fires when last ≤ key (long limit, long stop-loss, long stop-out, short take-profit);
+ * `up`: fires when last ≥ key (the mirror images).
+ */
+export type Direction = 'down' | 'up';
+
+export function directionOf(kind: PriceKind, side: Side): Direction {
+  const longDown = kind !== 'take_profit';
+  return (side === 'long') === longDown ? 'down' : 'up';
+}
+
+/** Long fills when last ≤ limit, short when last ≥ limit. */
+export function limitCrossed(side: Side, limit: Dec, last: Dec): boolean {
+  return side === 'long' ? last.lte(limit) : last.gte(limit);
+}
+
+/** Long: last ≥ TP; short: last ≤ TP. */
+export function takeProfitCrossed(side: Side, takeProfit: Dec, last: Dec): boolean {
+  return side === 'long' ? last.gte(takeProfit) : last.lte(takeProfit);
+}
+
+/** Long: last ≤ SL; short: last ≥ SL. */
+export function stopLossCrossed(side: Side, stopLoss: Dec, last: Dec): boolean {
+  return side === 'long' ? last.lte(stopLoss) : last.gte(stopLoss);
+}
+
+export interface StopOutTerms {
+  side: Side;
+  costPrice: string;
+  lots: number;
+  margin: string;
+  stopOutRatio: string;
+  currency: Currency;
+}
+
+/** The engine's stop-out rule: floating loss (rounded like every yingkui) ≥ margin × stopOutRatio. */
+export function stoppedOut(terms: StopOutTerms, last: Dec): boolean {
+  const yingkui = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
+  return isStopOut(yingkui, new Dec(terms.margin), terms.stopOutRatio);
+}
+
+const POW10 = Array.from({ length: 2 * KEY_SCALE + 1 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
+
+/**
+ * The stop-out key, exact: long fires iff last ≤ key, short iff last ≥ key.
+ *
+ * With X the loss (cost − last) × lots of a long (mirrored for a short), c the currency scale
+ * and u = 10^−c: yingkui = −round_half_up(X, c), and the rule holds iff round(X) ≥ max(⌈M×r⌉_c, u)
+ * (the loss must also be non-zero), iff X ≥ K − u/2 with K that bound. So a long fires iff
+ * last ≤ cost − (K − u/2) / lots; in units of 10^−8 that is ⌊(cost·lots − T) / lots⌋ with
+ * T = K − u/2, all integers. Unlike the preview's `stopOutPrice` (fees and rounding of the loss
+ * ignored, shown to the user), this is the price at which the engine's own rule starts to hold,
+ * so the index never fires late and never early.
+ */
+export function stopOutKey(terms: StopOutTerms): bigint {
+  const c = currencyScale[terms.currency];
+  const lots = BigInt(terms.lots);
+  const cost = toScaled(terms.costPrice);
+  // M × r in units of 10^-16, rounded up to the currency scale, at least one unit
+  const product = toScaled(terms.margin) * toScaled(terms.stopOutRatio);
+  const boundInUnits = ceilDiv(product, pow10(2 * KEY_SCALE - c));
+  const bound = (boundInUnits > 1n ? boundInUnits : 1n) * pow10(KEY_SCALE - c);
+  const threshold = bound - 5n * pow10(KEY_SCALE - 1 - c);
+  return terms.side === 'long' ? floorDiv(cost * lots - threshold, lots) : ceilDiv(cost * lots + threshold, lots);
+}
+
+/** Does a key fire at `last`? `lastCeil`/`lastFloor` are last × 10^8 rounded up / down. */
+export function keyFires(direction: Direction, key: bigint, lastCeil: bigint, lastFloor: bigint): boolean {
+  return direction === 'down' ? lastCeil <= key : lastFloor >= key;
+}

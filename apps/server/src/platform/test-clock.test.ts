@@ -1,0 +1,48 @@
+/** Test-only clock control: off by default, refused in production, forward only. */
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ManualClock, OffsetClock } from './clock.js';
+import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './test-clock.js';
+
+describe('TEST_CLOCK_CONTROL', () => {
+  it('is off unless set to 1', () => {
+    expect(testClockFromEnv({}, '127.0.0.1')).toBeNull();
+    expect(testClockFromEnv({ TEST_CLOCK_CONTROL: '0' }, '127.0.0.1')).toBeNull();
+    expect(testClockFromEnv({ TEST_CLOCK_CONTROL: '' }, '127.0.0.1')).toBeNull();
+    expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: 'yes' }, '127.0.0.1')).toThrow(/must be unset, 0 or 1/);
+    expect(testClockFromEnv({ TEST_CLOCK_CONTROL: '1' }, '127.0.0.1')).toBeInstanceOf(OffsetClock);
+  });
+
+  it('refuses to start in production or on a public address', () => {
+    expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: '1', NODE_ENV: 'production' }, '127.0.0.1')).toThrow(/production/);
+    expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: '1' }, '0.0.0.0')).toThrow(/loopback/);
+  });
+});
+
+describe('the offset clock and its route', () => {
+  it('moves forward only', () => {
+    const base = new ManualClock(new Date('2026-03-02T16:00:00Z'));
+    const clock = new OffsetClock(base);
+    clock.advance(90_000);
+    expect(clock.now().toISOString()).toBe('2026-03-02T16:01:30.000Z');
+    base.advance(1000);
+    expect(clock.now().toISOString()).toBe('2026-03-02T16:01:31.000Z');
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+    expect(() => clock.advance(0.5)).toThrow(RangeError);
+    expect(clock.offset).toBe(90_000);
+  });
+
+  it('answers the new time and refuses a bad step', async () => {
+    const base = new ManualClock(new Date('2026-03-02T16:00:00Z'));
+    const clock = new OffsetClock(base);
+    const app = Fastify();
+    registerTestClockRoutes(app, clock);
+    app.setErrorHandler((error, _request, reply) => reply.status(400).send({ status: 0, code: (error as { code?: string }).code }));
+    const ok = await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: 86_400_000 } });
+    expect(ok.json()).toEqual({ status: 1, msg: 'ok', data: { now: '2026-03-03T16:00:00.000Z', offsetMs: 86_400_000 } });
+    const back = await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: -5 } });
+    expect(back.json()).toMatchObject({ status: 0, code: 'request.invalid' });
+    expect(clock.now().toISOString()).toBe('2026-03-03T16:00:00.000Z');
+    await app.close();
+  });
+});

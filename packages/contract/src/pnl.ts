@@ -1,0 +1,48 @@
+/**
+ * Floating profit and loss of an open position (API.md §1.10), shared by the server's order view
+ * and the web app's live rows, so a position re-priced from a WebSocket frame shows exactly what
+ * the next `/trade/userstocklist` answer will say for the same price.
+ *
+ * - `yingkui`: long `(P − costPrice) × lots`, short `(costPrice − P) × lots`, rounded half-up to
+ *   the currency scale once (§1.11), as `grossProfit` of apps/server/src/modules/trading/fees.ts.
+ * - `marketValue`: `P × lots`, half-up to the currency scale (§5.2).
+ *
+ * Inputs are decimal strings (or `Dec`); outputs are decimal strings at the currency scale.
+ */
+import type { Side } from './enums.js';
+import { Dec, currencyScale, type Currency } from './money.js';
+
+export interface PositionPriceInput {
+  side: Side;
+  costPrice: string | Dec;
+  lots: number;
+  currency: Currency;
+}
+
+function dec(value: string | Dec): Dec {
+  return typeof value === 'string' ? new Dec(value) : value;
+}
+
+/** Gross P&L at `price`, as an exact `Dec` already rounded to the currency scale. */
+export function positionYingkuiDec(position: PositionPriceInput, price: string | Dec): Dec {
+  const last = dec(price);
+  const cost = dec(position.costPrice);
+  const move = position.side === 'long' ? last.minus(cost) : cost.minus(last);
+  return move.times(position.lots).toDecimalPlaces(currencyScale[position.currency], Dec.ROUND_HALF_UP);
+}
+
+/** Gross P&L at `price` as the wire string (`"24.00"`, `"-3.10"`). */
+export function positionYingkui(position: PositionPriceInput, price: string | Dec): string {
+  return positionYingkuiDec(position, price).toFixed(currencyScale[position.currency], Dec.ROUND_HALF_UP);
+}
+
+/** `price × lots` at the currency scale, as the wire string. */
+export function positionMarketValue(price: string | Dec, lots: number, currency: Currency): string {
+  return dec(price).times(lots).toFixed(currencyScale[currency], Dec.ROUND_HALF_UP);
+}
+
+/** Σ of decimal strings at the currency scale (a tab's total P&L). */
+export function sumAmounts(amounts: readonly string[], currency: Currency): string {
+  const total = amounts.reduce((sum, amount) => sum.plus(amount), new Dec(0));
+  return total.toFixed(currencyScale[currency], Dec.ROUND_HALF_UP);
+}

@@ -16,7 +16,7 @@ const detail = {
   sellableAt: '2025-03-17T13:30:00Z', cancelReason: null, closeReason: null, stopOutPrice: '142.00',
   history: [
     { state: 'pending', at: '2025-03-14T13:30:00Z', reason: null },
-    { state: 'holding', at: '2025-03-14T13:30:02Z', reason: null },
+    { state: 'holding', at: '2025-03-14T13:30:02Z', reason: 'limit_reached' },
   ],
 };
 
@@ -42,7 +42,9 @@ describe('the position detail', () => {
     expect(api.callsTo('/trade/detail')).toEqual([{ orderId: 'o_7' }]);
     expect(screen.getByTestId('detail-margin').textContent).toContain('$340.00');
     expect(screen.getByTestId('detail-yingkui').textContent).toContain('+$24.00');
-    expect(screen.getByTestId('timeline-step-1-holding')).toBeTruthy();
+    // the engine's reason codes are translated, never shown raw
+    expect(screen.getByTestId('timeline-step-1-holding').textContent).toContain('The price reached your limit');
+    expect(screen.getByTestId('timeline-step-1-holding').textContent).not.toContain('limit_reached');
     await user.clear(screen.getByTestId('detail-sl'));
     fireEvent.click(screen.getByTestId('detail-tpsl-save'));
     await waitFor(() => expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '180.00', stopLoss: null }]));

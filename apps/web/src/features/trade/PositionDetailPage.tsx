@@ -118,7 +118,7 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
         <h2>{t('ui.position.history')}</h2>
         <Timeline
           label={t('ui.position.history')}
-          steps={order.history.map((h, i) => ({ step: `${i}-${h.state}`, label: t(`ui.orderState.${h.state}`), at: h.at, reason: h.reason, done: true }))}
+          steps={order.history.map((h, i) => ({ step: `${i}-${h.state}`, label: t(`ui.orderState.${h.state}`), at: h.at, reason: h.reason ? t(`ui.historyReason.${h.reason}`, { defaultValue: h.reason }) : null, done: true }))}
         />
       </section>
       {order.state === 'pending' || order.state === 'holding' ? <TpSlForm key={`${order.takeProfit}-${order.stopLoss}`} order={order} /> : null}

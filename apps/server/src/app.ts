@@ -213,8 +213,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.addHook('onClose', async () => settlement.stop());
   }
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
-  quoteHub.register(app);
+  // The WebSocket plugin lives in its own scope: its request hooks then run for /api/vue/ws
+  // only, not on every API call. `injectWS` is lifted to the root for the tests.
+  await app.register(async (scope) => {
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+    quoteHub.register(scope);
+    app.decorate('injectWS', scope.injectWS.bind(scope));
+  });
 
   const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
   const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;

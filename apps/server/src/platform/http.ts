@@ -56,7 +56,35 @@ export function sendFail(reply: FastifyReply, code: Code, params: Record<string,
 }
 
 /** Validates a body against a contract schema; 400 `request.invalid` with per-field reasons. */
+/**
+ * The parse of an empty body `{}` per schema, when it is a flat object of primitives (defaults
+ * such as `page: 1`): parsing is pure, so a shallow copy of it is exactly a fresh parse. Most
+ * reads (getUserinfo, assets, lists) send `{}`.
+ */
+const emptyBodyParse = new WeakMap<z.ZodType, Record<string, unknown> | null>();
+
+function isEmptyObject(body: unknown): boolean {
+  if (body === undefined || body === null) return true;
+  if (typeof body !== 'object' || Array.isArray(body)) return false;
+  for (const key in body) if (Object.hasOwn(body, key)) return false;
+  return true;
+}
+
+function flatPrimitives(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    && Object.values(value).every((v) => v === null || typeof v !== 'object');
+}
+
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (isEmptyObject(body)) {
+    let cached = emptyBodyParse.get(schema);
+    if (cached === undefined) {
+      const result = schema.safeParse({}, { error: reasonErrorMap });
+      cached = result.success && flatPrimitives(result.data) ? result.data : null;
+      emptyBodyParse.set(schema, cached);
+    }
+    if (cached !== null) return { ...cached } as z.output<S>;
+  }
   const result = schema.safeParse(body ?? {}, { error: reasonErrorMap });
   if (!result.success) throw new DomainError('request.invalid', { fields: fieldReasonsOf(result.error) });
   return result.data;

@@ -1,5 +1,5 @@
 /** Opaque, non-sequential ids and secrets (API.md §1.4 `Id`). */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** `prefix_` + 16 random base62-ish characters (URL-safe, no ordering information). */
 export function newId(prefix: string): string {
@@ -13,7 +13,8 @@ export function newToken(): string {
 
 /** Tokens are stored only as their SHA-256: a leaked table cannot be replayed. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // one-shot hash: no Hash object per authenticated request
+  return hash('sha256', token, 'hex');
 }
 
 const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

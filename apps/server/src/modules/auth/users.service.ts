@@ -22,7 +22,19 @@ export interface AuthDeps {
   currentAgreementVersion: () => Promise<string>;
 }
 
+/** Cached user rows are immutable (a change replaces the row), so their view is built once. */
+const userInfoOfRow = new WeakMap<UserRow, UserInfo>();
+
 export function toUserInfo(u: UserRow): UserInfo {
+  let info = userInfoOfRow.get(u);
+  if (!info) {
+    info = Object.freeze(buildUserInfo(u));
+    userInfoOfRow.set(u, info);
+  }
+  return info;
+}
+
+function buildUserInfo(u: UserRow): UserInfo {
   const verified = u.kycStatus === 'verified';
   return {
     id: u.id,

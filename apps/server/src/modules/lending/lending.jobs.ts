@@ -11,7 +11,8 @@
  * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
  * wished; `startLendingSettlement` runs it every 30 s beside the API (apps/server/src/app.ts).
  */
-import { Dec, LEDGER_SCALE, type Currency } from '@brokerage/contract';
+import { Dec, LEDGER_SCALE, formatAmount, type Currency } from '@brokerage/contract';
+import { sendMessage } from '../engagement/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { houseAccount, postEntry, release, settle, userAccount, type PostingSpec } from '../ledger/index.js';
@@ -57,13 +58,22 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
       await settle(tx, deps.clock, {
         userId: r.userId, currency, amount: r.amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
       });
-      await repo.updateRecord(tx, r.id, { state: 'succeeded', startedAt: instant, endsAt: new Date(instant.getTime() + r.termDays * DAY_MS) });
+      const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
+      await repo.updateRecord(tx, r.id, { state: 'succeeded', startedAt: instant, endsAt });
+      await sendMessage(tx, deps.clock, r.userId, {
+        title: 'Lending matched',
+        content: `${r.name}: ${formatAmount(r.amount, currency)} ${currency} lent from ${instant.toISOString()} until ${endsAt.toISOString()}.`,
+      });
       return 'succeeded';
     }
     await release(tx, deps.clock, {
       userId: r.userId, currency, amount: r.amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
     });
     await repo.updateRecord(tx, r.id, { state: 'failed', failedAt: now });
+    await sendMessage(tx, deps.clock, r.userId, {
+      title: 'Lending not matched',
+      content: `${r.name}: the product closed before the settlement; ${formatAmount(r.amount, currency)} ${currency} is available again.`,
+    });
     return 'failed';
   });
 }
@@ -85,6 +95,10 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
       memo: { productId: r.productId, remark: r.name, interest: interest.toFixed(LEDGER_SCALE) }, postings,
     });
     await repo.updateRecord(tx, r.id, { state: 'completed', interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
+    await sendMessage(tx, deps.clock, r.userId, {
+      title: 'Lending completed',
+      content: `${r.name}: ${formatAmount(principal, currency)} ${currency} and interest of ${formatAmount(interest, currency)} ${currency} credited to your available balance.`,
+    });
     return true;
   });
 }

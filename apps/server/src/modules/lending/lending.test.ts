@@ -229,6 +229,9 @@ describe('settlement: matched, accruing, completed', () => {
     t.clock.set(new Date(ends.getTime() + 40 * DAY));
     u = await relogin(u);
     expect((await records(u)).list[0]).toMatchObject({ state: 'completed', interest: '137.03' });
+    // the user was told at the match and at the payout
+    const titles = data<{ title: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers)).map((n) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(['Lending matched', 'Lending completed']));
   });
 
   it('matches a late application at the next instant only, and a record the job missed for days at its own instant', async () => {
@@ -273,6 +276,8 @@ describe('settlement: matched, accruing, completed', () => {
       await post(t.app, '/funds/records', { tab: 'trade', currency: 'MXN' }, u.headers),
     ).list[0];
     expect(fr).toMatchObject({ kind: 'lending_release', amount: '20000.00', frozenChange: '-20000.00' });
+    const messages = data<{ title: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers));
+    expect(messages.find((n) => n.title === 'Lending not matched')?.content).toContain('20000.00 MXN');
   });
 
   it('moves money once when the job runs twice or twice at once', async () => {

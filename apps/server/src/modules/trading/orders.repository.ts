@@ -1,7 +1,7 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
 import type { OrderState } from '@brokerage/contract';
-import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -17,14 +17,32 @@ export async function insertOrder(tx: Db, row: NewOrderRow): Promise<OrderRow> {
   return created;
 }
 
-/** The order and its first event in one statement (the event rides in a CTE; `order_events` has no foreign key). */
+/** The columns of `orders` in table order, with their driver mappings (read once: the insert below runs on every order). */
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+const ORDER_COLUMN_LIST = sql.raw(ORDER_COLUMNS.map(([, c]) => `"${c.name}"`).join(', '));
+
+/**
+ * The order and its first event in one statement (the event rides in a CTE; `order_events` has
+ * no foreign key). Hot path of every buy: written as one SQL template instead of drizzle's insert
+ * builder, whose per-column work (45 columns in, 45 out) cost a tenth of the server's CPU per
+ * order; values and the returned row go through the same column mappings drizzle uses.
+ */
 export async function insertOrderWithEvent(tx: Db, row: NewOrderRow & { id: string }, reason: string | null = null): Promise<OrderRow> {
-  const event = tx.$with('first_event').as(
-    tx.insert(orderEvents).values({ orderId: row.id, state: row.state, at: row.createdAt, reason }).returning({ id: orderEvents.id }),
-  );
-  const [created] = await tx.with(event).insert(orders).values(row).returning();
+  const values = ORDER_COLUMNS.map(([key, column]) => {
+    const value = (row as Record<string, unknown>)[key];
+    return value === undefined || value === null ? sql`null` : sql.param(value, column);
+  });
+  const result = await tx.execute(sql`with first_event as (
+      insert into order_events (order_id, state, at, reason) values (${row.id}, ${row.state}, ${row.createdAt.toISOString()}, ${reason}))
+    insert into orders (${ORDER_COLUMN_LIST}) values (${sql.join(values, sql`, `)}) returning *`);
+  const created = rowsOf<Record<string, unknown>>(result)[0];
   if (!created) throw new Error('order not inserted');
-  return created;
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of ORDER_COLUMNS) {
+    const value = created[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as OrderRow;
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {

@@ -21,10 +21,31 @@ function answers(status: Answer | ((body: unknown) => Answer), kyc: 'verified' |
   return { '/user/getUserinfo': { data: userInfo(kyc) }, '/trade/dayTradingStatus': status, ...extra };
 }
 
-/** The apply button sits in the pull-to-refresh area, whose gesture needs pointer capture (not in jsdom). */
+/** antd-mobile's dialog content: its opacity animates 0 → 1 when opening and back when closing. */
+function dialogContent(dialog: HTMLElement): CSSStyleDeclaration | undefined {
+  return (dialog.firstElementChild as HTMLElement | null)?.style;
+}
+
+/**
+ * The apply button sits in the pull-to-refresh area, whose gesture needs pointer capture (not in jsdom).
+ * Answers the dialog this press opened, once fully shown: a dialog closed in an earlier test can still be
+ * in the page, fading out (it is removed when its animation rests, which jsdom may report late).
+ */
 async function pressApply() {
+  const before = screen.queryAllByRole('dialog');
   fireEvent.click(await screen.findByTestId('day-trading-apply'));
-  return screen.findByRole('dialog');
+  return waitFor(() => {
+    const added = screen.queryAllByRole('dialog').filter((dialog) => !before.includes(dialog));
+    const [dialog] = added;
+    if (added.length !== 1 || !dialog) throw new Error(`expected one new dialog, found ${added.length}`);
+    if (dialogContent(dialog)?.pointerEvents !== 'unset') throw new Error('the dialog is still opening');
+    return dialog;
+  });
+}
+
+/** The dialog is gone or fading out. */
+function closing(dialog: HTMLElement): boolean {
+  return !dialog.isConnected || Number(dialogContent(dialog)?.opacity ?? '0') < 1;
 }
 
 describe('the day-trading screen', () => {
@@ -64,8 +85,9 @@ describe('the day-trading screen', () => {
     expect((await screen.findByTestId('day-trading-status')).getAttribute('data-status')).toBe('none');
 
     // Cancelling sends nothing.
-    fireEvent.click(within(await pressApply()).getByText('Cancel'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const cancelled = await pressApply();
+    fireEvent.click(within(cancelled).getByText('Cancel'));
+    await waitFor(() => expect(closing(cancelled)).toBe(true));
     expect(api.callsTo('/trade/dayTradingApply')).toHaveLength(0);
 
     const dialog = await pressApply();

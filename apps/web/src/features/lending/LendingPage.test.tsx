@@ -44,6 +44,7 @@ describe('the lending products', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   });
 
   it('shows each product with its daily rate, annual equivalent, term, minimum and quota bar', async () => {
@@ -67,6 +68,9 @@ describe('the lending products', () => {
   });
 
   it('estimates the interest exactly, confirms, and resends the same requestId after a failed attempt', async () => {
+    // jsdom has no scrolling; the result card asks to be brought into view
+    const scrollIntoView = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
     let attempts = 0;
     const api = stubApi(
       answers({
@@ -110,6 +114,10 @@ describe('the lending products', () => {
     expect(result.textContent).toContain('Mex$3,350.00 is frozen until the next daily settlement.');
     expect(result.textContent).toContain('In progress');
     expect(await screen.findByText('Lending submitted.')).toBeTruthy();
+    // "Lend" was pressed further down the list: the result is scrolled to the top of the screen
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(result);
+    expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
   });
 
   it('shows the rules that would stop the application before it is sent', async () => {

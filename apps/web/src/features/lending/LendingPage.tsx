@@ -1,5 +1,5 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIsLoggedIn } from '../../api/queries';
@@ -110,10 +110,21 @@ function ProductList({ onApply }: { onApply: (product: LendingProductData) => vo
   );
 }
 
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 function AppliedCard({ record }: { record: LendingRecordData }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // "Lend" was pressed further down the list: bring the result to the top of the screen.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.scrollIntoView !== 'function') return;
+    el.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [record.id]);
   return (
-    <section className="card status-card tone-wait" data-testid="lending-result" aria-live="polite">
+    <section ref={ref} className="card status-card tone-wait lending-result" data-testid="lending-result" aria-live="polite">
       <h2>{t('ui.lending.doneTitle')}</h2>
       <p className="muted">{t('ui.lending.doneText', { amount: formatAmount(record.amount, record.currency) })}</p>
       <dl className="detail-list">

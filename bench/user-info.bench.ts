@@ -3,9 +3,9 @@
  *
  *   npx tsx bench/user-info.bench.ts
  *
- * Each server runs in its own child process (this file, forked with `--serve hello|app`) so the
+ * Each server runs in its own child process (this file, forked with `--serve hello|same|app`) so the
  * load generator (autocannon, in this process) does not share an event loop with the server
- * under test. Runs are interleaved (hello, app, hello, app, …) and the median of each is kept;
+ * under test. Runs are interleaved (hello, same, app, hello, …) and the median of each is kept;
  * the figure of merit is the ratio app/hello measured in this one run, because absolute numbers
  * on a small shared machine move from run to run.
  *
@@ -33,7 +33,8 @@ const TARGET_RATIO = 0.6;
 const INVITE_CODE = 'BENCH01';
 const ROUTE = '/api/vue/user/getUserinfo';
 
-type ServerKind = 'hello' | 'app';
+/** `same`: a bare Fastify that sends the app's answer bytes (security headers, request id, a getUserinfo body): the ceiling for any code. */
+type ServerKind = 'hello' | 'same' | 'app';
 
 /** Messages from a server child to this process. */
 type ChildMessage =
@@ -56,6 +57,31 @@ async function serveHello(): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
   app.post('/hello', async () => ({ status: 1 }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  onParentMessages(async () => {
+    await app.close();
+  });
+  send({ type: 'ready', port: portOf(app.server.address()), headers: {}, database: 'none' });
+}
+
+async function serveSameBytes(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const { randomUUID } = await import('node:crypto');
+  const { API_SECURITY_HEADERS } = await import('../apps/server/src/platform/security-headers.js');
+  const answer = {
+    status: 1, msg: 'ok',
+    data: {
+      id: 'u_YeAPYhHMcAwFjsxy', account: '15310857882', realname: '', is_true: 0, phone: '15310857882', kycStatus: 'none',
+      accountType: 'standard', hasFundPassword: false, dayTrading: false, inviteCode: '3FLF63VG', restrictions: [],
+      createdAt: '2026-11-22T01:27:38.013Z',
+    },
+  };
+  const app = Fastify({ logger: false });
+  app.post('/hello', async (_request, reply) => {
+    reply.headers(API_SECURITY_HEADERS);
+    reply.header('x-request-id', randomUUID());
+    return answer;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   onParentMessages(async () => {
     await app.close();
@@ -137,6 +163,7 @@ function onParentMessages(close: () => Promise<void>): void {
 async function serve(kind: ServerKind): Promise<void> {
   try {
     if (kind === 'hello') await serveHello();
+    else if (kind === 'same') await serveSameBytes();
     else await serveApp();
   } catch (error) {
     send({ type: 'error', message: error instanceof Error ? error.stack ?? error.message : String(error) });
@@ -331,9 +358,12 @@ async function main(): Promise<number> {
     servers.push(hello);
     const app = ServerChild.start('app', childEnv);
     servers.push(app);
-    const [helloReady, appReady] = await Promise.all([hello.ready(), app.ready()]);
+    const same = ServerChild.start('same', childEnv);
+    servers.push(same);
+    const [helloReady, appReady, sameReady] = await Promise.all([hello.ready(), app.ready(), same.ready()]);
     const targets: Target[] = [
       { kind: 'hello', server: hello, url: `http://127.0.0.1:${helloReady.port}/hello`, headers: appReady.headers },
+      { kind: 'same', server: same, url: `http://127.0.0.1:${sameReady.port}/hello`, headers: appReady.headers },
       { kind: 'app', server: app, url: `http://127.0.0.1:${appReady.port}${ROUTE}`, headers: appReady.headers },
     ];
     const databaseLabel = appReady.database === 'postgres' ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)';
@@ -377,6 +407,7 @@ async function main(): Promise<number> {
       };
     };
     const helloSummary = summarise('hello');
+    const sameSummary = summarise('same');
     const appSummary = summarise('app');
     const ratio = appSummary.requestsPerSec / helloSummary.requestsPerSec;
     const meetsTarget = ratio >= TARGET_RATIO;
@@ -384,8 +415,8 @@ async function main(): Promise<number> {
     const widths = [6, 10, 9, 9, 14, 8, 10, 7];
     const lines = [
       row(['server', 'req/s', 'avg ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'mismatch', 'errors'], widths),
-      ...(['hello', 'app'] as const).map((kind) => {
-        const s = kind === 'hello' ? helloSummary : appSummary;
+      ...(['hello', 'same', 'app'] as const).map((kind) => {
+        const s = kind === 'hello' ? helloSummary : kind === 'same' ? sameSummary : appSummary;
         return row(
           [
             kind,
@@ -403,7 +434,9 @@ async function main(): Promise<number> {
     ];
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
     process.stdout.write(
-      `ratio app/hello = ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n`,
+      `ratio app/hello = ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n` +
+        `same bytes/hello = ${(sameSummary.requestsPerSec / helloSummary.requestsPerSec).toFixed(3)} (the ceiling: a bare Fastify sending the app's headers and body)\n` +
+        `app/same bytes = ${(appSummary.requestsPerSec / sameSummary.requestsPerSec).toFixed(3)} (what our code costs over sending those bytes)\n`,
     );
 
     const failures: string[] = [];
@@ -427,6 +460,7 @@ async function main(): Promise<number> {
       settings: { seconds, connections, pipelining: 1, rounds, warmupSeconds: warmup, route: ROUTE },
       database: appReady.database,
       hello: helloSummary,
+      sameBytes: sameSummary,
       app: appSummary,
       ratio,
       targetRatio: TARGET_RATIO,
@@ -455,7 +489,7 @@ async function main(): Promise<number> {
 const serveIndex = process.argv.indexOf('--serve');
 if (serveIndex >= 0) {
   const kind = process.argv[serveIndex + 1];
-  if (kind !== 'hello' && kind !== 'app') {
+  if (kind !== 'hello' && kind !== 'same' && kind !== 'app') {
     process.stderr.write(`unknown server kind ${String(kind)}\n`);
     process.exit(2);
   }

@@ -3,5 +3,5 @@ export { registerFundsRoutes, registerReviewAdminRoutes } from './funds.routes.j
 export type { UploadsPort } from './uploads-port.js';
 export { paymentDestinationsOf } from './funds.repository.js';
 export {
-  reviewBase, reviewListQuery, reviewUserOf, type ReviewDecision, type ReviewFilter, type ReviewQueueHandler, type ReviewQueues, type ReviewRecord,
+  reviewBase, reviewListQuery, reviewTableRows, reviewUserOf, type ReviewDecision, type ReviewFilter, type ReviewQueueHandler, type ReviewQueues, type ReviewRecord,
 } from './reviews.service.js';

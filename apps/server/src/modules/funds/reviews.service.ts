@@ -13,7 +13,7 @@
  */
 import { Dec, formatAmount, type Currency, type ReviewItem } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -100,22 +100,35 @@ export function reviewListQuery(
   return { where, order: onlyPending ? asc(cols.submittedAt) : desc(cols.submittedAt) };
 }
 
+/**
+ * `list` and `find` of a queue whose records are the rows of one table (id, user, state and
+ * submission time columns); `tieBreak` orders rows submitted at the same instant.
+ */
+export function reviewTableRows<R extends ReviewRecord>(
+  table: PgTable, cols: { id: PgColumn; userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, tieBreak?: PgColumn,
+): Pick<ReviewQueueHandler<R>, 'list' | 'find'> {
+  return {
+    async list(db, filter) {
+      const { where, order } = reviewListQuery(cols, filter);
+      const rows = await db.select().from(table).where(where).orderBy(...(tieBreak ? [order, tieBreak] : [order]))
+        .limit(filter.size).offset((filter.page - 1) * filter.size);
+      const [total] = await db.select({ n: count() }).from(table).where(where);
+      return { rows: rows as R[], total: total?.n ?? 0 };
+    },
+    async find(db, id, forUpdate) {
+      const q = db.select().from(table).where(eq(cols.id, id));
+      const [row] = (forUpdate ? await q.for('update') : await q) as R[];
+      return row ?? null;
+    },
+  };
+}
+
 /* ---- built-in queues: kyc, deposit, withdraw ---- */
 
 function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
   const t = kycSubmissions;
   return {
-    async list(db, filter) {
-      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.submittedAt }, filter);
-      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
-      const [total] = await db.select({ n: count() }).from(t).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-    async find(db, id, forUpdate) {
-      const q = db.select().from(t).where(eq(t.id, id));
-      const [row] = forUpdate ? await q.for('update') : await q;
-      return row ?? null;
-    },
+    ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
@@ -138,17 +151,7 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
 function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
   const t = deposits;
   return {
-    async list(db, filter) {
-      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.createdAt }, filter);
-      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
-      const [total] = await db.select({ n: count() }).from(t).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-    async find(db, id, forUpdate) {
-      const q = db.select().from(t).where(eq(t.id, id));
-      const [row] = forUpdate ? await q.for('update') : await q;
-      return row ?? null;
-    },
+    ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
@@ -174,17 +177,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
 function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
   const t = withdrawals;
   return {
-    async list(db, filter) {
-      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.createdAt }, filter);
-      const rows = await db.select().from(t).where(where).orderBy(order).limit(filter.size).offset((filter.page - 1) * filter.size);
-      const [total] = await db.select({ n: count() }).from(t).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-    async find(db, id, forUpdate) {
-      const q = db.select().from(t).where(eq(t.id, id));
-      const [row] = forUpdate ? await q.for('update') : await q;
-      return row ?? null;
-    },
+    ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       let destination: Record<string, unknown> = { kind: r.destinationKind };

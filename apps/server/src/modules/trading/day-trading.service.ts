@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository } from '../auth/index.js';
-import { reviewBase, reviewListQuery, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
 import { requireKyc } from '../funds/gates.js';
 import { dayTradingApplications } from './day-trading.tables.js';
 import { OPEN_STATES } from './orders.repository.js';
@@ -81,17 +81,7 @@ async function openPositionCount(db: Db, userId: string): Promise<number> {
 export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
   const t = dayTradingApplications;
   return {
-    async list(db, filter) {
-      const { where, order } = reviewListQuery({ userId: t.userId, state: t.state, submittedAt: t.submittedAt }, filter);
-      const rows = await db.select().from(t).where(where).orderBy(order, t.id).limit(filter.size).offset((filter.page - 1) * filter.size);
-      const [total] = await db.select({ n: count() }).from(t).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-    async find(db, id, forUpdate) {
-      const q = db.select().from(t).where(eq(t.id, id));
-      const [row] = forUpdate ? await q.for('update') : await q;
-      return row ?? null;
-    },
+    ...reviewTableRows<DayTradingRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {

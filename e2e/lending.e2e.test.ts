@@ -22,43 +22,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import { E2E_ADMIN_PASSWORD, startServer, type E2eServer } from './global-setup.js';
 import { api, noToast, registerUser, seedStorage, type Session } from './market-helpers.js';
+import { AdminApi, uploadImage } from './server-api.js';
 
 const PRODUCT = 'lp_demo_mxn30'; // MXN 30-day lending: minimum 10,000 MXN, 0.03% a day
 
 let server: E2eServer;
 let baseUrl = '';
 let browser: Browser;
-let adminToken = '';
-
-// a 4×4 PNG (valid, decodable), so the server's re-encoding accepts it
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
-  const r = await fetch(`${baseUrl}/api/admin${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(body),
-  });
-  return (await r.json()) as { status: number; code?: string; data?: T };
-}
-
-async function approveFirst(queue: string, userId: string): Promise<void> {
-  const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
-  const id = list.data?.list[0]?.id;
-  expect(id, JSON.stringify(list)).toBeTruthy();
-  expect((await admin('/review/approve', { queue, id, reason: 'e2e: checked' })).status).toBe(1);
-}
-
-async function upload(session: Session, purpose: string): Promise<string> {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${purpose}.png`);
-  const r = await fetch(`${baseUrl}/api/vue/upload/image`, { method: 'POST', headers: { token: session.tokend, account: session.account }, body: form });
-  const body = (await r.json()) as { status: number; data?: { imageId: string } };
-  expect(body.status, JSON.stringify(body)).toBe(1);
-  return body.data?.imageId ?? '';
-}
+let ops: AdminApi;
 
 interface MxnAccount { available: string; frozen: string }
 async function mxn(session: Session): Promise<MxnAccount> {
@@ -119,12 +90,10 @@ beforeAll(async () => {
   server = await startServer();
   baseUrl = server.baseUrl;
   browser = await launch();
-  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-  });
-  adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  ops = new AdminApi(baseUrl);
+  await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await admin('/config/set', {
+  expect((await ops.call('/config/set', {
     key: 'deposit.channels', reason: 'e2e: MXN channel',
     value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
   })).status).toBe(1);
@@ -142,13 +111,13 @@ describe('lending and day trading on a phone', () => {
     const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
     const uid = info.data?.id ?? '';
     const kyc = await api(baseUrl, '/user/kycSubmit', {
-      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await upload(session, 'kyc_front'), backImageId: await upload(session, 'kyc_back'),
+      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
     }, session);
     expect(kyc.status, JSON.stringify(kyc)).toBe(1);
-    await approveFirst('kyc', uid);
-    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_mx', amount: '50000.00', proofImageId: await upload(session, 'deposit_proof') }, session);
+    await ops.approveFirst('kyc', uid);
+    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_mx', amount: '50000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
     expect(deposit.status, JSON.stringify(deposit)).toBe(1);
-    await approveFirst('deposit', uid);
+    await ops.approveFirst('deposit', uid);
     expect(await mxn(session)).toMatchObject({ available: '50000.00', frozen: '0.00' });
 
     const page = await phonePage(browser);

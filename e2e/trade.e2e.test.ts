@@ -18,8 +18,9 @@ import { Dec, positionYingkui, type Order } from '@brokerage/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
-import { E2E_ADMIN_PASSWORD, startServer, type E2eServer } from './global-setup.js';
+import { startServer, type E2eServer } from './global-setup.js';
 import { api, noToast, registerUser, seedStorage, type Session } from './market-helpers.js';
+import { AdminApi, uploadImage } from './server-api.js';
 
 const BTC = 'i_crypto_BTC-USDT';
 const MIN = 60_000;
@@ -28,37 +29,7 @@ const HOUR = 60 * MIN;
 let server: E2eServer;
 let baseUrl = '';
 let browser: Browser;
-let adminToken = '';
-
-// a 4×4 PNG (valid, decodable), so the server's re-encoding accepts it
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
-  const r = await fetch(`${baseUrl}/api/admin${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(body),
-  });
-  return (await r.json()) as { status: number; code?: string; data?: T };
-}
-
-async function approveFirst(queue: string, userId: string): Promise<void> {
-  const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
-  const id = list.data?.list[0]?.id;
-  expect(id).toBeTruthy();
-  expect((await admin('/review/approve', { queue, id, reason: 'e2e: checked' })).status).toBe(1);
-}
-
-async function upload(session: Session, purpose: string): Promise<string> {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${purpose}.png`);
-  const r = await fetch(`${baseUrl}/api/vue/upload/image`, { method: 'POST', headers: { token: session.tokend, account: session.account }, body: form });
-  const body = (await r.json()) as { status: number; data?: { imageId: string } };
-  expect(body.status).toBe(1);
-  return body.data?.imageId ?? '';
-}
+let ops: AdminApi;
 
 /** Moves the server's clock forward (test-only route); answers the server's new time. */
 async function advanceClock(ms: number): Promise<Date> {
@@ -93,17 +64,15 @@ beforeAll(async () => {
   server = await startServer({ TEST_CLOCK_CONTROL: '1' });
   baseUrl = server.baseUrl;
   browser = await launch();
-  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-  });
-  adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  ops = new AdminApi(baseUrl);
+  await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await admin('/config/set', {
+  expect((await ops.call('/config/set', {
     key: 'deposit.channels', reason: 'e2e: USDT channel',
     value: [{ id: 'ch_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
   })).status).toBe(1);
   // proceeds of digital currency settle the next calendar day instead of at once (default 0)
-  expect((await admin('/config/set', { key: 'market.crypto.settlementDays', value: 1, reason: 'e2e: show in-transit proceeds' })).status).toBe(1);
+  expect((await ops.call('/config/set', { key: 'market.crypto.settlementDays', value: 1, reason: 'e2e: show in-transit proceeds' })).status).toBe(1);
 });
 
 afterAll(async () => {
@@ -118,13 +87,13 @@ describe('trading on a phone', () => {
     const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
     const uid = info.data?.id ?? '';
     const kyc = await api(baseUrl, '/user/kycSubmit', {
-      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await upload(session, 'kyc_front'), backImageId: await upload(session, 'kyc_back'),
+      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
     }, session);
     expect(kyc.status).toBe(1);
-    await approveFirst('kyc', uid);
-    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '100000.00', proofImageId: await upload(session, 'deposit_proof') }, session);
+    await ops.approveFirst('kyc', uid);
+    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '100000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
     expect(deposit.status).toBe(1);
-    await approveFirst('deposit', uid);
+    await ops.approveFirst('deposit', uid);
     expect((await usdt(session)).available).toBe('100000.00');
 
     const page = await phonePage(browser);
@@ -265,15 +234,12 @@ describe('trading on a phone', () => {
   it('shows the live P&L screens in German and Traditional Chinese, light and dark', async () => {
     const session = await registerUser(baseUrl);
     const uid = (await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session)).data?.id ?? '';
-    await api(baseUrl, '/user/kycSubmit', { name: 'Jonas Müller', idNumber: 'MUEJ900101HDF7', frontImageId: await upload(session, 'kyc_front'), backImageId: await upload(session, 'kyc_back') }, session);
+    await api(baseUrl, '/user/kycSubmit', { name: 'Jonas Müller', idNumber: 'MUEJ900101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back') }, session);
     // a new admin session: the first one aged with the moved clock
-    const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-    });
-    adminToken = ((await login.json()) as { data: { token: string } }).data.token;
-    await approveFirst('kyc', uid);
-    await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '50000.00', proofImageId: await upload(session, 'deposit_proof') }, session);
-    await approveFirst('deposit', uid);
+    await ops.login();
+    await ops.approveFirst('kyc', uid);
+    await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '50000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
+    await ops.approveFirst('deposit', uid);
     const bought = await api<Order>(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'short', orderType: 'market', lots: 1, leverage: 10 }, session);
     expect(bought.status).toBe(1);
     const orderId = bought.data?.orderId ?? '';

@@ -1,0 +1,53 @@
+/**
+ * The back-office and upload calls the journeys make over HTTP (for setup steps a journey does
+ * not test through the screens): admin login, admin calls, approving the first pending review
+ * item of a user, uploading an image.
+ */
+import { expect } from 'vitest';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+import type { Session } from './market-helpers.js';
+
+// a 4×4 PNG (valid, decodable), so the server's re-encoding accepts it
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export class AdminApi {
+  private token = '';
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** Logs in as the bootstrap admin (again: a session ages with a moved clock). */
+  async login(): Promise<void> {
+    const r = await fetch(`${this.baseUrl}/api/admin/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+    });
+    this.token = ((await r.json()) as { data: { token: string } }).data.token;
+  }
+
+  async call<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
+    const r = await fetch(`${this.baseUrl}/api/admin${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` }, body: JSON.stringify(body),
+    });
+    return (await r.json()) as { status: number; code?: string; data?: T };
+  }
+
+  async approveFirst(queue: string, userId: string): Promise<void> {
+    const list = await this.call<{ list: { id: string }[] }>('/review/list', { queue, userId });
+    const id = list.data?.list[0]?.id;
+    expect(id, JSON.stringify(list)).toBeTruthy();
+    expect((await this.call('/review/approve', { queue, id, reason: 'e2e: checked' })).status).toBe(1);
+  }
+}
+
+/** Uploads a small PNG for `purpose` (kyc_front, deposit_proof, …) and answers its image id. */
+export async function uploadImage(baseUrl: string, session: Session, purpose: string): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${purpose}.png`);
+  const r = await fetch(`${baseUrl}/api/vue/upload/image`, { method: 'POST', headers: { token: session.tokend, account: session.account }, body: form });
+  const body = (await r.json()) as { status: number; data?: { imageId: string } };
+  expect(body.status, JSON.stringify(body)).toBe(1);
+  return body.data?.imageId ?? '';
+}

@@ -36,8 +36,18 @@ export function newPassword(): string {
  * An order number shown to users: a letter, the UTC timestamp to the millisecond and four
  * random digits (D20250314093000123 4821). Uniqueness is enforced by the tables.
  */
+/** The last suffix of this process; starts at a random point so two instances rarely share one. */
+let orderNoSequence = randomInt(0, 10_000);
+
+/**
+ * An order number: prefix + UTC time to the millisecond (17 digits) + a 4-digit suffix. The
+ * suffix is this process's sequence, not a random number: random suffixes collided under a
+ * fixed clock (birthday odds ≈ n² / 20,000 for n numbers in one millisecond) and the unique
+ * index then failed the insert. Within a process numbers are unique unless 10,000 are made in
+ * one millisecond; across instances a clash needs the same millisecond and the same suffix.
+ */
 export function newOrderNo(prefix: string, at: Date): string {
   const stamp = at.toISOString().replace(/[-:TZ.]/g, '');
-  const random = String(randomInt(0, 10_000)).padStart(4, '0');
-  return `${prefix}${stamp}${random}`;
+  orderNoSequence = (orderNoSequence + 1) % 10_000;
+  return `${prefix}${stamp}${String(orderNoSequence).padStart(4, '0')}`;
 }

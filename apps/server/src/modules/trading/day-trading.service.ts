@@ -5,7 +5,7 @@
  * which closes skip T+N (orders.service and the engine read `user.dayTrading`) while the
  * minimum hold fixed on each order still applies.
  */
-import type { DayTradingApplication, DayTradingStatus } from '@brokerage/contract';
+import type { DayTradingApplication, DayTradingStatus, OrderState } from '@brokerage/contract';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -15,6 +15,7 @@ import { usersRepository } from '../auth/index.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
 import { requireKyc } from '../funds/gates.js';
 import { dayTradingApplications } from './day-trading.tables.js';
+import * as orderRepo from './orders.repository.js';
 import { OPEN_STATES } from './orders.repository.js';
 import { orders } from './trading.tables.js';
 
@@ -93,6 +94,13 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       await tx.update(t).set(decided).where(eq(t.id, r.id));
       // through the repository, so the auth cache drops the old row (auth-cache.ts)
       await usersRepository.updateUser(tx, r.userId, { dayTrading: true });
+      // the engine parks a crossed TP/SL that T+N holds back; a marker on each open order lets
+      // its change tail re-arm them now instead of at the next full reload
+      const now = decided.reviewedAt;
+      for (const order of await orderRepo.openPositionsOf(tx, r.userId)) {
+        if (order.takeProfit === null && order.stopLoss === null) continue;
+        await orderRepo.addEvent(tx, order.id, order.state as OrderState, now, orderRepo.DAY_TRADING_EVENT);
+      }
     },
     async reject(tx, r, decided) {
       await tx.update(t).set(decided).where(eq(t.id, r.id));

@@ -67,15 +67,19 @@ export async function updateOrder(tx: Db, id: string, patch: Partial<NewOrderRow
  * out), but it lets the engine's change tail see the new prices.
  */
 export const TP_SL_EVENT = 'tp_sl_set';
+/** Reason of the marker a day-trading approval writes on the user's open orders (T+N no longer holds their TP/SL back). */
+export const DAY_TRADING_EVENT = 'day_trading_enabled';
+/** Markers for the engine's change tail, not states the order entered. */
+const MARKER_REASONS = new Set<string | null>([TP_SL_EVENT, DAY_TRADING_EVENT]);
 
 export async function addEvent(tx: Db, orderId: string, state: OrderState, at: Date, reason: string | null): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, state, at, reason });
 }
 
-/** The states an order entered, oldest first (TP/SL edit markers left out). */
+/** The states an order entered, oldest first (the engine's markers left out). */
 export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]> {
   const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
-  return rows.filter((e) => e.reason !== TP_SL_EVENT);
+  return rows.filter((e) => !MARKER_REASONS.has(e.reason));
 }
 
 export async function listOfUser(

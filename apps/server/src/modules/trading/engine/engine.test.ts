@@ -229,6 +229,31 @@ describe('stop-loss and take-profit', () => {
     expect((await tick()).closed).toBe(1);
     expect(await detail(plain, a.orderId)).toMatchObject({ state: 'closed', closeReason: 'take_profit', closePrice: side === 'long' ? next.q.bid : next.q.ask });
   });
+
+  it('re-arms a take-profit T+N parked as soon as day trading is approved, without a reload', async () => {
+    at(MONDAY);
+    const p0 = price(quote(WALMEX));
+    // the first Monday minute after the 5-minute hold that trades away from p0, and a TP there
+    const away = scan(WALMEX, later(MONDAY, 5), 290, (q) => q.inSession && !price(q).eq(p0));
+    const side = price(away.q).gt(p0) ? 'long' : 'short';
+    const u = await trader('MXN', '100000.00');
+    const o = await buy(u, { instrumentId: WALMEX, side, lots: 100, leverage: 2 });
+    await setTpSl(u, o.orderId, away.q.price, null);
+    at(away.at);
+    expect((await tick()).closed).toBe(0);
+    expect(engine.index.priceHits(WALMEX, away.q.price).some((h) => h.orderId === o.orderId)).toBe(false);
+    // apply, and an operator approves: the engine's next tick (same minute, same price) fires it
+    expect((await as(u, '/trade/dayTradingApply', {})).body.status).toBe(1);
+    const admin = await adminLogin(t.app, 'admin');
+    const queue = data<{ list: { id: string }[] }>(await post(t.app, '/api/admin/review/list', { queue: 'day_trade', userId: u.id }, admin));
+    const approved = await post(t.app, '/api/admin/review/approve', { queue: 'day_trade', id: queue.list[0]!.id, reason: 'seat account granted' }, admin);
+    expect(approved.body.status).toBe(1);
+    expect((await tick()).closed).toBe(1);
+    const d = await detail(u, o.orderId);
+    expect(d).toMatchObject({ state: 'closed', closeReason: 'take_profit' });
+    // the marker is not a state the order entered
+    expect(d.history.map((h) => h.state)).toEqual(['holding', 'closing', 'closed']);
+  });
 });
 
 describe('stop-out', () => {

@@ -1,4 +1,3 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +10,7 @@ import { ChevronIcon, DownloadIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
-import { ListFooter, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { MoneyPage, StateTag } from './FundsParts';
 import { StatementSheet } from './StatementSheet';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
@@ -89,14 +88,7 @@ function RecordsList({ tab }: { tab: FundRecordTab }) {
     <PullRefresh onRefresh={() => query.refetch()}>
       <section className="card flush-card pull-area">
         {list}
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage)}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) => (rows.length === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
-        </InfiniteScroll>
+        <NextPages query={query} shown={rows.length} />
       </section>
     </PullRefresh>
   );

@@ -1,12 +1,11 @@
 import type { NewsItem } from '@brokerage/contract';
-import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { flattenPages, useNewsList, type NewsCategory } from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { TabStrip } from '../../components/TabStrip';
-import { ListFooter, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { NewsRow } from './NewsRow';
 
 const categories: readonly NewsCategory[] = ['top', 'stock'];
@@ -34,14 +33,7 @@ function NewsFeed({ category }: { category: NewsCategory }) {
           ))}
         </ul>
       )}
-      <InfiniteScroll
-        hasMore={Boolean(news.hasNextPage)}
-        loadMore={async () => {
-          await news.fetchNextPage({ throwOnError: true });
-        }}
-      >
-        {(hasMore, failed, retry) => (items.length === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
-      </InfiniteScroll>
+      <NextPages query={news} shown={items.length} />
     </PullRefresh>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount } from '../../lib/format';
 import { DetailRow, timeText } from '../funds/FundsParts';
-import { ListFooter, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { annualisedPercent, compareAmounts, quotaLeft, quotaUsedPercent, ratePercent } from './lending-math';
 import { flattenById, useLendingProducts, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { LendingApplySheet } from './LendingApplySheet';
@@ -97,14 +97,7 @@ function ProductList({ onApply }: { onApply: (product: LendingProductData) => vo
         ) : (
           rows.map((product) => <ProductCard key={product.id} product={product} onApply={onApply} />)
         )}
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage)}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) => (rows.length === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
-        </InfiniteScroll>
+        <NextPages query={query} shown={rows.length} />
       </div>
     </PullRefresh>
   );

@@ -1,5 +1,5 @@
 import type { LendingState } from '@brokerage/contract';
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { formatAmount } from '../../lib/format';
 import { DetailRow, MoneyPage, timeText } from '../funds/FundsParts';
-import { ListFooter, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { estimatedInterest } from './lending-math';
 import { flattenById, isLendingState, lendingTabs, useLendingRecords, type LendingRecordData } from './lending-queries';
 import { LendingStateTag, RateText } from './LendingParts';
@@ -106,14 +106,7 @@ function RecordsList({ state }: { state: LendingState }) {
     <PullRefresh onRefresh={() => query.refetch()}>
       <section className="card flush-card pull-area">
         {list}
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage)}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) => (rows.length === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
-        </InfiniteScroll>
+        <NextPages query={query} shown={rows.length} />
       </section>
     </PullRefresh>
   );

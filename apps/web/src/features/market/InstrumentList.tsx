@@ -51,6 +51,23 @@ export function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; faile
   return <span className="list-footer">{hasMore ? t('ui.common.loading') : t('ui.list.end')}</span>;
 }
 
+/** A paged query as infinite scroll, with its footer once the list shows anything. */
+export function NextPages({ query, shown }: {
+  query: { hasNextPage: boolean; fetchNextPage: (options: { throwOnError: boolean }) => Promise<unknown> };
+  shown: number;
+}) {
+  return (
+    <InfiniteScroll
+      hasMore={query.hasNextPage}
+      loadMore={async () => {
+        await query.fetchNextPage({ throwOnError: true });
+      }}
+    >
+      {(hasMore, failed, retry) => (shown === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
+    </InfiniteScroll>
+  );
+}
+
 /**
  * One `/market/list` tab as a list: skeleton rows while loading, pull-to-refresh, infinite
  * scroll, an empty state and an error state with retry (UI.md "Lists"). Long-press on a row
@@ -87,14 +104,7 @@ export function MarketInstrumentList({ tab, market, sort, emptyAction }: { tab: 
             </ul>
           </>
         )}
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage)}
-          loadMore={async () => {
-            await query.fetchNextPage({ throwOnError: true });
-          }}
-        >
-          {(hasMore, failed, retry) => (rows.length === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
-        </InfiniteScroll>
+        <NextPages query={query} shown={rows.length} />
       </PullRefresh>
       {watch.sheet}
     </>

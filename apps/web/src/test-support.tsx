@@ -4,7 +4,7 @@
  * touches the network.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -137,4 +137,31 @@ export function summary(instrumentId: string, code: string, name: string, overri
     status: 'trading', price: '16.42', change: '0.12', changeRate: '0.0074', volume: '18234500', turnover: '299438190.00',
     updatedAt: '2025-03-14T15:30:00Z', stale: false, ...overrides,
   };
+}
+
+/** antd-mobile's dialog content: its opacity and pointer events animate when it opens and closes. */
+function dialogContent(dialog: HTMLElement): CSSStyleDeclaration | undefined {
+  return (dialog.firstElementChild as HTMLElement | null)?.style;
+}
+
+/**
+ * Presses something that opens a confirmation dialog and answers that dialog once fully shown.
+ * A dialog closed a moment earlier can still be in the page while it fades out (jsdom may report
+ * the end of its animation late), so "the dialog" is the one this press added.
+ */
+export async function openDialog(press: () => unknown): Promise<HTMLElement> {
+  const before = screen.queryAllByRole('dialog');
+  await press();
+  return waitFor(() => {
+    const added = screen.queryAllByRole('dialog').filter((dialog) => !before.includes(dialog));
+    const [dialog] = added;
+    if (added.length !== 1 || !dialog) throw new Error(`expected one new dialog, found ${added.length}`);
+    if (dialogContent(dialog)?.pointerEvents !== 'unset') throw new Error('the dialog is still opening');
+    return dialog;
+  });
+}
+
+/** The dialog is gone or fading out. */
+export function dialogClosing(dialog: HTMLElement): boolean {
+  return !dialog.isConnected || Number(dialogContent(dialog)?.opacity ?? '0') < 1;
 }

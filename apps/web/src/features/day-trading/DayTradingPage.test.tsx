@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Dialog } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
-import { page, renderAt, stubApi, type Answer } from '../../test-support';
+import { dialogClosing, openDialog, page, renderAt, stubApi, type Answer } from '../../test-support';
 import { ACCOUNT, userInfo } from '../funds/test-fixtures';
 import DayTradingPage, { dayTradingView } from './DayTradingPage';
 
@@ -21,31 +21,9 @@ function answers(status: Answer | ((body: unknown) => Answer), kyc: 'verified' |
   return { '/user/getUserinfo': { data: userInfo(kyc) }, '/trade/dayTradingStatus': status, ...extra };
 }
 
-/** antd-mobile's dialog content: its opacity animates 0 → 1 when opening and back when closing. */
-function dialogContent(dialog: HTMLElement): CSSStyleDeclaration | undefined {
-  return (dialog.firstElementChild as HTMLElement | null)?.style;
-}
-
-/**
- * The apply button sits in the pull-to-refresh area, whose gesture needs pointer capture (not in jsdom).
- * Answers the dialog this press opened, once fully shown: a dialog closed in an earlier test can still be
- * in the page, fading out (it is removed when its animation rests, which jsdom may report late).
- */
+/** The apply button sits in the pull-to-refresh area, whose gesture needs pointer capture (not in jsdom). */
 async function pressApply() {
-  const before = screen.queryAllByRole('dialog');
-  fireEvent.click(await screen.findByTestId('day-trading-apply'));
-  return waitFor(() => {
-    const added = screen.queryAllByRole('dialog').filter((dialog) => !before.includes(dialog));
-    const [dialog] = added;
-    if (added.length !== 1 || !dialog) throw new Error(`expected one new dialog, found ${added.length}`);
-    if (dialogContent(dialog)?.pointerEvents !== 'unset') throw new Error('the dialog is still opening');
-    return dialog;
-  });
-}
-
-/** The dialog is gone or fading out. */
-function closing(dialog: HTMLElement): boolean {
-  return !dialog.isConnected || Number(dialogContent(dialog)?.opacity ?? '0') < 1;
+  return openDialog(async () => fireEvent.click(await screen.findByTestId('day-trading-apply')));
 }
 
 describe('the day-trading screen', () => {
@@ -87,7 +65,7 @@ describe('the day-trading screen', () => {
     // Cancelling sends nothing.
     const cancelled = await pressApply();
     fireEvent.click(within(cancelled).getByText('Cancel'));
-    await waitFor(() => expect(closing(cancelled)).toBe(true));
+    await waitFor(() => expect(dialogClosing(cancelled)).toBe(true));
     expect(api.callsTo('/trade/dayTradingApply')).toHaveLength(0);
 
     const dialog = await pressApply();

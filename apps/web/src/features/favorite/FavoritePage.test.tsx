@@ -4,7 +4,7 @@ import { Dialog } from 'antd-mobile';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
-import { listPage, page, renderAt, stubApi, summary, useOfflineQuotes } from '../../test-support';
+import { dialogClosing, listPage, openDialog, page, renderAt, stubApi, summary, useOfflineQuotes } from '../../test-support';
 import FavoritePage from './FavoritePage';
 
 const amx = { ...summary('i_mxn_AMXL', 'AMXL', 'America Movil'), addedAt: '2025-03-14T10:00:00Z' };
@@ -84,13 +84,13 @@ describe('the watchlist', () => {
       await userEvent.click(screen.getByTestId('favorite-check-i_usd_AAPL'));
       expect((screen.getByTestId('favorite-select-all') as HTMLInputElement).checked).toBe(false);
 
-      await userEvent.click(screen.getByTestId('favorite-delete'));
-      fireEvent.click(within(await screen.findByRole('dialog')).getByText('Cancel'));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const cancelled = await openDialog(() => userEvent.click(screen.getByTestId('favorite-delete')));
+      fireEvent.click(within(cancelled).getByText('Cancel'));
+      await waitFor(() => expect(dialogClosing(cancelled)).toBe(true));
       expect(api.callsTo('/market/watchRemoveMany')).toEqual([]);
 
-      await userEvent.click(screen.getByTestId('favorite-delete'));
-      fireEvent.click(within(await screen.findByRole('dialog')).getByText('Delete'));
+      const confirm = await openDialog(() => userEvent.click(screen.getByTestId('favorite-delete')));
+      fireEvent.click(within(confirm).getByText('Delete'));
       await waitFor(() => expect(api.callsTo('/market/watchRemoveMany')).toHaveLength(1));
       expect(api.callsTo('/market/watchRemoveMany')[0]).toEqual({ instrumentIds: ['i_mxn_AMXL', 'i_mxn_WALMEX'] });
       expect(await screen.findByTestId('instrument-row-i_usd_AAPL')).toBeTruthy();

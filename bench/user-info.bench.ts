@@ -5,15 +5,17 @@
  *
  * Each server runs in its own child process (this file, forked with `--serve hello|same|app`) so the
  * load generator (autocannon, in this process) does not share an event loop with the server
- * under test. Runs are interleaved (hello, same, app, hello, …) and the median of each is kept;
- * the figure of merit is the ratio app/hello measured in this one run, because absolute numbers
- * on a small shared machine move from run to run.
+ * under test. Each round measures every server once, back to back, starting with a different
+ * server each round (so no server always runs first or last); a round's ratio app/hello compares
+ * two runs a few seconds apart. The figure of merit is the median of the rounds' ratios, because
+ * absolute numbers on a small shared machine move a lot from minute to minute (the spread is
+ * printed with it).
  *
  * Environment:
- *   BENCH_SECONDS      duration of each measured run (default 10)
+ *   BENCH_SECONDS      duration of each measured run (default 5)
  *   BENCH_CONNECTIONS  concurrent connections (default 10)
- *   BENCH_ROUNDS       measured runs per server (default 2)
- *   BENCH_WARMUP       warm-up seconds per server (default 2)
+ *   BENCH_ROUNDS       rounds, one measured run per server each (default 6)
+ *   BENCH_WARMUP       warm-up seconds per server (default 3)
  *   DATABASE_URL       PostgreSQL server: a fresh database bench_<random> is created there and
  *                      dropped afterwards; without it the app uses in-memory PGlite.
  */
@@ -343,10 +345,10 @@ function row(cells: string[], widths: number[]): string {
 }
 
 async function main(): Promise<number> {
-  const seconds = envInt('BENCH_SECONDS', 10);
+  const seconds = envInt('BENCH_SECONDS', 5);
   const connections = envInt('BENCH_CONNECTIONS', 10);
-  const rounds = envInt('BENCH_ROUNDS', 2);
-  const warmup = envInt('BENCH_WARMUP', 2);
+  const rounds = envInt('BENCH_ROUNDS', 6);
+  const warmup = envInt('BENCH_WARMUP', 3);
   const postgresUrl = process.env.DATABASE_URL?.trim() || null;
 
   const created = postgresUrl ? await createPostgresDatabase(postgresUrl) : null;
@@ -382,7 +384,8 @@ async function main(): Promise<number> {
 
     const runs: RunSummary[] = [];
     for (let round = 1; round <= rounds; round++) {
-      for (const target of targets) {
+      const order = targets.map((_, i) => targets[(i + round - 1) % targets.length] as Target);
+      for (const target of order) {
         const run = await measure(target, round, seconds, connections);
         runs.push(run);
         process.stdout.write(
@@ -409,8 +412,16 @@ async function main(): Promise<number> {
     const helloSummary = summarise('hello');
     const sameSummary = summarise('same');
     const appSummary = summarise('app');
-    const ratio = appSummary.requestsPerSec / helloSummary.requestsPerSec;
+    const perRound = (kind: ServerKind) => runs.filter((run) => run.kind === kind).map((run) => run.requestsPerSec);
+    const roundRatios = (over: ServerKind, under: ServerKind) => {
+      const top = perRound(over);
+      const bottom = perRound(under);
+      return top.map((value, i) => value / (bottom[i] ?? Number.NaN));
+    };
+    const appRatios = roundRatios('app', 'hello');
+    const ratio = median(appRatios);
     const meetsTarget = ratio >= TARGET_RATIO;
+    const spread = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
 
     const widths = [6, 10, 9, 9, 14, 8, 10, 7];
     const lines = [
@@ -434,9 +445,10 @@ async function main(): Promise<number> {
     ];
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
     process.stdout.write(
-      `ratio app/hello = ${ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n` +
-        `same bytes/hello = ${(sameSummary.requestsPerSec / helloSummary.requestsPerSec).toFixed(3)} (the ceiling: a bare Fastify sending the app's headers and body)\n` +
-        `app/same bytes = ${(appSummary.requestsPerSec / sameSummary.requestsPerSec).toFixed(3)} (what our code costs over sending those bytes)\n`,
+      `ratio app/hello = ${ratio.toFixed(3)} (median of ${rounds} rounds, spread ${spread(appRatios)}; ` +
+        `target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n` +
+        `same bytes/hello = ${median(roundRatios('same', 'hello')).toFixed(3)} (the ceiling: a bare Fastify sending the app's headers and body)\n` +
+        `app/same bytes = ${median(roundRatios('app', 'same')).toFixed(3)} (what our code costs over sending those bytes)\n`,
     );
 
     const failures: string[] = [];
@@ -463,6 +475,7 @@ async function main(): Promise<number> {
       sameBytes: sameSummary,
       app: appSummary,
       ratio,
+      roundRatios: appRatios,
       targetRatio: TARGET_RATIO,
       meetsTarget,
       ok: failures.length === 0,

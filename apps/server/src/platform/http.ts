@@ -35,7 +35,8 @@ export interface RouteContext<B> {
   tx: Db;
 }
 
-export type Authenticate = (token: string, account: string) => Promise<UserSession | null>;
+/** Synchronous when the session is cached (see sessions.service `authenticate`). */
+export type Authenticate = (token: string, account: string) => UserSession | null | Promise<UserSession | null>;
 
 export function okEnvelope(data: unknown, code?: Code): Record<string, unknown> {
   const envelope: Record<string, unknown> = { status: 1, msg: 'ok', data: data ?? null };
@@ -151,7 +152,8 @@ export function registerUserRoute<E extends UserEndpoint>(
     if (endpoint.auth !== 'no') {
       const token = header(request, 'token');
       const account = header(request, 'account');
-      session = token && account ? await deps.authenticate(token, account) : null;
+      const found = token && account ? deps.authenticate(token, account) : null;
+      session = found instanceof Promise ? await found : found;
       if (!session && endpoint.auth === 'yes') return sendFail(reply, 'auth.required');
     }
     const requestId = endpoint.usesRequestId && session ? requestIdOf(request.body) : null;

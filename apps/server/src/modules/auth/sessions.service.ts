@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { UserSession } from '../../platform/http.js';
 import { hashToken, newId, newToken } from '../../platform/ids.js';
-import { authCache } from './auth-cache.js';
+import { authCache, type CachedSession } from './auth-cache.js';
 import * as repo from './sessions.repository.js';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -24,29 +24,46 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
   return { token, expiresAt };
 }
 
-export async function authenticate(db: Db, clock: Clock, token: string, account: string): Promise<UserSession | null> {
+/**
+ * The session a `token`/`account` pair opens, or null. Answers synchronously when the session is
+ * cached and needs no `lastSeenAt` write (nearly every call): authenticated reads then pay no
+ * promise for it. A database read or a touch makes it a promise.
+ */
+export function authenticate(
+  db: Db, clock: Clock, token: string, account: string,
+): UserSession | null | Promise<UserSession | null> {
   if (token.length > 200) return null;
   const tokenHash = hashToken(token);
-  let session = authCache.session(tokenHash);
-  if (!session) {
-    const readStartedAt = Date.now();
-    const row = await repo.findActiveSessionByHash(db, tokenHash);
-    if (!row || row.revokedAt) return null;
-    session = {
-      sessionId: row.id, userId: row.userId, phone: row.phone,
-      lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(),
-    };
-    authCache.putSession(tokenHash, session, readStartedAt);
-  }
+  const cached = authCache.session(tokenHash);
+  return cached ? checkSession(db, clock, tokenHash, cached, account) : authenticateFromDatabase(db, clock, tokenHash, account);
+}
+
+async function authenticateFromDatabase(db: Db, clock: Clock, tokenHash: string, account: string): Promise<UserSession | null> {
+  const readStartedAt = Date.now();
+  const row = await repo.findActiveSessionByHash(db, tokenHash);
+  if (!row || row.revokedAt) return null;
+  const session: CachedSession = {
+    sessionId: row.id, userId: row.userId, phone: row.phone,
+    lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(),
+  };
+  authCache.putSession(tokenHash, session, readStartedAt);
+  return checkSession(db, clock, tokenHash, session, account);
+}
+
+/** Account match, absolute and idle expiry; touches `lastSeenAt` at most once a minute. */
+function checkSession(
+  db: Db, clock: Clock, tokenHash: string, session: CachedSession, account: string,
+): UserSession | null | Promise<UserSession> {
   if (session.phone !== account) return null;
   const now = clock.now().getTime();
   if (session.expiresAt <= now) return null;
   if (session.lastSeenAt + SESSION_IDLE_MS <= now) return null;
-  if (now - session.lastSeenAt >= TOUCH_EVERY_MS) {
-    await repo.touchSession(db, session.sessionId, new Date(now));
+  const found: UserSession = { userId: session.userId, account: session.phone, sessionId: session.sessionId };
+  if (now - session.lastSeenAt < TOUCH_EVERY_MS) return found;
+  return repo.touchSession(db, session.sessionId, new Date(now)).then(() => {
     authCache.touched(tokenHash, now);
-  }
-  return { userId: session.userId, account: session.phone, sessionId: session.sessionId };
+    return found;
+  });
 }
 
 export async function revokeSession(db: Db, clock: Clock, sessionId: string): Promise<void> {

@@ -4,7 +4,7 @@
  * opaque, stored hashed, idle 30 min, absolute 12 h, and are never accepted on /api/vue/.
  */
 import type { AdminRole } from '@brokerage/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -12,6 +12,7 @@ import { hashToken, newId, newPassword, newToken } from '../../platform/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import { adminSessions, admins } from './admin.tables.js';
+import { acceptedTotpStep } from './totp.js';
 
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
 export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -40,15 +41,20 @@ export async function bootstrapAdmin(
   return { created: true, username, password: password ? null : chosen };
 }
 
-/** Rules: lock-out (429) → auth.wrong_credentials → account.disabled. */
+/**
+ * Rules: lock-out (429) → auth.wrong_credentials (unknown name, wrong password, or, for an admin
+ * with TOTP enrolled, a missing, wrong or already-used code: one answer and one counted failure
+ * whichever factor failed) → account.disabled.
+ */
 export async function adminLogin(
-  db: Db, clock: Clock, limits: RateLimits, body: { username: string; password: string },
+  db: Db, clock: Clock, limits: RateLimits, body: { username: string; password: string; otp?: string | undefined },
 ): Promise<{ token: string; role: AdminRole; expiresAt: string; principal: AdminPrincipal }> {
   await limits.assertNotLocked('adminLoginFailures', body.username);
   const rows = await db.select().from(admins).where(eq(admins.username, body.username));
   const admin = rows[0];
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!admin || !ok) {
+  const isSecondFactorOk = admin && ok ? await consumeTotp(db, clock, admin, body.otp) : false;
+  if (!admin || !ok || !isSecondFactorOk) {
     await limits.recordFailure('adminLoginFailures', body.username);
     throw new DomainError('auth.wrong_credentials');
   }
@@ -61,6 +67,24 @@ export async function adminLogin(
   await db.insert(adminSessions).values({ id: sessionId, tokenHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
   const role = admin.role as AdminRole;
   return { token, role, expiresAt: expiresAt.toISOString(), principal: { adminId: admin.id, username: admin.username, role, sessionId } };
+}
+
+/**
+ * True when the admin has no TOTP secret, or `otp` is right for a step after the last accepted
+ * one; that step is then recorded. The conditional update is the replay guard under concurrency:
+ * of two logins racing with one code, PostgreSQL lets only the first update the row.
+ */
+async function consumeTotp(db: Db, clock: Clock, admin: typeof admins.$inferSelect, otp: string | undefined): Promise<boolean> {
+  if (admin.totpSecret === null) return true;
+  if (otp === undefined) return false;
+  const step = acceptedTotpStep(admin.totpSecret, otp, clock.now(), admin.totpLastStep);
+  if (step === null) return false;
+  const updated = await db
+    .update(admins)
+    .set({ totpLastStep: step })
+    .where(and(eq(admins.id, admin.id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
+    .returning({ id: admins.id });
+  return updated.length === 1;
 }
 
 export async function authenticateAdmin(db: Db, clock: Clock, token: string): Promise<AdminPrincipal | null> {

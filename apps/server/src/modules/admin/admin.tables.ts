@@ -9,7 +9,10 @@ export const admins = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    /** RFC 6238 secret, base32; null = not enrolled. Not encrypted at rest (docs/decisions.md "Back office"). */
     totpSecret: text('totp_secret'),
+    /** The last TOTP time step (unix time / 30 s) a login accepted: a code of that step or earlier is refused (replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('admins_role_enum', sql`${t.role} in ('admin','reviewer','support')`)],

@@ -4,13 +4,15 @@
  * back-office API by path and records every call.
  */
 import type { ReactNode } from 'react';
-import { configure, render, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import type { AdminRole } from '@brokerage/contract';
 import { createQueryClient } from './App';
+import { clearSession, setSession } from './api/session';
 import { NotifierBridge } from './components/NotifierBridge';
 
 /**
@@ -56,6 +58,25 @@ export function installBrowserStubs(): void {
   }
 }
 
+/** Signs in as `role`; the token is `tok-<role>`. */
+export function signIn(role: AdminRole): void {
+  setSession({ token: `tok-${role}`, role, username: role, expiresAt: null });
+}
+
+/**
+ * The set-up every screen test file shares, called at its top: the browser stubs once, a session of
+ * `role` before each test, and after each the screen unmounted, the session ended and fetch restored.
+ */
+export function setUpScreenTests(role: AdminRole): void {
+  beforeAll(() => installBrowserStubs());
+  beforeEach(() => signIn(role));
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+}
+
 export function renderScreen(screen: ReactNode, path = '/') {
   return render(
     <ConfigProvider locale={enUS}>
@@ -84,6 +105,11 @@ export function ok(data: unknown, code?: string): Answer {
 
 export function refused(httpStatus: number, code: string, msg: string, params: Record<string, unknown> = {}): Answer {
   return { status: httpStatus, body: { status: 0, code, msg, params } };
+}
+
+/** A handler answering a list endpoint with `items` as its only page (API.md §1.5). */
+export function okList(items: readonly unknown[]): Handler {
+  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
 }
 
 /**

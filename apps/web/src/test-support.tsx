@@ -3,16 +3,18 @@
  * fetch stub that answers `/api/vue` paths with envelopes, and a quote socket that never
  * touches the network.
  */
+import { readFileSync } from 'node:fs';
 import type { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders } from './App';
 import { setQuotesSocket } from './api/live-quotes';
 import { createQueryClient } from './api/queries';
 import { QuotesSocket, type SocketLike } from './api/quotes-socket';
 import { i18n } from './i18n';
+import { sessionStore } from './store/session';
 
 export function renderAt(path: string, routes: RouteObject[], queryClient: QueryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -22,6 +24,22 @@ export function renderAt(path: string, routes: RouteObject[], queryClient: Query
     </AppProviders>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * The set-up of a signed-in screen's tests, called inside its `describe`: before each test an empty
+ * storage, English and a session of `account`; after each the screen unmounted and the stubs removed.
+ */
+export function setUpSignedInTests(account: string): void {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.getState().setLanguage('en');
+    sessionStore.getState().signIn('tok', account);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 export function page(path: string, element: ReactNode): RouteObject {
@@ -164,4 +182,25 @@ export async function openDialog(press: () => unknown): Promise<HTMLElement> {
 /** The dialog is gone or fading out. */
 export function dialogClosing(dialog: HTMLElement): boolean {
   return !dialog.isConnected || Number(dialogContent(dialog)?.opacity ?? '0') < 1;
+}
+
+/**
+ * Puts the app's stylesheet into the test page until the returned function is called. jsdom does no
+ * layout, but it computes each element's style from the sheet, so a test can check what the CSS decides.
+ */
+export function addAppStyles(): () => void {
+  const style = document.createElement('style');
+  // Read from disk: Vitest hands tests an empty string for CSS imports, `?raw` ones included.
+  style.textContent = readFileSync(`${import.meta.dirname}/styles/app.css`, 'utf8');
+  document.head.append(style);
+  return () => style.remove();
+}
+
+/**
+ * Whether a tab shares its row with the others and wraps its label (`TabStrip fill`), rather than
+ * keeping its label's width in a row that scrolls, where a tab can be out of view.
+ */
+export function sharesTheRow(tab: HTMLElement): boolean {
+  const style = getComputedStyle(tab);
+  return style.flexGrow === '1' && style.flexShrink === '1' && style.whiteSpace === 'normal';
 }

@@ -57,14 +57,22 @@ interface TabStripProps<K extends string> {
   testIdOf?: (key: K) => string | undefined;
   sticky?: boolean;
   small?: boolean;
+  /**
+   * The tabs share the row's width and wrap their labels between words instead of scrolling, in a
+   * compact type: for a few tabs that must all stay in view on a 390 px phone in every language.
+   */
+  fill?: boolean;
 }
 
 /**
  * A scrollable row of tabs (WAI-ARIA tabs pattern, arrow keys move between them). Labels are
  * never cut to a fixed width, so long German words stay readable; the row scrolls instead,
- * fades out at an edge that hides tabs, and scrolls the active tab into view.
+ * fades out at an edge that hides tabs, and scrolls the active tab into view. With `fill` the
+ * tabs share the row instead, so none is out of view (the row still scrolls as a last resort).
  */
-export function TabStrip<K extends string>({ tabs, active, onChange, label, testIdPrefix, testIdOf, sticky = false, small = false }: TabStripProps<K>) {
+export function TabStrip<K extends string>({
+  tabs, active, onChange, label, testIdPrefix, testIdOf, sticky = false, small = false, fill = false,
+}: TabStripProps<K>) {
   const { ref, fade } = useOverflowFade(active);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -78,7 +86,7 @@ export function TabStrip<K extends string>({ tabs, active, onChange, label, test
   };
   const focusable = tabs.some((tab) => tab.key === active) ? active : tabs[0]?.key;
   return (
-    <div ref={ref} className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}`} role="tablist" aria-label={label} data-fade={fade}>
+    <div ref={ref} className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}${fill ? ' fill' : ''}`} role="tablist" aria-label={label} data-fade={fade}>
       {tabs.map((tab) => (
         <button
           key={tab.key}

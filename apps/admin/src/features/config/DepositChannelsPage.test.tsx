@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigItem, DepositChannelConfig } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { fill, ok, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
 import { DepositChannelsPage } from './DepositChannelsPage';
 
 const stored: DepositChannelConfig = {
@@ -39,17 +38,7 @@ function configList(channels: unknown): { list: ConfigItem[] } {
 /** Under a loaded machine antd's modal transitions take a while. */
 const slow = { timeout: 10_000 };
 
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => {
-  setSession({ token: 'tok-admin', role: 'admin', username: 'admin', expiresAt: null });
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('admin');
 
 describe('the deposit channel editor', { timeout: screenTestTimeoutMs }, () => {
   it('refuses a bank channel without an account number, then saves the whole list with a reason', async () => {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LendingProduct } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
 import { LendingProductsPage } from './LendingProductsPage';
 
 /** Under a loaded machine antd's modal transitions take a while. */
@@ -19,10 +18,6 @@ const used: LendingProduct = {
   quotaUsed: '1200000.00', open: true,
 };
 
-function listOf(items: LendingProduct[]) {
-  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
-}
-
 type User = ReturnType<typeof userEvent.setup>;
 
 async function renderPage() {
@@ -36,21 +31,11 @@ async function save(user: User, reason: string) {
   await user.click(screen.getByTestId('lending-form-save'));
 }
 
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => {
-  setSession({ token: 'tok-admin', role: 'admin', username: 'admin', expiresAt: null });
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('admin');
 
 describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
   it('lists the lending products with rate, quota used and locked terms', async () => {
-    const api = stubAdminApi({ '/product/list': listOf([used, fresh]) });
+    const api = stubAdminApi({ '/product/list': okList([used, fresh]) });
     await renderPage();
     expect(api.callsTo('/product/list')[0]?.body).toEqual({ kind: 'lending', page: 1, size: 20 });
     const table = screen.getByTestId('lending-table');
@@ -63,7 +48,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
 
   it('creates a product with a reason, refusing a minimum above the quota first', async () => {
     const api = stubAdminApi({
-      '/product/list': listOf([used]),
+      '/product/list': okList([used]),
       '/lending/create': (body) => ok({ ...(body as object), id: 'lp_9', quotaUsed: '0.00' }, 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });
@@ -92,7 +77,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
   });
 
   it('disables the rate and term of a product with applications and explains why', async () => {
-    stubAdminApi({ '/product/list': listOf([used]) });
+    stubAdminApi({ '/product/list': okList([used]) });
     const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByTestId('lending-edit-lp_1'));
@@ -104,7 +89,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
 
   it('shows the English text of product.terms_locked when the server refuses a rate change, and locks the fields', async () => {
     const api = stubAdminApi({
-      '/product/list': listOf([used, fresh]),
+      '/product/list': okList([used, fresh]),
       '/lending/update': () => refused(200, 'product.terms_locked', 'Product terms cannot change after applications exist.', { fields: { dailyRate: 'not_allowed' } }),
     });
     const user = userEvent.setup({ delay: null });
@@ -123,7 +108,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
 
   it('closes a product from the switch after asking for the reason', async () => {
     const api = stubAdminApi({
-      '/product/list': listOf([used]),
+      '/product/list': okList([used]),
       '/lending/update': (body) => ok({ ...used, open: (body as { open: boolean }).open }, 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });

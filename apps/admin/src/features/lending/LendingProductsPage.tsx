@@ -6,23 +6,18 @@
 import { useState } from 'react';
 import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import type { LendingProduct } from '@brokerage/contract';
 import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
+import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
-import { positiveInt } from '../../lib/url-params';
 import { quotaShare, rateDescription, termsLockedOf } from './lending-form';
 import { LendingProductFormModal, termsLockedNote } from './LendingProductFormModal';
-
-const pageSizes = [10, 20, 50, 100];
 
 /** Which form is open: a new product, one being edited, or none. */
 type Editing = { product: LendingProduct | null } | null;
 
 export function LendingProductsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = positiveInt(params.get('page'), 1, 9999);
-  const size = positiveInt(params.get('size'), 20, 300);
+  const { page, size, pagination } = useListParams();
   const list = useAdminQuery('productList', { kind: 'lending', page, size }, { staleTime: 0 });
   const queryClient = useQueryClient();
   const [askReason, reasonHolder] = useReasonConfirm();
@@ -128,15 +123,6 @@ export function LendingProductsPage() {
     },
   ];
 
-  function updatePage(nextPage: number, nextSize: number) {
-    const next = new URLSearchParams(params);
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    if (nextSize !== 20) next.set('size', String(nextSize));
-    else next.delete('size');
-    setParams(next);
-  }
-
   return (
     <Card
       title={<Typography.Title level={4} style={{ margin: 0 }}>Lending products</Typography.Title>}
@@ -163,14 +149,7 @@ export function LendingProductsPage() {
         loading={list.isPending}
         data-testid="lending-table"
         locale={{ emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No lending products yet.' }}
-        pagination={{
-          current: list.data?.page ?? page,
-          pageSize: list.data?.size ?? size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: pageSizes,
-          onChange: updatePage,
-        }}
+        pagination={pagination(list.data)}
       />
       {editing ? (
         <LendingProductFormModal

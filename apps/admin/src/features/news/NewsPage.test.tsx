@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminNewsItem } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
 import { NewsPage } from './NewsPage';
 
 function article(overrides: Partial<AdminNewsItem> = {}): AdminNewsItem {
@@ -25,25 +24,11 @@ function article(overrides: Partial<AdminNewsItem> = {}): AdminNewsItem {
   };
 }
 
-function listOf(items: AdminNewsItem[]) {
-  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
-}
-
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => {
-  setSession({ token: 'tok-admin', role: 'admin', username: 'admin', expiresAt: null });
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('admin');
 
 describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
   it('refuses to save without a title or a reason and sends nothing', async () => {
-    const api = stubAdminApi({ '/news/list': listOf([]) });
+    const api = stubAdminApi({ '/news/list': okList([]) });
     const user = userEvent.setup({ delay: null });
     renderScreen(<NewsPage />);
     await user.click(await screen.findByTestId('news-new'));
@@ -62,7 +47,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
 
   it('shows the unsaved HTML as text, then renders only what the server stored', async () => {
     const stored = article({ content: '<p>Revenue <b>rose</b>.</p>' });
-    const api = stubAdminApi({ '/news/list': listOf([]), '/news/create': () => ok(stored, 'result.update.ok') });
+    const api = stubAdminApi({ '/news/list': okList([]), '/news/create': () => ok(stored, 'result.update.ok') });
     const user = userEvent.setup({ delay: null });
     renderScreen(<NewsPage />);
     await user.click(await screen.findByTestId('news-new'));
@@ -99,7 +84,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
 
   it('puts a refused instrument id next to the instruments field, not in a toast', async () => {
     stubAdminApi({
-      '/news/list': listOf([]),
+      '/news/list': okList([]),
       '/news/create': () =>
         refused(400, 'request.invalid', 'The request is invalid.', { fields: { instrumentIds: 'format' } }),
     });
@@ -122,7 +107,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
 describe('publishing and unpublishing from the list', { timeout: screenTestTimeoutMs }, () => {
   it('asks for a reason, then sends the id and the trimmed reason to /news/publish', async () => {
     const api = stubAdminApi({
-      '/news/list': listOf([article()]),
+      '/news/list': okList([article()]),
       '/news/publish': () => ok(article({ published: true }), 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });
@@ -147,7 +132,7 @@ describe('publishing and unpublishing from the list', { timeout: screenTestTimeo
   });
 
   it('sends nothing when the operator cancels', async () => {
-    const api = stubAdminApi({ '/news/list': listOf([article({ published: true })]) });
+    const api = stubAdminApi({ '/news/list': okList([article({ published: true })]) });
     const user = userEvent.setup({ delay: null });
     renderScreen(<NewsPage />);
     await screen.findByTestId('news-unpublish-n_draft1');
@@ -159,7 +144,7 @@ describe('publishing and unpublishing from the list', { timeout: screenTestTimeo
   });
 
   it('filters by category through the list request', async () => {
-    const api = stubAdminApi({ '/news/list': listOf([]) });
+    const api = stubAdminApi({ '/news/list': okList([]) });
     renderScreen(<NewsPage />, '/news?category=stock&page=2');
     await waitFor(() => expect(api.callsTo('/news/list')).toHaveLength(1));
     expect(api.callsTo('/news/list')[0]?.body).toEqual({ category: 'stock', page: 2, size: 20 });

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminNoticeItem } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { fill, ok, okList, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
 import { NoticesPage } from './NoticesPage';
 
 function notice(overrides: Partial<AdminNoticeItem> = {}): AdminNoticeItem {
@@ -20,25 +19,11 @@ function notice(overrides: Partial<AdminNoticeItem> = {}): AdminNoticeItem {
   };
 }
 
-function listOf(items: AdminNoticeItem[]) {
-  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
-}
-
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => {
-  setSession({ token: 'tok-admin', role: 'admin', username: 'admin', expiresAt: null });
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('admin');
 
 describe('notices for everyone', { timeout: screenTestTimeoutMs }, () => {
   it('refuses to save a draft without a title or a reason', async () => {
-    const api = stubAdminApi({ '/notice/list': listOf([]) });
+    const api = stubAdminApi({ '/notice/list': okList([]) });
     const user = userEvent.setup({ delay: null });
     renderScreen(<NoticesPage />);
     await user.click(await screen.findByTestId('notice-new'));
@@ -52,7 +37,7 @@ describe('notices for everyone', { timeout: screenTestTimeoutMs }, () => {
 
   it('saves a draft with the trimmed title and the reason', async () => {
     const api = stubAdminApi({
-      '/notice/list': listOf([]),
+      '/notice/list': okList([]),
       '/notice/create': () => ok(notice({ id: 'nt_9', title: 'Maintenance', content: '<p>Sunday</p>', published: false })),
     });
     const user = userEvent.setup({ delay: null });
@@ -71,7 +56,7 @@ describe('notices for everyone', { timeout: screenTestTimeoutMs }, () => {
 
   it('unpublishes with the id and the reason after confirmation', async () => {
     const api = stubAdminApi({
-      '/notice/list': listOf([notice()]),
+      '/notice/list': okList([notice()]),
       '/notice/unpublish': () => ok(notice({ published: false }), 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewItem } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
 import { readDayTradeDetails } from './review-details';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
@@ -32,10 +31,6 @@ function dayTradeItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
-function listOf(items: ReviewItem[]) {
-  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
-}
-
 type User = ReturnType<typeof userEvent.setup>;
 
 function renderQueue() {
@@ -60,15 +55,7 @@ async function decide(user: User, button: 'review-approve' | 'review-reject', re
   await user.click(screen.getByTestId('confirm-ok'));
 }
 
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => setSession({ token: 'tok-reviewer', role: 'reviewer', username: 'reviewer', expiresAt: null }));
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('reviewer');
 
 describe('reading day-trading details', () => {
   it('reads the account type and the open positions, and a wrong type as null', () => {
@@ -79,7 +66,7 @@ describe('reading day-trading details', () => {
 
 describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () => {
   it('lists pending applications with the account type and open positions, without an amount column', async () => {
-    const api = stubAdminApi({ '/review/list': listOf([dayTradeItem()]) });
+    const api = stubAdminApi({ '/review/list': okList([dayTradeItem()]) });
     renderQueue();
     await screen.findByTestId('review-open-dt_4');
     expect(api.callsTo('/review/list')[0]?.body).toEqual({ queue: 'day_trade', states: ['pending'], page: 1, size: 20 });
@@ -92,7 +79,7 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
 
   it('shows the details in the drawer and approves with {queue, id, reason, requestId}', async () => {
     const api = stubAdminApi({
-      '/review/list': listOf([dayTradeItem()]),
+      '/review/list': okList([dayTradeItem()]),
       '/review/detail': () => ok(dayTradeItem()),
       '/review/approve': () => ok(dayTradeItem({ state: 'approved', reviewedBy: 'a_1', reason: 'No open risk' }), 'result.update.ok'),
     });
@@ -116,7 +103,7 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
 
   it('shows the server refusal of a rejection where the operator looks', async () => {
     const api = stubAdminApi({
-      '/review/list': listOf([dayTradeItem()]),
+      '/review/list': okList([dayTradeItem()]),
       '/review/detail': () => ok(dayTradeItem()),
       '/review/reject': () => refused(200, 'account.seat_already', 'You already have a seat account.'),
     });

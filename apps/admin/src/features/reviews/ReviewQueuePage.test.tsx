@@ -2,10 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminRole, ReviewItem } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi, waitForIdle } from '../../test-support';
+import { describe, expect, it } from 'vitest';
+import type { ReviewItem } from '@brokerage/contract';
+import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, signIn, stubAdminApi, waitForIdle } from '../../test-support';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
 /** Under a loaded machine antd's drawer and modal transitions take a while. */
@@ -55,14 +54,6 @@ function withdrawItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
-function listOf(items: ReviewItem[]) {
-  return () => ok({ list: items, total: items.length, page: 1, size: 20 });
-}
-
-function signIn(role: AdminRole) {
-  setSession({ token: `tok-${role}`, role, username: role, expiresAt: null });
-}
-
 function renderQueue(path: string) {
   return renderScreen(
     <Routes>
@@ -88,25 +79,17 @@ async function decide(user: User, button: 'review-approve' | 'review-reject', re
   await user.click(screen.getByTestId('confirm-ok'));
 }
 
-beforeAll(() => installBrowserStubs());
-
-beforeEach(() => signIn('reviewer'));
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('reviewer');
 
 describe('a review queue', { timeout: screenTestTimeoutMs }, () => {
   it('lists pending items by default and filters by user and state from the URL', async () => {
-    const api = stubAdminApi({ '/review/list': listOf([kycItem()]) });
+    const api = stubAdminApi({ '/review/list': okList([kycItem()]) });
     renderQueue('/reviews/kyc');
     await screen.findByTestId('review-open-k_1');
     expect(api.callsTo('/review/list')[0]?.body).toEqual({ queue: 'kyc', states: ['pending'], page: 1, size: 20 });
     cleanup();
 
-    const filtered = stubAdminApi({ '/review/list': listOf([]) });
+    const filtered = stubAdminApi({ '/review/list': okList([]) });
     renderQueue('/reviews/deposit?user=u_3kT9&state=all');
     await waitFor(() => expect(filtered.callsTo('/review/list')).toHaveLength(1), slow);
     expect(filtered.callsTo('/review/list')[0]?.body).toEqual({
@@ -130,7 +113,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
   it('shows the full identity, then approves with {queue, id, reason, requestId} and retries with the same requestId', async () => {
     let approveCalls = 0;
     const api = stubAdminApi({
-      '/review/list': listOf([kycItem()]),
+      '/review/list': okList([kycItem()]),
       '/review/detail': () => ok(kycItem()),
       '/review/approve': () => {
         approveCalls += 1;
@@ -166,7 +149,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
 
   it('a new click is a new decision with a new requestId', async () => {
     const api = stubAdminApi({
-      '/review/list': listOf([kycItem()]),
+      '/review/list': okList([kycItem()]),
       '/review/detail': () => ok(kycItem()),
       '/review/reject': () => refused(500, 'server.error', 'System busy, please try again later.'),
     });
@@ -183,7 +166,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
 
   it('will not reject without a reason of at least 3 characters', async () => {
     const api = stubAdminApi({
-      '/review/list': listOf([kycItem()]),
+      '/review/list': okList([kycItem()]),
       '/review/detail': () => ok(kycItem()),
       '/review/reject': () => ok(kycItem({ state: 'rejected', reason: 'Photo unreadable' }), 'result.update.ok'),
     });
@@ -209,7 +192,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
   it('says when someone else decided first, and reads the item and the list again', async () => {
     let detailCalls = 0;
     const api = stubAdminApi({
-      '/review/list': listOf([kycItem()]),
+      '/review/list': okList([kycItem()]),
       '/review/detail': () => {
         detailCalls += 1;
         return ok(detailCalls === 1 ? kycItem() : kycItem({ state: 'approved', reviewedBy: 'a_7', reviewedAt: '2025-03-14T15:05:00.000Z', reason: 'Checked' }));
@@ -231,7 +214,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
 
   it('shows a read-only role the item without Approve or Reject', async () => {
     signIn('support');
-    stubAdminApi({ '/review/list': listOf([kycItem()]), '/review/detail': () => ok(kycItem()) });
+    stubAdminApi({ '/review/list': okList([kycItem()]), '/review/detail': () => ok(kycItem()) });
     const user = userEvent.setup({ delay: null });
     renderQueue('/reviews/kyc');
     await openItem(user, 'k_1');
@@ -243,7 +226,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
   it('reads the item again for fresh links when an image fails to load (expired link)', async () => {
     let detailCalls = 0;
     const api = stubAdminApi({
-      '/review/list': listOf([kycItem()]),
+      '/review/list': okList([kycItem()]),
       '/review/detail': () => {
         detailCalls += 1;
         return ok(kycItem({ details: { ...kycItem().details, frontImageUrl: `/files/img_front?exp=${detailCalls}&sig=a` } }));
@@ -269,7 +252,7 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
 describe('deciding a withdrawal', { timeout: screenTestTimeoutMs }, () => {
   it('shows the full destination and says clearly when the user is frozen', async () => {
     stubAdminApi({
-      '/review/list': listOf([withdrawItem()]),
+      '/review/list': okList([withdrawItem()]),
       '/review/detail': () => ok(withdrawItem()),
       '/review/approve': () => refused(200, 'account.frozen', 'Account is frozen or banned from login. Please contact customer service.'),
     });

@@ -6,12 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, Result, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { reviewQueues, type ReviewItem, type ReviewQueue } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
+import { useListParams } from '../../components/useListParams';
 import { accountTypeLabels, emptyText, formatText, formatTime } from '../../lib/format';
-import { oneOf, positiveInt } from '../../lib/url-params';
+import { oneOf } from '../../lib/url-params';
 import {
   builtReviewQueues,
   depositChannelsPath,
@@ -33,7 +34,6 @@ import {
   type StateFilter,
 } from './review-queue';
 
-const pageSizes = [10, 20, 50, 100];
 const listRefreshMs = 60_000;
 const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw';
 
@@ -77,12 +77,10 @@ export function ReviewQueueRoute() {
 }
 
 export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
-  const [params, setParams] = useSearchParams();
+  const { params, page, size, update, pagination } = useListParams();
   const navigate = useNavigate();
   const stateFilter = oneOf<StateFilter>(stateFilters, params.get('state')) ?? 'pending';
   const userId = cleanUserId(params.get('user'));
-  const page = positiveInt(params.get('page'), 1, 9999);
-  const size = positiveInt(params.get('size'), 20, 300);
   const openItemId = params.get('item');
   const mayEditChannels = useHasRight('config.manage');
 
@@ -95,19 +93,6 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
     staleTime: 0,
     refetchInterval: listRefreshMs,
   });
-
-  /** Changes some URL params; any filter change goes back to page 1. */
-  function update(changes: Record<string, string | undefined>, resetPage = true) {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (resetPage) next.delete('page');
-      return next;
-    });
-  }
 
   const columns: TableColumnsType<ReviewItem> = [
     {
@@ -260,16 +245,10 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
         loading={list.isPending}
         data-testid="reviews-table"
         locale={{ emptyText: stateFilter === 'pending' ? 'Nothing is waiting for review.' : 'No items.' }}
-        pagination={{
-          current: list.data?.page ?? page,
-          pageSize: list.data?.size ?? size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: pageSizes,
-          showTotal: (total) => `${total} ${total === 1 ? 'item' : 'items'}${stateFilter === 'pending' ? ', oldest first' : ', newest first'}`,
-          onChange: (nextPage, nextSize) =>
-            update({ page: nextPage > 1 ? String(nextPage) : undefined, size: nextSize !== 20 ? String(nextSize) : undefined }, false),
-        }}
+        pagination={pagination(
+          list.data,
+          (total) => `${total} ${total === 1 ? 'item' : 'items'}${stateFilter === 'pending' ? ', oldest first' : ', newest first'}`,
+        )}
       />
       {openItemId ? (
         <ReviewDetailDrawer

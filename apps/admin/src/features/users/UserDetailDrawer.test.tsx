@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { installBrowserStubs, ok, renderScreen, screenTestTimeoutMs, stubAdminApi } from '../../test-support';
+import { ok, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi } from '../../test-support';
 import { UserDetailDrawer } from './UserDetailDrawer';
 
 const detail: AdminUserDetail = {
@@ -31,13 +30,7 @@ const detail: AdminUserDetail = {
   invitedCount: 0,
 };
 
-beforeAll(() => installBrowserStubs());
-beforeEach(() => setSession({ token: 'tok-support', role: 'support', username: 'support', expiresAt: null }));
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('support');
 
 describe('the user detail', { timeout: screenTestTimeoutMs }, () => {
   it('shows balances, full card numbers and addresses, and links to the reviews of the user', async () => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '@brokerage/contract';
-import { clearSession, setSession } from '../../api/session';
-import { installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi } from '../../test-support';
+import { ok, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi } from '../../test-support';
 import { UserOrders } from './UserOrders';
 
 function order(orderId: string, overrides: Partial<Order> = {}): Order {
@@ -18,13 +17,7 @@ function order(orderId: string, overrides: Partial<Order> = {}): Order {
   };
 }
 
-beforeAll(() => installBrowserStubs());
-beforeEach(() => setSession({ token: 'tok-support', role: 'support', username: 'support', expiresAt: null }));
-afterEach(() => {
-  cleanup();
-  clearSession();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests('support');
 
 describe('a user\'s orders and positions in the back office', { timeout: screenTestTimeoutMs }, () => {
   it('lists the orders read-only with their figures, filters by state and pages', async () => {

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router-dom';
 import {
   kycStatuses,
   restrictions,
@@ -15,19 +14,16 @@ import {
 } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { accountTypeLabels, formatTime, kycStatusColors, kycStatusLabels, restrictionLabels } from '../../lib/format';
-import { oneOf, positiveInt } from '../../lib/url-params';
+import { useListParams } from '../../components/useListParams';
+import { oneOf } from '../../lib/url-params';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { RestrictionTags } from './RestrictionTags';
 
-const pageSizes = [10, 20, 50, 100];
-
 export function UsersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, size, update, pagination } = useListParams();
   const keyword = params.get('q') ?? '';
   const restriction = oneOf<Restriction>(restrictions, params.get('restriction'));
   const kycStatus = oneOf<KycStatus>(kycStatuses, params.get('kyc'));
-  const page = positiveInt(params.get('page'), 1, 9999);
-  const size = positiveInt(params.get('size'), 20, 300);
   const openUserId = params.get('user');
 
   const [draft, setDraft] = useState(keyword);
@@ -41,19 +37,6 @@ export function UsersPage() {
     size,
   };
   const users = useAdminQuery('userList', request);
-
-  /** Changes some URL params; any filter change goes back to page 1. */
-  function update(changes: Record<string, string | undefined>, resetPage = true) {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (resetPage) next.delete('page');
-      return next;
-    });
-  }
 
   const columns: TableColumnsType<AdminUser> = [
     { title: 'Account', dataIndex: 'account', key: 'account' },
@@ -145,16 +128,7 @@ export function UsersPage() {
         dataSource={users.data?.list ?? []}
         loading={users.isFetching}
         data-testid="users-table"
-        pagination={{
-          current: users.data?.page ?? page,
-          pageSize: users.data?.size ?? size,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: pageSizes,
-          showTotal: (total) => `${total} users`,
-          onChange: (nextPage, nextSize) =>
-            update({ page: nextPage > 1 ? String(nextPage) : undefined, size: nextSize !== 20 ? String(nextSize) : undefined }, false),
-        }}
+        pagination={pagination(users.data, (total) => `${total} users`)}
       />
       <UserDetailDrawer userId={openUserId} onClose={() => update({ user: undefined }, false)} />
     </Card>

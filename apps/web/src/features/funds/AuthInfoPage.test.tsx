@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../store/session';
-import { page, renderAt, stubApi } from '../../test-support';
+import { describe, expect, it } from 'vitest';
+import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import AuthInfoPage from './AuthInfoPage';
 import { ACCOUNT, kycStatus, uploadAnswer, userInfo } from './test-fixtures';
 
@@ -18,16 +17,7 @@ function png(name: string, size?: number): File {
 }
 
 describe('the real-name screen', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpSignedInTests(ACCOUNT);
 
   it('joins the split ID number into the full idNumber and submits it with both uploaded photos', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../store/session';
-import { listPage, page, renderAt, stubApi } from '../../test-support';
+import { describe, expect, it } from 'vitest';
+import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import CashOutPage from './CashOutPage';
 import { ACCOUNT, card, userInfo, UUID, wallet, withdrawInfo, withdrawRecord } from './test-fixtures';
 
@@ -12,16 +11,7 @@ function renderCashOut() {
 }
 
 describe('the withdrawal form', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpSignedInTests(ACCOUNT);
 
   it('shows a failing rule of withdrawInfo with its translated code before the press, and keeps confirm disabled', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
-import { listPage, page, renderAt, stubApi } from '../../test-support';
+import { addAppStyles, listPage, page, renderAt, setUpSignedInTests, sharesTheRow, stubApi } from '../../test-support';
 import FundRecordPage from './FundRecordPage';
 import { ACCOUNT, depositRecord, ledgerRecord, userInfo, withdrawRecord } from './test-fixtures';
 
@@ -22,17 +22,8 @@ const answers = {
 };
 
 describe('the funds records', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpSignedInTests(ACCOUNT);
+  afterEach(() => vi.restoreAllMocks());
 
   it('asks /funds/records for the tab that is open, with signed amounts, balances and state tags', async () => {
     const user = userEvent.setup({ delay: null });
@@ -55,6 +46,20 @@ describe('the funds records', () => {
       { tab: 'deposit', page: 1, size: 20 },
       { tab: 'withdraw', page: 1, size: 20 },
     ]);
+  });
+
+  it('keeps every tab in view in German: the tabs share the row and wrap instead of scrolling', async () => {
+    const removeStyles = addAppStyles();
+    try {
+      sessionStore.getState().setLanguage('de');
+      stubApi(answers);
+      renderRecords();
+      const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual(['Handel', 'Einzahlungen', 'Auszahlungen']);
+      for (const tab of tabs) expect(sharesTheRow(tab), tab.textContent ?? '').toBe(true);
+    } finally {
+      removeStyles();
+    }
   });
 
   it('opens on the tab named in the address', async () => {

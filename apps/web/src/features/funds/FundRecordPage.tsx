@@ -122,6 +122,7 @@ export default function FundRecordPage() {
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         label={t('ui.page.fundRecord')}
         testIdOf={(key) => `records-tab-${key}`}
+        fill
       />
       <RecordsList key={tab} tab={tab} />
       <StatementSheet open={statementOpen} onClose={() => setStatementOpen(false)} defaultCurrency={summary} />

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../store/session';
-import { page, renderAt, stubApi } from '../../test-support';
+import { describe, expect, it } from 'vitest';
+import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import RechargeChannelPage from './RechargeChannelPage';
 import RechargePage from './RechargePage';
 import { ACCOUNT, bankChannel, cryptoChannel, depositRecord, uploadAnswer, userInfo, UUID } from './test-fixtures';
@@ -18,16 +17,7 @@ function proof(): File {
 }
 
 describe('depositing through a channel', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpSignedInTests(ACCOUNT);
 
   it('sends a requestId and sends the same one again after a network error', async () => {
     const user = userEvent.setup({ delay: null });

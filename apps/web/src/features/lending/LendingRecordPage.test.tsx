@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../store/session';
-import { listPage, page, renderAt, stubApi } from '../../test-support';
+import { addAppStyles, listPage, page, renderAt, setUpSignedInTests, sharesTheRow, stubApi } from '../../test-support';
 import { ACCOUNT, userInfo } from '../funds/test-fixtures';
 import LendingRecordPage from './LendingRecordPage';
 import { lendingRecord } from './test-fixtures';
@@ -30,16 +30,7 @@ function renderRecords(path = '/home/lendingRecord') {
 }
 
 describe('the lending records', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpSignedInTests(ACCOUNT);
 
   it('asks /lending/records for the state of the open tab and shows amount, rate, term, dates and interest', async () => {
     const user = userEvent.setup({ delay: null });
@@ -85,6 +76,20 @@ describe('the lending records', () => {
     // The empty state sits in the pull-to-refresh area (pointer capture is not in jsdom).
     fireEvent.click(screen.getByTestId('lending-browse'));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/home/lending'));
+  });
+
+  it('keeps all four tabs in view in German, the longest language: they share the row and wrap instead of scrolling', async () => {
+    const removeStyles = addAppStyles();
+    try {
+      sessionStore.getState().setLanguage('de');
+      stubApi(answers());
+      renderRecords('/home/lendingRecord?tab=failed');
+      const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual(['In Bearbeitung', 'Erfolgreich', 'Abgeschlossen', 'Fehlgeschlagen']);
+      for (const tab of tabs) expect(sharesTheRow(tab), tab.textContent ?? '').toBe(true);
+    } finally {
+      removeStyles();
+    }
   });
 
   it('asks for a login without a session', async () => {

@@ -130,6 +130,7 @@ export default function LendingRecordPage() {
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         label={t('ui.lending.recordsTitle')}
         testIdPrefix="lending-tab-"
+        fill
       />
       <RecordsList key={tab} state={tab} />
     </MoneyPage>

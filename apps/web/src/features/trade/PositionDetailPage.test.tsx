@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../store/session';
-import { page, renderAt, stubApi } from '../../test-support';
+import { describe, expect, it } from 'vitest';
+import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import { ACCOUNT } from '../funds/test-fixtures';
 import PositionDetailPage from './PositionDetailPage';
 
@@ -21,15 +20,7 @@ const detail = {
 };
 
 describe('the position detail', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStore.getState().setLanguage('en');
-    sessionStore.getState().signIn('tok', ACCOUNT);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpSignedInTests(ACCOUNT);
 
   it('shows the order fields and history, and clears the stop-loss with /trade/setTpSl', async () => {
     const user = userEvent.setup({ delay: null });

@@ -31,9 +31,12 @@ import { Dec, type Currency } from '../packages/contract/src/index.js';
 import { universe } from '../packages/market-sim/src/universe/index.js';
 import { openingAmounts } from '../apps/server/src/modules/trading/fees.js';
 import { TriggerIndex, type IndexRow } from '../apps/server/src/modules/trading/engine/trigger-index.js';
+import { runMain } from './lib/child-server.js';
+import { envInt } from './lib/env.js';
+import { percentile } from './lib/stats.js';
 
-const POSITIONS = Number(process.env.BENCH_ENGINE_POSITIONS ?? '1000000');
-const TICKS = Number(process.env.BENCH_ENGINE_TICKS ?? '1000');
+const POSITIONS = envInt('BENCH_ENGINE_POSITIONS', 1_000_000);
+const TICKS = envInt('BENCH_ENGINE_TICKS', 1000);
 const TARGET_MS = 50;
 
 v8.setFlagsFromString('--expose-gc');
@@ -107,14 +110,11 @@ function position(inst: Instrument): IndexRow {
   };
 }
 
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { median: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 };
-};
+/** `median` is the value at index ⌊n/2⌋ (the upper middle one for an even count). */
+const stats = (values: number[]) => ({ median: percentile(values, 50), p99: percentile(values, 99), max: percentile(values, 100) });
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 
-function main(): void {
+function main(): number {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`engine-scan bench: ${POSITIONS.toLocaleString('en')} open positions over ${instruments.length} instruments, ${TICKS} ticks`);
   const base = heapMb();
@@ -190,7 +190,7 @@ function main(): void {
   out(`heap used at the end: ${heapMb().toFixed(0)} MB`);
   const ok = l.median < TARGET_MS && l.p99 < TARGET_MS;
   out(`target: lookup < ${TARGET_MS} ms per tick (median and p99): ${ok ? 'met' : 'NOT met'}`);
-  if (!ok) process.exitCode = 1;
+  return ok ? 0 : 1;
 }
 
-main();
+runMain(main);

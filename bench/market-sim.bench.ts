@@ -23,8 +23,10 @@
 import { defaultCalendars, MarketSimulator, type InstrumentDef } from '../packages/market-sim/src/index.js';
 import { fixtureConfig, fixtureUniverse } from '../packages/market-sim/src/test-fixtures.js';
 import { universe } from '../packages/market-sim/src/universe/index.js';
+import { runMain } from './lib/child-server.js';
+import { envInt } from './lib/env.js';
 
-const REPEAT = Number(process.env.BENCH_SIM_REPEAT ?? '200');
+const REPEAT = envInt('BENCH_SIM_REPEAT', 200);
 const AT = new Date('2026-03-10T18:00:00Z');
 const LATER = new Date('2026-03-10T18:07:00Z');
 const PAST = new Date('2024-05-14T16:00:00Z');
@@ -39,7 +41,7 @@ function cpuMs(work: () => unknown, times = 1): number {
 
 const cell = (ms: number) => (ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(3)).padStart(11);
 
-function main(): void {
+function main(): number {
   const wallStart = performance.now();
   let sim: MarketSimulator | undefined;
   const construct = cpuMs(() => (sim = new MarketSimulator(fixtureUniverse, fixtureConfig())));
@@ -80,6 +82,7 @@ function main(): void {
   out('');
   realUniverse(out);
   out(`wall time of this run: ${((performance.now() - wallStart) / 1000).toFixed(1)} s`);
+  return 0;
 }
 
 const REAL_SEED = 'meridian-2026';
@@ -144,4 +147,4 @@ function realUniverse(out: (line: string) => void): void {
   out('');
 }
 
-main();
+runMain(main);

@@ -46,7 +46,7 @@
  *   BENCH_CPU_PROF      a folder: each server writes a V8 CPU profile of each measured run there
  *                       (<system>-round<n>.cpuprofile; open in Chrome DevTools)
  */
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,11 +55,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { buildBenchApp, INVITE_CODE, listenOnLoopback, openSeededDatabase } from './lib/app-server.js';
+import { answerCoordinator, argOf, Child, reply, runChild, runMain } from './lib/child-server.js';
+import { envInt } from './lib/env.js';
+import { createDatabase, databaseUrl, type ScratchDatabase } from './lib/postgres.js';
+import { exitCodeFor, machineLine, machineReport, writeResult } from './lib/report.js';
+import { median, percentile } from './lib/stats.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const RESULTS_DIR = path.join(path.dirname(THIS_FILE), 'results');
 const TARGET_RATIO = 0.4;
-const INVITE_CODE = 'BENCH01';
 const BUY_ROUTE = '/api/vue/trade/buy';
 const ADMIN_PASSWORD = 'Bench-admin-2026';
 const run = promisify(execFile);
@@ -81,14 +85,14 @@ interface ServerCheck {
   violations: string[];
 }
 
+/** Messages from a server child to this process (besides `cpu` and `error`, which every child sends). */
 type ChildMessage =
   | { type: 'ready'; port: number; users: BenchUser[]; setupSeconds: number }
-  | { type: 'cpu'; micros: number }
   | { type: 'checked'; check: ServerCheck }
-  | { type: 'profiled' }
-  | { type: 'error'; message: string };
+  | { type: 'profiled' };
 
-type ParentMessage = { type: 'cpu' } | { type: 'check' } | { type: 'stop' } | { type: 'profile'; start: boolean; file: string };
+/** Requests from this process to a server child (besides `cpu` and `stop`, which every child understands). */
+type ParentMessage = { type: 'check' } | { type: 'profile'; start: boolean; file: string };
 
 interface ServeOptions {
   databaseUrl: string;
@@ -100,30 +104,15 @@ interface ServeOptions {
   poolSize: number;
 }
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number.parseInt(raw, 10);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Server side (child process)
 // ---------------------------------------------------------------------------------------------
 
-function send(message: ChildMessage): void {
-  process.send?.(message);
-}
-
 async function serveApp(options: ServeOptions): Promise<void> {
   const started = Date.now();
   const { default: sharp } = await import('sharp');
-  const { buildApp } = await import('../apps/server/src/app.js');
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
-  const { openDatabase } = await import('../apps/server/src/platform/db.js');
   const { systemClock } = await import('../apps/server/src/platform/clock.js');
-  const { seedDemo, seedEssentials } = await import('../apps/server/src/seed/seed.js');
   const { Dec } = await import('@brokerage/contract');
   const { createAdmin } = await import('../apps/server/src/modules/admin/index.js');
   const { ledgerViolations, houseBalances } = await import('../apps/server/src/modules/ledger/index.js');
@@ -133,15 +122,12 @@ async function serveApp(options: ServeOptions): Promise<void> {
   const config = loadConfig({
     DATABASE_URL: options.databaseUrl, DEMO: '0', LEDGER_HOUSE_STRIPES: String(options.stripes), LOG_LEVEL: 'silent',
   });
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null, poolSize: options.poolSize });
-  await seedEssentials(database.db, systemClock);
-  // the demo organisation carries the invite code users register with
-  await seedDemo(database.db, systemClock, INVITE_CODE);
+  const database = await openSeededDatabase({ databaseUrl: options.databaseUrl, clock: systemClock, poolSize: options.poolSize });
   await createAdmin(database.db, 'benchadmin', ADMIN_PASSWORD, 'admin');
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-uploads-'));
   const high = (durationSec: number) => ({ points: 1e9, durationSec });
-  const { app } = await buildApp({
-    config, database, logger: false, webDist: null, adminDist: null, engine: false, uploads: { dir: uploadsDir },
+  const { app } = await buildBenchApp({
+    config, database, engine: false, uploads: { dir: uploadsDir },
     limits: {
       perCaller: high(1), registerPerIp: high(3600), moneyCalls: high(60), uploadPerAccount: high(3600),
       ...(options.respectLimit ? {} : { buyPerAccount: high(1) }),
@@ -209,9 +195,7 @@ async function serveApp(options: ServeOptions): Promise<void> {
     users.push({ id: data.user.id, token: data.token, account: phone });
   }
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('no listen address');
+  const port = await listenOnLoopback(app);
 
   const check = async (): Promise<ServerCheck> => {
     const violations = (await ledgerViolations(database.db)).map((v) => `${v.rule} ${JSON.stringify(v.detail)}`);
@@ -241,86 +225,31 @@ async function serveApp(options: ServeOptions): Promise<void> {
     mkdirSync(options.profileDir, { recursive: true });
     writeFileSync(path.join(options.profileDir, file), JSON.stringify(taken));
   };
-  process.on('message', (raw: unknown) => {
-    const message = raw as ParentMessage;
-    if (message.type === 'profile') {
-      profile(message.start, message.file).then(() => send({ type: 'profiled' }), (error: unknown) => send({ type: 'error', message: String(error) }));
-    } else if (message.type === 'cpu') {
-      const usage = process.cpuUsage();
-      send({ type: 'cpu', micros: usage.user + usage.system });
-    } else if (message.type === 'check') {
-      check().then((result) => send({ type: 'checked', check: result }), (error: unknown) => send({ type: 'error', message: String(error) }));
-    } else if (message.type === 'stop') {
-      (async () => {
-        await app.close();
-        await database.close();
-        rmSync(uploadsDir, { recursive: true, force: true });
-      })().then(() => process.exit(0), () => process.exit(1));
-    }
-  });
-  send({ type: 'ready', port: address.port, users, setupSeconds: (Date.now() - started) / 1000 });
+  const failed = (error: unknown) => reply({ type: 'error', message: String(error) });
+  answerCoordinator<ParentMessage>(
+    async () => {
+      await app.close();
+      await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+    (message) => {
+      if (message.type === 'profile') profile(message.start, message.file).then(() => reply<ChildMessage>({ type: 'profiled' }), failed);
+      else check().then((result) => reply<ChildMessage>({ type: 'checked', check: result }), failed);
+    },
+  );
+  reply<ChildMessage>({ type: 'ready', port, users, setupSeconds: (Date.now() - started) / 1000 });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Load side (this process)
 // ---------------------------------------------------------------------------------------------
 
-class ServerChild {
-  private readonly waiting: Array<(message: ChildMessage) => void> = [];
-  private exited = false;
+type ServerChild = Child<ParentMessage, ChildMessage>;
 
-  constructor(readonly label: string, private readonly child: ChildProcess) {
-    child.on('message', (raw: unknown) => this.waiting.shift()?.(raw as ChildMessage));
-    child.on('exit', (code) => {
-      this.exited = true;
-      for (const next of this.waiting.splice(0)) next({ type: 'error', message: `${label} server exited with code ${String(code)}` });
-    });
-  }
-
-  static start(label: string, options: ServeOptions): ServerChild {
-    const child = fork(THIS_FILE, ['--serve', JSON.stringify(options)], {
-      env: { ...process.env, DATABASE_URL: '' }, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    return new ServerChild(label, child);
-  }
-
-  private next(): Promise<ChildMessage> {
-    if (this.exited) return Promise.resolve({ type: 'error', message: `${this.label} server is not running` });
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private async ask<T extends ChildMessage['type']>(request: ParentMessage | null, type: T): Promise<Extract<ChildMessage, { type: T }>> {
-    const answer = this.next();
-    if (request) this.child.send(request);
-    const message = await answer;
-    if (message.type !== type) throw new Error(`${this.label}: ${message.type === 'error' ? message.message : message.type}`);
-    return message as Extract<ChildMessage, { type: T }>;
-  }
-
-  ready() {
-    return this.ask(null, 'ready');
-  }
-
-  async cpuMicros(): Promise<number> {
-    return (await this.ask({ type: 'cpu' }, 'cpu')).micros;
-  }
-
-  async profile(start: boolean, file: string): Promise<void> {
-    await this.ask({ type: 'profile', start, file }, 'profiled');
-  }
-
-  async check(): Promise<ServerCheck> {
-    return (await this.ask({ type: 'check' }, 'checked')).check;
-  }
-
-  async stop(): Promise<void> {
-    if (this.exited) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send({ type: 'stop' } satisfies ParentMessage);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
+function startServer(label: string, options: ServeOptions): ServerChild {
+  return Child.fork<ParentMessage, ChildMessage>(THIS_FILE, ['--serve', JSON.stringify(options)], {
+    label: `${label} server`, env: { ...process.env, DATABASE_URL: '' }, stopTimeoutMs: 15_000,
+  });
 }
 
 interface LoadResult {
@@ -388,35 +317,6 @@ async function drive(port: number, users: BenchUser[], clients: number, seconds:
   result.seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return result;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(base: string, name: string): string {
-  const target = new URL(base);
-  target.pathname = `/${name}`;
-  return target.toString();
 }
 
 /** libpq environment for pgbench from a postgres:// URL. */
@@ -495,20 +395,17 @@ async function main(): Promise<number> {
 
   const prefix = `bench_orders_${process.pid}`;
   const names = { pgbench: `${prefix}_pgbench`, striped: `${prefix}_striped`, single: `${prefix}_single` };
-  const created: string[] = [];
+  const created: ScratchDatabase[] = [];
   const servers: ServerChild[] = [];
   try {
-    for (const name of Object.values(names)) {
-      await adminQuery(baseUrl, `create database ${name}`);
-      created.push(name);
-    }
+    for (const name of Object.values(names)) created.push(await createDatabase(baseUrl, name));
     const pgEnv = libpqEnv(baseUrl, names.pgbench);
     const initStarted = Date.now();
     await run(pgbench, ['-i', '-q', '-s', String(clients)], { env: pgEnv, maxBuffer: 16 * 1024 * 1024 });
     process.stdout.write(
       `order-placement benchmark: ${clients} clients, ${seconds} s x ${rounds} rounds, warm-up ${warmup} s, ${userCount} users per server, ` +
         `${instrument} x ${lots} lot(s), per-account buy limit ${respectLimit ? 'kept (1/s, users paced)' : 'raised'}\n` +
-        `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; load generator, servers and PostgreSQL share them\n` +
+        `${machineLine()}; load generator, servers and PostgreSQL share them\n` +
         `pgbench -i -s ${clients}: ${((Date.now() - initStarted) / 1000).toFixed(1)} s\n`,
     );
 
@@ -516,11 +413,11 @@ async function main(): Promise<number> {
       databaseUrl: databaseUrl(baseUrl, name), stripes: count, users: userCount, instrument, respectLimit, profileDir,
       poolSize: clients + 4,
     });
-    const striped = ServerChild.start(`striped (${stripes})`, options(names.striped, stripes));
+    const striped = startServer(`striped (${stripes})`, options(names.striped, stripes));
     servers.push(striped);
-    const single = ServerChild.start('single row', options(names.single, 1));
+    const single = startServer('single row', options(names.single, 1));
     servers.push(single);
-    const [stripedReady, singleReady] = await Promise.all([striped.ready(), single.ready()]);
+    const [stripedReady, singleReady] = await Promise.all([striped.ready('ready'), single.ready('ready')]);
     process.stdout.write(`servers ready: setup ${stripedReady.setupSeconds.toFixed(0)} s / ${singleReady.setupSeconds.toFixed(0)} s (${userCount} verified, funded users each)\n`);
     const apps = [
       { system: 'striped' as const, server: striped, ready: stripedReady, database: names.striped },
@@ -542,13 +439,13 @@ async function main(): Promise<number> {
       process.stdout.write(`  round ${round} pgbench: ${tps.toFixed(0)} TPS\n`);
       for (const a of apps) {
         const profileFile = `${a.system}-round${round}.cpuprofile`;
-        await a.server.profile(true, profileFile);
+        await a.server.call({ type: 'profile', start: true, file: profileFile }, 'profiled');
         const cpuBefore = await a.server.cpuMicros();
         const waits = sampleLockWaits(baseUrl, a.database);
         const r = await drive(a.ready.port, a.ready.users, clients, seconds, instrument, lots, paceMs);
         const lockWaiting = await waits.stop();
         const cpuAfter = await a.server.cpuMicros();
-        await a.server.profile(false, profileFile);
+        await a.server.call({ type: 'profile', start: false, file: profileFile }, 'profiled');
         okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + r.ok);
         const m: Measured = {
           system: a.system, round, perSecond: r.ok / r.seconds, ok: r.ok, failed: r.failed,
@@ -567,7 +464,7 @@ async function main(): Promise<number> {
 
     const checks: Record<string, ServerCheck> = {};
     for (const a of apps) {
-      const c = await a.server.check();
+      const { check: c } = await a.server.call({ type: 'check' }, 'checked');
       checks[a.system] = c;
       if (c.violations.length > 0) failures.push(`${a.system}: ledger invariant broken: ${c.violations.slice(0, 3).join('; ')}`);
       if (c.orders !== okTotals.get(a.system)) failures.push(`${a.system}: ${c.orders} orders stored for ${okTotals.get(a.system)} successful answers`);
@@ -608,7 +505,7 @@ async function main(): Promise<number> {
     const report = {
       benchmark: 'order-placement',
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, node: process.version, note: 'load generator, servers and PostgreSQL share the same CPUs' },
+      machine: machineReport('load generator, servers and PostgreSQL share the same CPUs', { brief: true }),
       settings: { seconds, clients, rounds, warmupSeconds: warmup, users: userCount, stripes, instrument, lots, respectLimit, pgbenchScale: clients },
       pgbenchTps: tps,
       striped: stripedSummary,
@@ -620,33 +517,14 @@ async function main(): Promise<number> {
       failures,
       runs: measured,
     };
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, 'order-placement.json'), `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`result written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'order-placement.json'))}\n`);
-    if (failures.length > 0) {
-      process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
-      return 1;
-    }
-    return 0;
+    process.stdout.write(`result written to ${writeResult('order-placement.json', report)}\n`);
+    return exitCodeFor(failures);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
-    for (const name of created) await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+    for (const database of created) await database.drop();
   }
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-if (serveIndex >= 0) {
-  const options = JSON.parse(process.argv[serveIndex + 1] ?? '{}') as ServeOptions;
-  serveApp(options).catch((error: unknown) => {
-    send({ type: 'error', message: error instanceof Error ? error.stack ?? error.message : String(error) });
-    process.exit(1);
-  });
-} else {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`benchmark failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+const serveOptions = argOf('--serve');
+if (serveOptions === undefined) runMain(main);
+else runChild(() => serveApp(JSON.parse(serveOptions) as ServeOptions));

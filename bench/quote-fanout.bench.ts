@@ -43,22 +43,23 @@
  * Each process needs about one file descriptor per socket: a server 1 per client, a shard 2
  * per client it holds (one per server). The run stops early when `ulimit -n` is too low.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBenchApp, listenOnLoopback, openSeededDatabase } from './lib/app-server.js';
+import { answerCoordinator, argOf, Child, cpuMicros, errorText, portOf, reply, runChild, runMain } from './lib/child-server.js';
+import { envInt } from './lib/env.js';
+import { exitCodeFor, loadLine, machineLine, machineReport, row, writeResult } from './lib/report.js';
+import { median, nearestRank } from './lib/stats.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const RESULTS_DIR = path.join(path.dirname(THIS_FILE), 'results');
 const TARGET_RATIO = 1.25;
 const WS_PATH = '/api/vue/ws';
 const MINUTE_MS = 60_000;
 const MAX_PAYLOAD = 16 * 1024;
-const INVITE_CODE = 'BENCH01';
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const QUOTE_PREFIX = Buffer.from('{"op":"quote","data":{"instrumentId":"', 'utf8');
 
@@ -69,25 +70,17 @@ type Frames = Array<[instrumentId: string, frame: string]>;
 const wallNow = (): number => performance.timeOrigin + performance.now();
 
 // ---------------------------------------------------------------------------------------------
-// Messages
+// Messages (besides `cpu`, `stop` and `error`, which every child of lib/child-server.ts knows)
 // ---------------------------------------------------------------------------------------------
 
-type ServerRequest =
-  | { type: 'frames'; frames: Frames }
-  | { type: 'tick' }
-  | { type: 'cpu' }
-  | { type: 'connections' }
-  | { type: 'clock' }
-  | { type: 'stop' };
+type ServerRequest = { type: 'frames'; frames: Frames } | { type: 'tick' } | { type: 'connections' } | { type: 'clock' };
 
 type ServerReply =
   | { type: 'ready'; port: number; instruments: string[]; skipped: string[] }
   | { type: 'ack' }
   | { type: 'ticked'; startMs: number; syncMs: number }
-  | { type: 'cpu'; micros: number }
   | { type: 'connections'; count: number }
-  | { type: 'clock'; now: number }
-  | { type: 'error'; message: string };
+  | { type: 'clock'; now: number };
 
 interface ConnectSpec {
   kind: ServerKind;
@@ -103,8 +96,7 @@ type ShardRequest =
   | ({ type: 'connect' } & ConnectSpec)
   | { type: 'arm'; kind: ServerKind; expected: number }
   | { type: 'collect'; timeoutMs: number }
-  | { type: 'clock' }
-  | { type: 'stop' };
+  | { type: 'clock' };
 
 type ShardReply =
   | { type: 'ready' }
@@ -122,23 +114,7 @@ type ShardReply =
       closed: number;
       cpuMicros: number;
     }
-  | { type: 'clock'; now: number }
-  | { type: 'error'; message: string };
-
-type ErrorReply = { type: 'error'; message: string };
-
-function reply<M extends { type: string }>(message: M): void {
-  process.send?.(message);
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.stack ?? error.message : String(error);
-}
-
-function cpuMicros(): number {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-}
+  | { type: 'clock'; now: number };
 
 /** With BENCH_WS_PROFILE, starts the V8 profiler once; `save` writes what it recorded. */
 function profiler(kind: ServerKind): { start: () => void; save: () => Promise<void> } {
@@ -166,17 +142,47 @@ function profiler(kind: ServerKind): { start: () => void; save: () => Promise<vo
   };
 }
 
-function portOf(address: ReturnType<net.Server['address']>): number {
-  if (address && typeof address === 'object') return address.port;
-  throw new Error(`unexpected listen address ${String(address)}`);
-}
-
 /** Client `index` watches `subs` consecutive instruments starting at index·7: every instrument gets the same share. */
 function subscriptionOf(index: number, instruments: readonly string[], subs: number): string[] {
   const start = (index * 7) % instruments.length;
   const ids: string[] = [];
   for (let k = 0; k < subs; k++) ids.push(instruments[(start + k) % instruments.length] as string);
   return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side: what both servers answer
+// ---------------------------------------------------------------------------------------------
+
+/** What a server under test does on the coordinator's requests; `tick` returns when its sending started (wallNow). */
+interface ServerSide {
+  /** The frames of the app's last round (only the bare server keeps them). */
+  frames: (frames: Frames) => void;
+  tick: () => number;
+  connections: () => number;
+}
+
+/** Answers the coordinator for the app or the bare server; `close` runs on `stop`. */
+function answerAsServer(close: () => Promise<void>, server: ServerSide): void {
+  answerCoordinator<ServerRequest>(close, (message) => {
+    switch (message.type) {
+      case 'frames':
+        server.frames(message.frames);
+        reply<ServerReply>({ type: 'ack' });
+        break;
+      case 'tick': {
+        const startMs = server.tick();
+        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
+        break;
+      }
+      case 'connections':
+        reply<ServerReply>({ type: 'connections', count: server.connections() });
+        break;
+      case 'clock':
+        reply<ServerReply>({ type: 'clock', now: wallNow() });
+        break;
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,27 +204,19 @@ function signatureOf(q: {
 }
 
 async function serveApp(settings: ServeSettings): Promise<void> {
-  const { buildApp } = await import('../apps/server/src/app.js');
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
-  const { openDatabase } = await import('../apps/server/src/platform/db.js');
   const { ManualClock } = await import('../apps/server/src/platform/clock.js');
-  const { seedDemo, seedEssentials } = await import('../apps/server/src/seed/seed.js');
   const { SimulatedFeed } = await import('../apps/server/src/modules/market/index.js');
   const { cryptoPairs, forexPairs, mexicoStocks, spainStocks, usStocks } = await import('../packages/market-sim/src/universe/index.js');
 
   const clock = new ManualClock(settings.at);
-  const database = await openDatabase({ databaseUrl: null, dataDir: null });
-  await seedEssentials(database.db, clock);
-  await seedDemo(database.db, clock, INVITE_CODE);
+  const database = await openSeededDatabase({ databaseUrl: null, clock });
   const config = loadConfig({});
-  const { app, deps } = await buildApp({
+  const { app, deps } = await buildBenchApp({
     config,
     database,
     clock,
-    logger: false,
     quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000 },
-    webDist: null,
-    adminDist: null,
   });
 
   // Candidates: crypto, forex, then US, Mexican and Spanish listed stocks in turn. Keep those whose
@@ -251,41 +249,28 @@ async function serveApp(settings: ServeSettings): Promise<void> {
     else skipped.push(id);
   }
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listenOnLoopback(app);
   const hub = deps.quoteHub;
   const profile = profiler('app');
-  process.on('message', (raw: unknown) => {
-    const message = raw as ServerRequest;
-    switch (message.type) {
-      case 'tick': {
+  answerAsServer(
+    async () => {
+      await profile.save();
+      await app.close();
+      await database.close();
+    },
+    {
+      frames: () => undefined,
+      tick: () => {
         profile.start();
         clock.advance(MINUTE_MS);
         const startMs = wallNow();
         hub.tick();
-        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
-        break;
-      }
-      case 'cpu':
-        reply<ServerReply>({ type: 'cpu', micros: cpuMicros() });
-        break;
-      case 'connections':
-        reply<ServerReply>({ type: 'connections', count: hub.connectionCount });
-        break;
-      case 'clock':
-        reply<ServerReply>({ type: 'clock', now: wallNow() });
-        break;
-      case 'frames':
-        reply<ServerReply>({ type: 'ack' });
-        break;
-      case 'stop':
-        profile.save().then(() => app.close()).then(() => database.close()).then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-        break;
-    }
-  });
-  reply<ServerReply>({ type: 'ready', port: portOf(app.server.address()), instruments, skipped });
+        return startMs;
+      },
+      connections: () => hub.connectionCount,
+    },
+  );
+  reply<ServerReply>({ type: 'ready', port, instruments, skipped });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,14 +327,20 @@ async function serveBare(): Promise<void> {
   };
 
   const profile = profiler('bare');
-  process.on('message', (raw: unknown) => {
-    const message = raw as ServerRequest;
-    switch (message.type) {
-      case 'frames':
-        for (const [id, frame] of message.frames) frames.set(id, frame);
-        reply<ServerReply>({ type: 'ack' });
-        break;
-      case 'tick': {
+  answerAsServer(
+    async () => {
+      try {
+        await profile.save();
+      } finally {
+        for (const c of connections) c.socket.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      }
+    },
+    {
+      frames: (latest) => {
+        for (const [id, frame] of latest) frames.set(id, frame);
+      },
+      tick: () => {
         profile.start();
         watched ??= subscribers();
         const startMs = wallNow();
@@ -358,26 +349,11 @@ async function serveBare(): Promise<void> {
           if (frame === undefined) continue;
           for (const socket of list) socket.send(frame);
         }
-        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
-        break;
-      }
-      case 'cpu':
-        reply<ServerReply>({ type: 'cpu', micros: cpuMicros() });
-        break;
-      case 'connections':
-        reply<ServerReply>({ type: 'connections', count: connections.size });
-        break;
-      case 'clock':
-        reply<ServerReply>({ type: 'clock', now: wallNow() });
-        break;
-      case 'stop':
-        void profile.save().finally(() => {
-          for (const c of connections) c.socket.terminate();
-          wss.close(() => process.exit(0));
-        });
-        break;
-    }
-  });
+        return startMs;
+      },
+      connections: () => connections.size,
+    },
+  );
   reply<ServerReply>({ type: 'ready', port: portOf(wss.address()), instruments: [], skipped: [] });
 }
 
@@ -633,16 +609,18 @@ function runShard(): void {
     return answer;
   };
 
-  process.on('message', (raw: unknown) => {
-    const message = raw as ShardRequest;
-    const answer = (work: () => Promise<ShardReply> | ShardReply) => {
-      Promise.resolve()
-        .then(work)
-        .then(
-          (result) => reply(result),
-          (error: unknown) => reply<ShardReply>({ type: 'error', message: errorText(error) }),
-        );
-    };
+  const answer = (work: () => Promise<ShardReply> | ShardReply) => {
+    Promise.resolve()
+      .then(work)
+      .then(
+        (result) => reply(result),
+        (error: unknown) => reply({ type: 'error', message: errorText(error) }),
+      );
+  };
+  const closeAll = async () => {
+    for (const list of Object.values(clients)) for (const client of list) client.socket.destroy();
+  };
+  answerCoordinator<ShardRequest>(closeAll, (message) => {
     switch (message.type) {
       case 'connect':
         answer(() => connect(message));
@@ -663,9 +641,6 @@ function runShard(): void {
       case 'clock':
         reply<ShardReply>({ type: 'clock', now: wallNow() });
         break;
-      case 'stop':
-        for (const list of Object.values(clients)) for (const client of list) client.socket.destroy();
-        process.exit(0);
     }
   });
   reply<ShardReply>({ type: 'ready' });
@@ -675,85 +650,12 @@ function runShard(): void {
 // Coordinator (this process)
 // ---------------------------------------------------------------------------------------------
 
-/** A forked child that answers every request with exactly one message, in order. */
-class Peer<Req extends { type: string }, Rep extends { type: string }> {
-  private readonly waiting: Array<(message: Rep | ErrorReply) => void> = [];
-  private exited = false;
+type ServerPeer = Child<ServerRequest, ServerReply>;
+type ShardPeer = Child<ShardRequest, ShardReply>;
 
-  constructor(
-    readonly label: string,
-    private readonly child: ChildProcess,
-  ) {
-    child.on('message', (raw: unknown) => this.waiting.shift()?.(raw as Rep));
-    child.on('exit', (code, signal) => {
-      this.exited = true;
-      for (const next of this.waiting.splice(0)) next({ type: 'error', message: `${label} exited (${String(signal ?? code)})` });
-    });
-  }
-
-  static start<Req extends { type: string }, Rep extends { type: string }>(label: string, args: string[]): Peer<Req, Rep> {
-    const child = fork(THIS_FILE, args, {
-      env: process.env, execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    return new Peer<Req, Rep>(label, child);
-  }
-
-  private next(): Promise<Rep | ErrorReply> {
-    if (this.exited) return Promise.resolve({ type: 'error', message: `${this.label} is not running` });
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private check<T extends Rep['type']>(message: Rep | ErrorReply, type: T): Extract<Rep, { type: T }> {
-    if (message.type === type) return message as Extract<Rep, { type: T }>;
-    const detail = message.type === 'error' ? (message as ErrorReply).message : `unexpected ${message.type}`;
-    throw new Error(`${this.label}: ${detail}`);
-  }
-
-  async ready<T extends Rep['type']>(type: T): Promise<Extract<Rep, { type: T }>> {
-    return this.check(await this.next(), type);
-  }
-
-  async call<T extends Rep['type']>(message: Req, type: T): Promise<Extract<Rep, { type: T }>> {
-    const answer = this.next();
-    this.child.send(message);
-    return this.check(await answer, type);
-  }
-
-  async stop(stopMessage: Req): Promise<void> {
-    if (this.exited) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send(stopMessage);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-type ServerPeer = Peer<ServerRequest, ServerReply>;
-type ShardPeer = Peer<ShardRequest, ShardReply>;
-
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number.parseInt(raw, 10);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? Number.NaN;
-  const lower = sorted[middle - 1] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
-}
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
+/** Every child of this file exchanges typed arrays (the frame times), hence `advanced` serialization. */
+const startServer = (label: string, args: string[]): ServerPeer => Child.fork(THIS_FILE, args, { label, serialization: 'advanced' });
+const startShard = (label: string): ShardPeer => Child.fork(THIS_FILE, ['--clients'], { label, serialization: 'advanced' });
 
 /** The soft limit on open files of this process (children inherit it), or null off Linux. */
 function openFileLimit(): number | null {
@@ -820,10 +722,6 @@ function fmt(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
 }
 
-function row(cells: string[], widths: number[]): string {
-  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
-}
-
 async function main(): Promise<number> {
   const clientsTotal = envInt('BENCH_WS_CLIENTS', 5000);
   const subs = envInt('BENCH_WS_SUBS', 10);
@@ -845,28 +743,20 @@ async function main(): Promise<number> {
   process.stdout.write(
     `quote fan-out benchmark: ${clientsTotal} clients x ${subs} instruments (of ${instrumentCount}), ` +
       `${rounds} rounds per server (+${warmup} warm-up), ${procs} client process(es)\n` +
-      `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}; servers and clients share these CPUs\n` +
+      `${machineLine()}, ${loadLine()}; servers and clients share these CPUs\n` +
       `open files: limit ${limit === null ? 'unknown' : String(limit)}, needed ~${needServer} per server and ~${needShard} per client process\n`,
   );
   if (limit !== null && limit < Math.max(needShard, needServer)) {
     throw new Error(`ulimit -n is ${limit}; raise it (e.g. \`ulimit -n 20000\`) or set BENCH_WS_CLIENT_PROCS higher`);
   }
 
-  const app: ServerPeer = Peer.start('app server', [
+  const app = startServer('app server', [
     '--serve', 'app', '--at', at.toISOString(), '--instruments', String(instrumentCount), '--minutes', String(warmup + rounds + 1),
   ]);
-  const bare: ServerPeer = Peer.start('bare server', ['--serve', 'bare']);
+  const bare = startServer('bare server', ['--serve', 'bare']);
   const shards: ShardPeer[] = [];
-  for (let s = 0; s < procs; s++) shards.push(Peer.start(`client process ${s + 1}`, ['--clients']));
-  const stopAll = () =>
-    Promise.all([
-      app.stop({ type: 'stop' }),
-      bare.stop({ type: 'stop' }),
-      ...shards.map((shard) => shard.stop({ type: 'stop' })),
-    ]);
+  for (let s = 0; s < procs; s++) shards.push(startShard(`client process ${s + 1}`));
+  const stopAll = () => Promise.all([app.stop(), bare.stop(), ...shards.map((shard) => shard.stop())]);
 
   try {
     const [appReady, bareReady] = await Promise.all([app.ready('ready'), bare.ready('ready'), ...shards.map((s) => s.ready('ready'))]);
@@ -916,10 +806,10 @@ async function main(): Promise<number> {
       const server = kind === 'app' ? app : bare;
       if (kind === 'bare') await bare.call({ type: 'frames', frames: lastAppFrames }, 'ack');
       await Promise.all(shards.map((shard, s) => shard.call({ type: 'arm', kind, expected: expectedOf(s) }, 'armed')));
-      const cpuBefore = (await server.call({ type: 'cpu' }, 'cpu')).micros;
+      const cpuBefore = await server.cpuMicros();
       const ticked = await server.call({ type: 'tick' }, 'ticked');
       const collected = await Promise.all(shards.map((shard) => shard.call({ type: 'collect', timeoutMs: roundTimeoutMs }, 'collected')));
-      const cpuAfter = (await server.call({ type: 'cpu' }, 'cpu')).micros;
+      const cpuAfter = await server.cpuMicros();
 
       const frames = collected.reduce((sum, c) => sum + c.received, 0);
       const latencies = new Float64Array(collected.reduce((sum, c) => sum + c.times.length, 0));
@@ -941,8 +831,8 @@ async function main(): Promise<number> {
         frames,
         expected: collected.reduce((sum, c) => sum + c.expected, 0),
         bytes: collected.reduce((sum, c) => sum + c.bytes, 0),
-        p50Ms: percentile(latencies, 50),
-        p99Ms: percentile(latencies, 99),
+        p50Ms: nearestRank(latencies, 50),
+        p99Ms: nearestRank(latencies, 99),
         maxMs: latencies[latencies.length - 1] ?? Number.NaN,
         firstMs: latencies[0] ?? Number.NaN,
         syncMs: ticked.syncMs,
@@ -995,8 +885,8 @@ async function main(): Promise<number> {
         p50Ms: median(mine.map((r) => r.p50Ms)),
         p99Ms: median(mine.map((r) => r.p99Ms)),
         maxMs: median(mine.map((r) => r.maxMs)),
-        pooledP50Ms: percentile(all, 50),
-        pooledP99Ms: percentile(all, 99),
+        pooledP50Ms: nearestRank(all, 50),
+        pooledP99Ms: nearestRank(all, 99),
         pooledMaxMs: all[all.length - 1] ?? Number.NaN,
         sendLoopMs: median(mine.map((r) => r.syncMs)),
         serverCpuMicrosPerFrame: median(mine.map((r) => r.serverCpuMicrosPerFrame)),
@@ -1055,16 +945,7 @@ async function main(): Promise<number> {
     const report = {
       benchmark: 'quote-fanout',
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? null,
-        totalMemoryBytes: os.totalmem(),
-        loadAverageAtEnd: os.loadavg(),
-        platform: `${os.platform()} ${os.release()}`,
-        node: process.version,
-        openFileLimit: limit,
-        note: 'servers and client processes share the same CPUs',
-      },
+      machine: machineReport('servers and client processes share the same CPUs', { loadAverage: true, openFileLimit: limit }),
       settings: {
         clients: clientsTotal, subsPerClient: subs, instruments, rounds, warmupRounds: warmup, clientProcesses: procs,
         connectBatch: batchTotal, appClockStart: at.toISOString(),
@@ -1082,51 +963,26 @@ async function main(): Promise<number> {
       wallSeconds: (wallNow() - wallStart) / 1000,
       runs,
     };
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    writeFileSync(path.join(RESULTS_DIR, 'quote-fanout.json'), `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(
-      `result written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'quote-fanout.json'))}; ` +
-        `wall time ${((wallNow() - wallStart) / 1000).toFixed(0)} s\n`,
-    );
-    if (failures.length > 0) {
-      process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
-      return 1;
-    }
-    return 0;
+    process.stdout.write(`result written to ${writeResult('quote-fanout.json', report)}; wall time ${((wallNow() - wallStart) / 1000).toFixed(0)} s\n`);
+    return exitCodeFor(failures);
   } finally {
     await stopAll();
   }
 }
 
-function argOf(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
 const serveKind = argOf('--serve');
 if (serveKind !== undefined) {
-  const started =
-    serveKind === 'app'
-      ? serveApp({
-          at: new Date(argOf('--at') ?? ''),
-          instruments: Number(argOf('--instruments')),
-          minutes: Number(argOf('--minutes')),
-        })
-      : serveKind === 'bare'
-        ? serveBare()
-        : Promise.reject(new Error(`unknown server kind ${serveKind}`));
-  started.catch((error: unknown) => {
-    reply<ServerReply>({ type: 'error', message: errorText(error) });
-    process.exit(1);
+  runChild(async () => {
+    if (serveKind === 'app') {
+      await serveApp({ at: new Date(argOf('--at') ?? ''), instruments: Number(argOf('--instruments')), minutes: Number(argOf('--minutes')) });
+    } else if (serveKind === 'bare') {
+      await serveBare();
+    } else {
+      throw new Error(`unknown server kind ${serveKind}`);
+    }
   });
 } else if (process.argv.includes('--clients')) {
   runShard();
 } else {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`benchmark failed: ${errorText(error)}\n`);
-      process.exit(1);
-    },
-  );
+  runMain(main);
 }

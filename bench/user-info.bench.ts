@@ -19,51 +19,36 @@
  *   DATABASE_URL       PostgreSQL server: a fresh database bench_<random> is created there and
  *                      dropped afterwards; without it the app uses in-memory PGlite.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
+import type { Result } from 'autocannon';
+import { buildBenchApp, INVITE_CODE, listenHello, listenOnLoopback, openSeededDatabase } from './lib/app-server.js';
+import { answerCoordinator, argOf, Child, reply, runChild, runMain } from './lib/child-server.js';
+import { envInt } from './lib/env.js';
+import {
+  answerFailures, load, measureRun, PIPELINING, rateAndLatency, roundLine, summariseServer, summaryTable, warmUpLine, type HttpRun,
+} from './lib/http-load.js';
+import { createDatabase } from './lib/postgres.js';
+import { exitCodeFor, machineLine, machineReport, writeResult } from './lib/report.js';
+import { median } from './lib/stats.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const BENCH_DIR = path.dirname(THIS_FILE);
-const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const TARGET_RATIO = 0.6;
-const INVITE_CODE = 'BENCH01';
 const ROUTE = '/api/vue/user/getUserinfo';
 
 /** `same`: a bare Fastify that sends the app's answer bytes (security headers, request id, a getUserinfo body): the ceiling for any code. */
 type ServerKind = 'hello' | 'same' | 'app';
 
-/** Messages from a server child to this process. */
-type ChildMessage =
-  | { type: 'ready'; port: number; headers: Record<string, string>; database: string }
-  | { type: 'cpu'; userMicros: number; systemMicros: number }
-  | { type: 'error'; message: string };
-
-/** Messages from this process to a server child. */
-type ParentMessage = { type: 'cpu' } | { type: 'stop' };
+/** A server child's first message. */
+type Ready = { type: 'ready'; port: number; headers: Record<string, string>; database: string };
 
 // ---------------------------------------------------------------------------------------------
 // Server side (child processes)
 // ---------------------------------------------------------------------------------------------
 
-function send(message: ChildMessage): void {
-  process.send?.(message);
-}
-
 async function serveHello(): Promise<void> {
-  const { default: Fastify } = await import('fastify');
-  const app = Fastify({ logger: false });
-  app.post('/hello', async () => ({ status: 1 }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  onParentMessages(async () => {
-    await app.close();
-  });
-  send({ type: 'ready', port: portOf(app.server.address()), headers: {}, database: 'none' });
+  const hello = await listenHello();
+  answerCoordinator(hello.close);
+  reply<Ready>({ type: 'ready', port: hello.port, headers: {}, database: 'none' });
 }
 
 async function serveSameBytes(): Promise<void> {
@@ -79,38 +64,24 @@ async function serveSameBytes(): Promise<void> {
     },
   };
   const app = Fastify({ logger: false });
-  app.post('/hello', async (_request, reply) => {
-    reply.headers(API_SECURITY_HEADERS);
-    reply.header('x-request-id', randomUUID());
+  app.post('/hello', async (_request, response) => {
+    response.headers(API_SECURITY_HEADERS);
+    response.header('x-request-id', randomUUID());
     return answer;
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  onParentMessages(async () => {
-    await app.close();
-  });
-  send({ type: 'ready', port: portOf(app.server.address()), headers: {}, database: 'none' });
+  const port = await listenOnLoopback(app);
+  answerCoordinator(() => app.close());
+  reply<Ready>({ type: 'ready', port, headers: {}, database: 'none' });
 }
 
 async function serveApp(): Promise<void> {
-  const { buildApp } = await import('../apps/server/src/app.js');
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
-  const { openDatabase } = await import('../apps/server/src/platform/db.js');
   const { systemClock } = await import('../apps/server/src/platform/clock.js');
-  const { seedDemo, seedEssentials } = await import('../apps/server/src/seed/seed.js');
 
   const databaseUrl = process.env.BENCH_APP_DATABASE_URL || null;
   const config = loadConfig({ DATABASE_URL: databaseUrl ?? undefined, DEMO: '1', DEMO_INVITE_CODE: INVITE_CODE });
-  const database = await openDatabase({ databaseUrl, dataDir: null });
-  await seedEssentials(database.db, systemClock);
-  await seedDemo(database.db, systemClock, INVITE_CODE);
-  const { app } = await buildApp({
-    config,
-    database,
-    logger: false,
-    limits: { perCaller: { points: 1e9, durationSec: 1 } },
-    webDist: null,
-    adminDist: null,
-  });
+  const database = await openSeededDatabase({ databaseUrl, clock: systemClock });
+  const { app } = await buildBenchApp({ config, database, limits: { perCaller: { points: 1e9, durationSec: 1 } } });
 
   const phone = `1${String(Date.now()).slice(-10)}`;
   const password = 'Bench12345';
@@ -134,101 +105,25 @@ async function serveApp(): Promise<void> {
     throw new Error(`getUserinfo probe failed: HTTP ${probe.statusCode} ${probe.body}`);
   }
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  onParentMessages(async () => {
+  const port = await listenOnLoopback(app);
+  answerCoordinator(async () => {
     await app.close();
     await database.close();
   });
-  send({ type: 'ready', port: portOf(app.server.address()), headers: { token, account }, database: database.kind });
-}
-
-function portOf(address: ReturnType<import('node:net').Server['address']>): number {
-  if (address && typeof address === 'object') return address.port;
-  throw new Error(`unexpected listen address ${String(address)}`);
-}
-
-function onParentMessages(close: () => Promise<void>): void {
-  process.on('message', (raw: unknown) => {
-    const message = raw as ParentMessage;
-    if (message.type === 'cpu') {
-      const usage = process.cpuUsage();
-      send({ type: 'cpu', userMicros: usage.user, systemMicros: usage.system });
-    } else if (message.type === 'stop') {
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    }
-  });
+  reply<Ready>({ type: 'ready', port, headers: { token, account }, database: database.kind });
 }
 
 async function serve(kind: ServerKind): Promise<void> {
-  try {
-    if (kind === 'hello') await serveHello();
-    else if (kind === 'same') await serveSameBytes();
-    else await serveApp();
-  } catch (error) {
-    send({ type: 'error', message: error instanceof Error ? error.stack ?? error.message : String(error) });
-    process.exit(1);
-  }
+  if (kind === 'hello') await serveHello();
+  else if (kind === 'same') await serveSameBytes();
+  else await serveApp();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Load side (this process)
 // ---------------------------------------------------------------------------------------------
 
-class ServerChild {
-  private readonly waiting: Array<(message: ChildMessage) => void> = [];
-  private exited = false;
-
-  private constructor(
-    readonly kind: ServerKind,
-    private readonly child: ChildProcess,
-  ) {
-    child.on('message', (raw: unknown) => {
-      const next = this.waiting.shift();
-      if (next) next(raw as ChildMessage);
-    });
-    child.on('exit', (code) => {
-      this.exited = true;
-      for (const next of this.waiting.splice(0)) next({ type: 'error', message: `${kind} server exited with code ${String(code)}` });
-    });
-  }
-
-  static start(kind: ServerKind, env: NodeJS.ProcessEnv): ServerChild {
-    const child = fork(THIS_FILE, ['--serve', kind], { env, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    return new ServerChild(kind, child);
-  }
-
-  private next(): Promise<ChildMessage> {
-    if (this.exited) return Promise.resolve({ type: 'error', message: `${this.kind} server is not running` });
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  async ready(): Promise<{ port: number; headers: Record<string, string>; database: string }> {
-    const message = await this.next();
-    if (message.type !== 'ready') throw new Error(`${this.kind} server failed to start: ${message.type === 'error' ? message.message : message.type}`);
-    return message;
-  }
-
-  /** CPU time (user + system) the server process has used so far, in microseconds. */
-  async cpuMicros(): Promise<number> {
-    const answer = this.next();
-    this.child.send({ type: 'cpu' } satisfies ParentMessage);
-    const message = await answer;
-    if (message.type !== 'cpu') throw new Error(`${this.kind} server: ${message.type === 'error' ? message.message : message.type}`);
-    return message.userMicros + message.systemMicros;
-  }
-
-  async stop(): Promise<void> {
-    if (this.exited) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send({ type: 'stop' } satisfies ParentMessage);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
+type ServerChild = Child<never, Ready>;
 
 interface Target {
   kind: ServerKind;
@@ -237,111 +132,44 @@ interface Target {
   headers: Record<string, string>;
 }
 
-interface RunSummary {
+interface RunSummary extends HttpRun {
   kind: ServerKind;
   round: number;
-  requestsPerSec: number;
-  totalRequests: number;
-  latencyAvgMs: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  latencyMaxMs: number;
-  non2xx: number;
-  mismatches: number;
-  errors: number;
   timeouts: number;
-  serverCpuMicrosPerRequest: number;
   statusCodes: Record<string, number>;
 }
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number.parseInt(raw, 10);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? Number.NaN;
-  const lower = sorted[middle - 1] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
+function startServer(kind: ServerKind, env: NodeJS.ProcessEnv): ServerChild {
+  return Child.fork<never, Ready>(THIS_FILE, ['--serve', kind], { label: `${kind} server`, env });
 }
 
 function fire(target: Target, seconds: number, connections: number): Promise<Result> {
-  return autocannon({
+  return load({
     url: target.url,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...target.headers },
     body: '{}',
     connections,
     duration: seconds,
-    pipelining: 1,
-    timeout: 10,
     verifyBody: (body) => body.includes('"status":1'),
   });
 }
 
 async function measure(target: Target, round: number, seconds: number, connections: number): Promise<RunSummary> {
-  const cpuBefore = await target.server.cpuMicros();
-  const result = await fire(target, seconds, connections);
-  const cpuAfter = await target.server.cpuMicros();
+  const { result, serverCpuMicrosPerRequest } = await measureRun(target.server, () => fire(target, seconds, connections));
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
   return {
     kind: target.kind,
     round,
-    requestsPerSec: result.requests.average,
-    totalRequests: result.requests.total,
-    latencyAvgMs: result.latency.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
+    ...rateAndLatency(result),
     non2xx: result.non2xx,
     mismatches: result.mismatches,
     errors: result.errors,
     timeouts: result.timeouts,
-    serverCpuMicrosPerRequest: result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : Number.NaN,
+    serverCpuMicrosPerRequest,
     statusCodes,
   };
-}
-
-/** A fresh database on the PostgreSQL server of `url`; `drop` removes it (closing any leftover connections). */
-async function createPostgresDatabase(url: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    name,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
-
-function pad(value: string, width: number): string {
-  return value.length >= width ? value : ' '.repeat(width - value.length) + value;
-}
-
-function row(cells: string[], widths: number[]): string {
-  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : pad(cell, widths[i] ?? 0))).join('  ');
 }
 
 async function main(): Promise<number> {
@@ -351,18 +179,18 @@ async function main(): Promise<number> {
   const warmup = envInt('BENCH_WARMUP', 3);
   const postgresUrl = process.env.DATABASE_URL?.trim() || null;
 
-  const created = postgresUrl ? await createPostgresDatabase(postgresUrl) : null;
+  const created = postgresUrl ? await createDatabase(postgresUrl) : null;
   const servers: ServerChild[] = [];
   try {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, BENCH_APP_DATABASE_URL: created?.url ?? '' };
     delete childEnv.DATABASE_URL;
-    const hello = ServerChild.start('hello', childEnv);
+    const hello = startServer('hello', childEnv);
     servers.push(hello);
-    const app = ServerChild.start('app', childEnv);
+    const app = startServer('app', childEnv);
     servers.push(app);
-    const same = ServerChild.start('same', childEnv);
+    const same = startServer('same', childEnv);
     servers.push(same);
-    const [helloReady, appReady, sameReady] = await Promise.all([hello.ready(), app.ready(), same.ready()]);
+    const [helloReady, appReady, sameReady] = await Promise.all([hello.ready('ready'), app.ready('ready'), same.ready('ready')]);
     const targets: Target[] = [
       { kind: 'hello', server: hello, url: `http://127.0.0.1:${helloReady.port}/hello`, headers: appReady.headers },
       { kind: 'same', server: same, url: `http://127.0.0.1:${sameReady.port}/hello`, headers: appReady.headers },
@@ -373,14 +201,10 @@ async function main(): Promise<number> {
     process.stdout.write(
       `user-info benchmark: ${connections} connections, ${seconds} s x ${rounds} rounds per server, ` +
         `warm-up ${warmup} s, database ${databaseLabel}\n` +
-        `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}; ` +
-        `load generator and servers share these CPUs\n`,
+        `${machineLine()}; load generator and servers share these CPUs\n`,
     );
 
-    for (const target of targets) {
-      const result = await fire(target, warmup, connections);
-      process.stdout.write(`  warm-up ${target.kind}: ${Math.round(result.requests.average)} req/s\n`);
-    }
+    for (const target of targets) process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections)));
 
     const runs: RunSummary[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -388,30 +212,14 @@ async function main(): Promise<number> {
       for (const target of order) {
         const run = await measure(target, round, seconds, connections);
         runs.push(run);
-        process.stdout.write(
-          `  round ${round} ${target.kind.padEnd(5)}: ${Math.round(run.requestsPerSec)} req/s, p99 ${run.latencyP99Ms} ms, ` +
-            `non-2xx ${run.non2xx}, mismatched bodies ${run.mismatches}, errors ${run.errors}\n`,
-        );
+        process.stdout.write(roundLine(round, target.kind, run));
       }
     }
 
-    const summarise = (kind: ServerKind) => {
-      const mine = runs.filter((run) => run.kind === kind);
-      return {
-        requestsPerSec: median(mine.map((run) => run.requestsPerSec)),
-        latencyAvgMs: median(mine.map((run) => run.latencyAvgMs)),
-        latencyP50Ms: median(mine.map((run) => run.latencyP50Ms)),
-        latencyP99Ms: median(mine.map((run) => run.latencyP99Ms)),
-        serverCpuMicrosPerRequest: median(mine.map((run) => run.serverCpuMicrosPerRequest)),
-        totalRequests: mine.reduce((sum, run) => sum + run.totalRequests, 0),
-        non2xx: mine.reduce((sum, run) => sum + run.non2xx, 0),
-        mismatches: mine.reduce((sum, run) => sum + run.mismatches, 0),
-        errors: mine.reduce((sum, run) => sum + run.errors, 0),
-      };
-    };
-    const helloSummary = summarise('hello');
-    const sameSummary = summarise('same');
-    const appSummary = summarise('app');
+    const summariseKind = (kind: ServerKind) => summariseServer(runs.filter((run) => run.kind === kind), { throughput: false });
+    const helloSummary = summariseKind('hello');
+    const sameSummary = summariseKind('same');
+    const appSummary = summariseKind('app');
     const perRound = (kind: ServerKind) => runs.filter((run) => run.kind === kind).map((run) => run.requestsPerSec);
     const roundRatios = (over: ServerKind, under: ServerKind) => {
       const top = perRound(over);
@@ -423,27 +231,8 @@ async function main(): Promise<number> {
     const meetsTarget = ratio >= TARGET_RATIO;
     const spread = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
 
-    const widths = [6, 10, 9, 9, 14, 8, 10, 7];
-    const lines = [
-      row(['server', 'req/s', 'avg ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'mismatch', 'errors'], widths),
-      ...(['hello', 'same', 'app'] as const).map((kind) => {
-        const s = kind === 'hello' ? helloSummary : kind === 'same' ? sameSummary : appSummary;
-        return row(
-          [
-            kind,
-            s.requestsPerSec.toFixed(0),
-            s.latencyAvgMs.toFixed(2),
-            String(s.latencyP99Ms),
-            s.serverCpuMicrosPerRequest.toFixed(0),
-            String(s.non2xx),
-            String(s.mismatches),
-            String(s.errors),
-          ],
-          widths,
-        );
-      }),
-    ];
-    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+    const table = summaryTable([['hello', helloSummary], ['same', sameSummary], ['app', appSummary]]);
+    process.stdout.write(`\n${table.join('\n')}\n\n`);
     process.stdout.write(
       `ratio app/hello = ${ratio.toFixed(3)} (median of ${rounds} rounds, spread ${spread(appRatios)}; ` +
         `target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n` +
@@ -451,25 +240,12 @@ async function main(): Promise<number> {
         `app/same bytes = ${median(roundRatios('app', 'same')).toFixed(3)} (what our code costs over sending those bytes)\n`,
     );
 
-    const failures: string[] = [];
-    if (appSummary.non2xx > 0) failures.push(`${appSummary.non2xx} non-2xx app responses`);
-    if (appSummary.mismatches > 0) failures.push(`${appSummary.mismatches} app responses without "status":1`);
-    if (appSummary.errors > 0) failures.push(`${appSummary.errors} app request errors/timeouts`);
-    if (helloSummary.non2xx + helloSummary.mismatches + helloSummary.errors > 0) failures.push('hello-world answered badly');
-    if (appSummary.totalRequests === 0) failures.push('no app requests completed');
-
+    const failures = answerFailures(appSummary, helloSummary);
     const report = {
       benchmark: 'user-info',
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? null,
-        totalMemoryBytes: os.totalmem(),
-        platform: `${os.platform()} ${os.release()}`,
-        node: process.version,
-        note: 'load generator (autocannon) and the servers share the same CPUs',
-      },
-      settings: { seconds, connections, pipelining: 1, rounds, warmupSeconds: warmup, route: ROUTE },
+      machine: machineReport('load generator (autocannon) and the servers share the same CPUs'),
+      settings: { seconds, connections, pipelining: PIPELINING, rounds, warmupSeconds: warmup, route: ROUTE },
       database: appReady.database,
       hello: helloSummary,
       sameBytes: sameSummary,
@@ -482,37 +258,23 @@ async function main(): Promise<number> {
       failures,
       runs,
     };
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const json = `${JSON.stringify(report, null, 2)}\n`;
-    writeFileSync(path.join(RESULTS_DIR, 'user-info.json'), json);
-    writeFileSync(path.join(RESULTS_DIR, `user-info.${appReady.database}.json`), json);
-    process.stdout.write(`result written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'user-info.json'))}\n`);
-
-    if (failures.length > 0) {
-      process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
-      return 1;
-    }
-    return 0;
+    const written = writeResult('user-info.json', report);
+    writeResult(`user-info.${appReady.database}.json`, report);
+    process.stdout.write(`result written to ${written}\n`);
+    return exitCodeFor(failures);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     if (created) await created.drop();
   }
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-if (serveIndex >= 0) {
-  const kind = process.argv[serveIndex + 1];
+if (!process.argv.includes('--serve')) {
+  runMain(main);
+} else {
+  const kind = argOf('--serve');
   if (kind !== 'hello' && kind !== 'same' && kind !== 'app') {
     process.stderr.write(`unknown server kind ${String(kind)}\n`);
     process.exit(2);
   }
-  void serve(kind);
-} else {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`benchmark failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  runChild(() => serve(kind));
 }

@@ -111,6 +111,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     requestIdHeader: false,
   });
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
+  if (options.redis) {
+    // config changes made on another instance (docs/scaling.md)
+    const detachSettings = settings.attachRedis(options.redis, (error) => app.log.error({ err: error }, 'settings reload failed'));
+    app.addHook('onClose', async () => detachSettings());
+  }
 
   // §1.1: an empty body counts as {}; a body that is not a JSON object is request.invalid.
   app.removeContentTypeParser('application/json');

@@ -1,9 +1,12 @@
 /**
  * Operator settings (API.md §19.7): every key has a schema and a default in the contract; an
- * operator's value overrides it. Values are cached in the process and refreshed on every set.
+ * operator's value overrides it. Values are cached in the process. A change reaches this
+ * process's cache once its transaction has committed, and, with Redis, every other instance
+ * reloads on a pub/sub message (with a periodic reload in case a message is lost).
  */
 import { configKeyMap, configKeys } from '@brokerage/contract';
 import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Db } from './db.js';
 import { settingsTable } from './settings.repository.js';
@@ -15,19 +18,57 @@ export interface SettingItem {
   updatedBy: string | null;
 }
 
+const CHANNEL = 'settings:changed';
+/** How often an instance attached to Redis re-reads the settings anyway (a lost message heals within this). */
+export const SETTINGS_RELOAD_MS = 60_000;
+
+interface CachedSetting {
+  value: unknown;
+  updatedAt: Date;
+  updatedBy: string | null;
+}
+
+function sameSetting(a: CachedSetting | undefined, b: CachedSetting): boolean {
+  return a !== undefined && a.updatedAt.getTime() === b.updatedAt.getTime() && JSON.stringify(a.value) === JSON.stringify(b.value);
+}
+
 export class Settings {
-  private cache = new Map<string, { value: unknown; updatedAt: Date; updatedBy: string | null }>();
+  private cache = new Map<string, CachedSetting>();
   private loaded = false;
+  private announce: ((key: string) => void) | null = null;
   /** Bumped on every change, so derived caches (the market calendars) know when to rebuild. */
   version = 0;
 
   constructor(private readonly db: Db, private readonly clock: Clock) {}
 
+  /** Reads every stored value; the version moves only when something differs from the cache. */
   async load(): Promise<void> {
     const rows = await this.db.select().from(settingsTable);
-    this.cache = new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt, updatedBy: r.updatedBy }]));
+    const next = new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt, updatedBy: r.updatedBy }]));
+    const changed = !this.loaded || next.size !== this.cache.size || [...next].some(([key, row]) => !sameSetting(this.cache.get(key), row));
+    this.cache = next;
     this.loaded = true;
-    this.version++;
+    if (changed) this.version++;
+  }
+
+  /**
+   * Keeps this instance in step with the others sharing the Redis server: a committed change
+   * anywhere is announced on a channel and every instance reloads; a reload every
+   * `reloadEveryMs` covers a lost message. Returns the detach function.
+   */
+  attachRedis(redis: Redis, onError: (error: unknown) => void, reloadEveryMs = SETTINGS_RELOAD_MS): () => void {
+    const reload = () => void this.load().catch(onError);
+    const subscriber = redis.duplicate();
+    void subscriber.subscribe(CHANNEL).catch(onError);
+    subscriber.on('message', reload);
+    const timer = setInterval(reload, reloadEveryMs);
+    timer.unref();
+    this.announce = (key) => void redis.publish(CHANNEL, key).catch(onError);
+    return () => {
+      this.announce = null;
+      clearInterval(timer);
+      subscriber.disconnect();
+    };
   }
 
   private ensureLoaded(): void {
@@ -62,8 +103,15 @@ export class Settings {
     return found;
   }
 
-  /** Writes a value already validated against the key's schema, inside the caller's transaction. */
-  async set(tx: Db, key: string, value: unknown, updatedBy: string | null): Promise<SettingItem> {
+  /**
+   * Writes a value already validated against the key's schema, inside the caller's transaction.
+   * `item` is the setting as it will read once committed; `publish` must run after the commit:
+   * it puts the value in this process's cache and tells the other instances, so no instance
+   * ever serves a value whose transaction rolled back.
+   */
+  async set(tx: Db, key: string, value: unknown, updatedBy: string | null): Promise<{ item: SettingItem; publish: () => void }> {
+    this.ensureLoaded();
+    if (!configKeyMap.has(key)) throw new Error(`unknown config key ${key}`);
     const now = this.clock.now();
     const existing = await tx.select().from(settingsTable).where(eq(settingsTable.key, key));
     if (existing.length > 0) {
@@ -71,8 +119,14 @@ export class Settings {
     } else {
       await tx.insert(settingsTable).values({ key, value, updatedAt: now, updatedBy });
     }
-    this.cache.set(key, { value, updatedAt: now, updatedBy });
-    this.version++;
-    return this.item(key);
+    const stored: CachedSetting = { value, updatedAt: now, updatedBy };
+    return {
+      item: { key, value, updatedAt: now.toISOString(), updatedBy },
+      publish: () => {
+        this.cache.set(key, stored);
+        this.version++;
+        this.announce?.(key);
+      },
+    };
   }
 }

@@ -28,6 +28,8 @@ export interface AdminHandlerResult {
   after?: unknown;
   /** For login: the principal that just logged in, so the audit row names it. */
   principal?: AdminPrincipal;
+  /** Runs once the transaction (the change and its audit row) has committed, before the answer. */
+  afterCommit?: () => void;
 }
 
 export interface AdminContext<B> {
@@ -80,6 +82,7 @@ export function registerAdminRoute<E extends AdminEndpoint>(
         if (audited) await record('ok', r, tx);
         return r;
       });
+      result.afterCommit?.();
       return reply.send(okEnvelope(result.data, endpoint.mutating ? 'result.update.ok' : undefined));
     } catch (error) {
       const code: Code | 'server.error' = error instanceof DomainError ? error.code : 'server.error';

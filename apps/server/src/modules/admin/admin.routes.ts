@@ -101,8 +101,8 @@ export function registerAdminRoutes(
       throw new DomainError('request.invalid', { fields: { value: 'format' } });
     }
     const before = settings.item(body.key).value;
-    const item = await settings.set(tx, body.key, parsed.data, admin?.adminId ?? null);
-    return { data: item, before: { value: before }, after: { value: item.value }, targetType: 'config', targetId: body.key };
+    const { item, publish } = await settings.set(tx, body.key, parsed.data, admin?.adminId ?? null);
+    return { data: item, before: { value: before }, after: { value: item.value }, targetType: 'config', targetId: body.key, afterCommit: publish };
   }, { target: (b) => ({ type: 'config', id: typeof b.key === 'string' ? b.key.slice(0, 100) : null }) });
 
   registerAdminRoute(app, deps, adminEndpoints.auditList, async ({ body, tx }) => ({

@@ -21,8 +21,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import { E2E_ADMIN_PASSWORD, startServer, type E2eServer } from './global-setup.js';
-import { api, noToast, registerUser, seedStorage, type Session } from './market-helpers.js';
-import { AdminApi, uploadImage } from './server-api.js';
+import { api, noToast, seedStorage, type Session } from './market-helpers.js';
+import { AdminApi, verifiedFundedUser } from './server-api.js';
 
 const PRODUCT = 'lp_demo_mxn30'; // MXN 30-day lending: minimum 10,000 MXN, 0.03% a day
 
@@ -107,17 +107,7 @@ afterAll(async () => {
 describe('lending and day trading on a phone', () => {
   it('lends a whole amount above the minimum (frozen until settlement), then applies for day trading and is approved in the back office', async () => {
     // ── a verified account with 50,000 MXN ─────────────────────────────────────────────────
-    const session = await registerUser(baseUrl);
-    const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
-    const uid = info.data?.id ?? '';
-    const kyc = await api(baseUrl, '/user/kycSubmit', {
-      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
-    }, session);
-    expect(kyc.status, JSON.stringify(kyc)).toBe(1);
-    await ops.approveFirst('kyc', uid);
-    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_mx', amount: '50000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
-    expect(deposit.status, JSON.stringify(deposit)).toBe(1);
-    await ops.approveFirst('deposit', uid);
+    const { session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'ch_mx', amount: '50000.00' });
     expect(await mxn(session)).toMatchObject({ available: '50000.00', frozen: '0.00' });
 
     const page = await phonePage(browser);

@@ -1,11 +1,11 @@
 /**
  * The back-office and upload calls the journeys make over HTTP (for setup steps a journey does
  * not test through the screens): admin login, admin calls, approving the first pending review
- * item of a user, uploading an image.
+ * item of a user, uploading an image, a verified and funded account.
  */
 import { expect } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
-import type { Session } from './market-helpers.js';
+import { api, registerUser, type Session } from './market-helpers.js';
 
 // a 4×4 PNG (valid, decodable), so the server's re-encoding accepts it
 const PNG = Buffer.from(
@@ -50,4 +50,25 @@ export async function uploadImage(baseUrl: string, session: Session, purpose: st
   const body = (await r.json()) as { status: number; data?: { imageId: string } };
   expect(body.status, JSON.stringify(body)).toBe(1);
   return body.data?.imageId ?? '';
+}
+
+/**
+ * A new account with its real name approved and one approved deposit of `amount` through
+ * `channelId` (the money journey drives those screens; the others only need the result).
+ */
+export async function verifiedFundedUser(
+  baseUrl: string, ops: AdminApi, deposit: { channelId: string; amount: string },
+): Promise<{ session: Session; uid: string }> {
+  const session = await registerUser(baseUrl);
+  const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
+  const uid = info.data?.id ?? '';
+  const kyc = await api(baseUrl, '/user/kycSubmit', {
+    name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
+  }, session);
+  expect(kyc.status, JSON.stringify(kyc)).toBe(1);
+  await ops.approveFirst('kyc', uid);
+  const paid = await api(baseUrl, '/funds/deposit', { ...deposit, proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
+  expect(paid.status, JSON.stringify(paid)).toBe(1);
+  await ops.approveFirst('deposit', uid);
+  return { session, uid };
 }

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import { startServer, type E2eServer } from './global-setup.js';
 import { api, noToast, registerUser, seedStorage, type Session } from './market-helpers.js';
-import { AdminApi, uploadImage } from './server-api.js';
+import { AdminApi, uploadImage, verifiedFundedUser } from './server-api.js';
 
 const BTC = 'i_crypto_BTC-USDT';
 const MIN = 60_000;
@@ -83,17 +83,7 @@ afterAll(async () => {
 describe('trading on a phone', () => {
   it('buys at market, follows live P&L, sets TP/SL, closes, settles after the settlement day, and cancels a resting limit order', async () => {
     // ── a verified account with 100,000 USDT ────────────────────────────────────────────────
-    const session = await registerUser(baseUrl);
-    const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
-    const uid = info.data?.id ?? '';
-    const kyc = await api(baseUrl, '/user/kycSubmit', {
-      name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
-    }, session);
-    expect(kyc.status).toBe(1);
-    await ops.approveFirst('kyc', uid);
-    const deposit = await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '100000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
-    expect(deposit.status).toBe(1);
-    await ops.approveFirst('deposit', uid);
+    const { session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'ch_usdt', amount: '100000.00' });
     expect((await usdt(session)).available).toBe('100000.00');
 
     const page = await phonePage(browser);

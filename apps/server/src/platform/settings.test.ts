@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
 import { openTestDatabase } from '../test/test-db.js';
 import { systemClock } from './clock.js';
 import type { Database } from './db.js';
@@ -55,19 +56,6 @@ describe('a settings change', () => {
   });
 });
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 // CI starts Redis (.ci/run); a machine without it skips only this cross-instance check.
 describe.skipIf(!(await redisReachable()))('across instances (Redis pub/sub)', () => {
   const connections: Redis[] = [];
@@ -79,7 +67,7 @@ describe.skipIf(!(await redisReachable()))('across instances (Redis pub/sub)', (
 
   it('a change committed on one instance is served by the other without a restart', async () => {
     const [a, b] = [await loaded(), await loaded()];
-    const [ra, rb] = [new Redis('redis://127.0.0.1:6379'), new Redis('redis://127.0.0.1:6379')];
+    const [ra, rb] = [new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL)];
     connections.push(ra, rb);
     const errors: unknown[] = [];
     // the periodic reload is set far out, so only the message can explain b's new value

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { adminLogin, post, registerUser, useTestApp } from '../../test/harness.js';
 import { AuthCache } from './auth-cache.js';
 import type { UserRow } from './users.repository.js';
@@ -37,19 +38,6 @@ function row(id: string): UserRow {
   return { id } as UserRow;
 }
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 // CI starts Redis (.ci/run); a machine without it skips only this cross-instance check.
 describe.skipIf(!(await redisReachable()))('invalidation across instances (Redis pub/sub)', () => {
   const connections: Redis[] = [];
@@ -57,7 +45,7 @@ describe.skipIf(!(await redisReachable()))('invalidation across instances (Redis
 
   it('an invalidation on one instance drops the entry on the other', async () => {
     const [a, b] = [new AuthCache(), new AuthCache()];
-    const [ra, rb] = [new Redis('redis://127.0.0.1:6379'), new Redis('redis://127.0.0.1:6379')];
+    const [ra, rb] = [new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL)];
     connections.push(ra, rb);
     const detach = [a.attachRedisInvalidation(ra), b.attachRedisInvalidation(rb)];
     await new Promise((r) => setTimeout(r, 200)); // subscriptions established

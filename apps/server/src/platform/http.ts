@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import type { Db } from './db.js';
 import { DomainError } from './errors.js';
 import * as idempotency from './idempotency.js';
+import { andThen, type MaybePromise } from './maybe-promise.js';
 import type { RateLimits } from './rate-limit.js';
 
 export interface UserSession {
@@ -21,6 +22,11 @@ export interface UserSession {
 
 export interface HandlerResult {
   data: unknown;
+  /**
+   * `data` already serialised (JSON text), for hot reads that cache their answer: the envelope is
+   * written around it. Not for lists (no automatic `list.empty`).
+   */
+  json?: string;
   /** Success key (`result.*.ok`); lists with total 0 get `list.empty` automatically. */
   code?: Code;
   /** A download instead of the envelope (the CSV statement). */
@@ -51,9 +57,20 @@ export function failEnvelope(code: Code, params: Record<string, unknown> = {}): 
   return { status: 0, msg: englishMessage(code, params), code, params };
 }
 
-export function sendFail(reply: FastifyReply, code: Code, params: Record<string, unknown> = {}): FastifyReply {
+/** The envelope text around data that is already JSON: the bytes `JSON.stringify(okEnvelope(…))` would give. */
+export function okEnvelopeText(dataJson: string, code?: Code): string {
+  return `{"status":1,"msg":"ok","data":${dataJson}${code ? `,"code":${JSON.stringify(code)}` : ''}}`;
+}
+
+/** Sets the failure's HTTP status (and Retry-After) on `reply` and gives its envelope. */
+function failAnswer(reply: FastifyReply, code: Code, params: Record<string, unknown> = {}): Record<string, unknown> {
   if (code === 'request.too_frequent' && typeof params.seconds === 'string') reply.header('Retry-After', params.seconds);
-  return reply.status(httpStatusOf(code)).send(failEnvelope(code, params));
+  reply.status(httpStatusOf(code));
+  return failEnvelope(code, params);
+}
+
+export function sendFail(reply: FastifyReply, code: Code, params: Record<string, unknown> = {}): FastifyReply {
+  return reply.send(failAnswer(reply, code, params));
 }
 
 /** Validates a body against a contract schema; 400 `request.invalid` with per-field reasons. */
@@ -103,9 +120,6 @@ export interface UserRouteDeps {
   clock: Clock;
 }
 
-/** Marks a download in the internal answer of `run` (never serialised). */
-const FILE = Symbol('file');
-
 const REQUEST_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 function requestIdOf(body: unknown): string | null {
@@ -119,68 +133,86 @@ function callerKey(request: FastifyRequest, session: UserSession | null): string
   return session ? `s:${session.sessionId}` : `ip:${request.ip}`;
 }
 
+/** What a route hands Fastify to send: an envelope object, or text whose content type is set. */
+type Answer = Record<string, unknown> | string;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer of a handler's result; a download or pre-serialised data sets its content type. */
+function answerOf(reply: FastifyReply, result: HandlerResult, success: Code | undefined): Answer {
+  if (result.file) {
+    reply.type(result.file.contentType).header('content-disposition', `attachment; filename="${result.file.filename}"`);
+    return result.file.body;
+  }
+  if (result.json !== undefined) {
+    reply.type(JSON_TYPE);
+    return okEnvelopeText(result.json, result.code ?? success);
+  }
+  return okEnvelope(result.data, result.code ?? success);
+}
+
 export function registerUserRoute<E extends UserEndpoint>(
   app: FastifyInstance,
   deps: UserRouteDeps,
   endpoint: E,
-  handler: (ctx: RouteContext<z.output<E['request']>>) => Promise<HandlerResult>,
-  options: { extraLimit?: (request: FastifyRequest, session: UserSession | null) => Promise<void> } = {},
+  handler: (ctx: RouteContext<z.output<E['request']>>) => MaybePromise<HandlerResult>,
+  options: { extraLimit?: (request: FastifyRequest, session: UserSession | null) => MaybePromise<void> } = {},
 ): void {
   type Body = z.output<E['request']>;
-  /** limits → schema → handler; money calls run in one transaction with their stored answer. */
-  const run = async (
-    request: FastifyRequest, session: UserSession | null, onCommit?: (tx: Db, envelope: Record<string, unknown>) => Promise<void>,
-  ): Promise<Record<string | symbol, unknown>> => {
-    await deps.limits.consume('perCaller', callerKey(request, session));
-    if (options.extraLimit) await options.extraLimit(request, session);
-    const body = parseBody(endpoint.request, request.body) as Body;
-    if (!endpoint.usesRequestId) {
-      const result = await handler({ body, session, request, tx: deps.db });
-      if (result.file) return { [FILE]: result.file };
-      return okEnvelope(result.data, result.code ?? endpoint.success);
-    }
-    return deps.db.transaction(async (tx) => {
-      const result = await handler({ body, session, request, tx });
-      const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
-      await onCommit?.(tx, envelope);
-      return envelope;
-    });
-  };
 
-  app.post(`/api/vue${endpoint.path}`, async (request, reply) => {
-    let session: UserSession | null = null;
-    if (endpoint.auth !== 'no') {
-      const token = header(request, 'token');
-      const account = header(request, 'account');
-      const found = token && account ? deps.authenticate(token, account) : null;
-      session = found instanceof Promise ? await found : found;
-      if (!session && endpoint.auth === 'yes') return sendFail(reply, 'auth.required');
-    }
-    const requestId = endpoint.usesRequestId && session ? requestIdOf(request.body) : null;
-    if (!session || !requestId) {
-      const answer = await run(request, session);
-      const file = answer[FILE] as HandlerResult['file'];
-      if (file) {
-        return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
-      }
-      return reply.send(answer);
-    }
+  /** Limits, then the schema (API.md §1.2 order): the parsed body. */
+  const admit = (request: FastifyRequest, session: UserSession | null): MaybePromise<Body> =>
+    andThen(deps.limits.consume('perCaller', callerKey(request, session)), () =>
+      andThen(options.extraLimit?.(request, session), () => parseBody(endpoint.request, request.body) as Body));
 
-    // §1.6 / §1.11: a repeated requestId is answered right after auth, before any other check.
+  /**
+   * Everything but money calls. Synchronous when the session, the rate counter and what the
+   * handler reads are in memory (most reads): no promise between the request and its answer.
+   */
+  const answer = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> =>
+    andThen(admit(request, session), (body) =>
+      andThen(handler({ body, session, request, tx: deps.db }), (result) => answerOf(reply, result, endpoint.success)));
+
+  /** Money calls (§1.6 / §1.11): the effect and its stored answer share one transaction; a repeated requestId is answered right after auth. */
+  const answerOnce = async (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const started = await idempotency.begin(deps.db, deps.clock, key, idempotency.bodyHash(request.body));
-    if (started.kind === 'replay') return reply.status(started.httpStatus).send(started.response);
+    if (started.kind === 'replay') {
+      reply.status(started.httpStatus);
+      return started.response as Answer;
+    }
     try {
-      const envelope = await run(request, session, (tx, answer) => idempotency.complete(tx, key, started.attempt, 200, answer));
-      return reply.send(envelope);
+      const body = await admit(request, session);
+      return await deps.db.transaction(async (tx) => {
+        const result = await handler({ body, session, request, tx });
+        const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
+        await idempotency.complete(tx, key, started.attempt, 200, envelope);
+        return envelope;
+      });
     } catch (error) {
       if (error instanceof DomainError && httpStatusOf(error.code) === 200) {
-        const answer = failEnvelope(error.code, error.params);
-        await deps.db.transaction((tx) => idempotency.complete(tx, key, started.attempt, 200, answer));
-        return reply.send(answer);
+        const failure = failEnvelope(error.code, error.params);
+        await deps.db.transaction((tx) => idempotency.complete(tx, key, started.attempt, 200, failure));
+        return failure;
       }
       await idempotency.abandon(deps.db, key, started.attempt);
       throw error;
     }
+  };
+
+  const respond = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> => {
+    if (!session && endpoint.auth === 'yes') return failAnswer(reply, 'auth.required');
+    const requestId = endpoint.usesRequestId && session ? requestIdOf(request.body) : null;
+    return session && requestId ? answerOnce(request, reply, session, requestId) : answer(request, reply, session);
+  };
+
+  // Not an async function: a cached session is answered in the same turn (Fastify sends what
+  // the handler returns, and routes what it throws to the error handler).
+  app.post(`/api/vue${endpoint.path}`, (request, reply) => {
+    if (endpoint.auth === 'no') return respond(request, reply, null);
+    const token = header(request, 'token');
+    const account = header(request, 'account');
+    const session = token && account ? deps.authenticate(token, account) : null;
+    return andThen(session, (found) => respond(request, reply, found));
   });
 }

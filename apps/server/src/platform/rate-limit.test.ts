@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, post, TEST_INVITE, useTestApp } from '../test/harness.js';
+import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
+import { DomainError } from './errors.js';
+import { RateLimits } from './rate-limit.js';
 
 // The limits of API.md §1.7 as shipped, not the relaxed ones other tests use.
 const t = useTestApp({});
@@ -44,5 +49,49 @@ describe('rate limits (API.md §1.7)', () => {
     const limited = answers.filter((a) => a.http === 429);
     expect(limited.length).toBeGreaterThanOrEqual(10);
     expect(answers.filter((a) => a.http === 200).length).toBeLessThanOrEqual(20);
+  });
+});
+
+// The counters themselves, on both stores: in memory (one instance) and in Redis (several).
+const redisUp = await redisReachable();
+
+describe.each([
+  { store: 'memory', redis: false },
+  { store: 'Redis', redis: true },
+])('the rate counters in $store', ({ redis: useRedis }) => {
+  let redis: Redis | null = null;
+  let limits: RateLimits;
+  beforeAll(() => {
+    if (useRedis) redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    limits = new RateLimits({ perCaller: { points: 3, durationSec: 5 } }, redis);
+  });
+  afterAll(() => redis?.disconnect());
+  const key = () => `test:${randomUUID()}`;
+
+  it.skipIf(useRedis && !redisUp)('let the limit through, then refuse with the seconds left in the window', async () => {
+    const caller = key();
+    for (let i = 0; i < 3; i += 1) await limits.consume('perCaller', caller);
+    const refused = await (async () => limits.consume('perCaller', caller))().then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('request.too_frequent');
+    expect(Number((refused as DomainError).params.seconds)).toBeGreaterThanOrEqual(1);
+    expect(Number((refused as DomainError).params.seconds)).toBeLessThanOrEqual(5);
+    // another caller has its own window
+    await limits.consume('perCaller', key());
+  });
+
+  it.skipIf(useRedis && !redisUp)('lock a failures counter at the limit until it is reset', async () => {
+    const account = key();
+    await limits.assertNotLocked('loginFailures', account);
+    for (let left = 4; left >= 0; left -= 1) expect(await limits.recordFailure('loginFailures', account)).toBe(left);
+    await expect(limits.assertNotLocked('loginFailures', account)).rejects.toMatchObject({ code: 'request.too_frequent' });
+    const seconds = await limits.assertNotLocked('loginFailures', account).catch((error: DomainError) => Number(error.params.seconds));
+    expect(seconds).toBeGreaterThan(14 * 60);
+    await limits.reset('loginFailures', account);
+    await limits.assertNotLocked('loginFailures', account);
+  });
+
+  it.runIf(!useRedis)('answer a call within the limit at once, without a promise', () => {
+    expect(limits.consume('perCaller', key())).toBeUndefined();
   });
 });

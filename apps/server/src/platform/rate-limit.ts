@@ -1,11 +1,15 @@
 /**
- * Rate limits of API.md §1.7. In one process the counters live in memory; with REDIS_URL they
- * live in Redis so every instance shares them. "Failures" limits count only refused attempts
- * and then lock the key for a fixed time after the last counted failure.
+ * Rate limits of API.md §1.7. In one process the counters live in memory and are answered
+ * synchronously (rate-window.ts); with REDIS_URL they live in Redis (rate-limiter-flexible) so
+ * every instance shares them. Both keep fixed windows that open at a key's first counted hit.
+ * "Failures" limits count only refused attempts and then lock the key for a fixed time after
+ * the counted failure that reached the limit.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainError } from './errors.js';
+import { andThen, type MaybePromise } from './maybe-promise.js';
+import { MemoryWindows, type Tally } from './rate-window.js';
 
 export interface LimitSpec {
   points: number;
@@ -32,58 +36,92 @@ export const defaultLimits = {
 
 export type LimitName = keyof typeof defaultLimits;
 
-function tooFrequent(msBeforeNext: number): DomainError {
-  return new DomainError('request.too_frequent', { seconds: String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+function tooFrequent(msLeft: number): DomainError {
+  return new DomainError('request.too_frequent', { seconds: String(Math.max(1, Math.ceil(msLeft / 1000))) });
+}
+
+/** Where one limit keeps its windows. */
+interface Counter {
+  add(key: string, points: number): MaybePromise<Tally>;
+  peek(key: string): MaybePromise<Tally | null>;
+  lock(key: string, count: number, seconds: number): MaybePromise<void>;
+  clear(key: string): MaybePromise<void>;
+}
+
+function memoryCounter(spec: LimitSpec): Counter {
+  const windows = new MemoryWindows(spec.durationSec * 1000);
+  return {
+    add: (key, points) => windows.add(key, points),
+    peek: (key) => windows.peek(key),
+    lock: (key, count, seconds) => windows.set(key, count, seconds * 1000),
+    clear: (key) => windows.delete(key),
+  };
+}
+
+function redisCounter(name: LimitName, spec: LimitSpec, redis: Redis): Counter {
+  const limiter = new RateLimiterRedis({
+    points: spec.points, duration: spec.durationSec, keyPrefix: `rl:${name}`, storeClient: redis, useRedisPackage: false,
+  });
+  const tally = (res: { consumedPoints: number; msBeforeNext: number }): Tally => ({ count: res.consumedPoints, msLeft: res.msBeforeNext });
+  return {
+    // `penalty` counts without refusing; the limit is compared here, as for the memory windows
+    add: async (key, points) => tally(await limiter.penalty(key, points)),
+    peek: async (key) => {
+      const res = await limiter.get(key);
+      return res ? tally(res) : null;
+    },
+    lock: async (key, _count, seconds) => {
+      await limiter.block(key, seconds);
+    },
+    clear: async (key) => {
+      await limiter.delete(key);
+    },
+  };
 }
 
 export class RateLimits {
-  private readonly limiters = new Map<LimitName, { spec: LimitSpec; limiter: RateLimiterAbstract }>();
+  private readonly limits = new Map<LimitName, { spec: LimitSpec; counter: Counter }>();
 
   constructor(overrides: Partial<Record<LimitName, LimitSpec>> = {}, redis: Redis | null = null) {
     for (const name of Object.keys(defaultLimits) as LimitName[]) {
       const spec = overrides[name] ?? defaultLimits[name];
-      const options = { points: spec.points, duration: spec.durationSec, keyPrefix: `rl:${name}` };
-      const limiter = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis, useRedisPackage: false })
-        : new RateLimiterMemory(options);
-      this.limiters.set(name, { spec, limiter });
+      this.limits.set(name, { spec, counter: redis ? redisCounter(name, spec, redis) : memoryCounter(spec) });
     }
   }
 
   private get(name: LimitName) {
-    const entry = this.limiters.get(name);
+    const entry = this.limits.get(name);
     if (!entry) throw new Error(`unknown limit ${name}`);
     return entry;
   }
 
-  /** Counts one attempt; throws `request.too_frequent` (429) past the limit. */
-  async consume(name: LimitName, key: string): Promise<void> {
-    try {
-      await this.get(name).limiter.consume(key);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooFrequent(error.msBeforeNext);
-      throw error;
-    }
+  /**
+   * Counts one attempt; throws `request.too_frequent` (429) past the limit. Synchronous with the
+   * memory counters (the hot path of every call), a promise with Redis.
+   */
+  consume(name: LimitName, key: string): MaybePromise<void> {
+    const { spec, counter } = this.get(name);
+    return andThen(counter.add(key, 1), (tally) => {
+      if (tally.count > spec.points) throw tooFrequent(tally.msLeft);
+    });
   }
 
   /** Throws 429 while a failures counter is locked out; counts nothing. */
   async assertNotLocked(name: LimitName, key: string): Promise<void> {
-    const { spec, limiter } = this.get(name);
-    const res = await limiter.get(key);
-    if (res && res.consumedPoints >= spec.points) throw tooFrequent(res.msBeforeNext);
+    const { spec, counter } = this.get(name);
+    const tally = await counter.peek(key);
+    if (tally && tally.count >= spec.points) throw tooFrequent(tally.msLeft);
   }
 
   /** Records one failure; the failure that reaches the limit starts the lock-out. Returns attempts left. */
   async recordFailure(name: LimitName, key: string): Promise<number> {
-    const { spec, limiter } = this.get(name);
-    const res = await limiter.penalty(key, 1);
-    if (res.consumedPoints >= spec.points && spec.blockSec) {
-      await limiter.block(key, spec.blockSec);
-    }
-    return Math.max(0, spec.points - res.consumedPoints);
+    const { spec, counter } = this.get(name);
+    const tally = await counter.add(key, 1);
+    if (tally.count >= spec.points && spec.blockSec) await counter.lock(key, spec.points + 1, spec.blockSec);
+    return Math.max(0, spec.points - tally.count);
   }
 
   async reset(name: LimitName, key: string): Promise<void> {
-    await this.get(name).limiter.delete(key);
+    await this.get(name).counter.clear(key);
   }
 }

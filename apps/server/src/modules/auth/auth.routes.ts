@@ -1,6 +1,7 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import { andThen } from '../../platform/maybe-promise.js';
 import { revokeSession } from './sessions.service.js';
 import * as users from './users.service.js';
 import type { AuthDeps } from './users.service.js';
@@ -19,9 +20,9 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
     await revokeSession(deps.db, deps.clock, sessionOf(session).sessionId);
     return { data: null };
   });
-  registerUserRoute(app, route, userEndpoints.getUserinfo, async ({ session }) => ({
-    data: await users.userInfo(deps.db, sessionOf(session).userId),
-  }));
+  // the hottest read: synchronous and pre-serialised when the user is cached
+  registerUserRoute(app, route, userEndpoints.getUserinfo, ({ session }) =>
+    andThen(users.userInfoJson(deps.db, sessionOf(session).userId), (json) => ({ data: null, json })));
   registerUserRoute(app, route, userEndpoints.changePassword, async ({ session, body }) => {
     const s = sessionOf(session);
     await users.changePassword(deps, s.userId, s.sessionId, body);

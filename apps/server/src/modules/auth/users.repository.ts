@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import type { MaybePromise } from '../../platform/maybe-promise.js';
 import { authCache } from './auth-cache.js';
 import { organisations, users } from './auth.tables.js';
 
@@ -11,14 +12,18 @@ export async function findUserById(db: Db, id: string, forUpdate = false): Promi
   return rows[0] ?? null;
 }
 
-/** A plain read served from the auth cache when possible (never inside a writing transaction). */
-export async function findUserCached(db: Db, id: string): Promise<UserRow | null> {
+/**
+ * A plain read served from the auth cache when possible (never inside a writing transaction):
+ * synchronous on a cache hit.
+ */
+export function findUserCached(db: Db, id: string): MaybePromise<UserRow | null> {
   const cached = authCache.user(id);
   if (cached) return cached;
   const readStartedAt = Date.now();
-  const row = await findUserById(db, id);
-  if (row) authCache.putUser(row, readStartedAt);
-  return row;
+  return findUserById(db, id).then((row) => {
+    if (row) authCache.putUser(row, readStartedAt);
+    return row;
+  });
 }
 
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | null> {

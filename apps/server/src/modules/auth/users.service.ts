@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newInviteCode } from '../../platform/ids.js';
+import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
@@ -22,8 +23,9 @@ export interface AuthDeps {
   currentAgreementVersion: () => Promise<string>;
 }
 
-/** Cached user rows are immutable (a change replaces the row), so their view is built once. */
+/** Cached user rows are immutable (a change replaces the row), so their view and its JSON are built once. */
 const userInfoOfRow = new WeakMap<UserRow, UserInfo>();
+const userInfoJsonOfRow = new WeakMap<UserRow, string>();
 
 export function toUserInfo(u: UserRow): UserInfo {
   let info = userInfoOfRow.get(u);
@@ -126,10 +128,17 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
   return loginAnswer(deps, user);
 }
 
-export async function userInfo(db: Db, userId: string): Promise<UserInfo> {
-  const user = await repo.findUserCached(db, userId);
-  if (!user) throw new DomainError('auth.required');
-  return toUserInfo(user);
+/** `/user/getUserinfo`'s data as JSON text; synchronous when the user is cached (the hot read). */
+export function userInfoJson(db: Db, userId: string): MaybePromise<string> {
+  return andThen(repo.findUserCached(db, userId), (user) => {
+    if (!user) throw new DomainError('auth.required');
+    let json = userInfoJsonOfRow.get(user);
+    if (json === undefined) {
+      json = JSON.stringify(toUserInfo(user));
+      userInfoJsonOfRow.set(user, json);
+    }
+    return json;
+  });
 }
 
 /** Rules: password.original_wrong. Effect: every other session of the account ends. */

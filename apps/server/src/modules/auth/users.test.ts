@@ -1,3 +1,4 @@
+import { userEndpoints } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import { newPhone, post, registerUser, TEST_INVITE, useTestApp } from '../../test/harness.js';
 
@@ -112,6 +113,21 @@ describe('sessions', () => {
     t.clock.advance(20 * 3600 * 1000);
     expect((await post(t.app, '/user/getUserinfo', {}, v.headers)).http).toBe(401);
     void start;
+  });
+
+  it('answers getUserinfo with the contract\'s user object, as the same JSON every time', async () => {
+    const u = await registerUser(t.app);
+    const call = () => t.app.inject({
+      method: 'POST', url: '/api/vue/user/getUserinfo', headers: { 'content-type': 'application/json', ...u.headers }, payload: '{}',
+    });
+    const first = await call();
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const envelope = first.json<{ status: number; msg: string; data: unknown }>();
+    expect(Object.keys(envelope)).toEqual(['status', 'msg', 'data']);
+    expect(envelope).toMatchObject({ status: 1, msg: 'ok' });
+    expect(userEndpoints.getUserinfo.response.parse(envelope.data)).toEqual(envelope.data);
+    expect(envelope.data).toMatchObject({ id: u.id, account: u.account, phone: u.account, hasFundPassword: false });
+    expect((await call()).body).toBe(first.body);
   });
 
   it('the is-admin header grants nothing and changes no answer', async () => {

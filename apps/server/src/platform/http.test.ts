@@ -1,10 +1,29 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { post, registerUser, useTestApp } from '../test/harness.js';
+import { systemClock } from './clock.js';
+import type { Db } from './db.js';
+import { DomainError } from './errors.js';
+import { registerUserRoute, type HandlerResult } from './http.js';
+import { RateLimits } from './rate-limit.js';
+
+/** A synchronous route (no promise anywhere): what it throws must reach the error handler. */
+const syncEndpoint = {
+  path: '/test/sync', auth: 'no', summary: 'test', request: z.object({ fail: z.enum(['domain', 'fault']).optional() }), response: z.unknown(),
+} as const;
+
+function syncHandler({ body }: { body: { fail?: 'domain' | 'fault' } }): HandlerResult {
+  if (body.fail === 'domain') throw new DomainError('account.frozen');
+  if (body.fail === 'fault') throw new Error('select * from secret_table');
+  return { data: null, json: '{"answered":"now"}' };
+}
 
 const t = useTestApp(undefined, (app) => {
   app.post('/api/vue/test/boom', async () => {
     throw new Error('select * from secret_table');
   });
+  const deps = { authenticate: () => null, limits: new RateLimits(), db: null as unknown as Db, clock: systemClock };
+  registerUserRoute(app, deps, syncEndpoint, syncHandler);
 });
 
 describe('the envelope and the HTTP status table (API.md §1.3)', () => {
@@ -92,5 +111,26 @@ describe('an unexpected fault', () => {
     expect(r.body).toEqual({ status: 0, msg: 'System busy, please try again later.', code: 'server.error', params: {} });
     expect(JSON.stringify(r.body)).not.toContain('secret_table');
     expect(r.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('a route answered synchronously sends its answer, and its synchronous throws get the same envelopes as rejections', async () => {
+    const ok = await post(t.app, '/test/sync', {});
+    expect(ok.http).toBe(200);
+    expect(ok.body).toEqual({ status: 1, msg: 'ok', data: { answered: 'now' } });
+    expect(ok.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+
+    const refused = await post(t.app, '/test/sync', { fail: 'domain' });
+    expect(refused.http).toBe(200);
+    expect(refused.body).toMatchObject({ status: 0, code: 'account.frozen' });
+
+    const invalid = await post(t.app, '/test/sync', { fail: 'other' });
+    expect(invalid.http).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'request.invalid', params: { fields: { fail: 'enum' } } });
+
+    const fault = await post(t.app, '/test/sync', { fail: 'fault' });
+    expect(fault.http).toBe(500);
+    expect(JSON.stringify(fault.body)).not.toContain('secret_table');
+    expect(fault.headers['x-request-id']).toBeTruthy();
   });
 });

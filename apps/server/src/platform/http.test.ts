@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { post, registerUser, useTestApp } from '../test/harness.js';
 import { systemClock } from './clock.js';
-import type { Db } from './db.js';
+import { rowsOf, type Db } from './db.js';
 import { DomainError } from './errors.js';
 import { registerUserRoute, type HandlerResult } from './http.js';
 import { RateLimits } from './rate-limit.js';
@@ -18,12 +19,32 @@ function syncHandler({ body }: { body: { fail?: 'domain' | 'fault' } }): Handler
   return { data: null, json: '{"answered":"now"}' };
 }
 
+/** A money call (`usesRequestId`) whose effect writes, then refuses: the write must not survive. */
+const moneyEndpoint = {
+  path: '/test/money', auth: 'no', summary: 'test', usesRequestId: true,
+  request: z.object({ mark: z.string(), refuse: z.boolean(), requestId: z.string().optional() }), response: z.unknown(),
+} as const;
+
 const t = useTestApp(undefined, (app) => {
   app.post('/api/vue/test/boom', async () => {
     throw new Error('select * from secret_table');
   });
-  const deps = { authenticate: () => null, limits: new RateLimits(), db: null as unknown as Db, clock: systemClock };
+  const deps = {
+    authenticate: () => null, limits: new RateLimits(), clock: systemClock,
+    get db(): Db {
+      return t.database.db;
+    },
+  };
   registerUserRoute(app, deps, syncEndpoint, syncHandler);
+  registerUserRoute(app, deps, moneyEndpoint, async ({ body, tx }) => {
+    await tx.execute(sql`insert into http_test_effects (mark) values (${body.mark})`);
+    if (body.refuse) throw new DomainError('account.frozen');
+    return { data: null };
+  });
+});
+
+beforeAll(async () => {
+  await t.database.db.execute(sql`create table if not exists http_test_effects (mark text primary key)`);
 });
 
 describe('the envelope and the HTTP status table (API.md §1.3)', () => {
@@ -132,5 +153,15 @@ describe('an unexpected fault', () => {
     expect(fault.http).toBe(500);
     expect(JSON.stringify(fault.body)).not.toContain('secret_table');
     expect(fault.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('runs a money call in one transaction even without a requestId: a refusal leaves none of its writes', async () => {
+    const mark = `m-${Date.now()}`;
+    const refused = await post(t.app, '/test/money', { mark, refuse: true });
+    expect(refused.body).toMatchObject({ status: 0, code: 'account.frozen' });
+    const kept = await post(t.app, '/test/money', { mark: `${mark}-ok`, refuse: false });
+    expect(kept.body.status).toBe(1);
+    const marks = rowsOf<{ mark: string }>(await t.database.db.execute(sql`select mark from http_test_effects where mark like ${`${mark}%`}`));
+    expect(marks.map((r) => r.mark)).toEqual([`${mark}-ok`]);
   });
 });

@@ -165,15 +165,21 @@ export function registerUserRoute<E extends UserEndpoint>(
     andThen(deps.limits.consume('perCaller', callerKey(request, session)), () =>
       andThen(options.extraLimit?.(request, session), () => parseBody(endpoint.request, request.body) as Body));
 
+  /** The handler: a money call always runs in a transaction (with or without a requestId), anything else on the pool. */
+  const effect = (request: FastifyRequest, session: UserSession | null, body: Body): MaybePromise<HandlerResult> =>
+    endpoint.usesRequestId
+      ? deps.db.transaction(async (tx) => handler({ body, session, request, tx }))
+      : handler({ body, session, request, tx: deps.db });
+
   /**
-   * Everything but money calls. Synchronous when the session, the rate counter and what the
-   * handler reads are in memory (most reads): no promise between the request and its answer.
+   * Every call without a requestId to replay. Synchronous when the session, the rate counter and
+   * what the handler reads are in memory (most reads): no promise between the request and its answer.
    */
   const answer = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> =>
     andThen(admit(request, session), (body) =>
-      andThen(handler({ body, session, request, tx: deps.db }), (result) => answerOf(reply, result, endpoint.success)));
+      andThen(effect(request, session, body), (result) => answerOf(reply, result, endpoint.success)));
 
-  /** Money calls (§1.6 / §1.11): the effect and its stored answer share one transaction; a repeated requestId is answered right after auth. */
+  /** Money calls with a requestId (§1.6 / §1.11): the effect and its stored answer share one transaction; a repeat is answered right after auth. */
   const answerOnce = async (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const started = await idempotency.begin(deps.db, deps.clock, key, idempotency.bodyHash(request.body));

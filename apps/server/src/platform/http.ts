@@ -128,9 +128,12 @@ function requestIdOf(body: unknown): string | null {
   return typeof id === 'string' && REQUEST_ID.test(id) ? id : null;
 }
 
-/** The key for per-caller limits: the session when there is one, else the client address. */
-function callerKey(request: FastifyRequest, session: UserSession | null): string {
-  return session ? `s:${session.sessionId}` : `ip:${request.ip}`;
+/**
+ * The key for per-caller limits: the session id when there is one (`s_…`, the cached session's
+ * own string, so nothing is built or hashed anew per call), else `ip:` and the client address.
+ */
+export function callerKey(request: FastifyRequest, session: UserSession | null): string {
+  return session ? session.sessionId : `ip:${request.ip}`;
 }
 
 /** What a route hands Fastify to send: an envelope object, or text whose content type is set. */

@@ -15,7 +15,7 @@ import {
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invariant, InvalidRequest } from '../../platform/errors.js';
-import { okEnvelope, sendFail, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { callerKey, okEnvelope, sendFail, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import { FILES_PATH_PREFIX } from './signed-urls.js';
 import { sniffImageFormat, type ImageFormat } from './images.js';
 import { deleteUnusedUploads, findServableUpload, storeImage, type Uploads } from './uploads.service.js';
@@ -143,7 +143,7 @@ export function registerUploadRoutes(app: FastifyInstance, route: UserRouteDeps,
     if (!session) return sendFail(reply, 'auth.required');
     sessions.set(request, session);
     // Same key as registerUserRoute's per-caller limit (platform/http.ts), so the 20/s budget is shared.
-    await route.limits.consume('perCaller', `s:${session.sessionId}`);
+    await route.limits.consume('perCaller', callerKey(request, session));
     await route.limits.consume('uploadPerAccount', `u:${session.userId}`);
     return undefined;
   };

@@ -46,6 +46,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error: Error & { code?: string }) => {
       process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`);
     });
+    // The same for a connection lost while checked out between two statements of a transaction
+    // (pg only listens on idle ones): the transaction's next statement fails and rolls back as a
+    // 500; without a listener the 'error' event would end the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error: Error & { code?: string }) => {
+        process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`);
+      });
+    });
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -118,6 +118,8 @@ export interface UserRouteDeps {
   limits: RateLimits;
   db: Db;
   clock: Clock;
+  /** How long a duplicate money call waits for the first (default `idempotency.CLAIM_WAIT_MS`). */
+  claimWaitMs?: number;
 }
 
 const REQUEST_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -182,31 +184,32 @@ export function registerUserRoute<E extends UserEndpoint>(
     andThen(admit(request, session), (body) =>
       andThen(effect(request, session, body), (result) => answerOf(reply, result, endpoint.success)));
 
-  /** Money calls with a requestId (§1.6 / §1.11): the effect and its stored answer share one transaction; a repeat is answered right after auth. */
-  const answerOnce = async (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
+  /**
+   * Money calls with a requestId (§1.6 / §1.11): one transaction, one commit. The claim comes
+   * first (a repeat is answered right after auth), the effect runs in a savepoint so a business
+   * rejection is stored as the answer without its writes, and anything else rolls it all back.
+   */
+  const answerOnce = (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
-    const started = await idempotency.begin(deps.db, deps.clock, key, idempotency.bodyHash(request.body));
-    if (started.kind === 'replay') {
-      reply.status(started.httpStatus);
-      return started.response as Answer;
-    }
-    try {
-      const body = await admit(request, session);
-      return await deps.db.transaction(async (tx) => {
-        const result = await handler({ body, session, request, tx });
-        const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
-        await idempotency.complete(tx, key, started.attempt, 200, envelope);
-        return envelope;
-      });
-    } catch (error) {
-      if (error instanceof DomainError && httpStatusOf(error.code) === 200) {
-        const failure = failEnvelope(error.code, error.params);
-        await deps.db.transaction((tx) => idempotency.complete(tx, key, started.attempt, 200, failure));
-        return failure;
+    const hash = idempotency.bodyHash(request.body);
+    return deps.db.transaction(async (tx) => {
+      const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
+      if (claimed.kind === 'replay') {
+        reply.status(claimed.httpStatus);
+        return claimed.response as Answer;
       }
-      await idempotency.abandon(deps.db, key, started.attempt);
-      throw error;
-    }
+      const body = await admit(request, session);
+      let envelope: Record<string, unknown>;
+      try {
+        const result = await tx.transaction((effectTx) => Promise.resolve(handler({ body, session, request, tx: effectTx })));
+        envelope = okEnvelope(result.data, result.code ?? endpoint.success);
+      } catch (error) {
+        if (!(error instanceof DomainError) || httpStatusOf(error.code) !== 200) throw error;
+        envelope = failEnvelope(error.code, error.params);
+      }
+      await idempotency.store(tx, key, 200, envelope);
+      return envelope;
+    });
   };
 
   const respond = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> => {

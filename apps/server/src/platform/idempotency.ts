@@ -1,16 +1,19 @@
 /**
- * Idempotent money calls (API.md §1.6, §1.11). The key is (account, path, requestId).
+ * Idempotent money calls (API.md §1.6, §1.11). The key is (account, path, requestId). One
+ * transaction, one commit per call: the claim, the effect and the stored answer commit together.
  *
- * - `begin` runs right after auth, in its own statement so concurrent duplicates see it at
- *   once: a new key is inserted `in_progress`; a known key answers the stored reply (same
- *   body), 409 `request.id_reused` (other body) or 409 `request.in_progress`.
- * - The effect's transaction calls `complete` before it commits, so "money moved" and "answer
- *   stored" are one atomic fact: after a crash either both happened or neither did.
- * - A business rejection (status 0) is stored after the rolled-back transaction; 400, 401,
- *   429 and 500 answers are not stored (`abandon`), so the call may be retried.
- * - An `in_progress` key older than `TAKEOVER_MS` belongs to an attempt that died before its
- *   commit (its `complete` would have flipped it); a retry takes it over with a new attempt
- *   number, and a late commit of the old attempt finds its number gone and rolls back.
+ * - `claim` is the transaction's first write: it inserts the key. A duplicate that arrives while
+ *   the first call runs blocks on that uncommitted row (the primary key) until the first commits
+ *   or rolls back, at most `CLAIM_WAIT_MS`; past that it answers 409 `request.in_progress`.
+ * - When the first commits, the duplicate finds its answer and replays it (same body), or answers
+ *   409 `request.id_reused` (other body). When the first rolls back, or its process dies (the
+ *   server ends a dead connection's transaction), the duplicate's insert goes through and it
+ *   executes: nothing is ever left half-claimed.
+ * - The effect runs in a savepoint: a business rejection (status 0) rolls its writes back and is
+ *   stored as the answer in the same commit; 400, 401, 429 and 500 roll everything back, claim
+ *   included, so the call may be retried.
+ * - Keys older than `KEEP_MS` are forgotten: `sweep` deletes them, and a claim meeting one
+ *   replaces it.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -20,7 +23,13 @@ import { DomainError } from './errors.js';
 import { idempotencyKeys } from './idempotency.tables.js';
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
-const TAKEOVER_MS = 2 * 60 * 1000;
+
+/**
+ * How long a duplicate waits for the first call before 409 `request.in_progress`. It bounds every
+ * lock wait of the money transaction (PostgreSQL `lock_timeout`), well inside the client's 10 s
+ * (API.md §1.1); an effect that waits that long on another lock fails as a 500, stored nowhere.
+ */
+export const CLAIM_WAIT_MS = 5000;
 
 export interface IdempotencyKey {
   userId: string;
@@ -28,8 +37,8 @@ export interface IdempotencyKey {
   requestId: string;
 }
 
-export type BeginResult =
-  | { kind: 'new'; attempt: number }
+export type ClaimResult =
+  | { kind: 'new' }
   | { kind: 'replay'; httpStatus: number; response: unknown };
 
 /** Canonical JSON (object keys sorted at every level) → SHA-256, so key order is ignored. */
@@ -47,42 +56,45 @@ export function bodyHash(body: unknown): string {
 const where = (k: IdempotencyKey) =>
   and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.path, k.path), eq(idempotencyKeys.requestId, k.requestId));
 
-export async function begin(db: Db, clock: Clock, key: IdempotencyKey, hash: string): Promise<BeginResult> {
-  const now = clock.now();
-  const inserted = await db.insert(idempotencyKeys)
-    .values({ ...key, bodyHash: hash, state: 'in_progress', attempt: 1, startedAt: now, createdAt: now })
-    .onConflictDoNothing().returning({ attempt: idempotencyKeys.attempt });
-  if (inserted[0]) return { kind: 'new', attempt: inserted[0].attempt };
+/** PostgreSQL's `lock_not_available`: a lock wait passed `lock_timeout`. */
+export function isLockTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}
 
-  const [row] = await db.select().from(idempotencyKeys).where(where(key));
-  if (!row) return begin(db, clock, key, hash); // expired and swept in between
+/**
+ * The first write of a money call's transaction: a new key is claimed (and committed with the
+ * effect), a finished one is replayed. Waits for a claim still running elsewhere (see the top).
+ */
+export async function claim(tx: Db, clock: Clock, key: IdempotencyKey, hash: string, waitMs = CLAIM_WAIT_MS): Promise<ClaimResult> {
+  const now = clock.now();
+  await tx.execute(sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`);
+  let inserted: { userId: string }[];
+  try {
+    inserted = await tx.insert(idempotencyKeys)
+      .values({ ...key, bodyHash: hash, state: 'in_progress', attempt: 1, startedAt: now, createdAt: now })
+      .onConflictDoNothing().returning({ userId: idempotencyKeys.userId });
+  } catch (error) {
+    if (isLockTimeout(error)) throw new DomainError('request.in_progress');
+    throw error;
+  }
+  if (inserted[0]) return { kind: 'new' };
+
+  const [row] = await tx.select().from(idempotencyKeys).where(where(key));
+  if (!row) return claim(tx, clock, key, hash, waitMs); // swept in between
   if (now.getTime() - row.createdAt.getTime() > KEEP_MS) {
-    await db.delete(idempotencyKeys).where(and(where(key), eq(idempotencyKeys.createdAt, row.createdAt)));
-    return begin(db, clock, key, hash);
+    await tx.delete(idempotencyKeys).where(and(where(key), eq(idempotencyKeys.createdAt, row.createdAt)));
+    return claim(tx, clock, key, hash, waitMs);
   }
   if (row.bodyHash !== hash) throw new DomainError('request.id_reused');
-  if (row.state === 'done') return { kind: 'replay', httpStatus: row.httpStatus ?? 200, response: row.response };
-  if (now.getTime() - row.startedAt.getTime() < TAKEOVER_MS) throw new DomainError('request.in_progress');
-  const taken = await db.update(idempotencyKeys)
-    .set({ attempt: sql`${idempotencyKeys.attempt} + 1`, startedAt: now })
-    .where(and(where(key), eq(idempotencyKeys.state, 'in_progress'), eq(idempotencyKeys.attempt, row.attempt)))
-    .returning({ attempt: idempotencyKeys.attempt });
-  if (!taken[0]) throw new DomainError('request.in_progress');
-  return { kind: 'new', attempt: taken[0].attempt };
+  return { kind: 'replay', httpStatus: row.httpStatus ?? 200, response: row.response };
 }
 
-/** Inside the effect's transaction: store the answer; refuses if the attempt was taken over. */
-export async function complete(tx: Db, key: IdempotencyKey, attempt: number, httpStatus: number, response: unknown): Promise<void> {
-  const done = await tx.update(idempotencyKeys)
-    .set({ state: 'done', httpStatus, response })
-    .where(and(where(key), eq(idempotencyKeys.attempt, attempt), eq(idempotencyKeys.state, 'in_progress')))
-    .returning({ attempt: idempotencyKeys.attempt });
-  if (!done[0]) throw new DomainError('request.in_progress');
-}
-
-/** Answers that must not be stored (400, 401, 429, 500): the key is freed for a retry. */
-export async function abandon(db: Db, key: IdempotencyKey, attempt: number): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(key), eq(idempotencyKeys.attempt, attempt), eq(idempotencyKeys.state, 'in_progress')));
+/** In the claim's transaction, after the effect: the answer a repeat will get. */
+export async function store(tx: Db, key: IdempotencyKey, httpStatus: number, response: unknown): Promise<void> {
+  await tx.update(idempotencyKeys).set({ state: 'done', httpStatus, response }).where(where(key));
 }
 
 export async function sweep(db: Db, clock: Clock): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildOpenApiDocument, canTransition, codeCatalogue, englishMessage, fieldReasonsOf, kycTransitions, Money, money,
-  orderStates, orderTransitions, reasonErrorMap, reviewTransitions, terminalStates, userEndpoints, adminEndpoints, whole,
+  liveOrderStates, nextState, openOrderStates, orderStates, orderTransitions, reasonErrorMap, reviewTransitions, terminalStates, userEndpoints, adminEndpoints, whole,
 } from './index.js';
 
 describe('Money', () => {
@@ -67,6 +67,12 @@ describe('state machines', () => {
     expect(canTransition(orderTransitions, 'closing', 'close')).toBe(false);
     expect(canTransition(orderTransitions, 'locked', 'close')).toBe(false);
     expect(terminalStates(orderTransitions, orderStates).sort()).toEqual(['cancelled', 'closed']);
+  });
+  it('derives the live and open order states from the table', () => {
+    expect([...liveOrderStates].sort()).toEqual(['closing', 'holding', 'locked', 'pending']);
+    expect([...openOrderStates].sort()).toEqual(['closing', 'holding', 'locked']);
+    expect(nextState(orderTransitions, null, 'buy_market')).toBe('holding');
+    expect(nextState(orderTransitions, 'closed', 'fill_close')).toBeNull();
   });
   it('a review is decided once; real name can be resubmitted after a rejection', () => {
     expect(canTransition(reviewTransitions, 'approved', 'reject')).toBe(false);

@@ -1,6 +1,8 @@
 /**
- * The state machines of API.md §3 as explicit transition tables. Any transition not
- * listed is impossible; services ask `canTransition` before they write a new state.
+ * The state machines of API.md §3 as explicit transition tables. Any transition not listed is
+ * impossible. The server writes a state only through `transition` helpers that look the event
+ * up here (`nextState`), and its rules ask `canTransition` to pick the refusal a user sees; the
+ * event names are typed, so a misspelt event does not compile.
  */
 import type {
   CopyState, InstrumentStatus, KycStatus, LendingState, OrderState, ReviewState, SubscriptionState,
@@ -8,14 +10,14 @@ import type {
 
 export type Actor = 'user' | 'system' | 'back_office';
 
-export interface Transition<S extends string> {
+export interface Transition<S extends string, E extends string = string> {
   from: S | null;
-  event: string;
+  event: E;
   actor: Actor;
   to: S;
 }
 
-export const orderTransitions: readonly Transition<OrderState>[] = [
+export const orderTransitions = [
   { from: null, event: 'buy_limit', actor: 'user', to: 'pending' },
   { from: null, event: 'buy_market', actor: 'user', to: 'holding' },
   { from: null, event: 'allot_locked', actor: 'system', to: 'locked' },
@@ -32,9 +34,9 @@ export const orderTransitions: readonly Transition<OrderState>[] = [
   { from: 'locked', event: 'delist', actor: 'system', to: 'closing' },
   { from: 'closing', event: 'fill_close', actor: 'system', to: 'closed' },
   { from: 'closing', event: 'session_ends', actor: 'system', to: 'holding' },
-];
+] as const satisfies readonly Transition<OrderState>[];
 
-export const subscriptionTransitions: readonly Transition<SubscriptionState>[] = [
+export const subscriptionTransitions = [
   { from: null, event: 'subscribe', actor: 'user', to: 'applied' },
   { from: 'applied', event: 'apply_end', actor: 'system', to: 'pending_draw' },
   { from: 'pending_draw', event: 'draw_won', actor: 'back_office', to: 'won' },
@@ -45,55 +47,78 @@ export const subscriptionTransitions: readonly Transition<SubscriptionState>[] =
   { from: 'awaiting_payment', event: 'waive', actor: 'user', to: 'waived' },
   { from: 'awaiting_payment', event: 'deadline_passes', actor: 'system', to: 'payment_failed' },
   { from: 'paid', event: 'list', actor: 'system', to: 'listed' },
-];
+] as const satisfies readonly Transition<SubscriptionState>[];
 
-export const reviewTransitions: readonly Transition<ReviewState>[] = [
+export const reviewTransitions = [
   { from: null, event: 'submit', actor: 'user', to: 'pending' },
   { from: 'pending', event: 'approve', actor: 'back_office', to: 'approved' },
   { from: 'pending', event: 'reject', actor: 'back_office', to: 'rejected' },
-];
+] as const satisfies readonly Transition<ReviewState>[];
 
-export const kycTransitions: readonly Transition<KycStatus>[] = [
+export const kycTransitions = [
   { from: 'none', event: 'submit', actor: 'user', to: 'pending' },
   { from: 'rejected', event: 'submit', actor: 'user', to: 'pending' },
   { from: 'pending', event: 'approve', actor: 'back_office', to: 'verified' },
   { from: 'pending', event: 'reject', actor: 'back_office', to: 'rejected' },
-];
+] as const satisfies readonly Transition<KycStatus>[];
 
-export const copyTransitions: readonly Transition<CopyState>[] = [
+export const copyTransitions = [
   { from: null, event: 'subscribe', actor: 'user', to: 'active' },
   { from: 'active', event: 'redeem', actor: 'user', to: 'ended' },
   { from: 'active', event: 'fund_ends', actor: 'system', to: 'ended' },
-];
+] as const satisfies readonly Transition<CopyState>[];
 
-export const lendingTransitions: readonly Transition<LendingState>[] = [
+export const lendingTransitions = [
   { from: null, event: 'apply', actor: 'user', to: 'active' },
   { from: 'active', event: 'matched', actor: 'system', to: 'succeeded' },
   { from: 'active', event: 'not_matched', actor: 'system', to: 'failed' },
   { from: 'succeeded', event: 'term_ends', actor: 'system', to: 'completed' },
-];
+] as const satisfies readonly Transition<LendingState>[];
 
-export const instrumentTransitions: readonly Transition<InstrumentStatus>[] = [
+export const instrumentTransitions = [
   { from: 'pre_listing', event: 'listing_date', actor: 'system', to: 'trading' },
   { from: 'trading', event: 'halt', actor: 'system', to: 'halted' },
   { from: 'halted', event: 'resume', actor: 'system', to: 'trading' },
   { from: 'trading', event: 'delist', actor: 'system', to: 'delisted' },
   { from: 'halted', event: 'delist', actor: 'system', to: 'delisted' },
+] as const satisfies readonly Transition<InstrumentStatus>[];
+
+/** Orders still alive (not terminal): pending, holding, locked, closing. */
+export const liveOrderStates: readonly OrderState[] = [...new Set(orderTransitions.flatMap((t) => (t.from === null ? [] : [t.from])))];
+
+/** Orders that hold a position (margin committed): those a stop-out can close, and `closing`. */
+export const openOrderStates: readonly OrderState[] = [
+  ...new Set(orderTransitions.filter((t) => t.event === 'stop_out' || t.event === 'fill_close').map((t) => t.from)),
 ];
 
+/** The events of a table: `EventOf<typeof orderTransitions>` is `'buy_limit' | 'cancel' | …`. */
+export type EventOf<T extends readonly Transition<string>[]> = T[number]['event'];
+export type OrderEvent = EventOf<typeof orderTransitions>;
+export type SubscriptionEvent = EventOf<typeof subscriptionTransitions>;
+export type ReviewEvent = EventOf<typeof reviewTransitions>;
+export type KycEvent = EventOf<typeof kycTransitions>;
+export type CopyEvent = EventOf<typeof copyTransitions>;
+export type LendingEvent = EventOf<typeof lendingTransitions>;
+export type InstrumentEvent = EventOf<typeof instrumentTransitions>;
+
 /** The target state of `event` from `from`, or null when the table has no such transition. */
-export function nextState<S extends string>(
-  table: readonly Transition<S>[], from: S | null, event: string,
+export function nextState<S extends string, E extends string>(
+  table: readonly Transition<S, E>[], from: S | null, event: E,
 ): S | null {
-  const row = table.find((t) => t.from === from && t.event === event);
-  return row ? row.to : null;
+  for (const t of table) if (t.from === from && t.event === event) return t.to;
+  return null;
 }
 
-export function canTransition<S extends string>(table: readonly Transition<S>[], from: S | null, event: string): boolean {
+export function canTransition<S extends string, E extends string>(table: readonly Transition<S, E>[], from: S | null, event: E): boolean {
   return nextState(table, from, event) !== null;
 }
 
+/** The states from which `event` is possible. */
+export function statesAllowing<S extends string, E extends string>(table: readonly Transition<S, E>[], event: E): S[] {
+  return table.filter((t) => t.event === event && t.from !== null).map((t) => t.from as S);
+}
+
 /** States with no outgoing transition. */
-export function terminalStates<S extends string>(table: readonly Transition<S>[], all: readonly S[]): S[] {
+export function terminalStates<S extends string, E extends string>(table: readonly Transition<S, E>[], all: readonly S[]): S[] {
   return all.filter((s) => !table.some((t) => t.from === s));
 }

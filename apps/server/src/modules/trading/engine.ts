@@ -37,6 +37,7 @@ import { TriggerIndex } from './engine/trigger-index.js';
 import { closeFillPrice, usableQuote } from './orders.service.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
+import { canOrder, transitionOrder } from './orders.states.js';
 import { cancelPending, closeAt, fillLimit, type CloseReason, type TradingDeps } from './positions.service.js';
 import { inAnySession } from './sessions.js';
 import { orders } from './trading.tables.js';
@@ -91,7 +92,6 @@ export const SESSION_END_REASON = 'session_end';
 /** The reason of the event written when `lockUntil` is reached. */
 export const LOCK_EXPIRED_REASON = 'lock_expired';
 
-const OPEN_STATES = new Set(['holding', 'locked', 'closing']);
 const LOAD_CHUNK = 1000;
 const LOAD_PAGE = 5000;
 
@@ -101,7 +101,8 @@ async function closeVerdict(tx: Db, row: OrderRow, last: Dec, now: Date): Promis
   const side = row.side as Side;
   const terms = { side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency as Currency };
   if (stoppedOut(terms, last)) return { trigger: 'stop_out' };
-  if (row.state !== 'holding') return {};
+  // take-profit and stop-loss close a holding position only (a locked one waits for its lock to end)
+  if (!canOrder(row, 'tp_sl')) return {};
   const tp = row.takeProfit !== null && takeProfitCrossed(side, new Dec(row.takeProfit), last);
   const sl = row.stopLoss !== null && stopLossCrossed(side, new Dec(row.stopLoss), last);
   if (!tp && !sl) return {};
@@ -202,16 +203,14 @@ export class TradingEngine {
     for (const id of due.expire) {
       if (await this.step(id, async (tx, row) => {
         // day orders expire after the market's last session of their trading day
-        if (row.state !== 'pending' || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
+        if (!canOrder(row, 'expire') || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
         return { row: await cancelPending(tx, this.deps.clock, row, 'expired', now), acted: true };
       })) report.expired += 1;
     }
     for (const id of due.unlock) {
       if (await this.step(id, async (tx, row) => {
-        if (row.state !== 'locked' || !row.lockUntil || now < row.lockUntil) return { row, acted: false };
-        const updated = await repo.updateOrder(tx, row.id, { state: 'holding' });
-        await repo.addEvent(tx, row.id, 'holding', now, LOCK_EXPIRED_REASON);
-        return { row: updated, acted: true };
+        if (!canOrder(row, 'lock_ends') || !row.lockUntil || now < row.lockUntil) return { row, acted: false };
+        return { row: await transitionOrder(tx, row, 'lock_ends', {}, now, LOCK_EXPIRED_REASON), acted: true };
       })) report.unlocked += 1;
     }
     for (const instrumentId of this.index.instruments()) await this.runInstrument(instrumentId, now, report);
@@ -228,7 +227,7 @@ export class TradingEngine {
       const last = new Dec(quote.price);
       for (const id of this.index.openOf(instrumentId)) {
         if (await this.step(id, async (tx, row) => {
-          if (!OPEN_STATES.has(row.state)) return { row, acted: false };
+          if (!canOrder(row, 'delist') && !canOrder(row, 'fill_close')) return { row, acted: false };
           return { row: await closeAt(tx, this.trading, row, last, 'delisting', now), acted: true };
         })) report.closed += 1;
       }
@@ -240,16 +239,14 @@ export class TradingEngine {
     for (const id of this.index.closingOf(instrumentId)) {
       if (usable) {
         if (await this.step(id, async (tx, row) => {
-          if (row.state !== 'closing') return { row, acted: false };
+          if (!canOrder(row, 'fill_close')) return { row, acted: false };
           const reason = await closingReason(tx, row.id);
           return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), reason, now), acted: true };
         })) report.closed += 1;
       } else if (!inSession) {
         if (await this.step(id, async (tx, row) => {
-          if (row.state !== 'closing') return { row, acted: false };
-          const updated = await repo.updateOrder(tx, row.id, { state: 'holding' });
-          await repo.addEvent(tx, row.id, 'holding', now, SESSION_END_REASON);
-          return { row: updated, acted: true };
+          if (!canOrder(row, 'session_ends')) return { row, acted: false };
+          return { row: await transitionOrder(tx, row, 'session_ends', {}, now, SESSION_END_REASON), acted: true };
         })) report.reopened += 1;
       }
     }
@@ -275,7 +272,7 @@ export class TradingEngine {
   /** A limit order the last price reached during a session: filled at the limit price. */
   private fill(orderId: string, last: Dec, now: Date): Promise<boolean> {
     return this.step(orderId, async (tx, row) => {
-      if (row.state !== 'pending' || row.price === null || !limitCrossed(row.side as Side, new Dec(row.price), last)) return { row, acted: false };
+      if (!canOrder(row, 'limit_reached') || row.price === null || !limitCrossed(row.side as Side, new Dec(row.price), last)) return { row, acted: false };
       return { row: await fillLimit(tx, this.trading, row, now), acted: true };
     });
   }
@@ -283,7 +280,7 @@ export class TradingEngine {
   /** Stop-out, then take-profit / stop-loss, filled at the bid (long) or ask (short). */
   private close(orderId: string, quote: FeedQuote, last: Dec, now: Date): Promise<boolean> {
     return this.step(orderId, async (tx, row) => {
-      if (row.state !== 'holding' && row.state !== 'locked') return { row, acted: false };
+      if (!canOrder(row, 'stop_out')) return { row, acted: false };
       const verdict = await closeVerdict(tx, row, last, now);
       if (!verdict.trigger) return { row, acted: false, ...(verdict.park ? { park: verdict.park } : {}) };
       return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), verdict.trigger, now), acted: true };

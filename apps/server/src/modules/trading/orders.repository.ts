@@ -1,5 +1,5 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
-import type { OrderState } from '@brokerage/contract';
+import { liveOrderStates, openOrderStates, type OrderState } from '@brokerage/contract';
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
@@ -8,8 +8,9 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
-export const LIVE_STATES: OrderState[] = ['pending', 'holding', 'locked', 'closing'];
-export const OPEN_STATES: OrderState[] = ['holding', 'locked', 'closing'];
+/** §3.1's states of a live order and of an open position (the contract derives them from its table). */
+export const LIVE_STATES = [...liveOrderStates];
+export const OPEN_STATES = [...openOrderStates];
 
 export async function insertOrder(tx: Db, row: NewOrderRow): Promise<OrderRow> {
   const [created] = await tx.insert(orders).values(row).returning();
@@ -82,15 +83,27 @@ export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]
   return rows.filter((e) => !MARKER_REASONS.has(e.reason));
 }
 
+/**
+ * One page of the user's orders in a market (§9.6), newest `openedAt` (else `createdAt`) first,
+ * paged in SQL. `totalYingkui` covers the whole filtered set: closed rows add their booked P&L,
+ * each rounded half-up to the currency scale in SQL (as the row view rounds it); open rows are
+ * returned in full (`open`) because their P&L needs live quotes; the other states have none.
+ */
 export async function listOfUser(
-  db: Db, userId: string, market: string, states: OrderState[], page: number, size: number,
-): Promise<{ rows: OrderRow[]; total: number; all: OrderRow[] }> {
+  db: Db, userId: string, market: string, states: OrderState[], page: number, size: number, currencyScale: number,
+): Promise<{ rows: OrderRow[]; total: number; closedYingkui: string; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
-  // newest openedAt (else createdAt) first (§9.6); totalYingkui needs the whole filtered set
-  const all = await db.select().from(orders).where(where)
-    .orderBy(desc(sql`coalesce(${orders.openedAt}, ${orders.createdAt})`), desc(orders.id));
-  const [counted] = await db.select({ n: count() }).from(orders).where(where);
-  return { rows: all.slice((page - 1) * size, page * size), total: counted?.n ?? 0, all };
+  const rows = await db.select().from(orders).where(where)
+    .orderBy(desc(sql`coalesce(${orders.openedAt}, ${orders.createdAt})`), desc(orders.id))
+    .limit(size).offset((page - 1) * size);
+  const [summary] = await db.select({
+    n: count(),
+    closedYingkui: sql<string>`coalesce(sum(round(${orders.profitLoss}, ${sql.raw(String(Math.trunc(currencyScale)))})) filter (where ${orders.state} = 'closed'), 0)::text`,
+  }).from(orders).where(where);
+  const openStates = states.filter((s) => OPEN_STATES.includes(s));
+  const open = openStates.length === 0 ? [] : await db.select().from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, openStates)));
+  return { rows, total: summary?.n ?? 0, closedYingkui: summary?.closedYingkui ?? '0', open };
 }
 
 export async function openPositionsOf(db: Db, userId: string): Promise<OrderRow[]> {

@@ -4,7 +4,7 @@
  * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
  */
 import {
-  Dec, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
+  currencyScale, Dec, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
   type setTpSlRequest, type userStockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
@@ -21,6 +21,7 @@ import type { FeedQuote } from '../market/index.js';
 import { fmtMoney, marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
+import { canOrder, initialOrderState } from './orders.states.js';
 import { toOrder } from './orders.view.js';
 import {
   calendarOf, cancelPending, chargeOpen, closeAt, holdForLimit, holdMarks, type TradingDeps,
@@ -134,7 +135,7 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
   const openedAt = isMarket ? now : null;
   const row = await repo.insertOrderWithEvent(tx, {
     id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
-    priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: isMarket ? 'holding' : 'pending',
+    priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
     lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
     contractAmount: amounts.contractAmount.toString(), margin: amounts.margin.toString(), openFee: amounts.openFee.toString(),
     takeProfit: body.takeProfit ?? null, stopLoss: body.stopLoss ?? null,
@@ -170,7 +171,7 @@ async function ownOrder(tx: Db, userId: string, orderId: string): Promise<OrderR
 /** §9.3: `order.not_found` → `order.not_pending`; allowed at any time of day. */
 export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const row = await ownOrder(tx, userId, orderId);
-  if (row.state !== 'pending') throw new DomainError('order.not_pending', { state: row.state });
+  if (!canOrder(row, 'cancel')) throw new DomainError('order.not_pending', { state: row.state });
   return view(tx, deps, await cancelPending(tx, deps.clock, row, 'user', deps.clock.now()));
 }
 
@@ -181,8 +182,11 @@ export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: 
 export async function close(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const now = deps.clock.now();
   const row = await ownOrder(tx, userId, orderId);
-  if (row.state === 'locked') throw new DomainError('order.locked', { lockUntil: row.lockUntil?.toISOString() ?? null });
-  if (row.state !== 'holding') throw new DomainError('order.not_holding', { state: row.state });
+  if (!canOrder(row, 'close')) {
+    // a position still in its lock-up gets the reason and the date it ends (§3.1)
+    if (canOrder(row, 'lock_ends')) throw new DomainError('order.locked', { lockUntil: row.lockUntil?.toISOString() ?? null });
+    throw new DomainError('order.not_holding', { state: row.state });
+  }
   const cal = calendarOf(deps.feed, row);
   if (!inAnySession(cal, now)) throw new DomainError('order.not_trading_time', tradingHours(cal, 'any'));
   const user = await userOf(tx, userId);
@@ -201,7 +205,8 @@ type TpSlBody = z.output<typeof setTpSlRequest>;
 export async function setTpSl(db: Db, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
   return db.transaction(async (tx) => {
     const row = await ownOrder(tx, userId, body.orderId);
-    if (!['pending', 'holding', 'locked'].includes(row.state)) throw new DomainError('order.not_holding', { state: row.state });
+    // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
+    if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out')) throw new DomainError('order.not_holding', { state: row.state });
     const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
     checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
     const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
@@ -217,11 +222,12 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   const user = await userOf(db, userId);
   const now = deps.clock.now();
   const currency = settlementCurrency[body.type];
-  const { rows, total, all } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size);
+  const { rows, total, closedYingkui, open } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size, currencyScale[currency]);
   const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
   const list = rows.map((r) => toOrder(r, ctx));
-  // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale
-  const totalYingkui = all.reduce((sum, r) => sum.plus(toOrder(r, ctx).yingkui), new Dec(0));
+  // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale:
+  // closed rows summed in SQL, open rows at the live price
+  const totalYingkui = open.reduce((sum, r) => sum.plus(toOrder(r, ctx).yingkui), new Dec(closedYingkui));
   return { list, total, page: body.page, size: body.size, currency, totalYingkui: fmtMoney(totalYingkui, currency) };
 }
 

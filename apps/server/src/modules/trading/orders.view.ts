@@ -2,12 +2,11 @@
  * Order rows → the Order object of API.md §5.2, with the floating figures of open positions
  * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
  */
-import { Dec, type Currency, type Order, type OrderState, type Side } from '@brokerage/contract';
+import { Dec, openOrderStates, type Currency, type Order, type OrderState, type Side } from '@brokerage/contract';
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { closingCosts, fmtMoney, grossProfit, stopOutPrice } from './fees.js';
 import type { OrderRow } from './orders.repository.js';
-import { OPEN_STATES } from './orders.repository.js';
 
 export interface ViewContext {
   now: Date;
@@ -69,7 +68,7 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   const scale = row.priceScale;
   const px = (v: Dec | null) => (v === null ? null : v.toFixed(scale));
   const money = (v: Dec) => fmtMoney(v, currency);
-  const isOpen = OPEN_STATES.includes(state);
+  const isOpen = openOrderStates.includes(state);
   const quote = ctx.feed.instrument(row.instrumentId) ? ctx.feed.quote(row.instrumentId) : null;
   const current = quote ? new Dec(quote.price) : null;
   const cost = d(row.costPrice);

@@ -9,7 +9,7 @@
  * (`lockOrder`) and re-checked; journal entries carry idempotency keys (`open:`, `hold:`,
  * `fill:`, `release:`, `close:` + order id), so nothing is charged or paid twice.
  */
-import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type Side } from '@brokerage/contract';
+import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type OrderEvent, type Side } from '@brokerage/contract';
 import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -19,6 +19,7 @@ import type { MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit, roundMoney } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
+import { transitionOrder } from './orders.states.js';
 import { businessDaysAfter } from './sessions.js';
 
 /** `closeReason` of §2: user, take_profit, stop_loss, stop_out, delisting. */
@@ -76,7 +77,7 @@ export async function holdForLimit(tx: Db, clock: Clock, row: OrderRow): Promise
 
 /** A pending limit order reached its price: filled at the limit price, so the hold is the cost exactly. */
 export async function fillLimit(tx: Db, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
-  invariant(row.state === 'pending' && row.price !== null, 'fill of a non-pending order');
+  invariant(row.price !== null, 'fill of an order without a limit price');
   const margin = new Dec(row.margin);
   const fee = new Dec(row.openFee);
   await postLegs(tx, deps.clock, 'order_open', row, 'fill', [
@@ -84,25 +85,25 @@ export async function fillLimit(tx: Db, deps: TradingDeps, row: OrderRow, now: D
     { account: acct(row, 'margin'), amount: margin.toString() },
     { account: houseOf(row, 'fee_income'), amount: fee.toString() },
   ]);
-  const updated = await repo.updateOrder(tx, row.id, {
-    state: 'holding', costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
-  });
-  await repo.addEvent(tx, row.id, 'holding', now, 'limit_reached');
-  return updated;
+  return transitionOrder(tx, row, 'limit_reached', {
+    costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
+  }, now, 'limit_reached');
 }
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
 export async function cancelPending(tx: Db, clock: Clock, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
-  invariant(row.state === 'pending', 'cancel of a non-pending order');
   const total = new Dec(row.margin).plus(row.openFee);
   await postLegs(tx, clock, 'order_release', row, 'release', [
     { account: acct(row, 'frozen'), amount: total.negated().toString() },
     { account: acct(row, 'available'), amount: total.toString() },
   ]);
-  const updated = await repo.updateOrder(tx, row.id, { state: 'cancelled', cancelReason: reason });
-  await repo.addEvent(tx, row.id, 'cancelled', now, reason);
-  return updated;
+  return transitionOrder(tx, row, reason === 'user' ? 'cancel' : 'expire', { cancelReason: reason }, now, reason);
 }
+
+/** The §3.1 event by which a close reason takes a position to `closing`. */
+const closeEvents: Record<CloseReason, OrderEvent> = {
+  user: 'close', take_profit: 'tp_sl', stop_loss: 'tp_sl', stop_out: 'stop_out', delisting: 'delist',
+};
 
 /**
  * Closes a position at `price` (holding → closing → closed in one step: the quote is at hand;
@@ -114,7 +115,6 @@ export async function cancelPending(tx: Db, clock: Clock, row: OrderRow, reason:
 export async function closeAt(
   tx: Db, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
 ): Promise<OrderRow> {
-  invariant(row.state === 'holding' || row.state === 'locked' || row.state === 'closing', 'close of a position that is not open');
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency as Currency;
   const margin = new Dec(row.margin);
@@ -139,14 +139,13 @@ export async function closeAt(
   await postLegs(tx, deps.clock, 'order_close', row, 'close', legs, { reason, price: price.toString() });
   const cal = calendarOf(deps.feed, row);
   const settlesAt = proceeds.gt(0) ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
-  if (row.state !== 'closing') await repo.addEvent(tx, row.id, 'closing', now, reason);
-  const updated = await repo.updateOrder(tx, row.id, {
-    state: 'closed', closePrice: price.toFixed(row.priceScale), closedAt: now, closeReason: reason,
+  // holding / locked → closing (by the reason's event) → closed; a row already `closing` only fills
+  const steps: readonly OrderEvent[] = row.state === 'closing' ? ['fill_close'] : [closeEvents[reason], 'fill_close'];
+  return transitionOrder(tx, row, steps, {
+    closePrice: price.toFixed(row.priceScale), closedAt: now, closeReason: reason,
     closeFee: closeFee.toString(), stampDuty: stampDuty.toString(), profitLoss: yingkui.toString(),
     proceeds: roundMoney(userLeg, currency).toString(), settlesAt,
-  });
-  await repo.addEvent(tx, row.id, 'closed', now, reason);
-  return updated;
+  }, now, reason);
 }
 
 /** The positions port of the ledger's assets (§7.11): per currency, open positions and in-transit proceeds. */

@@ -480,6 +480,28 @@ describe('positions list, TP/SL edits and detail (§9.5–§9.7)', () => {
     await post(t.app, '/trade/cancel', { orderId: pending.orderId }, u.headers);
   });
 
+  it('pages in the database, and totals the P&L of the whole filtered set on every page (closed booked, open live)', async () => {
+    t.clock.set(MONDAY);
+    const u = await trader();
+    const a = data<Order>(await buy(u, { instrumentId: WALMEX, lots: 100 }));
+    t.clock.set(new Date(MONDAY.getTime() + MIN));
+    const b = data<Order>(await buy(u, { instrumentId: WALMEX, side: 'short', lots: 200 }));
+    t.clock.set(TUESDAY);
+    const closed = data<Order>(await post(t.app, '/trade/close', { orderId: a.orderId }, u.headers));
+    expect(closed.state).toBe('closed');
+    const live = new Dec(b.costPrice!).minus(quote(WALMEX).price).times(200);
+    const expected = new Dec(closed.yingkui).plus(r2(live)).toFixed(2);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(data<{ list: Order[]; total: number; totalYingkui: string }>(
+        await post(t.app, '/trade/userstocklist', { type: 'mxn', states: ['holding', 'closed'], page, size: 1 }, u.headers),
+      ));
+    }
+    // newest opening first: b, then a (closed since)
+    expect(pages.map((p) => p.list.map((o) => o.orderId))).toEqual([[b.orderId], [closed.orderId], []]);
+    for (const p of pages) expect(p).toMatchObject({ total: 2, totalYingkui: expected });
+  });
+
   it('validates TP/SL against the limit price while pending and the current price once holding', async () => {
     t.clock.set(MONDAY);
     const u = await trader();

@@ -16,6 +16,7 @@
  * conditions.ts before acting, and feeds back whatever row it read (`upsert`).
  */
 import type { Currency, Side } from '@brokerage/contract';
+import { liveOrderStates } from '@brokerage/contract';
 import { directionOf, stopOutKey, type Direction, type PriceKind } from './conditions.js';
 import { toScaled } from './scaled.js';
 import { TimeQueue, type TimedItem } from './time-queue.js';
@@ -90,7 +91,7 @@ class Book {
   orders = 0;
 }
 
-const LIVE = new Set(['pending', 'holding', 'locked', 'closing']);
+const LIVE = new Set<string>(liveOrderStates);
 
 /** First index whose key is ≥ `key`. */
 function lowerBound(list: Entry[], key: bigint): number {

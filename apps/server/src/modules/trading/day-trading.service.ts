@@ -6,7 +6,7 @@
  * minimum hold fixed on each order still applies.
  */
 import type { DayTradingApplication, DayTradingStatus, OrderState } from '@brokerage/contract';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -16,8 +16,6 @@ import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } fr
 import { requireKyc } from '../funds/gates.js';
 import { dayTradingApplications } from './day-trading.tables.js';
 import * as orderRepo from './orders.repository.js';
-import { OPEN_STATES } from './orders.repository.js';
-import { orders } from './trading.tables.js';
 
 export type DayTradingRow = typeof dayTradingApplications.$inferSelect;
 
@@ -72,12 +70,6 @@ export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradi
   return { enabled: user.dayTrading, application: latest ? toApplication(latest) : null };
 }
 
-/** Open positions (holding, locked, closing) of a user: shown to the reviewer. */
-async function openPositionCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
-  return row?.n ?? 0;
-}
-
 /** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
 export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
   const t = dayTradingApplications;
@@ -87,7 +79,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       const user = await reviewUserOf(db, r.userId);
       return {
         ...reviewBase('day_trade', r.id, user, r, r.submittedAt), amount: null, currency: null,
-        details: { accountType: user.accountType, openPositions: await openPositionCount(db, r.userId) },
+        details: { accountType: user.accountType, openPositions: await orderRepo.countOpenOf(db, r.userId) },
       };
     },
     async approve(tx, r, decided) {

@@ -23,7 +23,6 @@
  */
 import { closeReasons, Dec, type Currency, type Side } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
-import { and, asc, gt, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -40,7 +39,6 @@ import type { OrderRow } from './orders.repository.js';
 import { canOrder, transitionOrder } from './orders.states.js';
 import { cancelPending, closeAt, fillLimit, type CloseReason, type TradingDeps } from './positions.service.js';
 import { inAnySession } from './sessions.js';
-import { orders } from './trading.tables.js';
 
 export interface EngineDeps {
   db: Db;
@@ -126,8 +124,7 @@ async function closingReason(tx: Db, orderId: string): Promise<CloseReason> {
 async function* livePages(db: Db): AsyncIterable<OrderRow[]> {
   let after = '';
   for (;;) {
-    const rows = await db.select().from(orders)
-      .where(and(inArray(orders.state, repo.LIVE_STATES), gt(orders.id, after))).orderBy(asc(orders.id)).limit(LOAD_PAGE);
+    const rows = await repo.livePageAfter(db, after, LOAD_PAGE);
     if (rows.length > 0) yield rows;
     if (rows.length < LOAD_PAGE) return;
     after = (rows[rows.length - 1] as OrderRow).id;
@@ -182,7 +179,7 @@ export class TradingEngine {
     const now = this.deps.clock.now();
     for (let i = 0; i < list.length; i += LOAD_CHUNK) {
       const chunk = list.slice(i, i + LOAD_CHUNK);
-      const rows = await this.deps.db.select().from(orders).where(inArray(orders.id, chunk));
+      const rows = await repo.ordersByIds(this.deps.db, chunk);
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const id of chunk) {
         const row = byId.get(id);

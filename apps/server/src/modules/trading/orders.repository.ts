@@ -1,6 +1,6 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
 import { liveOrderStates, openOrderStates, type OrderState } from '@brokerage/contract';
-import { and, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
 
@@ -125,4 +125,50 @@ export async function liveInstrumentIds(db: Db): Promise<string[]> {
 
 export async function liveOrdersOf(db: Db, instrumentId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(and(eq(orders.instrumentId, instrumentId), inArray(orders.state, LIVE_STATES))).orderBy(orders.createdAt);
+}
+
+/** Live orders after `afterId` in id order, at most `limit` (the engine's keyset load). */
+export async function livePageAfter(db: Db, afterId: string, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders)
+    .where(and(inArray(orders.state, LIVE_STATES), gt(orders.id, afterId))).orderBy(asc(orders.id)).limit(limit);
+}
+
+export async function ordersByIds(db: Db, ids: string[]): Promise<OrderRow[]> {
+  return db.select().from(orders).where(inArray(orders.id, ids));
+}
+
+/** Back office: one user's orders in every market, newest first, optionally by state, paged in SQL. */
+export async function pageOfUser(
+  db: Db, userId: string, states: OrderState[] | undefined, page: number, size: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const filters: SQL[] = [eq(orders.userId, userId)];
+  if (states) filters.push(inArray(orders.state, states));
+  const where = and(...filters);
+  const rows = await db.select().from(orders).where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(size).offset((page - 1) * size);
+  const [counted] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function countOpenOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
+  return row?.n ?? 0;
+}
+
+/** The newest order event id (0 when none): where the engine's change tail starts. */
+export async function newestEventId(db: Db): Promise<bigint> {
+  const [row] = await db.select({ id: max(orderEvents.id) }).from(orderEvents);
+  return row?.id ?? 0n;
+}
+
+/** (event id, order id) of the events among `ids` that are now visible. */
+export async function eventsWithIds(db: Db, ids: bigint[]): Promise<{ id: bigint; orderId: string }[]> {
+  return db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents).where(inArray(orderEvents.id, ids));
+}
+
+/** (event id, order id) of the events after `afterId`, oldest first, at most `limit`. */
+export async function eventsAfter(db: Db, afterId: bigint, limit: number): Promise<{ id: bigint; orderId: string }[]> {
+  return db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents)
+    .where(gt(orderEvents.id, afterId)).orderBy(asc(orderEvents.id)).limit(limit);
 }

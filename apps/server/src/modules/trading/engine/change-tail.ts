@@ -9,9 +9,8 @@
  * `gapTimeoutMs`, is given up (a rolled-back transaction, or PostgreSQL's sequence jump after a
  * crash, leaves holes for ever). The periodic full reconcile covers anything missed beyond that.
  */
-import { asc, gt, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.js';
-import { orderEvents } from '../trading.tables.js';
+import * as repo from '../orders.repository.js';
 
 export interface ChangeTailOptions {
   /** how long a hole in the ids is waited for (wall clock); 30 s by default */
@@ -49,8 +48,7 @@ export class ChangeTail {
    * while the caller loads the orders are read by the next polls (re-reading is harmless).
    */
   async start(db: Db): Promise<void> {
-    const [row] = await db.select({ id: max(orderEvents.id) }).from(orderEvents);
-    const newest = row?.id ?? 0n;
+    const newest = await repo.newestEventId(db);
     this.high = newest > this.lookback ? newest - this.lookback : 0n;
     this.holes.clear();
   }
@@ -62,8 +60,7 @@ export class ChangeTail {
     if (this.holes.size > 0) {
       const ids = [...this.holes.keys()];
       for (let i = 0; i < ids.length; i += this.batch) {
-        const rows = await db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents)
-          .where(inArray(orderEvents.id, ids.slice(i, i + this.batch)));
+        const rows = await repo.eventsWithIds(db, ids.slice(i, i + this.batch));
         for (const r of rows) {
           this.holes.delete(r.id);
           changed.add(r.orderId);
@@ -72,8 +69,7 @@ export class ChangeTail {
       for (const [id, since] of this.holes) if (now - since >= this.gapTimeoutMs) this.holes.delete(id);
     }
     for (;;) {
-      const rows = await db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents)
-        .where(gt(orderEvents.id, this.high)).orderBy(asc(orderEvents.id)).limit(this.batch);
+      const rows = await repo.eventsAfter(db, this.high, this.batch);
       for (const r of rows) {
         if (r.id - this.high <= this.maxHoles) for (let id = this.high + 1n; id < r.id; id += 1n) this.holes.set(id, now);
         this.high = r.id;

@@ -14,8 +14,23 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
-/** A database handle or an open transaction: every repository method accepts either. */
+/** A database handle or an open transaction: a repository read accepts either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+declare const openTransaction: unique symbol;
+
+/**
+ * An open transaction. Only the edges open one, with `transaction` below: the HTTP wrappers
+ * (`platform/http.ts`, the back-office edge), an engine step, a job run, the operations CLI.
+ * Whatever locks rows (`FOR UPDATE`) or posts to the ledger takes `Tx`, so handing it the pool
+ * does not compile (a lock taken on the pool would be released at once).
+ */
+export type Tx = Db & { readonly [openTransaction]: true };
+
+/** Runs `work` in a transaction (a savepoint when `db` is already one): commit on return, rollback on throw. */
+export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
+}
 
 export interface Database {
   db: Db;

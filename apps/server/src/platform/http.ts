@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
-import type { Db } from './db.js';
+import { transaction, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
 import * as idempotency from './idempotency.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
@@ -33,13 +33,16 @@ export interface HandlerResult {
   file?: { contentType: string; filename: string; body: string };
 }
 
-export interface RouteContext<B> {
+export interface RouteContext<B, T extends Db = Db> {
   body: B;
   session: UserSession | null;
   request: FastifyRequest;
-  /** money calls (`usesRequestId`): the transaction the effect and its stored answer share; else the pool */
-  tx: Db;
+  /** money calls (`usesRequestId`): the transaction the effect and its stored answer share (`Tx`); else the pool */
+  tx: T;
 }
+
+/** The handle a route's handler gets: a transaction for money calls, the pool for the rest. */
+export type HandleOf<E extends UserEndpoint> = E extends { usesRequestId: true } ? Tx : Db;
 
 /** Synchronous when the session is cached (see sessions.service `authenticate`). */
 export type Authenticate = (token: string, account: string) => UserSession | null | Promise<UserSession | null>;
@@ -160,7 +163,7 @@ export function registerUserRoute<E extends UserEndpoint>(
   app: FastifyInstance,
   deps: UserRouteDeps,
   endpoint: E,
-  handler: (ctx: RouteContext<z.output<E['request']>>) => MaybePromise<HandlerResult>,
+  handler: (ctx: RouteContext<z.output<E['request']>, HandleOf<E>>) => MaybePromise<HandlerResult>,
   options: { extraLimit?: (request: FastifyRequest, session: UserSession | null) => MaybePromise<void> } = {},
 ): void {
   type Body = z.output<E['request']>;
@@ -173,8 +176,8 @@ export function registerUserRoute<E extends UserEndpoint>(
   /** The handler: a money call always runs in a transaction (with or without a requestId), anything else on the pool. */
   const effect = (request: FastifyRequest, session: UserSession | null, body: Body): MaybePromise<HandlerResult> =>
     endpoint.usesRequestId
-      ? deps.db.transaction(async (tx) => handler({ body, session, request, tx }))
-      : handler({ body, session, request, tx: deps.db });
+      ? transaction(deps.db, async (tx) => handler({ body, session, request, tx: tx as HandleOf<E> }))
+      : handler({ body, session, request, tx: deps.db as HandleOf<E> });
 
   /**
    * Every call without a requestId to replay. Synchronous when the session, the rate counter and
@@ -192,7 +195,7 @@ export function registerUserRoute<E extends UserEndpoint>(
   const answerOnce = (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const hash = idempotency.bodyHash(request.body);
-    return deps.db.transaction(async (tx) => {
+    return transaction(deps.db, async (tx) => {
       const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
       if (claimed.kind === 'replay') {
         reply.status(claimed.httpStatus);
@@ -201,7 +204,7 @@ export function registerUserRoute<E extends UserEndpoint>(
       const body = await admit(request, session);
       let envelope: Record<string, unknown>;
       try {
-        const result = await tx.transaction((effectTx) => Promise.resolve(handler({ body, session, request, tx: effectTx })));
+        const result = await transaction(tx, (effectTx) => Promise.resolve(handler({ body, session, request, tx: effectTx as HandleOf<E> })));
         envelope = okEnvelope(result.data, result.code ?? endpoint.success);
       } catch (error) {
         if (!(error instanceof DomainError) || httpStatusOf(error.code) !== 200) throw error;

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
-import type { Db } from './db.js';
+import type { Db, Tx } from './db.js';
 import { DomainError } from './errors.js';
 import { idempotencyKeys } from './idempotency.tables.js';
 
@@ -68,7 +68,7 @@ export function isLockTimeout(error: unknown): boolean {
  * The first write of a money call's transaction: a new key is claimed (and committed with the
  * effect), a finished one is replayed. Waits for a claim still running elsewhere (see the top).
  */
-export async function claim(tx: Db, clock: Clock, key: IdempotencyKey, hash: string, waitMs = CLAIM_WAIT_MS): Promise<ClaimResult> {
+export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: string, waitMs = CLAIM_WAIT_MS): Promise<ClaimResult> {
   const now = clock.now();
   await tx.execute(sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`);
   let inserted: { userId: string }[];
@@ -93,7 +93,7 @@ export async function claim(tx: Db, clock: Clock, key: IdempotencyKey, hash: str
 }
 
 /** In the claim's transaction, after the effect: the answer a repeat will get. */
-export async function store(tx: Db, key: IdempotencyKey, httpStatus: number, response: unknown): Promise<void> {
+export async function store(tx: Tx, key: IdempotencyKey, httpStatus: number, response: unknown): Promise<void> {
   await tx.update(idempotencyKeys).set({ state: 'done', httpStatus, response }).where(where(key));
 }
 

@@ -25,7 +25,7 @@ import { closeReasons, Dec, type Currency, type Side } from '@brokerage/contract
 import type { SimMarket } from '@brokerage/market-sim';
 import pg from 'pg';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import { transaction, type Db, type Tx } from '../../platform/db.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
@@ -83,7 +83,7 @@ interface StepResult {
   park?: Date;
 }
 
-type Act = (tx: Db, row: OrderRow) => Promise<StepResult>;
+type Act = (tx: Tx, row: OrderRow) => Promise<StepResult>;
 
 /** The reason of an event written when the session ended with a row still `closing`. */
 export const SESSION_END_REASON = 'session_end';
@@ -288,7 +288,7 @@ export class TradingEngine {
   private async step(orderId: string, act: Act): Promise<boolean> {
     let result: StepResult;
     try {
-      result = await this.deps.db.transaction(async (tx) => {
+      result = await transaction(this.deps.db, async (tx) => {
         const row = await repo.lockOrder(tx, orderId);
         return row ? act(tx, row) : { row: null, acted: false };
       });

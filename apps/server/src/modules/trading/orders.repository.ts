@@ -1,7 +1,7 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
 import { liveOrderStates, openOrderStates, type OrderState } from '@brokerage/contract';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../platform/db.js';
+import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,7 +52,7 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
 }
 
 /** Locks the order row for the rest of the transaction: every state change re-reads under this lock. */
-export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   const rows = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return rows[0] ?? null;
 }

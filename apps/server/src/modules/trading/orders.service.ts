@@ -9,7 +9,7 @@ import {
 } from '@brokerage/contract';
 import type { z } from 'zod';
 import type { SimMarket } from '@brokerage/market-sim';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
@@ -93,7 +93,7 @@ export function closeFillPrice(side: Side, quote: FeedQuote): Dec {
 
 type BuyBody = z.output<typeof buyRequest>;
 
-export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
+export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
   const now = deps.clock.now();
   // 1. [TB], then [KYC]; the user row may come from the auth cache: it is dropped on every `users`
   // update, and this transaction writes no user row before reading it (auth-cache.ts)
@@ -162,14 +162,14 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
   };
 }
 
-async function ownOrder(tx: Db, userId: string, orderId: string): Promise<OrderRow> {
+async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {
   const row = await repo.lockOrder(tx, orderId);
   if (!row || row.userId !== userId) throw new DomainError('order.not_found');
   return row;
 }
 
 /** §9.3: `order.not_found` → `order.not_pending`; allowed at any time of day. */
-export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+export async function cancel(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'cancel')) throw new DomainError('order.not_pending', { state: row.state });
   return view(tx, deps, await cancelPending(tx, deps.clock, row, 'user', deps.clock.now()));
@@ -179,7 +179,7 @@ export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: 
  * §9.4, in order: not_found → locked → not_holding → not_trading_time → min_hold → t_plus_n →
  * price_unavailable. The row lock makes a second concurrent close wait, then see `closed`.
  */
-export async function close(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const now = deps.clock.now();
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'close')) {
@@ -202,18 +202,16 @@ export async function close(tx: Db, deps: OrdersDeps, userId: string, orderId: s
 type TpSlBody = z.output<typeof setTpSlRequest>;
 
 /** §9.5: not_found → not_holding (pending, holding or locked) → tp_sl_invalid (limit price while pending, else current price). */
-export async function setTpSl(db: Db, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const row = await ownOrder(tx, userId, body.orderId);
-    // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
-    if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out')) throw new DomainError('order.not_holding', { state: row.state });
-    const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
-    checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
-    const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
-    // the engine's change tail reads events: a TP/SL edit writes a marker (not part of the history)
-    await repo.addEvent(tx, row.id, row.state as OrderState, deps.clock.now(), repo.TP_SL_EVENT);
-    return view(tx, deps, updated);
-  });
+export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
+  const row = await ownOrder(tx, userId, body.orderId);
+  // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
+  if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out')) throw new DomainError('order.not_holding', { state: row.state });
+  const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
+  checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
+  const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
+  // the engine's change tail reads events: a TP/SL edit writes a marker (not part of the history)
+  await repo.addEvent(tx, row.id, row.state as OrderState, deps.clock.now(), repo.TP_SL_EVENT);
+  return view(tx, deps, updated);
 }
 
 type ListBody = z.output<typeof userStockListRequest>;

@@ -5,7 +5,7 @@
  * answer a user (`order.not_pending`, `order.not_holding`…) ask `canOrder` which refusal applies.
  */
 import { canTransition, nextState, orderTransitions, type OrderEvent, type OrderState } from '@brokerage/contract';
-import type { Db } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import * as repo from './orders.repository.js';
 import type { NewOrderRow, OrderRow } from './orders.repository.js';
@@ -28,7 +28,7 @@ export function initialOrderState(event: 'buy_limit' | 'buy_market' | 'allot' | 
  * event per state entered. A step the table does not list is a bug, not a refusal.
  */
 export async function transitionOrder(
-  tx: Db, row: OrderRow, events: OrderEvent | readonly OrderEvent[], patch: Partial<NewOrderRow>, at: Date, reason: string | null,
+  tx: Tx, row: OrderRow, events: OrderEvent | readonly OrderEvent[], patch: Partial<NewOrderRow>, at: Date, reason: string | null,
 ): Promise<OrderRow> {
   let state = row.state as OrderState;
   const entered: OrderState[] = [];

@@ -12,7 +12,7 @@
 import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type OrderEvent, type Side } from '@brokerage/contract';
 import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { balancesOf, houseAccount, postEntry, userAccount, type PositionTotals, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
@@ -33,7 +33,7 @@ export interface TradingDeps {
 
 /** Posts one balanced entry, leaving out zero legs (a zero fee or a zero P&L has no posting). */
 export async function postLegs(
-  tx: Db, clock: Clock, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
+  tx: Tx, clock: Clock, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
 ): Promise<void> {
   const postings = legs.filter((l) => !new Dec(l.amount).isZero()).map((l) => ({ ...l, amount: new Dec(l.amount).toFixed(LEDGER_SCALE) }));
   if (postings.length < 2) return;
@@ -56,7 +56,7 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
 }
 
 /** Market open: available −(margin + fee), margin +margin, fee income +fee. */
-export async function chargeOpen(tx: Db, clock: Clock, row: OrderRow): Promise<void> {
+export async function chargeOpen(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
   const margin = new Dec(row.margin);
   const fee = new Dec(row.openFee);
   await postLegs(tx, clock, 'order_open', row, 'open', [
@@ -67,7 +67,7 @@ export async function chargeOpen(tx: Db, clock: Clock, row: OrderRow): Promise<v
 }
 
 /** Limit order: hold margin + fee at the limit price (available → frozen). */
-export async function holdForLimit(tx: Db, clock: Clock, row: OrderRow): Promise<void> {
+export async function holdForLimit(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
   const total = new Dec(row.margin).plus(row.openFee);
   await postLegs(tx, clock, 'order_freeze', row, 'hold', [
     { account: acct(row, 'available'), amount: total.negated().toString() },
@@ -76,7 +76,7 @@ export async function holdForLimit(tx: Db, clock: Clock, row: OrderRow): Promise
 }
 
 /** A pending limit order reached its price: filled at the limit price, so the hold is the cost exactly. */
-export async function fillLimit(tx: Db, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
+export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
   invariant(row.price !== null, 'fill of an order without a limit price');
   const margin = new Dec(row.margin);
   const fee = new Dec(row.openFee);
@@ -91,7 +91,7 @@ export async function fillLimit(tx: Db, deps: TradingDeps, row: OrderRow, now: D
 }
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
-export async function cancelPending(tx: Db, clock: Clock, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
+export async function cancelPending(tx: Tx, clock: Clock, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
   const total = new Dec(row.margin).plus(row.openFee);
   await postLegs(tx, clock, 'order_release', row, 'release', [
     { account: acct(row, 'frozen'), amount: total.negated().toString() },
@@ -113,7 +113,7 @@ const closeEvents: Record<CloseReason, OrderEvent> = {
  * taken from available up to its balance and `settlement` absorbs the rest.
  */
 export async function closeAt(
-  tx: Db, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
+  tx: Tx, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
 ): Promise<OrderRow> {
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency as Currency;

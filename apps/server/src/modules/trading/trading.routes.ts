@@ -1,6 +1,7 @@
 /** HTTP edge of the trade calls (API.md §9.1–§9.7): schema, auth, per-account limits, then the services. */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../platform/db.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import { buy, cancel, close, detail, setTpSl, userStockList, type OrdersDeps } from './orders.service.js';
@@ -32,7 +33,7 @@ export function registerTradingRoutes(app: FastifyInstance, route: UserRouteDeps
     data: await close(tx, deps, userOf(session), body.orderId),
   }), perAccount('closePerAccount'));
   registerUserRoute(app, route, userEndpoints.tradeSetTpSl, async ({ body, session, tx }) => ({
-    data: await setTpSl(tx, deps, userOf(session), body),
+    data: await transaction(tx, (t) => setTpSl(t, deps, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.userStockList, async ({ body, session, tx }) => ({
     data: await userStockList(tx, deps, userOf(session), body),

@@ -42,6 +42,9 @@ export const restrictActions = ['freeze', 'login_ban', 'disable', 'trade_block',
 
 export type Side = (typeof sides)[number];
 export type OrderType = (typeof orderTypes)[number];
+export type OrderSource = (typeof orderSources)[number];
+export type CancelReason = (typeof cancelReasons)[number];
+export type CloseReason = (typeof closeReasons)[number];
 export type OrderState = (typeof orderStates)[number];
 export type SubscriptionState = (typeof subscriptionStates)[number];
 export type ReviewState = (typeof reviewStates)[number];

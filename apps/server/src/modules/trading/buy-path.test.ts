@@ -10,6 +10,7 @@ import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.
 import { post, useTestApp } from '../../test/harness.js';
 import { authCache } from '../auth/index.js';
 import * as repo from './orders.repository.js';
+import type { NewOrderRow } from './orders.repository.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
 const TUESDAY = new Date('2026-03-03T16:00:00Z');
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 describe('insertOrderWithEvent', () => {
   const at = new Date('2026-03-03T16:00:00.123Z');
-  const base = {
+  const base: Omit<NewOrderRow, 'id' | 'orderNo'> = {
     userId: 'u_budget', instrumentId: 'i_crypto_BTC-USDT', code: 'BTC-USDT', name: 'Bitcoin', market: 'crypto', currency: 'USDT',
     priceScale: 2, source: 'order', side: 'long', orderType: 'market', state: 'holding', lots: 3, leverage: 10, price: null,
     costPrice: '64000.5', contractAmount: '192001.5', margin: '19200.15', openFee: '288', takeProfit: '70000', stopLoss: undefined,

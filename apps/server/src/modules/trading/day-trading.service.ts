@@ -5,7 +5,7 @@
  * which closes skip T+N (orders.service and the engine read `user.dayTrading`) while the
  * minimum hold fixed on each order still applies.
  */
-import type { DayTradingApplication, DayTradingStatus, OrderState } from '@brokerage/contract';
+import type { DayTradingApplication, DayTradingStatus } from '@brokerage/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -91,7 +91,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       const now = decided.reviewedAt;
       for (const order of await orderRepo.openPositionsOf(tx, r.userId)) {
         if (order.takeProfit === null && order.stopLoss === null) continue;
-        await orderRepo.addEvent(tx, order.id, order.state as OrderState, now, orderRepo.DAY_TRADING_EVENT);
+        await orderRepo.addEvent(tx, order.id, order.state, now, orderRepo.DAY_TRADING_EVENT);
       }
     },
     async reject(tx, r, decided) {

@@ -21,7 +21,7 @@
  * Leadership: with PostgreSQL one process leads through `pg_try_advisory_lock` held on a
  * dedicated connection (released when the process dies); embedded PGlite has one process.
  */
-import { closeReasons, Dec, type Currency, type Side } from '@brokerage/contract';
+import { closeReasons, Dec } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
 import pg from 'pg';
 import type { Clock } from '../../platform/clock.js';
@@ -96,8 +96,8 @@ const LOAD_PAGE = 5000;
 /** Stop-out first (it ignores min hold, T+N and the lock), then TP/SL with the guards of a user close. */
 async function closeVerdict(tx: Db, row: OrderRow, last: Dec, now: Date): Promise<{ trigger?: CloseReason; park?: Date }> {
   if (row.costPrice === null) return {};
-  const side = row.side as Side;
-  const terms = { side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency as Currency };
+  const side = row.side;
+  const terms = { side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency };
   if (stoppedOut(terms, last)) return { trigger: 'stop_out' };
   // take-profit and stop-loss close a holding position only (a locked one waits for its lock to end)
   if (!canOrder(row, 'tp_sl')) return {};
@@ -238,7 +238,7 @@ export class TradingEngine {
         if (await this.step(id, async (tx, row) => {
           if (!canOrder(row, 'fill_close')) return { row, acted: false };
           const reason = await closingReason(tx, row.id);
-          return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), reason, now), acted: true };
+          return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), reason, now), acted: true };
         })) report.closed += 1;
       } else if (!inSession) {
         if (await this.step(id, async (tx, row) => {
@@ -269,7 +269,7 @@ export class TradingEngine {
   /** A limit order the last price reached during a session: filled at the limit price. */
   private fill(orderId: string, last: Dec, now: Date): Promise<boolean> {
     return this.step(orderId, async (tx, row) => {
-      if (!canOrder(row, 'limit_reached') || row.price === null || !limitCrossed(row.side as Side, new Dec(row.price), last)) return { row, acted: false };
+      if (!canOrder(row, 'limit_reached') || row.price === null || !limitCrossed(row.side, new Dec(row.price), last)) return { row, acted: false };
       return { row: await fillLimit(tx, this.trading, row, now), acted: true };
     });
   }
@@ -280,7 +280,7 @@ export class TradingEngine {
       if (!canOrder(row, 'stop_out')) return { row, acted: false };
       const verdict = await closeVerdict(tx, row, last, now);
       if (!verdict.trigger) return { row, acted: false, ...(verdict.park ? { park: verdict.park } : {}) };
-      return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side as Side, quote), verdict.trigger, now), acted: true };
+      return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), verdict.trigger, now), acted: true };
     });
   }
 

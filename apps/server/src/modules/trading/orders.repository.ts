@@ -1,5 +1,5 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
-import { liveOrderStates, openOrderStates, type OrderState } from '@brokerage/contract';
+import { liveOrderStates, openOrderStates, type Market, type OrderState } from '@brokerage/contract';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
@@ -90,7 +90,7 @@ export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]
  * returned in full (`open`) because their P&L needs live quotes; the other states have none.
  */
 export async function listOfUser(
-  db: Db, userId: string, market: string, states: OrderState[], page: number, size: number, currencyScale: number,
+  db: Db, userId: string, market: Market, states: OrderState[], page: number, size: number, currencyScale: number,
 ): Promise<{ rows: OrderRow[]; total: number; closedYingkui: string; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
   const rows = await db.select().from(orders).where(where)

@@ -195,7 +195,7 @@ export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: s
   if (!user.dayTrading && row.tPlusUntil && now < row.tPlusUntil) throw new DomainError('order.t_plus_n', { days: String(row.tPlusNDays), sellableAt });
   const quote = deps.feed.quote(row.instrumentId);
   if (!usableQuote(quote)) throw new DomainError('order.price_unavailable');
-  const closed = await closeAt(tx, deps, row, closeFillPrice(row.side as Side, quote), 'user', now);
+  const closed = await closeAt(tx, deps, row, closeFillPrice(row.side, quote), 'user', now);
   return toOrder(closed, { now, feed: deps.feed, dayTrading: user.dayTrading });
 }
 
@@ -207,10 +207,10 @@ export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: Tp
   // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
   if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out')) throw new DomainError('order.not_holding', { state: row.state });
   const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
-  checkTpSl(row.side as Side, reference, body.takeProfit, body.stopLoss, row.priceScale);
+  checkTpSl(row.side, reference, body.takeProfit, body.stopLoss, row.priceScale);
   const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
   // the engine's change tail reads events: a TP/SL edit writes a marker (not part of the history)
-  await repo.addEvent(tx, row.id, row.state as OrderState, deps.clock.now(), repo.TP_SL_EVENT);
+  await repo.addEvent(tx, row.id, row.state, deps.clock.now(), repo.TP_SL_EVENT);
   return view(tx, deps, updated);
 }
 

@@ -12,7 +12,7 @@ import type { NewOrderRow, OrderRow } from './orders.repository.js';
 
 /** Whether §3.1 allows `event` from the order's current state. */
 export function canOrder(row: Pick<OrderRow, 'state'>, event: OrderEvent): boolean {
-  return canTransition(orderTransitions, row.state as OrderState, event);
+  return canTransition(orderTransitions, row.state, event);
 }
 
 /** The state a new order starts in: `buy_limit` → pending, `buy_market` → holding. */
@@ -30,7 +30,7 @@ export function initialOrderState(event: 'buy_limit' | 'buy_market' | 'allot' | 
 export async function transitionOrder(
   tx: Tx, row: OrderRow, events: OrderEvent | readonly OrderEvent[], patch: Partial<NewOrderRow>, at: Date, reason: string | null,
 ): Promise<OrderRow> {
-  let state = row.state as OrderState;
+  let state = row.state;
   const entered: OrderState[] = [];
   for (const event of typeof events === 'string' ? [events] : events) {
     const to = nextState(orderTransitions, state, event);

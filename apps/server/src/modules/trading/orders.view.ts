@@ -2,7 +2,7 @@
  * Order rows → the Order object of API.md §5.2, with the floating figures of open positions
  * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
  */
-import { Dec, openOrderStates, type Currency, type Order, type OrderState, type Side } from '@brokerage/contract';
+import { Dec, openOrderStates, type Order } from '@brokerage/contract';
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { closingCosts, fmtMoney, grossProfit, stopOutPrice } from './fees.js';
@@ -43,8 +43,8 @@ interface DayFigures {
  */
 function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: MarketFeed, yingkui: Dec): DayFigures {
   const zero = new Dec(0);
-  const currency = row.currency as Currency;
-  const side = row.side as Side;
+  const currency = row.currency;
+  const side = row.side;
   if (!row.openedAt || !row.costPrice) return { todayProfit: zero, yesterdayProfit: zero };
   const openDay = tradingDayOf(cal, row.openedAt);
   const today = quote.tradingDay;
@@ -62,9 +62,9 @@ function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: 
 }
 
 export function toOrder(row: OrderRow, ctx: ViewContext): Order {
-  const currency = row.currency as Currency;
-  const side = row.side as Side;
-  const state = row.state as OrderState;
+  const currency = row.currency;
+  const side = row.side;
+  const state = row.state;
   const scale = row.priceScale;
   const px = (v: Dec | null) => (v === null ? null : v.toFixed(scale));
   const money = (v: Dec) => fmtMoney(v, currency);
@@ -99,11 +99,11 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
     instrumentId: row.instrumentId,
     code: row.code,
     name: row.name,
-    market: row.market as Order['market'],
+    market: row.market,
     currency,
-    source: row.source as Order['source'],
+    source: row.source,
     side,
-    orderType: row.orderType as Order['orderType'],
+    orderType: row.orderType,
     state,
     lots: row.lots,
     leverage: row.leverage,
@@ -129,8 +129,8 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
     closedAt: row.closedAt?.toISOString() ?? null,
     lockUntil: row.lockUntil?.toISOString() ?? null,
     sellableAt: sellableAt?.toISOString() ?? null,
-    cancelReason: row.cancelReason as Order['cancelReason'],
-    closeReason: row.closeReason as Order['closeReason'],
+    cancelReason: row.cancelReason,
+    closeReason: row.closeReason,
     stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, row.lots, margin, row.stopOutRatio, scale)) : null,
   };
 }

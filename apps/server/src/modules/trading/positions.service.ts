@@ -9,7 +9,7 @@
  * (`lockOrder`) and re-checked; journal entries carry idempotency keys (`open:`, `hold:`,
  * `fill:`, `release:`, `close:` + order id), so nothing is charged or paid twice.
  */
-import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type OrderEvent, type Side } from '@brokerage/contract';
+import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type OrderEvent } from '@brokerage/contract';
 import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -40,8 +40,8 @@ export async function postLegs(
   await postEntry(tx, clock, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
 }
 
-const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency as Currency, kind);
-const houseOf = (row: OrderRow, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency as Currency, kind);
+const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
+const houseOf = (row: OrderRow, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency, kind);
 
 export function calendarOf(feed: MarketFeed, row: Pick<OrderRow, 'market'>): MarketCalendar {
   return feed.calendar(row.market as SimMarket);
@@ -116,9 +116,9 @@ export async function closeAt(
   tx: Tx, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
 ): Promise<OrderRow> {
   invariant(row.costPrice !== null, 'open position without a cost price');
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   const margin = new Dec(row.margin);
-  const yingkui = grossProfit(row.side as Side, new Dec(row.costPrice), price, row.lots, currency);
+  const yingkui = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
   const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
   const proceeds = margin.plus(yingkui).minus(closeFee).minus(stampDuty);
   let userLeg = proceeds;
@@ -157,16 +157,16 @@ export async function positionTotals(db: Db, feed: MarketFeed, userId: string, n
     return e;
   };
   for (const row of await repo.openPositionsOf(db, userId)) {
-    const currency = row.currency as Currency;
+    const currency = row.currency;
     const e = entry(currency);
     const yingkui = row.costPrice && feed.instrument(row.instrumentId)
-      ? grossProfit(row.side as Side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
+      ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
       : new Dec(0);
     e.positionsValue = e.positionsValue.plus(row.margin).plus(yingkui);
     e.profit = e.profit.plus(yingkui);
   }
   for (const row of await repo.unsettledOf(db, userId, now)) {
-    const e = entry(row.currency as Currency);
+    const e = entry(row.currency);
     e.inTransit = e.inTransit.plus(row.proceeds ?? 0);
   }
   return out;

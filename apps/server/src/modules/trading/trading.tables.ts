@@ -1,3 +1,6 @@
+import type {
+  CancelReason, CloseReason, Currency, Market, OrderSource, OrderState, OrderType, Side,
+} from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -18,13 +21,13 @@ export const orders = pgTable(
     instrumentId: text('instrument_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    market: text('market').notNull(),
-    currency: text('currency').notNull(),
+    market: text('market').$type<Market>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     priceScale: integer('price_scale').notNull(),
-    source: text('source').notNull(),
-    side: text('side').notNull(),
-    orderType: text('order_type').notNull(),
-    state: text('state').notNull(),
+    source: text('source').$type<OrderSource>().notNull(),
+    side: text('side').$type<Side>().notNull(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    state: text('state').$type<OrderState>().notNull(),
     lots: integer('lots').notNull(),
     leverage: integer('leverage').notNull(),
     /** limit price; null for market orders */
@@ -61,8 +64,8 @@ export const orders = pgTable(
     tPlusUntil: at('t_plus_until'),
     /** day orders: end of the market's last session of the order's trading day; null never expires */
     expiresAt: at('expires_at'),
-    cancelReason: text('cancel_reason'),
-    closeReason: text('close_reason'),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
+    closeReason: text('close_reason').$type<CloseReason>(),
   },
   (t) => [
     index('orders_user_market_idx').on(t.userId, t.market, t.state),
@@ -81,7 +84,7 @@ export const orderEvents = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     orderId: text('order_id').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<OrderState>().notNull(),
     at: at('at').notNull(),
     reason: text('reason'),
   },

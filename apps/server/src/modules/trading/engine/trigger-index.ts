@@ -15,8 +15,7 @@
  * The index is a hint: the engine locks the row and re-checks it with the Dec predicates of
  * conditions.ts before acting, and feeds back whatever row it read (`upsert`).
  */
-import type { Currency, Side } from '@brokerage/contract';
-import { liveOrderStates } from '@brokerage/contract';
+import { liveOrderStates, type Currency, type OrderState, type Side } from '@brokerage/contract';
 import { directionOf, stopOutKey, type Direction, type PriceKind } from './conditions.js';
 import { toScaled } from './scaled.js';
 import { TimeQueue, type TimedItem } from './time-queue.js';
@@ -25,9 +24,9 @@ import { TimeQueue, type TimedItem } from './time-queue.js';
 export interface IndexRow {
   id: string;
   instrumentId: string;
-  state: string;
-  side: string;
-  currency: string;
+  state: OrderState;
+  side: Side;
+  currency: Currency;
   lots: number;
   price: string | null;
   costPrice: string | null;
@@ -91,7 +90,7 @@ class Book {
   orders = 0;
 }
 
-const LIVE = new Set<string>(liveOrderStates);
+const LIVE = new Set<OrderState>(liveOrderStates);
 
 /** First index whose key is ≥ `key`. */
 function lowerBound(list: Entry[], key: bigint): number {
@@ -286,7 +285,7 @@ export class TriggerIndex {
 
   private add(row: IndexRow, nowMs: number, timed: TimedItem<Work>[]): void {
     if (!LIVE.has(row.state)) return;
-    const side = row.side as Side;
+    const side = row.side;
     const id = row.id;
     this.versions += 1;
     const version = this.versions;
@@ -298,7 +297,7 @@ export class TriggerIndex {
       if (row.expiresAt) timed.push({ at: row.expiresAt.getTime(), value: { orderId: id, version, what: 'expire' } });
     } else if (row.state === 'holding' || row.state === 'locked') {
       if (row.costPrice !== null) {
-        const key = stopOutKey({ side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency as Currency });
+        const key = stopOutKey({ side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency });
         live.push({ key, orderId: id, kind: 'stop_out', direction: side === 'long' ? 'down' : 'up' });
       }
       if (row.state === 'locked') {

@@ -100,8 +100,11 @@ function build(): ConfigKeyDef[] {
   // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
   for (const cur of currencies) add(`deposit.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' });
   add('withdraw.window', window, { open: '09:30', close: '24:00', days: [1, 2, 3, 4, 5] });
-  for (const [cur, limits] of Object.entries(withdrawLimitDefaults)) {
-    add(`withdraw.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), limits);
+  // every currency has its key (API.md §19.7 `withdraw.limits.<CUR>`); one without a default stays
+  // closed (max 0) until an operator sets its limits, at the currency's scale
+  for (const cur of currencies) {
+    const closed = currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' };
+    add(`withdraw.limits.${cur}`, z.object({ min: moneyValueIn(cur), max: moneyValueIn(cur) }), withdrawLimitDefaults[cur] ?? closed);
   }
   add('withdraw.feeRate', rate, '0');
   add('subscription.enabled', z.boolean(), true);

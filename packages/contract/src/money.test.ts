@@ -67,5 +67,9 @@ describe('requests in 0-decimal currencies', () => {
     expect(configKeyMap.get('exchange.minAmount.KRW')?.default).toBe('100');
     expect(configKeyMap.get('exchange.minAmount.JPY')?.schema.safeParse('100.5').success).toBe(false);
     expect(configKeyMap.get('exchange.minAmount.USD')?.schema.safeParse('0.50').success).toBe(true);
+    // every currency has withdrawal limits; one without a default is closed (max 0) until an operator opens it
+    expect(configKeyMap.get('withdraw.limits.KRW')?.default).toEqual({ min: '1', max: '0' });
+    expect(configKeyMap.get('withdraw.limits.MXN')?.default).toEqual({ min: '500.00', max: '500000.00' });
+    expect(configKeyMap.get('withdraw.limits.KRW')?.schema.safeParse({ min: '1000.5', max: '5000' }).success).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { Dec, currencyScale, type Currency, type Order } from '@brokerage/contract';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
+import { approve, configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
@@ -127,6 +127,41 @@ describe('0-decimal currencies (KRW, JPY, VND)', () => {
     const r = await exchange(u, 'VND', 'USD', '100');
     expect(r).toMatchObject({ http: 400, body: { params: { fields: { amount: 'out_of_range' } } } });
     expect(await available(u, 'VND')).toBe(vnd);
+  });
+});
+
+describe('0-decimal withdrawals', () => {
+  it('freezes and pays out whole won, the fee rounded up to a whole won (the house gains the remainder)', async () => {
+    t.clock.set(MONDAY);
+    const admin = await adminLogin(t.app, 'admin');
+    const set = (key: string, value: unknown) => post(t.app, '/api/admin/config/set', { key, value, reason: 'KRW withdrawals' }, admin);
+    expect((await set('withdraw.limits.KRW', { min: '1000.5', max: '1000000' })).body.params).toEqual({ fields: { value: 'format' } });
+    const ok = await set('withdraw.limits.KRW', { min: '1000', max: '1000000' });
+    expect(ok.body).toMatchObject({ status: 1 });
+    expect((await set('withdraw.feeRate', '0.003')).body).toMatchObject({ status: 1 });
+    try {
+      const u = await verifiedUser(t.app);
+      await fund(t.app, u, 'USD', '100.00');
+      await exchange(u, 'USD', 'KRW', '20.00');
+      const krw = await available(u, 'KRW');
+      await post(t.app, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password }, u.headers);
+      const card = data<{ cardId: string }>(await post(t.app, '/card/add', { holder: 'Ana López', cardNumber: '4152313412345678', bankName: 'KB', branch: 'Seoul', bankCode: '004' }, u.headers));
+      const w = (amount: string) => post(t.app, '/funds/withdraw', { amount, currency: 'KRW', fundPassword: '246810', cardId: card.cardId }, u.headers);
+      expect((await w('10001.5')).body.params).toEqual({ fields: { amount: 'too_many_decimals' } });
+      const r = await w('10001');
+      // 10001 × 0.003 = 30.003 won: rounded up to 31
+      expect(r.body).toMatchObject({ code: 'result.withdraw.ok', data: { currency: 'KRW', amount: '10001', fee: '31' } });
+      expect((await accounts(u)).get('KRW')).toMatchObject({ available: new Dec(krw).minus(10001).toFixed(0) });
+      const id = data<{ id: string }>(r).id;
+      const reviewer = await adminLogin(t.app, 'reviewer');
+      expect((await post(t.app, '/api/admin/review/detail', { queue: 'withdraw', id }, reviewer)).body.data).toMatchObject({ amount: '10001', details: { fee: '31' } });
+      await approve(t.app, 'withdraw', id);
+      const records = data<{ list: { amount: string; fee: string; state: string }[] }>(await post(t.app, '/funds/records', { tab: 'withdraw', currency: 'KRW' }, u.headers));
+      expect(records.list[0]).toMatchObject({ amount: '10001', fee: '31', state: 'approved' });
+      expect((await accounts(u)).get('KRW')).toMatchObject({ available: new Dec(krw).minus(10001).toFixed(0), withdrawable: new Dec(krw).minus(10001).toFixed(0) });
+    } finally {
+      await set('withdraw.feeRate', '0');
+    }
   });
 });
 

@@ -34,9 +34,9 @@ export async function withdrawableOf(db: Db, userId: string, currency: Currency)
   return Money.max(Money.fromLedger(balance?.available ?? '0', currency).minus(Money.of(inTransit, currency)), Money.zero(currency));
 }
 
+/** `withdraw.limits.<CUR>`: every currency has the key; one an operator has not opened has max 0. */
 function limitsOf(settings: Settings, currency: Currency): { min: string; max: string } {
-  const key = `withdraw.limits.${currency}`;
-  return settings.list().some((i) => i.key === key) ? settings.get(key) : { min: '0.01', max: '0.00' };
+  return settings.get(`withdraw.limits.${currency}`);
 }
 
 export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency: Currency): Promise<WithdrawInfo> {

@@ -165,6 +165,15 @@ describe('0-decimal withdrawals', () => {
   });
 });
 
+describe('the minimum in /common/config (our addition)', () => {
+  it('lists exchange_min.<CUR> for every enabled currency, at its scale', async () => {
+    const r = await post(t.app, '/common/config', { type: 'all' });
+    const entries = Object.fromEntries(data<{ name: string; value: string }[]>(r).map((e) => [e.name, e.value]));
+    expect(entries).toMatchObject({ 'exchange_min.MXN': '1.00', 'exchange_min.USD': '1.00', 'exchange_min.KRW': '100', 'exchange_min.JPY': '100' });
+    expect(entries).not.toHaveProperty('exchange_min.CNY');
+  });
+});
+
 describe('rule order (§10.7)', () => {
   it('[KYC] → pair_unsupported → below_min → insufficient_balance', async () => {
     t.clock.set(MONDAY);

@@ -37,6 +37,7 @@ export const codeCatalogue = {
   'deposit.pending_exists': { http: 200, params: [], en: 'A deposit is already pending review.' },
   'card.holder_mismatch': { http: 200, params: [], en: 'Name does not match the bank card holder.' },
   'exchange.pair_unsupported': { http: 200, params: ['from', 'to'], en: 'Exchange between {from} and {to} is not available.' },
+  'exchange.below_min': { http: 200, params: ['min', 'currency'], en: 'Minimum exchange amount is {min} {currency}.' },
   'card.exists': { http: 200, params: [], en: 'Card already exists.' },
   'card.not_found': { http: 200, params: [], en: 'Card not found.' },
   'card.not_owned': { http: 200, params: [], en: 'This card is not your own.' },

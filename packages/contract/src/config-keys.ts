@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { markets, type Market } from './enums.js';
-import { currencies, type Currency } from './money.js';
+import { currencies, currencyScale, fitsCurrencyScale, type Currency } from './money.js';
 import { clock, date, rate } from './primitives.js';
 
 const moneyValue = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'format');
+/** A Money value of one currency: at most that currency's scale (no fractional won or yen). */
+const moneyValueIn = (cur: Currency) => moneyValue.refine((v) => fitsCurrencyScale(v, cur), 'format');
 const isoDay = z.number().int().min(1).max(7);
 const window = z.object({ open: clock, close: clock, days: z.array(isoDay).max(7) });
 const session = z.object({ name: z.string().min(1).max(20), open: clock, close: clock });
@@ -98,8 +100,11 @@ function build(): ConfigKeyDef[] {
   // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
   for (const cur of currencies) add(`deposit.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' });
   add('withdraw.window', window, { open: '09:30', close: '24:00', days: [1, 2, 3, 4, 5] });
-  for (const [cur, limits] of Object.entries(withdrawLimitDefaults)) {
-    add(`withdraw.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), limits);
+  // every currency has its key (API.md §19.7 `withdraw.limits.<CUR>`); one without a default stays
+  // closed (max 0) until an operator sets its limits, at the currency's scale
+  for (const cur of currencies) {
+    const closed = currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' };
+    add(`withdraw.limits.${cur}`, z.object({ min: moneyValueIn(cur), max: moneyValueIn(cur) }), withdrawLimitDefaults[cur] ?? closed);
   }
   add('withdraw.feeRate', rate, '0');
   add('subscription.enabled', z.boolean(), true);
@@ -114,6 +119,8 @@ function build(): ConfigKeyDef[] {
   add('loan.dailyRate', rate, '0.0005');
   add('loan.quotaRaiseCheckins', z.number().int().min(0).max(31), 20);
   add('exchange.spreadRate', rate, '0.005');
+  // API.md §10.7: the smallest amount of each source currency an exchange takes
+  for (const cur of currencies) add(`exchange.minAmount.${cur}`, moneyValueIn(cur), currencyScale[cur] === 0 ? '100' : '1.00');
   add('currencies.enabled', z.array(z.enum(currencies)).min(1), ['MXN', 'USD', 'USDT', 'EUR']);
   add('wallet.types', z.array(z.string().min(1).max(30)).min(1), ['USDT-TRC20', 'USDT-ERC20']);
   add('copy.performanceFeeRate', rate, '0.18');

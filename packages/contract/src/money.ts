@@ -6,26 +6,15 @@
  * 2 for every other currency including USDT. The ledger stores 8 decimal places.
  */
 import Decimal from 'decimal.js';
+import { currencyScale, decimalStringPattern, LEDGER_SCALE, type Currency } from './currency.js';
 
 /** An isolated Decimal constructor: 40 significant digits, half-up unless a call names another mode. */
 export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
 export type Dec = Decimal;
 
-export const currencies = ['MXN', 'USD', 'USDT', 'EUR', 'CNY', 'TWD', 'HKD', 'THB', 'JPY', 'VND', 'MYR', 'KRW'] as const;
-export type Currency = (typeof currencies)[number];
-
-export const currencyScale: Record<Currency, number> = {
-  MXN: 2, USD: 2, USDT: 2, EUR: 2, CNY: 2, TWD: 2, HKD: 2, THB: 2, MYR: 2, JPY: 0, VND: 0, KRW: 0,
-};
-
-/** Scale of every amount stored in the ledger. Changing it after launch would mean rewriting history. */
-export const LEDGER_SCALE = 8;
-
-export const decimalStringPattern = /^-?\d{1,15}(\.\d+)?$/;
-
-export function isCurrency(value: string): value is Currency {
-  return (currencies as readonly string[]).includes(value);
-}
+export {
+  currencies, currencyScale, decimalPlaces, decimalStringPattern, fitsCurrencyScale, isCurrency, LEDGER_SCALE, type Currency,
+} from './currency.js';
 
 export type RoundingMode = 'half_up' | 'down' | 'up';
 const roundingModes: Record<RoundingMode, Decimal.Rounding> = {
@@ -43,6 +32,14 @@ export class Money {
       throw new TypeError(`Not a decimal string: ${amount}`);
     }
     return new Money(currency, new Dec(amount));
+  }
+
+  /**
+   * An amount as the database returns it (a `numeric` column or a ledger balance, up to 8
+   * decimals), kept exact: nothing is rounded until the caller names a mode.
+   */
+  static fromLedger(value: string, currency: Currency): Money {
+    return Money.of(value, currency);
   }
 
   static zero(currency: Currency): Money {
@@ -73,6 +70,14 @@ export class Money {
     return new Money(this.currency, this.amount.times(factor));
   }
 
+  /**
+   * This amount converted at `rate` (units of `to` per unit of this currency), rounded to the
+   * target currency's scale with the named mode; the caller says who gains the remainder.
+   */
+  convert(rate: string | Decimal, to: Currency, mode: RoundingMode): Money {
+    return new Money(to, this.amount.times(rate)).rounded(mode);
+  }
+
   negated(): Money {
     return new Money(this.currency, this.amount.negated());
   }
@@ -90,9 +95,26 @@ export class Money {
     return this.amount.isZero();
   }
 
+  isPositive(): boolean {
+    return this.amount.isPositive() && !this.amount.isZero();
+  }
+
   compare(other: Money): number {
     this.same(other);
     return this.amount.comparedTo(other.amount);
+  }
+
+  isGreaterThan(other: Money): boolean {
+    return this.compare(other) > 0;
+  }
+
+  isLessThan(other: Money): boolean {
+    return this.compare(other) < 0;
+  }
+
+  /** The larger of two amounts of one currency (e.g. a balance floored at zero). */
+  static max(a: Money, b: Money): Money {
+    return a.compare(b) >= 0 ? a : b;
   }
 
   /** The wire form: exactly the currency's scale, half-up (API.md §1.4). */
@@ -113,10 +135,4 @@ export class Money {
 /** Formats a decimal string at a currency's scale for the wire. */
 export function formatAmount(amount: string | Decimal, currency: Currency): string {
   return new Dec(amount).toFixed(currencyScale[currency], Decimal.ROUND_HALF_UP);
-}
-
-/** Number of digits after the decimal point of a decimal string. */
-export function decimalPlaces(value: string): number {
-  const dot = value.indexOf('.');
-  return dot === -1 ? 0 : value.length - dot - 1;
 }

@@ -5,7 +5,7 @@
  * a JavaScript float never holds an amount, so "0.1 + 0.2" problems and precision loss on
  * large balances cannot occur.
  */
-import type { Currency, Language } from '@brokerage/contract';
+import { currencyScale, isCurrency, type Language } from '@brokerage/contract';
 import dayjs from 'dayjs';
 
 /** Currencies with a prefix symbol (spec §9: peso Mex$, dollar $); every other currency is suffixed with its code. */
@@ -250,16 +250,11 @@ export function formatClock(iso: string | null | undefined): string {
 /* ---------- Money screens: currency scales, signed amounts, typed input ---------- */
 
 /**
- * Display scale of each currency (API.md §1.4: 0 for JPY, KRW, VND, 2 for the others,
- * including USDT). The contract's `currencyScale` holds the same table, but importing it would
- * bring decimal.js into every money screen; `format.test.ts` checks that the two agree.
+ * Display scale of a currency (API.md §1.4): the contract's one table. It lives in a contract
+ * module without decimal.js, so money screens that only format do not pull the library in.
  */
-export const currencyScales = {
-  MXN: 2, USD: 2, USDT: 2, EUR: 2, CNY: 2, TWD: 2, HKD: 2, THB: 2, MYR: 2, JPY: 0, VND: 0, KRW: 0,
-} as const satisfies Record<Currency, number>;
-
 export function scaleOf(currency: string): number {
-  return (currencyScales as Record<string, number>)[currency] ?? 2;
+  return isCurrency(currency) ? currencyScale[currency] : 2;
 }
 
 /** An amount at its currency's scale with symbol or suffix: "Mex$1,250.50", "10.00 USDT", "1,452 KRW". */

@@ -2,7 +2,7 @@ import { currencyScale, currencies } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import { exchangePreview } from './exchange';
 import {
-  caretAfter, currencyScales, formatAmount, formatCardNumberInput, formatSignedAmount, formatWeekdays, isPositiveAmount,
+  caretAfter, formatAmount, formatCardNumberInput, formatSignedAmount, formatWeekdays, isPositiveAmount,
   sanitiseAmountInput, scaleOf, toWireAmount,
 } from './format';
 import { bodyKey, newRequestId, RequestIdKeeper } from './request-id';
@@ -10,7 +10,8 @@ import { bodyKey, newRequestId, RequestIdKeeper } from './request-id';
 describe('the currency scales of the money screens', () => {
   it('are the contract table (0 decimals for JPY, KRW, VND; 2 for the others)', () => {
     for (const currency of currencies) expect(scaleOf(currency)).toBe(currencyScale[currency]);
-    expect(Object.keys(currencyScales).sort()).toEqual([...currencies].sort());
+    expect(scaleOf('KRW')).toBe(0);
+    expect(scaleOf('XXX')).toBe(2);
   });
 });
 
@@ -100,19 +101,22 @@ describe('formatWeekdays', () => {
 });
 
 describe('exchangePreview', () => {
-  it('multiplies exactly and rounds half-up to the target scale', () => {
-    expect(exchangePreview('40.00', '17.92345678', 'MXN')).toBe('716.94');
+  it('multiplies exactly and rounds down to the target scale, like the server (API.md §1.11)', () => {
+    // 40 × 17.92345678 = 716.9382712: down to 716.93 (half-up would say 716.94)
+    expect(exchangePreview('40.00', '17.92345678', 'USD', 'MXN')).toBe('716.93');
     // 0.1 × 3 is 0.30000000000000004 in binary floating point
-    expect(exchangePreview('0.1', '3', 'USD')).toBe('0.30');
-    // exactly half a cent rounds up
-    expect(exchangePreview('1', '0.125', 'USD')).toBe('0.13');
-    expect(exchangePreview('100', '1452.10000000', 'KRW')).toBe('145210');
-    expect(exchangePreview('999999999999999.99', '19.85000000', 'MXN')).toBe('19849999999999999.80');
+    expect(exchangePreview('0.1', '3', 'MXN', 'USD')).toBe('0.30');
+    // half a cent and more is still not a cent
+    expect(exchangePreview('1', '0.125', 'EUR', 'USD')).toBe('0.12');
+    expect(exchangePreview('0.12', '0.04412', 'MXN', 'EUR')).toBe('0.00');
+    // whole won and yen
+    expect(exchangePreview('10.25', '1452.10000000', 'USD', 'KRW')).toBe('14884');
+    expect(exchangePreview('999999999999999.99', '19.85000000', 'USD', 'MXN')).toBe('19849999999999999.80');
   });
 
   it('has no answer until the amount is a number', () => {
-    expect(exchangePreview('', '17.9', 'MXN')).toBeNull();
-    expect(exchangePreview('1e3', '17.9', 'MXN')).toBeNull();
+    expect(exchangePreview('', '17.9', 'USD', 'MXN')).toBeNull();
+    expect(exchangePreview('1e3', '17.9', 'USD', 'MXN')).toBeNull();
   });
 });
 

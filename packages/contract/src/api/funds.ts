@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { channelTypes, fundRecordTabs, kycStatuses, ledgerKinds, reviewQueues, reviewStates } from '../enums.js';
-import { currencies } from '../money.js';
+import { currencies, fitsCurrencyScale } from '../money.js';
 import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
 import { reason } from './admin.js';
 
@@ -127,6 +127,8 @@ export const withdrawRequest = z
     requestId: requestId.optional(),
   })
   .superRefine((b, ctx) => {
+    // at most the currency's scale (API.md §1.4): no fractional won or yen
+    if (!fitsCurrencyScale(b.amount, b.currency)) ctx.addIssue({ code: 'custom', message: 'too_many_decimals', path: ['amount'] });
     if ((b.cardId === undefined) === (b.walletId === undefined)) {
       ctx.addIssue({ code: 'custom', message: b.cardId === undefined ? 'required' : 'exclusive', path: ['cardId'] });
       if (b.cardId !== undefined) ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['walletId'] });
@@ -167,6 +169,7 @@ export const rateItem = z.object({ from: currency, to: currency, rate: decimal, 
 export const ratesResponse = z.object({ list: z.array(rateItem) });
 export const exchangeRequest = z
   .object({ from: currency, to: currency, amount: money(2), requestId: requestId.optional() })
+  .refine((b) => fitsCurrencyScale(b.amount, b.from), { message: 'too_many_decimals', path: ['amount'] })
   .refine((b) => b.from !== b.to, { message: 'same_currency', path: ['to'] });
 export const exchangeResponse = z.object({
   orderNo: z.string(), from: currency, to: currency, fromAmount: decimal, toAmount: decimal, rate: decimal, createdAt: timestamp,

@@ -46,6 +46,7 @@ export const de: Record<string, string> = {
   'code.deposit.pending_exists': 'Eine Einzahlung wartet bereits auf Prüfung.',
   'code.card.holder_mismatch': 'Der Name stimmt nicht mit dem Inhaber der Bankkarte überein.',
   'code.exchange.pair_unsupported': 'Ein Umtausch zwischen {from} und {to} ist nicht verfügbar.',
+  'code.exchange.below_min': 'Der Mindestbetrag für einen Umtausch beträgt {min} {currency}.',
 
   // Cards and wallets
   'code.card.exists': 'Die Karte ist bereits hinterlegt.',

@@ -47,6 +47,7 @@ export const esp: Record<string, string> = {
   'code.deposit.pending_exists': 'Ya hay un depósito pendiente de revisión.',
   'code.card.holder_mismatch': 'El nombre no coincide con el del titular de la tarjeta bancaria.',
   'code.exchange.pair_unsupported': 'El cambio entre {from} y {to} no está disponible.',
+  'code.exchange.below_min': 'El monto mínimo de cambio es de {min} {currency}.',
 
   // Cards and wallets
   'code.card.exists': 'La tarjeta ya existe.',

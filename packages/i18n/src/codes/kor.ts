@@ -43,6 +43,7 @@ export const kor: Record<string, string> = {
   'code.deposit.pending_exists': '이미 심사 대기 중인 입금이 있습니다.',
   'code.card.holder_mismatch': '이름이 은행 카드 소유자와 일치하지 않습니다.',
   'code.exchange.pair_unsupported': '{from}-{to} 간 환전은 현재 이용할 수 없습니다.',
+  'code.exchange.below_min': '최소 환전 금액은 {min} {currency}입니다.',
 
   // Cards and wallets
   'code.card.exists': '이미 등록된 카드입니다.',

@@ -46,6 +46,7 @@ export const zh: Record<string, string> = {
   'code.deposit.pending_exists': '已有一筆入金正在等待審核。',
   'code.card.holder_mismatch': '姓名與銀行卡持卡人不符。',
   'code.exchange.pair_unsupported': '目前無法在 {from} 與 {to} 之間換匯。',
+  'code.exchange.below_min': '最低換匯金額為 {min} {currency}。',
 
   // Cards and wallets
   'code.card.exists': '此銀行卡已存在。',

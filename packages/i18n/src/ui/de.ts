@@ -589,6 +589,8 @@ export const de: Record<string, string> = {
   'ui.exchange.amount': 'Betrag in {currency}',
   'ui.exchange.available': 'Verfügbar {amount}',
   'ui.exchange.max': 'Max.',
+  'ui.exchange.min': 'Mindestens {amount}',
+  'ui.exchange.inTransit': '{amount} aus noch nicht abgerechneten Erlösen bleiben bis zur Abrechnung in {currency}.',
   'ui.exchange.swap': 'Währungen tauschen',
   'ui.exchange.rate': 'Kurs',
   'ui.exchange.rateLine': '1 {from} = {rate} {to}',

@@ -589,6 +589,8 @@ export const en: Record<string, string> = {
   'ui.exchange.amount': 'Amount in {currency}',
   'ui.exchange.available': 'Available {amount}',
   'ui.exchange.max': 'Max',
+  'ui.exchange.min': 'Minimum {amount}',
+  'ui.exchange.inTransit': '{amount} of unsettled proceeds stays in {currency} until it settles.',
   'ui.exchange.swap': 'Swap currencies',
   'ui.exchange.rate': 'Rate',
   'ui.exchange.rateLine': '1 {from} = {rate} {to}',

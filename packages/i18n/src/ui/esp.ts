@@ -589,6 +589,8 @@ export const esp: Record<string, string> = {
   'ui.exchange.amount': 'Importe en {currency}',
   'ui.exchange.available': 'Disponible {amount}',
   'ui.exchange.max': 'Máx.',
+  'ui.exchange.min': 'Mínimo {amount}',
+  'ui.exchange.inTransit': '{amount} de ingresos sin liquidar permanecen en {currency} hasta su liquidación.',
   'ui.exchange.swap': 'Intercambiar monedas',
   'ui.exchange.rate': 'Tipo de cambio',
   'ui.exchange.rateLine': '1 {from} = {rate} {to}',

@@ -589,6 +589,8 @@ export const kor: Record<string, string> = {
   'ui.exchange.amount': '{currency} 금액',
   'ui.exchange.available': '가용 {amount}',
   'ui.exchange.max': '최대',
+  'ui.exchange.min': '최소 {amount}',
+  'ui.exchange.inTransit': '미결제 청산 대금 {amount}은(는) 결제될 때까지 {currency}에 남아 있습니다.',
   'ui.exchange.swap': '통화 바꾸기',
   'ui.exchange.rate': '환율',
   'ui.exchange.rateLine': '1 {from} = {rate} {to}',

@@ -589,6 +589,8 @@ export const zh: Record<string, string> = {
   'ui.exchange.amount': '{currency} 金額',
   'ui.exchange.available': '可用 {amount}',
   'ui.exchange.max': '最大',
+  'ui.exchange.min': '最低 {amount}',
+  'ui.exchange.inTransit': '未交收的平倉款項 {amount} 在交收前須留在 {currency}。',
   'ui.exchange.swap': '對調幣別',
   'ui.exchange.rate': '匯率',
   'ui.exchange.rateLine': '1 {from} = {rate} {to}',

@@ -7,6 +7,7 @@ import { currentAgreementVersion, currentLegal } from './legal.service.js';
 
 /** `/common/config`: the public subset of the settings, as `{name, value}` strings (API.md §6.1). */
 export async function publicConfig(db: Db, settings: Settings): Promise<{ name: string; value: string }[]> {
+  const enabled = settings.get<string[]>('currencies.enabled');
   return [
     { name: 'title', value: settings.get<string>('display.title') },
     { name: 'logo', value: settings.get<string>('display.logo') },
@@ -14,10 +15,12 @@ export async function publicConfig(db: Db, settings: Settings): Promise<{ name: 
     { name: 'service_link', value: settings.get<string>('display.serviceLink') },
     { name: 'default_market', value: 'mxn' },
     { name: 'markets', value: 'mxn,usd,eur,crypto,forex' },
-    { name: 'currencies', value: settings.get<string[]>('currencies.enabled').join(',') },
+    { name: 'currencies', value: enabled.join(',') },
     { name: 'languages', value: 'en,de,zh,esp,kor' },
     { name: 'agreement_version', value: await currentAgreementVersion(db) },
     { name: 'ipo_min_shares', value: String(settings.get<number>('subscription.ipoMinShares')) },
+    // our addition (docs/decisions.md): the exchange screen shows the minimum before the user presses (§10.7)
+    ...enabled.map((currency) => ({ name: `exchange_min.${currency}`, value: settings.get<string>(`exchange.minAmount.${currency}`) })),
   ];
 }
 

@@ -2,7 +2,7 @@
  * Deposits (API.md §10.1–§10.2): channels from config, a proof upload, one pending deposit
  * at a time, and nothing credited until the back office approves (§3.3).
  */
-import { Dec, type Currency, type DepositChannel, type DepositChannelConfig, type DepositRecord } from '@brokerage/contract';
+import { fitsCurrencyScale, Money, type Currency, type DepositChannel, type DepositChannelConfig, type DepositRecord } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -35,9 +35,10 @@ export function depositChannels(settings: Settings, now: Date, currency?: Curren
 }
 
 export function toDepositRecord(d: repo.DepositRow): DepositRecord {
+  const currency = d.currency as Currency;
   return {
-    id: d.id, orderNo: d.orderNo, channelId: d.channelId, currency: d.currency as Currency,
-    amount: new Dec(d.amount).toFixed(2), state: d.state as DepositRecord['state'], createdAt: d.createdAt.toISOString(),
+    id: d.id, orderNo: d.orderNo, channelId: d.channelId, currency,
+    amount: Money.fromLedger(d.amount, currency).toString(), state: d.state as DepositRecord['state'], createdAt: d.createdAt.toISOString(),
     reviewedAt: d.reviewedAt?.toISOString() ?? null, rejectReason: d.state === 'rejected' ? d.reason : null,
   };
 }
@@ -58,13 +59,15 @@ export async function submitDeposit(
   if (!config) throw new DomainError('record.not_found');
   const channel = effectiveChannel(settings, config, now);
   if (!channel.inWindow) throw new DomainError('deposit.outside_window', { open: channel.window.open, close: channel.window.close });
-  const amount = new Dec(body.amount);
-  if (amount.lt(channel.min)) throw new DomainError('deposit.below_min', { min: channel.min, currency: channel.currency });
-  if (amount.gt(channel.max)) throw new DomainError('deposit.above_max', { max: channel.max, currency: channel.currency });
+  // the amount is in the channel's currency, known only now: at most its scale (API.md §1.4)
+  if (!fitsCurrencyScale(body.amount, channel.currency)) throw new DomainError('request.invalid', { fields: { amount: 'too_many_decimals' } });
+  const amount = Money.of(body.amount, channel.currency);
+  if (amount.isLessThan(Money.of(channel.min, channel.currency))) throw new DomainError('deposit.below_min', { min: channel.min, currency: channel.currency });
+  if (amount.isGreaterThan(Money.of(channel.max, channel.currency))) throw new DomainError('deposit.above_max', { max: channel.max, currency: channel.currency });
   if (await repo.pendingDeposit(tx, userId)) throw new DomainError('deposit.pending_exists');
   const [row] = await tx.insert(deposits).values({
     id, orderNo: newOrderNo('D', now), userId, channelId: channel.channelId, channelSnapshot: JSON.stringify(channel),
-    currency: channel.currency, amount: amount.toFixed(2), proofImageId: body.proofImageId, state: 'pending', createdAt: now,
+    currency: channel.currency, amount: amount.toLedgerString(), proofImageId: body.proofImageId, state: 'pending', createdAt: now,
   }).returning();
   if (!row) throw new DomainError('record.not_found');
   return toDepositRecord(row);

@@ -3,7 +3,7 @@
  * FX liquidity accounts, at the feed's mid rate less the configured spread. The rate is
  * stored on the journal entry.
  */
-import { Dec, currencies, formatAmount, type Currency } from '@brokerage/contract';
+import { Dec, Money, currencies, type Currency } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -11,8 +11,9 @@ import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
-import { InsufficientFundsError, postEntry } from '../ledger/index.js';
+import { balancesOf, InsufficientFundsError, postEntry } from '../ledger/index.js';
 import { requireKyc, requireNotTradeBlocked } from './gates.js';
+import { withdrawableOf } from './withdrawals.service.js';
 
 export interface ExchangeDeps {
   clock: Clock;
@@ -20,7 +21,10 @@ export interface ExchangeDeps {
   fx: FxRates;
 }
 
-/** The user's rate: mid × (1 − spread), 8 decimals; null when the feed has no rate. */
+/**
+ * The user's rate: mid × (1 − spread), 8 decimals rounded down (the house gains the sub-unit
+ * of the rate, like the spread itself); null when the feed has no rate. A rate, not money.
+ */
 export function customerRate(deps: ExchangeDeps, from: Currency, to: Currency): Dec | null {
   const mid = deps.fx.midRate(from, to);
   if (!mid) return null;
@@ -37,7 +41,16 @@ export function rates(deps: ExchangeDeps, base: Currency) {
   return { list };
 }
 
-/** Rules: [TB] → [KYC] → exchange.pair_unsupported → funds.insufficient_balance. */
+/** The smallest amount of `currency` an exchange takes (config `exchange.minAmount.<CUR>`, §10.7). */
+export function minExchangeAmount(settings: Settings, currency: Currency): Money {
+  return Money.of(settings.get<string>(`exchange.minAmount.${currency}`), currency);
+}
+
+/**
+ * Rules (§10.7): [TB] → [KYC] → exchange.pair_unsupported → exchange.below_min →
+ * funds.insufficient_balance → funds.insufficient_withdrawable. The user row is locked first,
+ * so the balances read here cannot change before the entry is posted.
+ */
 export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body: { from: Currency; to: Currency; amount: string }) {
   const user = await usersRepository.findUserById(tx, userId, true);
   if (!user) throw new DomainError('auth.required');
@@ -48,28 +61,42 @@ export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body:
   if (!rate || !enabled.includes(body.from) || !enabled.includes(body.to)) {
     throw new DomainError('exchange.pair_unsupported', { from: body.from, to: body.to });
   }
-  const fromAmount = new Dec(body.amount);
-  const toAmount = fromAmount.times(rate).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
-  if (toAmount.lte(0)) throw new DomainError('request.invalid', { fields: { amount: 'out_of_range' } });
+  const fromAmount = Money.of(body.amount, body.from);
+  const min = minExchangeAmount(deps.settings, body.from);
+  if (fromAmount.isLessThan(min)) throw new DomainError('exchange.below_min', { min: min.toString(), currency: body.from });
+  // down (§1.11): the house keeps the remainder below the target's minor unit, so a round trip
+  // can lose a minor unit, never gain one
+  const toAmount = fromAmount.convert(rate, body.to, 'down');
+  if (!toAmount.isPositive()) throw new DomainError('request.invalid', { fields: { amount: 'out_of_range' } });
+  const available = Money.fromLedger((await balancesOf(tx, userId)).get(body.from)?.available ?? '0', body.from);
+  if (fromAmount.isGreaterThan(available)) {
+    throw new DomainError('funds.insufficient_balance', { available: available.toString(), currency: body.from });
+  }
+  // unsettled close proceeds are part of `available` but may not leave their currency (§1.10)
+  const withdrawable = await withdrawableOf(tx, userId, body.from);
+  if (fromAmount.isGreaterThan(withdrawable)) {
+    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.from });
+  }
   const now = deps.clock.now();
   const orderNo = newOrderNo('X', now);
-  const memo = { orderNo, rate: rate.toFixed(8), from: body.from, to: body.to, fromAmount: fromAmount.toFixed(2), toAmount: toAmount.toFixed(2) };
+  const memo = { orderNo, rate: rate.toFixed(8), from: body.from, to: body.to, fromAmount: fromAmount.toString(), toAmount: toAmount.toString() };
   try {
     // two currencies, each balanced: the user's `from` goes to the house, the house pays `to`
     await postEntry(tx, deps.clock, {
       kind: 'exchange_out', reference: orderNo, memo,
       postings: [
-        { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: `-${fromAmount.toFixed(8)}` },
-        { account: { owner: 'house', currency: body.from, kind: 'fx_liquidity' }, amount: fromAmount.toFixed(8) },
-        { account: { owner: 'house', currency: body.to, kind: 'fx_liquidity' }, amount: `-${toAmount.toFixed(8)}` },
-        { account: { owner: 'user', userId, currency: body.to, kind: 'available' }, amount: toAmount.toFixed(8) },
+        { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: fromAmount.negated().toLedgerString() },
+        { account: { owner: 'house', currency: body.from, kind: 'fx_liquidity' }, amount: fromAmount.toLedgerString() },
+        { account: { owner: 'house', currency: body.to, kind: 'fx_liquidity' }, amount: toAmount.negated().toLedgerString() },
+        { account: { owner: 'user', userId, currency: body.to, kind: 'available' }, amount: toAmount.toLedgerString() },
       ],
     });
   } catch (error) {
+    // the guard in the ledger, should the balance have moved after all
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_balance', { available: formatAmount(error.balance, body.from), currency: body.from });
+      throw new DomainError('funds.insufficient_balance', { available: Money.fromLedger(error.balance, body.from).toString(), currency: body.from });
     }
     throw error;
   }
-  return { orderNo, from: body.from, to: body.to, fromAmount: fromAmount.toFixed(2), toAmount: formatAmount(toAmount, body.to), rate: rate.toFixed(8), createdAt: now.toISOString() };
+  return { orderNo, from: body.from, to: body.to, fromAmount: fromAmount.toString(), toAmount: toAmount.toString(), rate: rate.toFixed(8), createdAt: now.toISOString() };
 }

@@ -312,7 +312,8 @@ describe('exchange (API.md §10.6–§10.7)', () => {
     const r = await post(t.app, '/funds/exchange', { from: 'USD', to: 'MXN', amount: '40.00' }, u.headers);
     expect(r.body.code).toBe('result.exchange.ok');
     const x = data<{ rate: string; toAmount: string }>(r);
-    expect(x.toAmount).toBe(new Dec('40').times(x.rate).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2));
+    // rounded down to the target's scale (API.md §1.11): the house keeps the remainder
+    expect(x.toAmount).toBe(new Dec('40').times(x.rate).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2));
     expect((await assets(u, 'USD')).available).toBe('60.00');
     expect((await assets(u, 'MXN')).available).toBe(x.toAmount);
     expect((await post(t.app, '/funds/exchange', { from: 'USD', to: 'MXN', amount: '60.01' }, u.headers)).body.code).toBe('funds.insufficient_balance');

@@ -3,6 +3,7 @@
  * statement: per journal entry and currency, the signed change of `available` and of
  * `frozen`, and both balances after it (from the postings' `balance_after`).
  */
+import { isCurrency, Money, type Currency } from '@brokerage/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { rowsOf } from '../../platform/db.js';
@@ -13,11 +14,16 @@ export interface LedgerRow {
   reference: string | null;
   memo: Record<string, unknown> | null;
   createdAt: Date;
-  currency: string;
-  availableChange: string;
-  frozenChange: string;
-  availableAfter: string;
-  frozenAfter: string;
+  currency: Currency;
+  availableChange: Money;
+  frozenChange: Money;
+  availableAfter: Money;
+  frozenAfter: Money;
+}
+
+function currencyOf(value: string): Currency {
+  if (!isCurrency(value)) throw new Error(`ledger account in an unknown currency: ${value}`);
+  return value;
 }
 
 /** Kinds shown under the deposit and withdraw tabs instead of `trade`. */
@@ -68,10 +74,14 @@ export async function ledgerRows(db: Db, f: Filter): Promise<LedgerRow[]> {
     order by e.id ${order}
     ${f.limit !== undefined ? sql`limit ${f.limit}` : sql``}
     ${f.offset !== undefined ? sql`offset ${f.offset}` : sql``}`));
-  return rows.map((r) => ({
-    entryId: r.entry_id, kind: r.kind, reference: r.reference, memo: r.memo, createdAt: new Date(r.created_at), currency: r.currency,
-    availableChange: r.available_change, frozenChange: r.frozen_change, availableAfter: r.available_after, frozenAfter: r.frozen_after,
-  }));
+  return rows.map((r) => {
+    const currency = currencyOf(r.currency);
+    const money = (v: string) => Money.fromLedger(v, currency);
+    return {
+      entryId: r.entry_id, kind: r.kind, reference: r.reference, memo: r.memo, createdAt: new Date(r.created_at), currency,
+      availableChange: money(r.available_change), frozenChange: money(r.frozen_change), availableAfter: money(r.available_after), frozenAfter: money(r.frozen_after),
+    };
+  });
 }
 
 export async function countLedgerRows(db: Db, f: Filter): Promise<number> {
@@ -83,7 +93,7 @@ export async function countLedgerRows(db: Db, f: Filter): Promise<number> {
 }
 
 /** Balances of the user's accounts in `currency` just before `at` (Σ of earlier postings). */
-export async function balancesBefore(db: Db, userId: string, currency: string, at: Date): Promise<{ available: string; frozen: string }> {
+export async function balancesBefore(db: Db, userId: string, currency: Currency, at: Date): Promise<{ available: Money; frozen: Money }> {
   const rows = rowsOf<{ kind: string; total: string }>(await db.execute(sql`
     select a.kind, coalesce(sum(p.amount), 0)::text as total from ledger_accounts a
       left join postings p on p.account_id = a.id
@@ -91,6 +101,6 @@ export async function balancesBefore(db: Db, userId: string, currency: string, a
     where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency}
       and (e.id is null or e.created_at < ${at.toISOString()})
     group by a.kind`));
-  const of = (kind: string) => rows.find((r) => r.kind === kind)?.total ?? '0';
+  const of = (kind: string) => Money.fromLedger(rows.find((r) => r.kind === kind)?.total ?? '0', currency);
   return { available: of('available'), frozen: of('frozen') };
 }

@@ -1,5 +1,5 @@
 /** Fund records (API.md §10.5): trade (ledger rows), deposit and withdraw tabs. */
-import { formatAmount, type Currency, type LedgerRecord } from '@brokerage/contract';
+import type { Currency, LedgerRecord } from '@brokerage/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { toDepositRecord } from './deposits.service.js';
@@ -20,15 +20,15 @@ function remarkOf(row: LedgerRow): string | null {
 }
 
 export function toLedgerRecord(row: LedgerRow): LedgerRecord {
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   const memo = row.memo ?? {};
   // the exchange entry moves two currencies: the side that gained is `exchange_in`
-  const kind = row.kind === 'exchange_out' && !row.availableChange.startsWith('-') ? 'exchange_in' : row.kind;
+  const kind = row.kind === 'exchange_out' && !row.availableChange.isNegative() ? 'exchange_in' : row.kind;
   return {
     id: `l_${row.entryId}`, orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : row.reference,
     kind: (knownKinds.has(kind) ? kind : 'withdraw') as LedgerRecord['kind'], currency,
-    amount: formatAmount(row.availableChange, currency), frozenChange: formatAmount(row.frozenChange, currency),
-    balanceAfter: formatAmount(row.availableAfter, currency), createdAt: row.createdAt.toISOString(), remark: remarkOf(row),
+    amount: row.availableChange.toString(), frozenChange: row.frozenChange.toString(),
+    balanceAfter: row.availableAfter.toString(), createdAt: row.createdAt.toISOString(), remark: remarkOf(row),
   };
 }
 

@@ -11,7 +11,7 @@
  * Every decision locks its record and checks `pending` under the lock, so a second decision
  * answers `review.not_pending` and moves nothing.
  */
-import { Dec, formatAmount, type Currency, type ReviewItem } from '@brokerage/contract';
+import { Money, type Currency, type ReviewItem } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
@@ -155,15 +155,16 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
-        ...reviewBase('deposit', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, r.currency as Currency), currency: r.currency as Currency,
+        ...reviewBase('deposit', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, r.currency as Currency).toString(), currency: r.currency as Currency,
         details: { channelId: r.channelId, orderNo: r.orderNo, channel: JSON.parse(r.channelSnapshot) as unknown, proofImageUrl: deps.uploads.url(r.proofImageId) },
       };
     },
     async approve(tx, d, decided) {
       await tx.update(t).set(decided).where(eq(t.id, d.id));
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
+      const amount = Money.fromLedger(d.amount, d.currency as Currency);
       await credit(tx, deps.clock, {
-        userId: d.userId, currency: d.currency as Currency, amount: d.amount, kind: 'deposit', reference: d.id,
+        userId: d.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'deposit', reference: d.id,
         idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
       });
     },
@@ -190,8 +191,11 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
       }
       const currency = r.currency as Currency;
       return {
-        ...reviewBase('withdraw', r.id, user, r, r.createdAt), amount: formatAmount(r.amount, currency), currency,
-        details: { orderNo: r.orderNo, destination, fee: formatAmount(r.fee, currency), withdrawableAtSubmit: formatAmount(r.withdrawableAtSubmit, currency), unpaidLoan: false },
+        ...reviewBase('withdraw', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, currency).toString(), currency,
+        details: {
+          orderNo: r.orderNo, destination, fee: Money.fromLedger(r.fee, currency).toString(),
+          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(), unpaidLoan: false,
+        },
       };
     },
     async approve(tx, w, decided) {
@@ -200,20 +204,23 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
       const user = await usersRepository.findUserById(tx, userId);
       if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
       // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
-      const fee = new Dec(w.fee);
-      const net = new Dec(w.amount).minus(fee);
+      // both were fixed at submission, at the currency's scale (the fee rounded up then)
+      const amount = Money.fromLedger(w.amount, currency);
+      const fee = Money.fromLedger(w.fee, currency);
+      const net = amount.minus(fee);
       const cash: HouseAccountKind = w.destinationKind === 'wallet' ? 'crypto_cash' : 'bank_cash';
       const postings: PostingSpec[] = [
-        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: `-${w.amount}` },
-        { account: { owner: 'house', currency, kind: cash }, amount: net.toFixed(8) },
+        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: amount.negated().toLedgerString() },
+        { account: { owner: 'house', currency, kind: cash }, amount: net.toLedgerString() },
       ];
-      if (fee.gt(0)) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toFixed(8) });
+      if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toLedgerString() });
       await postEntry(tx, deps.clock, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
       await tx.update(t).set({ ...decided, paidAt: decided.reviewedAt }).where(eq(t.id, w.id));
     },
     async reject(tx, w, decided) {
+      const amount = Money.fromLedger(w.amount, w.currency as Currency);
       await release(tx, deps.clock, {
-        userId: w.userId, currency: w.currency as Currency, amount: w.amount, kind: 'withdraw_release', reference: w.id,
+        userId: w.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'withdraw_release', reference: w.id,
         idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
       });
       await tx.update(t).set(decided).where(eq(t.id, w.id));

@@ -4,7 +4,7 @@
  * closing balance of a statement that ends today equals `/user/assets` exactly, because both
  * are sums of the same postings.
  */
-import { Dec, formatAmount, type Currency, type Statement } from '@brokerage/contract';
+import type { Currency, Statement } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import { localDayBounds } from '../../platform/fund-window.js';
 import type { Settings } from '../../platform/settings.js';
@@ -14,11 +14,10 @@ export async function statement(db: Db, settings: Settings, userId: string, body
   const timezone = settings.get<string>('funds.timezone');
   const start = localDayBounds(timezone, body.from).start;
   const end = localDayBounds(timezone, body.to).end;
-  const fmt = (v: Dec | string) => formatAmount(v, body.currency);
   const opening = await balancesBefore(db, userId, body.currency, start);
   const rows = await ledgerRows(db, { userId, currency: body.currency, from: start, to: end, order: 'asc' });
-  let available = new Dec(opening.available);
-  let frozen = new Dec(opening.frozen);
+  let available = opening.available;
+  let frozen = opening.frozen;
   const lines = rows.map((r) => {
     available = available.plus(r.availableChange);
     frozen = frozen.plus(r.frozenChange);
@@ -26,13 +25,13 @@ export async function statement(db: Db, settings: Settings, userId: string, body
     return {
       at: r.createdAt.toISOString(), entryId: `l_${r.entryId}`, kind: r.kind,
       orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : r.reference, remark: typeof memo.remark === 'string' ? memo.remark : null,
-      availableChange: fmt(r.availableChange), frozenChange: fmt(r.frozenChange), availableAfter: fmt(available), frozenAfter: fmt(frozen),
+      availableChange: r.availableChange.toString(), frozenChange: r.frozenChange.toString(), availableAfter: available.toString(), frozenAfter: frozen.toString(),
     };
   });
   return {
     currency: body.currency, from: body.from, to: body.to, timezone,
-    opening: { available: fmt(opening.available), frozen: fmt(opening.frozen) },
-    closing: { available: fmt(available), frozen: fmt(frozen) },
+    opening: { available: opening.available.toString(), frozen: opening.frozen.toString() },
+    closing: { available: available.toString(), frozen: frozen.toString() },
     lines,
   };
 }

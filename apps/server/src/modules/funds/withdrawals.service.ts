@@ -5,7 +5,7 @@
  * `/funds/withdrawInfo` evaluates every one of those rules ahead of time, so the app can show
  * the rule that would stop the user before they press (our addition, docs/decisions.md).
  */
-import { Dec, formatAmount, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
+import { Dec, Money, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -28,15 +28,15 @@ export interface WithdrawDeps {
 }
 
 /** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
-export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Dec> {
+export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Money> {
   const balance = (await balancesOf(db, userId)).get(currency);
   const inTransit = (await positionTotalsOf(db, userId)).get(currency)?.inTransit ?? new Dec(0);
-  return Dec.max(new Dec(balance?.available ?? 0).minus(inTransit), 0);
+  return Money.max(Money.fromLedger(balance?.available ?? '0', currency).minus(Money.of(inTransit, currency)), Money.zero(currency));
 }
 
+/** `withdraw.limits.<CUR>`: every currency has the key; one an operator has not opened has max 0. */
 function limitsOf(settings: Settings, currency: Currency): { min: string; max: string } {
-  const key = `withdraw.limits.${currency}`;
-  return settings.list().some((i) => i.key === key) ? settings.get(key) : { min: '0.01', max: '0.00' };
+  return settings.get(`withdraw.limits.${currency}`);
 }
 
 export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency: Currency): Promise<WithdrawInfo> {
@@ -56,14 +56,14 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
     { rule: 'kyc', ok: user.kycStatus === 'verified', code: user.kycStatus === 'none' ? 'kyc.required' : 'kyc.not_passed', params: { kycStatus: user.kycStatus } },
     { rule: 'fund_password', ok: user.fundPasswordHash !== null, code: 'password.fund_not_set', params: {} },
     { rule: 'window', ok: inWindow, code: 'withdraw.outside_window', params: { open: window.open, close: window.close } },
-    { rule: 'min', ok: withdrawable.gte(min), code: 'withdraw.below_min', params: { min, currency } },
+    { rule: 'min', ok: !withdrawable.isLessThan(Money.of(min, currency)), code: 'withdraw.below_min', params: { min, currency } },
     { rule: 'max', ok: true, code: 'withdraw.above_max', params: { max, currency } },
     { rule: 'unpaid_loan', ok: !unpaidLoan, code: 'loan.unpaid', params: {} },
     { rule: 'operation_pending', ok: !pending, code: 'funds.operation_pending', params: {} },
-    { rule: 'withdrawable', ok: withdrawable.gt(0), code: 'funds.insufficient_withdrawable', params: { withdrawable: formatAmount(withdrawable, currency), currency } },
+    { rule: 'withdrawable', ok: withdrawable.isPositive(), code: 'funds.insufficient_withdrawable', params: { withdrawable: withdrawable.toString(), currency } },
   ];
   return {
-    currency, withdrawable: formatAmount(withdrawable, currency), min, max, feeRate: settings.get<string>('withdraw.feeRate'),
+    currency, withdrawable: withdrawable.toString(), min, max, feeRate: settings.get<string>('withdraw.feeRate'),
     window: { open: window.open, close: window.close }, days: window.days, timezone, inWindow,
     hasFundPassword: user.fundPasswordHash !== null, unpaidLoan, pendingWithdrawal: (await repo.pendingWithdrawal(db, userId)) !== null, rules,
   };
@@ -96,7 +96,7 @@ export function timelineOf(w: repo.WithdrawalRow): WithdrawRecord['timeline'] {
 export async function toWithdrawRecord(db: Db, w: repo.WithdrawalRow): Promise<WithdrawRecord> {
   const currency = w.currency as Currency;
   return {
-    id: w.id, orderNo: w.orderNo, currency, amount: formatAmount(w.amount, currency), fee: formatAmount(w.fee, currency),
+    id: w.id, orderNo: w.orderNo, currency, amount: Money.fromLedger(w.amount, currency).toString(), fee: Money.fromLedger(w.fee, currency).toString(),
     state: w.state as WithdrawRecord['state'], destination: await destinationOf(db, w), createdAt: w.createdAt.toISOString(),
     reviewedAt: w.reviewedAt?.toISOString() ?? null, rejectReason: w.state === 'rejected' ? w.reason : null, timeline: timelineOf(w),
   };
@@ -141,25 +141,27 @@ export async function requestWithdrawal(
     throw new DomainError('withdraw.outside_window', { open: window.open, close: window.close });
   }
   // 5. minimum, maximum
-  const amount = new Dec(body.amount);
+  const amount = Money.of(body.amount, body.currency);
   const { min, max } = limitsOf(settings, body.currency);
-  if (amount.lt(min)) throw new DomainError('withdraw.below_min', { min, currency: body.currency });
-  if (amount.gt(max)) throw new DomainError('withdraw.above_max', { max, currency: body.currency });
+  if (amount.isLessThan(Money.of(min, body.currency))) throw new DomainError('withdraw.below_min', { min, currency: body.currency });
+  if (amount.isGreaterThan(Money.of(max, body.currency))) throw new DomainError('withdraw.above_max', { max, currency: body.currency });
   // 6. unpaid loan: no loans exist before the loan issue; the rule stays in its place here
   // 7. another fund operation pending
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
   // 8. withdrawable
   const withdrawable = await withdrawableOf(tx, userId, body.currency);
-  if (amount.gt(withdrawable)) {
-    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: formatAmount(withdrawable, body.currency), currency: body.currency });
+  if (amount.isGreaterThan(withdrawable)) {
+    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.currency });
   }
   const id = newId('w');
-  const fee = amount.times(settings.get<string>('withdraw.feeRate')).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+  // up to the currency's scale: the house gains the sub-unit remainder of the fee (STYLE.md §3:
+  // fees round in the house's favour); whole won and yen for 0-decimal currencies
+  const fee = amount.times(settings.get<string>('withdraw.feeRate')).rounded('up');
   const [row] = await tx.insert(withdrawals).values({
-    id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toFixed(2), fee: fee.toFixed(2),
-    destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toFixed(8), state: 'pending', createdAt: now,
+    id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toLedgerString(), fee: fee.toLedgerString(),
+    destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,
   }).returning();
   if (!row) throw new DomainError('result.withdraw.failed');
-  await hold(tx, clock, { userId, currency: body.currency, amount: amount.toFixed(2), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  await hold(tx, clock, { userId, currency: body.currency, amount: amount.toLedgerString(), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
   return toWithdrawRecord(tx, row);
 }

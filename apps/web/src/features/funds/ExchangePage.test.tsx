@@ -33,14 +33,14 @@ describe('the currency exchange', () => {
     vi.unstubAllGlobals();
   });
 
-  it('previews amount × rate rounded half-up without floats, and confirms with a requestId', async () => {
+  it('previews amount × rate rounded down without floats, and confirms with a requestId', async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('verified') },
       '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00'), account('USDT', '0.00'), account('EUR', '0.00')]) },
       '/funds/rates': { data: rates },
       '/funds/exchange': {
-        data: { orderNo: 'X20250314000007', from: 'USD', to: 'MXN', fromAmount: '40.00', toAmount: '716.94', rate: '17.92345678', createdAt: '2025-03-14T15:31:00Z' },
+        data: { orderNo: 'X20250314000007', from: 'USD', to: 'MXN', fromAmount: '40.00', toAmount: '716.93', rate: '17.92345678', createdAt: '2025-03-14T15:31:00Z' },
         code: 'result.exchange.ok',
       },
     });
@@ -51,12 +51,12 @@ describe('the currency exchange', () => {
     expect(api.callsTo('/funds/rates')).toEqual([{ base: 'USD' }]);
 
     await user.type(screen.getByTestId('exchange-amount'), '40.00');
-    // 40 × 17.92345678 = 716.9382712 → 716.94
-    expect(screen.getByTestId('exchange-receive').textContent).toBe('Mex$716.94');
+    // 40 × 17.92345678 = 716.9382712 → 716.93, rounded down like the server (API.md §1.11)
+    expect(screen.getByTestId('exchange-receive').textContent).toBe('Mex$716.93');
 
     await user.click(screen.getByTestId('exchange-submit'));
     const sheet = await screen.findByTestId('exchange-sheet');
-    expect(within(sheet).getByTestId('exchange-confirm-receive').textContent).toBe('Mex$716.94');
+    expect(within(sheet).getByTestId('exchange-confirm-receive').textContent).toBe('Mex$716.93');
     expect(within(sheet).getByText('$40.00')).toBeTruthy();
     fireEvent.click(within(sheet).getByTestId('exchange-confirm'));
     await waitFor(() => expect(api.callsTo('/funds/exchange')).toHaveLength(1));
@@ -78,6 +78,43 @@ describe('the currency exchange', () => {
     await user.clear(screen.getByTestId('exchange-amount'));
     await user.type(screen.getByTestId('exchange-amount'), '250.01');
     expect(screen.getByTestId('exchange-rule-balance').textContent).toBe('Insufficient balance.');
+    expect((screen.getByTestId('exchange-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the minimum from /common/config and refuses below it before the user presses', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/common/config': { data: [{ name: 'exchange_min.USD', value: '1.00' }] },
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
+      '/funds/rates': { data: rates },
+    });
+    renderExchange();
+    expect((await screen.findByTestId('exchange-min')).textContent).toBe('Minimum $1.00');
+    await user.type(screen.getByTestId('exchange-amount'), '0.99');
+    expect(screen.getByTestId('exchange-rule-min').textContent).toBe('Minimum exchange amount is $1.');
+    expect((screen.getByTestId('exchange-submit') as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(screen.getByTestId('exchange-amount'));
+    await user.type(screen.getByTestId('exchange-amount'), '1.00');
+    expect(screen.queryByTestId('exchange-rule-min')).toBeNull();
+  });
+
+  it('fills max with withdrawable: in-transit proceeds cannot be exchanged', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00', { inTransit: '50.00', withdrawable: '200.00' })]) },
+      '/funds/rates': { data: rates },
+    });
+    renderExchange();
+    expect((await screen.findByTestId('exchange-in-transit')).textContent).toBe('$50.00 of unsettled proceeds stays in USD until it settles.');
+    await user.click(screen.getByTestId('exchange-max'));
+    expect((screen.getByTestId('exchange-amount') as HTMLInputElement).value).toBe('200.00');
+    expect(screen.queryByTestId('exchange-rule-withdrawable')).toBeNull();
+    await user.clear(screen.getByTestId('exchange-amount'));
+    await user.type(screen.getByTestId('exchange-amount'), '200.01');
+    expect(screen.getByTestId('exchange-rule-withdrawable').textContent).toBe('Insufficient withdrawable amount.');
+    expect(screen.queryByTestId('exchange-rule-balance')).toBeNull();
     expect((screen.getByTestId('exchange-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 

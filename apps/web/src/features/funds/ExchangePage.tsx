@@ -5,7 +5,7 @@ import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode }
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from '../../api/funds-queries';
-import { useSummaryCurrency } from '../../api/queries';
+import { useConfig, useSummaryCurrency } from '../../api/queries';
 import { CloseIcon, SwapIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { exchangePreview } from '../../lib/exchange';
@@ -15,12 +15,28 @@ import { orderedCurrencies } from './RechargePage';
 
 type RateItem = RatesData['list'][number];
 
-/** What stops this exchange now (API.md §10.7 order after the gates): the pair, then the balance. */
-export function exchangeRules(from: Currency, to: Currency, amount: string, available: string | undefined, rate: RateItem | undefined): Rule[] {
+/** The balances of one currency the form needs (`/user/assets` accounts). */
+export interface ExchangeBalance {
+  available: string;
+  inTransit: string;
+  withdrawable: string;
+}
+
+/**
+ * What stops this exchange now (API.md §10.7 order after the gates): the pair, the minimum,
+ * the balance, then the in-transit part of `available`, which cannot leave its currency.
+ */
+export function exchangeRules(
+  from: Currency, to: Currency, amount: string, balance: ExchangeBalance | undefined, min: string | undefined, rate: RateItem | undefined,
+): Rule[] {
   const rules: Rule[] = [];
   if (rate && !rate.exchangeable) rules.push({ key: 'pair', text: codeText('exchange.pair_unsupported', { from, to }) });
-  if (amount !== '' && available !== undefined && compareDecimal(amount, available) > 0) {
-    rules.push({ key: 'balance', text: codeText('funds.insufficient_balance', { available, currency: from }) });
+  if (amount === '') return rules;
+  if (min !== undefined && compareDecimal(amount, min) < 0) rules.push({ key: 'min', text: codeText('exchange.below_min', { min, currency: from }) });
+  if (balance && compareDecimal(amount, balance.available) > 0) {
+    rules.push({ key: 'balance', text: codeText('funds.insufficient_balance', { available: balance.available, currency: from }) });
+  } else if (balance && compareDecimal(amount, balance.withdrawable) > 0) {
+    rules.push({ key: 'withdrawable', text: codeText('funds.insufficient_withdrawable', { withdrawable: balance.withdrawable, currency: from }) });
   }
   return rules;
 }
@@ -115,8 +131,9 @@ function ExchangeResult({ result }: { result: ExchangeData }) {
   );
 }
 
-function ExchangeForm({ currencies, available }: { currencies: readonly Currency[]; available: Map<Currency, string> }) {
+function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[]; balances: Map<Currency, ExchangeBalance> }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const queryClient = useQueryClient();
   const summary = useSummaryCurrency();
   const rulesId = useId();
@@ -134,9 +151,12 @@ function ExchangeForm({ currencies, available }: { currencies: readonly Currency
   );
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(amountInput);
-  const balance = available.get(from);
-  const receive = rate ? exchangePreview(amount, rate.rate, to) : null;
-  const rules = exchangeRules(from, to, amount, balance, rate);
+  const balance = balances.get(from);
+  // the minimum of `from` (config `exchange.minAmount.<CUR>`, served by /common/config)
+  const min = config.data?.[`exchange_min.${from}`];
+  const inTransit = balance && compareDecimal(balance.inTransit, '0') > 0 ? balance.inTransit : null;
+  const receive = rate ? exchangePreview(amount, rate.rate, from, to) : null;
+  const rules = exchangeRules(from, to, amount, balance, min, rate);
 
   const pickFrom = (next: Currency) => {
     if (next === to) setTo(from);
@@ -185,7 +205,7 @@ function ExchangeForm({ currencies, available }: { currencies: readonly Currency
         <div className="exchange-leg">
           <div className="exchange-leg-head">
             <span className="leg-label">{t('ui.exchange.from')}</span>
-            <span className="caption num">{t('ui.exchange.available', { amount: formatAmount(balance ?? '0', from) })}</span>
+            <span className="caption num">{t('ui.exchange.available', { amount: formatAmount(balance?.available ?? '0', from) })}</span>
           </div>
           <div className="exchange-leg-body">
             <CurrencySelect label={t('ui.exchange.fromCurrency')} value={from} options={currencies} onChange={pickFrom} testId="exchange-from" />
@@ -201,11 +221,15 @@ function ExchangeForm({ currencies, available }: { currencies: readonly Currency
               aria-describedby={rulesId}
               data-testid="exchange-amount"
             />
-            <button type="button" className="amount-action" onClick={() => setAmountInput(sanitiseAmountInput(balance ?? '', scaleOf(from)))} data-testid="exchange-max">
+            <button type="button" className="amount-action" onClick={() => setAmountInput(sanitiseAmountInput(balance?.withdrawable ?? '', scaleOf(from)))} data-testid="exchange-max">
               {t('ui.exchange.max')}
             </button>
           </div>
           {error ? <span className="field-error" role="alert">{error}</span> : null}
+          {min !== undefined ? <span className="caption num" data-testid="exchange-min">{t('ui.exchange.min', { amount: formatAmount(min, from) })}</span> : null}
+          {inTransit !== null ? (
+            <span className="caption num" data-testid="exchange-in-transit">{t('ui.exchange.inTransit', { amount: formatAmount(inTransit, from), currency: from })}</span>
+          ) : null}
         </div>
         <div className="exchange-swap">
           <button type="button" className="swap-button" onClick={swap} aria-label={t('ui.exchange.swap')} data-testid="exchange-swap">
@@ -244,7 +268,8 @@ function ExchangeForm({ currencies, available }: { currencies: readonly Currency
 
 /**
  * `/information/exChange` (spec §2 currency exchange): from and to currencies (the enabled
- * ones, with a swap), the amount with "max" = available of `from`, the rate of `/funds/rates`
+ * ones, with a swap), the amount with "max" = withdrawable of `from` (in-transit proceeds cannot
+ * be exchanged, §10.7), the minimum of `from`, the rate of `/funds/rates`
  * (refreshed every 30 s, with its time), the amount received computed exactly, and a
  * confirmation sheet before `/funds/exchange` with a `requestId`.
  */
@@ -252,11 +277,14 @@ function ExchangeBody() {
   const assets = useAllAssets();
   const accounts = assets.data?.accounts;
   const currencies = useMemo(() => orderedCurrencies((accounts ?? []).map((a) => a.currency)), [accounts]);
-  const available = useMemo(() => new Map((accounts ?? []).map((a) => [a.currency, a.available] as const)), [accounts]);
+  const balances = useMemo(
+    () => new Map((accounts ?? []).map((a) => [a.currency, { available: a.available, inTransit: a.inTransit, withdrawable: a.withdrawable }] as const)),
+    [accounts],
+  );
   let body: ReactNode;
   if (assets.isPending) body = <section className="card"><Loading rows={5} /></section>;
   else if (assets.isError) body = <section className="card"><ErrorRetry onRetry={() => void assets.refetch()} /></section>;
-  else body = <ExchangeForm currencies={currencies} available={available} />;
+  else body = <ExchangeForm currencies={currencies} balances={balances} />;
   return body;
 }
 

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './codes.js';
+export * from './messages.js';
 export * from './envelope.js';
 export * from './enums.js';
 export * from './states.js';

@@ -170,6 +170,22 @@ describe('personal messages are codes with params', () => {
     expect(list.filter((n) => n.kind === 'notice').every((n) => n.code === null && n.params === null)).toBe(true);
   });
 
+  it('sanitises a notice for everyone when it is saved and when it is edited', async () => {
+    const admin = await adminLogin(t.app, 'admin');
+    const dirty = '<p>Closed <em>Monday</em></p><meta http-equiv="refresh" content="0;url=https://evil.example">'
+      + '<a href="https://example.com" style="position:fixed;inset:0" onclick="x()">hours</a><a href="javascript:alert(1)">js</a><script>alert(1)</script>';
+    const created = data<{ id: string; content: string }>(await post(t.app, '/api/admin/notice/create', { title: 'Hours', content: dirty, reason: 'planned work' }, admin));
+    expect(created.content).toBe('<p>Closed <em>Monday</em></p><a href="https://example.com">hours</a><a>js</a>');
+    const edited = data<{ after?: { content: string }; content?: string }>(
+      await post(t.app, '/api/admin/notice/update', { id: created.id, content: `${dirty}<form action="https://evil.example"><input></form>`, reason: 'edit' }, admin),
+    );
+    expect(JSON.stringify(edited)).not.toMatch(/<meta|<script|<form|<input|style=|onclick|javascript:/i);
+    await post(t.app, '/api/admin/notice/publish', { id: created.id, reason: 'announce' }, admin);
+    const u = await registerUser(t.app);
+    const listed = data<{ id: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers)).find((n) => n.id === created.id);
+    expect(listed?.content).toBe('<p>Closed <em>Monday</em></p><a href="https://example.com">hours</a><a>js</a>');
+  });
+
   it('stores a param as plain text: trimmed, no control characters, capped', () => {
     expect(plainTextParam('  <b>x</b>\u0000\u0007 y\n z  ')).toBe('<b>x</b> y\n z');
     expect(plainTextParam('x'.repeat(600))).toHaveLength(500);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildOpenApiDocument, canTransition, codeCatalogue, englishMessage, fieldReasonsOf, kycTransitions, Money, money,
   liveOrderStates, nextState, openOrderStates, orderStates, orderTransitions, reasonErrorMap, reviewTransitions, terminalStates, userEndpoints, adminEndpoints, whole,
+  messageCatalogue, messageCodes, renderMessageEnglish,
 } from './index.js';
 
 describe('Money', () => {
@@ -92,5 +93,24 @@ describe('the OpenAPI document', () => {
     const doc = buildOpenApiDocument('test') as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { purpose: { enum: string[] } } } }> } } }> };
     const upload = doc.paths['/api/vue/upload/image']?.post.requestBody.content['multipart/form-data'];
     expect(upload?.schema.properties.purpose.enum).toEqual(['kyc_front', 'kyc_back', 'deposit_proof', 'wallet_qr']);
+  });
+});
+
+describe('the message catalogue', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+  it('names every message param as a placeholder of its English text and uses no other', () => {
+    for (const code of messageCodes) {
+      const entry = messageCatalogue[code];
+      const used = new Set([...placeholders(entry.title), ...placeholders(entry.en)]);
+      expect([...used].sort(), code).toEqual([...entry.params].sort());
+    }
+  });
+
+  it('renders the English title and content with the params as they are', () => {
+    expect(renderMessageEnglish('message.withdraw.rejected', { orderNo: 'W1', amount: '700.00', currency: 'MXN', reason: '<b>x</b>' })).toEqual({
+      title: 'Withdrawal rejected',
+      content: 'Your withdrawal W1 of 700.00 MXN was rejected and the amount is available again. Reason: <b>x</b>',
+    });
   });
 });

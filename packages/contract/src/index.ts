@@ -1,5 +1,7 @@
 export * from './money.js';
 export * from './codes.js';
+export * from './messages.js';
+export * from './html.js';
 export * from './envelope.js';
 export * from './enums.js';
 export * from './states.js';

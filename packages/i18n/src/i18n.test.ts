@@ -1,4 +1,4 @@
-import { codeCatalogue, codes, fieldReasons } from '@brokerage/contract';
+import { codeCatalogue, codes, fieldReasons, messageCatalogue, messageCodes } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import { en as baseEnglish } from './ui/en.js';
 import { featureMessages, uiMessages } from './ui/index.js';
@@ -13,6 +13,7 @@ import {
   missingKeys,
   placeholderMismatches,
   placeholdersOf,
+  untranslatedMessageKeys,
   type Messages,
 } from './index.js';
 
@@ -97,10 +98,61 @@ describe('the server codes', () => {
     const copied = otherLanguages.flatMap((language) =>
       Object.keys(codeMessages.en)
         .filter((key) => codeMessages[language][key] === codeMessages.en[key])
-        .filter((key) => !(sameAsEnglishAllowed[language] ?? []).includes(key))
+        .filter((key) => !(sameAsEnglishAllowed[language] ?? []).includes(key) && !untranslatedMessageKeys.includes(key))
         .map((key) => ({ language, key })),
     );
     expect(copied).toEqual([]);
+  });
+});
+
+describe('the personal messages', () => {
+  const keysOf = (code: string) => [`${code}.title`, `${code}.body`];
+
+  it('each have a title and a body in every language', () => {
+    const absent = languages.flatMap((language) =>
+      messageCodes.flatMap(keysOf).filter((key) => !codeMessages[language][key]?.trim()).map((key) => ({ language, key })),
+    );
+    expect(absent).toEqual([]);
+  });
+
+  it('have no message key outside the catalogue', () => {
+    const known = new Set(messageCodes.flatMap(keysOf));
+    const unknown = languages.flatMap((language) =>
+      Object.keys(messages[language])
+        .filter((key) => key.startsWith('message.') && !known.has(key))
+        .map((key) => ({ language, key })),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('read in English exactly as the catalogue', () => {
+    for (const code of messageCodes) {
+      expect(messages.en[`${code}.title`]).toBe(messageCatalogue[code].title);
+      expect(messages.en[`${code}.body`]).toBe(messageCatalogue[code].en);
+    }
+  });
+
+  it('use only placeholders that the code sends as params, in every language', () => {
+    const unsent = languages.flatMap((language) =>
+      messageCodes.flatMap((code) => {
+        const params: readonly string[] = messageCatalogue[code].params;
+        return keysOf(code).flatMap((key) =>
+          placeholdersOf(messages[language][key] ?? '').filter((name) => !params.includes(name)).map((name) => ({ language, key, name })),
+        );
+      }),
+    );
+    expect(unsent).toEqual([]);
+  });
+
+  it('keep every reason and amount of the English body in every language', () => {
+    const dropped = languages.flatMap((language) =>
+      messageCodes.flatMap((code) => {
+        const english = placeholdersOf(messageCatalogue[code].en);
+        const text = messages[language][`${code}.body`] ?? '';
+        return english.filter((name) => !placeholdersOf(text).includes(name)).map((name) => ({ language, code, name }));
+      }),
+    );
+    expect(dropped).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@
  * Message catalogues in the five languages (spec §8, API.md §1.3 and §4).
  *
  * Each language is one flat dictionary: server codes as `code.<code>`, validation reasons as
- * `field.<reason>`, field labels as `field.name.<field>`, the fallback word `error.word`, and
- * the web app's own strings as `ui.*`. Placeholders are single-brace `{name}`; the web app
+ * `field.<reason>`, field labels as `field.name.<field>`, the fallback word `error.word`, the
+ * personal messages as `message.<...>.title` and `.body`, and the web app's own strings as `ui.*`. Placeholders are single-brace `{name}`; the web app
  * configures i18next with `interpolation: { prefix: '{', suffix: '}' }`, `keySeparator: false`
  * and `nsSeparator: false`, so the dots in keys are not paths.
  */
@@ -13,17 +13,25 @@ import { en } from './codes/en.js';
 import { esp } from './codes/esp.js';
 import { kor } from './codes/kor.js';
 import { zh } from './codes/zh.js';
+import { messageTexts } from './codes/messages.js';
 import { uiMessages } from './ui/index.js';
 
 export { languages };
 export type { Language };
 export { fieldNames, type FieldName } from './codes/keys.js';
+export { messageTexts, untranslatedMessageKeys } from './codes/messages.js';
 
 export type Messages = Record<Language, Record<string, string>>;
 export type UpColour = 'green' | 'red';
 
-/** Server codes, field reasons, field names and the error word, without the UI strings. */
-export const codeMessages: Messages = { en, de, zh, esp, kor };
+/** Server codes, personal messages, field reasons, field names and the error word, without the UI strings. */
+export const codeMessages: Messages = {
+  en: { ...en, ...messageTexts.en },
+  de: { ...de, ...messageTexts.de },
+  zh: { ...zh, ...messageTexts.zh },
+  esp: { ...esp, ...messageTexts.esp },
+  kor: { ...kor, ...messageTexts.kor },
+};
 
 /**
  * What the web app loads. Code keys are spread last so the contract's texts win over a UI

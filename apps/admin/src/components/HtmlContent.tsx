@@ -1,15 +1,26 @@
 /**
  * Editing the HTML body of a news article or notice. The server cleans every HTML body it stores
- * (sanitize-html, on each write), so the only HTML this app ever renders is what the server answered.
+ * (sanitize-html, on each write), so the only HTML this app ever renders is what the server answered,
+ * and it is cleaned again here (DOMPurify, the contract's `htmlAllowList`) before it is rendered.
  * What the operator is typing is shown as source text until it is saved: rendering it here would run
  * unsanitised markup inside the back office, where an admin token lives.
  */
+import { htmlAllowedAttributes, htmlAllowedUri, htmlAllowList } from '@brokerage/contract';
 import { Form, Input, Typography } from 'antd';
+import DOMPurify from 'dompurify';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 export const contentLengthMax = 100_000;
 
-/** HTML as the server stored it (already sanitised), rendered read-only. */
+/** Keeps only the allow-listed tags, attributes and link schemes (the server's rules). */
+export function sanitiseHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...htmlAllowList.tags], ALLOWED_ATTR: [...htmlAllowedAttributes], ALLOWED_URI_REGEXP: htmlAllowedUri,
+    ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false,
+  });
+}
+
+/** HTML as the server stored it (sanitised on write), sanitised again and rendered read-only. */
 export function SanitisedHtml({ html, testId, label }: { html: string; testId?: string; label?: string }) {
   return (
     <div
@@ -17,8 +28,8 @@ export function SanitisedHtml({ html, testId, label }: { html: string; testId?: 
       aria-label={label}
       data-testid={testId}
       style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 12px', maxHeight: 360, overflow: 'auto', background: '#fff' }}
-      // Safe: this is the server's answer, sanitised on write (see the file comment); never the raw input.
-      dangerouslySetInnerHTML={{ __html: html }}
+      // The server's answer (sanitised on write), sanitised again here; never the raw input.
+      dangerouslySetInnerHTML={{ __html: sanitiseHtml(html) }}
     />
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
-import { failureMessage, successMessage, type Translator } from './messages';
+import { failureMessage, messageText, successMessage, type Translator } from './messages';
 
 function translatorFor(language: 'en' | 'de' | 'esp'): Translator {
   const i18n = createI18n(language);
@@ -57,5 +57,24 @@ describe('the toast for a success', () => {
     expect(successMessage(en, 'result.login.ok')).toBe('Logged in successfully.');
     expect(successMessage(en, 'list.empty')).toBeNull();
     expect(successMessage(en, undefined)).toBeNull();
+  });
+});
+
+describe('a personal message', () => {
+  it('is its code translated with the money params formatted, interest included', () => {
+    const notice = {
+      title: 'Lending completed', content: '…', code: 'message.lending.completed',
+      params: { product: 'MXN 30-day', amount: '12345.00', interest: '137.03', currency: 'MXN' },
+    };
+    expect(messageText(translatorFor('en'), notice)).toEqual({
+      title: 'Lending completed',
+      body: 'MXN 30-day: Mex$12,345 and interest of Mex$137.03 credited to your available balance.',
+    });
+    expect(messageText(translatorFor('esp'), notice).title).toBe('Préstamo de valores completado');
+  });
+
+  it('falls back to the English title and content when the code is unknown or absent', () => {
+    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: 'message.unknown', params: {} })).toEqual({ title: 'T', body: 'C' });
+    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: null, params: null })).toEqual({ title: 'T', body: 'C' });
   });
 });

@@ -12,7 +12,7 @@ export interface Translator {
 }
 
 /** Params that carry an amount of money (API.md §4). */
-export const moneyParamKeys: readonly string[] = ['amount', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding'];
+export const moneyParamKeys: readonly string[] = ['amount', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding', 'interest'];
 
 function isWindow(value: unknown): value is { open: string; close: string } {
   if (typeof value !== 'object' || value === null) return false;
@@ -98,13 +98,37 @@ function fieldLabel(tr: Translator, path: string): string {
   return path;
 }
 
-/** The text of a code with its params, or null when the language has no translation for it. */
-export function translateCode(tr: Translator, code: string, params?: Record<string, unknown>): string | null {
-  const key = `code.${code}`;
+function translateKey(tr: Translator, key: string, params?: Record<string, unknown>): string | null {
   if (!tr.exists(key)) return null;
   const formatted = formatParams(params);
   const text = tr.t(key, formatted.values);
   return formatted.currencyConsumed ? tidy(text) : text;
+}
+
+/** The text of a code with its params, or null when the language has no translation for it. */
+export function translateCode(tr: Translator, code: string, params?: Record<string, unknown>): string | null {
+  return translateKey(tr, `code.${code}`, params);
+}
+
+export interface NoticeLike {
+  title: string;
+  content: string;
+  code?: string | null;
+  params?: Record<string, string> | null;
+}
+
+/**
+ * A personal message's title and body in the chosen language (`<code>.title`, `<code>.body`),
+ * money params formatted like the toasts: plain text, for rendering as text only. A code this
+ * app does not know falls back to the server's English `title` and `content`, also as text.
+ */
+export function messageText(tr: Translator, notice: NoticeLike): { title: string; body: string } {
+  if (notice.code) {
+    const title = translateKey(tr, `${notice.code}.title`, notice.params ?? {});
+    const body = translateKey(tr, `${notice.code}.body`, notice.params ?? {});
+    if (title !== null && body !== null) return { title, body };
+  }
+  return { title: notice.title, body: notice.content };
 }
 
 /** The toast for a rejection (status 0). */

@@ -1,6 +1,7 @@
 /** `user` calls of API.md §7.1–§7.8 and §7.11. */
 import { z } from 'zod';
 import { accountTypes, kycStatuses, noticeKinds, restrictions } from '../enums.js';
+import { messageCodes } from '../messages.js';
 import { currencies } from '../money.js';
 import { fundPassword, id, page, password, phone, size, timestamp } from '../primitives.js';
 
@@ -48,11 +49,18 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const emptyRequest = z.object({});
 export const listRequestSchema = z.object({ page, size });
 
+/**
+ * A notice for everyone (`code` and `params` null, `content` sanitised HTML) or a personal
+ * message (`code` and `params` from the message catalogue, translated and shown as text by the
+ * client; `title` and `content` are its English rendering, plain text, for older clients).
+ */
 export const notice = z.object({
   id,
   kind: z.enum(noticeKinds),
   title: z.string(),
   content: z.string(),
+  code: z.enum(messageCodes).nullable(),
+  params: z.record(z.string(), z.string()).nullable(),
   createdAt: timestamp,
 });
 export type Notice = z.infer<typeof notice>;

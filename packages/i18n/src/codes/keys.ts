@@ -3,7 +3,7 @@
  * `CodeDictionary` makes a missing or misspelt key a compile error; the tests check the
  * same thing at run time over the merged messages.
  */
-import type { Code, FieldReason } from '@brokerage/contract';
+import type { Code, FieldReason, MessageCode } from '@brokerage/contract';
 
 /** Request fields a validation toast may name (API.md §1.3 `params.fields`); extend as endpoints are added. */
 export const fieldNames = [
@@ -22,3 +22,7 @@ export type ErrorWordKey = 'error.word';
 /** Everything except the server codes, which English takes from the catalogue. */
 export type FieldDictionary = Record<FieldReasonKey | FieldNameKey | ErrorWordKey, string>;
 export type CodeDictionary = Record<CodeKey, string> & FieldDictionary;
+
+/** A personal message's title and body (contract `messageCatalogue`): `<code>.title`, `<code>.body`. */
+export type MessageKey = `${MessageCode}.title` | `${MessageCode}.body`;
+export type MessageDictionary = Record<MessageKey, string>;

@@ -1,17 +1,17 @@
 /** Legal texts (API.md §6.4): versioned, stored sanitised, the newest version of each kind served. */
-import type { LegalDocument, LegalKind } from '@brokerage/contract';
+import { htmlAllowList, type LegalDocument, type LegalKind } from '@brokerage/contract';
 import { desc, eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { legalDocuments } from './legal.tables.js';
 
-/** The HTML our texts and notices may contain; anything else is stripped before it is stored. */
+/** The HTML our texts and notices may contain (the contract's allow-list); anything else is stripped before it is stored. */
 export function sanitiseHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-    allowedAttributes: { a: ['href', 'title'] },
-    allowedSchemes: ['https', 'mailto'],
+    allowedTags: [...htmlAllowList.tags],
+    allowedAttributes: { a: [...htmlAllowList.attributes.a] },
+    allowedSchemes: [...htmlAllowList.schemes],
   });
 }
 

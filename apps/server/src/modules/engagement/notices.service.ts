@@ -1,5 +1,5 @@
 /** Notices for everyone and personal messages (API.md §7.5). Ids never change. */
-import type { AdminNoticeItem, Notice } from '@brokerage/contract';
+import { MESSAGE_TEXT_MAX, renderMessageEnglish, type AdminNoticeItem, type MessageOf, type Notice } from '@brokerage/contract';
 import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -10,36 +10,61 @@ import { notices } from './notices.tables.js';
 
 const NOTICE_LIMIT = 100;
 
+type NoticeRow = typeof notices.$inferSelect;
+
 export async function noticesFor(db: Db, userId: string): Promise<Notice[]> {
   const rows = await db.select().from(notices).where(or(and(isNull(notices.userId), eq(notices.published, true)), eq(notices.userId, userId)))
     .orderBy(desc(notices.createdAt), desc(notices.id)).limit(NOTICE_LIMIT);
-  return rows.map((r) => ({
-    id: r.id, kind: r.kind as Notice['kind'], title: r.title, content: r.content, createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map(toNotice);
 }
 
-/** A notice for everyone (content already sanitised by the caller). */
+/**
+ * A message goes out as its code and params; `title` and `content` carry its English rendering
+ * (plain text) for clients that do not translate codes yet (docs/decisions.md).
+ */
+function toNotice(r: NoticeRow): Notice {
+  const createdAt = r.createdAt.toISOString();
+  if (r.kind === 'message' && r.code && r.params) {
+    return { id: r.id, kind: 'message', ...renderMessageEnglish(r.code, r.params), code: r.code, params: r.params, createdAt };
+  }
+  return { id: r.id, kind: 'notice', title: r.title ?? '', content: r.content ?? '', code: null, params: null, createdAt };
+}
+
+/** A notice for everyone; its HTML is sanitised here like every other write of a notice. */
 export async function publishNotice(db: Db, clock: Clock, n: { title: string; content: string; id?: string }): Promise<string> {
   const id = n.id ?? newId('nt');
-  await db.insert(notices).values({ id, kind: 'notice', userId: null, title: n.title, content: n.content, createdAt: clock.now() })
+  await db.insert(notices).values({ id, kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: clock.now() })
     .onConflictDoNothing();
   return id;
 }
 
-/** A personal message: review results, draw results, stop-outs. Written in the caller's transaction. */
-export async function sendMessage(db: Db, clock: Clock, userId: string, m: { title: string; content: string }): Promise<string> {
+/**
+ * A param as stored: plain text, trimmed, control characters other than line breaks removed,
+ * at most MESSAGE_TEXT_MAX characters. Markup stays as the literal text it is: nothing here or
+ * in the clients ever interprets it.
+ */
+export function plainTextParam(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim().slice(0, MESSAGE_TEXT_MAX);
+}
+
+/**
+ * A personal message: review results, draw results, stop-outs. Written in the caller's
+ * transaction as a code of the contract's message catalogue and its params, never a sentence.
+ */
+export async function sendMessage(db: Db, clock: Clock, userId: string, m: MessageOf): Promise<string> {
   const id = newId('nt');
-  await db.insert(notices).values({ id, kind: 'message', userId, title: m.title, content: m.content, createdAt: clock.now() });
+  const params = Object.fromEntries(Object.entries(m.params as Record<string, string>).map(([key, value]) => [key, plainTextParam(value)]));
+  await db.insert(notices).values({ id, kind: 'message', userId, code: m.code, params, createdAt: clock.now() });
   return id;
 }
 
 /* ---- back office (our addition, docs/decisions.md): drafts, edits, publish, withdraw ---- */
 
-type NoticeRow = typeof notices.$inferSelect;
 
 function toAdminNotice(r: NoticeRow): AdminNoticeItem {
   return {
-    id: r.id, kind: 'notice', title: r.title, content: r.content, published: r.published,
+    id: r.id, kind: 'notice', title: r.title ?? '', content: r.content ?? '', published: r.published,
     createdAt: r.createdAt.toISOString(), updatedAt: (r.updatedAt ?? r.createdAt).toISOString(),
   };
 }

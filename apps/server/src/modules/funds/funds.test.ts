@@ -72,8 +72,11 @@ describe('real-name verification (API.md §7.9–§7.10, §3.4)', () => {
 
     await post(t.app, '/api/admin/review/reject', { queue: 'kyc', id, reason: 'Photo unreadable' }, reviewer);
     expect(data(await post(t.app, '/user/kycStatus', {}, u.headers))).toMatchObject({ kycStatus: 'rejected', rejectReason: 'Photo unreadable' });
-    const notices = data<{ kind: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers));
-    expect(notices.find((n) => n.kind === 'message')?.content).toBe('Photo unreadable');
+    const notices = data<{ kind: string; content: string; code: string; params: Record<string, string> }[]>(await post(t.app, '/user/notice', {}, u.headers));
+    // §1.11: the rejection's message carries the reason (a param, and in the English content)
+    expect(notices.find((n) => n.kind === 'message')).toMatchObject({
+      code: 'message.kyc.rejected', params: { reason: 'Photo unreadable' }, content: 'Your real-name verification was rejected. Reason: Photo unreadable',
+    });
     expect((await post(t.app, '/api/admin/review/approve', { queue: 'kyc', id, reason: 'late' }, reviewer)).body.code).toBe('review.not_pending');
 
     const second = await submitKyc(t.app, u, 'Ana López');

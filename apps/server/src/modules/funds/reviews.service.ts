@@ -11,7 +11,7 @@
  * Every decision locks its record and checks `pending` under the lock, so a second decision
  * answers `review.not_pending` and moves nothing.
  */
-import { Money, type Currency, type ReviewItem } from '@brokerage/contract';
+import { Money, type Currency, type MessageOf, type ReviewItem } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
@@ -61,8 +61,14 @@ export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord> {
   item(db: Db, row: R): Promise<ReviewItem>;
   approve(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
   reject(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
-  /** Titles of the personal message sent on each decision; a rejection's content is the reason (§1.11). */
-  messages: { approved?: { title: string; content: string }; rejected: string };
+  /** The personal message (a code and its params, never a sentence) sent on each decision. */
+  messages: ReviewMessages<R>;
+}
+
+/** A rejection's message carries the reviewer's reason as its `reason` param (§1.11), plain text. */
+export interface ReviewMessages<R extends ReviewRecord = ReviewRecord> {
+  approved?(row: R): MessageOf;
+  rejected(row: R, reason: string): MessageOf;
 }
 
 export type ReviewQueues = Partial<Record<ReviewQueue, ReviewQueueHandler>>;
@@ -125,6 +131,12 @@ export function reviewTableRows<R extends ReviewRecord>(
 
 /* ---- built-in queues: kyc, deposit, withdraw ---- */
 
+/** The params a deposit's or withdrawal's message names it by: order number and amount at the currency's scale. */
+function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
+  const currency = r.currency as Currency;
+  return { orderNo: r.orderNo, amount: Money.fromLedger(r.amount, currency).toString(), currency };
+}
+
 function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
   const t = kycSubmissions;
   return {
@@ -144,7 +156,7 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
       await usersRepository.updateUser(tx, k.userId, { kycStatus: 'rejected' });
     },
-    messages: { rejected: 'Real-name verification rejected' },
+    messages: { rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }) },
   };
 }
 
@@ -171,7 +183,10 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
     async reject(tx, d, decided) {
       await tx.update(t).set(decided).where(eq(t.id, d.id));
     },
-    messages: { rejected: 'Deposit rejected' },
+    messages: {
+      approved: (d) => ({ code: 'message.deposit.approved', params: moneyParams(d) }),
+      rejected: (d, reason) => ({ code: 'message.deposit.rejected', params: { ...moneyParams(d), reason } }),
+    },
   };
 }
 
@@ -225,7 +240,10 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
       });
       await tx.update(t).set(decided).where(eq(t.id, w.id));
     },
-    messages: { rejected: 'Withdrawal rejected' },
+    messages: {
+      approved: (w) => ({ code: 'message.withdraw.approved', params: moneyParams(w) }),
+      rejected: (w, reason) => ({ code: 'message.withdraw.rejected', params: { ...moneyParams(w), reason } }),
+    },
   };
 }
 
@@ -284,10 +302,11 @@ export async function decide(
   const decided: ReviewDecision = { state: decision, reviewedAt: clock.now(), reviewedBy: adminId, reason: body.reason };
   if (decision === 'approved') {
     await handler.approve(tx, row, decided);
-    if (handler.messages.approved) await sendMessage(tx, clock, row.userId, handler.messages.approved);
+    const message = handler.messages.approved?.(row);
+    if (message) await sendMessage(tx, clock, row.userId, message);
   } else {
     await handler.reject(tx, row, decided);
-    await sendMessage(tx, clock, row.userId, { title: handler.messages.rejected, content: body.reason });
+    await sendMessage(tx, clock, row.userId, handler.messages.rejected(row, body.reason));
   }
   const { row: updated } = await findRow(tx, queues, body.queue, body.id, false);
   const after = await handler.item(tx, updated);

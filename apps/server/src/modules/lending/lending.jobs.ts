@@ -61,8 +61,8 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
       const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
       await repo.updateRecord(tx, r.id, { state: 'succeeded', startedAt: instant, endsAt });
       await sendMessage(tx, deps.clock, r.userId, {
-        title: 'Lending matched',
-        content: `${r.name}: ${formatAmount(r.amount, currency)} ${currency} lent from ${instant.toISOString()} until ${endsAt.toISOString()}.`,
+        code: 'message.lending.matched',
+        params: { product: r.name, amount: formatAmount(r.amount, currency), currency, startedAt: instant.toISOString(), endsAt: endsAt.toISOString() },
       });
       return 'succeeded';
     }
@@ -71,8 +71,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     });
     await repo.updateRecord(tx, r.id, { state: 'failed', failedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
-      title: 'Lending not matched',
-      content: `${r.name}: the product closed before the settlement; ${formatAmount(r.amount, currency)} ${currency} is available again.`,
+      code: 'message.lending.failed', params: { product: r.name, amount: formatAmount(r.amount, currency), currency },
     });
     return 'failed';
   });
@@ -96,8 +95,8 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
     });
     await repo.updateRecord(tx, r.id, { state: 'completed', interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
-      title: 'Lending completed',
-      content: `${r.name}: ${formatAmount(principal, currency)} ${currency} and interest of ${formatAmount(interest, currency)} ${currency} credited to your available balance.`,
+      code: 'message.lending.completed',
+      params: { product: r.name, amount: formatAmount(principal, currency), interest: formatAmount(interest, currency), currency },
     });
     return true;
   });

@@ -98,11 +98,8 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       await tx.update(t).set(decided).where(eq(t.id, r.id));
     },
     messages: {
-      approved: {
-        title: 'Day trading enabled',
-        content: 'Your day-trading application was approved: T+N no longer applies to your closes. The minimum holding time still does.',
-      },
-      rejected: 'Day-trading application rejected',
+      approved: () => ({ code: 'message.day_trade.approved', params: {} }),
+      rejected: (_r, reason) => ({ code: 'message.day_trade.rejected', params: { reason } }),
     },
   };
 }

@@ -53,13 +53,16 @@ describe('day-trading applications (API.md §9.8)', () => {
     expect(await status(u)).toMatchObject({
       enabled: false, application: { id, state: 'rejected', reviewedAt: t.clock.now().toISOString(), reason: 'Trading history too short' },
     });
-    expect(await notices(u)).toContainEqual(expect.objectContaining({ kind: 'message', title: 'Day-trading application rejected', content: 'Trading history too short' }));
+    expect(await notices(u)).toContainEqual(expect.objectContaining({
+      kind: 'message', code: 'message.day_trade.rejected', params: { reason: 'Trading history too short' },
+      title: 'Day-trading application rejected', content: 'Your day-trading application was rejected. Reason: Trading history too short',
+    }));
 
     const second = data<{ id: string }>(await apply(u)).id;
     expect(second).not.toBe(id);
     await approve(t.app, 'day_trade', second, 'History fine now');
     expect(await status(u)).toMatchObject({ enabled: true, application: { id: second, state: 'approved', reason: 'History fine now' } });
-    expect(await notices(u)).toContainEqual(expect.objectContaining({ kind: 'message', title: 'Day trading enabled' }));
+    expect(await notices(u)).toContainEqual(expect.objectContaining({ kind: 'message', code: 'message.day_trade.approved', params: {}, title: 'Day trading enabled' }));
     expect((await apply(u)).body).toMatchObject({ status: 0, code: 'account.seat_already' });
 
     // a second decision moves nothing

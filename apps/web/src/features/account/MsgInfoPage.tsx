@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { translator } from '../../api/client';
+import { messageText } from '../../api/messages';
 import { useNotices, useIsLoggedIn } from '../../api/queries';
 import { formatDate } from '../../lib/format';
 import { RichText } from '../../components/RichText';
@@ -31,8 +33,13 @@ export default function MsgInfoPage() {
     );
   }
 
+  // a personal message is a code and params, translated and shown as text; only a notice for
+  // everyone is operator HTML (sanitised by RichText)
+  const message = notice?.kind === 'message' ? messageText(translator, notice) : null;
+  const title = message?.title ?? notice?.title;
+
   return (
-    <SubPage title={notice?.title ?? t('ui.notice.detailTitle')}>
+    <SubPage title={title ?? t('ui.notice.detailTitle')}>
       <section className="card">
         {notices.isPending ? (
           <Loading rows={6} />
@@ -42,9 +49,15 @@ export default function MsgInfoPage() {
           <Empty text={t('ui.notice.notFound')} />
         ) : (
           <article data-testid="notice-detail">
-            <h2>{notice.title}</h2>
+            <h2>{title}</h2>
             <p className="caption num">{formatDate(notice.createdAt)}</p>
-            <RichText html={notice.content} />
+            {message ? (
+              <p className="message-body" data-testid="message-body" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {message.body}
+              </p>
+            ) : (
+              <RichText html={notice.content} />
+            )}
           </article>
         )}
       </section>

@@ -3,6 +3,8 @@ import { PullToRefresh, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { translator } from '../../api/client';
+import { messageText } from '../../api/messages';
 import { useNotices, useIsLoggedIn } from '../../api/queries';
 import { formatDate } from '../../lib/format';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
@@ -34,7 +36,7 @@ function NoticeList({ notices }: { notices: Notice[] }) {
               <span className={unread ? 'dot unread' : 'dot'} aria-hidden="true" />
               <span style={{ flex: 1, minWidth: 0 }}>
                 <span className="title" style={{ display: 'block' }}>
-                  {notice.title}
+                  {notice.kind === 'message' ? messageText(translator, notice).title : notice.title}
                   {unread ? <span className="sr-only"> ({t('ui.notice.unread')})</span> : null}
                 </span>
                 <span className="meta num">{formatDate(notice.createdAt)}</span>

@@ -1,0 +1,98 @@
+// Personal messages (API.md §7.5, `kind: "message"`): review results, lending settlement...
+// The server stores and sends a message as one of these codes plus its params, never as a
+// sentence; the client translates `<code>.title` and `<code>.body` in the user's language
+// (packages/i18n) and renders the result as text. The English texts here are the defaults
+// (and the `title`/`content` the wire still carries for older clients).
+//
+// Params are strings: decimal strings for money (with `currency`), Timestamps for times,
+// and plain text for what an operator or a product supplies (`reason`, `product`), which a
+// client shows as literal text and never interprets as markup.
+// Codes never change meaning: to change one, add a new code and retire the old.
+
+export const messageCatalogue = {
+  'message.kyc.rejected': {
+    params: ['reason'],
+    title: 'Real-name verification rejected',
+    en: 'Your real-name verification was rejected. Reason: {reason}',
+  },
+  'message.deposit.approved': {
+    params: ['orderNo', 'amount', 'currency'],
+    title: 'Deposit approved',
+    en: 'Your deposit {orderNo} of {amount} {currency} was approved and credited to your available balance.',
+  },
+  'message.deposit.rejected': {
+    params: ['orderNo', 'amount', 'currency', 'reason'],
+    title: 'Deposit rejected',
+    en: 'Your deposit {orderNo} of {amount} {currency} was rejected. Reason: {reason}',
+  },
+  'message.withdraw.approved': {
+    params: ['orderNo', 'amount', 'currency'],
+    title: 'Withdrawal approved',
+    en: 'Your withdrawal {orderNo} of {amount} {currency} was approved and paid out.',
+  },
+  'message.withdraw.rejected': {
+    params: ['orderNo', 'amount', 'currency', 'reason'],
+    title: 'Withdrawal rejected',
+    en: 'Your withdrawal {orderNo} of {amount} {currency} was rejected and the amount is available again. Reason: {reason}',
+  },
+  'message.day_trade.approved': {
+    params: [],
+    title: 'Day trading enabled',
+    en: 'Your day-trading application was approved: T+N no longer applies to your closes. The minimum holding time still does.',
+  },
+  'message.day_trade.rejected': {
+    params: ['reason'],
+    title: 'Day-trading application rejected',
+    en: 'Your day-trading application was rejected. Reason: {reason}',
+  },
+  'message.lending.matched': {
+    params: ['product', 'amount', 'currency', 'startedAt', 'endsAt'],
+    title: 'Lending matched',
+    en: '{product}: {amount} {currency} lent from {startedAt} until {endsAt}.',
+  },
+  'message.lending.failed': {
+    params: ['product', 'amount', 'currency'],
+    title: 'Lending not matched',
+    en: '{product}: the product closed before the settlement; {amount} {currency} is available again.',
+  },
+  'message.lending.completed': {
+    params: ['product', 'amount', 'interest', 'currency'],
+    title: 'Lending completed',
+    en: '{product}: {amount} {currency} and interest of {interest} {currency} credited to your available balance.',
+  },
+  /**
+   * A message stored before messages were codes (migration 0009): its old English title and
+   * content, kept as plain-text params and shown as text, untranslated.
+   */
+  'message.legacy': {
+    params: ['title', 'content'],
+    title: '{title}',
+    en: '{content}',
+  },
+} as const satisfies Record<string, { params: readonly string[]; title: string; en: string }>;
+
+export type MessageCode = keyof typeof messageCatalogue;
+export const messageCodes = Object.keys(messageCatalogue) as [MessageCode, ...MessageCode[]];
+
+/** The params a message code takes, as an object type: every declared param is a string. */
+export type MessageParams<C extends MessageCode> = Record<(typeof messageCatalogue)[C]['params'][number], string>;
+
+/** A personal message as stored and sent: a code and its params. */
+export type MessageOf<C extends MessageCode = MessageCode> = C extends MessageCode ? { code: C; params: MessageParams<C> } : never;
+
+/** Longest plain-text param (an operator's reason, a product name) a message keeps. */
+export const MESSAGE_TEXT_MAX = 500;
+
+function fill(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** The English title and content of a message (the defaults above, params filled in as they are). */
+export function renderMessageEnglish(code: MessageCode, params: Readonly<Record<string, string>>): { title: string; content: string } {
+  const entry = messageCatalogue[code];
+  return { title: fill(entry.title, params), content: fill(entry.en, params) };
+}
+
+export function isMessageCode(code: string): code is MessageCode {
+  return Object.prototype.hasOwnProperty.call(messageCatalogue, code);
+}

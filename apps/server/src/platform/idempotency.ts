@@ -74,7 +74,8 @@ export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: str
   let inserted: { userId: string }[];
   try {
     inserted = await tx.insert(idempotencyKeys)
-      .values({ ...key, bodyHash: hash, state: 'in_progress', attempt: 1, startedAt: now, createdAt: now })
+      // placeholders: `store` writes the answer before this transaction commits
+      .values({ ...key, bodyHash: hash, httpStatus: 0, response: {}, createdAt: now })
       .onConflictDoNothing().returning({ userId: idempotencyKeys.userId });
   } catch (error) {
     if (isLockTimeout(error)) throw new DomainError('request.in_progress');
@@ -89,12 +90,12 @@ export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: str
     return claim(tx, clock, key, hash, waitMs);
   }
   if (row.bodyHash !== hash) throw new DomainError('request.id_reused');
-  return { kind: 'replay', httpStatus: row.httpStatus ?? 200, response: row.response };
+  return { kind: 'replay', httpStatus: row.httpStatus, response: row.response };
 }
 
 /** In the claim's transaction, after the effect: the answer a repeat will get. */
 export async function store(tx: Tx, key: IdempotencyKey, httpStatus: number, response: unknown): Promise<void> {
-  await tx.update(idempotencyKeys).set({ state: 'done', httpStatus, response }).where(where(key));
+  await tx.update(idempotencyKeys).set({ httpStatus, response }).where(where(key));
 }
 
 export async function sweep(db: Db, clock: Clock): Promise<void> {

@@ -1,14 +1,21 @@
 /** Real-name verification (API.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
-import type { KycStatusResponse } from '@brokerage/contract';
+import { canTransition, kycTransitions, nextState, type KycEvent, type KycStatus, type KycStatusResponse } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { kycSubmissions } from './funds.tables.js';
 import { maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
+
+/** §3.4 on the user's `kycStatus`: the state `event` leads to in the contract's table (a step it lacks is a bug). */
+export function nextKycStatus(from: string, event: KycEvent): KycStatus {
+  const to = nextState(kycTransitions, from as KycStatus, event);
+  invariant(to !== null, `§3.4 has no ${event} from ${from}`);
+  return to;
+}
 
 export async function kycStatus(db: Db, userId: string): Promise<KycStatusResponse> {
   const user = await usersRepository.findUserById(db, userId);
@@ -38,12 +45,13 @@ export async function submitKyc(
   // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back
   await uploads.claim(tx, { userId, imageId: body.frontImageId, purpose: 'kyc_front', usedBy: `kyc:${id}`, field: 'frontImageId' });
   await uploads.claim(tx, { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' });
-  if (user.kycStatus === 'verified') throw new DomainError('kyc.already_verified');
-  if (user.kycStatus === 'pending') throw new DomainError('review.pending_exists');
+  if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
+    throw user.kycStatus === 'verified' ? new DomainError('kyc.already_verified') : new DomainError('review.pending_exists');
+  }
   await tx.insert(kycSubmissions).values({
     id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
     state: 'pending', submittedAt: clock.now(),
   });
-  await usersRepository.updateUser(tx, userId, { kycStatus: 'pending' });
+  await usersRepository.updateUser(tx, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
   return kycStatus(tx, userId);
 }

@@ -11,17 +11,18 @@
  * Every decision locks its record and checks `pending` under the lock, so a second decision
  * answers `review.not_pending` and moves nothing.
  */
-import { Money, type Currency, type MessageOf, type ReviewItem } from '@brokerage/contract';
+import { Money, nextState, reviewTransitions, type Currency, type MessageOf, type ReviewItem } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
 import { credit, postEntry, release, type HouseAccountKind, type PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
+import { nextKycStatus } from './kyc.service.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
@@ -137,6 +138,13 @@ function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
   return { orderNo: r.orderNo, amount: Money.fromLedger(r.amount, currency).toString(), currency };
 }
 
+/** The user's real-name status under the user's row lock (the decision moves it along §3.4). */
+async function kycStatusOf(tx: Db, userId: string): Promise<string> {
+  const user = await usersRepository.findUserById(tx, userId, true);
+  invariant(user !== null, `kyc submission of a missing user ${userId}`);
+  return user.kycStatus;
+}
+
 function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
   const t = kycSubmissions;
   return {
@@ -150,11 +158,11 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
     },
     async approve(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'verified', realname: k.name });
+      await usersRepository.updateUser(tx, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'), realname: k.name });
     },
     async reject(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'rejected' });
+      await usersRepository.updateUser(tx, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
     },
     messages: { rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }) },
   };
@@ -297,9 +305,12 @@ export async function decide(
   decision: 'approved' | 'rejected',
 ): Promise<{ before: ReviewItem; after: ReviewItem }> {
   const { handler, row } = await findRow(tx, queues, body.queue, body.id, true);
-  if (row.state !== 'pending') throw new DomainError('review.not_pending', { state: row.state });
+  // §3.3: the contract's table decides; a second decision finds no transition from its state
+  const to = nextState(reviewTransitions, row.state as ReviewState, decision === 'approved' ? 'approve' : 'reject');
+  if (to === null) throw new DomainError('review.not_pending', { state: row.state });
+  invariant(to === decision, `review ${body.id}: ${decision} led to ${to}`);
   const before = await handler.item(tx, row);
-  const decided: ReviewDecision = { state: decision, reviewedAt: clock.now(), reviewedBy: adminId, reason: body.reason };
+  const decided: ReviewDecision = { state: to, reviewedAt: clock.now(), reviewedBy: adminId, reason: body.reason };
   if (decision === 'approved') {
     await handler.approve(tx, row, decided);
     const message = handler.messages.approved?.(row);

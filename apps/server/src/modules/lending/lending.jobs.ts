@@ -14,12 +14,11 @@
 import { Dec, LEDGER_SCALE, formatAmount, type Currency } from '@brokerage/contract';
 import { sendMessage } from '../engagement/index.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import { transaction, type Db } from '../../platform/db.js';
 import { houseAccount, postEntry, release, settle, userAccount, type PostingSpec } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import { DAY_MS, interestFor } from './lending.service.js';
-import { lendingProducts } from './lending.tables.js';
-import { eq } from 'drizzle-orm';
+import { canLending, transitionLending } from './lending.states.js';
 
 /** Records handled per phase and run; the rest wait for the next run. */
 const BATCH = 500;
@@ -46,20 +45,19 @@ export function settlementAfter(appliedAt: Date): Date {
 }
 
 async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Promise<'succeeded' | 'failed' | null> {
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const r = await repo.lockRecord(tx, id);
-    if (!r || r.state !== 'active') return null;
+    if (!r || !canLending(r, 'matched')) return null;
     const instant = settlementAfter(r.appliedAt);
     if (instant > now) return null;
     const currency = r.currency as Currency;
-    const [product] = await tx.select({ open: lendingProducts.open }).from(lendingProducts).where(eq(lendingProducts.id, r.productId));
     const memo = { productId: r.productId, remark: r.name };
-    if (product?.open) {
+    if (await repo.isProductOpen(tx, r.productId)) {
       await settle(tx, deps.clock, {
         userId: r.userId, currency, amount: r.amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
       });
       const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
-      await repo.updateRecord(tx, r.id, { state: 'succeeded', startedAt: instant, endsAt });
+      await transitionLending(tx, r, 'matched', { startedAt: instant, endsAt });
       await sendMessage(tx, deps.clock, r.userId, {
         code: 'message.lending.matched',
         params: { product: r.name, amount: formatAmount(r.amount, currency), currency, startedAt: instant.toISOString(), endsAt: endsAt.toISOString() },
@@ -69,7 +67,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     await release(tx, deps.clock, {
       userId: r.userId, currency, amount: r.amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
     });
-    await repo.updateRecord(tx, r.id, { state: 'failed', failedAt: now });
+    await transitionLending(tx, r, 'not_matched', { failedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.failed', params: { product: r.name, amount: formatAmount(r.amount, currency), currency },
     });
@@ -78,9 +76,9 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
 }
 
 async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  return transaction(deps.db, async (tx) => {
     const r = await repo.lockRecord(tx, id);
-    if (!r || r.state !== 'succeeded' || !r.endsAt || r.endsAt > now) return false;
+    if (!r || !canLending(r, 'term_ends') || !r.endsAt || r.endsAt > now) return false;
     const currency = r.currency as Currency;
     const principal = new Dec(r.amount);
     const interest = new Dec(interestFor(r.amount, r.dailyRate, r.termDays, currency));
@@ -93,7 +91,7 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
       kind: 'lending_payout', reference: r.id, idempotencyKey: `lending-payout:${r.id}`,
       memo: { productId: r.productId, remark: r.name, interest: interest.toFixed(LEDGER_SCALE) }, postings,
     });
-    await repo.updateRecord(tx, r.id, { state: 'completed', interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
+    await transitionLending(tx, r, 'term_ends', { interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.completed',
       params: { product: r.name, amount: formatAmount(principal, currency), interest: formatAmount(interest, currency), currency },

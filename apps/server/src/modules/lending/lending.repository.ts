@@ -1,7 +1,7 @@
 /** Drizzle queries of the lending module; every function takes the transaction handle. */
 import { Dec, type LendingState } from '@brokerage/contract';
 import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { lendingProducts, lendingRecords } from './lending.tables.js';
 
 export type ProductRow = typeof lendingProducts.$inferSelect;
@@ -60,7 +60,7 @@ export async function insertRecord(db: Db, row: NewRecordRow): Promise<RecordRow
   return created;
 }
 
-export async function lockRecord(tx: Db, id: string): Promise<RecordRow | null> {
+export async function lockRecord(tx: Tx, id: string): Promise<RecordRow | null> {
   const [row] = await tx.select().from(lendingRecords).where(eq(lendingRecords.id, id)).for('update');
   return row ?? null;
 }
@@ -103,4 +103,10 @@ export async function dueForCompletion(db: Db, now: Date, limit: number): Promis
     .where(and(eq(lendingRecords.state, 'succeeded'), lte(lendingRecords.endsAt, now)))
     .orderBy(lendingRecords.endsAt, lendingRecords.id).limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** Whether the product still takes matches (the settlement reads it under the record's lock). */
+export async function isProductOpen(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ open: lendingProducts.open }).from(lendingProducts).where(eq(lendingProducts.id, id));
+  return row?.open ?? false;
 }

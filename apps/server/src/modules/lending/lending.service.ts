@@ -19,6 +19,7 @@ import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
 import { balancesOf, hold, InsufficientFundsError } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import type { ProductRow, RecordRow } from './lending.repository.js';
+import { initialLendingState } from './lending.states.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,7 +60,7 @@ export function toRecord(r: RecordRow, now: Date): LendingRecord {
   else if (r.state === 'succeeded' && r.startedAt) interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays), currency);
   return {
     id: r.id, productId: r.productId, name: r.name, currency, amount: formatAmount(r.amount, currency), dailyRate: rateString(r.dailyRate),
-    termDays: r.termDays, state: r.state as LendingState, appliedAt: r.appliedAt.toISOString(), startedAt: r.startedAt?.toISOString() ?? null,
+    termDays: r.termDays, state: r.state, appliedAt: r.appliedAt.toISOString(), startedAt: r.startedAt?.toISOString() ?? null,
     endsAt: r.endsAt?.toISOString() ?? null, interest, completedAt: r.completedAt?.toISOString() ?? null,
   };
 }
@@ -101,7 +102,7 @@ export async function applyLending(
   const now = deps.clock.now();
   const row = await repo.insertRecord(tx, {
     id: newId('lr'), userId, productId: product.id, name: product.name, currency, amount: amount.toFixed(8), dailyRate: product.dailyRate,
-    termDays: product.termDays, state: 'active', appliedAt: now,
+    termDays: product.termDays, state: initialLendingState(), appliedAt: now,
   });
   try {
     await hold(tx, deps.clock, {

@@ -1,3 +1,4 @@
+import type { LendingState } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -44,7 +45,7 @@ export const lendingRecords = pgTable(
     amount: money('amount').notNull(),
     dailyRate: numeric('daily_rate', { precision: 12, scale: 8 }).notNull(),
     termDays: integer('term_days').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<LendingState>().notNull(),
     appliedAt: at('applied_at').notNull(),
     startedAt: at('started_at'),
     endsAt: at('ends_at'),

@@ -19,3 +19,4 @@ export * from './api/lending.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';
+export * from './interest.js';

@@ -7,7 +7,7 @@
  * term (`lending_payout`). Interest = amount × dailyRate × days, half-up at the currency scale.
  */
 import {
-  Dec, formatAmount, type Currency, type LendingProduct, type LendingRecord, type LendingState,
+  Dec, formatAmount, Money, simpleInterest, type Currency, type LendingProduct, type LendingRecord, type LendingState,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -44,7 +44,7 @@ export function toProduct(p: ProductRow, quotaUsed: Dec | undefined): LendingPro
 
 /** amount × dailyRate × days, rounded half-up to the currency scale once (§1.4). */
 export function interestFor(amount: string, dailyRate: string, days: number, currency: Currency): string {
-  return formatAmount(new Dec(amount).times(dailyRate).times(days), currency);
+  return simpleInterest(Money.fromLedger(amount, currency), dailyRate, days).toString();
 }
 
 /** Whole days elapsed since `startedAt`, capped at the term. */

@@ -4,8 +4,7 @@
  * the daily rate as a percentage, its simple annualised equivalent (× 365), the estimated
  * interest `amount × dailyRate × termDays`, and the quota used.
  */
-import { Dec } from '@brokerage/contract';
-import { scaleOf } from '../../lib/format';
+import { Dec, isCurrency, Money, simpleInterest } from '@brokerage/contract';
 
 export const DAYS_PER_YEAR = 365;
 
@@ -39,8 +38,9 @@ export function annualisedPercent(dailyRate: string | null | undefined): string 
 export function estimatedInterest(amount: string, dailyRate: string, termDays: number, currency: string): string | null {
   const principal = decimalOrNull(amount);
   const rate = decimalOrNull(dailyRate);
-  if (!principal || !rate || !Number.isInteger(termDays) || termDays < 0) return null;
-  return principal.times(rate).times(termDays).toFixed(scaleOf(currency), Dec.ROUND_HALF_UP);
+  if (!principal || !rate || !isCurrency(currency) || !Number.isInteger(termDays) || termDays < 0) return null;
+  // the server's own formula (contract `simpleInterest`), so the estimate is what the settlement pays
+  return simpleInterest(Money.of(principal, currency), rate.toFixed(), termDays).toString();
 }
 
 /** What is left of a product's quota (never below zero). */

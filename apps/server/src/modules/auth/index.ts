@@ -4,3 +4,4 @@ export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, usersRepository, type AuthDeps } from './users.service.js';
 export type { UserRow } from './users.repository.js';
 export { authCache } from './auth-cache.js';
+export { requireKyc, requireNotTradeBlocked } from './gates.js';

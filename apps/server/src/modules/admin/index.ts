@@ -1,5 +1,5 @@
 export { registerAdminRoutes } from './admin.routes.js';
-export { bootstrapAdmin, createAdmin } from './admin.service.js';
+export { authenticateAdmin, bootstrapAdmin, createAdmin } from './admin.service.js';
 export {
   findAdminAccount, listAdminAccounts, setAdminDisabled, setAdminTotpSecret, type AdminAccount,
 } from './admin-accounts.service.js';

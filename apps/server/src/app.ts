@@ -24,10 +24,9 @@ import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
 import { setHouseStripes, setPositionsPort } from './modules/ledger/index.js';
 import {
-  dayTradeReviewQueue, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
+  dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
 import { lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
-import { registerAdminOrderRoutes } from './modules/trading/admin-orders.routes.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AdminDeps } from './platform/admin-http.js';

@@ -5,4 +5,3 @@ export {
 } from './admin-accounts.service.js';
 export { writeAudit, type AuditRecord } from './audit.service.js';
 export { newTotpEnrolment, totpCode } from './totp.js';
-export * from './admin.tables.js';

@@ -1,4 +1,3 @@
-export * from './auth.tables.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, usersRepository, type AuthDeps } from './users.service.js';

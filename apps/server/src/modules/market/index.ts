@@ -4,5 +4,4 @@ export { SimulatedFeed, calendarsFromSettings } from './simulated-feed.js';
 export { QuoteHub, type QuoteHubOptions } from './quote-hub.js';
 export { registerMarketRoutes, registerNewsAdminRoutes } from './market.routes.js';
 export { createNews, seedNews } from './news.service.js';
-export * from './market.tables.js';
 export { FeedRates } from './feed-rates.js';

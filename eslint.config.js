@@ -1,7 +1,32 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noModuleCycle from './eslint-rules/no-module-cycle.js';
+
+// ── Server boundaries (STYLE.md §1, docs/decisions.md) ─────────────────────────────────────────
+// A module under apps/server/src/modules/<m>/ reaches another module only through its index.ts;
+// the rest of the server (app.ts, seed/, ops/, test/) likewise; platform/ imports no module.
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const inServer = (p) => path.join(serverSrc, p);
+const serverModules = readdirSync(inServer('modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleIndex = inServer('modules/*/index.ts');
+const throughIndex = 'Another module is reached only through its index.ts (STYLE.md §1): export what you need from there.';
+const boundaryZones = [
+  ...serverModules.map((name) => ({
+    target: inServer(`modules/${name}/**`),
+    from: inServer(`modules/!(${name})/**`),
+    except: [moduleIndex],
+    message: throughIndex,
+  })),
+  { target: [inServer('*'), inServer('!(modules|platform)/**')], from: inServer('modules/**'), except: [moduleIndex], message: throughIndex },
+  { target: inServer('platform/**'), from: inServer('modules/**'), message: 'platform/ sits below the modules and imports none of them: pass what it needs in.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-artifacts/**', 'bench/results/**'] },
@@ -12,6 +37,53 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money never touches a float: use Money/Decimal.' }],
+    },
+  },
+  // Typed rules: every .ts file belongs to a tsconfig (apps/*, packages/*, e2e, bench) except the vitest configs.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['vitest.config.ts', 'apps/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // react-router's navigate() returns a promise that settles when the navigation is done and never rejects
+      // (a failing loader or render goes to the route's errorElement): there is nothing to await or catch.
+      '@typescript-eslint/no-floating-promises': ['error', {
+        allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+      }],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // Imports: module boundaries and no cycles (import-x resolves `./x.js` to `./x.ts` as tsc's Bundler mode does).
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
+      ],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: { rules: { 'no-module-cycle': noModuleCycle } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // import-x/no-cycle sees file cycles; this one sees cycles between modules (eslint-rules/no-module-cycle.js).
+      'server/no-module-cycle': ['error', { modulesDir: inServer('modules') }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
+        { selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
+      ],
     },
   },
   {

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { registerAdminRoutes } from './modules/admin/index.js';
+import { authenticateAdmin, registerAdminRoutes, writeAudit } from './modules/admin/index.js';
 import { authCache, authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
@@ -24,12 +24,12 @@ import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
 import { setHouseStripes, setPositionsPort } from './modules/ledger/index.js';
 import {
-  dayTradeReviewQueue, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
+  dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
 import { lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
-import { registerAdminOrderRoutes } from './modules/trading/admin-orders.routes.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import type { AdminDeps } from './platform/admin-http.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { DomainError } from './platform/errors.js';
@@ -163,6 +163,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const authDeps: AuthDeps = { db, clock, settings, limits, currentAgreementVersion: () => currentAgreementVersion(db) };
   const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits, db, clock };
+  const adminRoute: AdminDeps = {
+    db, clock, limits,
+    authenticateAdmin: (token) => authenticateAdmin(db, clock, token),
+    writeAudit: (tx, record) => writeAudit(tx, clock, record),
+  };
   registerCommonRoutes(app, route, db, settings);
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
@@ -171,11 +176,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
     investValueOf: lendingInvestValue,
   });
-  registerAdminRoutes(app, { db, clock, limits, settings, fx, investValueOf: lendingInvestValue });
+  registerAdminRoutes(app, { ...adminRoute, settings, fx, investValueOf: lendingInvestValue });
   const marketDeps = { db, clock, settings, feed };
   registerMarketRoutes(app, route, marketDeps);
-  registerNewsAdminRoutes(app, { ...marketDeps, limits });
-  registerNoticeAdminRoutes(app, { db, clock, limits });
+  registerNewsAdminRoutes(app, { ...marketDeps, ...adminRoute });
+  registerNoticeAdminRoutes(app, adminRoute);
 
   // ── Uploads (API.md §17, modules/uploads) ──────────────────────────────────────────────────
   // `uploads` is also the handle other modules need (claim, signed URLs). Multipart is parsed
@@ -189,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { db, clock, limits, uploads, queues: { day_trade: dayTradeReviewQueue() } });
+  registerReviewAdminRoutes(app, { ...adminRoute, uploads, queues: { day_trade: dayTradeReviewQueue() } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
@@ -197,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   setPositionsPort(tradingPositionsPort(feed, clock));
   registerTradingRoutes(app, route, { db, clock, feed, settings, limits });
   registerDayTradingRoutes(app, route, { db, clock });
-  registerAdminOrderRoutes(app, { db, clock, limits, feed });
+  registerAdminOrderRoutes(app, { ...adminRoute, feed });
   if (options.engine !== false) {
     const engine = startEngine({ db, clock, settings, feed }, {
       intervalMs: options.engine?.intervalMs,
@@ -210,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.
   registerLendingRoutes(app, route, { clock, settings, limits });
-  registerLendingAdminRoutes(app, { db, clock, limits });
+  registerLendingAdminRoutes(app, adminRoute);
   if (options.engine !== false) {
     const settlement = startLendingSettlement({ db, clock }, {
       onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),

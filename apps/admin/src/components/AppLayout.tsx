@@ -94,7 +94,7 @@ export function AppLayout() {
             mode="inline"
             items={items}
             selectedKeys={selected ? [selected] : []}
-            onClick={({ key }) => navigate(key)}
+            onClick={({ key }) => { navigate(key); }}
           />
         </nav>
       </Layout.Sider>

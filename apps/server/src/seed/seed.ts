@@ -8,8 +8,7 @@ import { storeLegal } from '../modules/common/index.js';
 import { publishNotice } from '../modules/engagement/index.js';
 import { usersRepository } from '../modules/auth/index.js';
 import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
-import { sanitiseHtml } from '../modules/common/legal.service.js';
-import { news } from '../modules/market/market.tables.js';
+import { seedNews } from '../modules/market/index.js';
 import { newsSeeds } from './news-texts.js';
 import { seedLendingProducts } from '../modules/lending/index.js';
 
@@ -36,18 +35,6 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
     title: 'Withdrawal window',
     content: '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
   });
-  await seedNews(db);
+  await seedNews(db, newsSeeds); // the demo news items, written for this product (seed/news-texts.ts)
   await seedLendingProducts(db, clock);
 }
-
-/** The demo news items (written for this product, seed/news-texts.ts), published on their dates. */
-async function seedNews(db: Db): Promise<void> {
-  for (const n of newsSeeds) {
-    const at = new Date(n.publishedAt);
-    await db.insert(news).values({
-      id: n.id, category: n.category, title: n.title, summary: n.summary, content: sanitiseHtml(n.content), source: n.source,
-      coverUrl: null, instrumentIds: n.instrumentIds, published: true, publishedAt: at, createdAt: at, updatedAt: at,
-    }).onConflictDoNothing();
-  }
-}
-

@@ -22,7 +22,7 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
       <button
         type="button"
         className="search-box"
-        onClick={() => navigate('/favorite/search')}
+        onClick={() => { navigate('/favorite/search'); }}
         data-testid="header-search"
         aria-label={t('ui.header.search')}
         title={t('ui.header.search')}
@@ -35,7 +35,7 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
       <button
         type="button"
         className="icon-button"
-        onClick={() => navigate('/information/userInfo')}
+        onClick={() => { navigate('/information/userInfo'); }}
         aria-label={hasUnread ? t('ui.header.messagesUnread') : t('ui.header.messages')}
         data-testid="header-messages"
       >

@@ -41,7 +41,7 @@ export function ConfigPage() {
             Edit
           </Button>
           {item.key === channelsConfigKey ? (
-            <Button type="link" onClick={() => navigate(depositChannelsPath)} data-testid="config-open-channel-editor">
+            <Button type="link" onClick={() => { navigate(depositChannelsPath); }} data-testid="config-open-channel-editor">
               Form editor
             </Button>
           ) : null}

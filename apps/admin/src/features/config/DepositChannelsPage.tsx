@@ -256,7 +256,7 @@ export function DepositChannelsPage() {
         showIcon
         title="The stored deposit channels cannot be edited as a form"
         description={`${stored.error} Correct the value in Config (JSON editor) first.`}
-        action={<Button onClick={() => navigate('/config')}>Open Config</Button>}
+        action={<Button onClick={() => { navigate('/config'); }}>Open Config</Button>}
       />
     );
   } else {

@@ -181,7 +181,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
       title={title}
       extra={
         queue === 'deposit' && mayEditChannels ? (
-          <Button onClick={() => navigate(depositChannelsPath)} data-testid="review-deposit-channels">
+          <Button onClick={() => { navigate(depositChannelsPath); }} data-testid="review-deposit-channels">
             Deposit channels
           </Button>
         ) : null

@@ -9,7 +9,7 @@ import type { Settings } from '../../platform/settings.js';
 import { applyRestriction, usersRepository, type UserRow } from '../auth/index.js';
 import { assetsOf, type InvestValuePort } from '../ledger/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
-import { registerAdminRoute, type AdminDeps } from './admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import { listAudit } from './audit.service.js';
 import { paymentDestinationsOf } from '../funds/index.js';
 

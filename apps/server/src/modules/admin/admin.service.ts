@@ -5,6 +5,7 @@
  */
 import type { AdminRole } from '@brokerage/contract';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import type { AdminPrincipal } from '../../platform/admin-http.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -16,13 +17,6 @@ import { acceptedTotpStep } from './totp.js';
 
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
 export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-
-export interface AdminPrincipal {
-  adminId: string;
-  username: string;
-  role: AdminRole;
-  sessionId: string;
-}
 
 export async function createAdmin(db: Db, username: string, password: string, role: AdminRole): Promise<string> {
   const id = newId('a');

@@ -1,25 +1,13 @@
 /** The append-only audit log of API.md §19.8: one row per back-office call that changes or reveals data. */
 import type { AuditEntry } from '@brokerage/contract';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { AuditRecord } from '../../platform/admin-http.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { newId } from '../../platform/ids.js';
 import { auditLog } from './admin.tables.js';
 
-export interface AuditRecord {
-  actorId: string | null;
-  actorName: string | null;
-  role: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  result: string;
-  ip: string | null;
-  requestId: string | null;
-}
+export type { AuditRecord };
 
 const SECRET_KEYS = /password|secret|token|otp/i;
 

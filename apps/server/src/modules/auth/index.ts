@@ -1,6 +1,6 @@
-export * from './auth.tables.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, usersRepository, type AuthDeps } from './users.service.js';
 export type { UserRow } from './users.repository.js';
 export { authCache } from './auth-cache.js';
+export { requireKyc, requireNotTradeBlocked } from './gates.js';

@@ -1,3 +1,2 @@
 export { registerCommonRoutes } from './common.routes.js';
 export { currentAgreementVersion, sanitiseHtml, storeLegal } from './legal.service.js';
-export * from './legal.tables.js';

@@ -1,4 +1,3 @@
 export { noticesFor, publishNotice, sendMessage } from './notices.service.js';
-export * from './notices.tables.js';
 export { registerNoticeRoutes } from './notices.routes.js';
 export { registerNoticeAdminRoutes } from './notices.admin.js';

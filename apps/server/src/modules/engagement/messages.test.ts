@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approve, configureChannels, fund, submitKyc, uploadImage, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
-import { runLendingSettlement } from '../lending/lending.jobs.js';
+import { runLendingSettlement } from '../lending/index.js';
 import { plainTextParam } from './notices.service.js';
 import { notices } from './notices.tables.js';
 

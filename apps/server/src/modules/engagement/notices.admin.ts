@@ -1,9 +1,9 @@
 import { adminEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import { adminNoticeList, createNoticeDraft, updateNotice } from './notices.service.js';
 
-/** Back-office notice management: every change audited with before/after (admin.http). */
+/** Back-office notice management: every change audited with before/after (platform/admin-http). */
 export function registerNoticeAdminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { clock } = deps;
   const target = (b: Record<string, unknown>) => ({ type: 'notice', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });

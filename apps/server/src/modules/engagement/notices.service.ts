@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { sanitiseHtml } from '../common/legal.service.js';
+import { sanitiseHtml } from '../common/index.js';
 import { notices } from './notices.tables.js';
 
 const NOTICE_LIMIT = 100;

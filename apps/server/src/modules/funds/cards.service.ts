@@ -8,7 +8,7 @@ import type { Settings } from '../../platform/settings.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { cards, wallets } from './funds.tables.js';
-import { requireKyc } from './gates.js';
+import { requireKyc } from '../auth/index.js';
 import { maskCardNumber, sameName } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 import { eq } from 'drizzle-orm';

@@ -12,7 +12,7 @@ import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
 import { balancesOf, InsufficientFundsError, postEntry } from '../ledger/index.js';
-import { requireKyc, requireNotTradeBlocked } from './gates.js';
+import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { withdrawableOf } from './withdrawals.service.js';
 
 export interface ExchangeDeps {

@@ -6,7 +6,7 @@ import type { FxRates } from '../../platform/fx.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';

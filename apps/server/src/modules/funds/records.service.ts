@@ -4,7 +4,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { toDepositRecord } from './deposits.service.js';
 import { deposits, withdrawals } from './funds.tables.js';
-import { countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';
+import { countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from '../ledger/index.js';
 import { toWithdrawRecord } from './withdrawals.service.js';
 
 const knownKinds = new Set<string>([

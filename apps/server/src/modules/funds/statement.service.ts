@@ -8,7 +8,7 @@ import type { Currency, Statement } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import { localDayBounds } from '../../platform/fund-window.js';
 import type { Settings } from '../../platform/settings.js';
-import { balancesBefore, ledgerRows } from './ledger-rows.js';
+import { balancesBefore, ledgerRows } from '../ledger/index.js';
 
 export async function statement(db: Db, settings: Settings, userId: string, body: { currency: Currency; from: string; to: string }): Promise<Statement> {
   const timezone = settings.get<string>('funds.timezone');

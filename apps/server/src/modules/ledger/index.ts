@@ -1,6 +1,6 @@
 export * from './ledger.service.js';
 export * from './ledger.invariant.js';
-export * from './ledger.tables.js';
+export { balancesBefore, countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';
 export {
   assetsOf, positionTotalsOf, setPositionsPort, type InvestValuePort, type PositionTotals, type PositionsPort,
 } from './assets.service.js';

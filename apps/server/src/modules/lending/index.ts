@@ -1,5 +1,4 @@
 /** The lending module (API.md §15, §3.6, §19.5): products, applications, the daily settlement. */
-export * from './lending.tables.js';
 export { registerLendingRoutes } from './lending.routes.js';
 export { registerLendingAdminRoutes } from './lending.admin.js';
 export { applyLending, lendingInvestValue, productList, recordList } from './lending.service.js';

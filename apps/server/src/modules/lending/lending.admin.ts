@@ -1,7 +1,7 @@
 /**
  * Back-office lending products (API.md §19.5): list (kind `lending`; the other kinds have no
  * products yet and answer an empty list), create, update. Changes are audited with before and
- * after (admin.http). The rate and the term are contractual (§19.6): they change only while
+ * after (platform/admin-http). The rate and the term are contractual (§19.6): they change only while
  * the product has no application (`product.terms_locked`).
  */
 import { adminEndpoints, Dec, type LendingProduct } from '@brokerage/contract';
@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import * as repo from './lending.repository.js';
 import type { NewProductRow } from './lending.repository.js';
 import { productList, toProduct } from './lending.service.js';

@@ -15,7 +15,7 @@ import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
-import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
+import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { balancesOf, hold, InsufficientFundsError } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import type { ProductRow, RecordRow } from './lending.repository.js';

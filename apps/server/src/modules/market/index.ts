@@ -3,6 +3,5 @@ export { STALE_AFTER_MS } from './feed.js';
 export { SimulatedFeed, calendarsFromSettings } from './simulated-feed.js';
 export { QuoteHub, type QuoteHubOptions } from './quote-hub.js';
 export { registerMarketRoutes, registerNewsAdminRoutes } from './market.routes.js';
-export { createNews } from './news.service.js';
-export * from './market.tables.js';
+export { createNews, seedNews } from './news.service.js';
 export { FeedRates } from './feed-rates.js';

@@ -1,7 +1,7 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
-import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import * as market from './market.service.js';
 import type { MarketDeps } from './market.service.js';
 import * as newsService from './news.service.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { sanitiseHtml } from '../common/legal.service.js';
+import { sanitiseHtml } from '../common/index.js';
 import type { MarketFeed } from './feed.js';
 import { news } from './market.tables.js';
 
@@ -113,4 +113,15 @@ export async function setNewsPublished(db: Db, clock: Clock, id: string, publish
     .where(eq(news.id, id)).returning();
   if (!after) throw new DomainError('record.not_found');
   return { before: toAdminItem(before), after: toAdminItem(after) };
+}
+
+/** Demo news (seed/seed.ts), each item published on its own date; an id already there is left as it is. */
+export async function seedNews(db: Db, items: readonly (NewsInput & { id: string; publishedAt: string })[]): Promise<void> {
+  for (const n of items) {
+    const at = new Date(n.publishedAt);
+    await db.insert(news).values({
+      id: n.id, category: n.category, title: n.title, summary: n.summary, content: sanitiseHtml(n.content), source: n.source,
+      coverUrl: null, instrumentIds: n.instrumentIds, published: true, publishedAt: at, createdAt: at, updatedAt: at,
+    }).onConflictDoNothing();
+  }
 }

@@ -8,7 +8,7 @@
 import { adminEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
-import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import { usersRepository } from '../auth/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './orders.repository.js';

@@ -13,7 +13,7 @@ import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository } from '../auth/index.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
-import { requireKyc } from '../funds/gates.js';
+import { requireKyc } from '../auth/index.js';
 import { dayTradingApplications } from './day-trading.tables.js';
 import * as orderRepo from './orders.repository.js';
 

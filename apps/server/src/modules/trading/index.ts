@@ -4,10 +4,9 @@ import type { PositionsPort } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { positionTotals } from './positions.service.js';
 
-export * from './trading.tables.js';
 export { registerTradingRoutes } from './trading.routes.js';
-export * from './day-trading.tables.js';
 export { registerDayTradingRoutes } from './day-trading.routes.js';
+export { registerAdminOrderRoutes } from './admin-orders.routes.js';
 export { applyDayTrading, dayTradeReviewQueue, dayTradingStatus } from './day-trading.service.js';
 export {
   runEngineOnce, startEngine, ENGINE_LOCK_KEY, TradingEngine, type EngineDeps, type EngineOptions, type EngineReport, type RunningEngine,

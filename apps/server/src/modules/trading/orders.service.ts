@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
-import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
+import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
 import { fmtMoney, marketRules, openingAmounts } from './fees.js';

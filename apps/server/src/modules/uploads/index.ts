@@ -3,7 +3,6 @@
  * - `claimUpload(tx, { userId, imageId, purpose, usedBy, field, now })` inside their transaction;
  * - the `Uploads` handle's `signedUrl(imageId, now)` / `uploadUrl(imageId, now)` for links.
  */
-export * from './uploads.tables.js';
 export {
   claimUpload, createUploads, deleteUnusedUploads, CLEANUP_INTERVAL_MS,
   type ClaimUploadInput, type UploadOptions, type Uploads,

@@ -89,7 +89,7 @@ export default function FavoritePage() {
       <Empty
         text={t('ui.favorite.empty')}
         action={
-          <Button color="primary" onClick={() => navigate('/favorite/search')} data-testid="favorite-add">
+          <Button color="primary" onClick={() => { navigate('/favorite/search'); }} data-testid="favorite-add">
             {t('ui.favorite.addFirst')}
           </Button>
         }
@@ -120,7 +120,7 @@ export default function FavoritePage() {
           {items.length > 0 ? <span className="caption num"> ({items.length})</span> : null}
         </h1>
         <span className="section-actions">
-          <button type="button" className="icon-text-button" onClick={() => navigate('/favorite/search')} data-testid="favorite-search">
+          <button type="button" className="icon-text-button" onClick={() => { navigate('/favorite/search'); }} data-testid="favorite-search">
             {t('ui.favorite.add')}
           </button>
           {items.length > 0 ? (

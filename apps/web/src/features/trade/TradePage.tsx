@@ -42,7 +42,7 @@ function PositionRow({ order, onAction }: { order: OrderData; onAction: (action:
   const figures = useLiveFigures(order);
   const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
   const tone = direction(figures.yingkui);
-  const open = () => navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`);
+  const open = () => { navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`); };
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
       <button type="button" className="position-main" onClick={open} aria-label={t('ui.position.openAria', { name: order.name })}>

@@ -3,21 +3,49 @@
  * with every login, logout, data-changing call and `user/detail` read written to the audit
  * log, rejected attempts included (`result` = the refusal code).
  */
-import { rightsOfRole, type AdminEndpoint, type AdminRight, type Code } from '@brokerage/contract';
+import { rightsOfRole, type AdminEndpoint, type AdminRight, type AdminRole, type Code } from '@brokerage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
-import { okEnvelope, parseBody } from '../../platform/http.js';
-import type { RateLimits } from '../../platform/rate-limit.js';
-import { authenticateAdmin, type AdminPrincipal } from './admin.service.js';
-import { writeAudit } from './audit.service.js';
+import type { Clock } from './clock.js';
+import type { Db } from './db.js';
+import { DomainError } from './errors.js';
+import { okEnvelope, parseBody } from './http.js';
+import type { RateLimits } from './rate-limit.js';
 
+/** The signed-in operator behind an admin token. */
+export interface AdminPrincipal {
+  adminId: string;
+  username: string;
+  role: AdminRole;
+  sessionId: string;
+}
+
+/** One audit-log row as the edge sees it (the admin module stores it, redacted). */
+export interface AuditRecord {
+  actorId: string | null;
+  actorName: string | null;
+  role: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  result: string;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/**
+ * What the edge needs. Like `UserRouteDeps.authenticate`, the admin module's session check and
+ * audit writer are passed in by app.ts: platform/ imports no module.
+ */
 export interface AdminDeps {
   db: Db;
   clock: Clock;
   limits: RateLimits;
+  authenticateAdmin: (token: string) => Promise<AdminPrincipal | null>;
+  writeAudit: (db: Db, record: AuditRecord) => Promise<void>;
 }
 
 export interface AdminHandlerResult {
@@ -61,7 +89,7 @@ export function registerAdminRoute<E extends AdminEndpoint>(
     const target = options.target?.(raw) ?? null;
     const record = (result: string, extra: Partial<AdminHandlerResult> = {}, db: Db = deps.db) => {
       const who = extra.principal ?? admin;
-      return writeAudit(db, deps.clock, {
+      return deps.writeAudit(db, {
         actorId: who?.adminId ?? null, actorName: who?.username ?? (action === 'auth/login' && typeof raw.username === 'string' ? raw.username.slice(0, 64) : null),
         role: who?.role ?? null, action, targetType: extra.targetType ?? target?.type ?? null,
         targetId: extra.targetId ?? target?.id ?? null,
@@ -71,7 +99,7 @@ export function registerAdminRoute<E extends AdminEndpoint>(
     };
     try {
       const token = bearer(request);
-      admin = token ? await authenticateAdmin(deps.db, deps.clock, token) : null;
+      admin = token ? await deps.authenticateAdmin(token) : null;
       if (endpoint.right !== null && !admin) throw new DomainError('auth.required');
       await deps.limits.consume('perCaller', admin ? `a:${admin.sessionId}` : `ip:${request.ip}`);
       if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right)) throw new DomainError('auth.forbidden');

@@ -1,6 +1,6 @@
 /** The gates of API.md §2 used by money calls: [TB] trade-blocked and [KYC] real name. */
 import { DomainError } from '../../platform/errors.js';
-import type { UserRow } from '../auth/index.js';
+import type { UserRow } from './users.repository.js';
 
 export function requireKyc(user: UserRow): void {
   if (user.kycStatus === 'verified') return;

@@ -1,0 +1,87 @@
+/**
+ * The boundary rules of eslint.config.js (STYLE.md §1, docs/decisions.md) fail where they should:
+ * a few throwaway files are written into the real tree, linted with the real config, and removed.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const src = path.join(repoRoot, 'apps/server/src');
+const tag = `zz-lint-fixture-${process.pid}`;
+const moduleA = `${tag}-a`;
+const moduleB = `${tag}-b`;
+const moduleC = `${tag}-c`;
+
+const fixtures: Record<string, string> = {
+  // a → b through b's index, and b/other → a: no file cycle, but a module cycle.
+  [`modules/${moduleA}/index.ts`]: `import { b } from '../${moduleB}/index.js';\nexport const a = (): number => b() + 1;\n`,
+  [`modules/${moduleB}/index.ts`]: `export const b = (): number => 1;\n`,
+  [`modules/${moduleB}/other.ts`]: `import { a } from '../${moduleA}/index.js';\nexport const other = (): number => a();\n`,
+  // a deep import into another module
+  [`modules/${moduleC}/deep.ts`]: `import { other } from '../${moduleB}/other.js';\nexport const deep = (): number => other();\n`,
+  // a file cycle inside one module
+  [`modules/${moduleC}/x.ts`]: `import { y } from './y.js';\nexport const x = (): number => y() + 1;\n`,
+  [`modules/${moduleC}/y.ts`]: `import { x } from './x.js';\nexport const y = (): number => (Math.random() > 2 ? x() : 0);\n`,
+  // promises left floating or handed where nothing waits for them
+  [`modules/${moduleC}/promises.ts`]: [
+    'async function work(): Promise<void> {}',
+    'export function run(items: number[]): void {',
+    '  work();',
+    '  items.forEach(async () => { await work(); });',
+    '}',
+    '',
+  ].join('\n'),
+  // platform reaching up into a module
+  [`platform/${tag}.ts`]: `import { b } from '../modules/${moduleB}/index.js';\nexport const up = (): number => b();\n`,
+  // the right way: through the index, promises awaited
+  [`modules/${moduleC}/clean.ts`]: `import { b } from '../${moduleB}/index.js';\nexport async function clean(): Promise<number> {\n  return b();\n}\nexport async function waits(): Promise<void> {\n  await clean();\n}\n`,
+};
+
+let results: Map<string, string[]>;
+
+beforeAll(async () => {
+  for (const [file, text] of Object.entries(fixtures)) {
+    mkdirSync(path.dirname(path.join(src, file)), { recursive: true });
+    writeFileSync(path.join(src, file), text);
+  }
+  const eslint = new ESLint({ cwd: repoRoot });
+  const linted = await eslint.lintFiles(Object.keys(fixtures).map((file) => path.join(src, file)));
+  results = new Map(linted.map((r) => [path.relative(src, r.filePath), r.messages.map((m) => m.ruleId ?? m.message)]));
+}, 180_000);
+
+afterAll(() => {
+  for (const dir of [moduleA, moduleB, moduleC]) rmSync(path.join(src, 'modules', dir), { recursive: true, force: true });
+  rmSync(path.join(src, `platform/${tag}.ts`), { force: true });
+});
+
+describe('the lint of the server', () => {
+  it('fails a deep import into another module', () => {
+    expect(results.get(`modules/${moduleC}/deep.ts`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails platform/ importing a module, even through its index', () => {
+    expect(results.get(`platform/${tag}.ts`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails a cycle between modules that is no cycle between files, on both sides', () => {
+    expect(results.get(`modules/${moduleA}/index.ts`)).toContain('server/no-module-cycle');
+    expect(results.get(`modules/${moduleB}/other.ts`)).toContain('server/no-module-cycle');
+    expect(results.get(`modules/${moduleA}/index.ts`)).not.toContain('import-x/no-cycle');
+  });
+
+  it('fails a cycle between files', () => {
+    expect(results.get(`modules/${moduleC}/x.ts`)).toContain('import-x/no-cycle');
+  });
+
+  it('fails a floating promise and a promise handed to a callback that returns nothing', () => {
+    expect(results.get(`modules/${moduleC}/promises.ts`)).toEqual(
+      expect.arrayContaining(['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises']),
+    );
+  });
+
+  it('passes an import through the index and awaited promises', () => {
+    expect(results.get(`modules/${moduleC}/clean.ts`)).toEqual([]);
+  });
+});

@@ -28,6 +28,27 @@ const boundaryZones = [
   { target: inServer('platform/**'), from: inServer('modules/**'), message: 'platform/ sits below the modules and imports none of them: pass what it needs in.' },
 ];
 
+// Transactions: only the edges open one, with platform/db's `transaction()`; drizzle's own
+// `.transaction()` method is used nowhere else (tests open theirs as edges do).
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
+const serverEdges = [
+  'apps/server/src/platform/http.ts', 'apps/server/src/platform/admin-http.ts', 'apps/server/src/**/*.routes.ts',
+  'apps/server/src/**/*.admin.ts', 'apps/server/src/**/*.jobs.ts', 'apps/server/src/modules/trading/engine.ts',
+  'apps/server/src/ops/**', 'apps/server/src/seed/**', 'apps/server/src/platform/*-cli.ts', 'apps/server/src/main.ts', 'apps/server/src/app.ts',
+];
+const methodTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'Open a transaction with transaction() from platform/db.ts, at an edge (HTTP wrapper, route, engine step, job, CLI).',
+};
+const importTransaction = {
+  selector: "ImportDeclaration[source.value=/(^|\\/)(platform\\/)?db\\.js$/] ImportSpecifier[imported.name='transaction']",
+  message: 'Only the edges open a transaction (HTTP wrappers and routes, engine steps, jobs, the CLI): take a Tx instead.',
+};
+const tableExports = [
+  { selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
+  { selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -77,14 +98,44 @@ export default tseslint.config(
       'server/no-module-cycle': ['error', { modulesDir: inServer('modules') }],
     },
   },
+  // Data access and transactions (STYLE.md §1, docs/decisions.md "One transaction seam"): only
+  // repositories (and the tables beside them) build queries; only the edges open a transaction,
+  // with platform/db's `transaction()`, never drizzle's `.transaction()` method.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.tables.ts',
+      'apps/server/src/platform/db.ts', 'apps/server/src/platform/idempotency.ts',
+      // Not moved yet into repositories (the kernel issue's closing note lists them); no file may join this list.
+      'apps/server/src/modules/admin/admin-accounts.service.ts', 'apps/server/src/modules/admin/admin.service.ts',
+      'apps/server/src/modules/admin/audit.service.ts', 'apps/server/src/modules/common/legal.service.ts',
+      'apps/server/src/modules/engagement/notices.service.ts', 'apps/server/src/modules/funds/cards.service.ts',
+      'apps/server/src/modules/funds/records.service.ts', 'apps/server/src/modules/funds/reviews.service.ts',
+      'apps/server/src/modules/funds/withdrawals.service.ts', 'apps/server/src/modules/ledger/ledger-rows.ts',
+      'apps/server/src/modules/ledger/ledger.invariant.ts', 'apps/server/src/modules/ledger/ledger.service.ts',
+      'apps/server/src/modules/market/news.service.ts', 'apps/server/src/platform/settings.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'drizzle-orm', message: 'Only repositories query (*.repository.ts): add a function there.' }],
+        patterns: [{ group: ['drizzle-orm/*'], message: 'Only repositories query (*.repository.ts): add a function there.' }],
+      }],
+    },
+  },
+  // no-restricted-syntax carries three checks, so each file set below lists all that apply to it
+  // (a later block would replace the rule's options, not add to them).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...serverTests, 'apps/server/src/platform/db.ts', ...serverEdges],
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction] },
+  },
+  {
+    files: serverEdges,
+    rules: { 'no-restricted-syntax': ['error', methodTransaction] },
+  },
   {
     files: ['apps/server/src/modules/*/index.ts'],
-    rules: {
-      'no-restricted-syntax': ['error',
-        { selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
-        { selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports] },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/web/**/*.ts', 'apps/admin/**/*.ts'],

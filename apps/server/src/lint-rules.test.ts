@@ -33,6 +33,26 @@ const fixtures: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
+  // a service that queries (only repositories do) and opens its own transaction (only edges do)
+  [`modules/${moduleC}/orders.service.ts`]: [
+    "import { eq } from 'drizzle-orm';",
+    "import { transaction, type Db } from '../../platform/db.js';",
+    'export const same = eq;',
+    'export async function viaPool(db: Db): Promise<void> {',
+    '  await transaction(db, async () => {});',
+    '  await db.transaction(async () => {});',
+    '}',
+    '',
+  ].join('\n'),
+  // the same in a repository and a route file: allowed
+  [`modules/${moduleC}/orders.repository.ts`]: "import { eq } from 'drizzle-orm';\nexport const same = eq;\n",
+  [`modules/${moduleC}/orders.routes.ts`]: [
+    "import { transaction, type Db } from '../../platform/db.js';",
+    'export async function edge(db: Db): Promise<void> {',
+    '  await transaction(db, async () => {});',
+    '}',
+    '',
+  ].join('\n'),
   // platform reaching up into a module
   [`platform/${tag}.ts`]: `import { b } from '../modules/${moduleB}/index.js';\nexport const up = (): number => b();\n`,
   // the right way: through the index, promises awaited
@@ -79,6 +99,18 @@ describe('the lint of the server', () => {
     expect(results.get(`modules/${moduleC}/promises.ts`)).toEqual(
       expect.arrayContaining(['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises']),
     );
+  });
+
+  it('fails a query outside a repository, a transaction opened below the edges, and drizzle\'s own .transaction()', () => {
+    const messages = results.get(`modules/${moduleC}/orders.service.ts`) ?? [];
+    expect(messages.filter((m) => m === 'no-restricted-imports')).toHaveLength(1);
+    // importing transaction() below the edges, and calling drizzle's .transaction()
+    expect(messages.filter((m) => m === 'no-restricted-syntax')).toHaveLength(2);
+  });
+
+  it('lets a repository query and a route open a transaction', () => {
+    expect(results.get(`modules/${moduleC}/orders.repository.ts`)).toEqual([]);
+    expect(results.get(`modules/${moduleC}/orders.routes.ts`)).toEqual([]);
   });
 
   it('passes an import through the index and awaited promises', () => {

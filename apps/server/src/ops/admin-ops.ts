@@ -6,7 +6,7 @@
  */
 import { adminRoles, type AdminRole } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db.js';
+import { transaction, type Db } from '../platform/db.js';
 import { newPassword } from '../platform/ids.js';
 import {
   createAdmin, findAdminAccount, listAdminAccounts, newTotpEnrolment, setAdminDisabled, setAdminTotpSecret, writeAudit,
@@ -68,7 +68,7 @@ export async function createAdminAccount(
     throw new OpsError(`ADMIN_NEW_PASSWORD must have ${ADMIN_PASSWORD_LENGTH_MIN}–${ADMIN_PASSWORD_LENGTH_MAX} characters.`);
   }
   const password = chosen ?? newPassword();
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     if (await findAdminAccount(tx, username)) throw new OpsError(`An admin named "${username}" already exists.`);
     const adminId = await createAdmin(tx, username, password, role as AdminRole);
     await audit(tx, ctx, 'admin.create', { id: adminId }, null, { username, role, disabled: false, twoFactor: 'none' }, options.reason);
@@ -80,7 +80,7 @@ export async function createAdminAccount(
 export async function enrolAdminTotp(
   ctx: OpsContext, username: string, options: OpsOptions & { replace?: boolean } = {},
 ): Promise<{ secret: string; uri: string; replaced: boolean }> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const account = await mustFind(tx, username);
     if (account.hasTotp && !options.replace) {
       throw new OpsError(`"${username}" already has TOTP enrolled; pass --replace to issue a new secret (the old one stops working).`);
@@ -94,7 +94,7 @@ export async function enrolAdminTotp(
 
 /** Removes the TOTP secret: the admin logs in with the password alone again. False when none was enrolled. */
 export async function removeAdminTotp(ctx: OpsContext, username: string, options: OpsOptions = {}): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const account = await mustFind(tx, username);
     if (!account.hasTotp) return false;
     await setAdminTotpSecret(tx, account.id, null);
@@ -110,7 +110,7 @@ export async function removeAdminTotp(ctx: OpsContext, username: string, options
 export async function setAdminAccountDisabled(
   ctx: OpsContext, username: string, disabled: boolean, options: OpsOptions = {},
 ): Promise<{ changed: boolean; sessionsRevoked: number }> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const account = await mustFind(tx, username);
     if (account.disabled === disabled) return { changed: false, sessionsRevoked: 0 };
     const sessionsRevoked = await setAdminDisabled(tx, ctx.clock, account.id, disabled);

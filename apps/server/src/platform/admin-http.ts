@@ -7,7 +7,7 @@ import { rightsOfRole, type AdminEndpoint, type AdminRight, type AdminRole, type
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
-import type { Db } from './db.js';
+import { transaction, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
 import { okEnvelope, parseBody } from './http.js';
 import type { RateLimits } from './rate-limit.js';
@@ -63,7 +63,8 @@ export interface AdminHandlerResult {
 export interface AdminContext<B> {
   body: B;
   admin: AdminPrincipal | null;
-  tx: Db;
+  /** the transaction the change and its audit row share */
+  tx: Tx;
   request: FastifyRequest;
 }
 
@@ -105,7 +106,7 @@ export function registerAdminRoute<E extends AdminEndpoint>(
       if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right)) throw new DomainError('auth.forbidden');
       const body = parseBody(endpoint.request, request.body) as z.output<E['request']>;
       if (admin && options.right && !rightsOfRole[admin.role].includes(options.right(body))) throw new DomainError('auth.forbidden');
-      const result = await deps.db.transaction(async (tx) => {
+      const result = await transaction(deps.db, async (tx) => {
         const r = await handler({ body, admin, tx, request });
         if (audited) await record('ok', r, tx);
         return r;

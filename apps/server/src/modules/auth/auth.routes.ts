@@ -1,5 +1,6 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../platform/db.js';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import { andThen } from '../../platform/maybe-promise.js';
 import { revokeSession } from './sessions.service.js';
@@ -25,7 +26,8 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
     andThen(users.userInfoJson(deps.db, sessionOf(session).userId), (json) => ({ data: null, json })));
   registerUserRoute(app, route, userEndpoints.changePassword, async ({ session, body }) => {
     const s = sessionOf(session);
-    await users.changePassword(deps, s.userId, s.sessionId, body);
+    const change = await users.preparePasswordChange(deps, s.userId, s.sessionId, body);
+    await transaction(deps.db, change.apply);
     return { data: null };
   });
   registerUserRoute(app, route, userEndpoints.setFundPassword, async ({ session, body }) => {

@@ -4,7 +4,7 @@
  */
 import { sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newInviteCode } from '../../platform/ids.js';
 import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
@@ -141,17 +141,23 @@ export function userInfoJson(db: Db, userId: string): MaybePromise<string> {
   });
 }
 
-/** Rules: password.original_wrong. Effect: every other session of the account ends. */
-export async function changePassword(
+/**
+ * Rules: password.original_wrong. The new hash is made before the caller's transaction, so no
+ * connection waits on argon2; `apply` then writes it and ends every other session together.
+ */
+export async function preparePasswordChange(
   deps: AuthDeps, userId: string, sessionId: string, body: { oldPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<{ apply: (tx: Tx) => Promise<void> }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw new DomainError('password.original_wrong');
-  await deps.db.transaction(async (tx) => {
-    await repo.updateUser(tx, userId, { passwordHash: await hashPassword(body.newPassword) });
-    await revokeUserSessions(tx, deps.clock, userId, sessionId);
-  });
+  const passwordHash = await hashPassword(body.newPassword);
+  return {
+    apply: async (tx) => {
+      await repo.updateUser(tx, userId, { passwordHash });
+      await revokeUserSessions(tx, deps.clock, userId, sessionId);
+    },
+  };
 }
 
 /** Rules: password.fund_already_set → password.original_wrong (the login password). */

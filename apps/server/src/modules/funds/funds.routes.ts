@@ -1,7 +1,7 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import { transaction, type Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
@@ -35,23 +35,23 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
   const { clock, settings, uploads, limits } = deps;
 
   registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
-    data: await tx.transaction((t) => submitKyc(t, clock, uploads, userOf(session), body)),
+    data: await transaction(tx, (t) => submitKyc(t, clock, uploads, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({ data: await kycStatus(tx, userOf(session)) }));
 
   registerUserRoute(app, route, userEndpoints.cardList, async ({ session, tx }) => ({ data: await cardsService.listCards(tx, uploads, userOf(session)) }));
   registerUserRoute(app, route, userEndpoints.cardAdd, async ({ body, session, tx }) => ({
-    data: await tx.transaction((t) => cardsService.addCard(t, clock, userOf(session), body)),
+    data: await transaction(tx, (t) => cardsService.addCard(t, clock, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.cardDelete, async ({ body, session, tx }) => {
-    await tx.transaction((t) => cardsService.deleteCard(t, clock, userOf(session), body.cardId));
+    await transaction(tx, (t) => cardsService.deleteCard(t, clock, userOf(session), body.cardId));
     return { data: null };
   });
   registerUserRoute(app, route, userEndpoints.walletAdd, async ({ body, session, tx }) => ({
-    data: await tx.transaction((t) => cardsService.addWallet(t, clock, settings, uploads, userOf(session), body)),
+    data: await transaction(tx, (t) => cardsService.addWallet(t, clock, settings, uploads, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.walletDelete, async ({ body, session, tx }) => {
-    await tx.transaction((t) => cardsService.deleteWallet(t, clock, userOf(session), body.walletId));
+    await transaction(tx, (t) => cardsService.deleteWallet(t, clock, userOf(session), body.walletId));
     return { data: null };
   });
 

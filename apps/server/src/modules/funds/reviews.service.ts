@@ -15,7 +15,7 @@ import { Money, nextState, reviewTransitions, type Currency, type MessageOf, typ
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
@@ -60,8 +60,8 @@ export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord> {
   list(db: Db, filter: ReviewFilter): Promise<{ rows: R[]; total: number }>;
   find(db: Db, id: string, forUpdate: boolean): Promise<R | null>;
   item(db: Db, row: R): Promise<ReviewItem>;
-  approve(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
-  reject(tx: Db, row: R, decision: ReviewDecision): Promise<void>;
+  approve(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
+  reject(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
   /** The personal message (a code and its params, never a sentence) sent on each decision. */
   messages: ReviewMessages<R>;
 }
@@ -301,7 +301,7 @@ export async function reviewDetail(db: Db, queues: ReviewQueues, queue: ReviewQu
 
 /** Approve or reject one pending item; effects of §3.3/§3.4 in the same transaction. */
 export async function decide(
-  tx: Db, queues: ReviewQueues, clock: Clock, adminId: string, body: { queue: ReviewQueue; id: string; reason: string },
+  tx: Tx, queues: ReviewQueues, clock: Clock, adminId: string, body: { queue: ReviewQueue; id: string; reason: string },
   decision: 'approved' | 'rejected',
 ): Promise<{ before: ReviewItem; after: ReviewItem }> {
   const { handler, row } = await findRow(tx, queues, body.queue, body.id, true);

@@ -2,7 +2,7 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import { transaction, type Db } from '../../platform/db.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import { applyDayTrading, dayTradingStatus } from './day-trading.service.js';
 
@@ -13,7 +13,7 @@ function userOf(session: UserSession | null): string {
 
 export function registerDayTradingRoutes(app: FastifyInstance, route: UserRouteDeps, deps: { db: Db; clock: Clock }): void {
   registerUserRoute(app, route, userEndpoints.dayTradingApply, async ({ session }) => ({
-    data: await applyDayTrading(deps.db, deps.clock, userOf(session)),
+    data: await transaction(deps.db, (tx) => applyDayTrading(tx, deps.clock, userOf(session))),
   }));
   registerUserRoute(app, route, userEndpoints.dayTradingStatus, async ({ session, tx }) => ({
     data: await dayTradingStatus(tx, userOf(session)),

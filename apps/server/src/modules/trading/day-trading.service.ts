@@ -5,19 +5,20 @@
  * which closes skip T+N (orders.service and the engine read `user.dayTrading`) while the
  * minimum hold fixed on each order still applies.
  */
-import type { DayTradingApplication, DayTradingStatus } from '@brokerage/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { nextState, reviewTransitions, type DayTradingApplication, type DayTradingStatus } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository } from '../auth/index.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
 import { requireKyc } from '../auth/index.js';
 import { dayTradingApplications } from './day-trading.tables.js';
+import * as repo from './day-trading.repository.js';
+import type { DayTradingRow } from './day-trading.repository.js';
 import * as orderRepo from './orders.repository.js';
 
-export type DayTradingRow = typeof dayTradingApplications.$inferSelect;
+export type { DayTradingRow } from './day-trading.repository.js';
 
 function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
@@ -35,38 +36,30 @@ function toApplication(r: DayTradingRow): DayTradingApplication {
   };
 }
 
-async function latestApplication(db: Db, userId: string): Promise<DayTradingRow | null> {
-  const [row] = await db.select().from(dayTradingApplications).where(eq(dayTradingApplications.userId, userId))
-    .orderBy(desc(dayTradingApplications.submittedAt), desc(dayTradingApplications.id)).limit(1);
-  return row ?? null;
-}
-
 /** Rules in order: [KYC] → `account.seat_already` → `review.pending_exists`. */
-export async function applyDayTrading(db: Db, clock: Clock, userId: string): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
-  return db.transaction(async (tx) => {
-    // the user's row lock serialises two applications of one user; the unique index is the backstop
-    const user = await usersRepository.findUserById(tx, userId, true);
-    if (!user) throw new DomainError('auth.required');
-    requireKyc(user);
-    if (user.dayTrading) throw new DomainError('account.seat_already');
-    const [pending] = await tx.select({ id: dayTradingApplications.id }).from(dayTradingApplications)
-      .where(and(eq(dayTradingApplications.userId, userId), eq(dayTradingApplications.state, 'pending')));
-    if (pending) throw new DomainError('review.pending_exists');
-    const row = { id: newId('dt'), userId, state: 'pending', submittedAt: clock.now() };
-    try {
-      await tx.insert(dayTradingApplications).values(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('review.pending_exists');
-      throw error;
-    }
-    return { id: row.id, state: 'pending' as const, submittedAt: row.submittedAt.toISOString() };
-  });
+export async function applyDayTrading(tx: Tx, clock: Clock, userId: string): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
+  // the user's row lock serialises two applications of one user; the unique index is the backstop
+  const user = await usersRepository.findUserById(tx, userId, true);
+  if (!user) throw new DomainError('auth.required');
+  requireKyc(user);
+  if (user.dayTrading) throw new DomainError('account.seat_already');
+  if (await repo.hasPending(tx, userId)) throw new DomainError('review.pending_exists');
+  const state = nextState(reviewTransitions, null, 'submit');
+  invariant(state !== null, 'no initial review state');
+  const row = { id: newId('dt'), userId, state, submittedAt: clock.now() };
+  try {
+    await repo.insertApplication(tx, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('review.pending_exists');
+    throw error;
+  }
+  return { id: row.id, state, submittedAt: row.submittedAt.toISOString() };
 }
 
 export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradingStatus> {
   const user = await usersRepository.findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
-  const latest = await latestApplication(db, userId);
+  const latest = await repo.latestOf(db, userId);
   return { enabled: user.dayTrading, application: latest ? toApplication(latest) : null };
 }
 
@@ -83,7 +76,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       };
     },
     async approve(tx, r, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, r.id));
+      await repo.decide(tx, r.id, decided);
       // through the repository, so the auth cache drops the old row (auth-cache.ts)
       await usersRepository.updateUser(tx, r.userId, { dayTrading: true });
       // the engine parks a crossed TP/SL that T+N holds back; a marker on each open order lets
@@ -95,7 +88,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
       }
     },
     async reject(tx, r, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, r.id));
+      await repo.decide(tx, r.id, decided);
     },
     messages: {
       approved: () => ({ code: 'message.day_trade.approved', params: {} }),

@@ -7,12 +7,13 @@
  * Pending, cancelled and closed orders keep the server's figures: their P&L does not float.
  */
 import {
-  Dec, currencyScale, positionMarketValue, positionYingkui, type Currency, type OrderState, type Side, type WsQuote,
+  Money, openOrderStates, positionMarketValue, positionYingkui, type Currency, type OrderState, type Side, type WsQuote,
 } from '@brokerage/contract';
 import { useStore } from 'zustand';
 import { liveQuotesStore, useLiveQuote } from '../../api/live-quotes';
 
-const FLOATING: readonly OrderState[] = ['holding', 'locked', 'closing'];
+/** Open positions (holding, locked, closing; the contract derives them from §3.1): their P&L floats. */
+const FLOATING: readonly OrderState[] = openOrderStates;
 
 /** The fields of an Order (§5.2) that live figures read. */
 export interface PricedOrder {
@@ -58,12 +59,13 @@ export function liveFigures(order: PricedOrder, live: Pick<WsQuote, 'price'> | u
  * each listed position's change from its server figure to its live figure.
  */
 export function liveTotal(orders: readonly PricedOrder[], serverTotal: string, currency: Currency, quotes: Record<string, Pick<WsQuote, 'price'>>): string {
-  let total = new Dec(serverTotal);
+  // every figure is already at the currency scale, so the sum is exact and needs no rounding
+  let total = Money.of(serverTotal, currency);
   for (const order of orders) {
     const figures = liveFigures(order, quotes[order.instrumentId]);
-    if (figures.live) total = total.plus(figures.yingkui).minus(order.yingkui);
+    if (figures.live) total = total.plus(Money.of(figures.yingkui, currency)).minus(Money.of(order.yingkui, currency));
   }
-  return total.toFixed(currencyScale[currency], Dec.ROUND_HALF_UP);
+  return total.toString();
 }
 
 /** One position re-priced by its instrument's latest frame (subscribe with `useLiveQuotes`). */

@@ -22,7 +22,7 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { setHouseStripes, setPositionsPort } from './modules/ledger/index.js';
+import { createLedger, setPositionsPort, type Ledger } from './modules/ledger/index.js';
 import {
   dayTradeReviewQueue, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
@@ -68,6 +68,8 @@ export interface AppDeps {
   fx: FxRates;
   feed: MarketFeed;
   quoteHub: QuoteHub;
+  /** The only writer of money; every money module is handed this one. */
+  ledger: Ledger;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -92,15 +94,15 @@ function createFeed(config: AppConfig, settings: Settings, clock: Clock): Market
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const clock = options.clock ?? systemClock;
   const db = options.database.db;
-  // how many rows each house ledger account spreads over (process-wide; see ledger.service.ts)
-  setHouseStripes(options.config.ledgerHouseStripes);
+  // how many rows each house ledger account spreads over (see ledger.service.ts)
+  const ledger = createLedger({ clock, houseStripes: options.config.ledgerHouseStripes });
   const settings = new Settings(db, clock);
   await settings.load();
   const limits = new RateLimits(options.limits, options.redis ?? null);
   const feed = options.feed ?? createFeed(options.config, settings, clock);
   const quoteHub = new QuoteHub(feed, options.quoteHub);
   const fx = new FeedRates(feed, () => clock.now());
-  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub };
+  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
@@ -187,19 +189,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { db, clock, limits, uploads, queues: { day_trade: dayTradeReviewQueue() } });
+  registerReviewAdminRoutes(app, { db, clock, limits, uploads, ledger, queues: { day_trade: dayTradeReviewQueue() } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
   // (one leader per PostgreSQL through an advisory lock), stopped when the app closes.
   setPositionsPort(tradingPositionsPort(feed, clock));
-  registerTradingRoutes(app, route, { db, clock, feed, settings, limits });
+  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { db, clock, limits, feed });
   if (options.engine !== false) {
-    const engine = startEngine({ db, clock, settings, feed }, {
+    const engine = startEngine({ db, clock, settings, feed, ledger }, {
       intervalMs: options.engine?.intervalMs,
       databaseUrl: options.config.databaseUrl,
       onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
@@ -209,10 +211,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // ── end trading ────────────────────────────────────────────────────────────────────────────
 
   // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.
-  registerLendingRoutes(app, route, { clock, settings, limits });
+  registerLendingRoutes(app, route, { clock, settings, limits, ledger });
   registerLendingAdminRoutes(app, { db, clock, limits });
   if (options.engine !== false) {
-    const settlement = startLendingSettlement({ db, clock }, {
+    const settlement = startLendingSettlement({ db, clock, ledger }, {
       onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
     });
     app.addHook('onClose', async () => settlement.stop());

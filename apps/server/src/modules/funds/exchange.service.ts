@@ -11,13 +11,14 @@ import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
-import { InsufficientFundsError, postEntry } from '../ledger/index.js';
+import { InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import { requireKyc, requireNotTradeBlocked } from './gates.js';
 
 export interface ExchangeDeps {
   clock: Clock;
   settings: Settings;
   fx: FxRates;
+  ledger: Ledger;
 }
 
 /** The user's rate: mid × (1 − spread), 8 decimals; null when the feed has no rate. */
@@ -56,7 +57,7 @@ export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body:
   const memo = { orderNo, rate: rate.toFixed(8), from: body.from, to: body.to, fromAmount: fromAmount.toFixed(2), toAmount: toAmount.toFixed(2) };
   try {
     // two currencies, each balanced: the user's `from` goes to the house, the house pays `to`
-    await postEntry(tx, deps.clock, {
+    await deps.ledger.postEntry(tx, {
       kind: 'exchange_out', reference: orderNo, memo,
       postings: [
         { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: `-${fromAmount.toFixed(8)}` },

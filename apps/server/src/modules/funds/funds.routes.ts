@@ -7,6 +7,7 @@ import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../p
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import type { Ledger } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';
@@ -24,6 +25,7 @@ export interface FundsDeps {
   limits: RateLimits;
   fx: FxRates;
   uploads: UploadsPort;
+  ledger: Ledger;
 }
 
 function userOf(session: UserSession | null): string {
@@ -94,7 +96,9 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
  * The review queues: the built-in ones plus `queues` other modules supply (app.ts wires them,
  * e.g. the trading module's `day_trade`), so funds never imports those modules.
  */
-export function registerReviewAdminRoutes(app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; queues?: ReviewQueues }): void {
+export function registerReviewAdminRoutes(
+  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; queues?: ReviewQueues },
+): void {
   const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
   const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
   registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, queues, body) }));

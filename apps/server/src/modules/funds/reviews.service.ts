@@ -19,7 +19,7 @@ import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { usersRepository, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
-import { credit, postEntry, release, type HouseAccountKind, type PostingSpec } from '../ledger/index.js';
+import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
@@ -70,6 +70,7 @@ export type ReviewQueues = Partial<Record<ReviewQueue, ReviewQueueHandler>>;
 export interface ReviewDeps {
   clock: Clock;
   uploads: UploadsPort;
+  ledger: Ledger;
 }
 
 /* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
@@ -162,7 +163,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
     async approve(tx, d, decided) {
       await tx.update(t).set(decided).where(eq(t.id, d.id));
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
-      await credit(tx, deps.clock, {
+      await deps.ledger.credit(tx, {
         userId: d.userId, currency: d.currency as Currency, amount: d.amount, kind: 'deposit', reference: d.id,
         idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
       });
@@ -208,11 +209,11 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
         { account: { owner: 'house', currency, kind: cash }, amount: net.toFixed(8) },
       ];
       if (fee.gt(0)) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toFixed(8) });
-      await postEntry(tx, deps.clock, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
+      await deps.ledger.postEntry(tx, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
       await tx.update(t).set({ ...decided, paidAt: decided.reviewedAt }).where(eq(t.id, w.id));
     },
     async reject(tx, w, decided) {
-      await release(tx, deps.clock, {
+      await deps.ledger.release(tx, {
         userId: w.userId, currency: w.currency as Currency, amount: w.amount, kind: 'withdraw_release', reference: w.id,
         idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
       });

@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
-import { balancesOf, hold, positionTotalsOf } from '../ledger/index.js';
+import { balancesOf, positionTotalsOf, type Ledger } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import { cards, wallets, withdrawals } from './funds.tables.js';
 import { maskCardNumber } from './masking.js';
@@ -25,6 +25,7 @@ export interface WithdrawDeps {
   clock: Clock;
   settings: Settings;
   limits: RateLimits;
+  ledger: Ledger;
 }
 
 /** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
@@ -160,6 +161,6 @@ export async function requestWithdrawal(
     destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toFixed(8), state: 'pending', createdAt: now,
   }).returning();
   if (!row) throw new DomainError('result.withdraw.failed');
-  await hold(tx, clock, { userId, currency: body.currency, amount: amount.toFixed(2), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  await deps.ledger.hold(tx, { userId, currency: body.currency, amount: amount.toFixed(2), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
   return toWithdrawRecord(tx, row);
 }

@@ -144,8 +144,8 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
     expiresAt: isMarket ? null : expiryOf(cal, market, now),
   });
   try {
-    if (isMarket) await chargeOpen(tx, deps.clock, row);
-    else await holdForLimit(tx, deps.clock, row);
+    if (isMarket) await chargeOpen(tx, deps.ledger, row);
+    else await holdForLimit(tx, deps.ledger, row);
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new DomainError('funds.insufficient_available', {
@@ -171,7 +171,7 @@ async function ownOrder(tx: Db, userId: string, orderId: string): Promise<OrderR
 export async function cancel(tx: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const row = await ownOrder(tx, userId, orderId);
   if (row.state !== 'pending') throw new DomainError('order.not_pending', { state: row.state });
-  return view(tx, deps, await cancelPending(tx, deps.clock, row, 'user', deps.clock.now()));
+  return view(tx, deps, await cancelPending(tx, deps.ledger, row, 'user', deps.clock.now()));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { createLedger, setPositionsPort, type Ledger } from './modules/ledger/index.js';
+import { createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
 import {
   dayTradeReviewQueue, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
@@ -70,6 +70,8 @@ export interface AppDeps {
   quoteHub: QuoteHub;
   /** The only writer of money; every money module is handed this one. */
   ledger: Ledger;
+  /** Assets and `withdrawable`, with trading's positions and lending's investments wired in. */
+  portfolio: Portfolio;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -102,7 +104,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const feed = options.feed ?? createFeed(options.config, settings, clock);
   const quoteHub = new QuoteHub(feed, options.quoteHub);
   const fx = new FeedRates(feed, () => clock.now());
-  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger };
+  // The portfolio reads trading's positions and lending's investments: the ledger cannot import
+  // them (they call the ledger), so they are handed in here and nowhere else.
+  const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: lendingInvestValue, fx });
+  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
@@ -169,11 +174,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
   registerAssetsRoutes(app, route, {
-    db, settings, fx,
+    db, settings, portfolio,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
-    investValueOf: lendingInvestValue,
   });
-  registerAdminRoutes(app, { db, clock, limits, settings, fx, investValueOf: lendingInvestValue });
+  registerAdminRoutes(app, { db, clock, limits, settings, portfolio });
   const marketDeps = { db, clock, settings, feed };
   registerMarketRoutes(app, route, marketDeps);
   registerNewsAdminRoutes(app, { ...marketDeps, limits });
@@ -189,14 +193,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger });
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio });
   // review queues other modules own are handed in here (funds never imports them)
   registerReviewAdminRoutes(app, { db, clock, limits, uploads, ledger, queues: { day_trade: dayTradeReviewQueue() } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
-  // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
-  // (one leader per PostgreSQL through an advisory lock), stopped when the app closes.
-  setPositionsPort(tradingPositionsPort(feed, clock));
+  // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
+  // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
   registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { db, clock, limits, feed });

@@ -4,10 +4,9 @@ import {
 } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
-import type { FxRates } from '../../platform/fx.js';
 import type { Settings } from '../../platform/settings.js';
 import { applyRestriction, usersRepository, type UserRow } from '../auth/index.js';
-import { assetsOf, type InvestValuePort } from '../ledger/index.js';
+import type { Portfolio } from '../ledger/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 import { registerAdminRoute, type AdminDeps } from './admin.http.js';
 import { listAudit } from './audit.service.js';
@@ -32,9 +31,9 @@ export function toAdminUser(u: UserRow): AdminUser {
 const userTarget = (b: Record<string, unknown>) => ({ type: 'user', id: typeof b.userId === 'string' ? b.userId.slice(0, 64) : null });
 
 export function registerAdminRoutes(
-  app: FastifyInstance, deps: AdminDeps & { settings: Settings; fx: FxRates; investValueOf?: InvestValuePort },
+  app: FastifyInstance, deps: AdminDeps & { settings: Settings; portfolio: Portfolio },
 ): void {
-  const { clock, limits, settings, fx } = deps;
+  const { clock, limits, settings, portfolio } = deps;
 
   registerAdminRoute(app, deps, adminEndpoints.login, async ({ body, tx }) => {
     const r = await adminLogin(tx, clock, limits, body);
@@ -56,7 +55,7 @@ export function registerAdminRoutes(
     const user = await usersRepository.findUserById(tx, body.userId);
     if (!user) throw new DomainError('account.not_found');
     const enabled = settings.get<Currency[]>('currencies.enabled');
-    const assets = await assetsOf(tx, fx, user.id, enabled, 'MXN', user.creditScore, deps.investValueOf);
+    const assets = await portfolio.assetsOf(tx, user.id, enabled, 'MXN', user.creditScore);
     const data = {
       ...toAdminUser(user),
       accounts: assets.accounts,

@@ -7,7 +7,7 @@ import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../p
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
-import type { Ledger } from '../ledger/index.js';
+import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';
@@ -26,6 +26,7 @@ export interface FundsDeps {
   fx: FxRates;
   uploads: UploadsPort;
   ledger: Ledger;
+  portfolio: Portfolio;
 }
 
 function userOf(session: UserSession | null): string {

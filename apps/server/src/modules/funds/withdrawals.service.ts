@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
-import { balancesOf, positionTotalsOf, type Ledger } from '../ledger/index.js';
+import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import { cards, wallets, withdrawals } from './funds.tables.js';
 import { maskCardNumber } from './masking.js';
@@ -26,13 +26,8 @@ export interface WithdrawDeps {
   settings: Settings;
   limits: RateLimits;
   ledger: Ledger;
-}
-
-/** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
-export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Dec> {
-  const balance = (await balancesOf(db, userId)).get(currency);
-  const inTransit = (await positionTotalsOf(db, userId)).get(currency)?.inTransit ?? new Dec(0);
-  return Dec.max(new Dec(balance?.available ?? 0).minus(inTransit), 0);
+  /** `withdrawable` (available − in-transit, §1.10), with the positions app.ts wired in */
+  portfolio: Portfolio;
 }
 
 function limitsOf(settings: Settings, currency: Currency): { min: string; max: string } {
@@ -49,7 +44,7 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
   const timezone = settings.get<string>('funds.timezone');
   const inWindow = isWindowOpen(window, timezone, now);
   const { min, max } = limitsOf(settings, currency);
-  const withdrawable = await withdrawableOf(db, userId, currency);
+  const withdrawable = await deps.portfolio.withdrawableOf(db, userId, currency);
   const pending = await repo.hasPendingFundOperation(db, userId);
   const unpaidLoan = false; // loans arrive with their issue; the rule is listed so the user sees it
   const rules: WithdrawInfo['rules'] = [
@@ -150,7 +145,7 @@ export async function requestWithdrawal(
   // 7. another fund operation pending
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
   // 8. withdrawable
-  const withdrawable = await withdrawableOf(tx, userId, body.currency);
+  const withdrawable = await deps.portfolio.withdrawableOf(tx, userId, body.currency);
   if (amount.gt(withdrawable)) {
     throw new DomainError('funds.insufficient_withdrawable', { withdrawable: formatAmount(withdrawable, body.currency), currency: body.currency });
   }

@@ -14,7 +14,9 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerAdminRoutes } from './modules/admin/index.js';
-import { authCache, authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
+import {
+  AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
+} from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
@@ -56,6 +58,8 @@ export interface AppOptions {
   adminDist?: string | null;
   /** Uploads: folder (default `DATA_DIR/uploads`; tests pass a temp folder), or another FileStorage. */
   uploads?: UploadOptions;
+  /** The auth cache's options (its quiet time after an invalidation). */
+  authCache?: AuthCacheOptions;
   /** The trading engine loop: tick interval (default 1 s), or false to drive it with `runEngineOnce` (tests). */
   engine?: { intervalMs?: number } | false;
 }
@@ -72,6 +76,8 @@ export interface AppDeps {
   ledger: Ledger;
   /** Assets and `withdrawable`, with trading's positions and lending's investments wired in. */
   portfolio: Portfolio;
+  /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
+  authCache: AuthCache;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -107,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // The portfolio reads trading's positions and lending's investments: the ledger cannot import
   // them (they call the ledger), so they are handed in here and nowhere else.
   const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: lendingInvestValue, fx });
-  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio };
+  const authCache = new AuthCache(options.authCache);
+  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio, authCache };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
@@ -168,8 +175,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const openApi = buildOpenApiDocument('0.1.0');
   app.get('/api/docs', async () => openApi);
 
-  const authDeps: AuthDeps = { db, clock, settings, limits, currentAgreementVersion: () => currentAgreementVersion(db) };
-  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits, db, clock };
+  const authDeps: AuthDeps = { db, clock, settings, limits, authCache, currentAgreementVersion: () => currentAgreementVersion(db) };
+  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, authCache, token, account), limits, db, clock };
   registerCommonRoutes(app, route, db, settings);
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
@@ -177,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db, settings, portfolio,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
   });
-  registerAdminRoutes(app, { db, clock, limits, settings, portfolio });
+  registerAdminRoutes(app, { db, clock, limits, settings, portfolio, authCache });
   const marketDeps = { db, clock, settings, feed };
   registerMarketRoutes(app, route, marketDeps);
   registerNewsAdminRoutes(app, { ...marketDeps, limits });
@@ -193,14 +200,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio });
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { db, clock, limits, uploads, ledger, queues: { day_trade: dayTradeReviewQueue() } });
+  registerReviewAdminRoutes(app, {
+    db, clock, limits, uploads, ledger, authCache, queues: { day_trade: dayTradeReviewQueue(authCache) },
+  });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
   // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
-  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger });
+  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger, authCache });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { db, clock, limits, feed });
   if (options.engine !== false) {

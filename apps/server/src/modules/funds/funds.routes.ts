@@ -7,6 +7,7 @@ import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../p
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { registerAdminRoute, type AdminDeps } from '../admin/admin.http.js';
+import type { AuthCache } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
@@ -27,6 +28,7 @@ export interface FundsDeps {
   uploads: UploadsPort;
   ledger: Ledger;
   portfolio: Portfolio;
+  authCache: AuthCache;
 }
 
 function userOf(session: UserSession | null): string {
@@ -35,10 +37,10 @@ function userOf(session: UserSession | null): string {
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
-  const { clock, settings, uploads, limits } = deps;
+  const { clock, settings, uploads, limits, authCache } = deps;
 
   registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
-    data: await tx.transaction((t) => submitKyc(t, clock, uploads, userOf(session), body)),
+    data: await tx.transaction((t) => submitKyc(t, clock, uploads, authCache, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({ data: await kycStatus(tx, userOf(session)) }));
 
@@ -98,7 +100,7 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
  * e.g. the trading module's `day_trade`), so funds never imports those modules.
  */
 export function registerReviewAdminRoutes(
-  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; queues?: ReviewQueues },
+  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; authCache: AuthCache; queues?: ReviewQueues },
 ): void {
   const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
   const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });

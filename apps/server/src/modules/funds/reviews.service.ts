@@ -17,7 +17,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import { usersRepository, type UserRow } from '../auth/index.js';
+import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
 import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
@@ -71,6 +71,7 @@ export interface ReviewDeps {
   clock: Clock;
   uploads: UploadsPort;
   ledger: Ledger;
+  authCache: AuthCache;
 }
 
 /* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
@@ -139,11 +140,11 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
     },
     async approve(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'verified', realname: k.name });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: 'verified', realname: k.name });
     },
     async reject(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: 'rejected' });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: 'rejected' });
     },
     messages: { rejected: 'Real-name verification rejected' },
   };

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { usersRepository } from '../auth/index.js';
+import { usersRepository, type AuthCache } from '../auth/index.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
 import { requireKyc } from '../funds/gates.js';
 import { dayTradingApplications } from './day-trading.tables.js';
@@ -79,7 +79,7 @@ async function openPositionCount(db: Db, userId: string): Promise<number> {
 }
 
 /** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
-export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
+export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<DayTradingRow> {
   const t = dayTradingApplications;
   return {
     ...reviewTableRows<DayTradingRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
@@ -93,7 +93,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
     async approve(tx, r, decided) {
       await tx.update(t).set(decided).where(eq(t.id, r.id));
       // through the repository, so the auth cache drops the old row (auth-cache.ts)
-      await usersRepository.updateUser(tx, r.userId, { dayTrading: true });
+      await usersRepository.updateUser(tx, authCache, r.userId, { dayTrading: true });
       // the engine parks a crossed TP/SL that T+N holds back; a marker on each open order lets
       // its change tail re-arm them now instead of at the next full reload
       const now = decided.reviewedAt;

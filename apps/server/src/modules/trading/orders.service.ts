@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository, type UserRow } from '../auth/index.js';
+import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { requireKyc, requireNotTradeBlocked } from '../funds/gates.js';
 import { InsufficientFundsError } from '../ledger/index.js';
@@ -30,6 +30,8 @@ import { sellableAtOf } from './orders.view.js';
 
 export interface OrdersDeps extends TradingDeps {
   settings: Settings;
+  /** the app's auth cache, for the [TB]/[KYC] gates of `buy` */
+  authCache: AuthCache;
 }
 
 export const settlementCurrency: Record<Market, Currency> = { mxn: 'MXN', usd: 'USD', eur: 'EUR', crypto: 'USDT', forex: 'USD' };
@@ -46,8 +48,8 @@ async function userOf(db: Db, userId: string): Promise<UserRow> {
 }
 
 /** `userOf` through the auth cache; only where the transaction has written no `users` row yet. */
-async function cachedUserOf(db: Db, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserCached(db, userId);
+async function cachedUserOf(db: Db, authCache: AuthCache, userId: string): Promise<UserRow> {
+  const user = await usersRepository.findUserCached(db, authCache, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
@@ -96,7 +98,7 @@ export async function buy(tx: Db, deps: OrdersDeps, userId: string, body: BuyBod
   const now = deps.clock.now();
   // 1. [TB], then [KYC]; the user row may come from the auth cache: it is dropped on every `users`
   // update, and this transaction writes no user row before reading it (auth-cache.ts)
-  const user = await cachedUserOf(tx, userId);
+  const user = await cachedUserOf(tx, deps.authCache, userId);
   requireNotTradeBlocked(user);
   requireKyc(user);
   // 2. product.not_found → product.not_listed

@@ -14,7 +14,9 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { authenticateAdmin, registerAdminRoutes, writeAudit } from './modules/admin/index.js';
-import { authCache, authenticate, registerAuthRoutes, usersRepository, type AuthDeps } from './modules/auth/index.js';
+import {
+  AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
+} from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
@@ -22,7 +24,7 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { setHouseStripes, setPositionsPort } from './modules/ledger/index.js';
+import { createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
 import {
   dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
@@ -56,6 +58,8 @@ export interface AppOptions {
   adminDist?: string | null;
   /** Uploads: folder (default `DATA_DIR/uploads`; tests pass a temp folder), or another FileStorage. */
   uploads?: UploadOptions;
+  /** The auth cache's options (its quiet time after an invalidation). */
+  authCache?: AuthCacheOptions;
   /** The trading engine loop: tick interval (default 1 s), or false to drive it with `runEngineOnce` (tests). */
   engine?: { intervalMs?: number } | false;
 }
@@ -68,6 +72,12 @@ export interface AppDeps {
   fx: FxRates;
   feed: MarketFeed;
   quoteHub: QuoteHub;
+  /** The only writer of money; every money module is handed this one. */
+  ledger: Ledger;
+  /** Assets and `withdrawable`, with trading's positions and lending's investments wired in. */
+  portfolio: Portfolio;
+  /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
+  authCache: AuthCache;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -92,15 +102,19 @@ function createFeed(config: AppConfig, settings: Settings, clock: Clock): Market
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const clock = options.clock ?? systemClock;
   const db = options.database.db;
-  // how many rows each house ledger account spreads over (process-wide; see ledger.service.ts)
-  setHouseStripes(options.config.ledgerHouseStripes);
+  // how many rows each house ledger account spreads over (see ledger.service.ts)
+  const ledger = createLedger({ clock, houseStripes: options.config.ledgerHouseStripes });
   const settings = new Settings(db, clock);
   await settings.load();
   const limits = new RateLimits(options.limits, options.redis ?? null);
   const feed = options.feed ?? createFeed(options.config, settings, clock);
   const quoteHub = new QuoteHub(feed, options.quoteHub);
   const fx = new FeedRates(feed, () => clock.now());
-  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub };
+  // The portfolio reads trading's positions and lending's investments: the ledger cannot import
+  // them (they call the ledger), so they are handed in here and nowhere else.
+  const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: lendingInvestValue, fx });
+  const authCache = new AuthCache(options.authCache);
+  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio, authCache };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
@@ -161,8 +175,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const openApi = buildOpenApiDocument('0.1.0');
   app.get('/api/docs', async () => openApi);
 
-  const authDeps: AuthDeps = { db, clock, settings, limits, currentAgreementVersion: () => currentAgreementVersion(db) };
-  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, token, account), limits, db, clock };
+  const authDeps: AuthDeps = { db, clock, settings, limits, authCache, currentAgreementVersion: () => currentAgreementVersion(db) };
+  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, authCache, token, account), limits, db, clock };
   const adminRoute: AdminDeps = {
     db, clock, limits,
     authenticateAdmin: (token) => authenticateAdmin(db, clock, token),
@@ -172,11 +186,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
   registerAssetsRoutes(app, route, {
-    db, settings, fx,
+    db, settings, portfolio,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
-    investValueOf: lendingInvestValue,
   });
-  registerAdminRoutes(app, { ...adminRoute, settings, fx, investValueOf: lendingInvestValue });
+  registerAdminRoutes(app, { ...adminRoute, settings, portfolio, authCache });
   const marketDeps = { db, clock, settings, feed };
   registerMarketRoutes(app, route, marketDeps);
   registerNewsAdminRoutes(app, { ...marketDeps, ...adminRoute });
@@ -192,19 +205,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads });
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { ...adminRoute, uploads, queues: { day_trade: dayTradeReviewQueue() } });
+  registerReviewAdminRoutes(app, { ...adminRoute, uploads, ledger, authCache, queues: { day_trade: dayTradeReviewQueue(authCache) } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
-  // Routes, the positions port the ledger's assets and `withdrawable` read, and the engine loop
-  // (one leader per PostgreSQL through an advisory lock), stopped when the app closes.
-  setPositionsPort(tradingPositionsPort(feed, clock));
-  registerTradingRoutes(app, route, { db, clock, feed, settings, limits });
+  // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
+  // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
+  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger, authCache });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { ...adminRoute, feed });
   if (options.engine !== false) {
-    const engine = startEngine({ db, clock, settings, feed }, {
+    const engine = startEngine({ db, clock, settings, feed, ledger }, {
       intervalMs: options.engine?.intervalMs,
       databaseUrl: options.config.databaseUrl,
       onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
@@ -214,10 +226,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // ── end trading ────────────────────────────────────────────────────────────────────────────
 
   // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.
-  registerLendingRoutes(app, route, { clock, settings, limits });
+  registerLendingRoutes(app, route, { clock, settings, limits, ledger });
   registerLendingAdminRoutes(app, adminRoute);
   if (options.engine !== false) {
-    const settlement = startLendingSettlement({ db, clock }, {
+    const settlement = startLendingSettlement({ db, clock, ledger }, {
       onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
     });
     app.addHook('onClose', async () => settlement.stop());

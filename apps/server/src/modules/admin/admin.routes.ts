@@ -4,10 +4,9 @@ import {
 } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
-import type { FxRates } from '../../platform/fx.js';
 import type { Settings } from '../../platform/settings.js';
-import { applyRestriction, usersRepository, type UserRow } from '../auth/index.js';
-import { assetsOf, type InvestValuePort } from '../ledger/index.js';
+import { applyRestriction, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
+import type { Portfolio } from '../ledger/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import { listAudit } from './audit.service.js';
@@ -32,9 +31,9 @@ export function toAdminUser(u: UserRow): AdminUser {
 const userTarget = (b: Record<string, unknown>) => ({ type: 'user', id: typeof b.userId === 'string' ? b.userId.slice(0, 64) : null });
 
 export function registerAdminRoutes(
-  app: FastifyInstance, deps: AdminDeps & { settings: Settings; fx: FxRates; investValueOf?: InvestValuePort },
+  app: FastifyInstance, deps: AdminDeps & { settings: Settings; portfolio: Portfolio; authCache: AuthCache },
 ): void {
-  const { clock, limits, settings, fx } = deps;
+  const { clock, limits, settings, portfolio, authCache } = deps;
 
   registerAdminRoute(app, deps, adminEndpoints.login, async ({ body, tx }) => {
     const r = await adminLogin(tx, clock, limits, body);
@@ -56,7 +55,7 @@ export function registerAdminRoutes(
     const user = await usersRepository.findUserById(tx, body.userId);
     if (!user) throw new DomainError('account.not_found');
     const enabled = settings.get<Currency[]>('currencies.enabled');
-    const assets = await assetsOf(tx, fx, user.id, enabled, 'MXN', user.creditScore, deps.investValueOf);
+    const assets = await portfolio.assetsOf(tx, user.id, enabled, 'MXN', user.creditScore);
     const data = {
       ...toAdminUser(user),
       accounts: assets.accounts,
@@ -69,7 +68,7 @@ export function registerAdminRoutes(
 
   registerAdminRoute(app, deps, adminEndpoints.userRestrict, async ({ body, tx }) => {
     const change = body.action === 'unblock' ? { remove: body.restriction } : { add: restrictionOfAction[body.action] };
-    const result = await applyRestriction(tx, clock, body.userId, change);
+    const result = await applyRestriction(tx, deps, body.userId, change);
     if (!result) throw new DomainError('account.not_found');
     return {
       data: toAdminUser(result.after),
@@ -80,14 +79,14 @@ export function registerAdminRoutes(
   registerAdminRoute(app, deps, adminEndpoints.setAccountType, async ({ body, tx }) => {
     const user = await usersRepository.findUserById(tx, body.userId, true);
     if (!user) throw new DomainError('account.not_found');
-    await usersRepository.updateUser(tx, user.id, { accountType: body.accountType });
+    await usersRepository.updateUser(tx, authCache, user.id, { accountType: body.accountType });
     return { data: toAdminUser({ ...user, accountType: body.accountType }), before: { accountType: user.accountType }, after: { accountType: body.accountType } };
   }, { target: userTarget });
 
   registerAdminRoute(app, deps, adminEndpoints.setCreditScore, async ({ body, tx }) => {
     const user = await usersRepository.findUserById(tx, body.userId, true);
     if (!user) throw new DomainError('account.not_found');
-    await usersRepository.updateUser(tx, user.id, { creditScore: body.score });
+    await usersRepository.updateUser(tx, authCache, user.id, { creditScore: body.score });
     return { data: toAdminUser({ ...user, creditScore: body.score }), before: { creditScore: user.creditScore }, after: { creditScore: body.score } };
   }, { target: userTarget });
 

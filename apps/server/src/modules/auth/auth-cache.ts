@@ -9,8 +9,9 @@
  * - an invalidation also forbids re-caching that user for `QUIET_MS`, so a read that raced the
  *   still-uncommitted change cannot put the old row back;
  * - the TTL (30 s) only bounds the damage of a lost pub/sub message between instances.
- * The cache is process-wide: ids are random and globally unique, so several apps in one
- * process (tests) never see each other's entries.
+ * One cache per app: app.ts creates it and hands it to everything that reads or writes `users`
+ * or sessions (the repository's `findUserCached` and `updateUser` take it), so two apps in one
+ * process (tests) neither share entries nor overwrite each other's Redis link.
  */
 import type { Redis } from 'ioredis';
 import type { UserRow } from './users.repository.js';
@@ -25,6 +26,14 @@ export interface CachedSession {
 
 const TTL_MS = 30_000;
 const QUIET_MS = 5_000;
+
+export interface AuthCacheOptions {
+  /**
+   * How long after an invalidation a user may not be cached again (5 s). A test that measures
+   * the warm path right after changing its user sets 0 instead of clearing the cache.
+   */
+  quietMs?: number;
+}
 const MAX_ENTRIES = 50_000;
 const CHANNEL = 'auth-cache:invalidate';
 
@@ -41,6 +50,11 @@ export class AuthCache {
   /** userId → wall time before which nothing of that user may be cached again */
   private readonly quietUntil = new Map<string, number>();
   private publish: ((message: Invalidation) => void) | null = null;
+  private readonly quietMs: number;
+
+  constructor(options: AuthCacheOptions = {}) {
+    this.quietMs = options.quietMs ?? QUIET_MS;
+  }
 
   session(tokenHash: string): CachedSession | null {
     return this.fresh(this.sessions, tokenHash);
@@ -79,12 +93,6 @@ export class AuthCache {
     if (entry) entry.value.lastSeenAt = at;
   }
 
-  clear(): void {
-    this.sessions.clear();
-    this.users.clear();
-    this.quietUntil.clear();
-  }
-
   /** Fans invalidations out to every instance sharing the Redis server. */
   attachRedisInvalidation(redis: Redis): () => void {
     const subscriber = redis.duplicate();
@@ -103,7 +111,7 @@ export class AuthCache {
 
   private dropUser(userId: string): void {
     this.users.delete(userId);
-    this.quietUntil.set(userId, Date.now() + QUIET_MS);
+    this.quietUntil.set(userId, Date.now() + this.quietMs);
     for (const [hash, entry] of this.sessions) if (entry.value.userId === userId) this.sessions.delete(hash);
   }
 
@@ -111,7 +119,7 @@ export class AuthCache {
     for (const [hash, entry] of this.sessions) {
       if (entry.value.sessionId === sessionId) {
         this.sessions.delete(hash);
-        this.quietUntil.set(entry.value.userId, Date.now() + QUIET_MS);
+        this.quietUntil.set(entry.value.userId, Date.now() + this.quietMs);
       }
     }
   }
@@ -142,5 +150,3 @@ export class AuthCache {
     map.set(key, { value, cachedAt: Date.now() });
   }
 }
-
-export const authCache = new AuthCache();

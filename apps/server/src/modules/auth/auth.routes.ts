@@ -18,12 +18,12 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
   });
   registerUserRoute(app, route, userEndpoints.login, async ({ body }) => ({ data: await users.login(deps, body) }));
   registerUserRoute(app, route, userEndpoints.logout, async ({ session }) => {
-    await revokeSession(deps.db, deps.clock, sessionOf(session).sessionId);
+    await revokeSession(deps.db, deps.clock, deps.authCache, sessionOf(session).sessionId);
     return { data: null };
   });
   // the hottest read: synchronous and pre-serialised when the user is cached
   registerUserRoute(app, route, userEndpoints.getUserinfo, ({ session }) =>
-    andThen(users.userInfoJson(deps.db, sessionOf(session).userId), (json) => ({ data: null, json })));
+    andThen(users.userInfoJson(deps.db, deps.authCache, sessionOf(session).userId), (json) => ({ data: null, json })));
   registerUserRoute(app, route, userEndpoints.changePassword, async ({ session, body }) => {
     const s = sessionOf(session);
     const change = await users.preparePasswordChange(deps, s.userId, s.sessionId, body);

@@ -2,5 +2,5 @@ export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, usersRepository, type AuthDeps } from './users.service.js';
 export type { UserRow } from './users.repository.js';
-export { authCache } from './auth-cache.js';
+export { AuthCache, type AuthCacheOptions } from './auth-cache.js';
 export { requireKyc, requireNotTradeBlocked } from './gates.js';

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { UserSession } from '../../platform/http.js';
 import { hashToken, newId, newToken } from '../../platform/ids.js';
-import { authCache, type CachedSession } from './auth-cache.js';
+import type { AuthCache, CachedSession } from './auth-cache.js';
 import * as repo from './sessions.repository.js';
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -30,15 +30,17 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
  * promise for it. A database read or a touch makes it a promise.
  */
 export function authenticate(
-  db: Db, clock: Clock, token: string, account: string,
+  db: Db, clock: Clock, authCache: AuthCache, token: string, account: string,
 ): UserSession | null | Promise<UserSession | null> {
   if (token.length > 200) return null;
   const tokenHash = hashToken(token);
   const cached = authCache.session(tokenHash);
-  return cached ? checkSession(db, clock, tokenHash, cached, account) : authenticateFromDatabase(db, clock, tokenHash, account);
+  return cached
+    ? checkSession(db, clock, authCache, tokenHash, cached, account)
+    : authenticateFromDatabase(db, clock, authCache, tokenHash, account);
 }
 
-async function authenticateFromDatabase(db: Db, clock: Clock, tokenHash: string, account: string): Promise<UserSession | null> {
+async function authenticateFromDatabase(db: Db, clock: Clock, authCache: AuthCache, tokenHash: string, account: string): Promise<UserSession | null> {
   const readStartedAt = Date.now();
   const row = await repo.findActiveSessionByHash(db, tokenHash);
   if (!row || row.revokedAt) return null;
@@ -47,12 +49,12 @@ async function authenticateFromDatabase(db: Db, clock: Clock, tokenHash: string,
     lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(),
   };
   authCache.putSession(tokenHash, session, readStartedAt);
-  return checkSession(db, clock, tokenHash, session, account);
+  return checkSession(db, clock, authCache, tokenHash, session, account);
 }
 
 /** Account match, absolute and idle expiry; touches `lastSeenAt` at most once a minute. */
 function checkSession(
-  db: Db, clock: Clock, tokenHash: string, session: CachedSession, account: string,
+  db: Db, clock: Clock, authCache: AuthCache, tokenHash: string, session: CachedSession, account: string,
 ): UserSession | null | Promise<UserSession> {
   if (session.phone !== account) return null;
   const now = clock.now().getTime();
@@ -66,12 +68,14 @@ function checkSession(
   });
 }
 
-export async function revokeSession(db: Db, clock: Clock, sessionId: string): Promise<void> {
+export async function revokeSession(db: Db, clock: Clock, authCache: AuthCache, sessionId: string): Promise<void> {
   authCache.invalidateSession(sessionId);
   await repo.revokeSession(db, sessionId, clock.now());
 }
 
-export async function revokeUserSessions(db: Db, clock: Clock, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: Db, clock: Clock, authCache: AuthCache, userId: string, exceptSessionId?: string,
+): Promise<void> {
   authCache.invalidateUser(userId);
   await repo.revokeUserSessions(db, userId, clock.now(), exceptSessionId);
 }

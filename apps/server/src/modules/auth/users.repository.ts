@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { MaybePromise } from '../../platform/maybe-promise.js';
-import { authCache } from './auth-cache.js';
+import type { AuthCache } from './auth-cache.js';
 import { organisations, users } from './auth.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +16,7 @@ export async function findUserById(db: Db, id: string, forUpdate = false): Promi
  * A plain read served from the auth cache when possible (never inside a writing transaction):
  * synchronous on a cache hit.
  */
-export function findUserCached(db: Db, id: string): MaybePromise<UserRow | null> {
+export function findUserCached(db: Db, authCache: AuthCache, id: string): MaybePromise<UserRow | null> {
   const cached = authCache.user(id);
   if (cached) return cached;
   const readStartedAt = Date.now();
@@ -50,7 +50,7 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
 }
 
 /** Every write to `users` goes through here so the auth cache can never serve an old row. */
-export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUser(db: Db, authCache: AuthCache, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
   authCache.invalidateUser(id);
   await db.update(users).set(patch).where(eq(users.id, id));
 }

@@ -11,6 +11,7 @@ import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
+import type { AuthCache } from './auth-cache.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
@@ -20,6 +21,7 @@ export interface AuthDeps {
   clock: Clock;
   settings: Settings;
   limits: RateLimits;
+  authCache: AuthCache;
   currentAgreementVersion: () => Promise<string>;
 }
 
@@ -124,13 +126,13 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
   if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
   if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned')) throw new DomainError('account.frozen');
   await limits.reset('loginFailures', key);
-  await repo.updateUser(db, user.id, { lastLoginAt: clock.now() });
+  await repo.updateUser(db, deps.authCache, user.id, { lastLoginAt: clock.now() });
   return loginAnswer(deps, user);
 }
 
 /** `/user/getUserinfo`'s data as JSON text; synchronous when the user is cached (the hot read). */
-export function userInfoJson(db: Db, userId: string): MaybePromise<string> {
-  return andThen(repo.findUserCached(db, userId), (user) => {
+export function userInfoJson(db: Db, authCache: AuthCache, userId: string): MaybePromise<string> {
+  return andThen(repo.findUserCached(db, authCache, userId), (user) => {
     if (!user) throw new DomainError('auth.required');
     let json = userInfoJsonOfRow.get(user);
     if (json === undefined) {
@@ -154,8 +156,8 @@ export async function preparePasswordChange(
   const passwordHash = await hashPassword(body.newPassword);
   return {
     apply: async (tx) => {
-      await repo.updateUser(tx, userId, { passwordHash });
-      await revokeUserSessions(tx, deps.clock, userId, sessionId);
+      await repo.updateUser(tx, deps.authCache, userId, { passwordHash });
+      await revokeUserSessions(tx, deps.clock, deps.authCache, userId, sessionId);
     },
   };
 }
@@ -168,7 +170,7 @@ export async function setFundPassword(
   if (!user) throw new DomainError('auth.required');
   if (user.fundPasswordHash) throw new DomainError('password.fund_already_set');
   if (!(await verifyPassword(user.passwordHash, body.loginPassword))) throw new DomainError('password.original_wrong');
-  await repo.updateUser(deps.db, userId, { fundPasswordHash: await hashPassword(body.fundPassword) });
+  await repo.updateUser(deps.db, deps.authCache, userId, { fundPasswordHash: await hashPassword(body.fundPassword) });
 }
 
 /**
@@ -190,7 +192,7 @@ export async function changeFundPassword(
   if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
   const check = await checkFundPassword(deps, user, body.oldFundPassword);
   if (!check.ok) throw new DomainError('password.original_wrong');
-  await repo.updateUser(deps.db, userId, { fundPasswordHash: await hashPassword(body.newFundPassword) });
+  await repo.updateUser(deps.db, deps.authCache, userId, { fundPasswordHash: await hashPassword(body.newFundPassword) });
 }
 
 /**
@@ -198,7 +200,7 @@ export async function changeFundPassword(
  * session of the user in the same transaction. Returns the user before and after.
  */
 export async function applyRestriction(
-  tx: Db, clock: Clock, userId: string, change: { add?: Restriction; remove?: Restriction },
+  tx: Db, deps: Pick<AuthDeps, 'clock' | 'authCache'>, userId: string, change: { add?: Restriction; remove?: Restriction },
 ): Promise<{ before: UserRow; after: UserRow } | null> {
   const before = await repo.findUserById(tx, userId, true);
   if (!before) return null;
@@ -206,8 +208,8 @@ export async function applyRestriction(
   if (change.add) set.add(change.add);
   if (change.remove) set.delete(change.remove);
   const next = [...set].sort();
-  await repo.updateUser(tx, userId, { restrictions: next });
-  if (change.add && sessionRevokingRestrictions.includes(change.add)) await revokeUserSessions(tx, clock, userId);
+  await repo.updateUser(tx, deps.authCache, userId, { restrictions: next });
+  if (change.add && sessionRevokingRestrictions.includes(change.add)) await revokeUserSessions(tx, deps.clock, deps.authCache, userId);
   return { before, after: { ...before, restrictions: next } };
 }
 

@@ -99,9 +99,9 @@ describe('personal messages are codes with params', () => {
     }
     await post(t.app, '/api/admin/lending/update', { id: closing.id, open: false, reason: 'closed early' }, await adminLogin(t.app, 'admin'));
     t.clock.set(TUESDAY);
-    expect(await runLendingSettlement({ db: t.database.db, clock: t.clock })).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(await runLendingSettlement(t.deps)).toMatchObject({ succeeded: 1, failed: 1 });
     t.clock.set(new Date(TUESDAY.getTime() + DAY));
-    expect((await runLendingSettlement({ db: t.database.db, clock: t.clock })).completed).toBe(1);
+    expect((await runLendingSettlement(t.deps)).completed).toBe(1);
 
     const rows = await storedMessages([kycUser.id, depositor.id, w.u.id, lender.id]);
     const codes = rows.map((r) => r.code).sort();

@@ -11,14 +11,16 @@ import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
-import { balancesOf, InsufficientFundsError, postEntry } from '../ledger/index.js';
+import { balancesOf, InsufficientFundsError, type Ledger, type Portfolio } from '../ledger/index.js';
 import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
-import { withdrawableOf } from './withdrawals.service.js';
 
 export interface ExchangeDeps {
   clock: Clock;
   settings: Settings;
   fx: FxRates;
+  ledger: Ledger;
+  /** `withdrawable` (available − in transit): in-transit proceeds cannot leave their currency */
+  portfolio: Portfolio;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body:
     throw new DomainError('funds.insufficient_balance', { available: available.toString(), currency: body.from });
   }
   // unsettled close proceeds are part of `available` but may not leave their currency (§1.10)
-  const withdrawable = await withdrawableOf(tx, userId, body.from);
+  const withdrawable = await deps.portfolio.withdrawableOf(tx, userId, body.from);
   if (fromAmount.isGreaterThan(withdrawable)) {
     throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.from });
   }
@@ -82,7 +84,7 @@ export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body:
   const memo = { orderNo, rate: rate.toFixed(8), from: body.from, to: body.to, fromAmount: fromAmount.toString(), toAmount: toAmount.toString() };
   try {
     // two currencies, each balanced: the user's `from` goes to the house, the house pays `to`
-    await postEntry(tx, deps.clock, {
+    await deps.ledger.postEntry(tx, {
       kind: 'exchange_out', reference: orderNo, memo,
       postings: [
         { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: fromAmount.negated().toLedgerString() },

@@ -7,6 +7,8 @@ import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../p
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
+import type { AuthCache } from '../auth/index.js';
+import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';
@@ -24,6 +26,9 @@ export interface FundsDeps {
   limits: RateLimits;
   fx: FxRates;
   uploads: UploadsPort;
+  ledger: Ledger;
+  portfolio: Portfolio;
+  authCache: AuthCache;
 }
 
 function userOf(session: UserSession | null): string {
@@ -32,10 +37,10 @@ function userOf(session: UserSession | null): string {
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
-  const { clock, settings, uploads, limits } = deps;
+  const { clock, settings, uploads, limits, authCache } = deps;
 
   registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
-    data: await transaction(tx, (t) => submitKyc(t, clock, uploads, userOf(session), body)),
+    data: await transaction(tx, (t) => submitKyc(t, clock, uploads, authCache, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({ data: await kycStatus(tx, userOf(session)) }));
 
@@ -94,7 +99,9 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
  * The review queues: the built-in ones plus `queues` other modules supply (app.ts wires them,
  * e.g. the trading module's `day_trade`), so funds never imports those modules.
  */
-export function registerReviewAdminRoutes(app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; queues?: ReviewQueues }): void {
+export function registerReviewAdminRoutes(
+  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; authCache: AuthCache; queues?: ReviewQueues },
+): void {
   const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
   const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
   registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, queues, body) }));

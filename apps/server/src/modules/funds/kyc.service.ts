@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { usersRepository } from '../auth/index.js';
+import { usersRepository, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { kycSubmissions } from './funds.tables.js';
 import { maskIdNumber } from './masking.js';
@@ -36,7 +36,7 @@ export async function kycStatus(db: Db, userId: string): Promise<KycStatusRespon
 
 /** Uploads owned, of the right purpose, unused (400) → kyc.already_verified → review.pending_exists. */
 export async function submitKyc(
-  tx: Db, clock: Clock, uploads: UploadsPort, userId: string,
+  tx: Db, clock: Clock, uploads: UploadsPort, authCache: AuthCache, userId: string,
   body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
 ): Promise<KycStatusResponse> {
   const user = await usersRepository.findUserById(tx, userId, true);
@@ -52,6 +52,6 @@ export async function submitKyc(
     id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
     state: 'pending', submittedAt: clock.now(),
   });
-  await usersRepository.updateUser(tx, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
+  await usersRepository.updateUser(tx, authCache, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
   return kycStatus(tx, userId);
 }

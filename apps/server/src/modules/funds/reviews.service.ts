@@ -17,9 +17,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
-import { usersRepository, type UserRow } from '../auth/index.js';
+import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
-import { credit, postEntry, release, type HouseAccountKind, type PostingSpec } from '../ledger/index.js';
+import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
 import { nextKycStatus } from './kyc.service.js';
@@ -77,6 +77,8 @@ export type ReviewQueues = Partial<Record<ReviewQueue, ReviewQueueHandler>>;
 export interface ReviewDeps {
   clock: Clock;
   uploads: UploadsPort;
+  ledger: Ledger;
+  authCache: AuthCache;
 }
 
 /* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
@@ -158,11 +160,11 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
     },
     async approve(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'), realname: k.name });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'), realname: k.name });
     },
     async reject(tx, k, decided) {
       await tx.update(t).set(decided).where(eq(t.id, k.id));
-      await usersRepository.updateUser(tx, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
     },
     messages: { rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }) },
   };
@@ -183,7 +185,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
       await tx.update(t).set(decided).where(eq(t.id, d.id));
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
       const amount = Money.fromLedger(d.amount, d.currency as Currency);
-      await credit(tx, deps.clock, {
+      await deps.ledger.credit(tx, {
         userId: d.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'deposit', reference: d.id,
         idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
       });
@@ -237,12 +239,12 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
         { account: { owner: 'house', currency, kind: cash }, amount: net.toLedgerString() },
       ];
       if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toLedgerString() });
-      await postEntry(tx, deps.clock, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
+      await deps.ledger.postEntry(tx, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
       await tx.update(t).set({ ...decided, paidAt: decided.reviewedAt }).where(eq(t.id, w.id));
     },
     async reject(tx, w, decided) {
       const amount = Money.fromLedger(w.amount, w.currency as Currency);
-      await release(tx, deps.clock, {
+      await deps.ledger.release(tx, {
         userId: w.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'withdraw_release', reference: w.id,
         idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
       });

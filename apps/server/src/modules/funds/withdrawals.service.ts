@@ -5,7 +5,7 @@
  * `/funds/withdrawInfo` evaluates every one of those rules ahead of time, so the app can show
  * the rule that would stop the user before they press (our addition, docs/decisions.md).
  */
-import { Dec, Money, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
+import { Money, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
-import { balancesOf, hold, positionTotalsOf } from '../ledger/index.js';
+import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import { cards, wallets, withdrawals } from './funds.tables.js';
 import { maskCardNumber } from './masking.js';
@@ -25,13 +25,9 @@ export interface WithdrawDeps {
   clock: Clock;
   settings: Settings;
   limits: RateLimits;
-}
-
-/** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
-export async function withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Money> {
-  const balance = (await balancesOf(db, userId)).get(currency);
-  const inTransit = (await positionTotalsOf(db, userId)).get(currency)?.inTransit ?? new Dec(0);
-  return Money.max(Money.fromLedger(balance?.available ?? '0', currency).minus(Money.of(inTransit, currency)), Money.zero(currency));
+  ledger: Ledger;
+  /** `withdrawable` (available − in-transit, §1.10), with the positions app.ts wired in */
+  portfolio: Portfolio;
 }
 
 /** `withdraw.limits.<CUR>`: every currency has the key; one an operator has not opened has max 0. */
@@ -48,7 +44,7 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
   const timezone = settings.get<string>('funds.timezone');
   const inWindow = isWindowOpen(window, timezone, now);
   const { min, max } = limitsOf(settings, currency);
-  const withdrawable = await withdrawableOf(db, userId, currency);
+  const withdrawable = await deps.portfolio.withdrawableOf(db, userId, currency);
   const pending = await repo.hasPendingFundOperation(db, userId);
   const unpaidLoan = false; // loans arrive with their issue; the rule is listed so the user sees it
   const rules: WithdrawInfo['rules'] = [
@@ -149,7 +145,7 @@ export async function requestWithdrawal(
   // 7. another fund operation pending
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
   // 8. withdrawable
-  const withdrawable = await withdrawableOf(tx, userId, body.currency);
+  const withdrawable = await deps.portfolio.withdrawableOf(tx, userId, body.currency);
   if (amount.isGreaterThan(withdrawable)) {
     throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.currency });
   }
@@ -162,6 +158,6 @@ export async function requestWithdrawal(
     destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,
   }).returning();
   if (!row) throw new DomainError('result.withdraw.failed');
-  await hold(tx, clock, { userId, currency: body.currency, amount: amount.toLedgerString(), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  await deps.ledger.hold(tx, { userId, currency: body.currency, amount: amount.toLedgerString(), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
   return toWithdrawRecord(tx, row);
 }

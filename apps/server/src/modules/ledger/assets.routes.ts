@@ -2,16 +2,13 @@ import { userEndpoints, type Currency } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import type { FxRates } from '../../platform/fx.js';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import type { Settings } from '../../platform/settings.js';
-import { assetsOf, type InvestValuePort } from './assets.service.js';
+import type { Portfolio } from './assets.service.js';
 
 export function registerAssetsRoutes(
   app: FastifyInstance, route: UserRouteDeps, deps: {
-    db: Db; settings: Settings; fx: FxRates; creditScoreOf: (userId: string) => Promise<number | null>;
-    /** the investments of §1.10 `investValue` (lending principal...), wired by app.ts */
-    investValueOf?: InvestValuePort;
+    db: Db; settings: Settings; portfolio: Portfolio; creditScoreOf: (userId: string) => Promise<number | null>;
   },
 ): void {
   registerUserRoute(app, route, userEndpoints.assets, async ({ session, body }) => {
@@ -19,6 +16,6 @@ export function registerAssetsRoutes(
     const score = await deps.creditScoreOf(session.userId);
     if (score === null) throw new DomainError('auth.required');
     const enabled = deps.settings.get<Currency[]>('currencies.enabled');
-    return { data: await assetsOf(deps.db, deps.fx, session.userId, enabled, body.currency, score, deps.investValueOf) };
+    return { data: await deps.portfolio.assetsOf(deps.db, session.userId, enabled, body.currency, score) };
   });
 }

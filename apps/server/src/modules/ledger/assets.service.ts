@@ -1,12 +1,15 @@
 /**
- * `/user/assets` (API.md §7.11): every enabled currency's balances from the ledger, and the
- * summary converted into one currency at mid rates. Positions (their value and floating P&L)
- * and in-transit proceeds come from the trading module through `PositionsPort`, which app.ts
- * installs: the ledger must not import trading (trading calls the ledger), and the values
- * need live quotes the ledger does not have. Investments (`investValue`) come from the product
- * modules through the `InvestValuePort` app.ts passes in (lending today).
+ * The user's portfolio views: `/user/assets` (API.md §7.11: every enabled currency's balances
+ * from the ledger, and the summary converted into one currency at mid rates) and `withdrawable`
+ * (§1.10: available − in-transit, the guard of withdrawals). Positions (their value and floating
+ * P&L) and in-transit proceeds come from the trading module, investments (`investValue`) from
+ * the product modules (lending today): the ledger must not import them (they call the ledger),
+ * and position values need live quotes the ledger does not have. So `createPortfolio` takes them
+ * as ports and app.ts wires it once; every port is required, so a portfolio built without
+ * positions does not compile (it once defaulted to "no positions", which let unsettled proceeds
+ * be withdrawn).
  */
-import { Dec, formatAmount, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
+import { Dec, formatAmount, Money, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
 import { balancesOf } from './ledger.service.js';
@@ -20,30 +23,51 @@ export interface PositionTotals {
 
 export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, PositionTotals>>;
 
-let positionsPort: PositionsPort | null = null;
-
-/** Installed once by app.ts with the trading module's implementation; without it everything is zero. */
-export function setPositionsPort(port: PositionsPort | null): void {
-  positionsPort = port;
-}
-
-export async function positionTotalsOf(db: Db, userId: string): Promise<Map<Currency, PositionTotals>> {
-  return positionsPort ? positionsPort(db, userId) : new Map();
-}
-
 /**
  * Per currency: the value of the user's investments counted in `investValue` (§1.10), e.g. the
  * principal of succeeded lending. Supplied by the product modules through app.ts.
  */
 export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Dec>>;
 
-export async function assetsOf(
-  db: Db, fx: FxRates, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
-  investValueOf?: InvestValuePort,
+export interface PortfolioDeps {
+  /** open positions and unsettled close proceeds (trading) */
+  positions: PositionsPort;
+  /** investments of `investValue` (lending) */
+  investValue: InvestValuePort;
+  /** mid rates for the summary currency */
+  fx: FxRates;
+}
+
+export interface Portfolio {
+  /** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
+  withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Money>;
+  /** `/user/assets` (§7.11) and the back office's user detail. */
+  assetsOf(db: Db, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number): Promise<Assets>;
+}
+
+/** The one rule behind `withdrawable`, shared by the guard and the assets view. */
+function withdrawableFrom(available: Dec, inTransit: Dec): Dec {
+  return Dec.max(available.minus(inTransit), 0);
+}
+
+export function createPortfolio(deps: PortfolioDeps): Portfolio {
+  return {
+    async withdrawableOf(db, userId, currency) {
+      const balance = (await balancesOf(db, userId)).get(currency);
+      const inTransit = (await deps.positions(db, userId)).get(currency)?.inTransit ?? new Dec(0);
+      return Money.of(withdrawableFrom(new Dec(balance?.available ?? 0), inTransit), currency);
+    },
+    assetsOf: (db, userId, enabled, summaryCurrency, creditScore) => assetsOf(deps, db, userId, enabled, summaryCurrency, creditScore),
+  };
+}
+
+async function assetsOf(
+  deps: PortfolioDeps, db: Db, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
 ): Promise<Assets> {
+  const { fx } = deps;
   const balances = await balancesOf(db, userId);
-  const positions = await positionTotalsOf(db, userId);
-  const investments = investValueOf ? await investValueOf(db, userId) : new Map<Currency, Dec>();
+  const positions = await deps.positions(db, userId);
+  const investments = await deps.investValue(db, userId);
   const accounts: CurrencyAccount[] = [];
   const sums = { totalAssets: new Dec(0), available: new Dec(0), frozen: new Dec(0), inTransit: new Dec(0), withdrawable: new Dec(0), profit: new Dec(0) };
   for (const currency of enabled) {
@@ -56,7 +80,7 @@ export async function assetsOf(
     const investValue = investments.get(currency) ?? new Dec(0);
     const profit = p?.profit ?? new Dec(0);
     // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
-    const withdrawable = Dec.max(available.minus(inTransit), 0);
+    const withdrawable = withdrawableFrom(available, inTransit);
     const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
     accounts.push({
       currency,

@@ -15,9 +15,9 @@
  * Striped house accounts. Every market order credits `fee_income` of its currency, every close
  * `tax_payable` and `settlement`: with one row per house account every order in a currency
  * would queue on that row's lock until its transaction commits. So each house account is
- * striped over `houseStripeCount()` rows (owner ids `house`, `house:1`, … `house:N-1`); an
- * entry picks one stripe from a hash of its first user (else its idempotency key) and posts all
- * its house legs there. Concurrent orders of different users then mostly lock different rows.
+ * striped over N rows (owner ids `house`, `house:1`, … `house:N-1`; N is the `houseStripes` the
+ * ledger is created with, LEDGER_HOUSE_STRIPES); an entry picks one stripe from a hash of its
+ * first user (else its idempotency key) and posts all its house legs there. Concurrent orders of different users then mostly lock different rows.
  * A house account's balance is the sum of its stripes (`houseBalances`); nothing else about
  * the books changes: entries still balance per currency, locks are still taken in ascending
  * id, and the invariant holds per row. Changing N only changes where new postings go.
@@ -82,17 +82,6 @@ const HOUSE_OWNER_ID = 'house';
 export const DEFAULT_HOUSE_STRIPES = 16;
 /** Upper bound of the stripe count: a house total sums at most this many rows. */
 export const MAX_HOUSE_STRIPES = 256;
-let houseStripes = DEFAULT_HOUSE_STRIPES;
-
-/** Sets the number of stripes new house postings spread over (process-wide; 1 = a single row per house account). */
-export function setHouseStripes(count: number): void {
-  invariant(Number.isInteger(count) && count >= 1 && count <= MAX_HOUSE_STRIPES, `house stripes must be 1…${MAX_HOUSE_STRIPES}: ${count}`);
-  houseStripes = count;
-}
-
-export function houseStripeCount(): number {
-  return houseStripes;
-}
 
 /** Owner id of a house stripe: stripe 0 is `house` (the rows written before striping), then `house:1`, `house:2`, … */
 export function houseOwnerId(stripe: number): string {
@@ -109,8 +98,11 @@ function fnv1a(text: string): number {
   return h;
 }
 
-/** The stripe an entry's house legs go to: by its first user, else its idempotency key, else stripe 0. */
-export function houseStripeOf(spec: Pick<EntrySpec, 'postings' | 'idempotencyKey'>): number {
+/**
+ * The stripe an entry's house legs go to, of `houseStripes` (the ledger's count): by its first
+ * user, else its idempotency key, else stripe 0.
+ */
+export function houseStripeOf(spec: Pick<EntrySpec, 'postings' | 'idempotencyKey'>, houseStripes: number): number {
   if (houseStripes === 1) return 0;
   const firstUser = spec.postings.find((p) => p.account.owner === 'user')?.account;
   const seed = firstUser?.owner === 'user' ? firstUser.userId : spec.idempotencyKey;
@@ -186,8 +178,8 @@ async function ensureAccounts(tx: Db, refs: AccountRef[], stripe: number): Promi
  * Posts one balanced entry inside the caller's transaction, so the business change that
  * caused it commits or rolls back with it.
  */
-export async function postEntry(tx: Db, clock: Clock, spec: EntrySpec): Promise<PostedEntry> {
-  const stripe = houseStripeOf(spec);
+async function postEntry(tx: Db, clock: Clock, houseStripes: number, spec: EntrySpec): Promise<PostedEntry> {
+  const stripe = houseStripeOf(spec, houseStripes);
   const merged = validate(spec, stripe);
   const key = spec.idempotencyKey ?? null;
   const items = [...merged.values()].filter((m) => !m.amount.isZero());
@@ -269,39 +261,62 @@ function positive(amount: string): string {
   return d.toFixed(LEDGER_SCALE);
 }
 
-/** One amount from one account to another: the shape of every hold, release, settlement, credit and debit. */
-function move(tx: Db, clock: Clock, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> {
-  const a = positive(m.amount);
-  return postEntry(tx, clock, {
-    kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-    postings: [{ account: from, amount: `-${a}` }, { account: to, amount: a }],
-  });
+export interface LedgerOptions {
+  clock: Clock;
+  /** How many rows each house account is striped over (LEDGER_HOUSE_STRIPES); 1 = a single row. */
+  houseStripes: number;
 }
 
-/** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
-export const hold = (tx: Db, clock: Clock, m: MoveSpec) =>
-  move(tx, clock, m, user(m.userId, m.currency, 'available'), user(m.userId, m.currency, 'frozen'));
+/**
+ * The ledger's writing half, built once by app.ts: every movement of money goes through one of
+ * these. The stripe count and the clock are fixed for the instance, so two apps in one process
+ * (tests) can stripe differently and nothing needs installing before the first entry.
+ */
+export interface Ledger {
+  readonly houseStripes: number;
+  /** Posts one balanced entry in the caller's transaction (see `postEntry` above). */
+  postEntry(tx: Db, spec: EntrySpec): Promise<PostedEntry>;
+  /** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
+  hold(tx: Db, m: MoveSpec): Promise<PostedEntry>;
+  /** Release: frozen → available (cancel, rejection). */
+  release(tx: Db, m: MoveSpec): Promise<PostedEntry>;
+  /** Settle: frozen → a house account (withdrawal paid out, subscription paid, fee charged). */
+  settle(tx: Db, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
+  /** Credit: a house account → the user's available (approved deposit, loan, proceeds). */
+  credit(tx: Db, m: MoveSpec & { from: HouseAccountKind }): Promise<PostedEntry>;
+  /** Debit: the user's available → a house account (fees charged at once, repayments). */
+  debit(tx: Db, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
+}
 
-/** Release: frozen → available (cancel, rejection). */
-export const release = (tx: Db, clock: Clock, m: MoveSpec) =>
-  move(tx, clock, m, user(m.userId, m.currency, 'frozen'), user(m.userId, m.currency, 'available'));
-
-/** Settle: frozen → a house account (withdrawal paid out, subscription paid, fee charged). */
-export const settle = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }) =>
-  move(tx, clock, m, user(m.userId, m.currency, 'frozen'), house(m.currency, m.to));
-
-/** Credit: a house account → the user's available (approved deposit, loan, proceeds). */
-export const credit = (tx: Db, clock: Clock, m: MoveSpec & { from: HouseAccountKind }) =>
-  move(tx, clock, m, house(m.currency, m.from), user(m.userId, m.currency, 'available'));
+export function createLedger(options: LedgerOptions): Ledger {
+  const { clock, houseStripes } = options;
+  invariant(
+    Number.isInteger(houseStripes) && houseStripes >= 1 && houseStripes <= MAX_HOUSE_STRIPES,
+    `house stripes must be 1…${MAX_HOUSE_STRIPES}: ${houseStripes}`,
+  );
+  /** One amount from one account to another: the shape of every hold, release, settlement, credit and debit. */
+  const move = (tx: Db, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> => {
+    const a = positive(m.amount);
+    return postEntry(tx, clock, houseStripes, {
+      kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
+      postings: [{ account: from, amount: `-${a}` }, { account: to, amount: a }],
+    });
+  };
+  return {
+    houseStripes,
+    postEntry: (tx, spec) => postEntry(tx, clock, houseStripes, spec),
+    hold: (tx, m) => move(tx, m, user(m.userId, m.currency, 'available'), user(m.userId, m.currency, 'frozen')),
+    release: (tx, m) => move(tx, m, user(m.userId, m.currency, 'frozen'), user(m.userId, m.currency, 'available')),
+    settle: (tx, m) => move(tx, m, user(m.userId, m.currency, 'frozen'), house(m.currency, m.to)),
+    credit: (tx, m) => move(tx, m, house(m.currency, m.from), user(m.userId, m.currency, 'available')),
+    debit: (tx, m) => move(tx, m, user(m.userId, m.currency, 'available'), house(m.currency, m.to)),
+  };
+}
 
 /** Builds a reference to one of a user's accounts (for multi-posting entries such as trading's). */
 export const userAccount = user;
 /** Builds a reference to a house account. */
 export const houseAccount = house;
-
-/** Debit: the user's available → a house account (fees charged at once, repayments). */
-export const debit = (tx: Db, clock: Clock, m: MoveSpec & { to: HouseAccountKind }) =>
-  move(tx, clock, m, user(m.userId, m.currency, 'available'), house(m.currency, m.to));
 
 export interface UserBalance {
   currency: Currency;

@@ -6,12 +6,13 @@ import { ManualClock } from '../../platform/clock.js';
 import { rowsOf, type Database } from '../../platform/db.js';
 import { openTestDatabase } from '../../test/test-db.js';
 import {
-  assertLedgerInvariant, balancesOf, credit, debit, DEFAULT_HOUSE_STRIPES, hold, houseBalances, houseOwnerId, houseStripeOf,
-  InsufficientFundsError, ledgerViolations, postEntry, release, setHouseStripes, settle,
+  assertLedgerInvariant, balancesOf, createLedger, DEFAULT_HOUSE_STRIPES, houseBalances, houseOwnerId, houseStripeOf,
+  InsufficientFundsError, ledgerViolations,
 } from './index.js';
 
 let database: Database;
 const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));
+const ledger = createLedger({ clock, houseStripes: DEFAULT_HOUSE_STRIPES });
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -25,7 +26,7 @@ describe('posting an entry', () => {
   it('refuses an entry whose postings do not sum to zero', async () => {
     await expect(
       database.db.transaction((tx) =>
-        postEntry(tx, clock, {
+        ledger.postEntry(tx, {
           kind: 'test',
           postings: [
             { account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '-10' },
@@ -37,7 +38,7 @@ describe('posting an entry', () => {
   });
 
   it('credits a deposit and keeps the books balanced', async () => {
-    await database.db.transaction((tx) => credit(tx, clock, { userId: 'u_a', currency: 'MXN', amount: '1000.50', kind: 'deposit', from: 'bank_cash' }));
+    await database.db.transaction((tx) => ledger.credit(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50', kind: 'deposit', from: 'bank_cash' }));
     const b = await balancesOf(database.db, 'u_a');
     expect(b.get('MXN')?.available).toBe('1000.50000000');
     expect(await ledgerViolations(database.db)).toEqual([]);
@@ -45,7 +46,7 @@ describe('posting an entry', () => {
 
   it('moves money once for the same idempotency key', async () => {
     const move = () => database.db.transaction((tx) =>
-      credit(tx, clock, { userId: 'u_b', currency: 'USD', amount: '5', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-1' }));
+      ledger.credit(tx, { userId: 'u_b', currency: 'USD', amount: '5', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-1' }));
     const first = await move();
     const second = await move();
     expect(second.replayed).toBe(true);
@@ -55,9 +56,9 @@ describe('posting an entry', () => {
 
   it('a used idempotency key moves nothing even when none of the accounts exists yet', async () => {
     const first = await database.db.transaction((tx) =>
-      credit(tx, clock, { userId: 'u_k1', currency: 'USD', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+      ledger.credit(tx, { userId: 'u_k1', currency: 'USD', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     const again = await database.db.transaction((tx) =>
-      credit(tx, clock, { userId: 'u_k2', currency: 'JPY', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+      ledger.credit(tx, { userId: 'u_k2', currency: 'JPY', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     expect(again).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
     expect((await balancesOf(database.db, 'u_k2')).size).toBe(0);
   });
@@ -65,7 +66,7 @@ describe('posting an entry', () => {
   it('refuses to take a user balance below zero and writes nothing', async () => {
     const before = await balancesOf(database.db, 'u_a');
     await expect(
-      database.db.transaction((tx) => hold(tx, clock, { userId: 'u_a', currency: 'MXN', amount: '1000.50000001', kind: 'order_freeze' })),
+      database.db.transaction((tx) => ledger.hold(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50000001', kind: 'order_freeze' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await balancesOf(database.db, 'u_a')).toEqual(before);
   });
@@ -85,10 +86,10 @@ describe('posting an entry', () => {
 describe('holds', () => {
   it('freeze, release and settle move money between available, frozen and the house', async () => {
     const db = database.db;
-    await db.transaction((tx) => credit(tx, clock, { userId: 'u_h', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
-    await db.transaction((tx) => hold(tx, clock, { userId: 'u_h', currency: 'EUR', amount: '60', kind: 'withdraw_freeze' }));
-    await db.transaction((tx) => release(tx, clock, { userId: 'u_h', currency: 'EUR', amount: '10', kind: 'withdraw_release' }));
-    await db.transaction((tx) => settle(tx, clock, { userId: 'u_h', currency: 'EUR', amount: '50', kind: 'withdraw_pay', to: 'bank_cash' }));
+    await db.transaction((tx) => ledger.credit(tx, { userId: 'u_h', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await db.transaction((tx) => ledger.hold(tx, { userId: 'u_h', currency: 'EUR', amount: '60', kind: 'withdraw_freeze' }));
+    await db.transaction((tx) => ledger.release(tx, { userId: 'u_h', currency: 'EUR', amount: '10', kind: 'withdraw_release' }));
+    await db.transaction((tx) => ledger.settle(tx, { userId: 'u_h', currency: 'EUR', amount: '50', kind: 'withdraw_pay', to: 'bank_cash' }));
     const b = (await balancesOf(db, 'u_h')).get('EUR');
     expect(b).toEqual({ currency: 'EUR', available: '50.00000000', frozen: '0.00000000' });
     await assertLedgerInvariant(db);
@@ -121,11 +122,11 @@ describe('random sequences of transfers and holds', () => {
           const run = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
             const base = { userId: o.userId, currency: o.currency, amount: o.amount, kind: `prop_${o.type}` };
             switch (o.type) {
-              case 'credit': return credit(tx, clock, { ...base, from: 'bank_cash' });
-              case 'debit': return debit(tx, clock, { ...base, to: 'fee_income' });
-              case 'hold': return hold(tx, clock, base);
-              case 'release': return release(tx, clock, base);
-              case 'settle': return settle(tx, clock, { ...base, to: 'bank_cash' });
+              case 'credit': return ledger.credit(tx, { ...base, from: 'bank_cash' });
+              case 'debit': return ledger.debit(tx, { ...base, to: 'fee_income' });
+              case 'hold': return ledger.hold(tx, base);
+              case 'release': return ledger.release(tx, base);
+              case 'settle': return ledger.settle(tx, { ...base, to: 'bank_cash' });
             }
           };
           let refused = false;
@@ -156,8 +157,8 @@ describe('random sequences of transfers and holds', () => {
         // Reset the pool's balances to zero through the ledger so each run starts clean.
         for (const u of usersPool) {
           for (const [cur, b] of await balancesOf(database.db, u)) {
-            if (!new Dec(b.frozen).isZero()) await database.db.transaction((tx) => settle(tx, clock, { userId: u, currency: cur, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
-            if (!new Dec(b.available).isZero()) await database.db.transaction((tx) => debit(tx, clock, { userId: u, currency: cur, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
+            if (!new Dec(b.frozen).isZero()) await database.db.transaction((tx) => ledger.settle(tx, { userId: u, currency: cur, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
+            if (!new Dec(b.available).isZero()) await database.db.transaction((tx) => ledger.debit(tx, { userId: u, currency: cur, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
           }
         }
       }),
@@ -173,14 +174,15 @@ describe('striped house accounts', () => {
   const feeTotal = async (currency: Currency) =>
     (await houseBalances(database.db)).find((b) => b.currency === currency && b.kind === 'fee_income')?.balance;
 
-  afterAll(() => setHouseStripes(DEFAULT_HOUSE_STRIPES));
+  // one ledger per stripe count, as app.ts builds one from LEDGER_HOUSE_STRIPES
+  const striped = (houseStripes: number) => createLedger({ clock, houseStripes });
 
   it('spreads the fee income of different users over several rows and sums them back', async () => {
-    setHouseStripes(8);
+    const l8 = striped(8);
     const users = Array.from({ length: 24 }, (_, i) => `s_${i}`);
     for (const u of users) {
-      await database.db.transaction((tx) => credit(tx, clock, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
-      await database.db.transaction((tx) => debit(tx, clock, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
+      await database.db.transaction((tx) => l8.credit(tx, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
+      await database.db.transaction((tx) => l8.debit(tx, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
     }
     const rows = await houseRows('EUR', 'fee_income');
     // 24 users over 8 stripes: more than one row, never more than 8, each named house or house:k
@@ -191,7 +193,7 @@ describe('striped house accounts', () => {
     expect(await feeTotal('EUR')).toBe('30.00000000');
     const expected = new Map<string, Dec>();
     for (const u of users) {
-      const owner = houseOwnerId(houseStripeOf({ postings: [{ account: { owner: 'user', userId: u, currency: 'EUR', kind: 'available' }, amount: '1' }] }));
+      const owner = houseOwnerId(houseStripeOf({ postings: [{ account: { owner: 'user', userId: u, currency: 'EUR', kind: 'available' }, amount: '1' }] }, l8.houseStripes));
       expected.set(owner, (expected.get(owner) ?? new Dec(0)).plus('1.25'));
     }
     expect(new Map(rows.map((r) => [r.owner_id, new Dec(r.balance).toFixed(2)])))
@@ -200,14 +202,14 @@ describe('striped house accounts', () => {
   });
 
   it('one user always hits the same stripe, and all house legs of one entry share it', async () => {
-    setHouseStripes(8);
+    const l8 = striped(8);
     const spec = (userId: string) => ({
       postings: [{ account: { owner: 'user' as const, userId, currency: 'EUR' as const, kind: 'available' as const }, amount: '-1' }],
     });
-    expect(houseStripeOf(spec('s_1'))).toBe(houseStripeOf(spec('s_1')));
+    expect(houseStripeOf(spec('s_1'), 8)).toBe(houseStripeOf(spec('s_1'), 8));
     // a close-like entry: the user's margin pays fee income, tax and settlement, all on one stripe
-    await database.db.transaction((tx) => credit(tx, clock, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
-    await database.db.transaction((tx) => postEntry(tx, clock, {
+    await database.db.transaction((tx) => l8.credit(tx, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await database.db.transaction((tx) => l8.postEntry(tx, {
       kind: 'test_close',
       postings: [
         { account: { owner: 'user', userId: 's_close', currency: 'EUR', kind: 'available' }, amount: '-10' },
@@ -216,19 +218,18 @@ describe('striped house accounts', () => {
         { account: { owner: 'house', currency: 'EUR', kind: 'settlement' }, amount: '7' },
       ],
     }));
-    const owner = houseOwnerId(houseStripeOf(spec('s_close')));
+    const owner = houseOwnerId(houseStripeOf(spec('s_close'), l8.houseStripes));
     expect((await houseRows('EUR', 'tax_payable')).map((r) => r.owner_id)).toEqual([owner]);
     expect((await houseRows('EUR', 'settlement')).map((r) => r.owner_id)).toEqual([owner]);
   });
 
   it('a house-only entry without a user or key goes to stripe 0, and N = 1 writes the single `house` row', async () => {
-    setHouseStripes(8);
-    expect(houseStripeOf({ postings: [{ account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '1' }] })).toBe(0);
-    setHouseStripes(1);
+    expect(houseStripeOf({ postings: [{ account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '1' }] }, 8)).toBe(0);
+    const l1 = striped(1);
     const before = await feeTotal('GBP' as Currency);
     expect(before).toBeUndefined();
     for (const u of ['one_a', 'one_b', 'one_c']) {
-      await database.db.transaction((tx) => credit(tx, clock, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
+      await database.db.transaction((tx) => l1.credit(tx, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
     }
     expect(await houseRows('USD', 'crypto_cash')).toEqual([{ owner_id: 'house', balance: '-9.00000000' }]);
   });
@@ -236,21 +237,21 @@ describe('striped house accounts', () => {
   it('changing the stripe count moves no money: totals stay the sum of every row', async () => {
     // 24 fees of 1.25 and the close's fee of 1 so far
     expect(await feeTotal('EUR')).toBe('31.00000000');
-    setHouseStripes(4);
-    await database.db.transaction((tx) => debit(tx, clock, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
-    setHouseStripes(1);
-    await database.db.transaction((tx) => debit(tx, clock, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
+    const l4 = striped(4);
+    await database.db.transaction((tx) => l4.debit(tx, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
+    const l1 = striped(1);
+    await database.db.transaction((tx) => l1.debit(tx, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
     expect(await feeTotal('EUR')).toBe('32.00000000');
     await assertLedgerInvariant(database.db);
   });
 
   it('concurrent entries of many users over shared house accounts all post, without deadlock', async () => {
-    setHouseStripes(4);
+    const l4 = striped(4);
     const users = Array.from({ length: 20 }, (_, i) => `c_${i}`);
     await Promise.all(users.map((u) => database.db.transaction((tx) =>
-      credit(tx, clock, { userId: u, currency: 'KRW', amount: '100', kind: 'deposit', from: 'bank_cash' }))));
+      l4.credit(tx, { userId: u, currency: 'KRW', amount: '100', kind: 'deposit', from: 'bank_cash' }))));
     // each entry touches the user, fee income and settlement, in both directions of house flow
-    await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => database.db.transaction((tx) => postEntry(tx, clock, {
+    await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => database.db.transaction((tx) => l4.postEntry(tx, {
       kind: 'test_order', idempotencyKey: `c-${u}-${n}`,
       postings: [
         { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'available' }, amount: '-10' },
@@ -268,8 +269,8 @@ describe('striped house accounts', () => {
   });
 
   it('refuses a stripe count outside 1…256', () => {
-    expect(() => setHouseStripes(0)).toThrow();
-    expect(() => setHouseStripes(1.5)).toThrow();
-    expect(() => setHouseStripes(257)).toThrow();
+    expect(() => striped(0)).toThrow();
+    expect(() => striped(1.5)).toThrow();
+    expect(() => striped(257)).toThrow();
   });
 });

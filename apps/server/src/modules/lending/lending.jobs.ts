@@ -15,7 +15,7 @@ import { Dec, LEDGER_SCALE, formatAmount, type Currency } from '@brokerage/contr
 import { sendMessage } from '../engagement/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
-import { houseAccount, postEntry, release, settle, userAccount, type PostingSpec } from '../ledger/index.js';
+import { houseAccount, userAccount, type Ledger, type PostingSpec } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import { DAY_MS, interestFor } from './lending.service.js';
 import { canLending, transitionLending } from './lending.states.js';
@@ -26,6 +26,7 @@ const BATCH = 500;
 export interface LendingSettlementDeps {
   db: Db;
   clock: Clock;
+  ledger: Ledger;
 }
 
 export interface LendingSettlementReport {
@@ -53,7 +54,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     const currency = r.currency as Currency;
     const memo = { productId: r.productId, remark: r.name };
     if (await repo.isProductOpen(tx, r.productId)) {
-      await settle(tx, deps.clock, {
+      await deps.ledger.settle(tx, {
         userId: r.userId, currency, amount: r.amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
       });
       const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
@@ -64,7 +65,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
       });
       return 'succeeded';
     }
-    await release(tx, deps.clock, {
+    await deps.ledger.release(tx, {
       userId: r.userId, currency, amount: r.amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
     });
     await transitionLending(tx, r, 'not_matched', { failedAt: now });
@@ -87,7 +88,7 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
       { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest).toFixed(LEDGER_SCALE) },
     ];
     if (!interest.isZero()) postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated().toFixed(LEDGER_SCALE) });
-    await postEntry(tx, deps.clock, {
+    await deps.ledger.postEntry(tx, {
       kind: 'lending_payout', reference: r.id, idempotencyKey: `lending-payout:${r.id}`,
       memo: { productId: r.productId, remark: r.name, interest: interest.toFixed(LEDGER_SCALE) }, postings,
     });

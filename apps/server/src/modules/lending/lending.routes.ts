@@ -1,11 +1,9 @@
 /** HTTP edge of the lending calls (API.md §15). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
-import type { Settings } from '../../platform/settings.js';
-import { applyLending, productList, recordList } from './lending.service.js';
+import { applyLending, productList, recordList, type LendingDeps } from './lending.service.js';
 
 function userOf(session: UserSession | null): string {
   if (!session) throw new Error('route declared auth yes without a session');
@@ -13,7 +11,7 @@ function userOf(session: UserSession | null): string {
 }
 
 export function registerLendingRoutes(
-  app: FastifyInstance, route: UserRouteDeps, deps: { clock: Clock; settings: Settings; limits: RateLimits },
+  app: FastifyInstance, route: UserRouteDeps, deps: LendingDeps & { limits: RateLimits },
 ): void {
   registerUserRoute(app, route, userEndpoints.lendingProducts, async ({ body, tx }) => ({ data: await productList(tx, body) }));
   // a money call: `tx` is the transaction shared with the stored idempotent answer (platform/http)

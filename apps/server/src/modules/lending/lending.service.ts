@@ -16,7 +16,7 @@ import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
 import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
-import { balancesOf, hold, InsufficientFundsError } from '../ledger/index.js';
+import { balancesOf, InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import type { ProductRow, RecordRow } from './lending.repository.js';
 import { initialLendingState } from './lending.states.js';
@@ -26,6 +26,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export interface LendingDeps {
   clock: Clock;
   settings: Settings;
+  ledger: Ledger;
 }
 
 /** A rate as a plain decimal string without trailing zeros (`"0.0003"`). */
@@ -105,7 +106,7 @@ export async function applyLending(
     termDays: product.termDays, state: initialLendingState(), appliedAt: now,
   });
   try {
-    await hold(tx, deps.clock, {
+    await deps.ledger.hold(tx, {
       userId, currency, amount: amount.toFixed(8), kind: 'lending_freeze', reference: row.id, idempotencyKey: `lending-freeze:${row.id}`,
       memo: { productId: product.id, remark: product.name },
     });

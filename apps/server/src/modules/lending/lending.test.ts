@@ -15,7 +15,7 @@ const TUESDAY_0000 = new Date('2026-03-03T00:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
-const settle = () => runLendingSettlement({ db: t.database.db, clock: t.clock });
+const settle = () => runLendingSettlement(t.deps);
 
 async function createProduct(terms: Partial<Record<string, unknown>> = {}): Promise<LendingProduct> {
   const admin = await adminLogin(t.app, 'admin');

@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { usersRepository } from '../auth/index.js';
+import { usersRepository, type AuthCache } from '../auth/index.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
 import { requireKyc } from '../auth/index.js';
 import { dayTradingApplications } from './day-trading.tables.js';
@@ -64,7 +64,7 @@ export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradi
 }
 
 /** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
-export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
+export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<DayTradingRow> {
   const t = dayTradingApplications;
   return {
     ...reviewTableRows<DayTradingRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
@@ -78,7 +78,7 @@ export function dayTradeReviewQueue(): ReviewQueueHandler<DayTradingRow> {
     async approve(tx, r, decided) {
       await repo.decide(tx, r.id, decided);
       // through the repository, so the auth cache drops the old row (auth-cache.ts)
-      await usersRepository.updateUser(tx, r.userId, { dayTrading: true });
+      await usersRepository.updateUser(tx, authCache, r.userId, { dayTrading: true });
       // the engine parks a crossed TP/SL that T+N holds back; a marker on each open order lets
       // its change tail re-arm them now instead of at the next full reload
       const now = decided.reviewedAt;

@@ -28,7 +28,7 @@ import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db, type Tx } from '../../platform/db.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
-import { InsufficientFundsError } from '../ledger/index.js';
+import { InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { ChangeTail, type ChangeTailOptions } from './engine/change-tail.js';
 import { limitCrossed, stopLossCrossed, stoppedOut, takeProfitCrossed, type PriceKind } from './engine/conditions.js';
@@ -45,6 +45,7 @@ export interface EngineDeps {
   clock: Clock;
   settings: Settings;
   feed: MarketFeed;
+  ledger: Ledger;
 }
 
 export interface EngineOptions {
@@ -144,7 +145,7 @@ export class TradingEngine {
 
   constructor(private readonly deps: EngineDeps, private readonly options: Pick<EngineOptions, 'reconcileMs' | 'onError' | 'tail'> = {}) {
     this.tail = new ChangeTail(options.tail);
-    this.trading = { db: deps.db, clock: deps.clock, feed: deps.feed };
+    this.trading = { db: deps.db, clock: deps.clock, feed: deps.feed, ledger: deps.ledger };
   }
 
   /** The next tick reloads everything (leadership gained, a failed tick). */
@@ -201,7 +202,7 @@ export class TradingEngine {
       if (await this.step(id, async (tx, row) => {
         // day orders expire after the market's last session of their trading day
         if (!canOrder(row, 'expire') || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
-        return { row: await cancelPending(tx, this.deps.clock, row, 'expired', now), acted: true };
+        return { row: await cancelPending(tx, this.deps.ledger, row, 'expired', now), acted: true };
       })) report.expired += 1;
     }
     for (const id of due.unlock) {

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository, type UserRow } from '../auth/index.js';
+import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
@@ -31,6 +31,8 @@ import { sellableAtOf } from './orders.view.js';
 
 export interface OrdersDeps extends TradingDeps {
   settings: Settings;
+  /** the app's auth cache, for the [TB]/[KYC] gates of `buy` */
+  authCache: AuthCache;
 }
 
 export const settlementCurrency: Record<Market, Currency> = { mxn: 'MXN', usd: 'USD', eur: 'EUR', crypto: 'USDT', forex: 'USD' };
@@ -47,8 +49,8 @@ async function userOf(db: Db, userId: string): Promise<UserRow> {
 }
 
 /** `userOf` through the auth cache; only where the transaction has written no `users` row yet. */
-async function cachedUserOf(db: Db, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserCached(db, userId);
+async function cachedUserOf(db: Db, authCache: AuthCache, userId: string): Promise<UserRow> {
+  const user = await usersRepository.findUserCached(db, authCache, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
@@ -97,7 +99,7 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
   const now = deps.clock.now();
   // 1. [TB], then [KYC]; the user row may come from the auth cache: it is dropped on every `users`
   // update, and this transaction writes no user row before reading it (auth-cache.ts)
-  const user = await cachedUserOf(tx, userId);
+  const user = await cachedUserOf(tx, deps.authCache, userId);
   requireNotTradeBlocked(user);
   requireKyc(user);
   // 2. product.not_found → product.not_listed
@@ -145,8 +147,8 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
     expiresAt: isMarket ? null : expiryOf(cal, market, now),
   });
   try {
-    if (isMarket) await chargeOpen(tx, deps.clock, row);
-    else await holdForLimit(tx, deps.clock, row);
+    if (isMarket) await chargeOpen(tx, deps.ledger, row);
+    else await holdForLimit(tx, deps.ledger, row);
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new DomainError('funds.insufficient_available', {
@@ -172,7 +174,7 @@ async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderR
 export async function cancel(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'cancel')) throw new DomainError('order.not_pending', { state: row.state });
-  return view(tx, deps, await cancelPending(tx, deps.clock, row, 'user', deps.clock.now()));
+  return view(tx, deps, await cancelPending(tx, deps.ledger, row, 'user', deps.clock.now()));
 }
 
 /**

@@ -14,7 +14,7 @@ import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
-import { balancesOf, houseAccount, postEntry, userAccount, type PositionTotals, type PostingSpec } from '../ledger/index.js';
+import { balancesOf, houseAccount, userAccount, type Ledger, type PositionTotals, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit, roundMoney } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -29,15 +29,16 @@ export interface TradingDeps {
   db: Db;
   clock: Clock;
   feed: MarketFeed;
+  ledger: Ledger;
 }
 
 /** Posts one balanced entry, leaving out zero legs (a zero fee or a zero P&L has no posting). */
 export async function postLegs(
-  tx: Tx, clock: Clock, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
+  tx: Tx, ledger: Ledger, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
 ): Promise<void> {
   const postings = legs.filter((l) => !new Dec(l.amount).isZero()).map((l) => ({ ...l, amount: new Dec(l.amount).toFixed(LEDGER_SCALE) }));
   if (postings.length < 2) return;
-  await postEntry(tx, clock, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
+  await ledger.postEntry(tx, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
 }
 
 const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
@@ -56,10 +57,10 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
 }
 
 /** Market open: available −(margin + fee), margin +margin, fee income +fee. */
-export async function chargeOpen(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
+export async function chargeOpen(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
   const margin = new Dec(row.margin);
   const fee = new Dec(row.openFee);
-  await postLegs(tx, clock, 'order_open', row, 'open', [
+  await postLegs(tx, ledger, 'order_open', row, 'open', [
     { account: acct(row, 'available'), amount: margin.plus(fee).negated().toString() },
     { account: acct(row, 'margin'), amount: margin.toString() },
     { account: houseOf(row, 'fee_income'), amount: fee.toString() },
@@ -67,9 +68,9 @@ export async function chargeOpen(tx: Tx, clock: Clock, row: OrderRow): Promise<v
 }
 
 /** Limit order: hold margin + fee at the limit price (available → frozen). */
-export async function holdForLimit(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
+export async function holdForLimit(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
   const total = new Dec(row.margin).plus(row.openFee);
-  await postLegs(tx, clock, 'order_freeze', row, 'hold', [
+  await postLegs(tx, ledger, 'order_freeze', row, 'hold', [
     { account: acct(row, 'available'), amount: total.negated().toString() },
     { account: acct(row, 'frozen'), amount: total.toString() },
   ]);
@@ -80,7 +81,7 @@ export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: D
   invariant(row.price !== null, 'fill of an order without a limit price');
   const margin = new Dec(row.margin);
   const fee = new Dec(row.openFee);
-  await postLegs(tx, deps.clock, 'order_open', row, 'fill', [
+  await postLegs(tx, deps.ledger, 'order_open', row, 'fill', [
     { account: acct(row, 'frozen'), amount: margin.plus(fee).negated().toString() },
     { account: acct(row, 'margin'), amount: margin.toString() },
     { account: houseOf(row, 'fee_income'), amount: fee.toString() },
@@ -91,9 +92,9 @@ export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: D
 }
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
-export async function cancelPending(tx: Tx, clock: Clock, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
+export async function cancelPending(tx: Tx, ledger: Ledger, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
   const total = new Dec(row.margin).plus(row.openFee);
-  await postLegs(tx, clock, 'order_release', row, 'release', [
+  await postLegs(tx, ledger, 'order_release', row, 'release', [
     { account: acct(row, 'frozen'), amount: total.negated().toString() },
     { account: acct(row, 'available'), amount: total.toString() },
   ]);
@@ -136,7 +137,7 @@ export async function closeAt(
     { account: houseOf(row, 'settlement'), amount: settlement.toString() },
   ];
   invariant(legs.reduce((s, l) => s.plus(l.amount), new Dec(0)).isZero(), 'close entry does not balance');
-  await postLegs(tx, deps.clock, 'order_close', row, 'close', legs, { reason, price: price.toString() });
+  await postLegs(tx, deps.ledger, 'order_close', row, 'close', legs, { reason, price: price.toString() });
   const cal = calendarOf(deps.feed, row);
   const settlesAt = proceeds.gt(0) ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
   // holding / locked → closing (by the reason's event) → closed; a row already `closing` only fills

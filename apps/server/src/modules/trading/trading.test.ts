@@ -41,6 +41,13 @@ async function account(u: TestUser, currency = 'MXN'): Promise<Account> {
   return data<{ accounts: (Account & { currency: string })[] }>(r).accounts.find((a) => a.currency === currency)!;
 }
 
+/** Fund password 246810 and a card: the id of the card to withdraw to. */
+async function readyToWithdraw(u: TestUser): Promise<string> {
+  await post(t.app, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password }, u.headers);
+  const r = await post(t.app, '/card/add', { holder: 'ANA LOPEZ', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' }, u.headers);
+  return data<{ cardId: string }>(r).cardId;
+}
+
 const buy = (u: TestUser, body: Record<string, unknown>) =>
   post(t.app, '/trade/buy', { side: 'long', orderType: 'market', lots: 100, leverage: 2, ...body }, u.headers);
 const closeOrder = (u: TestUser, orderId: string) => post(t.app, '/trade/close', { orderId }, u.headers);
@@ -343,6 +350,14 @@ describe('closing a position (§9.4)', () => {
     expect(after.withdrawable).toBe(new Dec(after.available).minus(proceeds).toFixed(2));
     const info = data<{ withdrawable: string }>(await post(t.app, '/funds/withdrawInfo', { currency: 'MXN' }, u.headers));
     expect(info.withdrawable).toBe(after.withdrawable);
+    // the withdrawal guard reads the same positions as the assets (wired once in app.ts): one cent
+    // of the unsettled proceeds cannot leave
+    const card = await readyToWithdraw(u);
+    const oneCentOver = new Dec(after.withdrawable).plus('0.01').toFixed(2);
+    const withdraw = () => post(t.app, '/funds/withdraw', { amount: oneCentOver, currency: 'MXN', fundPassword: '246810', cardId: card }, u.headers);
+    expect((await withdraw()).body).toMatchObject({
+      code: 'funds.insufficient_withdrawable', params: { withdrawable: after.withdrawable, currency: 'MXN' },
+    });
     expect((await closeOrder(u, o.orderId)).body).toMatchObject({ code: 'order.not_holding', params: { state: 'closed' } });
     expect((await detail(u, o.orderId)).history.map((h) => h.state)).toEqual(['holding', 'closing', 'closed']);
 
@@ -351,6 +366,9 @@ describe('closing a position (§9.4)', () => {
     expect((await account(u)).inTransit).toBe(proceeds.toFixed(2));
     t.clock.set(new Date('2026-03-04T14:30:00Z'));
     expect(await account(u)).toMatchObject({ inTransit: '0.00', withdrawable: after.available });
+    // settled, the same amount may leave (10:00 in Mexico City, inside the withdrawal window)
+    t.clock.set(new Date('2026-03-04T16:00:00Z'));
+    expect((await withdraw()).body).toMatchObject({ code: 'result.withdraw.ok', data: { amount: oneCentOver, state: 'pending' } });
   });
 
   it('lets day traders close before T+1 but not before the minimum hold', async () => {

@@ -5,7 +5,7 @@
  */
 import { Dec, Money, currencies, type Currency } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
@@ -53,7 +53,7 @@ export function minExchangeAmount(settings: Settings, currency: Currency): Money
  * funds.insufficient_balance → funds.insufficient_withdrawable. The user row is locked first,
  * so the balances read here cannot change before the entry is posted.
  */
-export async function exchange(tx: Db, deps: ExchangeDeps, userId: string, body: { from: Currency; to: Currency; amount: string }) {
+export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body: { from: Currency; to: Currency; amount: string }) {
   const user = await usersRepository.findUserById(tx, userId, true);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);

@@ -8,7 +8,7 @@
 import { Money, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { isWindowOpen, type FundWindow } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
@@ -100,7 +100,7 @@ export async function toWithdrawRecord(db: Db, w: repo.WithdrawalRow): Promise<W
 
 /** The rules of §10.4, in order. */
 export async function requestWithdrawal(
-  tx: Db, deps: WithdrawDeps, userId: string,
+  tx: Tx, deps: WithdrawDeps, userId: string,
   body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
 ): Promise<WithdrawRecord> {
   const { clock, settings } = deps;

@@ -28,7 +28,7 @@
 import { Dec, LEDGER_SCALE, isCurrency, type Currency } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { rowsOf } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 
@@ -275,17 +275,17 @@ export interface LedgerOptions {
 export interface Ledger {
   readonly houseStripes: number;
   /** Posts one balanced entry in the caller's transaction (see `postEntry` above). */
-  postEntry(tx: Db, spec: EntrySpec): Promise<PostedEntry>;
+  postEntry(tx: Tx, spec: EntrySpec): Promise<PostedEntry>;
   /** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
-  hold(tx: Db, m: MoveSpec): Promise<PostedEntry>;
+  hold(tx: Tx, m: MoveSpec): Promise<PostedEntry>;
   /** Release: frozen → available (cancel, rejection). */
-  release(tx: Db, m: MoveSpec): Promise<PostedEntry>;
+  release(tx: Tx, m: MoveSpec): Promise<PostedEntry>;
   /** Settle: frozen → a house account (withdrawal paid out, subscription paid, fee charged). */
-  settle(tx: Db, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
+  settle(tx: Tx, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
   /** Credit: a house account → the user's available (approved deposit, loan, proceeds). */
-  credit(tx: Db, m: MoveSpec & { from: HouseAccountKind }): Promise<PostedEntry>;
+  credit(tx: Tx, m: MoveSpec & { from: HouseAccountKind }): Promise<PostedEntry>;
   /** Debit: the user's available → a house account (fees charged at once, repayments). */
-  debit(tx: Db, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
+  debit(tx: Tx, m: MoveSpec & { to: HouseAccountKind }): Promise<PostedEntry>;
 }
 
 export function createLedger(options: LedgerOptions): Ledger {

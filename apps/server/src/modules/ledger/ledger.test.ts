@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.js';
-import { rowsOf, type Database } from '../../platform/db.js';
+import { rowsOf, transaction, type Database, type Tx } from '../../platform/db.js';
 import { openTestDatabase } from '../../test/test-db.js';
 import {
   assertLedgerInvariant, balancesOf, createLedger, DEFAULT_HOUSE_STRIPES, houseBalances, houseOwnerId, houseStripeOf,
@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('posting an entry', () => {
   it('refuses an entry whose postings do not sum to zero', async () => {
     await expect(
-      database.db.transaction((tx) =>
+      transaction(database.db, (tx) =>
         ledger.postEntry(tx, {
           kind: 'test',
           postings: [
@@ -38,14 +38,14 @@ describe('posting an entry', () => {
   });
 
   it('credits a deposit and keeps the books balanced', async () => {
-    await database.db.transaction((tx) => ledger.credit(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50', kind: 'deposit', from: 'bank_cash' }));
+    await transaction(database.db, (tx) => ledger.credit(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50', kind: 'deposit', from: 'bank_cash' }));
     const b = await balancesOf(database.db, 'u_a');
     expect(b.get('MXN')?.available).toBe('1000.50000000');
     expect(await ledgerViolations(database.db)).toEqual([]);
   });
 
   it('moves money once for the same idempotency key', async () => {
-    const move = () => database.db.transaction((tx) =>
+    const move = () => transaction(database.db, (tx) =>
       ledger.credit(tx, { userId: 'u_b', currency: 'USD', amount: '5', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-1' }));
     const first = await move();
     const second = await move();
@@ -55,9 +55,9 @@ describe('posting an entry', () => {
   });
 
   it('a used idempotency key moves nothing even when none of the accounts exists yet', async () => {
-    const first = await database.db.transaction((tx) =>
+    const first = await transaction(database.db, (tx) =>
       ledger.credit(tx, { userId: 'u_k1', currency: 'USD', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
-    const again = await database.db.transaction((tx) =>
+    const again = await transaction(database.db, (tx) =>
       ledger.credit(tx, { userId: 'u_k2', currency: 'JPY', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     expect(again).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
     expect((await balancesOf(database.db, 'u_k2')).size).toBe(0);
@@ -66,7 +66,7 @@ describe('posting an entry', () => {
   it('refuses to take a user balance below zero and writes nothing', async () => {
     const before = await balancesOf(database.db, 'u_a');
     await expect(
-      database.db.transaction((tx) => ledger.hold(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50000001', kind: 'order_freeze' })),
+      transaction(database.db, (tx) => ledger.hold(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50000001', kind: 'order_freeze' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await balancesOf(database.db, 'u_a')).toEqual(before);
   });
@@ -86,10 +86,10 @@ describe('posting an entry', () => {
 describe('holds', () => {
   it('freeze, release and settle move money between available, frozen and the house', async () => {
     const db = database.db;
-    await db.transaction((tx) => ledger.credit(tx, { userId: 'u_h', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
-    await db.transaction((tx) => ledger.hold(tx, { userId: 'u_h', currency: 'EUR', amount: '60', kind: 'withdraw_freeze' }));
-    await db.transaction((tx) => ledger.release(tx, { userId: 'u_h', currency: 'EUR', amount: '10', kind: 'withdraw_release' }));
-    await db.transaction((tx) => ledger.settle(tx, { userId: 'u_h', currency: 'EUR', amount: '50', kind: 'withdraw_pay', to: 'bank_cash' }));
+    await transaction(db, (tx) => ledger.credit(tx, { userId: 'u_h', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await transaction(db, (tx) => ledger.hold(tx, { userId: 'u_h', currency: 'EUR', amount: '60', kind: 'withdraw_freeze' }));
+    await transaction(db, (tx) => ledger.release(tx, { userId: 'u_h', currency: 'EUR', amount: '10', kind: 'withdraw_release' }));
+    await transaction(db, (tx) => ledger.settle(tx, { userId: 'u_h', currency: 'EUR', amount: '50', kind: 'withdraw_pay', to: 'bank_cash' }));
     const b = (await balancesOf(db, 'u_h')).get('EUR');
     expect(b).toEqual({ currency: 'EUR', available: '50.00000000', frozen: '0.00000000' });
     await assertLedgerInvariant(db);
@@ -119,7 +119,7 @@ describe('random sequences of transfers and holds', () => {
           const amt = new Dec(o.amount);
           const from = o.type === 'debit' || o.type === 'hold' ? av : o.type === 'release' || o.type === 'settle' ? fr : null;
           const expectRefusal = from !== null && get(from).lessThan(amt);
-          const run = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
+          const run = (tx: Tx) => {
             const base = { userId: o.userId, currency: o.currency, amount: o.amount, kind: `prop_${o.type}` };
             switch (o.type) {
               case 'credit': return ledger.credit(tx, { ...base, from: 'bank_cash' });
@@ -131,7 +131,7 @@ describe('random sequences of transfers and holds', () => {
           };
           let refused = false;
           try {
-            await database.db.transaction(run);
+            await transaction(database.db, run);
           } catch (error) {
             if (!(error instanceof InsufficientFundsError)) throw error;
             refused = true;
@@ -157,8 +157,8 @@ describe('random sequences of transfers and holds', () => {
         // Reset the pool's balances to zero through the ledger so each run starts clean.
         for (const u of usersPool) {
           for (const [cur, b] of await balancesOf(database.db, u)) {
-            if (!new Dec(b.frozen).isZero()) await database.db.transaction((tx) => ledger.settle(tx, { userId: u, currency: cur, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
-            if (!new Dec(b.available).isZero()) await database.db.transaction((tx) => ledger.debit(tx, { userId: u, currency: cur, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
+            if (!new Dec(b.frozen).isZero()) await transaction(database.db, (tx) => ledger.settle(tx, { userId: u, currency: cur, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
+            if (!new Dec(b.available).isZero()) await transaction(database.db, (tx) => ledger.debit(tx, { userId: u, currency: cur, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
           }
         }
       }),
@@ -181,8 +181,8 @@ describe('striped house accounts', () => {
     const l8 = striped(8);
     const users = Array.from({ length: 24 }, (_, i) => `s_${i}`);
     for (const u of users) {
-      await database.db.transaction((tx) => l8.credit(tx, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
-      await database.db.transaction((tx) => l8.debit(tx, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
+      await transaction(database.db, (tx) => l8.credit(tx, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
+      await transaction(database.db, (tx) => l8.debit(tx, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
     }
     const rows = await houseRows('EUR', 'fee_income');
     // 24 users over 8 stripes: more than one row, never more than 8, each named house or house:k
@@ -208,8 +208,8 @@ describe('striped house accounts', () => {
     });
     expect(houseStripeOf(spec('s_1'), 8)).toBe(houseStripeOf(spec('s_1'), 8));
     // a close-like entry: the user's margin pays fee income, tax and settlement, all on one stripe
-    await database.db.transaction((tx) => l8.credit(tx, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
-    await database.db.transaction((tx) => l8.postEntry(tx, {
+    await transaction(database.db, (tx) => l8.credit(tx, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await transaction(database.db, (tx) => l8.postEntry(tx, {
       kind: 'test_close',
       postings: [
         { account: { owner: 'user', userId: 's_close', currency: 'EUR', kind: 'available' }, amount: '-10' },
@@ -229,7 +229,7 @@ describe('striped house accounts', () => {
     const before = await feeTotal('GBP' as Currency);
     expect(before).toBeUndefined();
     for (const u of ['one_a', 'one_b', 'one_c']) {
-      await database.db.transaction((tx) => l1.credit(tx, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
+      await transaction(database.db, (tx) => l1.credit(tx, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
     }
     expect(await houseRows('USD', 'crypto_cash')).toEqual([{ owner_id: 'house', balance: '-9.00000000' }]);
   });
@@ -238,9 +238,9 @@ describe('striped house accounts', () => {
     // 24 fees of 1.25 and the close's fee of 1 so far
     expect(await feeTotal('EUR')).toBe('31.00000000');
     const l4 = striped(4);
-    await database.db.transaction((tx) => l4.debit(tx, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
+    await transaction(database.db, (tx) => l4.debit(tx, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
     const l1 = striped(1);
-    await database.db.transaction((tx) => l1.debit(tx, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
+    await transaction(database.db, (tx) => l1.debit(tx, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
     expect(await feeTotal('EUR')).toBe('32.00000000');
     await assertLedgerInvariant(database.db);
   });
@@ -248,10 +248,10 @@ describe('striped house accounts', () => {
   it('concurrent entries of many users over shared house accounts all post, without deadlock', async () => {
     const l4 = striped(4);
     const users = Array.from({ length: 20 }, (_, i) => `c_${i}`);
-    await Promise.all(users.map((u) => database.db.transaction((tx) =>
+    await Promise.all(users.map((u) => transaction(database.db, (tx) =>
       l4.credit(tx, { userId: u, currency: 'KRW', amount: '100', kind: 'deposit', from: 'bank_cash' }))));
     // each entry touches the user, fee income and settlement, in both directions of house flow
-    await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => database.db.transaction((tx) => l4.postEntry(tx, {
+    await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => transaction(database.db, (tx) => l4.postEntry(tx, {
       kind: 'test_order', idempotencyKey: `c-${u}-${n}`,
       postings: [
         { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'available' }, amount: '-10' },

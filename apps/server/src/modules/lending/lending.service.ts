@@ -10,7 +10,7 @@ import {
   Dec, formatAmount, Money, simpleInterest, type Currency, type LendingProduct, type LendingRecord, type LendingState,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
@@ -80,7 +80,7 @@ export async function productList(db: Db, body: { page: number; size: number }, 
  * applications to one product run one after the other and cannot overfill the quota together.
  */
 export async function applyLending(
-  tx: Db, deps: LendingDeps, userId: string, body: { productId: string; amount: string },
+  tx: Tx, deps: LendingDeps, userId: string, body: { productId: string; amount: string },
 ): Promise<LendingRecord> {
   const user = await usersRepository.findUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');

@@ -53,8 +53,16 @@ describe('an admin writes, publishes and withdraws a news article', () => {
     await page.getByTestId('news-new').click();
 
     // A draft in the stock category, linked to Apple; the body carries a script the server must drop.
-    await page.getByTestId('news-category').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Stocks$/ }).click();
+    // an antd dropdown option clicked while the list still animates can be missed: each poll
+    // opens the list or picks the option until the select shows it
+    await expect.poll(async () => {
+      const shown = await page.getByTestId('news-category').innerText();
+      if (shown.includes('Stocks')) return shown;
+      const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Stocks$/ });
+      if (await option.isVisible()) await option.click({ timeout: 2000 }).catch(() => undefined);
+      else await page.getByTestId('news-category').click();
+      return shown;
+    }, { timeout: 15_000 }).toContain('Stocks');
     await page.getByTestId('news-title').fill(title);
     await page.getByTestId('news-summary').fill('Apple beat the consensus on revenue and margins.');
     await page.getByTestId('news-source').fill('E2E desk');

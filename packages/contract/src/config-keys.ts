@@ -36,16 +36,39 @@ export const depositChannelConfig = z.object({
   for (const field of needed) if (!c[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
 });
 
-export interface ConfigKeyDef {
-  key: string;
-  schema: z.ZodType;
-  default: unknown;
-}
+/** A key's schema with its default, the default checked against the schema's type. */
+const entry = <S extends z.ZodType>(schema: S, value: z.output<S>) => ({ schema, default: value });
+/** A per-currency key family: its schema and default for each currency. */
+const family = <S extends z.ZodType>(schema: (cur: Currency) => S, value: (cur: Currency) => z.output<S>) => ({ schema, default: value });
 
-const marketDefaults: Record<Market, {
-  timezone: string; sessions: { name: string; open: string; close: string }[]; stampDutyRate: string;
-  tPlusNDays: number; priceLimitRate: string | null; settlementDays: number;
-}> = {
+/* ---- the keys, in three const tables the key and value types are derived from ---- */
+
+/** The fields of `market.<m>.<field>`, one key per market and field. */
+const marketFields = {
+  timezone: z.string().min(1).max(64),
+  sessions: z.array(session).min(1).max(6),
+  holidays: z.array(date).max(400),
+  buyFeeRate: rate,
+  sellFeeRate: rate,
+  stampDutyRate: rate,
+  minHoldMinutes: z.number().int().min(0).max(100000),
+  tPlusNDays: z.number().int().min(0).max(30),
+  leverageOptions: z.array(z.number().int().min(1).max(100)).min(1).max(10),
+  minOpeningAmount: moneyValue,
+  priceLimitRate: rate.nullable(),
+  stopOutRatio: rate,
+  settlementDays: z.number().int().min(0).max(30),
+};
+export type MarketConfigField = keyof typeof marketFields;
+type MarketFieldValues = { [F in MarketConfigField]: z.output<(typeof marketFields)[F]> };
+
+/** The market fields whose default is the same in every market. */
+const sharedMarketDefaults = {
+  holidays: [], buyFeeRate: '0.0015', sellFeeRate: '0.0015', minHoldMinutes: 5, leverageOptions: [1, 2, 5, 10],
+  minOpeningAmount: '100.00', stopOutRatio: '1.00',
+} satisfies Partial<MarketFieldValues>;
+
+const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof sharedMarketDefaults>> = {
   mxn: { timezone: 'America/Mexico_City', sessions: [{ name: 'regular', open: '08:30', close: '15:00' }], stampDutyRate: '0.001', tPlusNDays: 1, priceLimitRate: '0.10', settlementDays: 1 },
   usd: {
     timezone: 'America/New_York',
@@ -75,63 +98,114 @@ const withdrawLimitDefaults: Partial<Record<Currency, { min: string; max: string
   EUR: { min: '25.00', max: '25000.00' },
 };
 
-function build(): ConfigKeyDef[] {
-  const defs: ConfigKeyDef[] = [];
-  const add = (key: string, schema: z.ZodType, value: unknown) => defs.push({ key, schema, default: value });
-  for (const m of markets) {
-    const d = marketDefaults[m];
-    add(`market.${m}.timezone`, z.string().min(1).max(64), d.timezone);
-    add(`market.${m}.sessions`, z.array(session).min(1).max(6), d.sessions);
-    add(`market.${m}.holidays`, z.array(date).max(400), []);
-    add(`market.${m}.buyFeeRate`, rate, '0.0015');
-    add(`market.${m}.sellFeeRate`, rate, '0.0015');
-    add(`market.${m}.stampDutyRate`, rate, d.stampDutyRate);
-    add(`market.${m}.minHoldMinutes`, z.number().int().min(0).max(100000), 5);
-    add(`market.${m}.tPlusNDays`, z.number().int().min(0).max(30), d.tPlusNDays);
-    add(`market.${m}.leverageOptions`, z.array(z.number().int().min(1).max(100)).min(1).max(10), [1, 2, 5, 10]);
-    add(`market.${m}.minOpeningAmount`, moneyValue, '100.00');
-    add(`market.${m}.priceLimitRate`, rate.nullable(), d.priceLimitRate);
-    add(`market.${m}.stopOutRatio`, rate, '1.00');
-    add(`market.${m}.settlementDays`, z.number().int().min(0).max(30), d.settlementDays);
-  }
-  add('funds.timezone', z.string().min(1).max(64), 'America/Mexico_City');
-  add('deposit.window', window, { open: '00:00', close: '23:59', days: [1, 2, 3, 4, 5] });
-  add('deposit.channels', z.array(depositChannelConfig).max(50), []);
+/** The per-currency families `<family>.<CUR>`, one key per currency. */
+const currencyFamilies = {
   // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
-  for (const cur of currencies) add(`deposit.limits.${cur}`, z.object({ min: moneyValue, max: moneyValue }), depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' });
-  add('withdraw.window', window, { open: '09:30', close: '24:00', days: [1, 2, 3, 4, 5] });
+  'deposit.limits': family(() => z.object({ min: moneyValue, max: moneyValue }), (cur) => depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' }),
   // every currency has its key (API.md §19.7 `withdraw.limits.<CUR>`); one without a default stays
   // closed (max 0) until an operator sets its limits, at the currency's scale
-  for (const cur of currencies) {
-    const closed = currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' };
-    add(`withdraw.limits.${cur}`, z.object({ min: moneyValueIn(cur), max: moneyValueIn(cur) }), withdrawLimitDefaults[cur] ?? closed);
-  }
-  add('withdraw.feeRate', rate, '0');
-  add('subscription.enabled', z.boolean(), true);
-  add('subscription.ipoMinShares', z.number().int().min(1), 10000);
-  add('subscription.maxApplicationsPerUser', z.number().int().min(1), 1);
-  add('block.enabled', z.boolean(), true);
-  add('lending.enabled', z.boolean(), true);
-  add('loan.currency', z.enum(currencies), 'MXN');
-  add('loan.initialScore', z.number().int().min(0).max(100), 80);
-  add('loan.minScoreToBorrow', z.number().int().min(0).max(100), 60);
-  add('loan.initialQuota', moneyValue, '10000.00');
-  add('loan.dailyRate', rate, '0.0005');
-  add('loan.quotaRaiseCheckins', z.number().int().min(0).max(31), 20);
-  add('exchange.spreadRate', rate, '0.005');
+  'withdraw.limits': family(
+    (cur) => z.object({ min: moneyValueIn(cur), max: moneyValueIn(cur) }),
+    (cur) => withdrawLimitDefaults[cur] ?? (currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' }),
+  ),
   // API.md §10.7: the smallest amount of each source currency an exchange takes
-  for (const cur of currencies) add(`exchange.minAmount.${cur}`, moneyValueIn(cur), currencyScale[cur] === 0 ? '100' : '1.00');
-  add('currencies.enabled', z.array(z.enum(currencies)).min(1), ['MXN', 'USD', 'USDT', 'EUR']);
-  add('wallet.types', z.array(z.string().min(1).max(30)).min(1), ['USDT-TRC20', 'USDT-ERC20']);
-  add('copy.performanceFeeRate', rate, '0.18');
-  add('copy.serviceFeeRate', rate, '0.02');
-  add('display.title', z.string().min(1).max(100), 'Meridian Securities');
-  add('display.logo', z.string().max(500), '/logo.svg');
-  add('display.imageBase', z.string().max(500), '');
-  add('display.serviceLink', z.string().max(500), 'https://chat.example.com/?uid=');
+  'exchange.minAmount': family((cur) => moneyValueIn(cur), (cur) => (currencyScale[cur] === 0 ? '100' : '1.00')),
+};
+type CurrencyFamilies = typeof currencyFamilies;
+
+/** The keys that exist once. */
+const singleKeys = {
+  'funds.timezone': entry(z.string().min(1).max(64), 'America/Mexico_City'),
+  'deposit.window': entry(window, { open: '00:00', close: '23:59', days: [1, 2, 3, 4, 5] }),
+  'deposit.channels': entry(z.array(depositChannelConfig).max(50), []),
+  'withdraw.window': entry(window, { open: '09:30', close: '24:00', days: [1, 2, 3, 4, 5] }),
+  'withdraw.feeRate': entry(rate, '0'),
+  'subscription.enabled': entry(z.boolean(), true),
+  'subscription.ipoMinShares': entry(z.number().int().min(1), 10000),
+  'subscription.maxApplicationsPerUser': entry(z.number().int().min(1), 1),
+  'block.enabled': entry(z.boolean(), true),
+  'lending.enabled': entry(z.boolean(), true),
+  'loan.currency': entry(z.enum(currencies), 'MXN'),
+  'loan.initialScore': entry(z.number().int().min(0).max(100), 80),
+  'loan.minScoreToBorrow': entry(z.number().int().min(0).max(100), 60),
+  'loan.initialQuota': entry(moneyValue, '10000.00'),
+  'loan.dailyRate': entry(rate, '0.0005'),
+  'loan.quotaRaiseCheckins': entry(z.number().int().min(0).max(31), 20),
+  'exchange.spreadRate': entry(rate, '0.005'),
+  'currencies.enabled': entry(z.array(z.enum(currencies)).min(1), ['MXN', 'USD', 'USDT', 'EUR']),
+  'wallet.types': entry(z.array(z.string().min(1).max(30)).min(1), ['USDT-TRC20', 'USDT-ERC20']),
+  'copy.performanceFeeRate': entry(rate, '0.18'),
+  'copy.serviceFeeRate': entry(rate, '0.02'),
+  'display.title': entry(z.string().min(1).max(100), 'Meridian Securities'),
+  'display.logo': entry(z.string().max(500), '/logo.svg'),
+  'display.imageBase': entry(z.string().max(500), ''),
+  'display.serviceLink': entry(z.string().max(500), 'https://chat.example.com/?uid='),
+};
+type SingleKeys = typeof singleKeys;
+
+/* ---- the types: every key of §19.7 and the value it holds ---- */
+
+type Flat<T> = { [K in keyof T]: T[K] };
+/**
+ * The value type of every config key, derived from the schemas above: `ConfigValues['exchange.spreadRate']`
+ * is `string`, `ConfigValues['deposit.channels']` the channel array, `ConfigValues['withdraw.limits.MXN']`
+ * `{ min; max }`, `ConfigValues['market.usd.sessions']` the session array.
+ */
+export type ConfigValues = Flat<
+  { [K in keyof SingleKeys]: z.output<SingleKeys[K]['schema']> }
+  & { [F in MarketConfigField as `market.${Market}.${F}`]: MarketFieldValues[F] }
+  & { [F in keyof CurrencyFamilies as `${F}.${Currency}`]: z.output<ReturnType<CurrencyFamilies[F]['schema']>> }
+>;
+export type ConfigKey = keyof ConfigValues;
+export type ConfigValue<K extends ConfigKey> = ConfigValues[K];
+
+export interface ConfigKeyDef<K extends ConfigKey = ConfigKey> {
+  key: K;
+  schema: z.ZodType<ConfigValue<K>>;
+  default: ConfigValue<K>;
+}
+
+/** Where each per-currency family is listed: after the single key of its group. */
+const familyAfter: Partial<Record<keyof SingleKeys, keyof CurrencyFamilies>> = {
+  'deposit.channels': 'deposit.limits',
+  'withdraw.window': 'withdraw.limits',
+  'exchange.spreadRate': 'exchange.minAmount',
+};
+
+/** Every key in the order the back office lists them: per market, then the single keys with their families. */
+function build(): ConfigKeyDef[] {
+  const defs: ConfigKeyDef[] = [];
+  // each key's schema and default come from one table row, so they match by construction
+  const add = (key: ConfigKey, schema: z.ZodType, value: unknown) => defs.push({ key, schema, default: value } as ConfigKeyDef);
+  for (const m of markets) {
+    const values: MarketFieldValues = { ...sharedMarketDefaults, ...marketDefaults[m] };
+    for (const field of Object.keys(marketFields) as MarketConfigField[]) add(`market.${m}.${field}`, marketFields[field], values[field]);
+  }
+  for (const key of Object.keys(singleKeys) as (keyof SingleKeys)[]) {
+    add(key, singleKeys[key].schema, singleKeys[key].default);
+    const name = familyAfter[key];
+    if (name) for (const cur of currencies) add(`${name}.${cur}`, currencyFamilies[name].schema(cur), currencyFamilies[name].default(cur));
+  }
   return defs;
 }
 
 export const configKeys: readonly ConfigKeyDef[] = build();
 export const configKeyMap: ReadonlyMap<string, ConfigKeyDef> = new Map(configKeys.map((d) => [d.key, d]));
 export type DepositChannelConfig = z.infer<typeof depositChannelConfig>;
+
+export function isConfigKey(key: string): key is ConfigKey {
+  return configKeyMap.has(key);
+}
+
+/** The schema and default of one key, typed by the key. */
+export function configKeyDef<K extends ConfigKey>(key: K): ConfigKeyDef<K> {
+  const def = configKeyMap.get(key);
+  if (!def) throw new Error(`unknown config key ${key}`);
+  return def as unknown as ConfigKeyDef<K>;
+}
+
+/** A value read from `/config/get` (typed `unknown` on the wire) checked against its key's schema; null if it does not fit. */
+export function parseConfigValue<K extends ConfigKey>(key: K, value: unknown): ConfigValue<K> | null {
+  const parsed = configKeyDef(key).schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -25,20 +25,20 @@ async function loaded(): Promise<Settings> {
 describe('a settings change', () => {
   it('reaches the cache only once its transaction has committed', async () => {
     const settings = await loaded();
-    const before = settings.get<string>(KEY);
+    const before = settings.get(KEY);
     const version = settings.version;
     await expect(database.db.transaction(async (tx) => {
       const { item } = await settings.set(tx, KEY, 'Rolled back title', 'a_test');
       expect(item.value).toBe('Rolled back title');
       throw new Error('the audit write failed');
     })).rejects.toThrow('the audit write failed');
-    expect(settings.get<string>(KEY)).toBe(before);
+    expect(settings.get(KEY)).toBe(before);
     expect(settings.version).toBe(version);
 
     const { publish } = await database.db.transaction((tx) => settings.set(tx, KEY, 'Committed title', 'a_test'));
-    expect(settings.get<string>(KEY)).toBe(before);
+    expect(settings.get(KEY)).toBe(before);
     publish();
-    expect(settings.get<string>(KEY)).toBe('Committed title');
+    expect(settings.get(KEY)).toBe('Committed title');
     expect(settings.version).toBe(version + 1);
   });
 
@@ -51,7 +51,7 @@ describe('a settings change', () => {
     const { publish } = await database.db.transaction((tx) => other.set(tx, KEY, 'Changed elsewhere', 'a_test'));
     publish();
     await settings.load();
-    expect(settings.get<string>(KEY)).toBe('Changed elsewhere');
+    expect(settings.get(KEY)).toBe('Changed elsewhere');
     expect(settings.version).toBe(version + 1);
   });
 });
@@ -76,9 +76,9 @@ describe.skipIf(!(await redisReachable()))('across instances (Redis pub/sub)', (
 
     const title = `Title ${Date.now()}`;
     const { publish } = await database.db.transaction((tx) => a.set(tx, KEY, title, 'a_test'));
-    expect(b.get<string>(KEY)).not.toBe(title);
+    expect(b.get(KEY)).not.toBe(title);
     publish();
-    await expect.poll(() => b.get<string>(KEY), { timeout: 5_000 }).toBe(title);
+    await expect.poll(() => b.get(KEY), { timeout: 5_000 }).toBe(title);
     expect(errors).toEqual([]);
   });
 });

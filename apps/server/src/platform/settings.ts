@@ -4,7 +4,7 @@
  * process's cache once its transaction has committed, and, with Redis, every other instance
  * reloads on a pub/sub message (with a periodic reload in case a message is lost).
  */
-import { configKeyMap, configKeys } from '@brokerage/contract';
+import { configKeyDef, configKeyMap, configKeys, type ConfigKey, type ConfigValue } from '@brokerage/contract';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
@@ -75,13 +75,16 @@ export class Settings {
     if (!this.loaded) throw new Error('settings used before load()');
   }
 
-  /** The effective value of a key: the operator's, else the contract default. */
-  get<T>(key: string): T {
+  /**
+   * The effective value of a key: the operator's, else the contract default, typed by the key
+   * (`ConfigValue<K>`, derived from the key's schema in the contract).
+   */
+  get<K extends ConfigKey>(key: K): ConfigValue<K> {
     this.ensureLoaded();
-    const def = configKeyMap.get(key);
-    if (!def) throw new Error(`unknown config key ${key}`);
+    const def = configKeyDef(key);
     const row = this.cache.get(key);
-    return (row ? row.value : def.default) as T;
+    // a stored value passed the key's schema on its way in (`/config/set` stores the parsed value)
+    return row ? (row.value as ConfigValue<K>) : def.default;
   }
 
   list(): SettingItem[] {

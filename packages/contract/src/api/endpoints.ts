@@ -114,7 +114,7 @@ export const adminEndpoints = {
   productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(lending.lendingProduct) },
   lendingCreate: { path: '/lending/create', right: 'product.manage', mutating: true, summary: 'Create a lending product', request: lending.adminLendingCreateRequest, response: lending.lendingProduct },
   lendingUpdate: { path: '/lending/update', right: 'product.manage', mutating: true, summary: 'Edit a lending product (rate and term only before the first application)', request: lending.adminLendingUpdateRequest, response: lending.lendingProduct },
-  reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewItem) },
+  reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewListItem) },
   reviewDetail: { path: '/review/detail', right: 'review.read', mutating: false, summary: 'One review item (audited read)', request: funds.reviewDetailRequest, response: funds.reviewItem },
   reviewApprove: { path: '/review/approve', right: 'review.decide', mutating: true, summary: 'Approve a pending item', request: funds.reviewDecisionRequest, response: funds.reviewItem },
   reviewReject: { path: '/review/reject', right: 'review.decide', mutating: true, summary: 'Reject a pending item with the reason shown to the user', request: funds.reviewDecisionRequest, response: funds.reviewItem },

@@ -4,7 +4,7 @@
  * docs/decisions.md: the account statement and the withdrawal timeline.
  */
 import { z } from 'zod';
-import { channelTypes, fundRecordTabs, kycStatuses, ledgerKinds, reviewQueues, reviewStates } from '../enums.js';
+import { accountTypes, channelTypes, fundRecordTabs, kycStatuses, ledgerKinds, reviewQueues, reviewStates } from '../enums.js';
 import { currencies, fitsCurrencyScale } from '../money.js';
 import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
 import { reason } from './admin.js';
@@ -197,11 +197,67 @@ export type Statement = z.infer<typeof statementResponse>;
 export const reviewListRequest = z.object({
   queue: z.enum(reviewQueues), states: z.array(z.enum(reviewStates)).min(1).default(['pending']), userId: id.optional(), page, size,
 });
-export const reviewItem = z.object({
-  id, queue: z.enum(reviewQueues), userId: id, account: z.string(), realname: z.string(), state: z.enum(reviewStates),
-  amount: decimal.nullable(), currency: currency.nullable(), submittedAt: timestamp, reviewedBy: z.string().nullable(),
-  reviewedAt: timestamp.nullable(), reason: z.string().nullable(), details: z.record(z.string(), z.unknown()),
+/* The details of each queue's items (§19.3): one schema per queue, the item a union on `queue`, so
+ * `item.queue === 'withdraw'` narrows `item.details` to the withdrawal's fields. The detail
+ * (`/review/detail`, audited) shows full ID and card numbers and signed image links; the list
+ * (`/review/list`) masks the numbers and carries no image links (`reviewListItem`). */
+
+/** Real name: the submitted name and full ID number, and signed links to both sides of the document. */
+export const kycReviewDetails = z.object({ name: z.string(), idNumber: z.string(), frontImageUrl: z.string(), backImageUrl: z.string() });
+/** A deposit: the channel as the user saw it when submitting (a snapshot), and a signed link to the proof. */
+export const depositReviewDetails = z.object({ orderNo: z.string(), channelId: z.string(), channel: depositChannel, proofImageUrl: z.string() });
+/** Where a withdrawal is paid: a bank card (full number) or a wallet (full address). */
+export const withdrawReviewDestination = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), holder: z.string(), cardNumber: z.string(), bankName: z.string(), branch: z.string(), bankCode: z.string() }),
+  z.object({ kind: z.literal('wallet'), type: z.string(), address: z.string() }),
+]);
+export type WithdrawReviewDestination = z.infer<typeof withdrawReviewDestination>;
+/**
+ * A withdrawal: the fee and the withdrawable balance fixed at submission (Money strings of the item's
+ * currency); `destination` is null only if its card or wallet row is gone (they are soft-deleted).
+ */
+export const withdrawReviewDetails = z.object({
+  orderNo: z.string(), destination: withdrawReviewDestination.nullable(), fee: decimal, withdrawableAtSubmit: decimal, unpaidLoan: z.boolean(),
 });
+/** A day-trading application: the user's account type and how many positions are open when read. */
+export const dayTradeReviewDetails = z.object({ accountType: z.enum(accountTypes), openPositions: z.number().int().min(0) });
+
+export type KycReviewDetails = z.infer<typeof kycReviewDetails>;
+export type DepositReviewDetails = z.infer<typeof depositReviewDetails>;
+export type WithdrawReviewDetails = z.infer<typeof withdrawReviewDetails>;
+export type DayTradeReviewDetails = z.infer<typeof dayTradeReviewDetails>;
+
+const reviewItemBase = z.object({
+  id, userId: id, account: z.string(), realname: z.string(), state: z.enum(reviewStates),
+  submittedAt: timestamp, reviewedBy: z.string().nullable(), reviewedAt: timestamp.nullable(), reason: z.string().nullable(),
+});
+/** Queues of money carry the amount and its currency; the others carry null in both. */
+const withMoney = { amount: decimal, currency };
+const withoutMoney = { amount: z.null(), currency: z.null() };
+
+/** One review item, as `/review/detail`, `/review/approve` and `/review/reject` answer it. */
+export const reviewItem = z.discriminatedUnion('queue', [
+  reviewItemBase.extend({ queue: z.literal('kyc'), ...withoutMoney, details: kycReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('deposit'), ...withMoney, details: depositReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
+]);
 export type ReviewItem = z.infer<typeof reviewItem>;
+/** The queues whose items exist today; the other queues of §2 list empty. */
+export type ReviewItemQueue = ReviewItem['queue'];
+/** The item of one queue, e.g. `ReviewItemOf<'withdraw'>`. */
+export type ReviewItemOf<Q extends ReviewItemQueue> = Extract<ReviewItem, { queue: Q }>;
+
+/**
+ * One row of `/review/list`: the same fields, but the ID number (kyc) and card number (withdraw) are
+ * masked and there are no image links: those are in the detail, whose read is audited (§19.4 choice).
+ */
+export const reviewListItem = z.discriminatedUnion('queue', [
+  reviewItemBase.extend({ queue: z.literal('kyc'), ...withoutMoney, details: kycReviewDetails.omit({ frontImageUrl: true, backImageUrl: true }) }),
+  reviewItemBase.extend({ queue: z.literal('deposit'), ...withMoney, details: depositReviewDetails.omit({ proofImageUrl: true }) }),
+  reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
+]);
+export type ReviewListItem = z.infer<typeof reviewListItem>;
 export const reviewDetailRequest = z.object({ queue: z.enum(reviewQueues), id });
 export const reviewDecisionRequest = z.object({ queue: z.enum(reviewQueues), id, reason, requestId: requestId.optional() });

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isCurrency, type ConfigItem, type Currency, type DepositChannelConfig } from '@brokerage/contract';
+import { parseConfigValue, type ConfigItem, type ConfigKey, type ConfigValue, type Currency, type DepositChannelConfig } from '@brokerage/contract';
 import { adminData } from '../../api/client';
 import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
@@ -28,24 +28,14 @@ import {
 /** Which form is open: a new channel, one being edited (by its index in the draft), or none. */
 type Editing = { index: number | null } | null;
 
-function isWindow(value: unknown): value is ChannelWindow {
-  if (typeof value !== 'object' || value === null) return false;
-  const { open, close, days } = value as Record<string, unknown>;
-  return typeof open === 'string' && typeof close === 'string' && Array.isArray(days) && days.every((day) => typeof day === 'number');
-}
-
-function isLimits(value: unknown): value is { min: string; max: string } {
-  if (typeof value !== 'object' || value === null) return false;
-  const { min, max } = value as Record<string, unknown>;
-  return typeof min === 'string' && typeof max === 'string';
-}
-
 function windowText(window: ChannelWindow): string {
   return `${window.open}–${window.close}, ${formatDays(window.days)}`;
 }
 
-function configValue(list: readonly ConfigItem[] | undefined, key: string): unknown {
-  return list?.find((item) => item.key === key)?.value;
+/** A key's value from `/config/get`, checked against and typed by the key's schema; null if absent or off-schema. */
+function configValue<K extends ConfigKey>(list: readonly ConfigItem[] | undefined, key: K): ConfigValue<K> | null {
+  const item = list?.find((entry) => entry.key === key);
+  return item ? parseConfigValue(key, item.value) : null;
 }
 
 export function DepositChannelsPage() {
@@ -66,16 +56,9 @@ export function DepositChannelsPage() {
   const changes = channelChanges(storedChannels, channels);
   const isChanged = draft !== null && hasChanges(changes);
 
-  const defaultWindowValue = configValue(list, 'deposit.window');
-  const defaultWindow = isWindow(defaultWindowValue) ? defaultWindowValue : null;
-  const enabledValue = configValue(list, 'currencies.enabled');
-  const enabledCurrencies: Currency[] = Array.isArray(enabledValue)
-    ? enabledValue.filter((value): value is Currency => typeof value === 'string' && isCurrency(value))
-    : [];
-  const limitsOf = (currency: Currency) => {
-    const value = configValue(list, `deposit.limits.${currency}`);
-    return isLimits(value) ? value : null;
-  };
+  const defaultWindow = configValue(list, 'deposit.window');
+  const enabledCurrencies: Currency[] = configValue(list, 'currencies.enabled') ?? [];
+  const limitsOf = (currency: Currency) => configValue(list, `deposit.limits.${currency}`);
   const storedIds = new Set(storedChannels.map((channel) => channel.id));
 
   const setConfig = useAdminMutation('configSet', {
@@ -114,7 +97,8 @@ export function DepositChannelsPage() {
     setIsChecking(true);
     let current: unknown;
     try {
-      current = configValue((await adminData('configGet', {})).list, channelsConfigKey);
+      // the stored value as it is (not parsed), compared with what this page read
+      current = (await adminData('configGet', {})).list.find((entry) => entry.key === channelsConfigKey)?.value;
     } catch {
       // The client toasted why; nothing was sent.
       return;

@@ -7,24 +7,15 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Drawer, Result, Space, Spin, Tag, Typography, type DescriptionsProps } from 'antd';
 import { Link } from 'react-router-dom';
-import type { ReviewItem } from '@brokerage/contract';
+import type {
+  DayTradeReviewDetails, DepositChannel, KycReviewDetails, ReviewItem, ReviewItemOf, WithdrawReviewDestination,
+} from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
-import { JsonBlock } from '../../components/JsonBlock';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { accountTypeLabels, emptyText, formatAmount, formatText, formatTime } from '../../lib/format';
 import { reviewQueueLabels, type BuiltReviewQueue } from '../../sections';
-import {
-  formatDays,
-  netPayout,
-  otherDetails,
-  readDayTradeDetails,
-  readDepositDetails,
-  readKycDetails,
-  readWithdrawDetails,
-  type ChannelSnapshot,
-  type Destination,
-} from './review-details';
+import { formatDays, netPayout, safeImageUrl } from './review-details';
 import { queueItemNames, reviewStateColors, reviewStateLabels } from './review-queue';
 import { ReviewImage } from './ReviewImage';
 import { useReviewDecision, type DecisionKind } from './useReviewDecision';
@@ -110,8 +101,9 @@ function Summary({ item }: { item: ReviewItem }) {
   return <Descriptions bordered size="small" column={2} items={items} data-testid="review-detail-summary" />;
 }
 
-function KycSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
-  const details = readKycDetails(item.details);
+function KycSection({ details, images }: { details: KycReviewDetails; images: ImageSupport }) {
+  const frontImageUrl = safeImageUrl(details.frontImageUrl);
+  const backImageUrl = safeImageUrl(details.backImageUrl);
   return (
     <Section title="Identity">
       <Descriptions
@@ -129,10 +121,10 @@ function KycSection({ item, images }: { item: ReviewItem; images: ImageSupport }
             <Typography.Text type="secondary">Front of the ID</Typography.Text>
           </figcaption>
           <ReviewImage
-            url={details.frontImageUrl}
+            url={frontImageUrl}
             alt="Front of the ID document"
             testId="review-image-front"
-            isBroken={details.frontImageUrl !== null && images.brokenUrls.has(details.frontImageUrl)}
+            isBroken={frontImageUrl !== null && images.brokenUrls.has(frontImageUrl)}
             onBroken={images.onBroken}
             onReload={images.onReload}
           />
@@ -142,10 +134,10 @@ function KycSection({ item, images }: { item: ReviewItem; images: ImageSupport }
             <Typography.Text type="secondary">Back of the ID</Typography.Text>
           </figcaption>
           <ReviewImage
-            url={details.backImageUrl}
+            url={backImageUrl}
             alt="Back of the ID document"
             testId="review-image-back"
-            isBroken={details.backImageUrl !== null && images.brokenUrls.has(details.backImageUrl)}
+            isBroken={backImageUrl !== null && images.brokenUrls.has(backImageUrl)}
             onBroken={images.onBroken}
             onReload={images.onReload}
           />
@@ -155,11 +147,12 @@ function KycSection({ item, images }: { item: ReviewItem; images: ImageSupport }
   );
 }
 
-function channelItems(channel: ChannelSnapshot, images: ImageSupport): Items {
+function channelItems(channel: DepositChannel, images: ImageSupport): Items {
+  const qrImageUrl = safeImageUrl(channel.qrImageUrl);
   const items: Items = [
     { key: 'name', label: 'Channel', children: `${formatText(channel.name)} (${formatText(channel.channelId)})` },
-    { key: 'type', label: 'Type', children: channel.type === 'crypto' ? 'Crypto' : channel.type === 'bank' ? 'Bank' : formatText(channel.type) },
-    { key: 'currency', label: 'Currency', children: formatText(channel.currency) },
+    { key: 'type', label: 'Type', children: channel.type === 'crypto' ? 'Crypto' : 'Bank' },
+    { key: 'currency', label: 'Currency', children: channel.currency },
   ];
   if (channel.type === 'crypto') {
     items.push(
@@ -168,13 +161,13 @@ function channelItems(channel: ChannelSnapshot, images: ImageSupport): Items {
       {
         key: 'qr',
         label: 'QR image',
-        children: channel.qrImageUrl ? (
+        children: qrImageUrl ? (
           <ReviewImage
-            url={channel.qrImageUrl}
+            url={qrImageUrl}
             alt="QR code of the deposit address"
             testId="review-channel-qr"
             width={120}
-            isBroken={images.brokenUrls.has(channel.qrImageUrl)}
+            isBroken={images.brokenUrls.has(qrImageUrl)}
             onBroken={images.onBroken}
             onReload={images.onReload}
           />
@@ -196,16 +189,15 @@ function channelItems(channel: ChannelSnapshot, images: ImageSupport): Items {
     {
       key: 'window',
       label: 'Window',
-      children: channel.window
-        ? `${channel.window.open}–${channel.window.close}${channel.days ? `, ${formatDays(channel.days)}` : ''}${channel.timezone ? ` (${channel.timezone})` : ''}`
-        : emptyText,
+      children: `${channel.window.open}–${channel.window.close}, ${formatDays(channel.days)} (${channel.timezone})`,
     },
   );
   return items;
 }
 
-function DepositSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
-  const details = readDepositDetails(item.details);
+function DepositSection({ item, images }: { item: ReviewItemOf<'deposit'>; images: ImageSupport }) {
+  const { details } = item;
+  const proofImageUrl = safeImageUrl(details.proofImageUrl);
   return (
     <>
       <Section title="Deposit">
@@ -221,20 +213,16 @@ function DepositSection({ item, images }: { item: ReviewItem; images: ImageSuppo
         />
       </Section>
       <Section title="Channel at the time of the deposit">
-        {details.channel ? (
-          <Descriptions bordered size="small" column={1} items={channelItems(details.channel, images)} data-testid="review-deposit-channel" />
-        ) : (
-          <Typography.Text type="secondary">The server sent no channel snapshot.</Typography.Text>
-        )}
+        <Descriptions bordered size="small" column={1} items={channelItems(details.channel, images)} data-testid="review-deposit-channel" />
       </Section>
       <Section title="Proof of payment">
         <ReviewImage
-          url={details.proofImageUrl}
+          url={proofImageUrl}
           alt="Proof of payment"
           testId="review-image-proof"
           width={360}
           maxHeight={420}
-          isBroken={details.proofImageUrl !== null && images.brokenUrls.has(details.proofImageUrl)}
+          isBroken={proofImageUrl !== null && images.brokenUrls.has(proofImageUrl)}
           onBroken={images.onBroken}
           onReload={images.onReload}
         />
@@ -243,7 +231,7 @@ function DepositSection({ item, images }: { item: ReviewItem; images: ImageSuppo
   );
 }
 
-function destinationItems(destination: Destination | null): Items {
+function destinationItems(destination: WithdrawReviewDestination | null): Items {
   if (!destination) return [{ key: 'none', label: 'Destination', children: emptyText }];
   if (destination.kind === 'card') {
     return [
@@ -255,20 +243,15 @@ function destinationItems(destination: Destination | null): Items {
       { key: 'bankCode', label: 'Bank code', children: formatText(destination.bankCode) },
     ];
   }
-  if (destination.kind === 'wallet') {
-    const items: Items = [
-      { key: 'kind', label: 'Destination', children: 'Wallet' },
-      { key: 'type', label: 'Wallet type', children: formatText(destination.type) },
-      { key: 'address', label: 'Address (full)', children: <Copyable value={destination.address} testId="review-withdraw-address" /> },
-    ];
-    if (destination.holder) items.push({ key: 'holder', label: 'Holder', children: destination.holder });
-    return items;
-  }
-  return [{ key: 'raw', label: 'Destination', children: <JsonBlock value={destination.raw} /> }];
+  return [
+    { key: 'kind', label: 'Destination', children: 'Wallet' },
+    { key: 'type', label: 'Wallet type', children: formatText(destination.type) },
+    { key: 'address', label: 'Address (full)', children: <Copyable value={destination.address} testId="review-withdraw-address" /> },
+  ];
 }
 
-function WithdrawSection({ item }: { item: ReviewItem }) {
-  const details = readWithdrawDetails(item.details);
+function WithdrawSection({ item }: { item: ReviewItemOf<'withdraw'> }) {
+  const { details } = item;
   const net = netPayout(item.amount, details.fee, item.currency);
   return (
     <>
@@ -290,7 +273,7 @@ function WithdrawSection({ item }: { item: ReviewItem }) {
             {
               key: 'unpaidLoan',
               label: 'Unpaid loan',
-              children: details.unpaidLoan === null ? emptyText : details.unpaidLoan ? <Tag color="error">Yes</Tag> : 'No',
+              children: details.unpaidLoan ? <Tag color="error">Yes</Tag> : 'No',
             },
           ]}
         />
@@ -302,14 +285,7 @@ function WithdrawSection({ item }: { item: ReviewItem }) {
   );
 }
 
-/** The account type as a label, or the raw value when the contract does not know it. */
-function accountTypeText(value: string | null): string {
-  if (value === null) return emptyText;
-  return value in accountTypeLabels ? accountTypeLabels[value as keyof typeof accountTypeLabels] : value;
-}
-
-function DayTradeSection({ item }: { item: ReviewItem }) {
-  const details = readDayTradeDetails(item.details);
+function DayTradeSection({ details }: { details: DayTradeReviewDetails }) {
   return (
     <Section title="Day-trading application">
       <Typography.Paragraph type="secondary">
@@ -320,11 +296,11 @@ function DayTradeSection({ item }: { item: ReviewItem }) {
         size="small"
         column={1}
         items={[
-          { key: 'accountType', label: 'Account type', children: <span data-testid="review-day-trade-account-type">{accountTypeText(details.accountType)}</span> },
+          { key: 'accountType', label: 'Account type', children: <span data-testid="review-day-trade-account-type">{accountTypeLabels[details.accountType]}</span> },
           {
             key: 'openPositions',
             label: 'Open positions',
-            children: <span data-testid="review-day-trade-open-positions">{details.openPositions === null ? emptyText : String(details.openPositions)}</span>,
+            children: <span data-testid="review-day-trade-open-positions">{String(details.openPositions)}</span>,
           },
         ]}
       />
@@ -332,30 +308,41 @@ function DayTradeSection({ item }: { item: ReviewItem }) {
   );
 }
 
+/** The queue's own section: `item.queue` narrows `item.details` to that queue's fields (the contract's union). */
+function QueueSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
+  switch (item.queue) {
+    case 'kyc':
+      return <KycSection details={item.details} images={images} />;
+    case 'deposit':
+      return <DepositSection item={item} images={images} />;
+    case 'withdraw':
+      return <WithdrawSection item={item} />;
+    case 'day_trade':
+      return <DayTradeSection details={item.details} />;
+  }
+}
+
 function ItemDetails({ item, images }: { item: ReviewItem; images: ImageSupport }) {
-  const rest = otherDetails(item.queue, item.details);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Summary item={item} />
-      {item.queue === 'kyc' ? <KycSection item={item} images={images} /> : null}
-      {item.queue === 'deposit' ? <DepositSection item={item} images={images} /> : null}
-      {item.queue === 'withdraw' ? <WithdrawSection item={item} /> : null}
-      {item.queue === 'day_trade' ? <DayTradeSection item={item} /> : null}
-      {Object.keys(rest).length > 0 ? (
-        <Section title="Other details">
-          <JsonBlock value={rest} label="Other details" />
-        </Section>
-      ) : null}
+      <QueueSection item={item} images={images} />
     </Space>
   );
 }
 
-const approveEffects: Record<BuiltReviewQueue, (item: ReviewItem) => string> = {
-  kyc: (item) => `The user becomes verified under the name "${readKycDetails(item.details).name ?? ''}".`,
-  deposit: (item) => `${money(item.amount, item.currency)} is credited to the user's available balance.`,
-  withdraw: (item) => `${money(item.amount, item.currency)} leaves the user's frozen balance and is paid out.`,
-  day_trade: () => "Day trading is enabled for the user: T+N no longer applies to the user's closes; the minimum holding time still does.",
-};
+function approveEffect(item: ReviewItem): string {
+  switch (item.queue) {
+    case 'kyc':
+      return `The user becomes verified under the name "${item.details.name}".`;
+    case 'deposit':
+      return `${money(item.amount, item.currency)} is credited to the user's available balance.`;
+    case 'withdraw':
+      return `${money(item.amount, item.currency)} leaves the user's frozen balance and is paid out.`;
+    case 'day_trade':
+      return "Day trading is enabled for the user: T+N no longer applies to the user's closes; the minimum holding time still does.";
+  }
+}
 
 const rejectEffects: Record<BuiltReviewQueue, string> = {
   kyc: 'The user sees your reason and can submit again.',
@@ -411,7 +398,7 @@ export function ReviewDetailDrawer({
       kind === 'approve'
         ? {
             title: `Approve this ${what} of ${item.account}?`,
-            content: <Typography.Paragraph>{approveEffects[queue](item)}</Typography.Paragraph>,
+            content: <Typography.Paragraph>{approveEffect(item)}</Typography.Paragraph>,
             okText: 'Approve',
             reasonLabel: 'Reason (written to the audit log)',
           }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { ReviewItem } from '@brokerage/contract';
+import type { ReviewItemOf } from '@brokerage/contract';
 import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, signIn, stubAdminApi, waitForIdle } from '../../test-support';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
@@ -11,7 +11,7 @@ import { ReviewQueueRoute } from './ReviewQueuePage';
 const slow = { timeout: 10_000 };
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function kycItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
+function kycItem(overrides: Partial<ReviewItemOf<'kyc'>> = {}): ReviewItemOf<'kyc'> {
   return {
     id: 'k_1',
     queue: 'kyc',
@@ -35,9 +35,10 @@ function kycItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
   };
 }
 
-function withdrawItem(overrides: Partial<ReviewItem> = {}): ReviewItem {
+function withdrawItem(overrides: Partial<ReviewItemOf<'withdraw'>> = {}): ReviewItemOf<'withdraw'> {
+  const { details: _kycDetails, ...base } = kycItem();
   return {
-    ...kycItem(),
+    ...base,
     id: 'w_12',
     queue: 'withdraw',
     realname: 'Ana López',
@@ -210,6 +211,18 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
     await waitFor(() => expect(screen.getByTestId('review-detail-state').textContent).toBe('Approved'), slow);
     expect(screen.queryByTestId('review-approve')).toBeNull();
     expect(screen.queryByTestId('review-decision-retry')).toBeNull();
+  });
+
+  it('does not load an image link that is not a same-origin path or http(s) URL', async () => {
+    stubAdminApi({
+      '/review/list': okList([kycItem()]),
+      '/review/detail': () => ok(kycItem({ details: { ...kycItem().details, frontImageUrl: 'javascript:alert(1)' } })),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderQueue('/reviews/kyc');
+    await openItem(user, 'k_1');
+    expect(screen.queryByTestId('review-image-front')).toBeNull();
+    expect(screen.getByTestId('review-image-back')).toBeTruthy();
   });
 
   it('shows a read-only role the item without Approve or Reject', async () => {

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, Result, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
-import { reviewQueues, type ReviewItem, type ReviewQueue } from '@brokerage/contract';
+import { reviewQueues, type ReviewListItem, type ReviewQueue } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
 import { useListParams } from '../../components/useListParams';
@@ -22,7 +22,6 @@ import {
   type BuiltReviewQueue,
 } from '../../sections';
 import { ReviewDetailDrawer } from './ReviewDetailDrawer';
-import { readDayTradeDetails } from './review-details';
 import {
   cleanUserId,
   isBuiltQueue,
@@ -38,26 +37,21 @@ const listRefreshMs = 60_000;
 const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw';
 
 /** The day-trading queue's own columns (API.md §19.3 `details`: `accountType`, `openPositions`). */
-const dayTradeColumns: TableColumnsType<ReviewItem> = [
+const dayTradeColumns: TableColumnsType<ReviewListItem> = [
   {
     title: 'Account type',
     key: 'accountType',
     width: 130,
-    render: (_: unknown, item) => {
-      const { accountType } = readDayTradeDetails(item.details);
-      if (accountType === null) return emptyText;
-      return accountType in accountTypeLabels ? accountTypeLabels[accountType as keyof typeof accountTypeLabels] : accountType;
-    },
+    render: (_: unknown, item) => (item.queue === 'day_trade' ? accountTypeLabels[item.details.accountType] : emptyText),
   },
   {
     title: 'Open positions',
     key: 'openPositions',
     width: 130,
     align: 'right',
-    render: (_: unknown, item) => {
-      const { openPositions } = readDayTradeDetails(item.details);
-      return <span data-testid={`review-open-positions-${item.id}`}>{openPositions === null ? emptyText : String(openPositions)}</span>;
-    },
+    render: (_: unknown, item) => (
+      <span data-testid={`review-open-positions-${item.id}`}>{item.queue === 'day_trade' ? String(item.details.openPositions) : emptyText}</span>
+    ),
   },
 ];
 
@@ -94,7 +88,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
     refetchInterval: listRefreshMs,
   });
 
-  const columns: TableColumnsType<ReviewItem> = [
+  const columns: TableColumnsType<ReviewListItem> = [
     {
       title: 'User',
       key: 'user',
@@ -111,7 +105,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
             title: 'Amount',
             key: 'amount',
             align: 'right' as const,
-            render: (_: unknown, item: ReviewItem) =>
+            render: (_: unknown, item: ReviewListItem) =>
               item.amount === null ? emptyText : <Typography.Text strong>{`${item.amount} ${item.currency ?? ''}`.trim()}</Typography.Text>,
           },
         ]
@@ -123,7 +117,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
       dataIndex: 'state',
       key: 'state',
       width: 100,
-      render: (value: ReviewItem['state'], item) => (
+      render: (value: ReviewListItem['state'], item) => (
         <Tag color={reviewStateColors[value]} data-testid={`review-state-${item.id}`}>
           {reviewStateLabels[value]}
         </Tag>
@@ -236,7 +230,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
           />
         </Space>
       ) : null}
-      <Table<ReviewItem>
+      <Table<ReviewListItem>
         rowKey="id"
         size="middle"
         columns={columns}

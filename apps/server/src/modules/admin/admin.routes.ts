@@ -1,6 +1,6 @@
 import {
   adminEndpoints, configKeyMap, reasonErrorMap, restrictionOfAction, rightForRestrictAction,
-  type AdminUser, type Currency, type KycStatus, type Restriction,
+  type AdminUser, type KycStatus, type Restriction,
 } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
@@ -54,7 +54,7 @@ export function registerAdminRoutes(
   registerAdminRoute(app, deps, adminEndpoints.userDetail, async ({ body, tx }) => {
     const user = await usersRepository.findUserById(tx, body.userId);
     if (!user) throw new DomainError('account.not_found');
-    const enabled = settings.get<Currency[]>('currencies.enabled');
+    const enabled = settings.get('currencies.enabled');
     const assets = await portfolio.assetsOf(tx, user.id, enabled, 'MXN', user.creditScore);
     const data = {
       ...toAdminUser(user),

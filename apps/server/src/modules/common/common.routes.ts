@@ -7,20 +7,20 @@ import { currentAgreementVersion, currentLegal } from './legal.service.js';
 
 /** `/common/config`: the public subset of the settings, as `{name, value}` strings (API.md §6.1). */
 export async function publicConfig(db: Db, settings: Settings): Promise<{ name: string; value: string }[]> {
-  const enabled = settings.get<string[]>('currencies.enabled');
+  const enabled = settings.get('currencies.enabled');
   return [
-    { name: 'title', value: settings.get<string>('display.title') },
-    { name: 'logo', value: settings.get<string>('display.logo') },
-    { name: 'image_base', value: settings.get<string>('display.imageBase') },
-    { name: 'service_link', value: settings.get<string>('display.serviceLink') },
+    { name: 'title', value: settings.get('display.title') },
+    { name: 'logo', value: settings.get('display.logo') },
+    { name: 'image_base', value: settings.get('display.imageBase') },
+    { name: 'service_link', value: settings.get('display.serviceLink') },
     { name: 'default_market', value: 'mxn' },
     { name: 'markets', value: 'mxn,usd,eur,crypto,forex' },
     { name: 'currencies', value: enabled.join(',') },
     { name: 'languages', value: 'en,de,zh,esp,kor' },
     { name: 'agreement_version', value: await currentAgreementVersion(db) },
-    { name: 'ipo_min_shares', value: String(settings.get<number>('subscription.ipoMinShares')) },
+    { name: 'ipo_min_shares', value: String(settings.get('subscription.ipoMinShares')) },
     // our addition (docs/decisions.md): the exchange screen shows the minimum before the user presses (§10.7)
-    ...enabled.map((currency) => ({ name: `exchange_min.${currency}`, value: settings.get<string>(`exchange.minAmount.${currency}`) })),
+    ...enabled.map((currency) => ({ name: `exchange_min.${currency}`, value: settings.get(`exchange.minAmount.${currency}`) })),
   ];
 }
 

@@ -65,7 +65,7 @@ export async function addWallet(
   tx: Db, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string, body: { type: string; address: string; qrImageId: string },
 ): Promise<Wallet> {
   const user = await userOf(tx, userId, true);
-  if (!settings.get<string[]>('wallet.types').includes(body.type)) throw new DomainError('request.invalid', { fields: { type: 'enum' } });
+  if (!settings.get('wallet.types').includes(body.type)) throw new DomainError('request.invalid', { fields: { type: 'enum' } });
   const id = newId('wl');
   await uploads.claim(tx, { userId, imageId: body.qrImageId, purpose: 'wallet_qr', usedBy: `wallet:${id}`, field: 'qrImageId' });
   requireKyc(user);

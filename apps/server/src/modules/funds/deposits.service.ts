@@ -6,7 +6,7 @@ import { fitsCurrencyScale, Money, type Currency, type DepositChannel, type Depo
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import { isWindowOpen, type FundWindow } from '../../platform/fund-window.js';
+import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository } from '../auth/index.js';
@@ -17,9 +17,9 @@ import type { UploadsPort } from './uploads-port.js';
 
 /** A channel with its effective window and bounds (§1.11: null → `deposit.window` and the currency's limits). */
 export function effectiveChannel(settings: Settings, c: DepositChannelConfig, now: Date): DepositChannel {
-  const timezone = settings.get<string>('funds.timezone');
-  const window = c.window ?? settings.get<FundWindow>('deposit.window');
-  const limits = settings.get<{ min: string; max: string }>(`deposit.limits.${c.currency}`);
+  const timezone = settings.get('funds.timezone');
+  const window = c.window ?? settings.get('deposit.window');
+  const limits = settings.get(`deposit.limits.${c.currency}`);
   return {
     channelId: c.id, type: c.type, currency: c.currency, name: c.name, accountName: c.accountName ?? null,
     accountNumber: c.accountNumber ?? null, bankName: c.bankName ?? null, branch: c.branch ?? null, network: c.network ?? null,
@@ -29,7 +29,7 @@ export function effectiveChannel(settings: Settings, c: DepositChannelConfig, no
 }
 
 export function depositChannels(settings: Settings, now: Date, currency?: Currency): DepositChannel[] {
-  return settings.get<DepositChannelConfig[]>('deposit.channels')
+  return settings.get('deposit.channels')
     .filter((c) => c.enabled !== false && (!currency || c.currency === currency))
     .map((c) => effectiveChannel(settings, c, now));
 }
@@ -55,7 +55,7 @@ export async function submitDeposit(
   await uploads.claim(tx, { userId, imageId: body.proofImageId, purpose: 'deposit_proof', usedBy: `deposit:${id}`, field: 'proofImageId' });
   requireKyc(user);
   const now = clock.now();
-  const config = settings.get<DepositChannelConfig[]>('deposit.channels').find((c) => c.id === body.channelId && c.enabled !== false);
+  const config = settings.get('deposit.channels').find((c) => c.id === body.channelId && c.enabled !== false);
   if (!config) throw new DomainError('record.not_found');
   const channel = effectiveChannel(settings, config, now);
   if (!channel.inWindow) throw new DomainError('deposit.outside_window', { open: channel.window.open, close: channel.window.close });

@@ -30,11 +30,11 @@ export interface ExchangeDeps {
 export function customerRate(deps: ExchangeDeps, from: Currency, to: Currency): Dec | null {
   const mid = deps.fx.midRate(from, to);
   if (!mid) return null;
-  return mid.times(new Dec(1).minus(deps.settings.get<string>('exchange.spreadRate'))).toDecimalPlaces(8, Dec.ROUND_DOWN);
+  return mid.times(new Dec(1).minus(deps.settings.get('exchange.spreadRate'))).toDecimalPlaces(8, Dec.ROUND_DOWN);
 }
 
 export function rates(deps: ExchangeDeps, base: Currency) {
-  const enabled = deps.settings.get<Currency[]>('currencies.enabled');
+  const enabled = deps.settings.get('currencies.enabled');
   const updatedAt = deps.fx.asOf().toISOString();
   const list = currencies.filter((c) => c !== base).flatMap((to) => {
     const rate = customerRate(deps, base, to);
@@ -45,7 +45,7 @@ export function rates(deps: ExchangeDeps, base: Currency) {
 
 /** The smallest amount of `currency` an exchange takes (config `exchange.minAmount.<CUR>`, §10.7). */
 export function minExchangeAmount(settings: Settings, currency: Currency): Money {
-  return Money.of(settings.get<string>(`exchange.minAmount.${currency}`), currency);
+  return Money.of(settings.get(`exchange.minAmount.${currency}`), currency);
 }
 
 /**
@@ -58,7 +58,7 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);
-  const enabled = deps.settings.get<Currency[]>('currencies.enabled');
+  const enabled = deps.settings.get('currencies.enabled');
   const rate = customerRate(deps, body.from, body.to);
   if (!rate || !enabled.includes(body.from) || !enabled.includes(body.to)) {
     throw new DomainError('exchange.pair_unsupported', { from: body.from, to: body.to });

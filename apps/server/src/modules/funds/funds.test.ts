@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Dec } from '@brokerage/contract';
+import { Dec, reviewItem, reviewListItem } from '@brokerage/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approve, configureChannels, fund, submitKyc, uploadImage, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
@@ -63,10 +63,14 @@ describe('real-name verification (API.md §7.9–§7.10, §3.4)', () => {
     const id = await submitKyc(t.app, u);
     const reviewer = await adminLogin(t.app, 'reviewer');
     // the list masks the ID and carries no image links; the audited detail shows them
-    const listed = data<{ list: { id: string; details: Record<string, unknown> }[] }>(await post(t.app, '/api/admin/review/list', { queue: 'kyc', userId: u.id }, reviewer)).list[0]!;
+    // both answers fit the contract's typed items (a union on `queue`)
+    const rawListed = data<{ list: unknown[] }>(await post(t.app, '/api/admin/review/list', { queue: 'kyc', userId: u.id }, reviewer)).list[0];
+    expect(rawListed).not.toHaveProperty('details.frontImageUrl');
+    const listed = reviewListItem.parse(rawListed);
+    if (listed.queue !== 'kyc') throw new Error(`a ${listed.queue} item in the kyc queue`);
     expect(listed.details.idNumber).toBe('LOPA85*******7');
-    expect(listed.details).not.toHaveProperty('frontImageUrl');
-    const detail = data<{ details: { idNumber: string; frontImageUrl: string } }>(await post(t.app, '/api/admin/review/detail', { queue: 'kyc', id }, reviewer));
+    const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'kyc', id }, reviewer)));
+    if (detail.queue !== 'kyc') throw new Error(`a ${detail.queue} item in the kyc queue`);
     expect(detail.details.idNumber).toBe('LOPA850101HDF7');
     expect((await t.app.inject({ method: 'GET', url: detail.details.frontImageUrl })).statusCode).toBe(200);
 
@@ -158,7 +162,15 @@ describe('deposits (API.md §10.1–§10.2)', () => {
     expect(ok.body).toMatchObject({ code: 'result.deposit.ok', data: { state: 'pending', amount: '5000.00', currency: 'MXN' } });
     expect((await post(t.app, '/funds/deposit', { channelId: 'ch_mx', amount: '100.00', proofImageId: await proof() }, u.headers)).body.code).toBe('deposit.pending_exists');
     expect((await assets(u)).available).toBe('0.00');
-    await approve(t.app, 'deposit', data<{ id: string }>(ok).id);
+    const depositId = data<{ id: string }>(ok).id;
+    const reviewer = await adminLogin(t.app, 'reviewer');
+    // the detail carries the channel snapshot and the proof link; the list has no link
+    const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'deposit', id: depositId }, reviewer)));
+    expect(detail).toMatchObject({ queue: 'deposit', amount: '5000.00', currency: 'MXN', details: { channelId: 'ch_mx', channel: { channelId: 'ch_mx', currency: 'MXN' } } });
+    const rawListed = data<{ list: unknown[] }>(await post(t.app, '/api/admin/review/list', { queue: 'deposit', userId: u.id }, reviewer)).list[0];
+    expect(reviewListItem.parse(rawListed)).toMatchObject({ queue: 'deposit', details: { orderNo: detail.queue === 'deposit' ? detail.details.orderNo : null } });
+    expect(rawListed).not.toHaveProperty('details.proofImageUrl');
+    await approve(t.app, 'deposit', depositId);
     expect((await assets(u)).available).toBe('5000.00');
   });
 
@@ -254,8 +266,11 @@ describe('withdrawals (API.md §10.3–§10.4): exactly the stated rules, in ord
     const r = await post(t.app, '/funds/withdraw', { amount: '1000.00', fundPassword: '246810', cardId: card.cardId }, u.headers);
     const id = data<{ id: string }>(r).id;
     const reviewer = await adminLogin(t.app, 'reviewer');
-    const detail = data<{ details: { destination: { cardNumber: string } } }>(await post(t.app, '/api/admin/review/detail', { queue: 'withdraw', id }, reviewer));
-    expect(detail.details.destination.cardNumber).toBe('4152313412345678');
+    const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'withdraw', id }, reviewer)));
+    expect(detail).toMatchObject({ queue: 'withdraw', details: { fee: '0.00', unpaidLoan: false, destination: { kind: 'card', cardNumber: '4152313412345678' } } });
+    const listed = reviewListItem.parse(data<{ list: unknown[] }>(await post(t.app, '/api/admin/review/list', { queue: 'withdraw', userId: u.id }, reviewer)).list[0]);
+    expect(listed).toMatchObject({ queue: 'withdraw', details: { destination: { kind: 'card' } } });
+    expect(JSON.stringify(listed)).not.toContain('4152313412345678');
     await approve(t.app, 'withdraw', id);
     expect(await assets(u)).toMatchObject({ available: '2000.00', frozen: '0.00' });
     const list = data<{ list: { state: string; timeline: { step: string; done: boolean }[] }[] }>(await post(t.app, '/funds/records', { tab: 'withdraw' }, u.headers));

@@ -11,7 +11,10 @@
  * Every decision locks its record and checks `pending` under the lock, so a second decision
  * answers `review.not_pending` and moves nothing.
  */
-import { Money, nextState, reviewTransitions, type Currency, type MessageOf, type ReviewItem } from '@brokerage/contract';
+import {
+  Money, depositChannel, nextState, reviewTransitions, type Currency, type MessageOf, type ReviewItem, type ReviewItemOf, type ReviewItemQueue,
+  type ReviewListItem, type ReviewQueue, type WithdrawReviewDestination,
+} from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
@@ -26,7 +29,7 @@ import { nextKycStatus } from './kyc.service.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
-export type ReviewQueue = ReviewItem['queue'];
+export type { ReviewQueue };
 export type ReviewState = ReviewItem['state'];
 
 /** The columns every reviewable record has. */
@@ -56,10 +59,11 @@ export interface ReviewDecision {
  * locked and checked `pending`; each writes the decision on its record and its effect, and
  * throws a DomainError to refuse (the whole decision rolls back).
  */
-export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord> {
+export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord, I extends ReviewItem = ReviewItem> {
   list(db: Db, filter: ReviewFilter): Promise<{ rows: R[]; total: number }>;
   find(db: Db, id: string, forUpdate: boolean): Promise<R | null>;
-  item(db: Db, row: R): Promise<ReviewItem>;
+  /** The item with its queue's details, typed by the contract (`ReviewItemOf<'kyc'>`, …). */
+  item(db: Db, row: R): Promise<I>;
   approve(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
   reject(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
   /** The personal message (a code and its params, never a sentence) sent on each decision. */
@@ -72,7 +76,14 @@ export interface ReviewMessages<R extends ReviewRecord = ReviewRecord> {
   rejected(row: R, reason: string): MessageOf;
 }
 
-export type ReviewQueues = Partial<Record<ReviewQueue, ReviewQueueHandler>>;
+/** A handler per queue whose items the contract types; a queue of §2 without one lists empty. */
+export type ReviewQueues = { [Q in ReviewItemQueue]?: ReviewQueueHandler<ReviewRecord, ReviewItemOf<Q>> };
+
+/** The handler of a queue named by a request (any queue of §2), if it has one. */
+function handlerOf(queues: ReviewQueues, queue: ReviewQueue): ReviewQueueHandler | undefined {
+  const byQueue: Partial<Record<ReviewQueue, ReviewQueueHandler>> = queues;
+  return byQueue[queue];
+}
 
 export interface ReviewDeps {
   clock: Clock;
@@ -90,8 +101,8 @@ export async function reviewUserOf(db: Db, userId: string): Promise<UserRow> {
 }
 
 /** The fields of a ReviewItem every queue shares. */
-export function reviewBase(
-  queue: ReviewQueue, id: string, user: UserRow,
+export function reviewBase<Q extends ReviewItemQueue>(
+  queue: Q, id: string, user: UserRow,
   r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null }, submittedAt: Date,
 ) {
   return {
@@ -147,7 +158,7 @@ async function kycStatusOf(tx: Db, userId: string): Promise<string> {
   return user.kycStatus;
 }
 
-function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
+function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'kyc'>> {
   const t = kycSubmissions;
   return {
     ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }),
@@ -170,7 +181,7 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow> {
   };
 }
 
-function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
+function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewItemOf<'deposit'>> {
   const t = deposits;
   return {
     ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
@@ -178,7 +189,8 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
       const user = await reviewUserOf(db, r.userId);
       return {
         ...reviewBase('deposit', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, r.currency as Currency).toString(), currency: r.currency as Currency,
-        details: { channelId: r.channelId, orderNo: r.orderNo, channel: JSON.parse(r.channelSnapshot) as unknown, proofImageUrl: deps.uploads.url(r.proofImageId) },
+        // the snapshot is the contract's DepositChannel the user saw (deposits.service writes it); parsed, not trusted
+        details: { channelId: r.channelId, orderNo: r.orderNo, channel: depositChannel.parse(JSON.parse(r.channelSnapshot)), proofImageUrl: deps.uploads.url(r.proofImageId) },
       };
     },
     async approve(tx, d, decided) {
@@ -200,13 +212,14 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow> {
   };
 }
 
-function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow> {
+function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, ReviewItemOf<'withdraw'>> {
   const t = withdrawals;
   return {
     ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
-      let destination: Record<string, unknown> = { kind: r.destinationKind };
+      // cards and wallets are soft-deleted, so the row is there; null only if it were not
+      let destination: WithdrawReviewDestination | null = null;
       if (r.destinationKind === 'card') {
         const [c] = await db.select().from(cards).where(eq(cards.id, r.destinationId));
         if (c) destination = { kind: 'card', holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode };
@@ -267,10 +280,10 @@ export function builtInReviewQueues(deps: ReviewDeps): ReviewQueues {
 /** `pending` oldest first, other states newest first (§19.3). */
 export async function reviewList(db: Db, queues: ReviewQueues, body: { queue: ReviewQueue } & ReviewFilter) {
   const { page, size } = body;
-  const handler = queues[body.queue];
+  const handler = handlerOf(queues, body.queue);
   if (!handler) return { list: [], total: 0, page, size };
   const { rows, total } = await handler.list(db, body);
-  const list: ReviewItem[] = [];
+  const list: ReviewListItem[] = [];
   for (const r of rows) list.push(listView(await handler.item(db, r)));
   return { list, total, page, size };
 }
@@ -279,17 +292,28 @@ export async function reviewList(db: Db, queues: ReviewQueues, body: { queue: Re
  * The queue list shows no full ID or card numbers and no image links: those are in the
  * detail, whose read is audited (§19.4 choice), so every look at them leaves a trace.
  */
-function listView(item: ReviewItem): ReviewItem {
-  const d = { ...item.details };
-  if (typeof d.idNumber === 'string') d.idNumber = maskIdNumber(d.idNumber);
-  for (const key of ['frontImageUrl', 'backImageUrl', 'proofImageUrl']) delete d[key];
-  const destination = d.destination as Record<string, unknown> | undefined;
-  if (destination && typeof destination.cardNumber === 'string') d.destination = { ...destination, cardNumber: maskCardNumber(destination.cardNumber) };
-  return { ...item, details: d };
+function listView(item: ReviewItem): ReviewListItem {
+  switch (item.queue) {
+    case 'kyc': {
+      const { frontImageUrl: _front, backImageUrl: _back, ...d } = item.details;
+      return { ...item, details: { ...d, idNumber: maskIdNumber(d.idNumber) } };
+    }
+    case 'deposit': {
+      const { proofImageUrl: _proof, ...d } = item.details;
+      return { ...item, details: d };
+    }
+    case 'withdraw': {
+      const { destination } = item.details;
+      if (destination?.kind !== 'card') return item;
+      return { ...item, details: { ...item.details, destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) } } };
+    }
+    case 'day_trade':
+      return item;
+  }
 }
 
 async function findRow(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string, forUpdate: boolean) {
-  const handler = queues[queue];
+  const handler = handlerOf(queues, queue);
   if (!handler) throw new DomainError('record.not_found');
   const row = await handler.find(db, id, forUpdate);
   if (!row) throw new DomainError('record.not_found');

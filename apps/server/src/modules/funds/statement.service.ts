@@ -11,7 +11,7 @@ import type { Settings } from '../../platform/settings.js';
 import { balancesBefore, ledgerRows } from '../ledger/index.js';
 
 export async function statement(db: Db, settings: Settings, userId: string, body: { currency: Currency; from: string; to: string }): Promise<Statement> {
-  const timezone = settings.get<string>('funds.timezone');
+  const timezone = settings.get('funds.timezone');
   const start = localDayBounds(timezone, body.from).start;
   const end = localDayBounds(timezone, body.to).end;
   const opening = await balancesBefore(db, userId, body.currency, start);

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import { isWindowOpen, type FundWindow } from '../../platform/fund-window.js';
+import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
@@ -40,8 +40,8 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
   const user = await usersRepository.findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
   const now = deps.clock.now();
-  const window = settings.get<FundWindow>('withdraw.window');
-  const timezone = settings.get<string>('funds.timezone');
+  const window = settings.get('withdraw.window');
+  const timezone = settings.get('funds.timezone');
   const inWindow = isWindowOpen(window, timezone, now);
   const { min, max } = limitsOf(settings, currency);
   const withdrawable = await deps.portfolio.withdrawableOf(db, userId, currency);
@@ -59,7 +59,7 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
     { rule: 'withdrawable', ok: withdrawable.isPositive(), code: 'funds.insufficient_withdrawable', params: { withdrawable: withdrawable.toString(), currency } },
   ];
   return {
-    currency, withdrawable: withdrawable.toString(), min, max, feeRate: settings.get<string>('withdraw.feeRate'),
+    currency, withdrawable: withdrawable.toString(), min, max, feeRate: settings.get('withdraw.feeRate'),
     window: { open: window.open, close: window.close }, days: window.days, timezone, inWindow,
     hasFundPassword: user.fundPasswordHash !== null, unpaidLoan, pendingWithdrawal: (await repo.pendingWithdrawal(db, userId)) !== null, rules,
   };
@@ -132,8 +132,8 @@ export async function requestWithdrawal(
   }
   // 4. window
   const now = clock.now();
-  const window = settings.get<FundWindow>('withdraw.window');
-  if (!isWindowOpen(window, settings.get<string>('funds.timezone'), now)) {
+  const window = settings.get('withdraw.window');
+  if (!isWindowOpen(window, settings.get('funds.timezone'), now)) {
     throw new DomainError('withdraw.outside_window', { open: window.open, close: window.close });
   }
   // 5. minimum, maximum
@@ -152,7 +152,7 @@ export async function requestWithdrawal(
   const id = newId('w');
   // up to the currency's scale: the house gains the sub-unit remainder of the fee (STYLE.md §3:
   // fees round in the house's favour); whole won and yen for 0-decimal currencies
-  const fee = amount.times(settings.get<string>('withdraw.feeRate')).rounded('up');
+  const fee = amount.times(settings.get('withdraw.feeRate')).rounded('up');
   const [row] = await tx.insert(withdrawals).values({
     id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toLedgerString(), fee: fee.toLedgerString(),
     destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,

@@ -1,4 +1,4 @@
-import { userEndpoints, type Currency } from '@brokerage/contract';
+import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -15,7 +15,7 @@ export function registerAssetsRoutes(
     if (!session) throw new DomainError('auth.required');
     const score = await deps.creditScoreOf(session.userId);
     if (score === null) throw new DomainError('auth.required');
-    const enabled = deps.settings.get<Currency[]>('currencies.enabled');
+    const enabled = deps.settings.get('currencies.enabled');
     return { data: await deps.portfolio.assetsOf(deps.db, session.userId, enabled, body.currency, score) };
   });
 }

@@ -86,7 +86,7 @@ export async function applyLending(
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);
-  if (!deps.settings.get<boolean>('lending.enabled')) throw new DomainError('lending.not_enabled');
+  if (!deps.settings.get('lending.enabled')) throw new DomainError('lending.not_enabled');
   const product = await repo.findProduct(tx, body.productId, true);
   if (!product) throw new DomainError('product.not_found');
   const currency = product.currency as Currency;

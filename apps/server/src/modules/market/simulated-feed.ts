@@ -20,11 +20,11 @@ const WEEKDAYS = [1, 2, 3, 4, 5];
 
 export function calendarsFromSettings(settings: Settings): Record<SimMarket, MarketCalendar> {
   const entries = markets.map((m: Market) => [m, {
-    timezone: settings.get<string>(`market.${m}.timezone`),
-    sessions: settings.get<MarketCalendar['sessions']>(`market.${m}.sessions`),
+    timezone: settings.get(`market.${m}.timezone`),
+    sessions: settings.get(`market.${m}.sessions`),
     days: m === 'crypto' ? EVERY_DAY : WEEKDAYS,
-    holidays: settings.get<string[]>(`market.${m}.holidays`),
-    priceLimitRate: settings.get<string | null>(`market.${m}.priceLimitRate`),
+    holidays: settings.get(`market.${m}.holidays`),
+    priceLimitRate: settings.get(`market.${m}.priceLimitRate`),
   }] as const);
   return Object.fromEntries(entries) as Record<SimMarket, MarketCalendar>;
 }

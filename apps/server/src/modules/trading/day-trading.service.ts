@@ -5,7 +5,7 @@
  * which closes skip T+N (orders.service and the engine read `user.dayTrading`) while the
  * minimum hold fixed on each order still applies.
  */
-import { nextState, reviewTransitions, type DayTradingApplication, type DayTradingStatus } from '@brokerage/contract';
+import { nextState, reviewTransitions, type AccountType, type DayTradingApplication, type DayTradingStatus, type ReviewItemOf } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
@@ -64,7 +64,7 @@ export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradi
 }
 
 /** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
-export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<DayTradingRow> {
+export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<DayTradingRow, ReviewItemOf<'day_trade'>> {
   const t = dayTradingApplications;
   return {
     ...reviewTableRows<DayTradingRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
@@ -72,7 +72,8 @@ export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<Da
       const user = await reviewUserOf(db, r.userId);
       return {
         ...reviewBase('day_trade', r.id, user, r, r.submittedAt), amount: null, currency: null,
-        details: { accountType: user.accountType, openPositions: await orderRepo.countOpenOf(db, r.userId) },
+        // the column's check constraint holds it to the contract's account types
+        details: { accountType: user.accountType as AccountType, openPositions: await orderRepo.countOpenOf(db, r.userId) },
       };
     },
     async approve(tx, r, decided) {

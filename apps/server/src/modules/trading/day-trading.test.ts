@@ -1,4 +1,4 @@
-import type { DayTradingStatus, Order, ReviewItem } from '@brokerage/contract';
+import { reviewItem, reviewListItem, type DayTradingStatus, type Order, type ReviewListItem } from '@brokerage/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approve, configureChannels, fund, submitKyc, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
@@ -15,10 +15,11 @@ const apply = (u: TestUser) => post(t.app, '/trade/dayTradingApply', {}, u.heade
 const status = async (u: TestUser) => data<DayTradingStatus>(await post(t.app, '/trade/dayTradingStatus', {}, u.headers));
 const notices = async (u: TestUser) => data<{ kind: string; title: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers));
 
-async function queueItem(u: TestUser, states: string[] = ['pending']): Promise<ReviewItem | undefined> {
+async function queueItem(u: TestUser, states: string[] = ['pending']): Promise<ReviewListItem | undefined> {
   const reviewer = await adminLogin(t.app, 'reviewer');
   const r = await post(t.app, '/api/admin/review/list', { queue: 'day_trade', userId: u.id, states }, reviewer);
-  return data<{ list: ReviewItem[] }>(r).list[0];
+  const first = data<{ list: unknown[] }>(r).list[0];
+  return first === undefined ? undefined : reviewListItem.parse(first);
 }
 
 beforeAll(async () => {
@@ -106,11 +107,12 @@ describe('the day_trade review queue (API.md §19.3)', () => {
     expect((await queueItem(b))?.details).toEqual({ accountType: 'standard', openPositions: 0 });
 
     const reviewer = await adminLogin(t.app, 'reviewer');
-    const pending = data<{ list: ReviewItem[] }>(await post(t.app, '/api/admin/review/list', { queue: 'day_trade', size: 300 }, reviewer)).list;
+    const pending = data<{ list: ReviewListItem[] }>(await post(t.app, '/api/admin/review/list', { queue: 'day_trade', size: 300 }, reviewer)).list;
     const ids = pending.map((i) => i.id);
     expect(ids.indexOf(item!.id)).toBeLessThan(ids.indexOf((await queueItem(b))!.id));
     const detail = await post(t.app, '/api/admin/review/detail', { queue: 'day_trade', id: item!.id }, reviewer);
     expect(detail.body).toMatchObject({ status: 1, data: { id: item!.id, details: { openPositions: 1 } } });
+    expect(reviewItem.parse(data(detail))).toMatchObject({ queue: 'day_trade', details: { accountType: 'standard', openPositions: 1 } });
     expect((await post(t.app, '/api/admin/review/detail', { queue: 'day_trade', id: 'dt_nope' }, reviewer)).body.code).toBe('record.not_found');
 
     const support = await adminLogin(t.app, 'support');

@@ -3,7 +3,7 @@
  * to the currency's scale once, where it is first computed; later sums use the rounded values.
  * Margin is computed from the rounded contract amount.
  */
-import { Dec, currencyScale, type Currency, type Market, type Side } from '@brokerage/contract';
+import { Dec, currencyScale, type Currency, type Market, type MarketConfigField, type Side } from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
 
 /** The market rules of §19.7 in force now; the ones that bind an order are copied onto its row. */
@@ -21,7 +21,7 @@ export interface MarketRules {
 }
 
 export function marketRules(settings: Settings, market: Market): MarketRules {
-  const get = <T>(key: string): T => settings.get<T>(`market.${market}.${key}`);
+  const get = <F extends MarketConfigField>(field: F) => settings.get(`market.${market}.${field}`);
   return {
     buyFeeRate: get('buyFeeRate'),
     sellFeeRate: get('sellFeeRate'),

@@ -40,6 +40,7 @@ import { sendFail, type UserRouteDeps } from './platform/http.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
+import * as idempotency from './platform/idempotency.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -233,6 +234,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
     });
     app.addHook('onClose', async () => settlement.stop());
+  }
+
+  // Stored money-call answers are kept 24 h (API.md §1.6): an hourly sweep forgets older ones.
+  if (options.engine !== false) {
+    const sweepAnswers = () => {
+      idempotency.sweep(db, clock).catch((error: unknown) => app.log.error({ err: error }, 'idempotency sweep failed'));
+    };
+    const timer = setInterval(sweepAnswers, 60 * 60 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   }
 
   // The WebSocket plugin lives in its own scope: its request hooks then run for /api/vue/ws

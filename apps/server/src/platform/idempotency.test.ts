@@ -12,6 +12,7 @@ import { systemClock } from './clock.js';
 import { rowsOf, type Db } from './db.js';
 import { DomainError } from './errors.js';
 import { registerUserRoute } from './http.js';
+import { sweep } from './idempotency.js';
 import { RateLimits } from './rate-limit.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
@@ -110,6 +111,17 @@ describe('a money call with a requestId', () => {
     expect(a.body).toMatchObject({ status: 1, data: { mark } });
     expect(b.body).toEqual(a.body);
     expect(await effects(mark)).toBe(1);
+  });
+
+  it('forgets stored answers after 24 hours: the sweep deletes them and the same requestId is a new call', async () => {
+    const requestId = randomUUID();
+    const mark = `old-${randomUUID()}`;
+    const first = await post(t.app, '/test/once', { mark, outcome: 'refuse', requestId }, headers);
+    expect(first.body).toMatchObject({ code: 'account.frozen' });
+    await sweep(t.database.db, { now: () => new Date(Date.now() + 23 * 3600_000) });
+    expect(await claims(requestId)).toBe(1);
+    await sweep(t.database.db, { now: () => new Date(Date.now() + 25 * 3600_000) });
+    expect(await claims(requestId)).toBe(0);
   });
 
   it.runIf(onPostgres)('answers 409 request.in_progress to a duplicate that waited past the bound, then replays once the first commits', async () => {

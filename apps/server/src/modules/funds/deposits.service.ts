@@ -9,10 +9,9 @@ import { DomainError } from '../../platform/errors.js';
 import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository } from '../auth/index.js';
+import { requireKyc, usersRepository } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { deposits } from './funds.tables.js';
-import { requireKyc } from '../auth/index.js';
 import type { UploadsPort } from './uploads-port.js';
 
 /** A channel with its effective window and bounds (§1.11: null → `deposit.window` and the currency's limits). */

@@ -10,9 +10,8 @@ import { DomainError } from '../../platform/errors.js';
 import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository } from '../auth/index.js';
+import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
 import { balancesOf, InsufficientFundsError, type Ledger, type Portfolio } from '../ledger/index.js';
-import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 
 export interface ExchangeDeps {
   clock: Clock;

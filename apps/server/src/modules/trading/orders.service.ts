@@ -13,9 +13,8 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
+import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
-import { requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
 import { fmtMoney, marketRules, openingAmounts } from './fees.js';

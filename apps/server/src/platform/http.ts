@@ -189,30 +189,37 @@ export function registerUserRoute<E extends UserEndpoint>(
 
   /**
    * Money calls with a requestId (§1.6 / §1.11): one transaction, one commit. The claim comes
-   * first (a repeat is answered right after auth), the effect runs in a savepoint so a business
-   * rejection is stored as the answer without its writes, and anything else rolls it all back.
+   * first (a repeat is answered right after auth); the effect and its stored answer commit with
+   * it. A business rejection rolls all of it back, then its answer is stored on its own
+   * (platform/idempotency.ts); anything else stores nothing.
    */
-  const answerOnce = (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
+  const answerOnce = async (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const hash = idempotency.bodyHash(request.body);
-    return transaction(deps.db, async (tx) => {
-      const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
-      if (claimed.kind === 'replay') {
-        reply.status(claimed.httpStatus);
-        return claimed.response as Answer;
-      }
-      const body = await admit(request, session);
-      let envelope: Record<string, unknown>;
-      try {
-        const result = await transaction(tx, (effectTx) => Promise.resolve(handler({ body, session, request, tx: effectTx as HandleOf<E> })));
-        envelope = okEnvelope(result.data, result.code ?? endpoint.success);
-      } catch (error) {
-        if (!(error instanceof DomainError) || httpStatusOf(error.code) !== 200) throw error;
-        envelope = failEnvelope(error.code, error.params);
-      }
-      await idempotency.store(tx, key, 200, envelope);
-      return envelope;
-    });
+    const replayed = (claimed: { httpStatus: number; response: unknown }): Answer => {
+      reply.status(claimed.httpStatus);
+      return claimed.response as Answer;
+    };
+    try {
+      return await transaction(deps.db, async (tx) => {
+        const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
+        if (claimed.kind === 'replay') return replayed(claimed);
+        const body = await admit(request, session);
+        const result = await handler({ body, session, request, tx: tx as HandleOf<E> });
+        const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
+        await idempotency.store(tx, key, 200, envelope);
+        return envelope;
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError) || httpStatusOf(error.code) !== 200) throw error;
+      const failure = failEnvelope(error.code, error.params);
+      return transaction(deps.db, async (tx) => {
+        const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
+        if (claimed.kind === 'replay') return replayed(claimed);
+        await idempotency.store(tx, key, 200, failure);
+        return failure;
+      });
+    }
   };
 
   const respond = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> => {

@@ -9,16 +9,17 @@
  *   409 `request.id_reused` (other body). When the first rolls back, or its process dies (the
  *   server ends a dead connection's transaction), the duplicate's insert goes through and it
  *   executes: nothing is ever left half-claimed.
- * - The effect runs in a savepoint: a business rejection (status 0) rolls its writes back and is
- *   stored as the answer in the same commit; 400, 401, 429 and 500 roll everything back, claim
- *   included, so the call may be retried.
+ * - A business rejection (status 0) rolls the whole transaction back, claim and writes, and is
+ *   then stored by a transaction of its own that claims the key again (`claim` + `store`): if a
+ *   duplicate executed in between, its stored answer wins and both callers get it. 400, 401,
+ *   429 and 500 roll everything back and store nothing, so the call may be retried.
  * - Keys older than `KEEP_MS` are forgotten: `sweep` deletes them, and a claim meeting one
  *   replaces it.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
-import type { Db, Tx } from './db.js';
+import { rowsOf, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
 import { idempotencyKeys } from './idempotency.tables.js';
 
@@ -70,13 +71,14 @@ export function isLockTimeout(error: unknown): boolean {
  */
 export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: string, waitMs = CLAIM_WAIT_MS): Promise<ClaimResult> {
   const now = clock.now();
-  await tx.execute(sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`);
-  let inserted: { userId: string }[];
+  let inserted: unknown[];
   try {
-    inserted = await tx.insert(idempotencyKeys)
-      // placeholders: `store` writes the answer before this transaction commits
-      .values({ ...key, bodyHash: hash, httpStatus: 0, response: {}, createdAt: now })
-      .onConflictDoNothing().returning({ userId: idempotencyKeys.userId });
+    // one statement: the bound on the wait is set (for this transaction) before the insert meets
+    // a claim still running elsewhere; the answer columns are placeholders until `store`
+    inserted = rowsOf(await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true))
+      insert into idempotency_keys (user_id, path, request_id, body_hash, http_status, response, created_at)
+      select ${key.userId}, ${key.path}, ${key.requestId}, ${hash}, 0, '{}'::jsonb, ${now.toISOString()}::timestamptz from bound
+      on conflict do nothing returning user_id`));
   } catch (error) {
     if (isLockTimeout(error)) throw new DomainError('request.in_progress');
     throw error;

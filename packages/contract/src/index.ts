@@ -16,6 +16,7 @@ export * from './api/upload.js';
 export * from './api/funds.js';
 export * from './api/trade.js';
 export * from './api/lending.js';
+export * from './api/newshare.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

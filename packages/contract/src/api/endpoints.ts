@@ -11,6 +11,7 @@ import * as funds from './funds.js';
 import * as trade from './trade.js';
 import * as lending from './lending.js';
 import * as market from './market.js';
+import * as newshare from './newshare.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -84,6 +85,13 @@ export const userEndpoints = {
   tradeDetail: { path: '/trade/detail', auth: 'yes', summary: 'One order with its history', request: trade.orderIdRequest, response: trade.orderDetailResponse },
   dayTradingApply: { path: '/trade/dayTradingApply', auth: 'yes', summary: 'Apply for day trading (seat account)', request: user.emptyRequest, response: lending.dayTradingApplyResponse, success: 'result.submit.ok' },
   dayTradingStatus: { path: '/trade/dayTradingStatus', auth: 'yes', summary: 'Whether day trading is enabled, with the latest application', request: user.emptyRequest, response: lending.dayTradingStatusResponse },
+  newShareList: { path: '/newShare/list', auth: 'opt', summary: 'New shares of one kind, soonest application deadline first', request: newshare.newShareListRequest, response: listPage(newshare.newShareSummary) },
+  newShareDetail: { path: '/newShare/detail', auth: 'opt', summary: "One new share, with the caller's applications when signed in", request: newshare.newShareDetailRequest, response: newshare.newShare },
+  newShareSubscribe: { path: '/newShare/subscribe', auth: 'yes', summary: 'Apply for a new share (prepaid: the amount is frozen)', request: newshare.newShareSubscribeRequest, response: newshare.subscriptionRecord, success: 'result.subscribe.ok', usesRequestId: true },
+  newSharePay: { path: '/newShare/pay', auth: 'yes', summary: 'Pay for an allotment awaiting payment', request: newshare.subscriptionPayRequest, response: newshare.subscriptionRecord, success: 'result.submit.ok', usesRequestId: true },
+  newShareWaive: { path: '/newShare/waive', auth: 'yes', summary: 'Give up an allotment awaiting payment', request: newshare.subscriptionWaiveRequest, response: newshare.subscriptionRecord, success: 'result.submit.ok' },
+  newShareRecords: { path: '/newShare/records', auth: 'yes', summary: 'Own subscriptions, newest first', request: newshare.subscriptionRecordsRequest, response: listPage(newshare.subscriptionRecord) },
+  newShareDrawProof: { path: '/newShare/drawProof', auth: 'no', summary: 'The draw seed and the anonymised applications, to recompute every allotment', request: newshare.drawProofRequest, response: newshare.drawProof },
   lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
   lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
   lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
@@ -111,7 +119,11 @@ export const adminEndpoints = {
   noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   userOrders: { path: '/user/orders', right: 'user.read', mutating: false, summary: "One user's orders and positions (read-only)", request: trade.adminUserOrdersRequest, response: listPage(trade.order) },
-  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(lending.lendingProduct) },
+  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(z.union([lending.lendingProduct, newshare.adminNewShare])) },
+  newShareCreate: { path: '/newShare/create', right: 'product.manage', mutating: true, summary: 'Create a new-share offering (its instrument lists on listingDate)', request: newshare.adminNewShareCreateRequest, response: newshare.adminNewShare },
+  newShareUpdate: { path: '/newShare/update', right: 'product.manage', mutating: true, summary: 'Edit an offering (terms lock at the first application)', request: newshare.adminNewShareUpdateRequest, response: newshare.adminNewShare },
+  newShareRotateChannelPassword: { path: '/newShare/rotateChannelPassword', right: 'product.manage', mutating: true, summary: 'Replace the channel password (shown once)', request: newshare.adminNewShareIdRequest, response: newshare.channelPasswordResponse },
+  newShareDraw: { path: '/newShare/draw', right: 'product.manage', mutating: true, summary: 'Run the draw once, after applyEnd (the operator chooses nothing)', request: newshare.adminNewShareIdRequest, response: newshare.drawResponse },
   lendingCreate: { path: '/lending/create', right: 'product.manage', mutating: true, summary: 'Create a lending product', request: lending.adminLendingCreateRequest, response: lending.lendingProduct },
   lendingUpdate: { path: '/lending/update', right: 'product.manage', mutating: true, summary: 'Edit a lending product (rate and term only before the first application)', request: lending.adminLendingUpdateRequest, response: lending.lendingProduct },
   reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewListItem) },

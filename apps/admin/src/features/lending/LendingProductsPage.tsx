@@ -13,6 +13,9 @@ import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { quotaShare, rateDescription, termsLockedOf } from './lending-form';
 import { LendingProductFormModal, termsLockedNote } from './LendingProductFormModal';
 
+/** `/product/list` answers the product type of the kind asked for; this page asks for `lending`. */
+const isLendingProduct = (p: object): p is LendingProduct => 'dailyRate' in p;
+
 /** Which form is open: a new product, one being edited, or none. */
 type Editing = { product: LendingProduct | null } | null;
 
@@ -145,7 +148,7 @@ export function LendingProductsPage() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.list ?? []}
+        dataSource={(list.data?.list ?? []).filter(isLendingProduct)}
         loading={list.isPending}
         data-testid="lending-table"
         locale={{ emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No lending products yet.' }}

@@ -28,6 +28,7 @@ import { createLedger, createPortfolio, type Ledger, type Portfolio } from './mo
 import {
   dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
+import { registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
 import { lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -234,6 +235,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
     });
     app.addHook('onClose', async () => settlement.stop());
+  }
+
+  // New shares (API.md §12, modules/newshare): the feed lists every offering's instrument; the
+  // window, deadline and listing steps run beside the API.
+  await syncListings(db, feed);
+  registerNewShareRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
+  registerNewShareAdminRoutes(app, { ...adminRoute, feed, settings, ledger });
+  if (options.engine !== false) {
+    const jobs = startNewShareJobs({ db, clock, ledger, feed, settings }, {
+      onError: (error) => app.log.error({ err: error }, 'new-share jobs failed'),
+    });
+    app.addHook('onClose', async () => jobs.stop());
   }
 
   // Stored money-call answers are kept 24 h (API.md §1.6): an hourly sweep forgets older ones.

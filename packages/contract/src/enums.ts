@@ -25,7 +25,7 @@ export const blockKinds = ['block', 'agreement'] as const;
 export const fundRecordTabs = ['trade', 'deposit', 'withdraw'] as const;
 export const ledgerKinds = [
   'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in',
-  'subscription_freeze', 'subscription_release', 'subscription_pay', 'block_freeze', 'block_release',
+  'subscription_freeze', 'subscription_release', 'subscription_pay', 'subscription_list', 'block_freeze', 'block_release',
   'copy_in', 'copy_out', 'lending_freeze', 'lending_release', 'lending_match', 'lending_payout', 'loan_in', 'loan_repay',
 ] as const;
 export const channelTypes = ['bank', 'crypto'] as const;
@@ -63,6 +63,8 @@ export type AdminRole = (typeof adminRoles)[number];
 export type Language = (typeof languages)[number];
 export type RestrictAction = (typeof restrictActions)[number];
 export type LedgerKind = (typeof ledgerKinds)[number];
+export type NewShareKind = (typeof newShareKinds)[number];
+export type PaymentMode = (typeof paymentModes)[number];
 
 /** What each restrict action sets (API.md §19.4); `unblock` lifts the named restriction instead. */
 export const restrictionOfAction: Record<Exclude<RestrictAction, 'unblock'>, Restriction> = {

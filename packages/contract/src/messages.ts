@@ -60,6 +60,31 @@ export const messageCatalogue = {
     title: 'Lending completed',
     en: '{product}: {amount} {currency} and interest of {interest} {currency} credited to your available balance.',
   },
+  'message.subscription.awaiting_payment': {
+    params: ['product', 'allotted', 'amount', 'currency', 'deadline'],
+    title: 'New shares allotted',
+    en: '{product}: {allotted} shares allotted. Pay {amount} {currency} by {deadline} to keep them.',
+  },
+  'message.subscription.paid': {
+    params: ['product', 'allotted', 'amount', 'released', 'currency'],
+    title: 'New shares allotted and paid',
+    en: '{product}: {allotted} shares allotted, {amount} {currency} paid from your frozen funds; {released} {currency} is available again.',
+  },
+  'message.subscription.lost': {
+    params: ['product', 'released', 'currency'],
+    title: 'New shares not allotted',
+    en: '{product}: no shares were allotted to you. {released} {currency} is available again.',
+  },
+  'message.subscription.payment_failed': {
+    params: ['product'],
+    title: 'New-share payment missed',
+    en: '{product}: the payment deadline passed without payment; the allotment has lapsed.',
+  },
+  'message.subscription.listed': {
+    params: ['product', 'allotted'],
+    title: 'New shares listed',
+    en: '{product} is listed: your {allotted} shares are now a position in your portfolio.',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

@@ -27,6 +27,17 @@ export function newInviteCode(): string {
   return code;
 }
 
+/**
+ * A product secret (new-share channel password, block-trade secret key, API.md §19.5): 16
+ * characters from the same unambiguous alphabet, about 80 bits; shown once, stored hashed.
+ */
+export function newSecret(): string {
+  const bytes = randomBytes(16);
+  let secret = '';
+  for (const b of bytes) secret += inviteAlphabet[b % inviteAlphabet.length];
+  return secret;
+}
+
 /** A generated password for the bootstrap admin: 20 characters, letters and digits. */
 export function newPassword(): string {
   return `${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}9a`;

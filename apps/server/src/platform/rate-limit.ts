@@ -23,6 +23,9 @@ export const defaultLimits = {
   loginFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
   registerPerIp: { points: 5, durationSec: 60 * 60 },
   fundPasswordFailures: { points: 5, durationSec: 24 * 60 * 60, blockSec: 24 * 60 * 60 },
+  /** new-share channel password and block-trade secret key, per account: 5 failures in 15 min each, then 15 min (§1.7) */
+  channelPasswordFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
+  secretKeyFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
   adminLoginFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
   /** `/upload/image`, per account: 30 per hour, every attempt counted (§1.7, §1.11). */
   uploadPerAccount: { points: 30, durationSec: 60 * 60 },

@@ -1,9 +1,9 @@
 /**
  * Data every installation needs (legal texts) and, with DEMO=1, demo data: the organisation
- * whose code registration accepts and a few notices. Idempotent: running it again adds nothing.
+ * whose code registration accepts, notices, news, lending and new-share products. Idempotent: running it again adds nothing.
  */
 import type { Clock } from '../platform/clock.js';
-import type { Db } from '../platform/db.js';
+import { transaction, type Db } from '../platform/db.js';
 import { storeLegal } from '../modules/common/index.js';
 import { publishNotice } from '../modules/engagement/index.js';
 import { usersRepository } from '../modules/auth/index.js';
@@ -11,6 +11,8 @@ import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
 import { seedNews } from '../modules/market/index.js';
 import { newsSeeds } from './news-texts.js';
 import { seedLendingProducts } from '../modules/lending/index.js';
+import { createLedger, DEFAULT_HOUSE_STRIPES } from '../modules/ledger/index.js';
+import { seedNewShares } from '../modules/newshare/index.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   for (const kind of ['agreement', 'privacy', 'about'] as const) {
@@ -37,4 +39,6 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
   });
   await seedNews(db, newsSeeds); // the demo news items, written for this product (seed/news-texts.ts)
   await seedLendingProducts(db, clock);
+  // the demo draw is paid on allotment: its ledger posts nothing, the stripe count does not matter
+  await transaction(db, (tx) => seedNewShares(tx, clock, createLedger({ clock, houseStripes: DEFAULT_HOUSE_STRIPES })));
 }

@@ -7,7 +7,6 @@ import { accountTypes, newShareKinds, paymentModes, subscriptionStates } from '.
 import { currencies } from '../money.js';
 import { date, id, int, money, page, requestId, size, timestamp, whole } from '../primitives.js';
 import { reason } from './admin.js';
-import { price } from './trade.js';
 
 const decimal = z.string();
 const currency = z.enum(currencies);
@@ -155,7 +154,8 @@ const newShareTerms = {
   name,
   code,
   market: z.enum(newShareMarkets),
-  issuePrice: price,
+  /** in the currency's scale (2 decimals on the three stock markets), so every amount is exact */
+  issuePrice: money(2),
   sharesOffered: int.min(1).max(10_000_000_000),
   minShares: int.min(1).max(1_000_000_000),
   minInvestment: whole(),

@@ -35,6 +35,16 @@ const de = {
   'message.lending.completed.title': 'Wertpapierleihe abgeschlossen',
   'message.lending.completed.body': '{product}: {amount} {currency} und Zinsen von {interest} {currency} wurden Ihrem verfügbaren Guthaben gutgeschrieben.',
   ...legacy,
+  'message.subscription.awaiting_payment.title': 'Neue Aktien zugeteilt',
+  'message.subscription.awaiting_payment.body': '{product}: {allotted} Aktien zugeteilt. Zahlen Sie {amount} {currency} bis {deadline}, um sie zu behalten.',
+  'message.subscription.paid.title': 'Neue Aktien zugeteilt und bezahlt',
+  'message.subscription.paid.body': '{product}: {allotted} Aktien zugeteilt, {amount} {currency} aus Ihren gesperrten Mitteln bezahlt; {released} {currency} sind wieder verfügbar.',
+  'message.subscription.lost.title': 'Keine neuen Aktien zugeteilt',
+  'message.subscription.lost.body': '{product}: Ihnen wurden keine Aktien zugeteilt. {released} {currency} sind wieder verfügbar.',
+  'message.subscription.payment_failed.title': 'Zahlung für neue Aktien versäumt',
+  'message.subscription.payment_failed.body': '{product}: Die Zahlungsfrist ist ohne Zahlung abgelaufen; die Zuteilung ist verfallen.',
+  'message.subscription.listed.title': 'Neue Aktien notiert',
+  'message.subscription.listed.body': '{product} ist notiert: Ihre {allotted} Aktien sind jetzt eine Position in Ihrem Depot.',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -60,6 +70,16 @@ const zh = {
   'message.lending.completed.title': '融券出借已完成',
   'message.lending.completed.body': '{product}：本金 {amount} {currency} 及利息 {interest} {currency} 已存入您的可用餘額。',
   ...legacy,
+  'message.subscription.awaiting_payment.title': '新股已中籤',
+  'message.subscription.awaiting_payment.body': '{product}：中籤 {allotted} 股。請於 {deadline} 前繳納 {amount} {currency} 以保留配售。',
+  'message.subscription.paid.title': '新股已中籤並完成繳款',
+  'message.subscription.paid.body': '{product}：中籤 {allotted} 股，已從凍結資金扣繳 {amount} {currency}；{released} {currency} 已退回可用餘額。',
+  'message.subscription.lost.title': '新股未中籤',
+  'message.subscription.lost.body': '{product}：本次未獲配售。{released} {currency} 已退回可用餘額。',
+  'message.subscription.payment_failed.title': '新股逾期未繳款',
+  'message.subscription.payment_failed.body': '{product}：繳款期限已過且未繳款，配售已失效。',
+  'message.subscription.listed.title': '新股已上市',
+  'message.subscription.listed.body': '{product} 已上市：您的 {allotted} 股已轉為持倉。',
 } satisfies MessageDictionary;
 
 const esp = {
@@ -84,6 +104,16 @@ const esp = {
   'message.lending.completed.title': 'Préstamo de valores completado',
   'message.lending.completed.body': '{product}: {amount} {currency} e intereses de {interest} {currency} abonados a su saldo disponible.',
   ...legacy,
+  'message.subscription.awaiting_payment.title': 'Nuevas acciones asignadas',
+  'message.subscription.awaiting_payment.body': '{product}: se le asignaron {allotted} acciones. Pague {amount} {currency} antes del {deadline} para conservarlas.',
+  'message.subscription.paid.title': 'Nuevas acciones asignadas y pagadas',
+  'message.subscription.paid.body': '{product}: se le asignaron {allotted} acciones y se pagaron {amount} {currency} de sus fondos congelados; {released} {currency} vuelven a estar disponibles.',
+  'message.subscription.lost.title': 'Nuevas acciones no asignadas',
+  'message.subscription.lost.body': '{product}: no se le asignó ninguna acción. {released} {currency} vuelven a estar disponibles.',
+  'message.subscription.payment_failed.title': 'Pago de nuevas acciones vencido',
+  'message.subscription.payment_failed.body': '{product}: el plazo de pago venció sin pago; la asignación ha caducado.',
+  'message.subscription.listed.title': 'Nuevas acciones cotizando',
+  'message.subscription.listed.body': '{product} ya cotiza: sus {allotted} acciones son ahora una posición en su cartera.',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -108,6 +138,16 @@ const kor = {
   'message.lending.completed.title': '증권 대여 완료',
   'message.lending.completed.body': '{product}: 사용 가능 잔액에 입금되었습니다 (원금 {amount} {currency}, 이자 {interest} {currency}).',
   ...legacy,
+  'message.subscription.awaiting_payment.title': '신주 배정',
+  'message.subscription.awaiting_payment.body': '{product}: {allotted}주가 배정되었습니다. 유지하려면 {deadline}까지 {amount} {currency}를 납입하세요.',
+  'message.subscription.paid.title': '신주 배정 및 납입 완료',
+  'message.subscription.paid.body': '{product}: {allotted}주가 배정되어 동결 자금에서 {amount} {currency}가 납입되었습니다. {released} {currency}는 다시 사용 가능합니다.',
+  'message.subscription.lost.title': '신주 미배정',
+  'message.subscription.lost.body': '{product}: 배정된 주식이 없습니다. {released} {currency}는 다시 사용 가능합니다.',
+  'message.subscription.payment_failed.title': '신주 납입 기한 경과',
+  'message.subscription.payment_failed.body': '{product}: 납입 기한이 지나 배정이 소멸되었습니다.',
+  'message.subscription.listed.title': '신주 상장',
+  'message.subscription.listed.body': '{product}이(가) 상장되었습니다. 보유하신 {allotted}주가 이제 포트폴리오의 포지션입니다.',
 } satisfies MessageDictionary;
 
 export const messageTexts: Record<Language, MessageDictionary> = { en, de, zh, esp, kor };

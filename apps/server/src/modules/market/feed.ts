@@ -29,6 +29,12 @@ export interface MarketFeed {
   timeShare(instrumentId: string): SimTimeSharePoint[];
   stats(instrumentId: string): SimStats;
   calendar(market: SimMarket): MarketCalendar;
+  /**
+   * Instruments the platform itself issues (new shares, API.md §12): known from now on and
+   * quoted `pre_listing` until their listing date, then traded like the rest. A def whose id is
+   * known replaces the old one (a changed listing date); an identical one changes nothing.
+   */
+  addListings(defs: readonly InstrumentDef[]): void;
 }
 
 /** A quote older than this is stale (the client badge and order refusals use the same rule). */

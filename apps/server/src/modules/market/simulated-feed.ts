@@ -40,8 +40,18 @@ export class SimulatedFeed implements MarketFeed {
     private readonly settings: Settings,
     private readonly clock: Clock,
     private readonly seed: string,
-    private readonly defs: readonly InstrumentDef[] = universe,
+    private defs: readonly InstrumentDef[] = universe,
   ) {}
+
+  addListings(defs: readonly InstrumentDef[]): void {
+    const byId = new Map(this.defs.map((d) => [d.instrumentId, d]));
+    const changed = defs.filter((d) => JSON.stringify(byId.get(d.instrumentId)) !== JSON.stringify(d));
+    if (changed.length === 0) return;
+    for (const d of changed) byId.set(d.instrumentId, d);
+    this.defs = [...byId.values()];
+    // the simulator is a pure function of its universe: rebuilt, every other instrument's prices stay the same
+    this.simulator = null;
+  }
 
   /**
    * Rebuilt only when the operator changes a calendar (timezone, sessions, holidays, limit):

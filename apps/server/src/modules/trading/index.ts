@@ -4,6 +4,7 @@ import type { PositionsPort } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { positionTotals } from './positions.service.js';
 
+export { openAllottedPosition, type AllotmentDeps, type AllotmentSpec } from './allotments.service.js';
 export { registerTradingRoutes } from './trading.routes.js';
 export { registerDayTradingRoutes } from './day-trading.routes.js';
 export { registerAdminOrderRoutes } from './admin-orders.routes.js';

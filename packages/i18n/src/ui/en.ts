@@ -547,6 +547,7 @@ export const en: Record<string, string> = {
   'ui.ledgerKind.subscription_freeze': 'Subscription frozen',
   'ui.ledgerKind.subscription_release': 'Subscription refunded',
   'ui.ledgerKind.subscription_pay': 'Subscription paid',
+  'ui.ledgerKind.subscription_list': 'New shares listed',
   'ui.ledgerKind.block_freeze': 'Block trade frozen',
   'ui.ledgerKind.block_release': 'Block trade released',
   'ui.ledgerKind.copy_in': 'Copy trade invested',

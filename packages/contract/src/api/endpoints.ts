@@ -12,6 +12,7 @@ import * as trade from './trade.js';
 import * as lending from './lending.js';
 import * as market from './market.js';
 import * as newshare from './newshare.js';
+import * as block from './block.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -92,6 +93,9 @@ export const userEndpoints = {
   newShareWaive: { path: '/newShare/waive', auth: 'yes', summary: 'Give up an allotment awaiting payment', request: newshare.subscriptionWaiveRequest, response: newshare.subscriptionRecord, success: 'result.submit.ok' },
   newShareRecords: { path: '/newShare/records', auth: 'yes', summary: 'Own subscriptions, newest first', request: newshare.subscriptionRecordsRequest, response: listPage(newshare.subscriptionRecord) },
   newShareDrawProof: { path: '/newShare/drawProof', auth: 'no', summary: 'The draw seed and the anonymised applications, to recompute every allotment', request: newshare.drawProofRequest, response: newshare.drawProof },
+  blockList: { path: '/block/list', auth: 'yes', summary: 'Block-trade and agreement products, with the caller\'s remaining daily limit', request: block.blockListRequest, response: listPage(block.blockProduct) },
+  blockApply: { path: '/block/apply', auth: 'yes', summary: 'Apply with the secret key; amount + fee is frozen until the review', request: block.blockApplyRequest, response: block.blockApplication, success: 'result.submit.ok', usesRequestId: true },
+  blockApplications: { path: '/block/applications', auth: 'yes', summary: 'Own block-trade applications, newest first', request: block.blockApplicationsRequest, response: listPage(block.blockApplication) },
   lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
   lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
   lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
@@ -119,11 +123,14 @@ export const adminEndpoints = {
   noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   userOrders: { path: '/user/orders', right: 'user.read', mutating: false, summary: "One user's orders and positions (read-only)", request: trade.adminUserOrdersRequest, response: listPage(trade.order) },
-  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(z.union([lending.lendingProduct, newshare.adminNewShare])) },
+  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(z.union([lending.lendingProduct, newshare.adminNewShare, block.adminBlockProduct])) },
   newShareCreate: { path: '/newShare/create', right: 'product.manage', mutating: true, summary: 'Create a new-share offering (its instrument lists on listingDate)', request: newshare.adminNewShareCreateRequest, response: newshare.adminNewShare },
   newShareUpdate: { path: '/newShare/update', right: 'product.manage', mutating: true, summary: 'Edit an offering (terms lock at the first application)', request: newshare.adminNewShareUpdateRequest, response: newshare.adminNewShare },
   newShareRotateChannelPassword: { path: '/newShare/rotateChannelPassword', right: 'product.manage', mutating: true, summary: 'Replace the channel password (shown once)', request: newshare.adminNewShareIdRequest, response: newshare.channelPasswordResponse },
   newShareDraw: { path: '/newShare/draw', right: 'product.manage', mutating: true, summary: 'Run the draw once, after applyEnd (the operator chooses nothing)', request: newshare.adminNewShareIdRequest, response: newshare.drawResponse },
+  blockCreate: { path: '/block/create', right: 'product.manage', mutating: true, summary: 'Create a block-trade product (its secret key is shown once)', request: block.adminBlockCreateRequest, response: block.adminBlockProduct },
+  blockUpdate: { path: '/block/update', right: 'product.manage', mutating: true, summary: 'Edit a block-trade product (new applications only)', request: block.adminBlockUpdateRequest, response: block.adminBlockProduct },
+  blockRotateKey: { path: '/block/rotateKey', right: 'product.manage', mutating: true, summary: 'Replace the secret key (shown once)', request: block.adminBlockIdRequest, response: block.secretKeyResponse },
   lendingCreate: { path: '/lending/create', right: 'product.manage', mutating: true, summary: 'Create a lending product', request: lending.adminLendingCreateRequest, response: lending.lendingProduct },
   lendingUpdate: { path: '/lending/update', right: 'product.manage', mutating: true, summary: 'Edit a lending product (rate and term only before the first application)', request: lending.adminLendingUpdateRequest, response: lending.lendingProduct },
   reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewListItem) },

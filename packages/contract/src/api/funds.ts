@@ -8,6 +8,7 @@ import { accountTypes, channelTypes, fundRecordTabs, kycStatuses, ledgerKinds, r
 import { currencies, fitsCurrencyScale } from '../money.js';
 import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
 import { reason } from './admin.js';
+import { blockReviewDetails } from './block.js';
 
 const currency = z.enum(currencies);
 const decimal = z.string();
@@ -241,6 +242,7 @@ export const reviewItem = z.discriminatedUnion('queue', [
   reviewItemBase.extend({ queue: z.literal('deposit'), ...withMoney, details: depositReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('block'), ...withMoney, details: blockReviewDetails }),
 ]);
 export type ReviewItem = z.infer<typeof reviewItem>;
 /** The queues whose items exist today; the other queues of §2 list empty. */
@@ -257,6 +259,7 @@ export const reviewListItem = z.discriminatedUnion('queue', [
   reviewItemBase.extend({ queue: z.literal('deposit'), ...withMoney, details: depositReviewDetails.omit({ proofImageUrl: true }) }),
   reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('block'), ...withMoney, details: blockReviewDetails }),
 ]);
 export type ReviewListItem = z.infer<typeof reviewListItem>;
 export const reviewDetailRequest = z.object({ queue: z.enum(reviewQueues), id });

@@ -341,6 +341,8 @@ function approveEffect(item: ReviewItem): string {
       return `${money(item.amount, item.currency)} leaves the user's frozen balance and is paid out.`;
     case 'day_trade':
       return "Day trading is enabled for the user: T+N no longer applies to the user's closes; the minimum holding time still does.";
+    case 'block':
+      return `A long position of ${item.details.shares} ${item.details.code} opens at the deal price ${item.details.price}${item.details.lockDays > 0 ? `, locked for ${item.details.lockDays} days` : ''}; ${money(item.amount, item.currency)} plus the fee leaves the user's frozen balance.`;
   }
 }
 

@@ -308,6 +308,7 @@ function listView(item: ReviewItem): ReviewListItem {
       return { ...item, details: { ...item.details, destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) } } };
     }
     case 'day_trade':
+    case 'block':
       return item;
   }
 }

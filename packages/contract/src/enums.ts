@@ -65,6 +65,7 @@ export type RestrictAction = (typeof restrictActions)[number];
 export type LedgerKind = (typeof ledgerKinds)[number];
 export type NewShareKind = (typeof newShareKinds)[number];
 export type PaymentMode = (typeof paymentModes)[number];
+export type BlockKind = (typeof blockKinds)[number];
 
 /** What each restrict action sets (API.md §19.4); `unblock` lifts the named restriction instead. */
 export const restrictionOfAction: Record<Exclude<RestrictAction, 'unblock'>, Restriction> = {

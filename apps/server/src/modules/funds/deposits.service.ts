@@ -4,7 +4,7 @@
  */
 import { fitsCurrencyScale, Money, type Currency, type DepositChannel, type DepositChannelConfig, type DepositRecord } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
@@ -44,10 +44,10 @@ export function toDepositRecord(d: repo.DepositRow): DepositRecord {
 
 /** Rules: [KYC] → record.not_found → deposit.outside_window → below_min → above_max → pending_exists. */
 export async function submitDeposit(
-  tx: Db, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string,
+  tx: Tx, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string,
   body: { channelId: string; amount: string; proofImageId: string },
 ): Promise<DepositRecord> {
-  const user = await usersRepository.findUserById(tx, userId, true);
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('d');
   // the proof reference is part of the 400 checks, before the business rules (§1.2)

@@ -11,7 +11,6 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, usersRepository } from '../auth/index.js';
 import * as repo from './funds.repository.js';
-import { deposits } from './funds.tables.js';
 import type { UploadsPort } from './uploads-port.js';
 
 /** A channel with its effective window and bounds (§1.11: null → `deposit.window` and the currency's limits). */
@@ -64,10 +63,10 @@ export async function submitDeposit(
   if (amount.isLessThan(Money.of(channel.min, channel.currency))) throw new DomainError('deposit.below_min', { min: channel.min, currency: channel.currency });
   if (amount.isGreaterThan(Money.of(channel.max, channel.currency))) throw new DomainError('deposit.above_max', { max: channel.max, currency: channel.currency });
   if (await repo.pendingDeposit(tx, userId)) throw new DomainError('deposit.pending_exists');
-  const [row] = await tx.insert(deposits).values({
+  const row = await repo.insertDeposit(tx, {
     id, orderNo: newOrderNo('D', now), userId, channelId: channel.channelId, channelSnapshot: JSON.stringify(channel),
     currency: channel.currency, amount: amount.toLedgerString(), proofImageId: body.proofImageId, state: 'pending', createdAt: now,
-  }).returning();
+  });
   if (!row) throw new DomainError('record.not_found');
   return toDepositRecord(row);
 }

@@ -85,6 +85,15 @@ export async function withdrawalsPage(
   return { rows, total: total?.n ?? 0 };
 }
 
+export async function insertKycSubmission(tx: Tx, row: typeof kycSubmissions.$inferInsert): Promise<void> {
+  await tx.insert(kycSubmissions).values(row);
+}
+
+export async function insertDeposit(tx: Tx, row: typeof deposits.$inferInsert): Promise<DepositRow | null> {
+  const [created] = await tx.insert(deposits).values(row).returning();
+  return created ?? null;
+}
+
 export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | null> {
   const [created] = await tx.insert(withdrawals).values(row).returning();
   return created ?? null;

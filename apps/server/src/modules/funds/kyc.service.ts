@@ -6,7 +6,6 @@ import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
-import { kycSubmissions } from './funds.tables.js';
 import { maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
@@ -48,7 +47,7 @@ export async function submitKyc(
   if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
     throw user.kycStatus === 'verified' ? new DomainError('kyc.already_verified') : new DomainError('review.pending_exists');
   }
-  await tx.insert(kycSubmissions).values({
+  await repo.insertKycSubmission(tx, {
     id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
     state: 'pending', submittedAt: clock.now(),
   });

@@ -23,6 +23,11 @@ export async function lockProduct(tx: Tx, id: string): Promise<ProductRow | null
   return row ?? null;
 }
 
+/** Inserts a product; an id already there is left as it is (the demo seed). */
+export async function insertProductIfAbsent(db: Db, row: NewProductRow): Promise<void> {
+  await db.insert(lendingProducts).values(row).onConflictDoNothing();
+}
+
 export async function listProducts(db: Db, page: number, size: number, openFirst: boolean): Promise<{ rows: ProductRow[]; total: number }> {
   const order = openFirst
     ? [desc(lendingProducts.open), desc(lendingProducts.createdAt), desc(lendingProducts.id)]

@@ -6,10 +6,10 @@
  */
 import { adminRoles, type AdminRole } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
-import { transaction, type Db } from '../platform/db.js';
+import { transaction, type Db, type Tx } from '../platform/db.js';
 import { newPassword } from '../platform/ids.js';
 import {
-  createAdmin, findAdminAccount, listAdminAccounts, newTotpEnrolment, setAdminDisabled, setAdminTotpSecret, writeAudit,
+  createAdmin, findAdminAccount, listAdminAccounts, lockAdminAccount, newTotpEnrolment, setAdminDisabled, setAdminTotpSecret, writeAudit,
   type AdminAccount,
 } from '../modules/admin/index.js';
 
@@ -45,8 +45,9 @@ function audit(tx: Db, ctx: OpsContext, action: string, target: AdminAccount | {
   });
 }
 
-async function mustFind(tx: Db, username: string): Promise<AdminAccount> {
-  const account = await findAdminAccount(tx, username, true);
+/** The account, its row locked for the rest of the transaction. */
+async function mustFind(tx: Tx, username: string): Promise<AdminAccount> {
+  const account = await lockAdminAccount(tx, username);
   if (!account) throw new OpsError(`No admin named "${username}".`);
   return account;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReachable, TEST_REDIS_URL } from '../test/redis.js';
 import { openTestDatabase } from '../test/test-db.js';
 import { systemClock } from './clock.js';
-import type { Database } from './db.js';
+import { transaction, type Database } from './db.js';
 import { Settings } from './settings.js';
 
 const KEY = 'display.title';
@@ -27,7 +27,7 @@ describe('a settings change', () => {
     const settings = await loaded();
     const before = settings.get(KEY);
     const version = settings.version;
-    await expect(database.db.transaction(async (tx) => {
+    await expect(transaction(database.db, async (tx) => {
       const { item } = await settings.set(tx, KEY, 'Rolled back title', 'a_test');
       expect(item.value).toBe('Rolled back title');
       throw new Error('the audit write failed');
@@ -35,7 +35,7 @@ describe('a settings change', () => {
     expect(settings.get(KEY)).toBe(before);
     expect(settings.version).toBe(version);
 
-    const { publish } = await database.db.transaction((tx) => settings.set(tx, KEY, 'Committed title', 'a_test'));
+    const { publish } = await transaction(database.db, (tx) => settings.set(tx, KEY, 'Committed title', 'a_test'));
     expect(settings.get(KEY)).toBe(before);
     publish();
     expect(settings.get(KEY)).toBe('Committed title');
@@ -48,7 +48,7 @@ describe('a settings change', () => {
     await settings.load();
     expect(settings.version).toBe(version);
     const other = await loaded();
-    const { publish } = await database.db.transaction((tx) => other.set(tx, KEY, 'Changed elsewhere', 'a_test'));
+    const { publish } = await transaction(database.db, (tx) => other.set(tx, KEY, 'Changed elsewhere', 'a_test'));
     publish();
     await settings.load();
     expect(settings.get(KEY)).toBe('Changed elsewhere');
@@ -75,7 +75,7 @@ describe.skipIf(!(await redisReachable()))('across instances (Redis pub/sub)', (
     await new Promise((r) => setTimeout(r, 200)); // both subscriptions are live
 
     const title = `Title ${Date.now()}`;
-    const { publish } = await database.db.transaction((tx) => a.set(tx, KEY, title, 'a_test'));
+    const { publish } = await transaction(database.db, (tx) => a.set(tx, KEY, title, 'a_test'));
     expect(b.get(KEY)).not.toBe(title);
     publish();
     await expect.poll(() => b.get(KEY), { timeout: 5_000 }).toBe(title);

@@ -5,11 +5,10 @@
  * reloads on a pub/sub message (with a periodic reload in case a message is lost).
  */
 import { configKeyDef, configKeyMap, configKeys, type ConfigKey, type ConfigValue } from '@brokerage/contract';
-import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
-import type { Db } from './db.js';
-import { settingsTable } from './settings.repository.js';
+import type { Db, Tx } from './db.js';
+import { allSettingRows, hasSettingRow, insertSettingRow, updateSettingRow } from './settings.repository.js';
 
 export interface SettingItem {
   key: string;
@@ -43,7 +42,7 @@ export class Settings {
 
   /** Reads every stored value; the version moves only when something differs from the cache. */
   async load(): Promise<void> {
-    const rows = await this.db.select().from(settingsTable);
+    const rows = await allSettingRows(this.db);
     const next = new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt, updatedBy: r.updatedBy }]));
     const changed = !this.loaded || next.size !== this.cache.size || [...next].some(([key, row]) => !sameSetting(this.cache.get(key), row));
     this.cache = next;
@@ -112,15 +111,14 @@ export class Settings {
    * it puts the value in this process's cache and tells the other instances, so no instance
    * ever serves a value whose transaction rolled back.
    */
-  async set(tx: Db, key: string, value: unknown, updatedBy: string | null): Promise<{ item: SettingItem; publish: () => void }> {
+  async set(tx: Tx, key: string, value: unknown, updatedBy: string | null): Promise<{ item: SettingItem; publish: () => void }> {
     this.ensureLoaded();
     if (!configKeyMap.has(key)) throw new Error(`unknown config key ${key}`);
     const now = this.clock.now();
-    const existing = await tx.select().from(settingsTable).where(eq(settingsTable.key, key));
-    if (existing.length > 0) {
-      await tx.update(settingsTable).set({ value, updatedAt: now, updatedBy }).where(eq(settingsTable.key, key));
+    if (await hasSettingRow(tx, key)) {
+      await updateSettingRow(tx, key, { value, updatedAt: now, updatedBy });
     } else {
-      await tx.insert(settingsTable).values({ key, value, updatedAt: now, updatedBy });
+      await insertSettingRow(tx, { key, value, updatedAt: now, updatedBy });
     }
     const stored: CachedSetting = { value, updatedAt: now, updatedBy };
     return {

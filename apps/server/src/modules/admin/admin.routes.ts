@@ -77,14 +77,14 @@ export function registerAdminRoutes(
   }, { right: (b) => rightForRestrictAction(b.action), target: userTarget });
 
   registerAdminRoute(app, deps, adminEndpoints.setAccountType, async ({ body, tx }) => {
-    const user = await usersRepository.findUserById(tx, body.userId, true);
+    const user = await usersRepository.lockUserById(tx, body.userId);
     if (!user) throw new DomainError('account.not_found');
     await usersRepository.updateUser(tx, authCache, user.id, { accountType: body.accountType });
     return { data: toAdminUser({ ...user, accountType: body.accountType }), before: { accountType: user.accountType }, after: { accountType: body.accountType } };
   }, { target: userTarget });
 
   registerAdminRoute(app, deps, adminEndpoints.setCreditScore, async ({ body, tx }) => {
-    const user = await usersRepository.findUserById(tx, body.userId, true);
+    const user = await usersRepository.lockUserById(tx, body.userId);
     if (!user) throw new DomainError('account.not_found');
     await usersRepository.updateUser(tx, authCache, user.id, { creditScore: body.score });
     return { data: toAdminUser({ ...user, creditScore: body.score }), before: { creditScore: user.creditScore }, after: { creditScore: body.score } };

@@ -4,7 +4,6 @@
  * opaque, stored hashed, idle 30 min, absolute 12 h, and are never accepted on /api/vue/.
  */
 import type { AdminRole } from '@brokerage/contract';
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AdminPrincipal } from '../../platform/admin-http.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -12,7 +11,7 @@ import { DomainError } from '../../platform/errors.js';
 import { hashToken, newId, newPassword, newToken } from '../../platform/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
-import { adminSessions, admins } from './admin.tables.js';
+import * as repo from './admins.repository.js';
 import { acceptedTotpStep } from './totp.js';
 
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
@@ -20,7 +19,7 @@ export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
 export async function createAdmin(db: Db, username: string, password: string, role: AdminRole): Promise<string> {
   const id = newId('a');
-  await db.insert(admins).values({ id, username, passwordHash: await hashPassword(password), role });
+  await repo.insertAdmin(db, { id, username, passwordHash: await hashPassword(password), role });
   return id;
 }
 
@@ -28,8 +27,7 @@ export async function createAdmin(db: Db, username: string, password: string, ro
 export async function bootstrapAdmin(
   db: Db, username: string, password: string | null,
 ): Promise<{ created: boolean; username: string; password: string | null }> {
-  const existing = await db.select({ n: count() }).from(admins);
-  if (Number(existing[0]?.n ?? 0) > 0) return { created: false, username, password: null };
+  if ((await repo.countAdmins(db)) > 0) return { created: false, username, password: null };
   const chosen = password ?? newPassword();
   await createAdmin(db, username, chosen, 'admin');
   return { created: true, username, password: password ? null : chosen };
@@ -44,8 +42,7 @@ export async function adminLogin(
   db: Db, clock: Clock, limits: RateLimits, body: { username: string; password: string; otp?: string | undefined },
 ): Promise<{ token: string; role: AdminRole; expiresAt: string; principal: AdminPrincipal }> {
   await limits.assertNotLocked('adminLoginFailures', body.username);
-  const rows = await db.select().from(admins).where(eq(admins.username, body.username));
-  const admin = rows[0];
+  const admin = await repo.findAdminByUsername(db, body.username);
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), body.password);
   const isSecondFactorOk = admin && ok ? await consumeTotp(db, clock, admin, body.otp) : false;
   if (!admin || !ok || !isSecondFactorOk) {
@@ -58,7 +55,7 @@ export async function adminLogin(
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ADMIN_ABSOLUTE_MS);
   const sessionId = newId('as');
-  await db.insert(adminSessions).values({ id: sessionId, tokenHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
+  await repo.insertAdminSession(db, { id: sessionId, tokenHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
   const role = admin.role as AdminRole;
   return { token, role, expiresAt: expiresAt.toISOString(), principal: { adminId: admin.id, username: admin.username, role, sessionId } };
 }
@@ -68,34 +65,24 @@ export async function adminLogin(
  * one; that step is then recorded. The conditional update is the replay guard under concurrency:
  * of two logins racing with one code, PostgreSQL lets only the first update the row.
  */
-async function consumeTotp(db: Db, clock: Clock, admin: typeof admins.$inferSelect, otp: string | undefined): Promise<boolean> {
+async function consumeTotp(db: Db, clock: Clock, admin: repo.AdminRow, otp: string | undefined): Promise<boolean> {
   if (admin.totpSecret === null) return true;
   if (otp === undefined) return false;
   const step = acceptedTotpStep(admin.totpSecret, otp, clock.now(), admin.totpLastStep);
   if (step === null) return false;
-  const updated = await db
-    .update(admins)
-    .set({ totpLastStep: step })
-    .where(and(eq(admins.id, admin.id), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
-    .returning({ id: admins.id });
-  return updated.length === 1;
+  return repo.advanceTotpStep(db, admin.id, step);
 }
 
 export async function authenticateAdmin(db: Db, clock: Clock, token: string): Promise<AdminPrincipal | null> {
   if (token.length > 200) return null;
-  const rows = await db
-    .select({ s: adminSessions, a: admins })
-    .from(adminSessions)
-    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-    .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)));
-  const row = rows[0];
+  const row = await repo.liveSessionByTokenHash(db, hashToken(token));
   if (!row || row.a.disabled) return null;
   const now = clock.now();
   if (row.s.expiresAt <= now || row.s.lastSeenAt.getTime() + ADMIN_IDLE_MS <= now.getTime()) return null;
-  await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.s.id));
+  await repo.touchAdminSession(db, row.s.id, now);
   return { adminId: row.a.id, username: row.a.username, role: row.a.role as AdminRole, sessionId: row.s.id };
 }
 
 export async function adminLogout(db: Db, clock: Clock, sessionId: string): Promise<void> {
-  await db.update(adminSessions).set({ revokedAt: clock.now() }).where(eq(adminSessions.id, sessionId));
+  await repo.revokeAdminSession(db, sessionId, clock.now());
 }

@@ -1,14 +1,19 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { MaybePromise } from '../../platform/maybe-promise.js';
 import type { AuthCache } from './auth-cache.js';
 import { organisations, users } from './auth.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserById(db: Db, id: string, forUpdate = false): Promise<UserRow | null> {
-  const q = db.select().from(users).where(eq(users.id, id));
-  const rows = forUpdate ? await q.for('update') : await q;
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id));
+  return rows[0] ?? null;
+}
+
+/** The user's row, locked (FOR UPDATE) until the transaction ends: takes `Tx`, never the pool. */
+export async function lockUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return rows[0] ?? null;
 }
 

@@ -200,9 +200,9 @@ export async function changeFundPassword(
  * session of the user in the same transaction. Returns the user before and after.
  */
 export async function applyRestriction(
-  tx: Db, deps: Pick<AuthDeps, 'clock' | 'authCache'>, userId: string, change: { add?: Restriction; remove?: Restriction },
+  tx: Tx, deps: Pick<AuthDeps, 'clock' | 'authCache'>, userId: string, change: { add?: Restriction; remove?: Restriction },
 ): Promise<{ before: UserRow; after: UserRow } | null> {
-  const before = await repo.findUserById(tx, userId, true);
+  const before = await repo.lockUserById(tx, userId);
   if (!before) return null;
   const set = new Set(before.restrictions as Restriction[]);
   if (change.add) set.add(change.add);

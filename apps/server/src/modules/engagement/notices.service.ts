@@ -1,20 +1,18 @@
 /** Notices for everyone and personal messages (API.md §7.5). Ids never change. */
 import { MESSAGE_TEXT_MAX, renderMessageEnglish, type AdminNoticeItem, type MessageOf, type Notice } from '@brokerage/contract';
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { sanitiseHtml } from '../common/index.js';
-import { notices } from './notices.tables.js';
+import * as repo from './notices.repository.js';
 
 const NOTICE_LIMIT = 100;
 
-type NoticeRow = typeof notices.$inferSelect;
+type NoticeRow = repo.NoticeRow;
 
 export async function noticesFor(db: Db, userId: string): Promise<Notice[]> {
-  const rows = await db.select().from(notices).where(or(and(isNull(notices.userId), eq(notices.published, true)), eq(notices.userId, userId)))
-    .orderBy(desc(notices.createdAt), desc(notices.id)).limit(NOTICE_LIMIT);
+  const rows = await repo.noticesOfUser(db, userId, NOTICE_LIMIT);
   return rows.map(toNotice);
 }
 
@@ -33,8 +31,7 @@ function toNotice(r: NoticeRow): Notice {
 /** A notice for everyone; its HTML is sanitised here like every other write of a notice. */
 export async function publishNotice(db: Db, clock: Clock, n: { title: string; content: string; id?: string }): Promise<string> {
   const id = n.id ?? newId('nt');
-  await db.insert(notices).values({ id, kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: clock.now() })
-    .onConflictDoNothing();
+  await repo.insertNoticeOnce(db, { id, kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: clock.now() });
   return id;
 }
 
@@ -55,7 +52,7 @@ export function plainTextParam(value: string): string {
 export async function sendMessage(db: Db, clock: Clock, userId: string, m: MessageOf): Promise<string> {
   const id = newId('nt');
   const params = Object.fromEntries(Object.entries(m.params as Record<string, string>).map(([key, value]) => [key, plainTextParam(value)]));
-  await db.insert(notices).values({ id, kind: 'message', userId, code: m.code, params, createdAt: clock.now() });
+  await repo.insertMessage(db, { id, kind: 'message', userId, code: m.code, params, createdAt: clock.now() });
   return id;
 }
 
@@ -69,39 +66,35 @@ function toAdminNotice(r: NoticeRow): AdminNoticeItem {
   };
 }
 
-const everyone = isNull(notices.userId);
-
 export async function adminNoticeList(db: Db, page: number, size: number) {
-  const rows = await db.select().from(notices).where(everyone).orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(size).offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(notices).where(everyone);
-  return { list: rows.map(toAdminNotice), total: total?.n ?? 0, page, size };
+  const { rows, total } = await repo.everyoneNoticesPage(db, page, size);
+  return { list: rows.map(toAdminNotice), total, page, size };
 }
 
 export async function createNoticeDraft(db: Db, clock: Clock, n: { title: string; content: string }): Promise<AdminNoticeItem> {
   const now = clock.now();
-  const [row] = await db.insert(notices).values({
+  const row = await repo.insertNoticeReturning(db, {
     id: newId('nt'), kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: now,
     published: false, updatedAt: now,
-  }).returning();
+  });
   if (!row) throw new DomainError('record.not_found');
   return toAdminNotice(row);
 }
 
-async function findNoticeForUpdate(db: Db, id: string): Promise<NoticeRow> {
-  const [row] = await db.select().from(notices).where(and(eq(notices.id, id), everyone)).for('update');
+async function lockNotice(tx: Tx, id: string): Promise<NoticeRow> {
+  const row = await repo.lockEveryoneNotice(tx, id);
   if (!row) throw new DomainError('record.not_found');
   return row;
 }
 
-export async function updateNotice(db: Db, clock: Clock, id: string, patch: { title?: string; content?: string; published?: boolean }) {
-  const before = await findNoticeForUpdate(db, id);
-  const [after] = await db.update(notices).set({
+export async function updateNotice(tx: Tx, clock: Clock, id: string, patch: { title?: string; content?: string; published?: boolean }) {
+  const before = await lockNotice(tx, id);
+  const after = await repo.updateNoticeRow(tx, id, {
     ...(patch.title ? { title: patch.title } : {}),
     ...(patch.content ? { content: sanitiseHtml(patch.content) } : {}),
     ...(patch.published !== undefined ? { published: patch.published } : {}),
     updatedAt: clock.now(),
-  }).where(eq(notices.id, id)).returning();
+  });
   if (!after) throw new DomainError('record.not_found');
   return { before: toAdminNotice(before), after: toAdminNotice(after) };
 }

@@ -1,16 +1,14 @@
 /** Bank cards and crypto wallets (API.md §11) with the masking of §1.8. */
 import type { Card, Wallet } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, usersRepository, type UserRow } from '../auth/index.js';
 import * as repo from './funds.repository.js';
-import { cards, wallets } from './funds.tables.js';
 import { maskCardNumber, sameName } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
-import { eq } from 'drizzle-orm';
 
 export function toCard(c: repo.CardRow): Card {
   return {
@@ -23,8 +21,9 @@ export function toWallet(w: repo.WalletRow, uploads: UploadsPort): Wallet {
   return { walletId: w.id, type: w.type, address: w.address, qrImageUrl: uploads.url(w.qrImageId), createdAt: w.createdAt.toISOString() };
 }
 
-async function userOf(db: Db, userId: string, forUpdate = false): Promise<UserRow> {
-  const user = await usersRepository.findUserById(db, userId, forUpdate);
+/** The user's row, locked: card and wallet changes of one user run one at a time. */
+async function lockedUserOf(tx: Tx, userId: string): Promise<UserRow> {
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
@@ -38,48 +37,48 @@ export async function listCards(db: Db, uploads: UploadsPort, userId: string) {
 
 /** Rules: [KYC] → card.holder_mismatch → card.exists. */
 export async function addCard(
-  tx: Db, clock: Clock, userId: string, body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string },
+  tx: Tx, clock: Clock, userId: string, body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string },
 ): Promise<Card> {
-  const user = await userOf(tx, userId, true);
+  const user = await lockedUserOf(tx, userId);
   requireKyc(user);
   if (!sameName(body.holder, user.realname)) throw new DomainError('card.holder_mismatch');
   if ((await repo.liveCards(tx, userId)).some((c) => c.cardNumber === body.cardNumber)) throw new DomainError('card.exists');
-  const [row] = await tx.insert(cards).values({ id: newId('c'), userId, ...body, holder: body.holder.trim(), createdAt: clock.now() }).returning();
+  const row = await repo.insertCard(tx, { id: newId('c'), userId, ...body, holder: body.holder.trim(), createdAt: clock.now() });
   if (!row) throw new DomainError('card.not_found');
   return toCard(row);
 }
 
 /** Rules: card.not_found → card.not_owned → funds.operation_pending. */
-export async function deleteCard(tx: Db, clock: Clock, userId: string, cardId: string): Promise<void> {
-  await userOf(tx, userId, true);
+export async function deleteCard(tx: Tx, clock: Clock, userId: string, cardId: string): Promise<void> {
+  await lockedUserOf(tx, userId);
   const card = await repo.findCard(tx, cardId);
   if (!card) throw new DomainError('card.not_found');
   if (card.userId !== userId) throw new DomainError('card.not_owned');
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
-  await tx.update(cards).set({ deletedAt: clock.now() }).where(eq(cards.id, cardId));
+  await repo.markCardDeleted(tx, cardId, clock.now());
 }
 
 /** Wallet type configured and QR upload (400) → [KYC] → wallet.exists. */
 export async function addWallet(
-  tx: Db, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string, body: { type: string; address: string; qrImageId: string },
+  tx: Tx, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string, body: { type: string; address: string; qrImageId: string },
 ): Promise<Wallet> {
-  const user = await userOf(tx, userId, true);
+  const user = await lockedUserOf(tx, userId);
   if (!settings.get('wallet.types').includes(body.type)) throw new DomainError('request.invalid', { fields: { type: 'enum' } });
   const id = newId('wl');
   await uploads.claim(tx, { userId, imageId: body.qrImageId, purpose: 'wallet_qr', usedBy: `wallet:${id}`, field: 'qrImageId' });
   requireKyc(user);
   if ((await repo.liveWallets(tx, userId)).some((w) => w.type === body.type && w.address === body.address)) throw new DomainError('wallet.exists');
-  const [row] = await tx.insert(wallets).values({ id, userId, type: body.type, address: body.address, qrImageId: body.qrImageId, createdAt: clock.now() }).returning();
+  const row = await repo.insertWallet(tx, { id, userId, type: body.type, address: body.address, qrImageId: body.qrImageId, createdAt: clock.now() });
   if (!row) throw new DomainError('wallet.not_found');
   return toWallet(row, uploads);
 }
 
 /** Rules: wallet.not_found → card.not_owned → funds.operation_pending. */
-export async function deleteWallet(tx: Db, clock: Clock, userId: string, walletId: string): Promise<void> {
-  await userOf(tx, userId, true);
+export async function deleteWallet(tx: Tx, clock: Clock, userId: string, walletId: string): Promise<void> {
+  await lockedUserOf(tx, userId);
   const wallet = await repo.findWallet(tx, walletId);
   if (!wallet) throw new DomainError('wallet.not_found');
   if (wallet.userId !== userId) throw new DomainError('card.not_owned');
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
-  await tx.update(wallets).set({ deletedAt: clock.now() }).where(eq(wallets.id, walletId));
+  await repo.markWalletDeleted(tx, walletId, clock.now());
 }

@@ -4,14 +4,13 @@
  */
 import { fitsCurrencyScale, Money, type Currency, type DepositChannel, type DepositChannelConfig, type DepositRecord } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, usersRepository } from '../auth/index.js';
 import * as repo from './funds.repository.js';
-import { deposits } from './funds.tables.js';
 import type { UploadsPort } from './uploads-port.js';
 
 /** A channel with its effective window and bounds (§1.11: null → `deposit.window` and the currency's limits). */
@@ -44,10 +43,10 @@ export function toDepositRecord(d: repo.DepositRow): DepositRecord {
 
 /** Rules: [KYC] → record.not_found → deposit.outside_window → below_min → above_max → pending_exists. */
 export async function submitDeposit(
-  tx: Db, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string,
+  tx: Tx, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string,
   body: { channelId: string; amount: string; proofImageId: string },
 ): Promise<DepositRecord> {
-  const user = await usersRepository.findUserById(tx, userId, true);
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('d');
   // the proof reference is part of the 400 checks, before the business rules (§1.2)
@@ -64,10 +63,10 @@ export async function submitDeposit(
   if (amount.isLessThan(Money.of(channel.min, channel.currency))) throw new DomainError('deposit.below_min', { min: channel.min, currency: channel.currency });
   if (amount.isGreaterThan(Money.of(channel.max, channel.currency))) throw new DomainError('deposit.above_max', { max: channel.max, currency: channel.currency });
   if (await repo.pendingDeposit(tx, userId)) throw new DomainError('deposit.pending_exists');
-  const [row] = await tx.insert(deposits).values({
+  const row = await repo.insertDeposit(tx, {
     id, orderNo: newOrderNo('D', now), userId, channelId: channel.channelId, channelSnapshot: JSON.stringify(channel),
     currency: channel.currency, amount: amount.toLedgerString(), proofImageId: body.proofImageId, state: 'pending', createdAt: now,
-  }).returning();
+  });
   if (!row) throw new DomainError('record.not_found');
   return toDepositRecord(row);
 }

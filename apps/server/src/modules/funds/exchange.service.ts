@@ -53,7 +53,7 @@ export function minExchangeAmount(settings: Settings, currency: Currency): Money
  * so the balances read here cannot change before the entry is posted.
  */
 export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body: { from: Currency; to: Currency; amount: string }) {
-  const user = await usersRepository.findUserById(tx, userId, true);
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

@@ -2,5 +2,6 @@ export { registerFundsRoutes, registerReviewAdminRoutes } from './funds.routes.j
 export type { UploadsPort } from './uploads-port.js';
 export { paymentDestinationsOf } from './funds.repository.js';
 export {
-  reviewBase, reviewListQuery, reviewTableRows, reviewUserOf, type ReviewDecision, type ReviewFilter, type ReviewQueueHandler, type ReviewQueues, type ReviewRecord,
+  reviewBase, reviewUserOf, type ReviewDecision, type ReviewFilter, type ReviewQueueHandler, type ReviewQueues, type ReviewRecord,
 } from './reviews.service.js';
+export { reviewListQuery, reviewTableRows } from './reviews.repository.js';

@@ -1,12 +1,11 @@
 /** Real-name verification (API.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
 import { canTransition, kycTransitions, nextState, type KycEvent, type KycStatus, type KycStatusResponse } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
-import { kycSubmissions } from './funds.tables.js';
 import { maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
@@ -36,10 +35,10 @@ export async function kycStatus(db: Db, userId: string): Promise<KycStatusRespon
 
 /** Uploads owned, of the right purpose, unused (400) → kyc.already_verified → review.pending_exists. */
 export async function submitKyc(
-  tx: Db, clock: Clock, uploads: UploadsPort, authCache: AuthCache, userId: string,
+  tx: Tx, clock: Clock, uploads: UploadsPort, authCache: AuthCache, userId: string,
   body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
 ): Promise<KycStatusResponse> {
-  const user = await usersRepository.findUserById(tx, userId, true);
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('k');
   // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back
@@ -48,7 +47,7 @@ export async function submitKyc(
   if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
     throw user.kycStatus === 'verified' ? new DomainError('kyc.already_verified') : new DomainError('review.pending_exists');
   }
-  await tx.insert(kycSubmissions).values({
+  await repo.insertKycSubmission(tx, {
     id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
     state: 'pending', submittedAt: clock.now(),
   });

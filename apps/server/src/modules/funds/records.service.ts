@@ -1,9 +1,8 @@
 /** Fund records (API.md §10.5): trade (ledger rows), deposit and withdraw tabs. */
 import type { Currency, LedgerRecord } from '@brokerage/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { toDepositRecord } from './deposits.service.js';
-import { deposits, withdrawals } from './funds.tables.js';
+import * as repo from './funds.repository.js';
 import { countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from '../ledger/index.js';
 import { toWithdrawRecord } from './withdrawals.service.js';
 
@@ -40,15 +39,11 @@ export async function fundRecords(db: Db, userId: string, body: { tab: 'trade' |
     return { list: rows.map(toLedgerRecord), total: await countLedgerRows(db, filter), page, size };
   }
   if (body.tab === 'deposit') {
-    const where: SQL | undefined = and(eq(deposits.userId, userId), body.currency ? eq(deposits.currency, body.currency) : undefined);
-    const rows = await db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(size).offset((page - 1) * size);
-    const [total] = await db.select({ n: count() }).from(deposits).where(where);
-    return { list: rows.map(toDepositRecord), total: total?.n ?? 0, page, size };
+    const { rows, total } = await repo.depositsPage(db, userId, body.currency, page, size);
+    return { list: rows.map(toDepositRecord), total, page, size };
   }
-  const where: SQL | undefined = and(eq(withdrawals.userId, userId), body.currency ? eq(withdrawals.currency, body.currency) : undefined);
-  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(size).offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const { rows, total } = await repo.withdrawalsPage(db, userId, body.currency, page, size);
   const list = [];
   for (const r of rows) list.push(await toWithdrawRecord(db, r));
-  return { list, total: total?.n ?? 0, page, size };
+  return { list, total, page, size };
 }

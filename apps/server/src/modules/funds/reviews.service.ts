@@ -15,53 +15,32 @@ import {
   Money, depositChannel, nextState, reviewTransitions, type Currency, type MessageOf, type ReviewItem, type ReviewItemOf, type ReviewItemQueue,
   type ReviewListItem, type ReviewQueue, type WithdrawReviewDestination,
 } from '@brokerage/contract';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
 import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
-import { deposits, kycSubmissions, withdrawals, cards, wallets } from './funds.tables.js';
+import { deposits, kycSubmissions, withdrawals } from './funds.tables.js';
+import * as repo from './funds.repository.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
+import {
+  decideDeposit, decideKyc, decideWithdrawal, reviewTableRows, type ReviewDecision, type ReviewFilter, type ReviewRecord, type ReviewRows,
+} from './reviews.repository.js';
 import { nextKycStatus } from './kyc.service.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
 
 export type { ReviewQueue };
+export type { ReviewDecision, ReviewFilter, ReviewRecord };
 export type ReviewState = ReviewItem['state'];
 
-/** The columns every reviewable record has. */
-export interface ReviewRecord {
-  id: string;
-  userId: string;
-  state: string;
-}
-
-export interface ReviewFilter {
-  states: ReviewState[];
-  userId?: string;
-  page: number;
-  size: number;
-}
-
-/** What a decision writes on the record. */
-export interface ReviewDecision {
-  state: 'approved' | 'rejected';
-  reviewedAt: Date;
-  reviewedBy: string;
-  reason: string;
-}
-
 /**
- * One queue. `approve` and `reject` run inside the decision's transaction on the row `find`
+ * One queue. `approve` and `reject` run inside the decision's transaction on the row `lock`
  * locked and checked `pending`; each writes the decision on its record and its effect, and
  * throws a DomainError to refuse (the whole decision rolls back).
  */
-export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord, I extends ReviewItem = ReviewItem> {
-  list(db: Db, filter: ReviewFilter): Promise<{ rows: R[]; total: number }>;
-  find(db: Db, id: string, forUpdate: boolean): Promise<R | null>;
+export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord, I extends ReviewItem = ReviewItem> extends ReviewRows<R> {
   /** The item with its queue's details, typed by the contract (`ReviewItemOf<'kyc'>`, …). */
   item(db: Db, row: R): Promise<I>;
   approve(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
@@ -111,38 +90,6 @@ export function reviewBase<Q extends ReviewItemQueue>(
   };
 }
 
-/** WHERE and ORDER BY of a queue list: `pending` oldest first, other states newest first (§19.3). */
-export function reviewListQuery(
-  cols: { userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, filter: ReviewFilter,
-): { where: SQL | undefined; order: SQL } {
-  const where = and(inArray(cols.state, filter.states), filter.userId ? eq(cols.userId, filter.userId) : undefined);
-  const onlyPending = filter.states.length === 1 && filter.states[0] === 'pending';
-  return { where, order: onlyPending ? asc(cols.submittedAt) : desc(cols.submittedAt) };
-}
-
-/**
- * `list` and `find` of a queue whose records are the rows of one table (id, user, state and
- * submission time columns); `tieBreak` orders rows submitted at the same instant.
- */
-export function reviewTableRows<R extends ReviewRecord>(
-  table: PgTable, cols: { id: PgColumn; userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, tieBreak?: PgColumn,
-): Pick<ReviewQueueHandler<R>, 'list' | 'find'> {
-  return {
-    async list(db, filter) {
-      const { where, order } = reviewListQuery(cols, filter);
-      const rows = await db.select().from(table).where(where).orderBy(...(tieBreak ? [order, tieBreak] : [order]))
-        .limit(filter.size).offset((filter.page - 1) * filter.size);
-      const [total] = await db.select({ n: count() }).from(table).where(where);
-      return { rows: rows as R[], total: total?.n ?? 0 };
-    },
-    async find(db, id, forUpdate) {
-      const q = db.select().from(table).where(eq(cols.id, id));
-      const [row] = (forUpdate ? await q.for('update') : await q) as R[];
-      return row ?? null;
-    },
-  };
-}
-
 /* ---- built-in queues: kyc, deposit, withdraw ---- */
 
 /** The params a deposit's or withdrawal's message names it by: order number and amount at the currency's scale. */
@@ -152,8 +99,8 @@ function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
 }
 
 /** The user's real-name status under the user's row lock (the decision moves it along §3.4). */
-async function kycStatusOf(tx: Db, userId: string): Promise<string> {
-  const user = await usersRepository.findUserById(tx, userId, true);
+async function kycStatusOf(tx: Tx, userId: string): Promise<string> {
+  const user = await usersRepository.lockUserById(tx, userId);
   invariant(user !== null, `kyc submission of a missing user ${userId}`);
   return user.kycStatus;
 }
@@ -170,11 +117,11 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
       };
     },
     async approve(tx, k, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, k.id));
+      await decideKyc(tx, k.id, decided);
       await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'), realname: k.name });
     },
     async reject(tx, k, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, k.id));
+      await decideKyc(tx, k.id, decided);
       await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
     },
     messages: { rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }) },
@@ -194,7 +141,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
       };
     },
     async approve(tx, d, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, d.id));
+      await decideDeposit(tx, d.id, decided);
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
       const amount = Money.fromLedger(d.amount, d.currency as Currency);
       await deps.ledger.credit(tx, {
@@ -203,7 +150,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
       });
     },
     async reject(tx, d, decided) {
-      await tx.update(t).set(decided).where(eq(t.id, d.id));
+      await decideDeposit(tx, d.id, decided);
     },
     messages: {
       approved: (d) => ({ code: 'message.deposit.approved', params: moneyParams(d) }),
@@ -221,10 +168,10 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
       // cards and wallets are soft-deleted, so the row is there; null only if it were not
       let destination: WithdrawReviewDestination | null = null;
       if (r.destinationKind === 'card') {
-        const [c] = await db.select().from(cards).where(eq(cards.id, r.destinationId));
+        const c = await repo.cardById(db, r.destinationId);
         if (c) destination = { kind: 'card', holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode };
       } else {
-        const [w] = await db.select().from(wallets).where(eq(wallets.id, r.destinationId));
+        const w = await repo.walletById(db, r.destinationId);
         if (w) destination = { kind: 'wallet', type: w.type, address: w.address };
       }
       const currency = r.currency as Currency;
@@ -253,7 +200,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
       ];
       if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toLedgerString() });
       await deps.ledger.postEntry(tx, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
-      await tx.update(t).set({ ...decided, paidAt: decided.reviewedAt }).where(eq(t.id, w.id));
+      await decideWithdrawal(tx, w.id, { ...decided, paidAt: decided.reviewedAt });
     },
     async reject(tx, w, decided) {
       const amount = Money.fromLedger(w.amount, w.currency as Currency);
@@ -261,7 +208,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
         userId: w.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'withdraw_release', reference: w.id,
         idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
       });
-      await tx.update(t).set(decided).where(eq(t.id, w.id));
+      await decideWithdrawal(tx, w.id, decided);
     },
     messages: {
       approved: (w) => ({ code: 'message.withdraw.approved', params: moneyParams(w) }),
@@ -313,16 +260,29 @@ function listView(item: ReviewItem): ReviewListItem {
   }
 }
 
-async function findRow(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string, forUpdate: boolean) {
+function handlerOrNotFound(queues: ReviewQueues, queue: ReviewQueue): ReviewQueueHandler {
   const handler = handlerOf(queues, queue);
   if (!handler) throw new DomainError('record.not_found');
-  const row = await handler.find(db, id, forUpdate);
+  return handler;
+}
+
+async function findRow(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string) {
+  const handler = handlerOrNotFound(queues, queue);
+  const row = await handler.find(db, id);
+  if (!row) throw new DomainError('record.not_found');
+  return { handler, row };
+}
+
+/** The record locked for a decision, until the decision's transaction ends. */
+async function lockRow(tx: Tx, queues: ReviewQueues, queue: ReviewQueue, id: string) {
+  const handler = handlerOrNotFound(queues, queue);
+  const row = await handler.lock(tx, id);
   if (!row) throw new DomainError('record.not_found');
   return { handler, row };
 }
 
 export async function reviewDetail(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string): Promise<ReviewItem> {
-  const { handler, row } = await findRow(db, queues, queue, id, false);
+  const { handler, row } = await findRow(db, queues, queue, id);
   return handler.item(db, row);
 }
 
@@ -331,7 +291,7 @@ export async function decide(
   tx: Tx, queues: ReviewQueues, clock: Clock, adminId: string, body: { queue: ReviewQueue; id: string; reason: string },
   decision: 'approved' | 'rejected',
 ): Promise<{ before: ReviewItem; after: ReviewItem }> {
-  const { handler, row } = await findRow(tx, queues, body.queue, body.id, true);
+  const { handler, row } = await lockRow(tx, queues, body.queue, body.id);
   // §3.3: the contract's table decides; a second decision finds no transition from its state
   const to = nextState(reviewTransitions, row.state as ReviewState, decision === 'approved' ? 'approve' : 'reject');
   if (to === null) throw new DomainError('review.not_pending', { state: row.state });
@@ -346,7 +306,7 @@ export async function decide(
     await handler.reject(tx, row, decided);
     await sendMessage(tx, clock, row.userId, handler.messages.rejected(row, body.reason));
   }
-  const { row: updated } = await findRow(tx, queues, body.queue, body.id, false);
+  const { row: updated } = await findRow(tx, queues, body.queue, body.id);
   const after = await handler.item(tx, updated);
   return { before, after };
 }

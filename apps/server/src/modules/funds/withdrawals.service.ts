@@ -6,7 +6,6 @@
  * the rule that would stop the user before they press (our addition, docs/decisions.md).
  */
 import { Money, type Currency, type WithdrawInfo, type WithdrawRecord } from '@brokerage/contract';
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -17,7 +16,6 @@ import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
-import { cards, wallets, withdrawals } from './funds.tables.js';
 import { maskCardNumber } from './masking.js';
 
 export interface WithdrawDeps {
@@ -67,10 +65,10 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
 
 async function destinationOf(db: Db, row: repo.WithdrawalRow): Promise<WithdrawRecord['destination']> {
   if (row.destinationKind === 'card') {
-    const [card] = await db.select().from(cards).where(eq(cards.id, row.destinationId));
+    const card = await repo.cardById(db, row.destinationId);
     return { kind: 'card', label: card?.bankName ?? '', masked: card ? maskCardNumber(card.cardNumber) : '' };
   }
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.id, row.destinationId));
+  const wallet = await repo.walletById(db, row.destinationId);
   return { kind: 'wallet', label: wallet?.type ?? '', masked: wallet ? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}` : '' };
 }
 
@@ -104,7 +102,7 @@ export async function requestWithdrawal(
   body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
 ): Promise<WithdrawRecord> {
   const { clock, settings } = deps;
-  const user: UserRow | null = await usersRepository.findUserById(tx, userId, true);
+  const user: UserRow | null = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   // 1. blocked, then real name
   if (user.restrictions.includes('withdraw_blocked')) throw new DomainError('account.withdraw_blocked');
@@ -153,10 +151,10 @@ export async function requestWithdrawal(
   // up to the currency's scale: the house gains the sub-unit remainder of the fee (STYLE.md §3:
   // fees round in the house's favour); whole won and yen for 0-decimal currencies
   const fee = amount.times(settings.get('withdraw.feeRate')).rounded('up');
-  const [row] = await tx.insert(withdrawals).values({
+  const row = await repo.insertWithdrawal(tx, {
     id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toLedgerString(), fee: fee.toLedgerString(),
     destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,
-  }).returning();
+  });
   if (!row) throw new DomainError('result.withdraw.failed');
   await deps.ledger.hold(tx, { userId, currency: body.currency, amount: amount.toLedgerString(), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
   return toWithdrawRecord(tx, row);

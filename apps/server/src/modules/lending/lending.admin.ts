@@ -43,7 +43,7 @@ export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps
 
   registerAdminRoute(app, deps, adminEndpoints.lendingUpdate, async ({ body, tx }) => {
     // locked like an application locks it: an application and a term change never interleave
-    const row = await repo.findProduct(tx, body.id, true);
+    const row = await repo.lockProduct(tx, body.id);
     if (!row) throw new DomainError('product.not_found');
     const before = await productView(tx, row.id);
     const termChanges: Record<string, 'not_allowed'> = {};

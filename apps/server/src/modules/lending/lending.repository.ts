@@ -12,10 +12,20 @@ export type NewRecordRow = typeof lendingRecords.$inferInsert;
 /** The states whose amounts count against a product's quota. */
 export const QUOTA_STATES: LendingState[] = ['active', 'succeeded'];
 
-export async function findProduct(db: Db, id: string, forUpdate = false): Promise<ProductRow | null> {
-  const q = db.select().from(lendingProducts).where(eq(lendingProducts.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
+export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(lendingProducts).where(eq(lendingProducts.id, id));
   return row ?? null;
+}
+
+/** The product's row, locked until the transaction ends. */
+export async function lockProduct(tx: Tx, id: string): Promise<ProductRow | null> {
+  const [row] = await tx.select().from(lendingProducts).where(eq(lendingProducts.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Inserts a product; an id already there is left as it is (the demo seed). */
+export async function insertProductIfAbsent(db: Db, row: NewProductRow): Promise<void> {
+  await db.insert(lendingProducts).values(row).onConflictDoNothing();
 }
 
 export async function listProducts(db: Db, page: number, size: number, openFirst: boolean): Promise<{ rows: ProductRow[]; total: number }> {

@@ -1,7 +1,7 @@
 /** Demo lending products (API.md §21, DEMO=1): fixed ids, so seeding twice adds nothing. */
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { lendingProducts } from './lending.tables.js';
+import { insertProductIfAbsent } from './lending.repository.js';
 
 const demoProducts = [
   { id: 'lp_demo_mxn30', name: 'MXN 30-day lending', currency: 'MXN', dailyRate: '0.0003', termDays: 30, minAmount: '10000', quota: '5000000' },
@@ -12,6 +12,6 @@ const demoProducts = [
 export async function seedLendingProducts(db: Db, clock: Clock): Promise<void> {
   const now = clock.now();
   for (const p of demoProducts) {
-    await db.insert(lendingProducts).values({ ...p, open: true, createdAt: now, updatedAt: now }).onConflictDoNothing();
+    await insertProductIfAbsent(db, { ...p, open: true, createdAt: now, updatedAt: now });
   }
 }

@@ -86,7 +86,7 @@ export async function applyLending(
   requireNotTradeBlocked(user);
   requireKyc(user);
   if (!deps.settings.get('lending.enabled')) throw new DomainError('lending.not_enabled');
-  const product = await repo.findProduct(tx, body.productId, true);
+  const product = await repo.lockProduct(tx, body.productId);
   if (!product) throw new DomainError('product.not_found');
   const currency = product.currency as Currency;
   const amount = new Dec(body.amount);

@@ -3,16 +3,15 @@
  * drafts are invisible to users until published; content is sanitised on every write.
  */
 import type { AdminNewsItem, NewsDetail, NewsItem } from '@brokerage/contract';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { sanitiseHtml } from '../common/index.js';
 import type { MarketFeed } from './feed.js';
-import { news } from './market.tables.js';
+import * as repo from './news.repository.js';
 
-type NewsRow = typeof news.$inferSelect;
+type NewsRow = repo.NewsRow;
 
 function toItem(r: NewsRow): NewsItem {
   return {
@@ -28,20 +27,13 @@ function toAdminItem(r: NewsRow): AdminNewsItem {
   };
 }
 
-async function pageOf(db: Db, where: SQL | undefined, page: number, size: number) {
-  const rows = await db.select().from(news).where(where)
-    .orderBy(desc(news.publishedAt), desc(news.createdAt), desc(news.id)).limit(size).offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(news).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
 export async function newsList(db: Db, body: { category: NewsItem['category']; page: number; size: number }) {
-  const { rows, total } = await pageOf(db, and(eq(news.category, body.category), eq(news.published, true)), body.page, body.size);
+  const { rows, total } = await repo.newsPage(db, { category: body.category, publishedOnly: true }, body.page, body.size);
   return { list: rows.map(toItem), total, page: body.page, size: body.size };
 }
 
 export async function newsDetail(db: Db, id: string): Promise<NewsDetail> {
-  const [row] = await db.select().from(news).where(and(eq(news.id, id), eq(news.published, true)));
+  const row = await repo.findPublishedNews(db, id);
   if (!row) throw new DomainError('record.not_found');
   return { ...toItem(row), content: row.content, instrumentIds: row.instrumentIds };
 }
@@ -49,7 +41,7 @@ export async function newsDetail(db: Db, id: string): Promise<NewsDetail> {
 /* ---- back office ---- */
 
 export async function adminNewsList(db: Db, body: { category?: NewsItem['category']; page: number; size: number }) {
-  const { rows, total } = await pageOf(db, body.category ? eq(news.category, body.category) : undefined, body.page, body.size);
+  const { rows, total } = await repo.newsPage(db, { category: body.category, publishedOnly: false }, body.page, body.size);
   return { list: rows.map(toAdminItem), total, page: body.page, size: body.size };
 }
 
@@ -72,26 +64,26 @@ export async function createNews(db: Db, clock: Clock, feed: MarketFeed, input: 
   checkInstruments(feed, input.instrumentIds);
   const now = clock.now();
   const published = input.published ?? false;
-  const [row] = await db.insert(news).values({
+  const row = await repo.insertNewsOnce(db, {
     id: input.id ?? newId('n'), category: input.category, title: input.title, summary: input.summary,
     content: sanitiseHtml(input.content), source: input.source, coverUrl: input.coverUrl ?? null,
     instrumentIds: [...new Set(input.instrumentIds)], published, publishedAt: published ? (input.publishedAt ?? now) : null,
     createdAt: now, updatedAt: now,
-  }).onConflictDoNothing().returning();
+  });
   if (!row) throw new DomainError('record.not_found');
   return toAdminItem(row);
 }
 
-async function findForUpdate(db: Db, id: string): Promise<NewsRow> {
-  const [row] = await db.select().from(news).where(eq(news.id, id)).for('update');
+async function lockItem(tx: Tx, id: string): Promise<NewsRow> {
+  const row = await repo.lockNews(tx, id);
   if (!row) throw new DomainError('record.not_found');
   return row;
 }
 
-export async function updateNews(db: Db, clock: Clock, feed: MarketFeed, id: string, patch: Partial<NewsInput>) {
-  const before = await findForUpdate(db, id);
+export async function updateNews(tx: Tx, clock: Clock, feed: MarketFeed, id: string, patch: Partial<NewsInput>) {
+  const before = await lockItem(tx, id);
   if (patch.instrumentIds) checkInstruments(feed, patch.instrumentIds);
-  const [after] = await db.update(news).set({
+  const after = await repo.updateNewsRow(tx, id, {
     ...(patch.category ? { category: patch.category } : {}),
     ...(patch.title ? { title: patch.title } : {}),
     ...(patch.summary ? { summary: patch.summary } : {}),
@@ -100,17 +92,15 @@ export async function updateNews(db: Db, clock: Clock, feed: MarketFeed, id: str
     ...(patch.coverUrl !== undefined ? { coverUrl: patch.coverUrl } : {}),
     ...(patch.instrumentIds ? { instrumentIds: [...new Set(patch.instrumentIds)] } : {}),
     updatedAt: clock.now(),
-  }).where(eq(news.id, id)).returning();
+  });
   if (!after) throw new DomainError('record.not_found');
   return { before: toAdminItem(before), after: toAdminItem(after) };
 }
 
-export async function setNewsPublished(db: Db, clock: Clock, id: string, published: boolean) {
-  const before = await findForUpdate(db, id);
+export async function setNewsPublished(tx: Tx, clock: Clock, id: string, published: boolean) {
+  const before = await lockItem(tx, id);
   const now = clock.now();
-  const [after] = await db.update(news)
-    .set({ published, publishedAt: published ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now })
-    .where(eq(news.id, id)).returning();
+  const after = await repo.updateNewsRow(tx, id, { published, publishedAt: published ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now });
   if (!after) throw new DomainError('record.not_found');
   return { before: toAdminItem(before), after: toAdminItem(after) };
 }
@@ -119,9 +109,9 @@ export async function setNewsPublished(db: Db, clock: Clock, id: string, publish
 export async function seedNews(db: Db, items: readonly (NewsInput & { id: string; publishedAt: string })[]): Promise<void> {
   for (const n of items) {
     const at = new Date(n.publishedAt);
-    await db.insert(news).values({
+    await repo.insertNewsIfAbsent(db, {
       id: n.id, category: n.category, title: n.title, summary: n.summary, content: sanitiseHtml(n.content), source: n.source,
       coverUrl: null, instrumentIds: n.instrumentIds, published: true, publishedAt: at, createdAt: at, updatedAt: at,
-    }).onConflictDoNothing();
+    });
   }
 }

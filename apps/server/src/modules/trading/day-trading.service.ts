@@ -38,7 +38,7 @@ function toApplication(r: DayTradingRow): DayTradingApplication {
 /** Rules in order: [KYC] → `account.seat_already` → `review.pending_exists`. */
 export async function applyDayTrading(tx: Tx, clock: Clock, userId: string): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
   // the user's row lock serialises two applications of one user; the unique index is the backstop
-  const user = await usersRepository.findUserById(tx, userId, true);
+  const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireKyc(user);
   if (user.dayTrading) throw new DomainError('account.seat_already');

@@ -1,15 +1,20 @@
 /** Upload rows (API.md §17). Drizzle queries only; every function takes the database or a transaction. */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { uploads, type UploadRow } from './uploads.tables.js';
 
 export async function insertUpload(db: Db, row: typeof uploads.$inferInsert): Promise<void> {
   await db.insert(uploads).values(row);
 }
 
-export async function findUpload(db: Db, id: string, forUpdate = false): Promise<UploadRow | null> {
-  const query = db.select().from(uploads).where(eq(uploads.id, id));
-  const rows = forUpdate ? await query.for('update') : await query;
+export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
+  const rows = await db.select().from(uploads).where(eq(uploads.id, id));
+  return rows[0] ?? null;
+}
+
+/** The upload's row, locked until the transaction ends (a claim). */
+export async function lockUpload(tx: Tx, id: string): Promise<UploadRow | null> {
+  const rows = await tx.select().from(uploads).where(eq(uploads.id, id)).for('update');
   return rows[0] ?? null;
 }
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { iso, type Clock } from '../../platform/clock.js';
 import type { AppConfig } from '../../platform/config.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { LocalFileStorage, newStorageKey, type FileStorage } from './file-storage.js';
@@ -47,7 +47,7 @@ export interface Uploads {
   /** `signedUrl` at the clock's now (the shape of funds' `UploadsPort.url`). */
   url(imageId: string): string;
   /** `claimUpload` at the clock's now (the shape of funds' `UploadsPort.claim`). */
-  claim(tx: Db, input: Omit<ClaimUploadInput, 'now'>): Promise<void>;
+  claim(tx: Tx, input: Omit<ClaimUploadInput, 'now'>): Promise<void>;
 }
 
 export function createUploads(input: { db: Db; clock: Clock; config: AppConfig; options?: UploadOptions }): Uploads {
@@ -122,8 +122,8 @@ export interface ClaimUploadInput {
  * claim. Refuses with 400 `request.invalid` `{fields: {[field]: 'unknown_upload'}}` when the upload
  * does not exist, is someone else's, has another purpose, is used, deleted or older than 24 h.
  */
-export async function claimUpload(tx: Db, input: ClaimUploadInput): Promise<UploadRow> {
-  const row = await repository.findUpload(tx, input.imageId, true);
+export async function claimUpload(tx: Tx, input: ClaimUploadInput): Promise<UploadRow> {
+  const row = await repository.lockUpload(tx, input.imageId);
   const isClaimable = row !== null
     && row.userId === input.userId
     && row.purpose === input.purpose

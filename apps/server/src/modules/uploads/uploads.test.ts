@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../platform/clock.js';
+import { transaction } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { loadConfig } from '../../platform/config.js';
 import { defaultLimits } from '../../platform/rate-limit.js';
@@ -340,7 +341,7 @@ describe('claiming an upload for a business record', () => {
   });
 
   const claim = (input: Omit<ClaimUploadInput, 'now' | 'field'> & { now?: Date }) =>
-    t.deps.db.transaction((tx) => claimUpload(tx, { field: 'frontImageId', now: t.clock.now(), ...input }));
+    transaction(t.deps.db, (tx) => claimUpload(tx, { field: 'frontImageId', now: t.clock.now(), ...input }));
 
   async function refusal(promise: Promise<unknown>): Promise<DomainError> {
     const error: unknown = await promise.then(() => null, (e: unknown) => e);
@@ -361,7 +362,7 @@ describe('claiming an upload for a business record', () => {
 
   it("refuses someone else's upload, and leaves it to its owner", async () => {
     const { imageId } = await uploadOk(cai, images.png, 'deposit_proof');
-    const stolen = await refusal(t.deps.db.transaction((tx) => claimUpload(tx, {
+    const stolen = await refusal(transaction(t.deps.db, (tx) => claimUpload(tx, {
       userId: dan.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_1', field: 'proofImageId', now: t.clock.now(),
     })));
     expect(stolen.params).toEqual({ fields: { proofImageId: 'unknown_upload' } });
@@ -379,7 +380,7 @@ describe('claiming an upload for a business record', () => {
 
   it("is undone when the caller's transaction rolls back", async () => {
     const { imageId } = await uploadOk(cai, images.png, 'wallet_qr');
-    const failing = t.deps.db.transaction(async (tx) => {
+    const failing = transaction(t.deps.db, async (tx) => {
       await claimUpload(tx, { userId: cai.id, imageId, purpose: 'wallet_qr', usedBy: 'wallet:w_1', field: 'qrImageId', now: t.clock.now() });
       throw new DomainError('wallet.exists');
     });
@@ -395,7 +396,7 @@ describe('claiming an upload for a business record', () => {
     expect(url).toBe(handle.signedUrl(imageId, t.clock.now()));
     expect(handle.uploadUrl(imageId, t.clock.now()).expiresAt).toBe(new Date(t.clock.now().getTime() + UPLOAD_URL_TTL_MS).toISOString());
     expect((await fetchFile(url)).statusCode).toBe(200);
-    await t.deps.db.transaction((tx) => handle.claim(tx, { userId: cai.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_7', field: 'proofImageId' }));
+    await transaction(t.deps.db, (tx) => handle.claim(tx, { userId: cai.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_7', field: 'proofImageId' }));
     expect((await rowOf(imageId)).usedBy).toBe('deposit:d_7');
   });
 
@@ -413,7 +414,7 @@ describe('cleanup of unused uploads', () => {
     const storage = new LocalFileStorage(dir);
     const unused = await uploadOk(eve, images.png, 'deposit_proof');
     const used = await uploadOk(eve, images.jpegWithExif, 'kyc_front');
-    await t.deps.db.transaction((tx) => claimUpload(tx, {
+    await transaction(t.deps.db, (tx) => claimUpload(tx, {
       userId: eve.id, imageId: used.imageId, purpose: 'kyc_front', usedBy: 'kyc:k_9', field: 'frontImageId', now: t.clock.now(),
     }));
     const unusedKey = (await rowOf(unused.imageId)).storageKey;

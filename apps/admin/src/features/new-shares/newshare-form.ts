@@ -14,13 +14,10 @@ import {
   type AccountType,
   type AdminNewShare,
   type AdminRequestOf,
+  type NewShareKind,
   type NewShareMarket,
-  type newShareKinds,
-  type paymentModes,
+  type PaymentMode,
 } from '@brokerage/contract';
-
-export type NewShareKind = (typeof newShareKinds)[number];
-export type PaymentMode = (typeof paymentModes)[number];
 
 export interface NewShareFormValues {
   kind: NewShareKind;
@@ -136,7 +133,7 @@ function termsOf(values: NewShareFormValues) {
 
 const fieldTexts: Partial<Record<string, string>> = {
   code: 'Capitals and digits, starting with a letter, at most 10',
-  issuePrice: 'A price above 0, e.g. 18.50',
+  issuePrice: 'An amount above 0 with at most 2 decimals, e.g. 18.50',
   minInvestment: 'A whole amount above 0, no decimals',
   applyStart: 'UTC time like 2025-03-10T14:30:00Z',
   applyEnd: 'UTC time like 2025-03-18T21:00:00Z',

@@ -1,5 +1,5 @@
 /** TanStack Query hooks of the new-share screens (API.md §12). */
-import type { newShareKinds, ResponseOf } from '@brokerage/contract';
+import type { NewShareKind, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useIsLoggedIn } from '../../api/queries';
@@ -11,7 +11,7 @@ export type NewShareData = ResponseOf<'newShareDetail'>;
 export type SubscriptionRecordData = ResponseOf<'newShareRecords'>['list'][number];
 
 /** The list tabs in the order of the screen (spec §1: IPO, placement, capital increase). */
-export type NewShareKind = (typeof newShareKinds)[number];
+export type { NewShareKind };
 
 export const newShareTabs: readonly NewShareKind[] = ['ipo', 'placement', 'capital_increase'];
 export const NEW_SHARE_PAGE_SIZE = 20;

@@ -10,6 +10,7 @@ import { AuditPage } from './features/audit/AuditPage';
 import { ConfigPage } from './features/config/ConfigPage';
 import { DepositChannelsPage } from './features/config/DepositChannelsPage';
 import { LendingProductsPage } from './features/lending/LendingProductsPage';
+import { NewSharesPage } from './features/new-shares/NewSharesPage';
 import { LoginPage } from './features/login/LoginPage';
 import { NewsPage } from './features/news/NewsPage';
 import { NoticesPage } from './features/notices/NoticesPage';
@@ -70,6 +71,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="product.manage">
                       <LendingProductsPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/products/new-shares"
+                  element={
+                    <RequireRight right="product.manage">
+                      <NewSharesPage />
                     </RequireRight>
                   }
                 />

@@ -37,6 +37,7 @@ export function reviewQueuePath(queue: ReviewQueue): string {
 
 export const depositChannelsPath = '/config/deposit-channels';
 export const lendingProductsPath = '/products/lending';
+export const newSharesPath = '/products/new-shares';
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
@@ -47,6 +48,7 @@ export const sections: readonly Section[] = [
     group: reviewsGroup,
   })),
   { path: lendingProductsPath, label: 'Lending products', right: 'product.manage' },
+  { path: newSharesPath, label: 'New shares', right: 'product.manage' },
   { path: '/news', label: 'News', right: 'product.manage' },
   { path: '/notices', label: 'Notices', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },

@@ -68,6 +68,8 @@ const PositionDetailPage = page(() => import('./features/trade/PositionDetailPag
 const DayTradingPage = page(() => import('./features/day-trading/DayTradingPage'));
 const LendingPage = page(() => import('./features/lending/LendingPage'));
 const LendingRecordPage = page(() => import('./features/lending/LendingRecordPage'));
+const NewSharesPage = page(() => import('./features/new-shares/NewSharesPage'));
+const NewShareDetailPage = page(() => import('./features/new-shares/NewShareDetailPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -80,8 +82,6 @@ export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/blockTrade', titleKey: 'ui.page.blockTrade' },
   { path: '/home/blockTrade2', titleKey: 'ui.page.blockTrade2' },
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
-  { path: '/home/newStock', titleKey: 'ui.page.newStock' },
-  { path: '/home/newStockBuy', titleKey: 'ui.page.newStockBuy' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
@@ -142,6 +142,8 @@ export const routes: RouteObject[] = [
       screen('/home/dayTrading', <DayTradingPage />),
       screen('/home/lending', <LendingPage />),
       screen('/home/lendingRecord', <LendingRecordPage />),
+      screen('/home/newStock', <NewSharesPage />),
+      screen('/home/newStockBuy', <NewShareDetailPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

@@ -73,6 +73,13 @@ export const paths = {
   lendingProducts: '/lending/products',
   lendingApply: '/lending/apply',
   lendingRecords: '/lending/records',
+  newShareList: '/newShare/list',
+  newShareDetail: '/newShare/detail',
+  newShareSubscribe: '/newShare/subscribe',
+  newSharePay: '/newShare/pay',
+  newShareWaive: '/newShare/waive',
+  newShareRecords: '/newShare/records',
+  newShareDrawProof: '/newShare/drawProof',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

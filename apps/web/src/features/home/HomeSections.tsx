@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useLatestNews, useMarketTop } from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
-import { BlockIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { BlockIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { NewShareList } from '../new-shares/NewShareParts';
 import { useSession } from '../../store/session';
 import { IndexCard } from '../market/IndexCard';
 import { InstrumentRow, SkeletonRows } from '../market/InstrumentRow';
@@ -66,8 +67,7 @@ function TopMovers() {
   );
 }
 
-const tabLinks: Record<Exclude<HomeTab, 'projects'>, { to: string; Icon: typeof RocketIcon }> = {
-  ipo: { to: '/home/newStock', Icon: RocketIcon },
+const tabLinks: Record<Exclude<HomeTab, 'projects' | 'ipo'>, { to: string; Icon: typeof BlockIcon }> = {
   block: { to: '/home/blockTrade', Icon: BlockIcon },
   quant: { to: '/home/fllow', Icon: SparkIcon },
 };
@@ -77,12 +77,16 @@ export function HomeTabs() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<HomeTab>('projects');
-  const link = tab === 'projects' ? null : tabLinks[tab];
+  const link = tab === 'projects' || tab === 'ipo' ? null : tabLinks[tab];
   return (
     <section className="card flush-card" aria-label={t('ui.home.tabsLabel')}>
       <TabStrip tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))} active={tab} onChange={setTab} label={t('ui.home.tabsLabel')} testIdPrefix="home-tab-" />
       <div role="tabpanel" aria-label={t(`ui.home.tab.${tab}`)}>
-        {link ? (
+        {tab === 'ipo' ? (
+          <div className="home-ipo" data-testid="home-ipo">
+            <NewShareList kind="ipo" limit={3} refreshable={false} />
+          </div>
+        ) : link ? (
           <div className="tab-teaser">
             <link.Icon className="teaser-icon" />
             <p>{t(`ui.home.tabText.${tab}`)}</p>

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ListMarket, ListSort, ListTab } from '../../api/market-queries';
-import { BlockIcon, RocketIcon } from '../../components/Icons';
+import { BlockIcon } from '../../components/Icons';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import { useSession, type StockMarket } from '../../store/session';
+import { newShareTabs, type NewShareKind } from '../new-shares/newshare-queries';
+import { NewShareList } from '../new-shares/NewShareParts';
 import { MarketInstrumentList } from './InstrumentList';
 
 /** Spec §1/§2 market tabs. Subscription and auction are other products (API.md §8: §12 and §13). */
@@ -44,12 +46,30 @@ function SortButton({ sort, onChange }: { sort: ListSort; onChange: (sort: ListS
   );
 }
 
-function ComingSoonCard({ titleKey, textKey, to, kind }: { titleKey: string; textKey: string; to: string; kind: 'ipo' | 'block' }) {
+/** The subscription tab: the offerings of one kind (IPO first), open ones on top of the server's order. */
+function SubscriptionOfferings() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<NewShareKind>('ipo');
+  return (
+    <>
+      <SegmentedSwitch<NewShareKind>
+        label={t('ui.market.tab.subscription')}
+        value={kind}
+        testIdPrefix="market-ns-kind-"
+        options={newShareTabs.map((key) => ({ key, label: t(`ui.newShare.kind.${key}`) }))}
+        onChange={setKind}
+      />
+      <NewShareList key={kind} kind={kind} />
+    </>
+  );
+}
+
+function ComingSoonCard({ titleKey, textKey, to }: { titleKey: string; textKey: string; to: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const Icon = kind === 'ipo' ? RocketIcon : BlockIcon;
+  const Icon = BlockIcon;
   return (
-    <section className="card placeholder-card" data-testid={`market-soon-${kind}`}>
+    <section className="card placeholder-card" data-testid="market-soon-block">
       <Icon />
       <h2>{t(titleKey)}</h2>
       <p className="muted">{t(textKey)}</p>
@@ -129,9 +149,9 @@ export default function MarketPage() {
       ) : (
         <div className="page-body" role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>
           {tab === 'subscription' ? (
-            <ComingSoonCard kind="ipo" titleKey="ui.market.tab.subscription" textKey="ui.market.subscriptionSoon" to="/home/newStock" />
+            <SubscriptionOfferings />
           ) : (
-            <ComingSoonCard kind="block" titleKey="ui.market.tab.auction" textKey="ui.market.auctionSoon" to="/home/blockTrade" />
+            <ComingSoonCard titleKey="ui.market.tab.auction" textKey="ui.market.auctionSoon" to="/home/blockTrade" />
           )}
         </div>
       )}

@@ -15,6 +15,7 @@ import { direction, formatAmount, formatPrice, formatSignedAmount } from '../../
 import { usePriceFlash } from '../market/usePriceFlash';
 import { useSession } from '../../store/session';
 import { useMoneySubmit } from '../funds/FundsParts';
+import { SubscriptionRecords } from '../new-shares/SubscriptionRecords';
 import { floats, useLiveFigures, useLiveTotal } from './live-pnl';
 import { ConfirmSheet, OrderStateTag, SideTag } from './TradeParts';
 
@@ -196,7 +197,6 @@ function PositionList({ types, states }: { types: readonly Market[]; states: rea
  */
 export default function TradePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const stock = useSession((s) => s.stock);
   const [params, setParams] = useSearchParams();
@@ -219,12 +219,7 @@ export default function TradePage() {
         {!loggedIn ? (
           <LoginPrompt message={t('ui.position.loginText')} />
         ) : tab === 'subscription' ? (
-          <section className="card placeholder-card">
-            <p className="muted">{t('ui.market.subscriptionSoon')}</p>
-            <Button color="primary" fill="outline" onClick={() => navigate('/home/newStock')} data-testid="trade-subscription-link">
-              {t('ui.market.openSection')}
-            </Button>
-          </section>
+          <SubscriptionRecords />
         ) : (
           <PositionList key={`${tab}-${types.join(',')}`} types={types} states={tabStates[tab]} />
         )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  configKeyMap, currencyScale, exchangeRequest, fieldReasonsOf, fitsCurrencyScale, Money, reasonErrorMap, withdrawRequest,
+  configKeyMap, currencyScale, Dec, exchangeRequest, fieldReasonsOf, fitsCurrencyScale, formatPrice, Money, reasonErrorMap, roundPrice, roundRate,
+  withdrawRequest,
 } from './index.js';
 
 describe('Money: the kernel helpers funds uses', () => {
@@ -71,5 +72,39 @@ describe('requests in 0-decimal currencies', () => {
     expect(configKeyMap.get('withdraw.limits.KRW')?.default).toEqual({ min: '1', max: '0' });
     expect(configKeyMap.get('withdraw.limits.MXN')?.default).toEqual({ min: '500.00', max: '500000.00' });
     expect(configKeyMap.get('withdraw.limits.KRW')?.schema.safeParse({ min: '1000.5', max: '5000' }).success).toBe(false);
+  });
+});
+
+describe('Money: the kernel helpers trading and the ledger use', () => {
+  it('divides unrounded, so the caller rounds once with a named mode', () => {
+    const margin = Money.of('1000.05', 'USD').dividedBy(3);
+    expect(margin.toLedgerString()).toBe('333.35000000');
+    expect(Money.of('0.05', 'USD').dividedBy(2).rounded('half_up').toString()).toBe('0.03');
+    expect(Money.of('0.05', 'USD').dividedBy(2).rounded('down').toString()).toBe('0.02');
+    expect(() => Money.of('1', 'USD').dividedBy(0)).toThrow(RangeError);
+  });
+
+  it('says whether an amount fits the ledger\'s 8 decimals', () => {
+    expect(Money.of('0.00000001', 'USD').fitsLedgerScale()).toBe(true);
+    expect(Money.of('0.000000001', 'USD').fitsLedgerScale()).toBe(false);
+    expect(Money.of('1', 'USD').dividedBy(3).fitsLedgerScale()).toBe(false);
+  });
+});
+
+describe('prices and rates are not money', () => {
+  it('formats a price at the instrument\'s price scale, half-up', () => {
+    expect(formatPrice(new Dec('64000.125'), 2)).toBe('64000.13');
+    expect(formatPrice(new Dec('1.5'), 4)).toBe('1.5000');
+  });
+
+  it('rounds a price in the named direction', () => {
+    expect(roundPrice(new Dec('99.129'), 2, 'down').toString()).toBe('99.12');
+    expect(roundPrice(new Dec('99.121'), 2, 'up').toString()).toBe('99.13');
+    expect(roundPrice(new Dec('99.125'), 2, 'half_up').toString()).toBe('99.13');
+  });
+
+  it('rounds a rate to 8 decimals in the named direction', () => {
+    expect(roundRate(new Dec('17.123456789'), 'down').toString()).toBe('17.12345678');
+    expect(roundRate(new Dec('17.123456785'), 'half_up').toString()).toBe('17.12345679');
   });
 });

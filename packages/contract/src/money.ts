@@ -62,6 +62,16 @@ export class Money {
     return new Money(this.currency, this.amount.minus(other.amount));
   }
 
+  /**
+   * Divides by a divisor (a leverage, a count), unrounded at 40 significant digits: round the
+   * result with `rounded(mode)` before it is stored or posted.
+   */
+  dividedBy(divisor: number | string | Decimal): Money {
+    const d = new Dec(divisor);
+    if (d.isZero()) throw new RangeError('Money.dividedBy zero');
+    return new Money(this.currency, this.amount.dividedBy(d));
+  }
+
   /** Multiplies by an exact factor (a rate or a quantity), unrounded. */
   times(factor: string | number | Decimal): Money {
     if (typeof factor === 'number' && !Number.isInteger(factor)) {
@@ -85,6 +95,11 @@ export class Money {
   /** Rounds to the currency's display scale; the caller names the mode and says who gains. */
   rounded(mode: RoundingMode): Money {
     return new Money(this.currency, this.amount.toDecimalPlaces(currencyScale[this.currency], roundingModes[mode]));
+  }
+
+  /** True when the amount has at most the ledger's 8 decimals, so `toLedgerString()` is exact. */
+  fitsLedgerScale(): boolean {
+    return this.amount.decimalPlaces() <= LEDGER_SCALE;
   }
 
   isNegative(): boolean {
@@ -130,6 +145,27 @@ export class Money {
   toJSON(): string {
     return this.toString();
   }
+}
+
+/**
+ * Prices are not money (they have an instrument's price scale, not a currency's): a price is a
+ * Decimal, rounded and formatted only here, at the scale the instrument defines.
+ */
+export function roundPrice(price: Decimal, priceScale: number, mode: RoundingMode): Decimal {
+  return price.toDecimalPlaces(priceScale, roundingModes[mode]);
+}
+
+/** A price on the wire: exactly the instrument's price scale, half-up (API.md §1.4). */
+export function formatPrice(price: Decimal, priceScale: number): string {
+  return price.toFixed(priceScale, Decimal.ROUND_HALF_UP);
+}
+
+/** Scale of an exchange rate: 8 decimals, like the ledger (API.md §10.7). */
+export const RATE_SCALE = 8;
+
+/** A rate (units of one currency per unit of another) at RATE_SCALE; the caller names the mode and says who gains. */
+export function roundRate(rate: Decimal, mode: RoundingMode): Decimal {
+  return rate.toDecimalPlaces(RATE_SCALE, roundingModes[mode]);
 }
 
 /** Formats a decimal string at a currency's scale for the wire. */

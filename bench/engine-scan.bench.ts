@@ -105,7 +105,7 @@ function position(inst: Instrument): IndexRow {
   }
   return {
     id: `o_${serial.toString(36).padStart(8, '0')}`, instrumentId: inst.id, state: 'holding', side, currency: inst.currency, lots,
-    price: null, costPrice: cost, margin: margin.toFixed(8), stopOutRatio: random() < 0.5 ? '1.00' : '0.80',
+    price: null, costPrice: cost, margin: margin.toLedgerString(), stopOutRatio: random() < 0.5 ? '1.00' : '0.80',
     takeProfit, stopLoss, minHoldUntil: HOLD_PASSED, expiresAt: null, lockUntil: null,
   };
 }

@@ -205,8 +205,8 @@ async function serveApp(options: ServeOptions): Promise<void> {
       from ledger_accounts where owner_type = 'house'`));
     const fee = (await houseBalances(database.db)).find((b) => b.currency === 'USDT' && b.kind === 'fee_income');
     return {
-      orders: Number(orders?.n ?? 0), openFees: orders?.fees ?? '0', feeIncome: fee?.balance ?? '0',
-      feeIncomeMatches: new Dec(fee?.balance ?? 0).equals(orders?.fees ?? 0),
+      orders: Number(orders?.n ?? 0), openFees: orders?.fees ?? '0', feeIncome: fee?.balance.toLedgerString() ?? '0',
+      feeIncomeMatches: (fee?.balance.amount ?? new Dec(0)).equals(orders?.fees ?? 0),
       feeIncomeRows: Number(rows?.fee_rows ?? 0), houseRows: Number(rows?.house_rows ?? 0), violations,
     };
   };

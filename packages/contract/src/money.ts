@@ -160,10 +160,10 @@ export function formatPrice(price: Decimal, priceScale: number): string {
   return price.toFixed(priceScale, Decimal.ROUND_HALF_UP);
 }
 
-/** Scale of an exchange rate: 8 decimals, like the ledger (API.md §10.7). */
+/** Scale of a rate (an exchange rate, API.md §10.7, or a ratio such as a winning rate): 8 decimals, like the ledger. */
 export const RATE_SCALE = 8;
 
-/** A rate (units of one currency per unit of another) at RATE_SCALE; the caller names the mode and says who gains. */
+/** A rate or ratio at RATE_SCALE (e.g. units of one currency per unit of another); the caller names the mode and says who gains. */
 export function roundRate(rate: Decimal, mode: RoundingMode): Decimal {
   return rate.toDecimalPlaces(RATE_SCALE, roundingModes[mode]);
 }

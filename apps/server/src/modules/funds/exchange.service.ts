@@ -3,7 +3,7 @@
  * FX liquidity accounts, at the feed's mid rate less the configured spread. The rate is
  * stored on the journal entry.
  */
-import { Dec, Money, currencies, type Currency } from '@brokerage/contract';
+import { Dec, Money, currencies, roundRate, type Currency } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -29,7 +29,7 @@ export interface ExchangeDeps {
 export function customerRate(deps: ExchangeDeps, from: Currency, to: Currency): Dec | null {
   const mid = deps.fx.midRate(from, to);
   if (!mid) return null;
-  return mid.times(new Dec(1).minus(deps.settings.get('exchange.spreadRate'))).toDecimalPlaces(8, Dec.ROUND_DOWN);
+  return roundRate(mid.times(new Dec(1).minus(deps.settings.get('exchange.spreadRate'))), 'down');
 }
 
 export function rates(deps: ExchangeDeps, base: Currency) {
@@ -69,7 +69,7 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
   // can lose a minor unit, never gain one
   const toAmount = fromAmount.convert(rate, body.to, 'down');
   if (!toAmount.isPositive()) throw new DomainError('request.invalid', { fields: { amount: 'out_of_range' } });
-  const available = Money.fromLedger((await balancesOf(tx, userId)).get(body.from)?.available ?? '0', body.from);
+  const available = (await balancesOf(tx, userId)).get(body.from)?.available ?? Money.zero(body.from);
   if (fromAmount.isGreaterThan(available)) {
     throw new DomainError('funds.insufficient_balance', { available: available.toString(), currency: body.from });
   }
@@ -86,16 +86,16 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
     await deps.ledger.postEntry(tx, {
       kind: 'exchange_out', reference: orderNo, memo,
       postings: [
-        { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: fromAmount.negated().toLedgerString() },
-        { account: { owner: 'house', currency: body.from, kind: 'fx_liquidity' }, amount: fromAmount.toLedgerString() },
-        { account: { owner: 'house', currency: body.to, kind: 'fx_liquidity' }, amount: toAmount.negated().toLedgerString() },
-        { account: { owner: 'user', userId, currency: body.to, kind: 'available' }, amount: toAmount.toLedgerString() },
+        { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: fromAmount.negated() },
+        { account: { owner: 'house', currency: body.from, kind: 'fx_liquidity' }, amount: fromAmount },
+        { account: { owner: 'house', currency: body.to, kind: 'fx_liquidity' }, amount: toAmount.negated() },
+        { account: { owner: 'user', userId, currency: body.to, kind: 'available' }, amount: toAmount },
       ],
     });
   } catch (error) {
     // the guard in the ledger, should the balance have moved after all
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_balance', { available: Money.fromLedger(error.balance, body.from).toString(), currency: body.from });
+      throw new DomainError('funds.insufficient_balance', { available: error.balance.toString(), currency: body.from });
     }
     throw error;
   }

@@ -145,7 +145,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
       const amount = Money.fromLedger(d.amount, d.currency as Currency);
       await deps.ledger.credit(tx, {
-        userId: d.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'deposit', reference: d.id,
+        userId: d.userId, amount, kind: 'deposit', reference: d.id,
         idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
       });
     },
@@ -195,17 +195,17 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
       const net = amount.minus(fee);
       const cash: HouseAccountKind = w.destinationKind === 'wallet' ? 'crypto_cash' : 'bank_cash';
       const postings: PostingSpec[] = [
-        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: amount.negated().toLedgerString() },
-        { account: { owner: 'house', currency, kind: cash }, amount: net.toLedgerString() },
+        { account: { owner: 'user', userId, currency, kind: 'frozen' }, amount: amount.negated() },
+        { account: { owner: 'house', currency, kind: cash }, amount: net },
       ];
-      if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee.toLedgerString() });
+      if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee });
       await deps.ledger.postEntry(tx, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
       await decideWithdrawal(tx, w.id, { ...decided, paidAt: decided.reviewedAt });
     },
     async reject(tx, w, decided) {
       const amount = Money.fromLedger(w.amount, w.currency as Currency);
       await deps.ledger.release(tx, {
-        userId: w.userId, currency: amount.currency, amount: amount.toLedgerString(), kind: 'withdraw_release', reference: w.id,
+        userId: w.userId, amount, kind: 'withdraw_release', reference: w.id,
         idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
       });
       await decideWithdrawal(tx, w.id, decided);

@@ -156,6 +156,6 @@ export async function requestWithdrawal(
     destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,
   });
   if (!row) throw new DomainError('result.withdraw.failed');
-  await deps.ledger.hold(tx, { userId, currency: body.currency, amount: amount.toLedgerString(), kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  await deps.ledger.hold(tx, { userId, amount, kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
   return toWithdrawRecord(tx, row);
 }

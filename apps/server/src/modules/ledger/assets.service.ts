@@ -9,16 +9,16 @@
  * positions does not compile (it once defaulted to "no positions", which let unsettled proceeds
  * be withdrawn).
  */
-import { Dec, formatAmount, Money, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
+import { Money, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
 import { balancesOf } from './ledger.service.js';
 
 /** Per currency: Σ (margin + yingkui) and Σ yingkui of open positions, Σ unsettled positive close proceeds. */
 export interface PositionTotals {
-  positionsValue: Dec;
-  profit: Dec;
-  inTransit: Dec;
+  positionsValue: Money;
+  profit: Money;
+  inTransit: Money;
 }
 
 export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, PositionTotals>>;
@@ -27,7 +27,7 @@ export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, Po
  * Per currency: the value of the user's investments counted in `investValue` (§1.10), e.g. the
  * principal of succeeded lending. Supplied by the product modules through app.ts.
  */
-export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Dec>>;
+export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Money>>;
 
 export interface PortfolioDeps {
   /** open positions and unsettled close proceeds (trading) */
@@ -46,16 +46,16 @@ export interface Portfolio {
 }
 
 /** The one rule behind `withdrawable`, shared by the guard and the assets view. */
-function withdrawableFrom(available: Dec, inTransit: Dec): Dec {
-  return Dec.max(available.minus(inTransit), 0);
+function withdrawableFrom(available: Money, inTransit: Money): Money {
+  return Money.max(available.minus(inTransit), Money.zero(available.currency));
 }
 
 export function createPortfolio(deps: PortfolioDeps): Portfolio {
   return {
     async withdrawableOf(db, userId, currency) {
-      const balance = (await balancesOf(db, userId)).get(currency);
-      const inTransit = (await deps.positions(db, userId)).get(currency)?.inTransit ?? new Dec(0);
-      return Money.of(withdrawableFrom(new Dec(balance?.available ?? 0), inTransit), currency);
+      const available = (await balancesOf(db, userId)).get(currency)?.available ?? Money.zero(currency);
+      const inTransit = (await deps.positions(db, userId)).get(currency)?.inTransit ?? Money.zero(currency);
+      return withdrawableFrom(available, inTransit);
     },
     assetsOf: (db, userId, enabled, summaryCurrency, creditScore) => assetsOf(deps, db, userId, enabled, summaryCurrency, creditScore),
   };
@@ -69,47 +69,52 @@ async function assetsOf(
   const positions = await deps.positions(db, userId);
   const investments = await deps.investValue(db, userId);
   const accounts: CurrencyAccount[] = [];
-  const sums = { totalAssets: new Dec(0), available: new Dec(0), frozen: new Dec(0), inTransit: new Dec(0), withdrawable: new Dec(0), profit: new Dec(0) };
+  const sumOf = () => Money.zero(summaryCurrency);
+  const sums = { totalAssets: sumOf(), available: sumOf(), frozen: sumOf(), inTransit: sumOf(), withdrawable: sumOf(), profit: sumOf() };
   for (const currency of enabled) {
+    const zero = Money.zero(currency);
     const b = balances.get(currency);
-    const available = new Dec(b?.available ?? 0);
-    const frozen = new Dec(b?.frozen ?? 0);
+    const available = b?.available ?? zero;
+    const frozen = b?.frozen ?? zero;
     const p = positions.get(currency);
-    const inTransit = p?.inTransit ?? new Dec(0);
-    const positionsValue = p?.positionsValue ?? new Dec(0);
-    const investValue = investments.get(currency) ?? new Dec(0);
-    const profit = p?.profit ?? new Dec(0);
+    const inTransit = p?.inTransit ?? zero;
+    const positionsValue = p?.positionsValue ?? zero;
+    const investValue = investments.get(currency) ?? zero;
+    const profit = p?.profit ?? zero;
     // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
     const withdrawable = withdrawableFrom(available, inTransit);
     const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
+    // toString(): the wire form, half-up at the currency scale (API.md §1.4)
     accounts.push({
       currency,
-      available: formatAmount(available, currency),
-      frozen: formatAmount(frozen, currency),
-      inTransit: formatAmount(inTransit, currency),
-      withdrawable: formatAmount(withdrawable, currency),
-      positionsValue: formatAmount(positionsValue, currency),
-      investValue: formatAmount(investValue, currency),
-      totalAssets: formatAmount(totalAssets, currency),
-      profit: formatAmount(profit, currency),
+      available: available.toString(),
+      frozen: frozen.toString(),
+      inTransit: inTransit.toString(),
+      withdrawable: withdrawable.toString(),
+      positionsValue: positionsValue.toString(),
+      investValue: investValue.toString(),
+      totalAssets: totalAssets.toString(),
+      profit: profit.toString(),
     });
     const rate = fx.midRate(currency, summaryCurrency);
     if (!rate) continue;
-    sums.totalAssets = sums.totalAssets.plus(totalAssets.times(rate));
-    sums.available = sums.available.plus(available.times(rate));
-    sums.frozen = sums.frozen.plus(frozen.times(rate));
-    sums.inTransit = sums.inTransit.plus(inTransit.times(rate));
-    sums.withdrawable = sums.withdrawable.plus(withdrawable.times(rate));
-    sums.profit = sums.profit.plus(profit.times(rate));
+    // unrounded at the mid rate: the summary is a reading, rounded once by toString() below
+    const inSummary = (m: Money) => Money.of(m.amount.times(rate), summaryCurrency);
+    sums.totalAssets = sums.totalAssets.plus(inSummary(totalAssets));
+    sums.available = sums.available.plus(inSummary(available));
+    sums.frozen = sums.frozen.plus(inSummary(frozen));
+    sums.inTransit = sums.inTransit.plus(inSummary(inTransit));
+    sums.withdrawable = sums.withdrawable.plus(inSummary(withdrawable));
+    sums.profit = sums.profit.plus(inSummary(profit));
   }
   return {
     currency: summaryCurrency,
-    totalAssets: formatAmount(sums.totalAssets, summaryCurrency),
-    available: formatAmount(sums.available, summaryCurrency),
-    frozen: formatAmount(sums.frozen, summaryCurrency),
-    inTransit: formatAmount(sums.inTransit, summaryCurrency),
-    withdrawable: formatAmount(sums.withdrawable, summaryCurrency),
-    profit: formatAmount(sums.profit, summaryCurrency),
+    totalAssets: sums.totalAssets.toString(),
+    available: sums.available.toString(),
+    frozen: sums.frozen.toString(),
+    inTransit: sums.inTransit.toString(),
+    withdrawable: sums.withdrawable.toString(),
+    profit: sums.profit.toString(),
     creditScore,
     ratesAt: fx.asOf().toISOString(),
     accounts,

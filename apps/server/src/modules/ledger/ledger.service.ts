@@ -25,12 +25,12 @@
  * Guards. A user account may never go below zero: checked under the lock before writing,
  * and enforced again by a CHECK constraint on the table.
  */
-import { Dec, LEDGER_SCALE, isCurrency, type Currency } from '@brokerage/contract';
-import { sql } from 'drizzle-orm';
+import { isCurrency, Money, type Currency } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { rowsOf } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
+import * as repo from './ledger.repository.js';
+import type { AccountKey, LockedAccountRow } from './ledger.repository.js';
 
 /** `margin` holds the margin of open positions (trading): money committed, never free, never negative. */
 export const userAccountKinds = ['available', 'frozen', 'margin'] as const;
@@ -48,8 +48,11 @@ export type AccountRef =
 
 export interface PostingSpec {
   account: AccountRef;
-  /** Signed decimal string; positive credits the account's balance, negative debits it. */
-  amount: string;
+  /**
+   * Signed, in the account's currency (a different currency is a bug), at most 8 decimals (the
+   * ledger's scale; more is a bug, not a rounding): positive credits the balance, negative debits it.
+   */
+  amount: Money;
 }
 
 export interface EntrySpec {
@@ -65,12 +68,15 @@ export interface PostedEntry {
   entryId: string;
   replayed: boolean;
   /** Balance of each row written; for a house account that is its stripe's balance, not the house total (`houseBalances`). */
-  balances: { account: AccountRef; balanceAfter: string }[];
+  balances: { account: AccountRef; balanceAfter: Money }[];
 }
 
-/** A user account would go negative. Services translate it into their own refusal code. */
+/**
+ * A user account would go negative. Services translate it into their own refusal code.
+ * `balance` is the locked balance, `required` the amount the entry takes from it (both exact).
+ */
 export class InsufficientFundsError extends Error {
-  constructor(readonly account: AccountRef, readonly balance: string, readonly required: string) {
+  constructor(readonly account: AccountRef, readonly balance: Money, readonly required: Money) {
     super(`insufficient ${account.kind} ${account.currency}`);
     this.name = 'InsufficientFundsError';
   }
@@ -109,76 +115,51 @@ export function houseStripeOf(spec: Pick<EntrySpec, 'postings' | 'idempotencyKey
   return seed === undefined ? 0 : fnv1a(seed) % houseStripes;
 }
 
-function ownerOf(ref: AccountRef, stripe: number): { type: 'user' | 'house'; id: string } {
-  return ref.owner === 'user' ? { type: 'user', id: ref.userId } : { type: 'house', id: houseOwnerId(stripe) };
+function accountKeyOf(ref: AccountRef, stripe: number): AccountKey {
+  return ref.owner === 'user'
+    ? { ownerType: 'user', ownerId: ref.userId, currency: ref.currency, kind: ref.kind }
+    : { ownerType: 'house', ownerId: houseOwnerId(stripe), currency: ref.currency, kind: ref.kind };
 }
 
 function keyOf(ref: AccountRef, stripe: number): string {
-  const o = ownerOf(ref, stripe);
-  return `${o.type}|${o.id}|${ref.currency}|${ref.kind}`;
-}
-
-interface LockedAccount {
-  id: string;
-  owner_type: string;
-  owner_id: string;
-  currency: string;
-  kind: string;
-  balance: string;
-  /** The entry already posted under the idempotency key, if any (the same on every row). */
-  replay_of: string | null;
+  const k = accountKeyOf(ref, stripe);
+  return `${k.ownerType}|${k.ownerId}|${k.currency}|${k.kind}`;
 }
 
 /** Checks the shape of an entry; a malformed entry is a bug, not a refusal. */
-function validate(spec: EntrySpec, stripe: number): Map<string, { ref: AccountRef; amount: Dec }> {
+function validate(spec: EntrySpec, stripe: number): Map<string, { ref: AccountRef; amount: Money }> {
   invariant(spec.postings.length >= 2, 'an entry needs at least two postings');
-  const merged = new Map<string, { ref: AccountRef; amount: Dec }>();
-  const perCurrency = new Map<string, Dec>();
+  const merged = new Map<string, { ref: AccountRef; amount: Money }>();
+  const perCurrency = new Map<Currency, Money>();
   for (const p of spec.postings) {
-    invariant(isCurrency(p.account.currency), `unknown currency ${p.account.currency}`);
-    const amount = new Dec(p.amount);
-    invariant(amount.decimalPlaces() <= LEDGER_SCALE, `posting has more than ${LEDGER_SCALE} decimals`);
+    const { currency } = p.account;
+    invariant(isCurrency(currency), `unknown currency ${currency}`);
+    const amount = p.amount;
+    invariant(amount.currency === currency, `posting of ${amount.currency} to a ${currency} account`);
+    invariant(amount.fitsLedgerScale(), `posting has more decimals than the ledger keeps: ${amount.amount.toString()}`);
     invariant(!amount.isZero(), 'posting amount is zero');
     const key = keyOf(p.account, stripe);
     const prev = merged.get(key);
     merged.set(key, { ref: p.account, amount: prev ? prev.amount.plus(amount) : amount });
-    perCurrency.set(p.account.currency, (perCurrency.get(p.account.currency) ?? new Dec(0)).plus(amount));
+    perCurrency.set(currency, (perCurrency.get(currency) ?? Money.zero(currency)).plus(amount));
   }
   for (const [currency, sum] of perCurrency) {
-    invariant(sum.isZero(), `entry ${spec.kind} does not balance in ${currency}: ${sum.toString()}`);
+    invariant(sum.isZero(), `entry ${spec.kind} does not balance in ${currency}: ${sum.toLedgerString()}`);
   }
   return merged;
 }
 
-/** Locks the accounts in id order; each row also says whether the idempotency key was already used (one round trip). */
-async function lockAccounts(tx: Db, refs: AccountRef[], stripe: number, idempotencyKey: string | null): Promise<LockedAccount[]> {
-  const tuples = refs.map((ref) => {
-    const o = ownerOf(ref, stripe);
-    return sql`(${o.type}, ${o.id}, ${ref.currency}, ${ref.kind})`;
-  });
-  return rowsOf<LockedAccount>(
-    await tx.execute(sql`select id::text as id, owner_type, owner_id, currency, kind, balance::text as balance,
-        (select e.id::text from journal_entries e where e.idempotency_key = ${idempotencyKey}) as replay_of
-      from ledger_accounts
-      where (owner_type, owner_id, currency, kind) in (${sql.join(tuples, sql`, `)})
-      order by id
-      for update`),
-  );
-}
-
-async function ensureAccounts(tx: Db, refs: AccountRef[], stripe: number): Promise<void> {
-  // one statement, rows in key order so two entries creating the same accounts wait on them in the same order
-  const rows = refs.map((ref) => ({ ref, o: ownerOf(ref, stripe), key: keyOf(ref, stripe) })).sort((a, b) => (a.key < b.key ? -1 : 1));
-  await tx.execute(sql`insert into ledger_accounts (owner_type, owner_id, currency, kind)
-    values ${sql.join(rows.map(({ ref, o }) => sql`(${o.type}, ${o.id}, ${ref.currency}, ${ref.kind})`), sql`, `)}
-    on conflict do nothing`);
+/** The accounts' keys in key order, so two entries creating the same accounts wait on them in the same order. */
+function sortedKeys(refs: AccountRef[], stripe: number): AccountKey[] {
+  return refs.map((ref) => ({ key: keyOf(ref, stripe), account: accountKeyOf(ref, stripe) }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1)).map((r) => r.account);
 }
 
 /**
  * Posts one balanced entry inside the caller's transaction, so the business change that
  * caused it commits or rolls back with it.
  */
-async function postEntry(tx: Db, clock: Clock, houseStripes: number, spec: EntrySpec): Promise<PostedEntry> {
+async function postEntry(tx: Tx, clock: Clock, houseStripes: number, spec: EntrySpec): Promise<PostedEntry> {
   const stripe = houseStripeOf(spec, houseStripes);
   const merged = validate(spec, stripe);
   const key = spec.idempotencyKey ?? null;
@@ -186,58 +167,47 @@ async function postEntry(tx: Db, clock: Clock, houseStripes: number, spec: Entry
   invariant(items.length >= 2, 'an entry needs at least two non-zero accounts');
   const replay = (entryId: string): PostedEntry => ({ entryId, replayed: true, balances: [] });
   // The replay check rides on the lock query; a replay then moves nothing (its locks are released with the transaction).
-  let locked = await lockAccounts(tx, items.map((m) => m.ref), stripe, key);
+  const keys = items.map((m) => accountKeyOf(m.ref, stripe));
+  let locked = await repo.lockAccounts(tx, keys, key);
   if (locked[0]?.replay_of) return replay(locked[0].replay_of);
   if (locked.length < items.length) {
     if (key && locked.length === 0) {
       // none of the accounts exists yet, so no row carried the answer: ask before creating any
-      const existing = rowsOf<{ id: string }>(await tx.execute(sql`select id::text as id from journal_entries where idempotency_key = ${key}`));
-      if (existing[0]) return replay(existing[0].id);
+      const existing = await repo.entryIdByKey(tx, key);
+      if (existing) return replay(existing);
     }
-    // First movement of some account: create the missing rows, then lock the whole set again in id order.
-    await ensureAccounts(tx, items.map((m) => m.ref), stripe);
-    locked = await lockAccounts(tx, items.map((m) => m.ref), stripe, key);
+    // First movement of some account: create the missing rows (one statement, in key order), then lock the whole set again in id order.
+    await repo.ensureAccounts(tx, sortedKeys(items.map((m) => m.ref), stripe));
+    locked = await repo.lockAccounts(tx, keys, key);
     if (locked[0]?.replay_of) return replay(locked[0].replay_of);
   }
   invariant(locked.length === items.length, 'ledger accounts missing after ensure');
   const byKey = new Map(locked.map((a) => [`${a.owner_type}|${a.owner_id}|${a.currency}|${a.kind}`, a]));
 
-  const updates: { account: LockedAccount; ref: AccountRef; amount: Dec; after: Dec }[] = [];
+  const updates: { account: LockedAccountRow; ref: AccountRef; amount: Money; after: Money }[] = [];
   for (const item of items) {
     const account = byKey.get(keyOf(item.ref, stripe));
     invariant(account, 'locked account not found');
-    const after = new Dec(account.balance).plus(item.amount);
+    // the column has no currency of its own: the row's is the posting's (the lock matched on it)
+    const balance = Money.fromLedger(account.balance, item.ref.currency);
+    const after = balance.plus(item.amount);
     if (account.owner_type === 'user' && after.isNegative()) {
-      throw new InsufficientFundsError(item.ref, account.balance, item.amount.negated().toFixed(LEDGER_SCALE));
+      throw new InsufficientFundsError(item.ref, balance, item.amount.negated());
     }
     updates.push({ account, ref: item.ref, amount: item.amount, after });
   }
 
   // Postings in account-id order, the same order the locks were taken in.
   updates.sort((a, b) => (BigInt(a.account.id) < BigInt(b.account.id) ? -1 : 1));
-  const legs = updates.map((u) =>
-    sql`(${u.account.id}::bigint, ${u.amount.toFixed(LEDGER_SCALE)}::numeric, ${u.after.toFixed(LEDGER_SCALE)}::numeric)`);
   // One round trip: the entry, its postings and the new cached balances of the (locked) accounts.
-  const entryRows = rowsOf<{ id: string }>(
-    await tx.execute(sql`with entry as (
-        insert into journal_entries (kind, reference, idempotency_key, memo, created_at)
-        values (${spec.kind}, ${spec.reference ?? null}, ${spec.idempotencyKey ?? null},
-                ${spec.memo ? JSON.stringify(spec.memo) : null}::jsonb, ${clock.now().toISOString()})
-        returning id),
-      leg (account_id, amount, balance_after) as (values ${sql.join(legs, sql`, `)}),
-      posted as (
-        insert into postings (entry_id, account_id, amount, balance_after)
-        select entry.id, leg.account_id, leg.amount, leg.balance_after from entry cross join leg),
-      balanced as (
-        update ledger_accounts a set balance = leg.balance_after from leg where a.id = leg.account_id)
-      select id::text as id from entry`),
-  );
-  const entryId = entryRows[0]?.id;
+  const entryId = await repo.insertEntry(tx, {
+    kind: spec.kind, reference: spec.reference ?? null, idempotencyKey: spec.idempotencyKey ?? null, memo: spec.memo ?? null, createdAt: clock.now(),
+  }, updates.map((u) => ({ accountId: u.account.id, amount: u.amount.toLedgerString(), balanceAfter: u.after.toLedgerString() })));
   invariant(entryId, 'journal entry not created');
   return {
     entryId,
     replayed: false,
-    balances: updates.map((u) => ({ account: u.ref, balanceAfter: u.after.toFixed(LEDGER_SCALE) })),
+    balances: updates.map((u) => ({ account: u.ref, balanceAfter: u.after })),
   };
 }
 
@@ -246,19 +216,17 @@ const house = (currency: Currency, kind: HouseAccountKind): AccountRef => ({ own
 
 export interface MoveSpec {
   userId: string;
-  currency: Currency;
-  /** Positive decimal string. */
-  amount: string;
+  /** Positive, at most 8 decimals; its currency is the accounts' currency. */
+  amount: Money;
   kind: string;
   reference?: string;
   idempotencyKey?: string;
   memo?: Record<string, unknown>;
 }
 
-function positive(amount: string): string {
-  const d = new Dec(amount);
-  invariant(d.isPositive() && !d.isZero(), `amount must be positive: ${amount}`);
-  return d.toFixed(LEDGER_SCALE);
+function positive(amount: Money): Money {
+  invariant(amount.isPositive(), `amount must be positive: ${amount.toLedgerString()} ${amount.currency}`);
+  return amount;
 }
 
 export interface LedgerOptions {
@@ -295,21 +263,22 @@ export function createLedger(options: LedgerOptions): Ledger {
     `house stripes must be 1…${MAX_HOUSE_STRIPES}: ${houseStripes}`,
   );
   /** One amount from one account to another: the shape of every hold, release, settlement, credit and debit. */
-  const move = (tx: Db, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> => {
+  const move = (tx: Tx, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> => {
     const a = positive(m.amount);
     return postEntry(tx, clock, houseStripes, {
       kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-      postings: [{ account: from, amount: `-${a}` }, { account: to, amount: a }],
+      postings: [{ account: from, amount: a.negated() }, { account: to, amount: a }],
     });
   };
+  const c = (m: MoveSpec): Currency => m.amount.currency;
   return {
     houseStripes,
     postEntry: (tx, spec) => postEntry(tx, clock, houseStripes, spec),
-    hold: (tx, m) => move(tx, m, user(m.userId, m.currency, 'available'), user(m.userId, m.currency, 'frozen')),
-    release: (tx, m) => move(tx, m, user(m.userId, m.currency, 'frozen'), user(m.userId, m.currency, 'available')),
-    settle: (tx, m) => move(tx, m, user(m.userId, m.currency, 'frozen'), house(m.currency, m.to)),
-    credit: (tx, m) => move(tx, m, house(m.currency, m.from), user(m.userId, m.currency, 'available')),
-    debit: (tx, m) => move(tx, m, user(m.userId, m.currency, 'available'), house(m.currency, m.to)),
+    hold: (tx, m) => move(tx, m, user(m.userId, c(m), 'available'), user(m.userId, c(m), 'frozen')),
+    release: (tx, m) => move(tx, m, user(m.userId, c(m), 'frozen'), user(m.userId, c(m), 'available')),
+    settle: (tx, m) => move(tx, m, user(m.userId, c(m), 'frozen'), house(c(m), m.to)),
+    credit: (tx, m) => move(tx, m, house(c(m), m.from), user(m.userId, c(m), 'available')),
+    debit: (tx, m) => move(tx, m, user(m.userId, c(m), 'available'), house(c(m), m.to)),
   };
 }
 
@@ -320,22 +289,24 @@ export const houseAccount = house;
 
 export interface UserBalance {
   currency: Currency;
-  available: string;
-  frozen: string;
+  available: Money;
+  frozen: Money;
 }
 
-/** The user's materialised balances, one row per currency that has an account (8 decimals). */
+function currencyOf(value: string): Currency {
+  invariant(isCurrency(value), `ledger account in an unknown currency: ${value}`);
+  return value;
+}
+
+/** The user's materialised balances, one row per currency that has an account (exact, as stored). */
 export async function balancesOf(db: Db, userId: string): Promise<Map<Currency, UserBalance>> {
-  const rows = rowsOf<{ currency: Currency; kind: string; balance: string }>(
-    await db.execute(sql`select currency, kind, balance::text as balance from ledger_accounts
-      where owner_type = 'user' and owner_id = ${userId}`),
-  );
   const out = new Map<Currency, UserBalance>();
-  for (const r of rows) {
-    const b = out.get(r.currency) ?? { currency: r.currency, available: '0', frozen: '0' };
-    if (r.kind === 'available') b.available = r.balance;
-    if (r.kind === 'frozen') b.frozen = r.balance;
-    out.set(r.currency, b);
+  for (const r of await repo.userAccountRows(db, userId)) {
+    const currency = currencyOf(r.currency);
+    const b = out.get(currency) ?? { currency, available: Money.zero(currency), frozen: Money.zero(currency) };
+    if (r.kind === 'available') b.available = Money.fromLedger(r.balance, currency);
+    if (r.kind === 'frozen') b.frozen = Money.fromLedger(r.balance, currency);
+    out.set(currency, b);
   }
   return out;
 }
@@ -343,14 +314,14 @@ export async function balancesOf(db: Db, userId: string): Promise<Map<Currency, 
 export interface HouseBalance {
   currency: Currency;
   kind: HouseAccountKind;
-  /** Sum of the account's stripes (8 decimals). */
-  balance: string;
+  /** Sum of the account's stripes (exact, as stored). */
+  balance: Money;
 }
 
 /** The house's balances, each house account summed over its stripes; one row per (currency, kind) that has an account. */
 export async function houseBalances(db: Db): Promise<HouseBalance[]> {
-  return rowsOf<HouseBalance>(
-    await db.execute(sql`select currency, kind, sum(balance)::text as balance from ledger_accounts
-      where owner_type = 'house' group by currency, kind order by currency, kind`),
-  );
+  return (await repo.houseAccountRows(db)).map((r) => {
+    const currency = currencyOf(r.currency);
+    return { currency, kind: r.kind as HouseAccountKind, balance: Money.fromLedger(r.balance, currency) };
+  });
 }

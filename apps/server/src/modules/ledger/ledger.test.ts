@@ -1,4 +1,4 @@
-import { Dec, type Currency } from '@brokerage/contract';
+import { Dec, Money, type Currency } from '@brokerage/contract';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
 let database: Database;
 const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));
 const ledger = createLedger({ clock, houseStripes: DEFAULT_HOUSE_STRIPES });
+const m = (amount: string, currency: Currency): Money => Money.of(amount, currency);
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -29,36 +30,49 @@ describe('posting an entry', () => {
         ledger.postEntry(tx, {
           kind: 'test',
           postings: [
-            { account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '-10' },
-            { account: { owner: 'user', userId: 'u_a', currency: 'MXN', kind: 'available' }, amount: '9.99' },
+            { account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: m('-10', 'MXN') },
+            { account: { owner: 'user', userId: 'u_a', currency: 'MXN', kind: 'available' }, amount: m('9.99', 'MXN') },
           ],
         }),
       ),
     ).rejects.toThrow(/does not balance/);
   });
 
+  it('refuses, as a bug, a posting with more decimals than the ledger keeps or in another currency than its account', async () => {
+    const user = { owner: 'user', userId: 'u_x', currency: 'MXN', kind: 'available' } as const;
+    const bank = { owner: 'house', currency: 'MXN', kind: 'bank_cash' } as const;
+    await expect(transaction(database.db, (tx) => ledger.postEntry(tx, {
+      kind: 'test', postings: [{ account: bank, amount: m('-0.000000001', 'MXN') }, { account: user, amount: m('0.000000001', 'MXN') }],
+    }))).rejects.toThrow(/more decimals than the ledger keeps/);
+    await expect(transaction(database.db, (tx) => ledger.postEntry(tx, {
+      kind: 'test', postings: [{ account: bank, amount: m('-1', 'USD') }, { account: user, amount: m('1', 'MXN') }],
+    }))).rejects.toThrow(/posting of USD to a MXN account/);
+    await expect(transaction(database.db, (tx) => ledger.credit(tx, { userId: 'u_x', amount: m('0', 'MXN'), kind: 'deposit', from: 'bank_cash' })))
+      .rejects.toThrow(/must be positive/);
+  });
+
   it('credits a deposit and keeps the books balanced', async () => {
-    await transaction(database.db, (tx) => ledger.credit(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50', kind: 'deposit', from: 'bank_cash' }));
+    await transaction(database.db, (tx) => ledger.credit(tx, { userId: 'u_a', amount: m('1000.50', 'MXN'), kind: 'deposit', from: 'bank_cash' }));
     const b = await balancesOf(database.db, 'u_a');
-    expect(b.get('MXN')?.available).toBe('1000.50000000');
+    expect(b.get('MXN')?.available.toLedgerString()).toBe('1000.50000000');
     expect(await ledgerViolations(database.db)).toEqual([]);
   });
 
   it('moves money once for the same idempotency key', async () => {
     const move = () => transaction(database.db, (tx) =>
-      ledger.credit(tx, { userId: 'u_b', currency: 'USD', amount: '5', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-1' }));
+      ledger.credit(tx, { userId: 'u_b', amount: m('5', 'USD'), kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-1' }));
     const first = await move();
     const second = await move();
     expect(second.replayed).toBe(true);
     expect(second.entryId).toBe(first.entryId);
-    expect((await balancesOf(database.db, 'u_b')).get('USD')?.available).toBe('5.00000000');
+    expect((await balancesOf(database.db, 'u_b')).get('USD')?.available.toLedgerString()).toBe('5.00000000');
   });
 
   it('a used idempotency key moves nothing even when none of the accounts exists yet', async () => {
     const first = await transaction(database.db, (tx) =>
-      ledger.credit(tx, { userId: 'u_k1', currency: 'USD', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+      ledger.credit(tx, { userId: 'u_k1', amount: m('2', 'USD'), kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     const again = await transaction(database.db, (tx) =>
-      ledger.credit(tx, { userId: 'u_k2', currency: 'JPY', amount: '2', kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
+      ledger.credit(tx, { userId: 'u_k2', amount: m('2', 'JPY'), kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     expect(again).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
     expect((await balancesOf(database.db, 'u_k2')).size).toBe(0);
   });
@@ -66,7 +80,7 @@ describe('posting an entry', () => {
   it('refuses to take a user balance below zero and writes nothing', async () => {
     const before = await balancesOf(database.db, 'u_a');
     await expect(
-      transaction(database.db, (tx) => ledger.hold(tx, { userId: 'u_a', currency: 'MXN', amount: '1000.50000001', kind: 'order_freeze' })),
+      transaction(database.db, (tx) => ledger.hold(tx, { userId: 'u_a', amount: m('1000.50000001', 'MXN'), kind: 'order_freeze' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await balancesOf(database.db, 'u_a')).toEqual(before);
   });
@@ -86,12 +100,13 @@ describe('posting an entry', () => {
 describe('holds', () => {
   it('freeze, release and settle move money between available, frozen and the house', async () => {
     const db = database.db;
-    await transaction(db, (tx) => ledger.credit(tx, { userId: 'u_h', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
-    await transaction(db, (tx) => ledger.hold(tx, { userId: 'u_h', currency: 'EUR', amount: '60', kind: 'withdraw_freeze' }));
-    await transaction(db, (tx) => ledger.release(tx, { userId: 'u_h', currency: 'EUR', amount: '10', kind: 'withdraw_release' }));
-    await transaction(db, (tx) => ledger.settle(tx, { userId: 'u_h', currency: 'EUR', amount: '50', kind: 'withdraw_pay', to: 'bank_cash' }));
+    await transaction(db, (tx) => ledger.credit(tx, { userId: 'u_h', amount: m('100', 'EUR'), kind: 'deposit', from: 'bank_cash' }));
+    await transaction(db, (tx) => ledger.hold(tx, { userId: 'u_h', amount: m('60', 'EUR'), kind: 'withdraw_freeze' }));
+    await transaction(db, (tx) => ledger.release(tx, { userId: 'u_h', amount: m('10', 'EUR'), kind: 'withdraw_release' }));
+    await transaction(db, (tx) => ledger.settle(tx, { userId: 'u_h', amount: m('50', 'EUR'), kind: 'withdraw_pay', to: 'bank_cash' }));
     const b = (await balancesOf(db, 'u_h')).get('EUR');
-    expect(b).toEqual({ currency: 'EUR', available: '50.00000000', frozen: '0.00000000' });
+    expect(b && { currency: b.currency, available: b.available.toLedgerString(), frozen: b.frozen.toLedgerString() })
+      .toEqual({ currency: 'EUR', available: '50.00000000', frozen: '0.00000000' });
     await assertLedgerInvariant(db);
   });
 });
@@ -120,7 +135,7 @@ describe('random sequences of transfers and holds', () => {
           const from = o.type === 'debit' || o.type === 'hold' ? av : o.type === 'release' || o.type === 'settle' ? fr : null;
           const expectRefusal = from !== null && get(from).lessThan(amt);
           const run = (tx: Tx) => {
-            const base = { userId: o.userId, currency: o.currency, amount: o.amount, kind: `prop_${o.type}` };
+            const base = { userId: o.userId, amount: m(o.amount, o.currency), kind: `prop_${o.type}` };
             switch (o.type) {
               case 'credit': return ledger.credit(tx, { ...base, from: 'bank_cash' });
               case 'debit': return ledger.debit(tx, { ...base, to: 'fee_income' });
@@ -150,15 +165,15 @@ describe('random sequences of transfers and holds', () => {
           const balances = await balancesOf(database.db, u);
           for (const cur of currencyPool) {
             const b = balances.get(cur);
-            expect(new Dec(b?.available ?? 0).equals(get(`${u}|${cur}|available`))).toBe(true);
-            expect(new Dec(b?.frozen ?? 0).equals(get(`${u}|${cur}|frozen`))).toBe(true);
+            expect((b?.available.amount ?? new Dec(0)).equals(get(`${u}|${cur}|available`))).toBe(true);
+            expect((b?.frozen.amount ?? new Dec(0)).equals(get(`${u}|${cur}|frozen`))).toBe(true);
           }
         }
         // Reset the pool's balances to zero through the ledger so each run starts clean.
         for (const u of usersPool) {
-          for (const [cur, b] of await balancesOf(database.db, u)) {
-            if (!new Dec(b.frozen).isZero()) await transaction(database.db, (tx) => ledger.settle(tx, { userId: u, currency: cur, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
-            if (!new Dec(b.available).isZero()) await transaction(database.db, (tx) => ledger.debit(tx, { userId: u, currency: cur, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
+          for (const b of (await balancesOf(database.db, u)).values()) {
+            if (!b.frozen.isZero()) await transaction(database.db, (tx) => ledger.settle(tx, { userId: u, amount: b.frozen, kind: 'prop_reset', to: 'bank_cash' }));
+            if (!b.available.isZero()) await transaction(database.db, (tx) => ledger.debit(tx, { userId: u, amount: b.available, kind: 'prop_reset', to: 'bank_cash' }));
           }
         }
       }),
@@ -172,7 +187,7 @@ describe('striped house accounts', () => {
     select owner_id, balance::text as balance from ledger_accounts
     where owner_type = 'house' and currency = ${currency} and kind = ${kind} order by owner_id`));
   const feeTotal = async (currency: Currency) =>
-    (await houseBalances(database.db)).find((b) => b.currency === currency && b.kind === 'fee_income')?.balance;
+    (await houseBalances(database.db)).find((b) => b.currency === currency && b.kind === 'fee_income')?.balance.toLedgerString();
 
   // one ledger per stripe count, as app.ts builds one from LEDGER_HOUSE_STRIPES
   const striped = (houseStripes: number) => createLedger({ clock, houseStripes });
@@ -181,8 +196,8 @@ describe('striped house accounts', () => {
     const l8 = striped(8);
     const users = Array.from({ length: 24 }, (_, i) => `s_${i}`);
     for (const u of users) {
-      await transaction(database.db, (tx) => l8.credit(tx, { userId: u, currency: 'EUR', amount: '10', kind: 'deposit', from: 'bank_cash' }));
-      await transaction(database.db, (tx) => l8.debit(tx, { userId: u, currency: 'EUR', amount: '1.25', kind: 'fee', to: 'fee_income' }));
+      await transaction(database.db, (tx) => l8.credit(tx, { userId: u, amount: m('10', 'EUR'), kind: 'deposit', from: 'bank_cash' }));
+      await transaction(database.db, (tx) => l8.debit(tx, { userId: u, amount: m('1.25', 'EUR'), kind: 'fee', to: 'fee_income' }));
     }
     const rows = await houseRows('EUR', 'fee_income');
     // 24 users over 8 stripes: more than one row, never more than 8, each named house or house:k
@@ -193,7 +208,7 @@ describe('striped house accounts', () => {
     expect(await feeTotal('EUR')).toBe('30.00000000');
     const expected = new Map<string, Dec>();
     for (const u of users) {
-      const owner = houseOwnerId(houseStripeOf({ postings: [{ account: { owner: 'user', userId: u, currency: 'EUR', kind: 'available' }, amount: '1' }] }, l8.houseStripes));
+      const owner = houseOwnerId(houseStripeOf({ postings: [{ account: { owner: 'user', userId: u, currency: 'EUR', kind: 'available' }, amount: m('1', 'EUR') }] }, l8.houseStripes));
       expected.set(owner, (expected.get(owner) ?? new Dec(0)).plus('1.25'));
     }
     expect(new Map(rows.map((r) => [r.owner_id, new Dec(r.balance).toFixed(2)])))
@@ -204,18 +219,18 @@ describe('striped house accounts', () => {
   it('one user always hits the same stripe, and all house legs of one entry share it', async () => {
     const l8 = striped(8);
     const spec = (userId: string) => ({
-      postings: [{ account: { owner: 'user' as const, userId, currency: 'EUR' as const, kind: 'available' as const }, amount: '-1' }],
+      postings: [{ account: { owner: 'user' as const, userId, currency: 'EUR' as const, kind: 'available' as const }, amount: m('-1', 'EUR') }],
     });
     expect(houseStripeOf(spec('s_1'), 8)).toBe(houseStripeOf(spec('s_1'), 8));
     // a close-like entry: the user's margin pays fee income, tax and settlement, all on one stripe
-    await transaction(database.db, (tx) => l8.credit(tx, { userId: 's_close', currency: 'EUR', amount: '100', kind: 'deposit', from: 'bank_cash' }));
+    await transaction(database.db, (tx) => l8.credit(tx, { userId: 's_close', amount: m('100', 'EUR'), kind: 'deposit', from: 'bank_cash' }));
     await transaction(database.db, (tx) => l8.postEntry(tx, {
       kind: 'test_close',
       postings: [
-        { account: { owner: 'user', userId: 's_close', currency: 'EUR', kind: 'available' }, amount: '-10' },
-        { account: { owner: 'house', currency: 'EUR', kind: 'fee_income' }, amount: '1' },
-        { account: { owner: 'house', currency: 'EUR', kind: 'tax_payable' }, amount: '2' },
-        { account: { owner: 'house', currency: 'EUR', kind: 'settlement' }, amount: '7' },
+        { account: { owner: 'user', userId: 's_close', currency: 'EUR', kind: 'available' }, amount: m('-10', 'EUR') },
+        { account: { owner: 'house', currency: 'EUR', kind: 'fee_income' }, amount: m('1', 'EUR') },
+        { account: { owner: 'house', currency: 'EUR', kind: 'tax_payable' }, amount: m('2', 'EUR') },
+        { account: { owner: 'house', currency: 'EUR', kind: 'settlement' }, amount: m('7', 'EUR') },
       ],
     }));
     const owner = houseOwnerId(houseStripeOf(spec('s_close'), l8.houseStripes));
@@ -224,12 +239,12 @@ describe('striped house accounts', () => {
   });
 
   it('a house-only entry without a user or key goes to stripe 0, and N = 1 writes the single `house` row', async () => {
-    expect(houseStripeOf({ postings: [{ account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: '1' }] }, 8)).toBe(0);
+    expect(houseStripeOf({ postings: [{ account: { owner: 'house', currency: 'MXN', kind: 'bank_cash' }, amount: m('1', 'MXN') }] }, 8)).toBe(0);
     const l1 = striped(1);
     const before = await feeTotal('GBP' as Currency);
     expect(before).toBeUndefined();
     for (const u of ['one_a', 'one_b', 'one_c']) {
-      await transaction(database.db, (tx) => l1.credit(tx, { userId: u, currency: 'USD', amount: '3', kind: 'deposit', from: 'crypto_cash' }));
+      await transaction(database.db, (tx) => l1.credit(tx, { userId: u, amount: m('3', 'USD'), kind: 'deposit', from: 'crypto_cash' }));
     }
     expect(await houseRows('USD', 'crypto_cash')).toEqual([{ owner_id: 'house', balance: '-9.00000000' }]);
   });
@@ -238,9 +253,9 @@ describe('striped house accounts', () => {
     // 24 fees of 1.25 and the close's fee of 1 so far
     expect(await feeTotal('EUR')).toBe('31.00000000');
     const l4 = striped(4);
-    await transaction(database.db, (tx) => l4.debit(tx, { userId: 's_3', currency: 'EUR', amount: '0.75', kind: 'fee', to: 'fee_income' }));
+    await transaction(database.db, (tx) => l4.debit(tx, { userId: 's_3', amount: m('0.75', 'EUR'), kind: 'fee', to: 'fee_income' }));
     const l1 = striped(1);
-    await transaction(database.db, (tx) => l1.debit(tx, { userId: 's_4', currency: 'EUR', amount: '0.25', kind: 'fee', to: 'fee_income' }));
+    await transaction(database.db, (tx) => l1.debit(tx, { userId: 's_4', amount: m('0.25', 'EUR'), kind: 'fee', to: 'fee_income' }));
     expect(await feeTotal('EUR')).toBe('32.00000000');
     await assertLedgerInvariant(database.db);
   });
@@ -249,22 +264,22 @@ describe('striped house accounts', () => {
     const l4 = striped(4);
     const users = Array.from({ length: 20 }, (_, i) => `c_${i}`);
     await Promise.all(users.map((u) => transaction(database.db, (tx) =>
-      l4.credit(tx, { userId: u, currency: 'KRW', amount: '100', kind: 'deposit', from: 'bank_cash' }))));
+      l4.credit(tx, { userId: u, amount: m('100', 'KRW'), kind: 'deposit', from: 'bank_cash' }))));
     // each entry touches the user, fee income and settlement, in both directions of house flow
     await Promise.all(users.flatMap((u) => [1, 2, 3].map((n) => transaction(database.db, (tx) => l4.postEntry(tx, {
       kind: 'test_order', idempotencyKey: `c-${u}-${n}`,
       postings: [
-        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'available' }, amount: '-10' },
-        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'margin' }, amount: '9' },
-        { account: { owner: 'house', currency: 'KRW', kind: 'fee_income' }, amount: '1.5' },
-        { account: { owner: 'house', currency: 'KRW', kind: 'settlement' }, amount: '-0.5' },
+        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'available' }, amount: m('-10', 'KRW') },
+        { account: { owner: 'user', userId: u, currency: 'KRW', kind: 'margin' }, amount: m('9', 'KRW') },
+        { account: { owner: 'house', currency: 'KRW', kind: 'fee_income' }, amount: m('1.5', 'KRW') },
+        { account: { owner: 'house', currency: 'KRW', kind: 'settlement' }, amount: m('-0.5', 'KRW') },
       ],
     })))));
     const house = await houseBalances(database.db);
-    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'fee_income')?.balance).toBe('90.00000000');
-    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'settlement')?.balance).toBe('-30.00000000');
+    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'fee_income')?.balance.toLedgerString()).toBe('90.00000000');
+    expect(house.find((b) => b.currency === 'KRW' && b.kind === 'settlement')?.balance.toLedgerString()).toBe('-30.00000000');
     expect((await houseRows('KRW', 'fee_income')).length).toBeGreaterThan(1);
-    for (const u of users) expect((await balancesOf(database.db, u)).get('KRW')?.available).toBe('70.00000000');
+    for (const u of users) expect((await balancesOf(database.db, u)).get('KRW')?.available.toLedgerString()).toBe('70.00000000');
     await assertLedgerInvariant(database.db);
   });
 

@@ -11,7 +11,7 @@
  * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
  * wished; `startLendingSettlement` runs it every 30 s beside the API (apps/server/src/app.ts).
  */
-import { Dec, LEDGER_SCALE, formatAmount, type Currency } from '@brokerage/contract';
+import { Money, type Currency } from '@brokerage/contract';
 import { sendMessage } from '../engagement/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
@@ -52,25 +52,26 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     const instant = settlementAfter(r.appliedAt);
     if (instant > now) return null;
     const currency = r.currency as Currency;
+    const amount = Money.fromLedger(r.amount, currency);
     const memo = { productId: r.productId, remark: r.name };
     if (await repo.isProductOpen(tx, r.productId)) {
       await deps.ledger.settle(tx, {
-        userId: r.userId, currency, amount: r.amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
+        userId: r.userId, amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
       });
       const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
       await transitionLending(tx, r, 'matched', { startedAt: instant, endsAt });
       await sendMessage(tx, deps.clock, r.userId, {
         code: 'message.lending.matched',
-        params: { product: r.name, amount: formatAmount(r.amount, currency), currency, startedAt: instant.toISOString(), endsAt: endsAt.toISOString() },
+        params: { product: r.name, amount: amount.toString(), currency, startedAt: instant.toISOString(), endsAt: endsAt.toISOString() },
       });
       return 'succeeded';
     }
     await deps.ledger.release(tx, {
-      userId: r.userId, currency, amount: r.amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
+      userId: r.userId, amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
     });
     await transitionLending(tx, r, 'not_matched', { failedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
-      code: 'message.lending.failed', params: { product: r.name, amount: formatAmount(r.amount, currency), currency },
+      code: 'message.lending.failed', params: { product: r.name, amount: amount.toString(), currency },
     });
     return 'failed';
   });
@@ -81,21 +82,21 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
     const r = await repo.lockRecord(tx, id);
     if (!r || !canLending(r, 'term_ends') || !r.endsAt || r.endsAt > now) return false;
     const currency = r.currency as Currency;
-    const principal = new Dec(r.amount);
-    const interest = new Dec(interestFor(r.amount, r.dailyRate, r.termDays, currency));
+    const principal = Money.fromLedger(r.amount, currency);
+    const interest = interestFor(r.amount, r.dailyRate, r.termDays, currency);
     const postings: PostingSpec[] = [
-      { account: houseAccount(currency, 'lending_book'), amount: principal.negated().toFixed(LEDGER_SCALE) },
-      { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest).toFixed(LEDGER_SCALE) },
+      { account: houseAccount(currency, 'lending_book'), amount: principal.negated() },
+      { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest) },
     ];
-    if (!interest.isZero()) postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated().toFixed(LEDGER_SCALE) });
+    if (!interest.isZero()) postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated() });
     await deps.ledger.postEntry(tx, {
       kind: 'lending_payout', reference: r.id, idempotencyKey: `lending-payout:${r.id}`,
-      memo: { productId: r.productId, remark: r.name, interest: interest.toFixed(LEDGER_SCALE) }, postings,
+      memo: { productId: r.productId, remark: r.name, interest: interest.toLedgerString() }, postings,
     });
-    await transitionLending(tx, r, 'term_ends', { interest: interest.toFixed(LEDGER_SCALE), completedAt: now });
+    await transitionLending(tx, r, 'term_ends', { interest: interest.toLedgerString(), completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.completed',
-      params: { product: r.name, amount: formatAmount(principal, currency), interest: formatAmount(interest, currency), currency },
+      params: { product: r.name, amount: principal.toString(), interest: interest.toString(), currency },
     });
     return true;
   });

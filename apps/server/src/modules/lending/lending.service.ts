@@ -7,7 +7,7 @@
  * term (`lending_payout`). Interest = amount × dailyRate × days, half-up at the currency scale.
  */
 import {
-  Dec, formatAmount, Money, simpleInterest, type Currency, type LendingProduct, type LendingRecord, type LendingState,
+  Dec, Money, simpleInterest, type Currency, type LendingProduct, type LendingRecord, type LendingState,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -35,16 +35,17 @@ export function rateString(rate: string): string {
 
 export function toProduct(p: ProductRow, quotaUsed: Dec | undefined): LendingProduct {
   const currency = p.currency as Currency;
+  // the columns are `numeric` strings and the sum a Decimal: the product's currency makes them Money
   return {
     id: p.id, name: p.name, currency, dailyRate: rateString(p.dailyRate), termDays: p.termDays,
-    minAmount: formatAmount(p.minAmount, currency), quota: formatAmount(p.quota, currency),
-    quotaUsed: formatAmount(quotaUsed ?? new Dec(0), currency), open: p.open,
+    minAmount: Money.fromLedger(p.minAmount, currency).toString(), quota: Money.fromLedger(p.quota, currency).toString(),
+    quotaUsed: (quotaUsed ? Money.of(quotaUsed, currency) : Money.zero(currency)).toString(), open: p.open,
   };
 }
 
-/** amount × dailyRate × days, rounded half-up to the currency scale once (§1.4). */
-export function interestFor(amount: string, dailyRate: string, days: number, currency: Currency): string {
-  return simpleInterest(Money.fromLedger(amount, currency), dailyRate, days).toString();
+/** amount × dailyRate × days, rounded half-up to the currency scale once (§1.4, `simpleInterest`). */
+export function interestFor(amount: string, dailyRate: string, days: number, currency: Currency): Money {
+  return simpleInterest(Money.fromLedger(amount, currency), dailyRate, days);
 }
 
 /** Whole days elapsed since `startedAt`, capped at the term. */
@@ -55,13 +56,13 @@ export function accruedDays(startedAt: Date, now: Date, termDays: number): numbe
 
 export function toRecord(r: RecordRow, now: Date): LendingRecord {
   const currency = r.currency as Currency;
-  let interest = formatAmount('0', currency);
-  if (r.state === 'completed' && r.interest !== null) interest = formatAmount(r.interest, currency);
+  let interest = Money.zero(currency);
+  if (r.state === 'completed' && r.interest !== null) interest = Money.fromLedger(r.interest, currency);
   else if (r.state === 'succeeded' && r.startedAt) interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays), currency);
   return {
-    id: r.id, productId: r.productId, name: r.name, currency, amount: formatAmount(r.amount, currency), dailyRate: rateString(r.dailyRate),
+    id: r.id, productId: r.productId, name: r.name, currency, amount: Money.fromLedger(r.amount, currency).toString(), dailyRate: rateString(r.dailyRate),
     termDays: r.termDays, state: r.state, appliedAt: r.appliedAt.toISOString(), startedAt: r.startedAt?.toISOString() ?? null,
-    endsAt: r.endsAt?.toISOString() ?? null, interest, completedAt: r.completedAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null, interest: interest.toString(), completedAt: r.completedAt?.toISOString() ?? null,
   };
 }
 
@@ -89,24 +90,25 @@ export async function applyLending(
   const product = await repo.lockProduct(tx, body.productId);
   if (!product) throw new DomainError('product.not_found');
   const currency = product.currency as Currency;
-  const amount = new Dec(body.amount);
-  const used = (await repo.quotaUsedOf(tx, [product.id])).get(product.id) ?? new Dec(0);
-  if (!product.open || used.plus(amount).gt(product.quota)) throw new DomainError('lending.quota_full');
-  if (amount.lt(product.minAmount)) throw new DomainError('lending.min_amount', { min: formatAmount(product.minAmount, currency), currency });
-  const insufficient = (available: Dec | string) => new DomainError('funds.insufficient_available', {
-    available: formatAmount(available, currency), required: formatAmount(amount, currency), currency,
+  const amount = Money.of(body.amount, currency);
+  const used = Money.of((await repo.quotaUsedOf(tx, [product.id])).get(product.id) ?? new Dec(0), currency);
+  if (!product.open || used.plus(amount).isGreaterThan(Money.fromLedger(product.quota, currency))) throw new DomainError('lending.quota_full');
+  const min = Money.fromLedger(product.minAmount, currency);
+  if (amount.isLessThan(min)) throw new DomainError('lending.min_amount', { min: min.toString(), currency });
+  const insufficient = (available: Money) => new DomainError('funds.insufficient_available', {
+    available: available.toString(), required: amount.toString(), currency,
   });
-  const available = new Dec((await balancesOf(tx, userId)).get(currency)?.available ?? 0);
-  if (available.lt(amount)) throw insufficient(available);
+  const available = (await balancesOf(tx, userId)).get(currency)?.available ?? Money.zero(currency);
+  if (available.isLessThan(amount)) throw insufficient(available);
 
   const now = deps.clock.now();
   const row = await repo.insertRecord(tx, {
-    id: newId('lr'), userId, productId: product.id, name: product.name, currency, amount: amount.toFixed(8), dailyRate: product.dailyRate,
+    id: newId('lr'), userId, productId: product.id, name: product.name, currency, amount: amount.toLedgerString(), dailyRate: product.dailyRate,
     termDays: product.termDays, state: initialLendingState(), appliedAt: now,
   });
   try {
     await deps.ledger.hold(tx, {
-      userId, currency, amount: amount.toFixed(8), kind: 'lending_freeze', reference: row.id, idempotencyKey: `lending-freeze:${row.id}`,
+      userId, amount, kind: 'lending_freeze', reference: row.id, idempotencyKey: `lending-freeze:${row.id}`,
       memo: { productId: product.id, remark: product.name },
     });
   } catch (error) {
@@ -124,7 +126,7 @@ export async function recordList(db: Db, clock: Clock, userId: string, body: { s
 }
 
 /** The lending part of `investValue` (§1.10): principal of `succeeded` records, per currency. */
-export async function lendingInvestValue(db: Db, userId: string): Promise<Map<Currency, Dec>> {
+export async function lendingInvestValue(db: Db, userId: string): Promise<Map<Currency, Money>> {
   const rows = await repo.succeededPrincipalOf(db, userId);
-  return new Map(rows.map((r) => [r.currency as Currency, new Dec(r.total)]));
+  return new Map(rows.map((r) => [r.currency as Currency, Money.fromLedger(r.total, r.currency as Currency)]));
 }

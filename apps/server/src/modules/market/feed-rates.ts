@@ -3,7 +3,7 @@
  * the feed's forex pairs: every currency is priced against USD (USDT counts as USD). Nothing
  * that moves money uses these; the exchange (funds issue) prices its own trades from the feed.
  */
-import { Dec, type Currency } from '@brokerage/contract';
+import { Dec, roundRate, type Currency } from '@brokerage/contract';
 import type { FxRates } from '../../platform/fx.js';
 import type { MarketFeed } from './feed.js';
 
@@ -26,7 +26,8 @@ export class FeedRates implements FxRates {
     const a = perUsd(this.feed, from);
     const b = perUsd(this.feed, to);
     if (!a || !b || a.isZero()) return null;
-    return b.dividedBy(a).toDecimalPlaces(8);
+    // half-up: a mid rate is a reading, neither side's price; the customer's rate rounds down from it (exchange)
+    return roundRate(b.dividedBy(a), 'half_up');
   }
 
   asOf(): Date {

@@ -6,7 +6,7 @@
  * its frozen funds (prepaid) or waits for payment (on allotment). The offering records the totals
  * and its seed becomes public.
  */
-import { Dec, Money } from '@brokerage/contract';
+import { Dec, Money, roundRate } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -34,7 +34,7 @@ export interface DrawOutcome {
 /** allotted ÷ applied, 8 decimals, rounded down (a rate is never overstated); 0 when nobody applied. */
 function winningRateOf(allotted: number, applied: number): string {
   if (applied === 0) return '0';
-  return new Dec(allotted).dividedBy(applied).toDecimalPlaces(8, Dec.ROUND_DOWN).toString();
+  return roundRate(new Dec(allotted).dividedBy(applied), 'down').toString();
 }
 
 async function settleOne(tx: Tx, deps: DrawDeps, share: ShareRow, sub: SubscriptionRow, allotted: number, now: Date): Promise<void> {
@@ -45,7 +45,7 @@ async function settleOne(tx: Tx, deps: DrawDeps, share: ShareRow, sub: Subscript
   if (allotted === 0) {
     if (frozen.isPositive()) {
       await deps.ledger.release(tx, {
-        userId: sub.userId, currency: c, amount: frozen.toLedgerString(), kind: 'subscription_release', reference: sub.id,
+        userId: sub.userId, amount: frozen, kind: 'subscription_release', reference: sub.id,
         idempotencyKey: `subscription-release:${sub.id}`, memo,
       });
     }
@@ -57,13 +57,13 @@ async function settleOne(tx: Tx, deps: DrawDeps, share: ShareRow, sub: Subscript
   if (sub.paymentMode === 'prepaid') {
     // the frozen amount was issuePrice × quantity ≥ issuePrice × allotted: pay the allotment, release the rest
     await deps.ledger.settle(tx, {
-      userId: sub.userId, currency: c, amount: payable.toLedgerString(), kind: 'subscription_pay', reference: sub.id,
+      userId: sub.userId, amount: payable, kind: 'subscription_pay', reference: sub.id,
       idempotencyKey: `subscription-pay:${sub.id}`, memo, to: 'ipo_escrow',
     });
     const rest = frozen.minus(payable);
     if (rest.isPositive()) {
       await deps.ledger.release(tx, {
-        userId: sub.userId, currency: c, amount: rest.toLedgerString(), kind: 'subscription_release', reference: sub.id,
+        userId: sub.userId, amount: rest, kind: 'subscription_release', reference: sub.id,
         idempotencyKey: `subscription-release:${sub.id}`, memo,
       });
     }

@@ -4,7 +4,7 @@
  * price). The feed learns every offering at start, after a create, and on every jobs pass, so an
  * offering created on another instance is listed here too.
  */
-import { Dec, type Currency, type NewShareMarket } from '@brokerage/contract';
+import { Dec, formatPrice, type Currency, type NewShareMarket } from '@brokerage/contract';
 import type { InstrumentDef } from '@brokerage/market-sim';
 import { instrumentId } from '@brokerage/market-sim/universe';
 import type { Db } from '../../platform/db.js';
@@ -26,7 +26,7 @@ function dailyVolumeOf(sharesOffered: number): string {
 export function listingDefOf(share: Pick<ShareRow, 'instrumentId' | 'code' | 'name' | 'market' | 'issuePrice' | 'sharesOffered' | 'listingDate'>): InstrumentDef {
   return {
     instrumentId: share.instrumentId, code: share.code, name: share.name, market: share.market, board: 'listed', assetClass: 'stock',
-    currency: currencyOfMarket[share.market], priceScale: 2, referencePrice: new Dec(share.issuePrice).toFixed(2),
+    currency: currencyOfMarket[share.market], priceScale: 2, referencePrice: formatPrice(new Dec(share.issuePrice), 2),
     annualVolatility: '0.45', halfSpreadBps: '5', averageDailyVolume: dailyVolumeOf(share.sharesOffered), volumeScale: 0,
     industry: null, sharesOutstanding: share.sharesOffered, foreignOwnershipRatio: null, listingDate: share.listingDate,
   };

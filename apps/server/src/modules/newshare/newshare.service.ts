@@ -175,14 +175,14 @@ export async function subscribe(
   if (amount.isLessThan(Money.fromLedger(share.minInvestment, c))) {
     throw new DomainError('subscription.min_funds', { min: money(share.minInvestment, c), currency: c });
   }
-  const insufficient = (available: string) => new DomainError('funds.insufficient_available', {
-    available: money(available, c), required: amount.toString(), currency: c,
+  const insufficient = (available: Money) => new DomainError('funds.insufficient_available', {
+    available: available.toString(), required: amount.toString(), currency: c,
   });
   const prepaid = share.paymentMode === 'prepaid';
   if (!prepaid) {
     // checked for both modes (§12.3), frozen only for prepaid: the ledger checks prepaid under its lock
-    const available = (await balancesOf(tx, userId)).get(c)?.available ?? '0';
-    if (Money.fromLedger(available, c).isLessThan(amount)) throw insufficient(available);
+    const available = (await balancesOf(tx, userId)).get(c)?.available ?? Money.zero(c);
+    if (available.isLessThan(amount)) throw insufficient(available);
   }
   const sub = await repo.insertSubscription(tx, {
     id: newId('sb'), userId, newShareId: share.id, state: initialSubscriptionState(), paymentMode: share.paymentMode, currency: c,
@@ -192,7 +192,7 @@ export async function subscribe(
   if (prepaid) {
     try {
       await deps.ledger.hold(tx, {
-        userId, currency: c, amount: amount.toLedgerString(), kind: 'subscription_freeze', reference: sub.id,
+        userId, amount, kind: 'subscription_freeze', reference: sub.id,
         idempotencyKey: `subscription-freeze:${sub.id}`, memo: { newShareId: share.id, code: share.code },
       });
     } catch (error) {
@@ -232,12 +232,12 @@ export async function pay(tx: Tx, deps: NewShareDeps, userId: string, subscripti
   const payable = Money.fromLedger(sub.amountPayable, c);
   try {
     await deps.ledger.debit(tx, {
-      userId, currency: c, amount: payable.toLedgerString(), kind: 'subscription_pay', reference: sub.id,
+      userId, amount: payable, kind: 'subscription_pay', reference: sub.id,
       idempotencyKey: `subscription-pay:${sub.id}`, memo: { newShareId: share.id, code: share.code }, to: 'ipo_escrow',
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_available', { available: money(error.balance, c), required: payable.toString(), currency: c });
+      throw new DomainError('funds.insufficient_available', { available: error.balance.toString(), required: payable.toString(), currency: c });
     }
     throw error;
   }

@@ -7,7 +7,7 @@
  * moves it into the user's `margin` account, where every position's money is, so closing it
  * works exactly like closing any other position.
  */
-import { Dec, type Currency, type OrderSource } from '@brokerage/contract';
+import { Money, type Currency, type OrderSource } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
@@ -52,7 +52,7 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
   const market = def.market as SimMarket;
   const currency = def.currency as Currency;
   const rules = marketRules(deps.settings, market);
-  const amount = new Dec(spec.amount);
+  const amount = Money.of(spec.amount, currency);
   invariant(amount.isPositive() && spec.lots > 0, 'an allotment needs shares and money');
   const lockUntil = spec.lockDays > 0 ? new Date(spec.at.getTime() + spec.lockDays * DAY_MS) : null;
   const id = newId('o');
@@ -61,7 +61,7 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     currency, priceScale: def.priceScale, source: spec.source, side: 'long', orderType: 'market',
     state: initialOrderState(lockUntil ? 'allot_locked' : 'allot'),
     lots: spec.lots, leverage: 1, price: null, costPrice: spec.price,
-    contractAmount: amount.toString(), margin: amount.toString(), openFee: '0',
+    contractAmount: amount.toLedgerString(), margin: amount.toLedgerString(), openFee: '0',
     takeProfit: null, stopLoss: null,
     buyFeeRate: '0', sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
     holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
@@ -72,8 +72,8 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     kind: 'subscription_list', reference: row.id, idempotencyKey: `allot:${spec.reference}`,
     memo: { orderNo: row.orderNo, source: spec.source },
     postings: [
-      { account: houseAccount(currency, spec.fundedFrom), amount: amount.negated().toString() },
-      { account: userAccount(spec.userId, currency, 'margin'), amount: amount.toString() },
+      { account: houseAccount(currency, spec.fundedFrom), amount: amount.negated() },
+      { account: userAccount(spec.userId, currency, 'margin'), amount },
     ],
   });
   return row;

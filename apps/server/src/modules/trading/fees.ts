@@ -1,9 +1,9 @@
 /**
- * Order arithmetic of API.md §1.10 and the readings of §1.11. Every amount is rounded half-up
- * to the currency's scale once, where it is first computed; later sums use the rounded values.
- * Margin is computed from the rounded contract amount.
+ * Order arithmetic of API.md §1.10 and the readings of §1.11. Amounts are the contract's Money,
+ * each rounded once, where it is first computed, with its mode named; later sums use the rounded
+ * values. Margin is computed from the rounded contract amount. Prices stay Decimals.
  */
-import { Dec, currencyScale, type Currency, type Market, type MarketConfigField, type Side } from '@brokerage/contract';
+import { Dec, Money, roundPrice, type Currency, type Market, type MarketConfigField, type Side } from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
 
 /** The market rules of §19.7 in force now; the ones that bind an order are copied onto its row. */
@@ -36,65 +36,67 @@ export function marketRules(settings: Settings, market: Market): MarketRules {
   };
 }
 
-/** Half-up to the currency scale (§1.11): the one rounding every amount gets. */
-export function roundMoney(amount: Dec, currency: Currency): Dec {
-  return amount.toDecimalPlaces(currencyScale[currency], Dec.ROUND_HALF_UP);
-}
-
-export function fmtMoney(amount: Dec, currency: Currency): string {
-  return amount.toFixed(currencyScale[currency], Dec.ROUND_HALF_UP);
-}
+// Rounding (§1.11, STYLE.md §3): every amount below is rounded half-up to the currency scale once,
+// where it is first computed, and later sums use the rounded values. Half-up is the mode API.md
+// names for fees and margin; on an exact half it gives the house the sub-unit of a fee and of a
+// margin (the larger hold) and the customer that of a gain, so each call says who gains.
 
 export interface OpeningAmounts {
-  contractAmount: Dec;
-  margin: Dec;
-  openFee: Dec;
+  contractAmount: Money;
+  margin: Money;
+  openFee: Money;
 }
 
 export function openingAmounts(price: Dec, lots: number, leverage: number, buyFeeRate: string, currency: Currency): OpeningAmounts {
-  const contractAmount = roundMoney(price.times(lots), currency);
-  const margin = roundMoney(contractAmount.dividedBy(leverage), currency);
-  const openFee = roundMoney(contractAmount.times(buyFeeRate), currency);
+  // half-up: a reading of price × lots, the base of the minimum opening amount; on a half the larger base
+  const contractAmount = Money.of(price, currency).times(lots).rounded('half_up');
+  // half-up, from the rounded contract amount (§1.11): on a half the house holds the larger margin
+  const margin = contractAmount.dividedBy(leverage).rounded('half_up');
+  // half-up (§1.11): on a half the house gains the sub-unit of the fee
+  const openFee = contractAmount.times(buyFeeRate).rounded('half_up');
   return { contractAmount, margin, openFee };
 }
 
 export interface ClosingCosts {
-  closeFee: Dec;
-  stampDuty: Dec;
+  closeFee: Money;
+  stampDuty: Money;
 }
 
 export function closingCosts(price: Dec, lots: number, sellFeeRate: string, stampDutyRate: string, currency: Currency): ClosingCosts {
-  const amount = price.times(lots);
-  return { closeFee: roundMoney(amount.times(sellFeeRate), currency), stampDuty: roundMoney(amount.times(stampDutyRate), currency) };
+  const amount = Money.of(price, currency).times(lots);
+  // half-up (§1.11): on a half the house gains the sub-unit of the fee and the duty
+  return { closeFee: amount.times(sellFeeRate).rounded('half_up'), stampDuty: amount.times(stampDutyRate).rounded('half_up') };
 }
 
 /** Gross P&L (`yingkui`): long (P − cost) × lots, short (cost − P) × lots. */
-export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number, currency: Currency): Dec {
+export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number, currency: Currency): Money {
   const move = side === 'long' ? price.minus(costPrice) : costPrice.minus(price);
-  return roundMoney(move.times(lots), currency);
+  // half-up, away from zero on a half (as the web app's `positionYingkui`): the customer gains a
+  // half-unit gain and bears a half-unit loss
+  return Money.of(move, currency).times(lots).rounded('half_up');
 }
 
 /**
  * The price at which the floating loss reaches `margin × stopOutRatio` (fees ignored), rounded
  * to the price scale away from the entry price: down for a long, up for a short (§1.11). A long
- * whose stop-out would be at or below zero reports zero.
+ * whose stop-out would be at or below zero reports zero. A price, not money.
  */
-export function stopOutPrice(side: Side, entry: Dec, lots: number, margin: Dec, stopOutRatio: string, priceScale: number): Dec {
-  const move = margin.times(stopOutRatio).dividedBy(lots);
-  if (side === 'long') return Dec.max(entry.minus(move).toDecimalPlaces(priceScale, Dec.ROUND_DOWN), 0);
-  return entry.plus(move).toDecimalPlaces(priceScale, Dec.ROUND_UP);
+export function stopOutPrice(side: Side, entry: Dec, lots: number, margin: Money, stopOutRatio: string, priceScale: number): Dec {
+  const move = margin.amount.times(stopOutRatio).dividedBy(lots);
+  if (side === 'long') return Dec.max(roundPrice(entry.minus(move), priceScale, 'down'), 0);
+  return roundPrice(entry.plus(move), priceScale, 'up');
 }
 
 /** Loss that triggers a stop-out: floating loss ≥ margin × stopOutRatio. */
-export function isStopOut(yingkui: Dec, margin: Dec, stopOutRatio: string): boolean {
-  // lt(0), not isNegative(): a loss rounded to −0.00 is no loss (decimal.js keeps the sign of zero)
-  return yingkui.lt(0) && yingkui.negated().gte(margin.times(stopOutRatio));
+export function isStopOut(yingkui: Money, margin: Money, stopOutRatio: string): boolean {
+  // isNegative() of Money is false for a loss rounded to −0.00: no loss
+  return yingkui.isNegative() && yingkui.negated().compare(margin.times(stopOutRatio)) >= 0;
 }
 
 /** `maxLots = floor(available / (price × (1/leverage + buyFeeRate)))` (§9.1). */
-export function maxLotsOf(available: Dec, price: Dec, leverage: number, buyFeeRate: string): number {
+export function maxLotsOf(available: Money, price: Dec, leverage: number, buyFeeRate: string): number {
   const perLot = price.times(new Dec(1).dividedBy(leverage).plus(buyFeeRate));
-  if (perLot.lte(0) || available.lte(0)) return 0;
+  if (perLot.lte(0) || !available.isPositive()) return 0;
   // capped at the largest order a request may carry (Lots, §1.4)
-  return Dec.min(available.dividedBy(perLot).floor(), 10_000_000).toNumber();
+  return Dec.min(available.amount.dividedBy(perLot).floor(), 10_000_000).toNumber();
 }

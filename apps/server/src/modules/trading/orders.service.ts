@@ -4,7 +4,8 @@
  * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
  */
 import {
-  currencyScale, Dec, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
+  // eslint-disable-next-line no-restricted-imports -- the scale of PostgreSQL's round() in the positions list's SQL sum (see userStockList)
+  currencyScale, Dec, formatPrice, Money, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
   type setTpSlRequest, type userStockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
@@ -17,7 +18,7 @@ import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, ty
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
-import { fmtMoney, marketRules, openingAmounts } from './fees.js';
+import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { canOrder, initialOrderState } from './orders.states.js';
@@ -71,7 +72,7 @@ export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
 
 /** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */
 export function checkTpSl(side: Side, reference: Dec, takeProfit: string | null | undefined, stopLoss: string | null | undefined, scale: number): void {
-  const ref = reference.toFixed(scale);
+  const ref = formatPrice(reference, scale);
   if (takeProfit !== null && takeProfit !== undefined) {
     const tp = new Dec(takeProfit);
     if (side === 'long' ? tp.lte(reference) : tp.gte(reference)) throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: ref });
@@ -124,7 +125,7 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
   // 8. minimum opening amount, on the contract amount at the fill (market) or limit price
   const price = limitPrice ?? marketFillPrice(body.side, quote);
   const amounts = openingAmounts(price, body.lots, body.leverage, rules.buyFeeRate, currency);
-  if (amounts.contractAmount.lt(rules.minOpeningAmount)) {
+  if (amounts.contractAmount.isLessThan(Money.of(rules.minOpeningAmount, currency))) {
     throw new DomainError('order.below_opening_amount', { min: rules.minOpeningAmount, currency });
   }
   // 9. funds: available ≥ margin + open fee in the instrument's currency. The ledger checks it under
@@ -138,7 +139,7 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
     id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
     priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
     lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
-    contractAmount: amounts.contractAmount.toString(), margin: amounts.margin.toString(), openFee: amounts.openFee.toString(),
+    contractAmount: amounts.contractAmount.toLedgerString(), margin: amounts.margin.toLedgerString(), openFee: amounts.openFee.toLedgerString(),
     takeProfit: body.takeProfit ?? null, stopLoss: body.stopLoss ?? null,
     buyFeeRate: rules.buyFeeRate, sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
     holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
@@ -151,7 +152,7 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new DomainError('funds.insufficient_available', {
-        available: fmtMoney(new Dec(error.balance), currency), required: fmtMoney(required, currency), currency,
+        available: error.balance.toString(), required: required.toString(), currency,
       });
     }
     throw error;
@@ -221,13 +222,15 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   const user = await userOf(db, userId);
   const now = deps.clock.now();
   const currency = settlementCurrency[body.type];
+  // the closed rows' P&L is summed in SQL, each row rounded half-up to the currency scale by
+  // PostgreSQL's round() as the row view rounds it (docs/decisions.md, "Lists page in SQL")
   const { rows, total, closedYingkui, open } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size, currencyScale[currency]);
   const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
   const list = rows.map((r) => toOrder(r, ctx));
   // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale:
   // closed rows summed in SQL, open rows at the live price
-  const totalYingkui = open.reduce((sum, r) => sum.plus(toOrder(r, ctx).yingkui), new Dec(closedYingkui));
-  return { list, total, page: body.page, size: body.size, currency, totalYingkui: fmtMoney(totalYingkui, currency) };
+  const totalYingkui = open.reduce((sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)), Money.fromLedger(closedYingkui, currency));
+  return { list, total, page: body.page, size: body.size, currency, totalYingkui: totalYingkui.toString() };
 }
 
 export async function detail(db: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderDetail> {

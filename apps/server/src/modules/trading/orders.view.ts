@@ -2,10 +2,10 @@
  * Order rows → the Order object of API.md §5.2, with the floating figures of open positions
  * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
  */
-import { Dec, openOrderStates, type Order } from '@brokerage/contract';
+import { Dec, formatPrice, Money, openOrderStates, type Order } from '@brokerage/contract';
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
-import { closingCosts, fmtMoney, grossProfit, stopOutPrice } from './fees.js';
+import { closingCosts, grossProfit, stopOutPrice } from './fees.js';
 import type { OrderRow } from './orders.repository.js';
 
 export interface ViewContext {
@@ -32,8 +32,8 @@ function closeOfDay(feed: MarketFeed, instrumentId: string, date: string): Dec |
 }
 
 interface DayFigures {
-  todayProfit: Dec;
-  yesterdayProfit: Dec;
+  todayProfit: Money;
+  yesterdayProfit: Money;
 }
 
 /**
@@ -41,9 +41,9 @@ interface DayFigures {
  * on the current trading day. yesterdayProfit: the change during the previous trading day,
  * zero if the position was not open then.
  */
-function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: MarketFeed, yingkui: Dec): DayFigures {
-  const zero = new Dec(0);
+function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: MarketFeed, yingkui: Money): DayFigures {
   const currency = row.currency;
+  const zero = Money.zero(currency);
   const side = row.side;
   if (!row.openedAt || !row.costPrice) return { todayProfit: zero, yesterdayProfit: zero };
   const openDay = tradingDayOf(cal, row.openedAt);
@@ -66,24 +66,26 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   const side = row.side;
   const state = row.state;
   const scale = row.priceScale;
-  const px = (v: Dec | null) => (v === null ? null : v.toFixed(scale));
-  const money = (v: Dec) => fmtMoney(v, currency);
+  const px = (v: Dec | null) => (v === null ? null : formatPrice(v, scale));
+  // the order's amount columns are `numeric` strings: the row's currency makes them Money
+  const money = (v: string) => Money.fromLedger(v, currency);
+  const zero = Money.zero(currency);
   const isOpen = openOrderStates.includes(state);
   const quote = ctx.feed.instrument(row.instrumentId) ? ctx.feed.quote(row.instrumentId) : null;
   const current = quote ? new Dec(quote.price) : null;
   const cost = d(row.costPrice);
   const closePrice = d(row.closePrice);
-  const margin = new Dec(row.margin);
-  const openFee = new Dec(row.openFee);
+  const margin = money(row.margin);
+  const openFee = money(row.openFee);
 
-  let yingkui = new Dec(0);
-  let actualProfit: Dec | null = null;
-  let expectedIncome = new Dec(0);
-  let todayProfit = new Dec(0);
-  let yesterdayProfit = new Dec(0);
+  let yingkui = zero;
+  let actualProfit: Money | null = null;
+  let expectedIncome = zero;
+  let todayProfit = zero;
+  let yesterdayProfit = zero;
   if (state === 'closed' && row.profitLoss !== null) {
-    yingkui = new Dec(row.profitLoss);
-    actualProfit = yingkui.minus(openFee).minus(row.closeFee ?? 0).minus(row.stampDuty ?? 0);
+    yingkui = money(row.profitLoss);
+    actualProfit = yingkui.minus(openFee).minus(money(row.closeFee ?? '0')).minus(money(row.stampDuty ?? '0'));
     expectedIncome = actualProfit;
   } else if (isOpen && cost && current && quote) {
     yingkui = grossProfit(side, cost, current, row.lots, currency);
@@ -93,6 +95,7 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   }
   const valuePrice = state === 'closed' ? closePrice : current;
   const sellableAt = isOpen ? sellableAtOf(row, ctx.dayTrading, ctx.now) : null;
+  // amounts go out at the currency scale, half-up (Money's wire form, API.md §1.4)
   return {
     orderId: row.id,
     orderNo: row.orderNo,
@@ -111,19 +114,19 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
     costPrice: px(cost),
     currentPrice: px(current),
     closePrice: px(closePrice),
-    contractAmount: money(new Dec(row.contractAmount)),
-    marketValue: money(valuePrice ? valuePrice.times(row.lots) : new Dec(0)),
-    margin: money(margin),
-    openFee: money(openFee),
-    closeFee: row.closeFee === null ? null : money(new Dec(row.closeFee)),
-    stampDuty: row.stampDuty === null ? null : money(new Dec(row.stampDuty)),
+    contractAmount: money(row.contractAmount).toString(),
+    marketValue: (valuePrice ? Money.of(valuePrice, currency).times(row.lots) : zero).toString(),
+    margin: margin.toString(),
+    openFee: openFee.toString(),
+    closeFee: row.closeFee === null ? null : money(row.closeFee).toString(),
+    stampDuty: row.stampDuty === null ? null : money(row.stampDuty).toString(),
     takeProfit: px(d(row.takeProfit)),
     stopLoss: px(d(row.stopLoss)),
-    yingkui: money(yingkui),
-    actualProfit: actualProfit === null ? null : money(actualProfit),
-    todayProfit: money(todayProfit),
-    yesterdayProfit: money(yesterdayProfit),
-    expectedIncome: money(expectedIncome),
+    yingkui: yingkui.toString(),
+    actualProfit: actualProfit === null ? null : actualProfit.toString(),
+    todayProfit: todayProfit.toString(),
+    yesterdayProfit: yesterdayProfit.toString(),
+    expectedIncome: expectedIncome.toString(),
     createdAt: row.createdAt.toISOString(),
     openedAt: row.openedAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,

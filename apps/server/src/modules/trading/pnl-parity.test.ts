@@ -3,10 +3,10 @@
  * contract package; the server's order view uses `grossProfit` (fees.ts). They must agree to the
  * cent for any price, cost, size, side and currency, or a row would jump when the list refetches.
  */
-import { Dec, currencies, positionMarketValue, positionYingkui, sumAmounts, type Currency, type Side } from '@brokerage/contract';
+import { Dec, currencies, Money, positionMarketValue, positionYingkui, sumAmounts, type Currency, type Side } from '@brokerage/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fmtMoney, grossProfit } from './fees.js';
+import { grossProfit } from './fees.js';
 
 /** A price of §1.4: up to 15 integer digits kept small enough to be realistic, up to 8 decimals. */
 const priceArb = fc
@@ -20,7 +20,7 @@ describe('live P&L formula (contract) = server formula (fees.ts)', () => {
   it('gives the same yingkui for random positions and prices', () => {
     fc.assert(
       fc.property(sideArb, priceArb, priceArb, lotsArb, currencyArb, (side, cost, last, lots, currency) => {
-        const server = fmtMoney(grossProfit(side, new Dec(cost), new Dec(last), lots, currency), currency);
+        const server = grossProfit(side, new Dec(cost), new Dec(last), lots, currency).toString();
         expect(positionYingkui({ side, costPrice: cost, lots, currency }, last)).toBe(server);
       }),
       { numRuns: 2000 },
@@ -30,7 +30,7 @@ describe('live P&L formula (contract) = server formula (fees.ts)', () => {
   it('gives the same market value as the order view (price × lots, half-up)', () => {
     fc.assert(
       fc.property(priceArb, lotsArb, currencyArb, (last, lots, currency) => {
-        expect(positionMarketValue(last, lots, currency)).toBe(fmtMoney(new Dec(last).times(lots), currency));
+        expect(positionMarketValue(last, lots, currency)).toBe(Money.of(new Dec(last), currency).times(lots).toString());
       }),
       { numRuns: 500 },
     );

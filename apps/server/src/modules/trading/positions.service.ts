@@ -9,14 +9,14 @@
  * (`lockOrder`) and re-checked; journal entries carry idempotency keys (`open:`, `hold:`,
  * `fill:`, `release:`, `close:` + order id), so nothing is charged or paid twice.
  */
-import { Dec, LEDGER_SCALE, type closeReasons, type Currency, type OrderEvent } from '@brokerage/contract';
+import { Dec, formatPrice, Money, type closeReasons, type Currency, type OrderEvent } from '@brokerage/contract';
 import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { balancesOf, houseAccount, userAccount, type Ledger, type PositionTotals, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
-import { closingCosts, grossProfit, roundMoney } from './fees.js';
+import { closingCosts, grossProfit } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { transitionOrder } from './orders.states.js';
@@ -36,13 +36,15 @@ export interface TradingDeps {
 export async function postLegs(
   tx: Tx, ledger: Ledger, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
 ): Promise<void> {
-  const postings = legs.filter((l) => !new Dec(l.amount).isZero()).map((l) => ({ ...l, amount: new Dec(l.amount).toFixed(LEDGER_SCALE) }));
+  const postings = legs.filter((l) => !l.amount.isZero());
   if (postings.length < 2) return;
   await ledger.postEntry(tx, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
 }
 
 const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
 const houseOf = (row: OrderRow, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency, kind);
+/** An amount column of the order (`numeric`, read as a string): Money in the order's currency. */
+const moneyOf = (row: OrderRow, value: string): Money => Money.fromLedger(value, row.currency);
 
 export function calendarOf(feed: MarketFeed, row: Pick<OrderRow, 'market'>): MarketCalendar {
   return feed.calendar(row.market as SimMarket);
@@ -58,33 +60,33 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
 
 /** Market open: available −(margin + fee), margin +margin, fee income +fee. */
 export async function chargeOpen(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
-  const margin = new Dec(row.margin);
-  const fee = new Dec(row.openFee);
+  const margin = moneyOf(row, row.margin);
+  const fee = moneyOf(row, row.openFee);
   await postLegs(tx, ledger, 'order_open', row, 'open', [
-    { account: acct(row, 'available'), amount: margin.plus(fee).negated().toString() },
-    { account: acct(row, 'margin'), amount: margin.toString() },
-    { account: houseOf(row, 'fee_income'), amount: fee.toString() },
+    { account: acct(row, 'available'), amount: margin.plus(fee).negated() },
+    { account: acct(row, 'margin'), amount: margin },
+    { account: houseOf(row, 'fee_income'), amount: fee },
   ]);
 }
 
 /** Limit order: hold margin + fee at the limit price (available → frozen). */
 export async function holdForLimit(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
-  const total = new Dec(row.margin).plus(row.openFee);
+  const total = moneyOf(row, row.margin).plus(moneyOf(row, row.openFee));
   await postLegs(tx, ledger, 'order_freeze', row, 'hold', [
-    { account: acct(row, 'available'), amount: total.negated().toString() },
-    { account: acct(row, 'frozen'), amount: total.toString() },
+    { account: acct(row, 'available'), amount: total.negated() },
+    { account: acct(row, 'frozen'), amount: total },
   ]);
 }
 
 /** A pending limit order reached its price: filled at the limit price, so the hold is the cost exactly. */
 export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
   invariant(row.price !== null, 'fill of an order without a limit price');
-  const margin = new Dec(row.margin);
-  const fee = new Dec(row.openFee);
+  const margin = moneyOf(row, row.margin);
+  const fee = moneyOf(row, row.openFee);
   await postLegs(tx, deps.ledger, 'order_open', row, 'fill', [
-    { account: acct(row, 'frozen'), amount: margin.plus(fee).negated().toString() },
-    { account: acct(row, 'margin'), amount: margin.toString() },
-    { account: houseOf(row, 'fee_income'), amount: fee.toString() },
+    { account: acct(row, 'frozen'), amount: margin.plus(fee).negated() },
+    { account: acct(row, 'margin'), amount: margin },
+    { account: houseOf(row, 'fee_income'), amount: fee },
   ]);
   return transitionOrder(tx, row, 'limit_reached', {
     costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
@@ -93,10 +95,10 @@ export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: D
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
 export async function cancelPending(tx: Tx, ledger: Ledger, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
-  const total = new Dec(row.margin).plus(row.openFee);
+  const total = moneyOf(row, row.margin).plus(moneyOf(row, row.openFee));
   await postLegs(tx, ledger, 'order_release', row, 'release', [
-    { account: acct(row, 'frozen'), amount: total.negated().toString() },
-    { account: acct(row, 'available'), amount: total.toString() },
+    { account: acct(row, 'frozen'), amount: total.negated() },
+    { account: acct(row, 'available'), amount: total },
   ]);
   return transitionOrder(tx, row, reason === 'user' ? 'cancel' : 'expire', { cancelReason: reason }, now, reason);
 }
@@ -118,34 +120,36 @@ export async function closeAt(
 ): Promise<OrderRow> {
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency;
-  const margin = new Dec(row.margin);
+  const margin = moneyOf(row, row.margin);
   const yingkui = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
   const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
   const proceeds = margin.plus(yingkui).minus(closeFee).minus(stampDuty);
   let userLeg = proceeds;
   if (proceeds.isNegative()) {
-    const available = new Dec((await balancesOf(tx, row.userId)).get(currency)?.available ?? 0);
-    userLeg = Dec.max(proceeds, available.negated());
+    const available = (await balancesOf(tx, row.userId)).get(currency)?.available ?? Money.zero(currency);
+    userLeg = Money.max(proceeds, available.negated());
   }
   // the house's settlement account balances the entry: −yingkui, plus any shortfall it absorbs
   const settlement = margin.minus(closeFee).minus(stampDuty).minus(userLeg);
   const legs: PostingSpec[] = [
-    { account: acct(row, 'margin'), amount: margin.negated().toString() },
-    { account: houseOf(row, 'fee_income'), amount: closeFee.toString() },
-    { account: houseOf(row, 'tax_payable'), amount: stampDuty.toString() },
-    { account: acct(row, 'available'), amount: userLeg.toString() },
-    { account: houseOf(row, 'settlement'), amount: settlement.toString() },
+    { account: acct(row, 'margin'), amount: margin.negated() },
+    { account: houseOf(row, 'fee_income'), amount: closeFee },
+    { account: houseOf(row, 'tax_payable'), amount: stampDuty },
+    { account: acct(row, 'available'), amount: userLeg },
+    { account: houseOf(row, 'settlement'), amount: settlement },
   ];
-  invariant(legs.reduce((s, l) => s.plus(l.amount), new Dec(0)).isZero(), 'close entry does not balance');
+  invariant(legs.reduce((s, l) => s.plus(l.amount), Money.zero(currency)).isZero(), 'close entry does not balance');
   await postLegs(tx, deps.ledger, 'order_close', row, 'close', legs, { reason, price: price.toString() });
   const cal = calendarOf(deps.feed, row);
-  const settlesAt = proceeds.gt(0) ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
+  const settlesAt = proceeds.isPositive() ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
   // holding / locked → closing (by the reason's event) → closed; a row already `closing` only fills
   const steps: readonly OrderEvent[] = row.state === 'closing' ? ['fill_close'] : [closeEvents[reason], 'fill_close'];
   return transitionOrder(tx, row, steps, {
-    closePrice: price.toFixed(row.priceScale), closedAt: now, closeReason: reason,
-    closeFee: closeFee.toString(), stampDuty: stampDuty.toString(), profitLoss: yingkui.toString(),
-    proceeds: roundMoney(userLeg, currency).toString(), settlesAt,
+    closePrice: formatPrice(price, row.priceScale), closedAt: now, closeReason: reason,
+    closeFee: closeFee.toLedgerString(), stampDuty: stampDuty.toLedgerString(), profitLoss: yingkui.toLedgerString(),
+    // half-up to the currency scale: a record of what the user received; only a leg capped at an
+    // 8-decimal balance has digits below the scale (the posting itself is exact)
+    proceeds: userLeg.rounded('half_up').toLedgerString(), settlesAt,
   }, now, reason);
 }
 
@@ -154,7 +158,7 @@ export async function positionTotals(db: Db, feed: MarketFeed, userId: string, n
   const out = new Map<Currency, PositionTotals>();
   const entry = (c: Currency) => {
     let e = out.get(c);
-    if (!e) out.set(c, (e = { positionsValue: new Dec(0), profit: new Dec(0), inTransit: new Dec(0) }));
+    if (!e) out.set(c, (e = { positionsValue: Money.zero(c), profit: Money.zero(c), inTransit: Money.zero(c) }));
     return e;
   };
   for (const row of await repo.openPositionsOf(db, userId)) {
@@ -162,13 +166,13 @@ export async function positionTotals(db: Db, feed: MarketFeed, userId: string, n
     const e = entry(currency);
     const yingkui = row.costPrice && feed.instrument(row.instrumentId)
       ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
-      : new Dec(0);
-    e.positionsValue = e.positionsValue.plus(row.margin).plus(yingkui);
+      : Money.zero(currency);
+    e.positionsValue = e.positionsValue.plus(moneyOf(row, row.margin)).plus(yingkui);
     e.profit = e.profit.plus(yingkui);
   }
   for (const row of await repo.unsettledOf(db, userId, now)) {
     const e = entry(row.currency);
-    e.inTransit = e.inTransit.plus(row.proceeds ?? 0);
+    if (row.proceeds !== null) e.inTransit = e.inTransit.plus(moneyOf(row, row.proceeds));
   }
   return out;
 }

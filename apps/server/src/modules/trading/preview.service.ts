@@ -3,12 +3,12 @@
  * checks (choice). The price is the limit price, or for a market order the price it would fill
  * at now (ask for a long, bid for a short), so the ticket shows what the order would cost.
  */
-import { Dec, type Preview, type previewRequest } from '@brokerage/contract';
+import { Dec, formatPrice, Money, type Preview, type previewRequest } from '@brokerage/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { balancesOf } from '../ledger/index.js';
-import { closingCosts, fmtMoney, roundMoney, grossProfit, marketRules, maxLotsOf, openingAmounts, stopOutPrice } from './fees.js';
+import { closingCosts, grossProfit, marketRules, maxLotsOf, openingAmounts, stopOutPrice } from './fees.js';
 import { marketFillPrice, tradableInstrument, usableQuote, type OrdersDeps } from './orders.service.js';
 
 type PreviewBody = z.output<typeof previewRequest>;
@@ -22,31 +22,32 @@ export async function preview(db: Db, deps: OrdersDeps, userId: string, body: Pr
   const { lots, leverage, side } = body;
   const { contractAmount, margin, openFee } = openingAmounts(price, lots, leverage, rules.buyFeeRate, currency);
   const est = closingCosts(price, lots, rules.sellFeeRate, rules.stampDutyRate, currency);
-  const available = new Dec((await balancesOf(db, userId)).get(currency)?.available ?? 0);
+  const available = (await balancesOf(db, userId)).get(currency)?.available ?? Money.zero(currency);
   const stopOut = stopOutPrice(side, price, lots, margin, rules.stopOutRatio, def.priceScale);
   const atStopOut = closingCosts(stopOut, lots, rules.sellFeeRate, rules.stampDutyRate, currency);
   /** net result if the position closed at `exit`: gross P&L minus every fee and the stamp duty */
-  const netAt = (exit: Dec): Dec => {
+  const netAt = (exit: Dec): Money => {
     const c = closingCosts(exit, lots, rules.sellFeeRate, rules.stampDutyRate, currency);
     return grossProfit(side, price, exit, lots, currency).minus(openFee).minus(c.closeFee).minus(c.stampDuty);
   };
-  const money = (v: Dec) => fmtMoney(v, currency);
-  const worstCaseLoss = roundMoney(margin.times(rules.stopOutRatio), currency).plus(openFee).plus(atStopOut.closeFee).plus(atStopOut.stampDuty);
+  // half-up, like the margin it is a share of: on a half the ticket shows the larger loss
+  const worstCaseLoss = margin.times(rules.stopOutRatio).rounded('half_up').plus(openFee).plus(atStopOut.closeFee).plus(atStopOut.stampDuty);
+  // toString() is the wire form: the currency scale, half-up (`available` is exact until here)
   return {
     currency,
-    price: price.toFixed(def.priceScale),
-    contractAmount: money(contractAmount),
-    margin: money(margin),
-    openFee: money(openFee),
-    estCloseFee: money(est.closeFee),
-    estStampDuty: money(est.stampDuty),
-    total: money(margin.plus(openFee)),
-    available: money(available),
+    price: formatPrice(price, def.priceScale),
+    contractAmount: contractAmount.toString(),
+    margin: margin.toString(),
+    openFee: openFee.toString(),
+    estCloseFee: est.closeFee.toString(),
+    estStampDuty: est.stampDuty.toString(),
+    total: margin.plus(openFee).toString(),
+    available: available.toString(),
     maxLots: maxLotsOf(available, price, leverage, rules.buyFeeRate),
     leverageOptions: rules.leverageOptions,
-    stopOutPrice: stopOut.toFixed(def.priceScale),
-    lossAtStopLoss: body.stopLoss ? money(netAt(new Dec(body.stopLoss)).negated()) : null,
-    profitAtTakeProfit: body.takeProfit ? money(netAt(new Dec(body.takeProfit))) : null,
-    worstCaseLoss: money(worstCaseLoss),
+    stopOutPrice: formatPrice(stopOut, def.priceScale),
+    lossAtStopLoss: body.stopLoss ? netAt(new Dec(body.stopLoss)).negated().toString() : null,
+    profitAtTakeProfit: body.takeProfit ? netAt(new Dec(body.takeProfit)).toString() : null,
+    worstCaseLoss: worstCaseLoss.toString(),
   };
 }

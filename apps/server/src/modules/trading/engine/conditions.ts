@@ -4,7 +4,8 @@
  * index (the hint). For every `last` with at most 8 decimals, "the key says it fired" equals
  * "the predicate holds" (trigger-index.test.ts checks it against the predicates).
  */
-import { Dec, currencyScale, type Currency, type Side } from '@brokerage/contract';
+// eslint-disable-next-line no-restricted-imports -- the stop-out key is exact integer arithmetic in units of the currency scale (see stopOutKey)
+import { Dec, currencyScale, Money, type Currency, type Side } from '@brokerage/contract';
 import { grossProfit, isStopOut } from '../fees.js';
 import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from './scaled.js';
 
@@ -49,7 +50,7 @@ export interface StopOutTerms {
 /** The engine's stop-out rule: floating loss (rounded like every yingkui) ≥ margin × stopOutRatio. */
 export function stoppedOut(terms: StopOutTerms, last: Dec): boolean {
   const yingkui = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
-  return isStopOut(yingkui, new Dec(terms.margin), terms.stopOutRatio);
+  return isStopOut(yingkui, Money.fromLedger(terms.margin, terms.currency), terms.stopOutRatio);
 }
 
 const POW10 = Array.from({ length: 2 * KEY_SCALE + 1 }, (_, i) => 10n ** BigInt(i));

@@ -288,12 +288,13 @@ describe('stop-out', () => {
     const terms = (side: 'long' | 'short') => {
       const cost = side === 'long' ? q0.ask : q0.bid;
       const { margin } = openingAmounts(new Dec(cost), 1, 10, '0.0015', 'USDT');
-      return { side, costPrice: cost, lots: 1, margin: margin.toFixed(2), stopOutRatio: '1.00', currency: 'USDT' as const };
+      return { side, costPrice: cost, lots: 1, margin: margin.amount.toFixed(2), stopOutRatio: '1.00', currency: 'USDT' as const };
     };
     const hit = scan(ETH, MONDAY, 60 * 24 * 60, (q) => stoppedOut(terms('long'), price(q)) || stoppedOut(terms('short'), price(q)));
     const side = stoppedOut(terms('long'), price(hit.q)) ? 'long' : 'short';
     const cost = new Dec(terms(side).costPrice);
-    const { margin, openFee } = openingAmounts(cost, 1, 10, '0.0015', 'USDT');
+    const opening = openingAmounts(cost, 1, 10, '0.0015', 'USDT');
+    const [margin, openFee] = [opening.margin.amount, opening.openFee.amount];
     // one user with nothing left after opening, one with 1000.00 to spare
     const broke = await trader('USDT', margin.plus(openFee).toFixed(2));
     const spare = await trader('USDT', margin.plus(openFee).plus(1000).toFixed(2));

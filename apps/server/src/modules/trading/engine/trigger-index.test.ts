@@ -54,7 +54,7 @@ const termsArb: fc.Arbitrary<StopOutTerms> = fc.record({
 }).map((r) => {
   const costPrice = decimalOf(r.priceUnits, r.priceScale);
   const { margin } = openingAmounts(new Dec(costPrice), r.lots, r.leverage, '0.0015', r.currency);
-  return { side: r.side, costPrice, lots: r.lots, margin: margin.toFixed(8), stopOutRatio: r.ratio, currency: r.currency };
+  return { side: r.side, costPrice, lots: r.lots, margin: margin.amount.toFixed(8), stopOutRatio: r.ratio, currency: r.currency };
 });
 
 describe('the stop-out key', () => {
@@ -115,7 +115,7 @@ const rowArb: fc.Arbitrary<Omit<IndexRow, 'id'>> = fc.record({
   return {
     instrumentId: r.instrumentId, state: r.state, side: r.side, currency: r.currency, lots: r.lots,
     price: r.state === 'pending' ? price : null, costPrice: r.state === 'pending' ? null : price,
-    margin: margin.toFixed(8), stopOutRatio: r.ratio,
+    margin: margin.amount.toFixed(8), stopOutRatio: r.ratio,
     takeProfit: r.tp === null ? null : cents(r.tp), stopLoss: r.sl === null ? null : cents(r.sl),
     minHoldUntil: at(r.minHold), expiresAt: at(r.expires), lockUntil: at(r.lock),
   };

@@ -1,0 +1,202 @@
+/**
+ * The ledger's SQL, nothing else: the service (ledger.service.ts) decides what to post and turns
+ * the `numeric` columns, read as strings, into Money with the row's currency. Functions that lock
+ * rows or write take the open transaction (`Tx`); reads take either. Statement counts matter (a
+ * market buy is 7 statements, trading/buy-path.test.ts): each function here is one round trip.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db.js';
+import { rowsOf } from '../../platform/db.js';
+
+/** One ledger account by its natural key: the owner (a user id, or a house stripe's owner id), currency and kind. */
+export interface AccountKey {
+  ownerType: 'user' | 'house';
+  ownerId: string;
+  currency: string;
+  kind: string;
+}
+
+export interface LockedAccountRow {
+  id: string;
+  owner_type: string;
+  owner_id: string;
+  currency: string;
+  kind: string;
+  balance: string;
+  /** The entry already posted under the idempotency key, if any (the same on every row). */
+  replay_of: string | null;
+}
+
+const tupleOf = (k: AccountKey): SQL => sql`(${k.ownerType}, ${k.ownerId}, ${k.currency}, ${k.kind})`;
+
+/** Locks the accounts in id order; each row also says whether the idempotency key was already used (one round trip). */
+export async function lockAccounts(tx: Tx, keys: AccountKey[], idempotencyKey: string | null): Promise<LockedAccountRow[]> {
+  return rowsOf<LockedAccountRow>(
+    await tx.execute(sql`select id::text as id, owner_type, owner_id, currency, kind, balance::text as balance,
+        (select e.id::text from journal_entries e where e.idempotency_key = ${idempotencyKey}) as replay_of
+      from ledger_accounts
+      where (owner_type, owner_id, currency, kind) in (${sql.join(keys.map(tupleOf), sql`, `)})
+      order by id
+      for update`),
+  );
+}
+
+/** The entry posted under an idempotency key, if any. */
+export async function entryIdByKey(tx: Tx, idempotencyKey: string): Promise<string | null> {
+  const rows = rowsOf<{ id: string }>(await tx.execute(sql`select id::text as id from journal_entries where idempotency_key = ${idempotencyKey}`));
+  return rows[0]?.id ?? null;
+}
+
+/** Creates the accounts that do not exist yet, in one statement; the caller passes them in a fixed order (see the service). */
+export async function ensureAccounts(tx: Tx, keys: AccountKey[]): Promise<void> {
+  await tx.execute(sql`insert into ledger_accounts (owner_type, owner_id, currency, kind)
+    values ${sql.join(keys.map(tupleOf), sql`, `)}
+    on conflict do nothing`);
+}
+
+export interface NewEntry {
+  kind: string;
+  reference: string | null;
+  idempotencyKey: string | null;
+  memo: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/** One posting of a locked account: the signed amount and the balance after it, both ledger strings (8 decimals). */
+export interface NewLeg {
+  accountId: string;
+  amount: string;
+  balanceAfter: string;
+}
+
+/** One round trip: the entry, its postings (in the order given) and the new cached balances of the (locked) accounts. */
+export async function insertEntry(tx: Tx, entry: NewEntry, legs: NewLeg[]): Promise<string | undefined> {
+  const values = legs.map((l) => sql`(${l.accountId}::bigint, ${l.amount}::numeric, ${l.balanceAfter}::numeric)`);
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`with entry as (
+        insert into journal_entries (kind, reference, idempotency_key, memo, created_at)
+        values (${entry.kind}, ${entry.reference}, ${entry.idempotencyKey},
+                ${entry.memo ? JSON.stringify(entry.memo) : null}::jsonb, ${entry.createdAt.toISOString()})
+        returning id),
+      leg (account_id, amount, balance_after) as (values ${sql.join(values, sql`, `)}),
+      posted as (
+        insert into postings (entry_id, account_id, amount, balance_after)
+        select entry.id, leg.account_id, leg.amount, leg.balance_after from entry cross join leg),
+      balanced as (
+        update ledger_accounts a set balance = leg.balance_after from leg where a.id = leg.account_id)
+      select id::text as id from entry`),
+  );
+  return rows[0]?.id;
+}
+
+/** The cached balance of each of a user's accounts. */
+export async function userAccountRows(db: Db, userId: string): Promise<{ currency: string; kind: string; balance: string }[]> {
+  return rowsOf(
+    await db.execute(sql`select currency, kind, balance::text as balance from ledger_accounts
+      where owner_type = 'user' and owner_id = ${userId}`),
+  );
+}
+
+/** Each house account summed over its stripes, one row per (currency, kind). */
+export async function houseAccountRows(db: Db): Promise<{ currency: string; kind: string; balance: string }[]> {
+  return rowsOf(
+    await db.execute(sql`select currency, kind, sum(balance)::text as balance from ledger_accounts
+      where owner_type = 'house' group by currency, kind order by currency, kind`),
+  );
+}
+
+// ── The user's ledger, entry by entry (ledger-rows.ts) ─────────────────────────────────────────
+
+export interface LedgerRowFilter {
+  userId: string;
+  currency?: string;
+  from?: Date;
+  to?: Date;
+  excludeKinds?: string[];
+  order: 'asc' | 'desc';
+  limit?: number;
+  offset?: number;
+}
+
+function conditions(f: LedgerRowFilter): SQL {
+  const parts: SQL[] = [sql`a.owner_type = 'user'`, sql`a.owner_id = ${f.userId}`];
+  if (f.currency) parts.push(sql`a.currency = ${f.currency}`);
+  if (f.from) parts.push(sql`e.created_at >= ${f.from.toISOString()}`);
+  if (f.to) parts.push(sql`e.created_at < ${f.to.toISOString()}`);
+  if (f.excludeKinds && f.excludeKinds.length > 0) parts.push(sql`e.kind not in (${sql.join(f.excludeKinds.map((k) => sql`${k}`), sql`, `)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The latest balance of the user's `kind` account in `currency` at or before entry `entryId`. */
+const balanceAt = (kind: string) => sql`coalesce((
+  select p2.balance_after::text from postings p2 join ledger_accounts a2 on a2.id = p2.account_id
+  where a2.owner_type = 'user' and a2.owner_id = a.owner_id and a2.currency = a.currency and a2.kind = ${kind}
+    and p2.entry_id <= e.id order by p2.entry_id desc limit 1), '0')`;
+
+export interface LedgerRowRecord {
+  entry_id: string; kind: string; reference: string | null; memo: Record<string, unknown> | null; created_at: string | Date;
+  currency: string; available_change: string; frozen_change: string; available_after: string; frozen_after: string;
+}
+
+export async function ledgerRowRecords(db: Db, f: LedgerRowFilter): Promise<LedgerRowRecord[]> {
+  const order = f.order === 'asc' ? sql`asc` : sql`desc`;
+  return rowsOf<LedgerRowRecord>(await db.execute(sql`
+    select e.id::text as entry_id, e.kind, e.reference, e.memo, e.created_at, a.currency,
+      sum(case when a.kind = 'available' then p.amount else 0 end)::text as available_change,
+      sum(case when a.kind = 'frozen' then p.amount else 0 end)::text as frozen_change,
+      ${balanceAt('available')} as available_after,
+      ${balanceAt('frozen')} as frozen_after
+    from postings p
+      join ledger_accounts a on a.id = p.account_id
+      join journal_entries e on e.id = p.entry_id
+    where ${conditions(f)}
+    group by e.id, e.kind, e.reference, e.memo, e.created_at, a.currency, a.owner_id
+    order by e.id ${order}
+    ${f.limit !== undefined ? sql`limit ${f.limit}` : sql``}
+    ${f.offset !== undefined ? sql`offset ${f.offset}` : sql``}`));
+}
+
+export async function countLedgerRowRecords(db: Db, f: LedgerRowFilter): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`
+    select count(distinct (e.id, a.currency)) as n from postings p
+      join ledger_accounts a on a.id = p.account_id join journal_entries e on e.id = p.entry_id
+    where ${conditions(f)}`));
+  return Number(row?.n ?? 0);
+}
+
+/** Σ of the postings of each of the user's accounts in `currency` before `at`, by account kind. */
+export async function totalsBefore(db: Db, userId: string, currency: string, at: Date): Promise<{ kind: string; total: string }[]> {
+  return rowsOf<{ kind: string; total: string }>(await db.execute(sql`
+    select a.kind, coalesce(sum(p.amount), 0)::text as total from ledger_accounts a
+      left join postings p on p.account_id = a.id
+      left join journal_entries e on e.id = p.entry_id
+    where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency}
+      and (e.id is null or e.created_at < ${at.toISOString()})
+    group by a.kind`));
+}
+
+// ── The books' invariant (ledger.invariant.ts) ─────────────────────────────────────────────────
+
+/** Currencies whose accounts do not sum to zero. */
+export async function unbalancedCurrencies(db: Db): Promise<{ currency: string; total: string }[]> {
+  return rowsOf(await db.execute(sql`select currency, sum(balance)::text as total from ledger_accounts group by currency having sum(balance) <> 0`));
+}
+
+/** User accounts below zero. */
+export async function negativeUserAccounts(db: Db): Promise<{ id: string; owner_id: string; balance: string }[]> {
+  return rowsOf(await db.execute(sql`select id::text as id, owner_id, balance::text as balance from ledger_accounts where owner_type = 'user' and balance < 0`));
+}
+
+/** Accounts whose cached balance differs from the sum of their postings. */
+export async function staleCachedBalances(db: Db): Promise<{ id: string; balance: string; total: string }[]> {
+  return rowsOf(await db.execute(sql`select a.id::text as id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as total
+      from ledger_accounts a left join postings p on p.account_id = a.id
+      group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`));
+}
+
+/** Entries whose postings do not sum to zero in some currency. */
+export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; currency: string; total: string }[]> {
+  return rowsOf(await db.execute(sql`select p.entry_id::text as entry_id, a.currency, sum(p.amount)::text as total
+      from postings p join ledger_accounts a on a.id = p.account_id
+      group by p.entry_id, a.currency having sum(p.amount) <> 0`));
+}

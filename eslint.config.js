@@ -44,6 +44,27 @@ const importTransaction = {
   selector: "ImportDeclaration[source.value=/(^|\\/)(platform\\/)?db\\.js$/] ImportSpecifier[imported.name='transaction']",
   message: 'Only the edges open a transaction (HTTP wrappers and routes, engine steps, jobs, the CLI): take a Tx instead.',
 };
+// Money (STYLE.md §3, docs/decisions.md "The kernel"): only the contract rounds or scales money.
+// A module takes Money and names a mode (`rounded('half_up')`, `convert(rate, to, 'down')`);
+// prices and rates go through the contract's `formatPrice`, `roundPrice` and `roundRate`.
+const moduleFiles = 'apps/server/src/modules/**/*.ts';
+const moduleEdges = serverEdges.filter((glob) => glob.startsWith('apps/server/src/**/') || glob.startsWith('apps/server/src/modules/'))
+  .map((glob) => glob.replace('apps/server/src/**/', 'apps/server/src/modules/**/'));
+const moneyScaleImports = {
+  name: '@brokerage/contract',
+  importNames: ['LEDGER_SCALE', 'currencyScale', 'formatAmount'],
+  message: 'Money is rounded and scaled only in the contract: use Money (rounded(mode), toString(), toLedgerString()).',
+};
+const moneyRounding = [
+  {
+    selector: "CallExpression[callee.property.name=/^(toDecimalPlaces|toDP)$/]",
+    message: 'Round with the contract: Money.rounded(mode), or roundPrice / roundRate for a price or a rate.',
+  },
+  {
+    selector: "MemberExpression[object.name=/^(Dec|Decimal)$/][property.name=/^ROUND_/]",
+    message: 'Name a rounding mode of the contract (\'half_up\' | \'down\' | \'up\') instead of a decimal.js constant.',
+  },
+];
 const tableExports = [
   { selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
   { selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
@@ -106,9 +127,7 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.tables.ts',
       'apps/server/src/platform/db.ts', 'apps/server/src/platform/idempotency.ts',
-      // Not moved yet into repositories (the kernel issue's closing note lists them); no file may join this list.
-      'apps/server/src/modules/ledger/ledger-rows.ts',
-      'apps/server/src/modules/ledger/ledger.invariant.ts', 'apps/server/src/modules/ledger/ledger.service.ts',
+      // Every module file that queried has moved into a repository: no file is listed here, and none may be.
     ],
     rules: {
       'no-restricted-imports': ['error', {
@@ -117,20 +136,38 @@ export default tseslint.config(
       }],
     },
   },
-  // no-restricted-syntax carries three checks, so each file set below lists all that apply to it
-  // (a later block would replace the rule's options, not add to them).
+  // Money's scale comes from the contract only. A separate rule id from the drizzle block's
+  // no-restricted-imports above, so neither replaces the other's options.
+  {
+    files: [moduleFiles],
+    ignores: serverTests,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [moneyScaleImports] }] },
+  },
+  // no-restricted-syntax carries four checks, so each file set below lists all that apply to it
+  // (a later block would replace the rule's options, not add to them): a module file gets the
+  // money rounding checks on top of its transaction checks.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: [...serverTests, 'apps/server/src/platform/db.ts', ...serverEdges],
     rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction] },
   },
   {
+    files: [moduleFiles],
+    ignores: [...serverTests, ...serverEdges],
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...moneyRounding] },
+  },
+  {
     files: serverEdges,
     rules: { 'no-restricted-syntax': ['error', methodTransaction] },
   },
   {
+    files: moduleEdges,
+    ignores: serverTests,
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, ...moneyRounding] },
+  },
+  {
     files: ['apps/server/src/modules/*/index.ts'],
-    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports] },
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding] },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/web/**/*.ts', 'apps/admin/**/*.ts'],

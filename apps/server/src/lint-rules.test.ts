@@ -53,6 +53,14 @@ const fixtures: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
+  // a module that scales and rounds money itself instead of through the contract's Money
+  [`modules/${moduleC}/payout.service.ts`]: [
+    "import { Dec, LEDGER_SCALE, currencyScale, formatAmount, Money } from '@brokerage/contract';",
+    "export const scales = [LEDGER_SCALE, currencyScale.USD, formatAmount('1', 'USD')];",
+    "export const cents = new Dec('1.005').toDecimalPlaces(2, Dec.ROUND_HALF_UP);",
+    "export const kernel = Money.of('1.005', 'USD').rounded('half_up').toString();",
+    '',
+  ].join('\n'),
   // platform reaching up into a module
   [`platform/${tag}.ts`]: `import { b } from '../modules/${moduleB}/index.js';\nexport const up = (): number => b();\n`,
   // the right way: through the index, promises awaited
@@ -106,6 +114,15 @@ describe('the lint of the server', () => {
     expect(messages.filter((m) => m === 'no-restricted-imports')).toHaveLength(1);
     // importing transaction() below the edges, and calling drizzle's .transaction()
     expect(messages.filter((m) => m === 'no-restricted-syntax')).toHaveLength(2);
+  });
+
+  it('fails a module that imports the money scales or rounds a decimal itself', () => {
+    const messages = results.get(`modules/${moduleC}/payout.service.ts`) ?? [];
+    // LEDGER_SCALE, currencyScale and formatAmount: one each
+    expect(messages.filter((m) => m === '@typescript-eslint/no-restricted-imports')).toHaveLength(3);
+    // .toDecimalPlaces( and Dec.ROUND_HALF_UP; Money.rounded('half_up') passes
+    expect(messages.filter((m) => m === 'no-restricted-syntax')).toHaveLength(2);
+    expect(messages.every((m) => m === '@typescript-eslint/no-restricted-imports' || m === 'no-restricted-syntax')).toBe(true);
   });
 
   it('lets a repository query and a route open a transaction', () => {

@@ -4,7 +4,7 @@
  * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
  */
 import {
-  // eslint-disable-next-line no-restricted-imports -- the scale of PostgreSQL's round() in the positions list's SQL sum (see userStockList)
+  // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the scale of PostgreSQL's round() in the positions list's SQL sum (see userStockList)
   currencyScale, Dec, formatPrice, Money, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
   type setTpSlRequest, type userStockListRequest,
 } from '@brokerage/contract';

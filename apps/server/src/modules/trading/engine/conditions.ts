@@ -4,7 +4,7 @@
  * index (the hint). For every `last` with at most 8 decimals, "the key says it fired" equals
  * "the predicate holds" (trigger-index.test.ts checks it against the predicates).
  */
-// eslint-disable-next-line no-restricted-imports -- the stop-out key is exact integer arithmetic in units of the currency scale (see stopOutKey)
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the stop-out key is exact integer arithmetic in units of the currency scale (see stopOutKey)
 import { Dec, currencyScale, Money, type Currency, type Side } from '@brokerage/contract';
 import { grossProfit, isStopOut } from '../fees.js';
 import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from './scaled.js';

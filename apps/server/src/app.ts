@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { authenticateAdmin, registerAdminRoutes, writeAudit } from './modules/admin/index.js';
+import { authenticateAdmin, registerAdminRoutes, registerProductListRoute, writeAudit } from './modules/admin/index.js';
 import {
   AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
 } from './modules/auth/index.js';
@@ -28,8 +28,9 @@ import { createLedger, createPortfolio, type Ledger, type Portfolio } from './mo
 import {
   dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
-import { registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
-import { lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
+import { newShareProductPage, registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
+import { blockProductPage, blockReviewQueue, registerBlockAdminRoutes, registerBlockRoutes } from './modules/block/index.js';
+import { lendingProductPage, lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AdminDeps } from './platform/admin-http.js';
@@ -209,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { ...adminRoute, uploads, ledger, authCache, queues: { day_trade: dayTradeReviewQueue(authCache) } });
+  registerReviewAdminRoutes(app, { ...adminRoute, uploads, ledger, authCache, queues: { day_trade: dayTradeReviewQueue(authCache), block: blockReviewQueue({ ledger, feed, settings }) } });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
@@ -248,6 +249,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     });
     app.addHook('onClose', async () => jobs.stop());
   }
+
+  // Block trades (API.md §13, modules/block); their review queue is wired with funds' above.
+  registerBlockRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
+  registerBlockAdminRoutes(app, { ...adminRoute, feed, settings });
+
+  // `/product/list` of every kind: each product module gives the page of its own (§19.5)
+  registerProductListRoute(app, adminRoute, {
+    lending: lendingProductPage,
+    new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size),
+    block: (tx, page, size) => blockProductPage(tx, { feed, settings }, page, size),
+  });
 
   // Stored money-call answers are kept 24 h (API.md §1.6): an hourly sweep forgets older ones.
   if (options.engine !== false) {

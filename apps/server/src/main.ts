@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const clock = testClock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedEssentials(database.db, clock);
-  if (config.demo) await seedDemo(database.db, clock, config.demoInviteCode);
+  const demo = config.demo ? await seedDemo(database.db, clock, config.demoInviteCode) : null;
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const { app } = await buildApp({
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
     config.demo ? `  Invite code:  ${config.demoInviteCode}` : '  Demo data:    off',
+    ...(demo?.blockSecretKey ? [`  Block key:    ${demo.blockSecretKey}   (secret key of the demo block trades; shown once)`] : []),
     `  API docs:     ${url}/api/docs`,
     ...(testClock ? [`  TEST CLOCK:   on (POST ${url}${TEST_CLOCK_PATH}); test servers only`] : []),
     '',

@@ -25,7 +25,7 @@ export const blockKinds = ['block', 'agreement'] as const;
 export const fundRecordTabs = ['trade', 'deposit', 'withdraw'] as const;
 export const ledgerKinds = [
   'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in',
-  'subscription_freeze', 'subscription_release', 'subscription_pay', 'subscription_list', 'block_freeze', 'block_release',
+  'subscription_freeze', 'subscription_release', 'subscription_pay', 'subscription_list', 'block_freeze', 'block_release', 'block_open',
   'copy_in', 'copy_out', 'lending_freeze', 'lending_release', 'lending_match', 'lending_payout', 'loan_in', 'loan_repay',
 ] as const;
 export const channelTypes = ['bank', 'crypto'] as const;

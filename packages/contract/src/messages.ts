@@ -85,6 +85,16 @@ export const messageCatalogue = {
     title: 'New shares listed',
     en: '{product} is listed: your {allotted} shares are now a position in your portfolio.',
   },
+  'message.block.approved': {
+    params: ['code', 'shares', 'price', 'currency'],
+    title: 'Block trade approved',
+    en: 'Your block trade of {shares} {code} at {price} {currency} was approved; the position is in your portfolio.',
+  },
+  'message.block.rejected': {
+    params: ['code', 'shares', 'reason'],
+    title: 'Block trade rejected',
+    en: 'Your block trade of {shares} {code} was rejected and the frozen amount is available again. Reason: {reason}',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

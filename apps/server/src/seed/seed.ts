@@ -13,6 +13,7 @@ import { newsSeeds } from './news-texts.js';
 import { seedLendingProducts } from '../modules/lending/index.js';
 import { createLedger, DEFAULT_HOUSE_STRIPES } from '../modules/ledger/index.js';
 import { seedNewShares } from '../modules/newshare/index.js';
+import { seedBlockProducts } from '../modules/block/index.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   for (const kind of ['agreement', 'privacy', 'about'] as const) {
@@ -20,7 +21,8 @@ export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   }
 }
 
-export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promise<void> {
+/** Seeds the demo data; returns the demo block-trade secret key when it was just created (printed once by `npm start`). */
+export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promise<{ blockSecretKey: string | null }> {
   await usersRepository.insertOrganisation(db, { id: 'org_demo', name: 'Demo organisation', code: inviteCode });
   await publishNotice(db, clock, {
     id: 'nt_welcome',
@@ -41,4 +43,6 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
   await seedLendingProducts(db, clock);
   // the demo draw is paid on allotment: its ledger posts nothing, the stripe count does not matter
   await transaction(db, (tx) => seedNewShares(tx, clock, createLedger({ clock, houseStripes: DEFAULT_HOUSE_STRIPES })));
+  const blockSecretKey = await transaction(db, (tx) => seedBlockProducts(tx, clock));
+  return { blockSecretKey };
 }

@@ -45,6 +45,10 @@ const de = {
   'message.subscription.payment_failed.body': '{product}: Die Zahlungsfrist ist ohne Zahlung abgelaufen; die Zuteilung ist verfallen.',
   'message.subscription.listed.title': 'Neue Aktien notiert',
   'message.subscription.listed.body': '{product} ist notiert: Ihre {allotted} Aktien sind jetzt eine Position in Ihrem Depot.',
+  'message.block.approved.title': 'Blockhandel genehmigt',
+  'message.block.approved.body': 'Ihr Blockhandel über {shares} {code} zu {price} {currency} wurde genehmigt; die Position ist in Ihrem Depot.',
+  'message.block.rejected.title': 'Blockhandel abgelehnt',
+  'message.block.rejected.body': 'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -80,6 +84,10 @@ const zh = {
   'message.subscription.payment_failed.body': '{product}：繳款期限已過且未繳款，配售已失效。',
   'message.subscription.listed.title': '新股已上市',
   'message.subscription.listed.body': '{product} 已上市：您的 {allotted} 股已轉為持倉。',
+  'message.block.approved.title': '大宗交易已核准',
+  'message.block.approved.body': '您以 {price} {currency} 買入 {shares} 股 {code} 的大宗交易已核准，持倉已計入您的投資組合。',
+  'message.block.rejected.title': '大宗交易已駁回',
+  'message.block.rejected.body': '您 {shares} 股 {code} 的大宗交易已被駁回，凍結金額已退回可用餘額。原因：{reason}',
 } satisfies MessageDictionary;
 
 const esp = {
@@ -114,6 +122,10 @@ const esp = {
   'message.subscription.payment_failed.body': '{product}: el plazo de pago venció sin pago; la asignación ha caducado.',
   'message.subscription.listed.title': 'Nuevas acciones cotizando',
   'message.subscription.listed.body': '{product} ya cotiza: sus {allotted} acciones son ahora una posición en su cartera.',
+  'message.block.approved.title': 'Operación en bloque aprobada',
+  'message.block.approved.body': 'Su operación en bloque de {shares} {code} a {price} {currency} fue aprobada; la posición está en su cartera.',
+  'message.block.rejected.title': 'Operación en bloque rechazada',
+  'message.block.rejected.body': 'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -148,6 +160,10 @@ const kor = {
   'message.subscription.payment_failed.body': '{product}: 납입 기한이 지나 배정이 소멸되었습니다.',
   'message.subscription.listed.title': '신주 상장',
   'message.subscription.listed.body': '{product}이(가) 상장되었습니다. 보유하신 {allotted}주가 이제 포트폴리오의 포지션입니다.',
+  'message.block.approved.title': '대량매매 승인',
+  'message.block.approved.body': '{code} {shares}주를 {price} {currency}에 매수하는 대량매매가 승인되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
+  'message.block.rejected.title': '대량매매 거절',
+  'message.block.rejected.body': '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
 } satisfies MessageDictionary;
 
 export const messageTexts: Record<Language, MessageDictionary> = { en, de, zh, esp, kor };

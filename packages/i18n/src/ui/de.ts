@@ -548,6 +548,7 @@ export const de: Record<string, string> = {
   'ui.ledgerKind.subscription_release': 'Zeichnung erstattet',
   'ui.ledgerKind.subscription_pay': 'Zeichnung bezahlt',
   'ui.ledgerKind.subscription_list': 'Neue Aktien eingebucht',
+  'ui.ledgerKind.block_open': 'Blockhandel eröffnet',
   'ui.ledgerKind.block_freeze': 'Blockhandel gesperrt',
   'ui.ledgerKind.block_release': 'Blockhandel freigegeben',
   'ui.ledgerKind.copy_in': 'Copy-Trading angelegt',

@@ -548,6 +548,7 @@ export const en: Record<string, string> = {
   'ui.ledgerKind.subscription_release': 'Subscription refunded',
   'ui.ledgerKind.subscription_pay': 'Subscription paid',
   'ui.ledgerKind.subscription_list': 'New shares listed',
+  'ui.ledgerKind.block_open': 'Block trade opened',
   'ui.ledgerKind.block_freeze': 'Block trade frozen',
   'ui.ledgerKind.block_release': 'Block trade released',
   'ui.ledgerKind.copy_in': 'Copy trade invested',

@@ -548,6 +548,7 @@ export const esp: Record<string, string> = {
   'ui.ledgerKind.subscription_release': 'Suscripción reembolsada',
   'ui.ledgerKind.subscription_pay': 'Suscripción pagada',
   'ui.ledgerKind.subscription_list': 'Nuevas acciones en cartera',
+  'ui.ledgerKind.block_open': 'Operación en bloque abierta',
   'ui.ledgerKind.block_freeze': 'Operación en bloque congelada',
   'ui.ledgerKind.block_release': 'Operación en bloque liberada',
   'ui.ledgerKind.copy_in': 'Copy trading invertido',

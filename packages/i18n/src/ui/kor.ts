@@ -548,6 +548,7 @@ export const kor: Record<string, string> = {
   'ui.ledgerKind.subscription_release': '청약 환불',
   'ui.ledgerKind.subscription_pay': '청약 납입',
   'ui.ledgerKind.subscription_list': '신주 상장 입고',
+  'ui.ledgerKind.block_open': '대량매매 체결',
   'ui.ledgerKind.block_freeze': '블록딜 동결',
   'ui.ledgerKind.block_release': '블록딜 해제',
   'ui.ledgerKind.copy_in': '카피 트레이딩 투자',

@@ -548,6 +548,7 @@ export const zh: Record<string, string> = {
   'ui.ledgerKind.subscription_release': '申購退款',
   'ui.ledgerKind.subscription_pay': '申購繳款',
   'ui.ledgerKind.subscription_list': '新股上市入帳',
+  'ui.ledgerKind.block_open': '大宗交易建倉',
   'ui.ledgerKind.block_freeze': '大宗交易凍結',
   'ui.ledgerKind.block_release': '大宗交易解凍',
   'ui.ledgerKind.copy_in': '跟單投入',

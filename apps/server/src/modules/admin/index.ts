@@ -5,3 +5,4 @@ export {
 } from './admin-accounts.service.js';
 export { writeAudit, type AuditRecord } from './audit.service.js';
 export { newTotpEnrolment, totpCode } from './totp.js';
+export { registerProductListRoute, type ProductPages } from './products.routes.js';

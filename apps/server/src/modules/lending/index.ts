@@ -1,6 +1,6 @@
 /** The lending module (API.md §15, §3.6, §19.5): products, applications, the daily settlement. */
 export { registerLendingRoutes } from './lending.routes.js';
-export { registerLendingAdminRoutes } from './lending.admin.js';
+export { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
 export { applyLending, lendingInvestValue, productList, recordList } from './lending.service.js';
 export {
   runLendingSettlement, startLendingSettlement, settlementAfter, settlementInstantAtOrBefore, type LendingSettlementDeps, type LendingSettlementReport,

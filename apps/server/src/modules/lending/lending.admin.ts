@@ -1,6 +1,5 @@
 /**
- * Back-office lending products (API.md §19.5): list (kind `lending`; the other kinds have no
- * products yet and answer an empty list), create, update. Changes are audited with before and
+ * Back-office lending products (API.md §19.5): their page of `/product/list`, create, update. Changes are audited with before and
  * after (platform/admin-http). The rate and the term are contractual (§19.6): they change only while
  * the product has no application (`product.terms_locked`).
  */
@@ -14,6 +13,11 @@ import * as repo from './lending.repository.js';
 import type { NewProductRow } from './lending.repository.js';
 import { productList, toProduct } from './lending.service.js';
 
+/** The back office's page of `/product/list` kind `lending`, newest first. */
+export function lendingProductPage(db: Db, page: number, size: number) {
+  return productList(db, { page, size }, false);
+}
+
 const TARGET = 'lending_product';
 
 async function productView(db: Db, id: string): Promise<LendingProduct> {
@@ -25,11 +29,6 @@ async function productView(db: Db, id: string): Promise<LendingProduct> {
 export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps): void {
   const { clock } = deps;
   const target = (b: Record<string, unknown>) => ({ type: TARGET, id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
-
-  registerAdminRoute(app, deps, adminEndpoints.productList, async ({ body, tx }) => {
-    if (body.kind !== 'lending') return { data: { list: [], total: 0, page: body.page, size: body.size } };
-    return { data: await productList(tx, body, false) };
-  });
 
   registerAdminRoute(app, deps, adminEndpoints.lendingCreate, async ({ body, tx }) => {
     const now = clock.now();

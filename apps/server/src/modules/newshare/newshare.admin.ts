@@ -34,10 +34,18 @@ export interface NewShareAdminDeps extends AdminDeps {
 
 type Terms = Omit<z.output<typeof adminNewShareCreateRequest>, 'reason'>;
 
-async function adminView(db: Db, deps: NewShareAdminDeps, share: ShareRow): Promise<AdminNewShare> {
+async function adminView(db: Db, deps: Pick<NewShareAdminDeps, 'feed' | 'settings' | 'clock'>, share: ShareRow): Promise<AdminNewShare> {
   const totals = (await repo.subscribedOf(db, [share.id])).get(share.id);
   const { my: _my, ...detail } = toDetail(deps, share, share.totalSubscription ?? totals?.quantity ?? 0, null);
   return { ...detail, applicationsCount: totals?.applications ?? 0, createdAt: share.createdAt.toISOString() };
+}
+
+/** The back office's page of `/product/list` kind `new_share`, newest first. */
+export async function newShareProductPage(db: Db, deps: Pick<NewShareAdminDeps, 'feed' | 'settings' | 'clock'>, page: number, size: number) {
+  const { rows, total } = await repo.listSharesNewest(db, page, size);
+  const list: AdminNewShare[] = [];
+  for (const share of rows) list.push(await adminView(db, deps, share));
+  return { list, total, page, size };
 }
 
 /** Dates and windows that must hold together (`request.invalid` names the field that breaks them). */

@@ -9,6 +9,7 @@
  * entry carries an idempotency key, so two runs (or two instances) never act twice and a crash
  * between steps loses nothing.
  */
+import { Money } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import type { Settings } from '../../platform/settings.js';
@@ -67,7 +68,7 @@ async function list(deps: NewShareJobDeps, id: string, now: Date): Promise<boole
     if (!share || !isListed(deps.feed, share)) return false;
     const position = await openAllottedPosition(tx, deps, {
       userId: sub.userId, instrumentId: share.instrumentId, source: 'ipo', lots: sub.allottedQuantity, price: share.issuePrice,
-      amount: sub.amountPaid, fundedFrom: 'ipo_escrow', lockDays: share.lockDays, reference: sub.id, at: now,
+      amount: Money.fromLedger(sub.amountPaid, share.currency), funding: { from: 'house', account: 'ipo_escrow' }, lockDays: share.lockDays, reference: sub.id, at: now,
     });
     await transitionSubscription(tx, sub, 'list', { orderId: position.id }, now);
     await sendMessage(tx, deps.clock, sub.userId, {

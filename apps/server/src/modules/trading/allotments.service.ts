@@ -3,8 +3,9 @@
  * (API.md §3.2 `paid` → `listed`) and, later, approved block trades. Such a position opens long,
  * at leverage 1, at the agreed price, with no open fee; it is `locked` until `lockUntil` when the
  * product has lock days (§3.1 `allot_locked`), else `holding` (`allot`). The money was taken
- * from the user before (a paid subscription sits in the house's `ipo_escrow`); opening the position
- * moves it into the user's `margin` account, where every position's money is, so closing it
+ * from the user before (a paid subscription sits in the house's `ipo_escrow`, a block application's
+ * amount + fee in the user's `frozen`); opening the position moves the amount into the user's
+ * `margin` account (and a block fee to `fee_income`, as the position's open fee), where every position's money is, so closing it
  * works exactly like closing any other position.
  */
 import { Money, type Currency, type OrderSource } from '@brokerage/contract';
@@ -13,7 +14,7 @@ import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { houseAccount, userAccount, type HouseAccountKind, type Ledger } from '../ledger/index.js';
+import { houseAccount, userAccount, type HouseAccountKind, type Ledger, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { marketRules } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -34,10 +35,13 @@ export interface AllotmentSpec {
   lots: number;
   /** the agreed price per share (issue price, deal price) */
   price: string;
-  /** what the user paid for the lots, in the instrument's currency, already rounded */
-  amount: string;
-  /** the house account holding that money until now */
-  fundedFrom: HouseAccountKind;
+  /** what the user paid for the lots, in the instrument's currency: the position's margin */
+  amount: Money;
+  /**
+   * Where the money is now: a house account (a paid subscription in `ipo_escrow`), or the user's
+   * own `frozen` account holding amount + fee (a block application), the fee becoming the open fee.
+   */
+  funding: { from: 'house'; account: HouseAccountKind } | { from: 'frozen'; fee: Money };
   lockDays: number;
   /** unique per allotment (e.g. the subscription id): a retry opens nothing twice */
   reference: string;
@@ -52,8 +56,9 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
   const market = def.market as SimMarket;
   const currency = def.currency as Currency;
   const rules = marketRules(deps.settings, market);
-  const amount = Money.of(spec.amount, currency);
-  invariant(amount.isPositive() && spec.lots > 0, 'an allotment needs shares and money');
+  const { amount, funding } = spec;
+  invariant(amount.currency === currency && amount.isPositive() && spec.lots > 0, 'an allotment needs shares and money in the instrument\'s currency');
+  const fee = funding.from === 'frozen' ? funding.fee : Money.zero(currency);
   const lockUntil = spec.lockDays > 0 ? new Date(spec.at.getTime() + spec.lockDays * DAY_MS) : null;
   const id = newId('o');
   const row = await repo.insertOrderWithEvent(tx, {
@@ -61,20 +66,23 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     currency, priceScale: def.priceScale, source: spec.source, side: 'long', orderType: 'market',
     state: initialOrderState(lockUntil ? 'allot_locked' : 'allot'),
     lots: spec.lots, leverage: 1, price: null, costPrice: spec.price,
-    contractAmount: amount.toLedgerString(), margin: amount.toLedgerString(), openFee: '0',
+    contractAmount: amount.toLedgerString(), margin: amount.toLedgerString(), openFee: fee.toLedgerString(),
     takeProfit: null, stopLoss: null,
     buyFeeRate: '0', sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
     holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
     createdAt: spec.at, openedAt: spec.at, ...holdMarks(deps.feed.calendar(market), rules, spec.at), lockUntil,
     expiresAt: null,
   });
+  const margin = { account: userAccount(spec.userId, currency, 'margin'), amount };
+  const postings: PostingSpec[] = funding.from === 'house'
+    ? [{ account: houseAccount(currency, funding.account), amount: amount.negated() }, margin]
+    : [
+      { account: userAccount(spec.userId, currency, 'frozen'), amount: amount.plus(fee).negated() }, margin,
+      ...(fee.isPositive() ? [{ account: houseAccount(currency, 'fee_income'), amount: fee }] : []),
+    ];
   await deps.ledger.postEntry(tx, {
-    kind: 'subscription_list', reference: row.id, idempotencyKey: `allot:${spec.reference}`,
-    memo: { orderNo: row.orderNo, source: spec.source },
-    postings: [
-      { account: houseAccount(currency, spec.fundedFrom), amount: amount.negated() },
-      { account: userAccount(spec.userId, currency, 'margin'), amount },
-    ],
+    kind: spec.source === 'ipo' ? 'subscription_list' : 'block_open', reference: row.id, idempotencyKey: `allot:${spec.reference}`,
+    memo: { orderNo: row.orderNo, source: spec.source }, postings,
   });
   return row;
 }

@@ -1,0 +1,41 @@
+/**
+ * Demo block-trade products (API.md §21, DEMO=1): three stocks at a deal price 5 % under their
+ * reference price. They share one secret key, generated when they are first seeded and returned
+ * so `npm start` prints it once, like the admin password; it is never stored in clear or in the
+ * repository. Fixed ids: seeding twice adds nothing and returns no key.
+ */
+import { Dec, roundPrice } from '@brokerage/contract';
+import { universeById } from '@brokerage/market-sim/universe';
+import type { Clock } from '../../platform/clock.js';
+import type { Tx } from '../../platform/db.js';
+import { newSecret } from '../../platform/ids.js';
+import { hashPassword } from '../../platform/passwords.js';
+import * as repo from './block.repository.js';
+import type { ProductRow } from './block.repository.js';
+
+const demo = [
+  { id: 'bp_demo_walmex', instrumentId: 'i_mxn_WALMEX', kind: 'block', minShares: 1000, dailyLimit: 50_000, lockDays: 3 },
+  { id: 'bp_demo_aapl', instrumentId: 'i_usd_AAPL', kind: 'block', minShares: 100, dailyLimit: 5_000, lockDays: 0 },
+  { id: 'bp_demo_san', instrumentId: 'i_eur_SAN', kind: 'agreement', minShares: 500, dailyLimit: null, lockDays: 5 },
+] as const;
+
+/** Seeds the demo products; returns their secret key when it created them, else null. */
+export async function seedBlockProducts(tx: Tx, clock: Clock): Promise<string | null> {
+  const now = clock.now();
+  const missing = [];
+  for (const p of demo) if (!(await repo.findProduct(tx, p.id))) missing.push(p);
+  if (missing.length === 0) return null;
+  const secretKey = newSecret();
+  const secretKeyHash = await hashPassword(secretKey);
+  for (const p of missing) {
+    const def = universeById.get(p.instrumentId);
+    if (!def) continue;
+    // the deal price: 5 % under the reference price, rounded down (the buyer gains the fraction)
+    const price = roundPrice(new Dec(def.referencePrice).times('0.95'), def.priceScale, 'down').toFixed(def.priceScale);
+    await repo.insertProduct(tx, {
+      ...p, code: def.code, name: def.name, market: def.market as ProductRow['market'], currency: def.currency as ProductRow['currency'],
+      price, open: true, secretKeyHash, createdAt: now, updatedAt: now,
+    });
+  }
+  return secretKey;
+}

@@ -1,7 +1,7 @@
 /**
  * Demo offerings (API.md §21, DEMO=1), dated from the moment of seeding so a fresh start always
- * has one IPO and one placement open, a capital increase about to open, and one offering already
- * drawn whose proof anyone can verify (`scripts/verify-draw.mjs`). The drawn one's applications
+ * has an IPO, a placement and a capital increase open in each stock market (the Spanish capital
+ * increase opens two days later), and one offering already drawn whose proof anyone can verify (`scripts/verify-draw.mjs`). The drawn one's applications
  * are demo investors' (ids `u_demo_investor_*`, no accounts), paid on allotment, so no money
  * moves for them; the draw itself is the real one (`runDraw`). Fixed ids: seeding twice adds nothing.
  */
@@ -50,6 +50,38 @@ export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger): Promi
       sharesOffered: 2_000_000, minShares: 100, minInvestment: '940', placementTiers: null, issueMarket: 'BME',
       sponsorBroker: 'Meridian Capital Markets', paymentMode: 'prepaid',
     }, 2, 9),
+    offering(now, {
+      ...common, id: 'ns_demo_aurora', kind: 'ipo', name: 'Aurora Biotech', code: 'AURB', market: 'usd', issuePrice: '21.00',
+      sharesOffered: 3_000_000, minShares: 10_000, minInvestment: '210000', placementTiers: null, issueMarket: 'NYSE',
+      sponsorBroker: 'Meridian Capital Markets', paymentMode: 'prepaid', lockDays: 10,
+    }, -1, 5),
+    offering(now, {
+      ...common, id: 'ns_demo_costa', kind: 'ipo', name: 'Costa Verde Hoteles', code: 'CVHT', market: 'eur', issuePrice: '12.30',
+      sharesOffered: 4_000_000, minShares: 10_000, minInvestment: '123000', placementTiers: null, issueMarket: 'BME',
+      sponsorBroker: 'Meridian Capital Markets', paymentMode: 'on_allotment',
+    }, 0, 7),
+    offering(now, {
+      ...common, id: 'ns_demo_sierra', kind: 'placement', name: 'Sierra Cemento', code: 'SRCM', market: 'mxn', issuePrice: '41.20',
+      sharesOffered: 1_500_000, minShares: 100, minInvestment: '4120', issueMarket: 'BMV', sponsorBroker: 'Meridian Capital Markets',
+      placementTiers: [{ accountType: 'standard', minAmount: '100000' }, { accountType: 'institutional', minAmount: '50000' }, { accountType: 'dma', minAmount: '50000' }],
+      paymentMode: 'prepaid', lockDays: 15,
+    }, -1, 5),
+    offering(now, {
+      ...common, id: 'ns_demo_lumen', kind: 'placement', name: 'Lumen Redes', code: 'LMNR', market: 'eur', issuePrice: '7.80',
+      sharesOffered: 2_500_000, minShares: 100, minInvestment: '780', issueMarket: 'BME', sponsorBroker: 'Meridian Capital Markets',
+      placementTiers: [{ accountType: 'standard', minAmount: '5000' }, { accountType: 'institutional', minAmount: '2000' }, { accountType: 'dma', minAmount: '2000' }],
+      paymentMode: 'on_allotment',
+    }, -3, 3),
+    offering(now, {
+      ...common, id: 'ns_demo_puerto', kind: 'capital_increase', name: 'Puerto Logística', code: 'PTLG', market: 'mxn', issuePrice: '15.60',
+      sharesOffered: 6_000_000, minShares: 100, minInvestment: '1560', placementTiers: null, issueMarket: 'BMV',
+      sponsorBroker: 'Meridian Capital Markets', paymentMode: 'on_allotment',
+    }, -2, 6),
+    offering(now, {
+      ...common, id: 'ns_demo_quanta', kind: 'capital_increase', name: 'Quanta Grid', code: 'QGRD', market: 'usd', issuePrice: '33.50',
+      sharesOffered: 1_200_000, minShares: 100, minInvestment: '3350', placementTiers: null, issueMarket: 'NASDAQ',
+      sponsorBroker: 'Meridian Capital Markets', paymentMode: 'prepaid',
+    }, -1, 8),
     offering(now, {
       ...common, id: 'ns_demo_andes', kind: 'ipo', name: 'Andes Litio', code: 'ANLI', market: 'mxn', issuePrice: '32.00',
       sharesOffered: 100_000, minShares: 10_000, minInvestment: '320000', placementTiers: null, issueMarket: 'BMV',

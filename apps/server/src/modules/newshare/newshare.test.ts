@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { AdminNewShare, DrawProof, NewShare, SubscriptionRecord } from '@brokerage/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
@@ -103,6 +104,30 @@ describe('the draw algorithm', () => {
   });
 });
 
+describe('the draw against an independent reference (scripts/verify-draw.mjs)', () => {
+  it('never allots more than offered or asked, fills everyone when undersubscribed, repeats for a seed, and matches the script', async () => {
+    // the script shares no code with the server: its recomputation is the reference
+    const reference = (await import(script)) as { recompute: (proof: unknown) => { total: bigint; expected: Map<string, bigint> } };
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 1, max: 400_000 }),
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
+      async (quantities, offered, seed) => {
+        const apps = quantities.map((quantity, i) => ({ id: `sb_${i}_${seed.slice(0, 4)}`, quantity }));
+        const result = allocate(apps, offered, seed);
+        const total = quantities.reduce((a, b) => a + b, 0);
+        const sum = [...result.allotted.values()].reduce((a, b) => a + b, 0);
+        expect(sum).toBe(Math.min(total, offered));
+        for (const a of apps) expect(result.allotted.get(a.id)!).toBeLessThanOrEqual(a.quantity);
+        if (total <= offered) for (const a of apps) expect(result.allotted.get(a.id)).toBe(a.quantity);
+        expect([...allocate(apps, offered, seed).allotted]).toEqual([...result.allotted]);
+        const { expected } = reference.recompute({ seed, sharesOffered: offered, applications: apps });
+        for (const a of apps) expect(BigInt(result.allotted.get(a.id)!)).toBe(expected.get(a.id));
+      },
+    ), { numRuns: 200 });
+  });
+});
+
 describe('demo offerings', () => {
   it('seeds open, upcoming and drawn offerings; the drawn one verifies with the script and a changed allotment does not', async () => {
     const ipo = data<{ list: { id: string; phase: string }[] }>(await post(t.app, '/newShare/list', { kind: 'ipo' }));
@@ -191,6 +216,15 @@ describe('subscribing (§12.3, in order)', () => {
     expect(JSON.stringify(audit.body)).not.toContain(created.channelPassword!);
   });
 
+  it('never lets concurrent applications pass the per-user limit', async () => {
+    const share = await createShare({ maxApplicationsPerUser: 2 });
+    const u = await investor('1000000.00');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => subscribe(u, { id: share.id, quantity: 10_000 })));
+    expect(answers.filter((r) => r.body.status === 1)).toHaveLength(2);
+    expect(answers.filter((r) => r.body.code === 'subscription.limit_reached')).toHaveLength(4);
+    expect(await balances(u)).toMatchObject({ available: '800000.00', frozen: '200000.00' });
+  });
+
   it('locks the terms once someone applied', async () => {
     const share = await createShare();
     const u = await investor();
@@ -264,6 +298,32 @@ describe('the draw, payment and listing', () => {
     expect((await runNewShareJobs(t.deps)).lapsed).toBeGreaterThanOrEqual(1);
     const [l] = await records(late);
     expect(l!.state).toBe('payment_failed');
+  });
+
+  it('a payment raced by the deadline has exactly one outcome', async () => {
+    const share = await createShare({ paymentMode: 'on_allotment', sharesOffered: 100_000, minInvestment: '100000' });
+    const u = await investor('200000.00');
+    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
+    t.clock.advance(2 * DAY + 1000);
+    expect((await draw(share.id)).body.status).toBe(1);
+    const [rec] = await records(u);
+    // the deadline is 4 days after creation: 2 days and 1 s have passed; move to its last second
+    t.clock.advance(2 * DAY - 2000);
+    const [paid, jobs] = await Promise.all([
+      post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, u.headers),
+      (async () => { t.clock.advance(1500); return runNewShareJobs(t.deps); })(),
+    ]);
+    const [after] = await records(u);
+    const b = await balances(u);
+    if (after!.state === 'paid') {
+      expect(paid.body.status).toBe(1);
+      expect(b.available).toBe('100000.00');
+    } else {
+      expect(after!.state).toBe('payment_failed');
+      expect(paid.body.status).toBe(0);
+      expect(jobs.lapsed).toBe(1);
+      expect(b.available).toBe('200000.00');
+    }
   });
 
   it('prepaid and not allotted: every frozen unit comes back', async () => {

@@ -10,10 +10,9 @@ import { offering } from './test-fixtures';
 const slow = { timeout: 10_000 };
 
 const closed = { ...offering, id: 'ns_13', code: 'ALTV', name: 'Altiva', phase: 'closed' as const, applicationsCount: 4, channelPasswordRequired: true };
-const afterDeadline = () => Date.parse('2025-03-19T00:00:00Z');
 
 async function renderPage() {
-  renderScreen(<NewSharesPage now={afterDeadline} />);
+  renderScreen(<NewSharesPage />);
   await screen.findByTestId('ns-edit-ns_12');
   await waitForIdle();
 }
@@ -24,10 +23,10 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
   it('lists the offerings of kind new_share and enables the draw only after the deadline and before it ran', async () => {
     const drawn = { ...offering, id: 'ns_14', code: 'DRWN', drawnAt: '2025-03-20T15:00:00Z', phase: 'drawn' as const };
     const api = stubAdminApi({ '/product/list': okList([offering, closed, drawn]) });
-    renderScreen(<NewSharesPage now={() => Date.parse('2025-03-18T20:00:00Z')} />);
+    renderScreen(<NewSharesPage />);
     await screen.findByTestId('ns-edit-ns_12');
     expect(api.callsTo('/product/list')[0]?.body).toEqual({ kind: 'new_share', page: 1, size: 20 });
-    // Before ns_12's deadline: no draw; ns_14 has been drawn already.
+    // ns_12 is still open (the server's phase): no draw; ns_14 has been drawn already.
     expect((screen.getByTestId('ns-draw-ns_12') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('ns-draw-ns_14') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('ns-rotate-ns_13')).toBeTruthy();
@@ -36,7 +35,7 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
 
   it('runs the draw with a reason and shows the result and the seed', async () => {
     const api = stubAdminApi({
-      '/product/list': okList([offering]),
+      '/product/list': okList([{ ...offering, phase: 'closed' as const }]),
       '/newShare/draw': () => ok({ totalSubscription: 72000000, winningRate: '0.69444444', winnersCount: 1830, seed: 'seed-xyz' }, 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });

@@ -61,7 +61,7 @@ function DrawResultModal({ draw, onClose }: { draw: DrawResult; onClose: () => v
   );
 }
 
-export function NewSharesPage({ now = () => Date.now() }: { now?: () => number }) {
+export function NewSharesPage() {
   const { page, size, pagination } = useListParams();
   const list = useAdminQuery('productList', { kind: 'new_share', page, size }, { staleTime: 0 });
   const queryClient = useQueryClient();
@@ -178,7 +178,7 @@ export function NewSharesPage({ now = () => Date.now() }: { now?: () => number }
       title: 'Actions',
       key: 'actions',
       render: (_: unknown, product) => {
-        const blocked = drawBlockedReason(product, now());
+        const blocked = drawBlockedReason(product);
         return (
           <Space wrap>
             <Button type="link" onClick={() => setEditing({ product })} data-testid={`ns-edit-${product.id}`}>

@@ -39,8 +39,9 @@ describe('the new-share form', () => {
   });
 
   it('allows the draw only after the deadline and only once', () => {
-    expect(drawBlockedReason(offering, Date.parse('2025-03-18T20:59:59Z'))).toBe('Applications are still open');
-    expect(drawBlockedReason(offering, Date.parse('2025-03-18T21:00:00Z'))).toBeNull();
-    expect(drawBlockedReason({ ...offering, drawnAt: '2025-03-20T15:00:00Z' }, Date.parse('2025-03-21T00:00:00Z'))).toBe('Already drawn');
+    expect(drawBlockedReason({ ...offering, phase: 'open' })).toBe('Applications are still open');
+    expect(drawBlockedReason({ ...offering, phase: 'upcoming' })).toBe('Applications are still open');
+    expect(drawBlockedReason({ ...offering, phase: 'closed' })).toBeNull();
+    expect(drawBlockedReason({ ...offering, drawnAt: '2025-03-20T15:00:00Z', phase: 'drawn' })).toBe('Already drawn');
   });
 });

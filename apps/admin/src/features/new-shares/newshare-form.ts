@@ -210,9 +210,10 @@ export function newShareUpdateBody(product: AdminNewShare, values: NewShareFormV
 }
 
 /** The draw runs once, after the application deadline (§19.5). */
-export function drawBlockedReason(product: AdminNewShare, nowMs: number): string | null {
+/** Why the draw cannot run now, from the server's own phase (the browser's clock may be wrong). */
+export function drawBlockedReason(product: Pick<AdminNewShare, 'drawnAt' | 'phase'>): string | null {
   if (product.drawnAt) return 'Already drawn';
-  if (nowMs < Date.parse(product.applyEnd)) return 'Applications are still open';
+  if (product.phase === 'upcoming' || product.phase === 'open') return 'Applications are still open';
   return null;
 }
 

@@ -90,7 +90,7 @@ export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]
  * returned in full (`open`) because their P&L needs live quotes; the other states have none.
  */
 export async function listOfUser(
-  db: Db, userId: string, market: Market, states: OrderState[], page: number, size: number, currencyScale: number,
+  db: Db, userId: string, market: Market, states: OrderState[], page: number, size: number,
 ): Promise<{ rows: OrderRow[]; total: number; closedYingkui: string; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
   const rows = await db.select().from(orders).where(where)
@@ -98,7 +98,8 @@ export async function listOfUser(
     .limit(size).offset((page - 1) * size);
   const [summary] = await db.select({
     n: count(),
-    closedYingkui: sql<string>`coalesce(sum(round(${orders.profitLoss}, ${sql.raw(String(Math.trunc(currencyScale)))})) filter (where ${orders.state} = 'closed'), 0)::text`,
+    // each stored P&L was rounded to the currency's scale when the position closed, so the sum is exact at that scale
+    closedYingkui: sql<string>`coalesce(sum(${orders.profitLoss}) filter (where ${orders.state} = 'closed'), 0)::text`,
   }).from(orders).where(where);
   const openStates = states.filter((s) => OPEN_STATES.includes(s));
   const open = openStates.length === 0 ? [] : await db.select().from(orders)

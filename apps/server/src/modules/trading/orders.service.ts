@@ -4,8 +4,7 @@
  * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
  */
 import {
-  // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the scale of PostgreSQL's round() in the positions list's SQL sum (see userStockList)
-  currencyScale, Dec, formatPrice, Money, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
+  Dec, formatPrice, Money, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
   type setTpSlRequest, type userStockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
@@ -224,7 +223,7 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   const currency = settlementCurrency[body.type];
   // the closed rows' P&L is summed in SQL, each row rounded half-up to the currency scale by
   // PostgreSQL's round() as the row view rounds it (docs/decisions.md, "Lists page in SQL")
-  const { rows, total, closedYingkui, open } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size, currencyScale[currency]);
+  const { rows, total, closedYingkui, open } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size);
   const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
   const list = rows.map((r) => toOrder(r, ctx));
   // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale:

@@ -70,6 +70,8 @@ const LendingPage = page(() => import('./features/lending/LendingPage'));
 const LendingRecordPage = page(() => import('./features/lending/LendingRecordPage'));
 const NewSharesPage = page(() => import('./features/new-shares/NewSharesPage'));
 const NewShareDetailPage = page(() => import('./features/new-shares/NewShareDetailPage'));
+const BlockTradesPage = page(() => import('./features/block-trades/BlockTradesPage'));
+const BlockApplyPage = page(() => import('./features/block-trades/BlockApplyPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -79,8 +81,6 @@ function Loadable({ children }: { children: ReactNode }) {
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/home/blockTrade', titleKey: 'ui.page.blockTrade' },
-  { path: '/home/blockTrade2', titleKey: 'ui.page.blockTrade2' },
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
@@ -144,6 +144,8 @@ export const routes: RouteObject[] = [
       screen('/home/lendingRecord', <LendingRecordPage />),
       screen('/home/newStock', <NewSharesPage />),
       screen('/home/newStockBuy', <NewShareDetailPage />),
+      screen('/home/blockTrade', <BlockTradesPage />),
+      screen('/home/blockTrade2', <BlockApplyPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

@@ -80,6 +80,9 @@ export const paths = {
   newShareWaive: '/newShare/waive',
   newShareRecords: '/newShare/records',
   newShareDrawProof: '/newShare/drawProof',
+  blockList: '/block/list',
+  blockApply: '/block/apply',
+  blockApplications: '/block/applications',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

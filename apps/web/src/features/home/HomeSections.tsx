@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useLatestNews, useMarketTop } from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
-import { BlockIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { SparkIcon, SunriseIcon } from '../../components/Icons';
+import { BlockProductList } from '../block-trades/BlockParts';
 import { NewShareList } from '../new-shares/NewShareParts';
 import { useSession } from '../../store/session';
 import { IndexCard } from '../market/IndexCard';
@@ -67,8 +68,7 @@ function TopMovers() {
   );
 }
 
-const tabLinks: Record<Exclude<HomeTab, 'projects' | 'ipo'>, { to: string; Icon: typeof BlockIcon }> = {
-  block: { to: '/home/blockTrade', Icon: BlockIcon },
+const tabLinks: Record<Exclude<HomeTab, 'projects' | 'ipo' | 'block'>, { to: string; Icon: typeof SparkIcon }> = {
   quant: { to: '/home/fllow', Icon: SparkIcon },
 };
 
@@ -77,7 +77,7 @@ export function HomeTabs() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<HomeTab>('projects');
-  const link = tab === 'projects' || tab === 'ipo' ? null : tabLinks[tab];
+  const link = tab === 'quant' ? tabLinks[tab] : null;
   return (
     <section className="card flush-card" aria-label={t('ui.home.tabsLabel')}>
       <TabStrip tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))} active={tab} onChange={setTab} label={t('ui.home.tabsLabel')} testIdPrefix="home-tab-" />
@@ -85,6 +85,10 @@ export function HomeTabs() {
         {tab === 'ipo' ? (
           <div className="home-ipo" data-testid="home-ipo">
             <NewShareList kind="ipo" limit={3} refreshable={false} />
+          </div>
+        ) : tab === 'block' ? (
+          <div className="home-block" data-testid="home-block">
+            <BlockProductList market="all" limit={3} refreshable={false} />
           </div>
         ) : link ? (
           <div className="tab-teaser">

@@ -1,11 +1,12 @@
-import { ActionSheet, Button } from 'antd-mobile';
+import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { ListMarket, ListSort, ListTab } from '../../api/market-queries';
-import { BlockIcon } from '../../components/Icons';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import { useSession, type StockMarket } from '../../store/session';
+import type { BlockMarketFilter } from '../block-trades/block-queries';
+import { BlockProductList, MarketChips } from '../block-trades/BlockParts';
 import { newShareTabs, type NewShareKind } from '../new-shares/newshare-queries';
 import { NewShareList } from '../new-shares/NewShareParts';
 import { MarketInstrumentList } from './InstrumentList';
@@ -64,19 +65,16 @@ function SubscriptionOfferings() {
   );
 }
 
-function ComingSoonCard({ titleKey, textKey, to }: { titleKey: string; textKey: string; to: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const Icon = BlockIcon;
+/** The auction tab: block-trade and agreement-bidding products (API.md §13), with their market chips. */
+function BlockOfferings() {
+  const [market, setMarket] = useState<BlockMarketFilter>('all');
   return (
-    <section className="card placeholder-card" data-testid="market-soon-block">
-      <Icon />
-      <h2>{t(titleKey)}</h2>
-      <p className="muted">{t(textKey)}</p>
-      <Button color="primary" fill="outline" onClick={() => navigate(to)}>
-        {t('ui.market.openSection')}
-      </Button>
-    </section>
+    <>
+      <div className="bt-toolbar">
+        <MarketChips value={market} onChange={setMarket} />
+      </div>
+      <BlockProductList key={market} market={market} />
+    </>
   );
 }
 
@@ -151,7 +149,7 @@ export default function MarketPage() {
           {tab === 'subscription' ? (
             <SubscriptionOfferings />
           ) : (
-            <ComingSoonCard titleKey="ui.market.tab.auction" textKey="ui.market.auctionSoon" to="/home/blockTrade" />
+            <BlockOfferings />
           )}
         </div>
       )}

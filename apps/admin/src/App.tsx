@@ -11,6 +11,7 @@ import { ConfigPage } from './features/config/ConfigPage';
 import { DepositChannelsPage } from './features/config/DepositChannelsPage';
 import { LendingProductsPage } from './features/lending/LendingProductsPage';
 import { NewSharesPage } from './features/new-shares/NewSharesPage';
+import { BlockTradesPage } from './features/block-trades/BlockTradesPage';
 import { LoginPage } from './features/login/LoginPage';
 import { NewsPage } from './features/news/NewsPage';
 import { NoticesPage } from './features/notices/NoticesPage';
@@ -79,6 +80,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="product.manage">
                       <NewSharesPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/products/block-trades"
+                  element={
+                    <RequireRight right="product.manage">
+                      <BlockTradesPage />
                     </RequireRight>
                   }
                 />

@@ -12,11 +12,11 @@ export interface Section {
 }
 
 /** The review queues the server decides today, in menu order (API.md §19.3). */
-export const builtReviewQueues = ['kyc', 'deposit', 'withdraw', 'day_trade'] as const satisfies readonly ReviewQueue[];
+export const builtReviewQueues = ['kyc', 'deposit', 'withdraw', 'block', 'day_trade'] as const satisfies readonly ReviewQueue[];
 export type BuiltReviewQueue = (typeof builtReviewQueues)[number];
 
 /** The other queues of `reviewQueue` (§2): shown in the menu, disabled, until their feature exists. */
-export const upcomingReviewQueues = ['loan', 'quota', 'block'] as const satisfies readonly ReviewQueue[];
+export const upcomingReviewQueues = ['loan', 'quota'] as const satisfies readonly ReviewQueue[];
 
 export const reviewQueueLabels: Record<ReviewQueue, string> = {
   kyc: 'Real name',
@@ -38,6 +38,7 @@ export function reviewQueuePath(queue: ReviewQueue): string {
 export const depositChannelsPath = '/config/deposit-channels';
 export const lendingProductsPath = '/products/lending';
 export const newSharesPath = '/products/new-shares';
+export const blockTradesPath = '/products/block-trades';
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
@@ -49,6 +50,7 @@ export const sections: readonly Section[] = [
   })),
   { path: lendingProductsPath, label: 'Lending products', right: 'product.manage' },
   { path: newSharesPath, label: 'New shares', right: 'product.manage' },
+  { path: blockTradesPath, label: 'Block trades', right: 'product.manage' },
   { path: '/news', label: 'News', right: 'product.manage' },
   { path: '/notices', label: 'Notices', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },

@@ -34,8 +34,8 @@ describe('the menu', { timeout: screenTestTimeoutMs }, () => {
   it('lists the review queues under Reviews, the later ones disabled with a note', () => {
     const menu = renderMenu('reviewer');
     expect(menu.getByText('Reviews')).toBeTruthy();
-    for (const label of ['Real name', 'Deposits', 'Withdrawals', 'Day trading']) expect(menu.getByRole('menuitem', { name: label })).toBeTruthy();
-    for (const queue of ['loan', 'quota', 'block']) {
+    for (const label of ['Real name', 'Deposits', 'Withdrawals', 'Block trades', 'Day trading']) expect(menu.getByRole('menuitem', { name: label })).toBeTruthy();
+    for (const queue of ['loan', 'quota']) {
       const entry = menu.getByTestId(`menu-upcoming-${queue}`);
       expect(entry.textContent).toMatch(/arrives with its feature/);
       expect(entry.closest('[role="menuitem"]')?.getAttribute('aria-disabled')).toBe('true');

@@ -308,6 +308,47 @@ function DayTradeSection({ details }: { details: DayTradeReviewDetails }) {
   );
 }
 
+function BlockSection({ item }: { item: ReviewItemOf<'block'> }) {
+  const { details } = item;
+  return (
+    <Section title="Block-trade application">
+      <Typography.Paragraph type="secondary">
+        Approval opens a long position at the deal price from the frozen amount and fee{details.lockDays > 0 ? `, locked for ${details.lockDays} days` : ''}. The live
+        price is for context only: the deal price is the product&apos;s, fixed when the user applied.
+      </Typography.Paragraph>
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        data-testid="review-block"
+        items={[
+          {
+            key: 'product',
+            label: 'Product',
+            children: (
+              <Space size={4}>
+                <Typography.Text code data-testid="review-block-product">{details.productId}</Typography.Text>
+                <Tag>{details.kind === 'agreement' ? 'Agreement bidding' : 'Block trade'}</Tag>
+              </Space>
+            ),
+          },
+          { key: 'code', label: 'Code', children: <span data-testid="review-block-code">{details.code}</span> },
+          { key: 'shares', label: 'Shares', children: <span data-testid="review-block-shares">{String(details.shares)}</span> },
+          { key: 'price', label: 'Deal price', children: <span data-testid="review-block-price">{money(details.price, item.currency)}</span> },
+          { key: 'amount', label: 'Amount (price × shares)', children: money(item.amount, item.currency) },
+          { key: 'fee', label: 'Fee', children: <span data-testid="review-block-fee">{money(details.fee, item.currency)}</span> },
+          { key: 'lockDays', label: 'Lock after approval', children: <span data-testid="review-block-lock">{details.lockDays > 0 ? `${details.lockDays} days` : 'None'}</span> },
+          {
+            key: 'currentPrice',
+            label: 'Current price',
+            children: <span data-testid="review-block-current">{details.currentPrice === null ? 'No quote' : money(details.currentPrice, item.currency)}</span>,
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
 /** The queue's own section: `item.queue` narrows `item.details` to that queue's fields (the contract's union). */
 function QueueSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
   switch (item.queue) {
@@ -319,6 +360,10 @@ function QueueSection({ item, images }: { item: ReviewItem; images: ImageSupport
       return <WithdrawSection item={item} />;
     case 'day_trade':
       return <DayTradeSection details={item.details} />;
+    case 'block':
+      return <BlockSection item={item} />;
+    default:
+      return null;
   }
 }
 
@@ -351,6 +396,7 @@ const rejectEffects: Record<BuiltReviewQueue, string> = {
   deposit: 'Nothing is credited. The user sees your reason.',
   withdraw: "The frozen amount returns to the user's available balance. The user sees your reason.",
   day_trade: 'Day trading stays off. The user sees your reason and can apply again.',
+  block: "No position opens; the frozen amount and fee return to the user's available balance. The user sees your reason.",
 };
 
 export function ReviewDetailDrawer({

@@ -34,7 +34,7 @@ import {
 } from './review-queue';
 
 const listRefreshMs = 60_000;
-const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw';
+const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw' || queue === 'block';
 
 /** The day-trading queue's own columns (API.md §19.3 `details`: `accountType`, `openPositions`). */
 const dayTradeColumns: TableColumnsType<ReviewListItem> = [
@@ -51,6 +51,25 @@ const dayTradeColumns: TableColumnsType<ReviewListItem> = [
     align: 'right',
     render: (_: unknown, item) => (
       <span data-testid={`review-open-positions-${item.id}`}>{item.queue === 'day_trade' ? String(item.details.openPositions) : emptyText}</span>
+    ),
+  },
+];
+
+/** The block-trade queue's own columns (API.md §19.3 `details`: `code`, `shares`, `price`). */
+const blockColumns: TableColumnsType<ReviewListItem> = [
+  {
+    title: 'Code',
+    key: 'code',
+    width: 110,
+    render: (_: unknown, item) => (item.queue === 'block' ? <Typography.Text code>{item.details.code}</Typography.Text> : emptyText),
+  },
+  {
+    title: 'Shares × price',
+    key: 'shares',
+    width: 170,
+    align: 'right',
+    render: (_: unknown, item) => (
+      <span data-testid={`review-block-shares-${item.id}`}>{item.queue === 'block' ? `${item.details.shares} × ${item.details.price}` : emptyText}</span>
     ),
   },
 ];
@@ -111,6 +130,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
         ]
       : []),
     ...(queue === 'day_trade' ? dayTradeColumns : []),
+    ...(queue === 'block' ? blockColumns : []),
     { title: 'Submitted', dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (value: string) => formatTime(value) },
     {
       title: 'State',

@@ -84,6 +84,8 @@ export const codeCatalogue = {
   'loan.score_insufficient': { http: 200, params: ['score', 'min'], en: 'Credit score {score} is below the {min} required to borrow.' },
   'loan.repay_exceeds': { http: 200, params: ['outstanding', 'currency'], en: 'Repayment exceeds the loan amount ({outstanding} {currency}).' },
   'copy.locked': { http: 200, params: ['lockUntil'], en: 'Redemption is possible after {lockUntil}.' },
+  'copy.liquidity': { http: 200, params: [], en: 'The fund is selling positions to pay redemptions. Please try again after the next trading session.' },
+  'copy.fund_full': { http: 200, params: ['remaining', 'currency'], en: 'The fund is full ({remaining} {currency} left).' },
   'copy.not_active': { http: 200, params: [], en: 'This copy trade has already ended.' },
   'checkin.already_today': { http: 200, params: [], en: 'Already checked in today.' },
   'checkin.count_insufficient': { http: 200, params: ['required', 'current'], en: 'Insufficient check-in count ({current}/{required}).' },

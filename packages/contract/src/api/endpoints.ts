@@ -13,6 +13,7 @@ import * as lending from './lending.js';
 import * as market from './market.js';
 import * as newshare from './newshare.js';
 import * as block from './block.js';
+import * as copy from './copy.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -96,6 +97,11 @@ export const userEndpoints = {
   blockList: { path: '/block/list', auth: 'yes', summary: 'Block-trade and agreement products, with the caller\'s remaining daily limit', request: block.blockListRequest, response: listPage(block.blockProduct) },
   blockApply: { path: '/block/apply', auth: 'yes', summary: 'Apply with the secret key; amount + fee is frozen until the review', request: block.blockApplyRequest, response: block.blockApplication, success: 'result.submit.ok', usesRequestId: true },
   blockApplications: { path: '/block/applications', auth: 'yes', summary: 'Own block-trade applications, newest first', request: block.blockApplicationsRequest, response: listPage(block.blockApplication) },
+  copyList: { path: '/copy/list', auth: 'opt', summary: 'Copy-trading funds, open ones first', request: copy.copyListRequest, response: listPage(copy.copyFund) },
+  copyDetail: { path: '/copy/detail', auth: 'opt', summary: "One fund with its daily results, NAV history, strategy and the strategy's current positions", request: copy.copyDetailRequest, response: copy.copyFundDetail },
+  copySubscribe: { path: '/copy/subscribe', auth: 'yes', summary: 'Follow a fund with an amount (it leaves available for the fund)', request: copy.copySubscribeRequest, response: copy.copySubscription, success: 'result.copy_trade.ok', usesRequestId: true },
+  copyMine: { path: '/copy/mine', auth: 'yes', summary: 'Own copy subscriptions with their value and profit, newest first', request: copy.copyMineRequest, response: listPage(copy.copySubscription) },
+  copyRedeem: { path: '/copy/redeem', auth: 'yes', summary: 'End a subscription after its lock-up; the payout is credited', request: copy.copyRedeemRequest, response: copy.copySubscription, success: 'result.redeem.ok', usesRequestId: true },
   lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
   lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
   lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
@@ -123,7 +129,7 @@ export const adminEndpoints = {
   noticePublish: { path: '/notice/publish', right: 'product.manage', mutating: true, summary: 'Publish a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   noticeUnpublish: { path: '/notice/unpublish', right: 'product.manage', mutating: true, summary: 'Withdraw a notice', request: market.adminPublishRequest, response: market.adminNoticeItem },
   userOrders: { path: '/user/orders', right: 'user.read', mutating: false, summary: "One user's orders and positions (read-only)", request: trade.adminUserOrdersRequest, response: listPage(trade.order) },
-  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(z.union([lending.lendingProduct, newshare.adminNewShare, block.adminBlockProduct])) },
+  productList: { path: '/product/list', right: 'product.manage', mutating: false, summary: 'Products of one kind', request: lending.adminProductListRequest, response: listPage(z.union([lending.lendingProduct, newshare.adminNewShare, block.adminBlockProduct, copy.adminCopyFund])) },
   newShareCreate: { path: '/newShare/create', right: 'product.manage', mutating: true, summary: 'Create a new-share offering (its instrument lists on listingDate)', request: newshare.adminNewShareCreateRequest, response: newshare.adminNewShare },
   newShareUpdate: { path: '/newShare/update', right: 'product.manage', mutating: true, summary: 'Edit an offering (terms lock at the first application)', request: newshare.adminNewShareUpdateRequest, response: newshare.adminNewShare },
   newShareRotateChannelPassword: { path: '/newShare/rotateChannelPassword', right: 'product.manage', mutating: true, summary: 'Replace the channel password (shown once)', request: newshare.adminNewShareIdRequest, response: newshare.channelPasswordResponse },
@@ -131,6 +137,9 @@ export const adminEndpoints = {
   blockCreate: { path: '/block/create', right: 'product.manage', mutating: true, summary: 'Create a block-trade product (its secret key is shown once)', request: block.adminBlockCreateRequest, response: block.adminBlockProduct },
   blockUpdate: { path: '/block/update', right: 'product.manage', mutating: true, summary: 'Edit a block-trade product (new applications only)', request: block.adminBlockUpdateRequest, response: block.adminBlockProduct },
   blockRotateKey: { path: '/block/rotateKey', right: 'product.manage', mutating: true, summary: 'Replace the secret key (shown once)', request: block.adminBlockIdRequest, response: block.secretKeyResponse },
+  copyCreate: { path: '/copy/create', right: 'product.manage', mutating: true, summary: 'Create a fund run by one of the engine\'s strategies (the house seeds it)', request: copy.adminCopyCreateRequest, response: copy.adminCopyFund },
+  copyUpdate: { path: '/copy/update', right: 'product.manage', mutating: true, summary: 'Edit a fund\'s name, minimum, deadline or switch (never its results)', request: copy.adminCopyUpdateRequest, response: copy.adminCopyFund },
+  copyClose: { path: '/copy/close', right: 'product.manage', mutating: true, summary: 'Close a fund: its positions are sold, then every subscription ends with its payout', request: copy.adminCopyCloseRequest, response: copy.adminCopyFund },
   lendingCreate: { path: '/lending/create', right: 'product.manage', mutating: true, summary: 'Create a lending product', request: lending.adminLendingCreateRequest, response: lending.lendingProduct },
   lendingUpdate: { path: '/lending/update', right: 'product.manage', mutating: true, summary: 'Edit a lending product (rate and term only before the first application)', request: lending.adminLendingUpdateRequest, response: lending.lendingProduct },
   reviewList: { path: '/review/list', right: 'review.read', mutating: false, summary: 'A review queue', request: funds.reviewListRequest, response: listPage(funds.reviewListItem) },

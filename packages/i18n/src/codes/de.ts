@@ -103,6 +103,8 @@ export const de: Record<string, string> = {
   'code.loan.score_insufficient': 'Ihr Kredit-Score von {score} liegt unter den für einen Kredit erforderlichen {min}.',
   'code.loan.repay_exceeds': 'Die Rückzahlung übersteigt den Kreditbetrag ({outstanding} {currency}).',
   'code.copy.locked': 'Eine Rücknahme ist erst nach {lockUntil} möglich.',
+  'code.copy.liquidity': 'Der Fonds verkauft gerade Positionen, um Rücknahmen auszuzahlen. Bitte versuchen Sie es nach der nächsten Handelssitzung erneut.',
+  'code.copy.fund_full': 'Der Fonds ist voll (noch {remaining} {currency} frei).',
   'code.copy.not_active': 'Dieses Copy-Trading ist bereits beendet.',
   'code.checkin.already_today': 'Sie haben heute bereits eingecheckt.',
   'code.checkin.count_insufficient': 'Zu wenige Check-ins ({current}/{required}).',

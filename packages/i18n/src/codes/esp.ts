@@ -105,6 +105,8 @@ export const esp: Record<string, string> = {
     'Su puntaje crediticio de {score} es inferior al mínimo de {min} requerido para solicitar un préstamo.',
   'code.loan.repay_exceeds': 'El pago supera el monto del préstamo ({outstanding} {currency}).',
   'code.copy.locked': 'El rescate será posible después de {lockUntil}.',
+  'code.copy.liquidity': 'El fondo está vendiendo posiciones para pagar rescates. Inténtelo de nuevo después de la próxima sesión.',
+  'code.copy.fund_full': 'El fondo está completo (quedan {remaining} {currency}).',
   'code.copy.not_active': 'Este copy trading ya finalizó.',
   'code.checkin.already_today': 'Ya registró su asistencia hoy.',
   'code.checkin.count_insufficient': 'Registros de asistencia insuficientes ({current}/{required}).',

@@ -103,6 +103,8 @@ export const zh: Record<string, string> = {
   'code.loan.score_insufficient': '信用分數 {score} 低於借款所需的 {min}。',
   'code.loan.repay_exceeds': '還款金額超過貸款金額（{outstanding} {currency}）。',
   'code.copy.locked': '{lockUntil} 後才可贖回。',
+  'code.copy.liquidity': '基金正在賣出持倉以支付贖回款，請於下一個交易時段後再試。',
+  'code.copy.fund_full': '基金額度已滿（剩餘 {remaining} {currency}）。',
   'code.copy.not_active': '此跟單已結束。',
   'code.checkin.already_today': '今日已簽到。',
   'code.checkin.count_insufficient': '簽到次數不足（{current}/{required}）。',

@@ -24,7 +24,8 @@ import {
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
+import { combineInvestValues, createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
+import { copyInvestValue, copyProductPage, registerCopyAdminRoutes, registerCopyRoutes, startCopyEngine } from './modules/copy/index.js';
 import {
   dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
 } from './modules/trading/index.js';
@@ -115,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const fx = new FeedRates(feed, () => clock.now());
   // The portfolio reads trading's positions and lending's investments: the ledger cannot import
   // them (they call the ledger), so they are handed in here and nowhere else.
-  const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: lendingInvestValue, fx });
+  const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: combineInvestValues(lendingInvestValue, copyInvestValue), fx });
   const authCache = new AuthCache(options.authCache);
   const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio, authCache };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
@@ -254,11 +255,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerBlockRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
   registerBlockAdminRoutes(app, { ...adminRoute, feed, settings });
 
+  // Copy-trading funds (API.md §14, modules/copy): the strategy engine marks, rebalances and
+  // closes the funds beside the API, trading through the same order code as users.
+  registerCopyRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
+  registerCopyAdminRoutes(app, { ...adminRoute, feed, settings, ledger, authCache });
+  if (options.engine !== false) {
+    const copyEngine = startCopyEngine({ db, clock, feed, ledger, settings, authCache }, {
+      onError: (error) => app.log.error({ err: error }, 'copy engine step failed'),
+    });
+    app.addHook('onClose', async () => copyEngine.stop());
+  }
+
   // `/product/list` of every kind: each product module gives the page of its own (§19.5)
   registerProductListRoute(app, adminRoute, {
     lending: lendingProductPage,
     new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size),
     block: (tx, page, size) => blockProductPage(tx, { feed, settings }, page, size),
+    copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size),
   });
 
   // Stored money-call answers are kept 24 h (API.md §1.6): an hourly sweep forgets older ones.

@@ -6,7 +6,7 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './platform/test-clock.js';
 import { openDatabase } from './platform/db.js';
-import { seedDemo, seedEssentials } from './seed/seed.js';
+import { seedDemo, seedDemoMarketData, seedEssentials } from './seed/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,10 +18,11 @@ async function main(): Promise<void> {
   const demo = config.demo ? await seedDemo(database.db, clock, config.demoInviteCode) : null;
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const { app } = await buildApp({
+  const { app, deps } = await buildApp({
     config, database, redis, clock,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
   });
+  if (config.demo) await seedDemoMarketData(deps);
   if (testClock) registerTestClockRoutes(app, testClock);
   const close = async () => {
     await app.close();

@@ -95,6 +95,11 @@ export const messageCatalogue = {
     title: 'Block trade rejected',
     en: 'Your block trade of {shares} {code} was rejected and the frozen amount is available again. Reason: {reason}',
   },
+  'message.copy.ended': {
+    params: ['product', 'payout', 'currency'],
+    title: 'Copy trade ended',
+    en: '{product} has ended: your payout of {payout} {currency} is in your available balance.',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

@@ -14,6 +14,7 @@ import { seedLendingProducts } from '../modules/lending/index.js';
 import { createLedger, DEFAULT_HOUSE_STRIPES } from '../modules/ledger/index.js';
 import { seedNewShares } from '../modules/newshare/index.js';
 import { seedBlockProducts } from '../modules/block/index.js';
+import { seedCopyFunds, type CopyEngineDeps } from '../modules/copy/index.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   for (const kind of ['agreement', 'privacy', 'about'] as const) {
@@ -45,4 +46,12 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
   await transaction(db, (tx) => seedNewShares(tx, clock, createLedger({ clock, houseStripes: DEFAULT_HOUSE_STRIPES })));
   const blockSecretKey = await transaction(db, (tx) => seedBlockProducts(tx, clock));
   return { blockSecretKey };
+}
+
+/**
+ * Demo data that needs the running market (DEMO=1): the copy-trading funds, whose 30 days of
+ * history are their strategy's backtest on the feed's closes. Called once the app is built.
+ */
+export async function seedDemoMarketData(deps: CopyEngineDeps): Promise<void> {
+  await transaction(deps.db, (tx) => seedCopyFunds(tx, deps));
 }

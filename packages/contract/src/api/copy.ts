@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { copyStates, markets } from '../enums.js';
-import { currencies } from '../money.js';
 import { date, id, int, page, rate, requestId, size, timestamp, whole } from '../primitives.js';
 import { reason } from './admin.js';
 

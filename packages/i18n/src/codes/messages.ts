@@ -49,6 +49,8 @@ const de = {
   'message.block.approved.body': 'Ihr Blockhandel über {shares} {code} zu {price} {currency} wurde genehmigt; die Position ist in Ihrem Depot.',
   'message.block.rejected.title': 'Blockhandel abgelehnt',
   'message.block.rejected.body': 'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
+  'message.copy.ended.title': 'Copy-Trading beendet',
+  'message.copy.ended.body': '{product} ist beendet: Ihre Auszahlung von {payout} {currency} ist in Ihrem verfügbaren Guthaben.',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -88,6 +90,8 @@ const zh = {
   'message.block.approved.body': '您以 {price} {currency} 買入 {shares} 股 {code} 的大宗交易已核准，持倉已計入您的投資組合。',
   'message.block.rejected.title': '大宗交易已駁回',
   'message.block.rejected.body': '您 {shares} 股 {code} 的大宗交易已被駁回，凍結金額已退回可用餘額。原因：{reason}',
+  'message.copy.ended.title': '跟單已結束',
+  'message.copy.ended.body': '{product} 已結束：您的 {payout} {currency} 回款已計入可用餘額。',
 } satisfies MessageDictionary;
 
 const esp = {
@@ -126,6 +130,8 @@ const esp = {
   'message.block.approved.body': 'Su operación en bloque de {shares} {code} a {price} {currency} fue aprobada; la posición está en su cartera.',
   'message.block.rejected.title': 'Operación en bloque rechazada',
   'message.block.rejected.body': 'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
+  'message.copy.ended.title': 'Copy trading finalizado',
+  'message.copy.ended.body': '{product} ha finalizado: su pago de {payout} {currency} está en su saldo disponible.',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -164,6 +170,8 @@ const kor = {
   'message.block.approved.body': '{code} {shares}주를 {price} {currency}에 매수하는 대량매매가 승인되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
   'message.block.rejected.title': '대량매매 거절',
   'message.block.rejected.body': '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
+  'message.copy.ended.title': '카피 트레이딩 종료',
+  'message.copy.ended.body': '{product}이(가) 종료되었습니다. 지급액 {payout} {currency}이(가) 사용 가능 잔액에 입금되었습니다.',
 } satisfies MessageDictionary;
 
 export const messageTexts: Record<Language, MessageDictionary> = { en, de, zh, esp, kor };

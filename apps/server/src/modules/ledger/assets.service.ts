@@ -29,6 +29,17 @@ export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, Po
  */
 export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Money>>;
 
+/** One `investValue` port from several modules' (lending, copy trading): their sums per currency. */
+export function combineInvestValues(...ports: InvestValuePort[]): InvestValuePort {
+  return async (db, userId) => {
+    const out = new Map<Currency, Money>();
+    for (const port of ports) {
+      for (const [currency, value] of await port(db, userId)) out.set(currency, (out.get(currency) ?? Money.zero(currency)).plus(value));
+    }
+    return out;
+  };
+}
+
 export interface PortfolioDeps {
   /** open positions and unsettled close proceeds (trading) */
   positions: PositionsPort;

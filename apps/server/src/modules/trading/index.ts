@@ -5,6 +5,11 @@ import type { MarketFeed } from '../market/index.js';
 import { positionTotals } from './positions.service.js';
 
 export { openAllottedPosition, type AllotmentDeps, type AllotmentSpec } from './allotments.service.js';
+// the copy funds' strategy engine trades through the same calls users make (§14)
+export { buy as placeOrder, close as closePosition, settlementCurrency, usableQuote, type OrdersDeps } from './orders.service.js';
+export { openPositionMarks, type PositionMark } from './positions.service.js';
+export { marketRules } from './fees.js';
+export { isRegularSession } from './sessions.js';
 export { registerTradingRoutes } from './trading.routes.js';
 export { registerDayTradingRoutes } from './day-trading.routes.js';
 export { registerAdminOrderRoutes } from './admin-orders.routes.js';

@@ -153,6 +153,36 @@ export async function closeAt(
   }, now, reason);
 }
 
+/** An open position (holding, locked or closing) marked at the feed's current price. */
+export interface PositionMark {
+  orderId: string;
+  instrumentId: string;
+  code: string;
+  name: string;
+  side: OrderRow['side'];
+  state: OrderRow['state'];
+  lots: number;
+  costPrice: string | null;
+  currentPrice: string | null;
+  margin: Money;
+  yingkui: Money;
+}
+
+/** A user's open positions, marked to the feed's current price (the copy funds' holdings, §14). */
+export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string): Promise<PositionMark[]> {
+  return (await repo.openPositionsOf(db, userId)).map((row) => {
+    const known = feed.instrument(row.instrumentId) !== undefined;
+    const price = known ? feed.quote(row.instrumentId).price : null;
+    const yingkui = row.costPrice && price !== null
+      ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), row.lots, row.currency)
+      : Money.zero(row.currency);
+    return {
+      orderId: row.id, instrumentId: row.instrumentId, code: row.code, name: row.name, side: row.side, state: row.state, lots: row.lots,
+      costPrice: row.costPrice, currentPrice: price, margin: moneyOf(row, row.margin), yingkui,
+    };
+  });
+}
+
 /** The positions port of the ledger's assets (§7.11): per currency, open positions and in-transit proceeds. */
 export async function positionTotals(db: Db, feed: MarketFeed, userId: string, now: Date): Promise<Map<Currency, PositionTotals>> {
   const out = new Map<Currency, PositionTotals>();

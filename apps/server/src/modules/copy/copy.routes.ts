@@ -1,0 +1,23 @@
+/** HTTP edge of the copy-trading calls (API.md §14). */
+import { userEndpoints } from '@brokerage/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { fundDetail, fundList, mine, redeem, subscribe, type CopyDeps } from './copy.service.js';
+
+function userOf(session: UserSession | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
+export function registerCopyRoutes(app: FastifyInstance, route: UserRouteDeps, deps: CopyDeps): void {
+  registerUserRoute(app, route, userEndpoints.copyList, async ({ body, tx }) => ({ data: await fundList(tx, deps, body) }));
+  registerUserRoute(app, route, userEndpoints.copyDetail, async ({ body, tx }) => ({ data: await fundDetail(tx, deps, body) }));
+  // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
+  registerUserRoute(app, route, userEndpoints.copySubscribe, async ({ body, session, tx }) => ({
+    data: await subscribe(tx, deps, userOf(session), body),
+  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(app, route, userEndpoints.copyRedeem, async ({ body, session, tx }) => ({
+    data: await redeem(tx, deps, userOf(session), body),
+  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(app, route, userEndpoints.copyMine, async ({ body, session, tx }) => ({ data: await mine(tx, userOf(session), body) }));
+}

@@ -55,9 +55,8 @@ function Contact() {
     );
   } else if (online) body = <p className="muted" data-testid="service-unconfigured">{t('ui.service.unconfigured')}</p>;
   return (
-    <section className="card sv-contact" aria-labelledby="sv-title">
-      <h2 id="sv-title">{t('ui.page.service')}</h2>
-      <p className="muted">{t('ui.service.intro')}</p>
+    <section className="card sv-contact" aria-label={t('ui.page.service')}>
+      <p>{t('ui.service.intro')}</p>
       {online ? null : <p className="sv-offline" role="status" data-testid="service-offline">{t('ui.service.offline')}</p>}
       {body}
     </section>

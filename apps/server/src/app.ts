@@ -18,7 +18,7 @@ import {
   AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
 } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
-import { registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
+import { registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
   FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, type MarketFeed, type QuoteHubOptions,
 } from './modules/market/index.js';
@@ -189,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerCommonRoutes(app, route, db, settings);
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
+  // Check-in and invitation (API.md §16.6, modules/engagement)
+  registerEngagementRoutes(app, route, db, { clock, settings });
   registerAssetsRoutes(app, route, {
     db, settings, portfolio,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,

@@ -72,6 +72,10 @@ const NewSharesPage = page(() => import('./features/new-shares/NewSharesPage'));
 const NewShareDetailPage = page(() => import('./features/new-shares/NewShareDetailPage'));
 const BlockTradesPage = page(() => import('./features/block-trades/BlockTradesPage'));
 const BlockApplyPage = page(() => import('./features/block-trades/BlockApplyPage'));
+const CheckInPage = page(() => import('./features/engagement/CheckInPage'));
+const InviteFriendsPage = page(() => import('./features/engagement/InviteFriendsPage'));
+const PremiumPage = page(() => import('./features/engagement/PremiumPage'));
+const CustomerServicePage = page(() => import('./features/engagement/CustomerServicePage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -82,7 +86,6 @@ function Loadable({ children }: { children: ReactNode }) {
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
-  { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
@@ -146,6 +149,11 @@ export const routes: RouteObject[] = [
       screen('/home/newStockBuy', <NewShareDetailPage />),
       screen('/home/blockTrade', <BlockTradesPage />),
       screen('/home/blockTrade2', <BlockApplyPage />),
+      // check-in, invitation, premium explainer, customer service (spec §2; paths for check-in, premium and service are ours)
+      screen('/information/checkIn', <CheckInPage />),
+      screen('/information/inviteFriends', <InviteFriendsPage />),
+      screen('/information/premium', <PremiumPage />),
+      screen('/information/service', <CustomerServicePage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

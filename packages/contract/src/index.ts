@@ -19,6 +19,7 @@ export * from './api/lending.js';
 export * from './api/newshare.js';
 export * from './api/block.js';
 export * from './api/copy.js';
+export * from './api/engagement.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -83,6 +83,9 @@ export const paths = {
   blockList: '/block/list',
   blockApply: '/block/apply',
   blockApplications: '/block/applications',
+  checkinDo: '/checkin/do',
+  checkinStatus: '/checkin/status',
+  inviteInfo: '/invite/info',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

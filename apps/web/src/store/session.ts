@@ -41,6 +41,20 @@ export function defaultUpColourFor(language: Language): UpColour {
   return defaultUpColour[language];
 }
 
+/**
+ * The browser's preferred language among the five, for a user who has not chosen one (the
+ * stored `language` key wins): `de-AT` → de, any Chinese → zh, `es-MX` → esp, `ko` → kor, else en.
+ */
+export function browserLanguage(preferred: readonly string[] | undefined = typeof navigator === 'undefined' ? undefined : navigator.languages): Language {
+  const list = preferred && preferred.length > 0 ? preferred : typeof navigator === 'undefined' ? [] : [navigator.language];
+  const byPrefix: Record<string, Language> = { en: 'en', de: 'de', zh: 'zh', es: 'esp', ko: 'kor' };
+  for (const tag of list) {
+    const match = byPrefix[String(tag).toLowerCase().split(/[-_]/)[0] ?? ''];
+    if (match) return match;
+  }
+  return 'en';
+}
+
 function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
@@ -69,7 +83,7 @@ export function readPersisted(): PersistedState {
     tokend: get('tokend') ?? '',
     account: get('account') ?? '',
     is_admin: get('is_admin'),
-    language: isLanguage(language) ? language : 'en',
+    language: isLanguage(language) ? language : browserLanguage(),
     stock: stock === 'usd' ? 'usd' : 'mxn',
     readMsgIds: Array.isArray(readIds) ? readIds.filter((id): id is string => typeof id === 'string') : [],
     stockDetail: readJson(get('stockDetail')),

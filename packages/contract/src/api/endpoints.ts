@@ -14,6 +14,7 @@ import * as market from './market.js';
 import * as newshare from './newshare.js';
 import * as block from './block.js';
 import * as copy from './copy.js';
+import * as engagement from './engagement.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -105,6 +106,9 @@ export const userEndpoints = {
   lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
   lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
   lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
+  checkinDo: { path: '/checkin/do', auth: 'yes', summary: 'Check in for today (once per calendar day in funds.timezone)', request: user.emptyRequest, response: engagement.checkinResult, success: 'result.checkin.ok' },
+  checkinStatus: { path: '/checkin/status', auth: 'yes', summary: 'Check-in count, streak and the days of the last 30 days', request: user.emptyRequest, response: engagement.checkinStatus },
+  inviteInfo: { path: '/invite/info', auth: 'yes', summary: 'The caller\'s invitation code and how many registered with it', request: user.emptyRequest, response: engagement.inviteInfo },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {

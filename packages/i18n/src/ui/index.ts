@@ -1,6 +1,7 @@
 import type { Language } from '@brokerage/contract';
 import { blockTradesUi } from './block-trades.js';
 import { de } from './de.js';
+import { engagementUi } from './engagement.js';
 import { en } from './en.js';
 import { esp } from './esp.js';
 import { kor } from './kor.js';
@@ -10,7 +11,7 @@ import { tradeLiveUi } from './trade-live.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, lendingUi, newSharesUi, tradeLiveUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, engagementUi, lendingUi, newSharesUi, tradeLiveUi];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

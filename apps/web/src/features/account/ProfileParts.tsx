@@ -9,7 +9,8 @@ import {
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
 import { useSession } from '../../store/session';
-import { useCustomerService, useLogout, useOpenRealName } from './useAccountActions';
+import { CalendarCheckIcon } from '../engagement/EngagementIcons';
+import { useLogout, useOpenRealName } from './useAccountActions';
 
 /** Avatar, the real name falling back to the account (spec §2), and the verification tag. */
 export function ProfileHead() {
@@ -57,12 +58,14 @@ const linkEntriesAfter: LinkEntry[] = [
   { key: 'aboutUs', to: '/information/aboutUs', Icon: InfoIcon },
   { key: 'changeLang', to: '/information/changeLang', Icon: GlobeIcon },
   { key: 'inviteFriends', to: '/information/inviteFriends', Icon: GiftIcon },
+  { key: 'checkIn', to: '/information/checkIn', Icon: CalendarCheckIcon },
+  // customer service: the in-app page with the configured chat link (works offline too)
+  { key: 'service', to: '/information/service', Icon: ChatIcon },
 ];
 
 export function ProfileEntries({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const logout = useLogout();
-  const customerService = useCustomerService();
   const openRealName = useOpenRealName();
   const renderLink = ({ key, to, Icon, labelKey }: LinkEntry) => (
     <Link key={key} to={to} className="entry" onClick={onNavigate} data-testid={`mine-${key}`}>
@@ -88,11 +91,6 @@ export function ProfileEntries({ onNavigate }: { onNavigate?: () => void }) {
         <ChevronIcon className="chevron" />
       </button>
       {linkEntriesAfter.map(renderLink)}
-      <button type="button" className="entry" onClick={customerService} data-testid="mine-service">
-        <ChatIcon className="entry-icon" />
-        <span className="entry-label">{t('ui.mine.entry.service')}</span>
-        <ChevronIcon className="chevron" />
-      </button>
       <button
         type="button"
         className="entry danger"

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, toast } from '../../api/client';
-import { useConfig, useUserInfo } from '../../api/queries';
+import { useUserInfo } from '../../api/queries';
 import { sessionStore } from '../../store/session';
 
 /** Spec §9 "Logout loader: 1 second". */
@@ -28,21 +28,6 @@ export function useLogout(): () => Promise<void> {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'legal' });
     navigate('/login/login', { replace: true });
   }, [navigate, queryClient, t]);
-}
-
-/** Spec §2: customer service opens the configured link plus the user id in a new window. */
-export function useCustomerService(): () => void {
-  const { t } = useTranslation();
-  const config = useConfig();
-  const user = useUserInfo();
-  return useCallback(() => {
-    const link = config.data?.service_link;
-    if (!link) {
-      toast(t('ui.mine.serviceUnavailable'));
-      return;
-    }
-    window.open(`${link}${user.data?.id ?? ''}`, '_blank', 'noopener,noreferrer');
-  }, [config.data, user.data, t]);
 }
 
 /** Spec §2: the real-name entry toasts "authentication complete" without navigating once verified. */

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
 import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, LendIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import { CalendarCheckIcon, CrownIcon } from '../engagement/EngagementIcons';
 import { HomeTabs, IndexStrip, LatestNews, PreMarketCard } from './HomeSections';
 
 interface QuickEntry {
@@ -15,7 +16,7 @@ interface QuickEntry {
   labelKey?: string;
 }
 
-/** Spec §1 quick entries: stocks, indexes, new shares, pre-market, after-hours, block trade, AI quant (+ day trading and lending). */
+/** Spec §1 quick entries: stocks, indexes, new shares, pre-market, after-hours, block trade, AI quant (+ day trading, lending, check-in and the premium subscription explainer). */
 const quickEntries: QuickEntry[] = [
   { key: 'stocks', to: '/market/index', Icon: ChartIcon },
   { key: 'indexes', to: '/market/zhiShu', Icon: IndexIcon },
@@ -26,6 +27,8 @@ const quickEntries: QuickEntry[] = [
   { key: 'aiQuant', to: '/home/fllow', Icon: SparkIcon },
   { key: 'dayTrading', to: '/home/dayTrading', Icon: ClockIcon },
   { key: 'lending', to: '/home/lending', Icon: LendIcon, labelKey: 'ui.lending.homeEntry' },
+  { key: 'checkIn', to: '/information/checkIn', Icon: CalendarCheckIcon },
+  { key: 'premium', to: '/information/premium', Icon: CrownIcon, labelKey: 'ui.page.premium' },
 ];
 
 /**

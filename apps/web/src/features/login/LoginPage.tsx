@@ -8,6 +8,7 @@ import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
 import { BackIcon } from '../../components/Icons';
 import { useSession } from '../../store/session';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useSignedIn } from './useSignedIn';
 
 type Errors = Partial<Record<'account' | 'password', string>>;
@@ -37,9 +38,12 @@ export default function LoginPage() {
   return (
     <div className="auth-page">
       <div className="auth-hero">
-        <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
-          <BackIcon />
-        </button>
+        <div className="auth-top">
+          <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
+            <BackIcon />
+          </button>
+          <LanguageSwitch />
+        </div>
         <h1>{t('ui.login.title')}</h1>
         <p>{t('ui.login.subtitle')}</p>
       </div>

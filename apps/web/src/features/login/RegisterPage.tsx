@@ -3,12 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { call, toast } from '../../api/client';
 import { BackIcon } from '../../components/Icons';
 import { LegalPopup } from '../../components/LegalPopup';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useSignedIn } from './useSignedIn';
 
 type FieldKey = 'phone' | 'password' | 'confirm' | 'invite';
@@ -43,7 +44,9 @@ export function validateRegister(values: RegisterValues, t: (key: string, params
 export default function RegisterPage() {
   const { t } = useTranslation();
   const back = useBack();
-  const [values, setValues] = useState<RegisterValues>({ phone: '', password: '', confirm: '', invite: '', agreed: false });
+  // An invitation link (`#/login/register?code=K7M2Q9`, invite friends' QR code) fills in the code.
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<RegisterValues>(() => ({ phone: '', password: '', confirm: '', invite: params.get('code')?.trim() ?? '', agreed: false }));
   const [errors, setErrors] = useState<Errors>({});
   const [legal, setLegal] = useState<LegalKind | null>(null);
   const signedIn = useSignedIn();
@@ -75,9 +78,12 @@ export default function RegisterPage() {
   return (
     <div className="auth-page">
       <div className="auth-hero">
-        <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
-          <BackIcon />
-        </button>
+        <div className="auth-top">
+          <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
+            <BackIcon />
+          </button>
+          <LanguageSwitch />
+        </div>
         <h1>{t('ui.register.title')}</h1>
         <p>{t('ui.register.subtitle')}</p>
       </div>

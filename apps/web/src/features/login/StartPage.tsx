@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { imageUrl, useConfig } from '../../api/queries';
 import { ChartIcon, LockIcon, WalletIcon } from '../../components/Icons';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const slides = [
   { key: 'slide1', Icon: ChartIcon },
@@ -29,6 +30,7 @@ export default function StartPage() {
       <div className="start-brand">
         {logo && logo !== failedLogo ? <img src={logo} alt="" onError={() => setFailedLogo(logo)} /> : null}
         <strong>{title}</strong>
+        <LanguageSwitch />
       </div>
       <div className="start-slides">
         <Swiper

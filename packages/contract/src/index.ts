@@ -18,6 +18,7 @@ export * from './api/trade.js';
 export * from './api/lending.js';
 export * from './api/newshare.js';
 export * from './api/block.js';
+export * from './api/loan.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

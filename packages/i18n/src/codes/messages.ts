@@ -49,6 +49,14 @@ const de = {
   'message.block.approved.body': 'Ihr Blockhandel über {shares} {code} zu {price} {currency} wurde genehmigt; die Position ist in Ihrem Depot.',
   'message.block.rejected.title': 'Blockhandel abgelehnt',
   'message.block.rejected.body': 'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
+  'message.loan.approved.title': 'Kredit genehmigt',
+  'message.loan.approved.body': 'Ihr Kredit {orderNo} über {amount} {currency} wurde genehmigt und Ihrem verfügbaren Guthaben gutgeschrieben. Auf das offene Kapital fallen täglich Zinsen an.',
+  'message.loan.rejected.title': 'Kreditantrag abgelehnt',
+  'message.loan.rejected.body': 'Ihr Kreditantrag {orderNo} über {amount} {currency} wurde abgelehnt. Grund: {reason}',
+  'message.quota.approved.title': 'Krediterhöhung genehmigt',
+  'message.quota.approved.body': 'Ihr Antrag wurde genehmigt: Ihr Kreditrahmen wurde um {amount} {currency} erhöht.',
+  'message.quota.rejected.title': 'Krediterhöhung abgelehnt',
+  'message.quota.rejected.body': 'Ihr Antrag, den Kreditrahmen um {amount} {currency} zu erhöhen, wurde abgelehnt. Grund: {reason}',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -88,6 +96,14 @@ const zh = {
   'message.block.approved.body': '您以 {price} {currency} 買入 {shares} 股 {code} 的大宗交易已核准，持倉已計入您的投資組合。',
   'message.block.rejected.title': '大宗交易已駁回',
   'message.block.rejected.body': '您 {shares} 股 {code} 的大宗交易已被駁回，凍結金額已退回可用餘額。原因：{reason}',
+  'message.loan.approved.title': '借款已核准',
+  'message.loan.approved.body': '您的借款 {orderNo}（{amount} {currency}）已核准，並已存入可用餘額。未償本金按日計息。',
+  'message.loan.rejected.title': '借款已駁回',
+  'message.loan.rejected.body': '您的借款申請 {orderNo}（{amount} {currency}）已被駁回。原因：{reason}',
+  'message.quota.approved.title': '提額已核准',
+  'message.quota.approved.body': '您的提額申請已核准：借款額度已提高 {amount} {currency}。',
+  'message.quota.rejected.title': '提額已駁回',
+  'message.quota.rejected.body': '您提高借款額度 {amount} {currency} 的申請已被駁回。原因：{reason}',
 } satisfies MessageDictionary;
 
 const esp = {
@@ -126,6 +142,14 @@ const esp = {
   'message.block.approved.body': 'Su operación en bloque de {shares} {code} a {price} {currency} fue aprobada; la posición está en su cartera.',
   'message.block.rejected.title': 'Operación en bloque rechazada',
   'message.block.rejected.body': 'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
+  'message.loan.approved.title': 'Préstamo aprobado',
+  'message.loan.approved.body': 'Su préstamo {orderNo} de {amount} {currency} fue aprobado y abonado a su saldo disponible. El capital pendiente devenga intereses diarios.',
+  'message.loan.rejected.title': 'Préstamo rechazado',
+  'message.loan.rejected.body': 'Su solicitud de préstamo {orderNo} de {amount} {currency} fue rechazada. Motivo: {reason}',
+  'message.quota.approved.title': 'Aumento de crédito aprobado',
+  'message.quota.approved.body': 'Su solicitud fue aprobada: su cupo de préstamo aumentó en {amount} {currency}.',
+  'message.quota.rejected.title': 'Aumento de crédito rechazado',
+  'message.quota.rejected.body': 'Su solicitud de aumentar su cupo de préstamo en {amount} {currency} fue rechazada. Motivo: {reason}',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -164,6 +188,14 @@ const kor = {
   'message.block.approved.body': '{code} {shares}주를 {price} {currency}에 매수하는 대량매매가 승인되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
   'message.block.rejected.title': '대량매매 거절',
   'message.block.rejected.body': '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
+  'message.loan.approved.title': '대출 승인',
+  'message.loan.approved.body': '대출 {orderNo}({amount} {currency})이(가) 승인되어 사용 가능 잔액에 입금되었습니다. 미상환 원금에 매일 이자가 발생합니다.',
+  'message.loan.rejected.title': '대출 거절',
+  'message.loan.rejected.body': '대출 신청 {orderNo}({amount} {currency})이(가) 거절되었습니다. 사유: {reason}',
+  'message.quota.approved.title': '한도 상향 승인',
+  'message.quota.approved.body': '신청이 승인되어 대출 한도가 {amount} {currency} 상향되었습니다.',
+  'message.quota.rejected.title': '한도 상향 거절',
+  'message.quota.rejected.body': '대출 한도를 {amount} {currency} 상향하는 신청이 거절되었습니다. 사유: {reason}',
 } satisfies MessageDictionary;
 
 export const messageTexts: Record<Language, MessageDictionary> = { en, de, zh, esp, kor };

@@ -72,6 +72,8 @@ const NewSharesPage = page(() => import('./features/new-shares/NewSharesPage'));
 const NewShareDetailPage = page(() => import('./features/new-shares/NewShareDetailPage'));
 const BlockTradesPage = page(() => import('./features/block-trades/BlockTradesPage'));
 const BlockApplyPage = page(() => import('./features/block-trades/BlockApplyPage'));
+const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
+const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -83,8 +85,6 @@ function Loadable({ children }: { children: ReactNode }) {
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
-  { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
-  { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
 
 /** Tab pages that are still placeholders inside the shell. */
@@ -146,6 +146,8 @@ export const routes: RouteObject[] = [
       screen('/home/newStockBuy', <NewShareDetailPage />),
       screen('/home/blockTrade', <BlockTradesPage />),
       screen('/home/blockTrade2', <BlockApplyPage />),
+      screen('/information/loanRating', <LoanRatingPage />),
+      screen('/information/loanRecord', <LoanRecordPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

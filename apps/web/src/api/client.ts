@@ -83,6 +83,11 @@ export const paths = {
   blockList: '/block/list',
   blockApply: '/block/apply',
   blockApplications: '/block/applications',
+  loanRating: '/loan/rating',
+  loanBorrow: '/loan/borrow',
+  loanRepay: '/loan/repay',
+  loanRaiseQuota: '/loan/raiseQuota',
+  loanRecords: '/loan/records',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

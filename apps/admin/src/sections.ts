@@ -12,11 +12,11 @@ export interface Section {
 }
 
 /** The review queues the server decides today, in menu order (API.md §19.3). */
-export const builtReviewQueues = ['kyc', 'deposit', 'withdraw', 'block', 'day_trade'] as const satisfies readonly ReviewQueue[];
+export const builtReviewQueues = ['kyc', 'deposit', 'withdraw', 'loan', 'quota', 'block', 'day_trade'] as const satisfies readonly ReviewQueue[];
 export type BuiltReviewQueue = (typeof builtReviewQueues)[number];
 
 /** The other queues of `reviewQueue` (§2): shown in the menu, disabled, until their feature exists. */
-export const upcomingReviewQueues = ['loan', 'quota'] as const satisfies readonly ReviewQueue[];
+export const upcomingReviewQueues = [] as const satisfies readonly ReviewQueue[];
 
 export const reviewQueueLabels: Record<ReviewQueue, string> = {
   kyc: 'Real name',

@@ -18,7 +18,7 @@ import {
   AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
 } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
-import { registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
+import { checkinsInLast30Days, registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
   FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, type MarketFeed, type QuoteHubOptions,
 } from './modules/market/index.js';
@@ -31,6 +31,7 @@ import {
 } from './modules/trading/index.js';
 import { newShareProductPage, registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
 import { blockProductPage, blockReviewQueue, registerBlockAdminRoutes, registerBlockRoutes } from './modules/block/index.js';
+import { loanReviewQueue, quotaReviewQueue, registerLoanRoutes, unpaidLoanPort, type CheckinCounter } from './modules/loan/index.js';
 import { lendingProductPage, lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   authCache?: AuthCacheOptions;
   /** The trading engine loop: tick interval (default 1 s), or false to drive it with `runEngineOnce` (tests). */
   engine?: { intervalMs?: number } | false;
+  /** Check-ins in the last 30 days for credit raises (tests pass a fake; see the wiring below). */
+  loanCheckins?: CheckinCounter;
 }
 
 export interface AppDeps {
@@ -211,9 +214,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache });
+  // Credit loans (API.md §16, modules/loan): funds asks "still owed?" through a port (funds never
+  // imports loan); the check-in count of credit raises is a port too.
+  // the credit raise is gated by check-ins in the last 30 days (engagement), counted in funds.timezone
+  const checkins: CheckinCounter = options.loanCheckins
+    ?? ((db, userId, now) => checkinsInLast30Days(db, userId, now, settings.get('funds.timezone')));
+  const unpaidLoan = unpaidLoanPort({ clock, settings });
+  const loanDeps = { clock, settings, ledger, checkins };
+  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache, unpaidLoan });
   // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, { ...adminRoute, uploads, ledger, authCache, queues: { day_trade: dayTradeReviewQueue(authCache), block: blockReviewQueue({ ledger, feed, settings }) } });
+  registerReviewAdminRoutes(app, {
+    ...adminRoute, uploads, ledger, authCache, unpaidLoan,
+    queues: {
+      day_trade: dayTradeReviewQueue(authCache), block: blockReviewQueue({ ledger, feed, settings }),
+      loan: loanReviewQueue({ ...loanDeps, authCache }), quota: quotaReviewQueue({ ...loanDeps, authCache }),
+    },
+  });
+  registerLoanRoutes(app, route, { ...loanDeps, limits });
 
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when

@@ -76,6 +76,8 @@ const CheckInPage = page(() => import('./features/engagement/CheckInPage'));
 const InviteFriendsPage = page(() => import('./features/engagement/InviteFriendsPage'));
 const PremiumPage = page(() => import('./features/engagement/PremiumPage'));
 const CustomerServicePage = page(() => import('./features/engagement/CustomerServicePage'));
+const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
+const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -86,8 +88,6 @@ function Loadable({ children }: { children: ReactNode }) {
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
   { path: '/home/fllow', titleKey: 'ui.page.fllow' },
-  { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
-  { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
 ];
 
 /** Tab pages that are still placeholders inside the shell. */
@@ -154,6 +154,8 @@ export const routes: RouteObject[] = [
       screen('/information/inviteFriends', <InviteFriendsPage />),
       screen('/information/premium', <PremiumPage />),
       screen('/information/service', <CustomerServicePage />),
+      screen('/information/loanRating', <LoanRatingPage />),
+      screen('/information/loanRecord', <LoanRecordPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

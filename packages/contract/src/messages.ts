@@ -100,6 +100,26 @@ export const messageCatalogue = {
     title: 'Copy trade ended',
     en: '{product} has ended: your payout of {payout} {currency} is in your available balance.',
   },
+  'message.loan.approved': {
+    params: ['orderNo', 'amount', 'currency'],
+    title: 'Loan approved',
+    en: 'Your loan {orderNo} of {amount} {currency} was approved and credited to your available balance. Interest accrues daily on the unpaid principal.',
+  },
+  'message.loan.rejected': {
+    params: ['orderNo', 'amount', 'currency', 'reason'],
+    title: 'Loan rejected',
+    en: 'Your loan application {orderNo} of {amount} {currency} was rejected. Reason: {reason}',
+  },
+  'message.quota.approved': {
+    params: ['amount', 'currency'],
+    title: 'Credit raise approved',
+    en: 'Your request was approved: your loan quota was raised by {amount} {currency}.',
+  },
+  'message.quota.rejected': {
+    params: ['amount', 'currency', 'reason'],
+    title: 'Credit raise rejected',
+    en: 'Your request to raise your loan quota by {amount} {currency} was rejected. Reason: {reason}',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

@@ -86,6 +86,11 @@ export const paths = {
   checkinDo: '/checkin/do',
   checkinStatus: '/checkin/status',
   inviteInfo: '/invite/info',
+  loanRating: '/loan/rating',
+  loanBorrow: '/loan/borrow',
+  loanRepay: '/loan/repay',
+  loanRaiseQuota: '/loan/raiseQuota',
+  loanRecords: '/loan/records',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -15,6 +15,7 @@ import * as newshare from './newshare.js';
 import * as block from './block.js';
 import * as copy from './copy.js';
 import * as engagement from './engagement.js';
+import * as loan from './loan.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -105,6 +106,11 @@ export const userEndpoints = {
   copyRedeem: { path: '/copy/redeem', auth: 'yes', summary: 'End a subscription after its lock-up; the payout is credited', request: copy.copyRedeemRequest, response: copy.copySubscription, success: 'result.redeem.ok', usesRequestId: true },
   lendingProducts: { path: '/lending/products', auth: 'opt', summary: 'Lending products', request: lending.lendingProductsRequest, response: listPage(lending.lendingProduct) },
   lendingApply: { path: '/lending/apply', auth: 'yes', summary: 'Lend an amount to a product (frozen until the next settlement)', request: lending.lendingApplyRequest, response: lending.lendingRecord, success: 'result.lending.ok', usesRequestId: true },
+  loanRating: { path: '/loan/rating', auth: 'yes', summary: 'Credit score, quota, borrowed, outstanding and the rules of borrowing and raising the quota', request: loan.loanRatingRequest, response: loan.loanRating },
+  loanBorrow: { path: '/loan/borrow', auth: 'yes', summary: 'Apply for a credit loan (reviewed; credited on approval)', request: loan.loanBorrowRequest, response: loan.loanRecord, success: 'result.loan.ok', usesRequestId: true },
+  loanRepay: { path: '/loan/repay', auth: 'yes', summary: 'Repay a loan at once: accrued interest first, then principal', request: loan.loanRepayRequest, response: loan.loanRecord, success: 'result.repay.ok', usesRequestId: true },
+  loanRaiseQuota: { path: '/loan/raiseQuota', auth: 'yes', summary: 'Ask for a higher loan quota (reviewed)', request: loan.loanRaiseQuotaRequest, response: loan.quotaRaise, success: 'result.submit.ok', usesRequestId: true },
+  loanRecords: { path: '/loan/records', auth: 'yes', summary: 'Own loans, newest first', request: loan.loanRecordsRequest, response: listPage(loan.loanRecord) },
   lendingRecords: { path: '/lending/records', auth: 'yes', summary: 'Own lending records, newest first', request: lending.lendingRecordsRequest, response: listPage(lending.lendingRecord) },
   checkinDo: { path: '/checkin/do', auth: 'yes', summary: 'Check in for today (once per calendar day in funds.timezone)', request: user.emptyRequest, response: engagement.checkinResult, success: 'result.checkin.ok' },
   checkinStatus: { path: '/checkin/status', auth: 'yes', summary: 'Check-in count, streak and the days of the last 30 days', request: user.emptyRequest, response: engagement.checkinStatus },

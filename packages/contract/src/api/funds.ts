@@ -9,6 +9,7 @@ import { currencies, fitsCurrencyScale } from '../money.js';
 import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
 import { reason } from './admin.js';
 import { blockReviewDetails } from './block.js';
+import { loanReviewDetails, quotaReviewDetails } from './loan.js';
 
 const currency = z.enum(currencies);
 const decimal = z.string();
@@ -243,6 +244,8 @@ export const reviewItem = z.discriminatedUnion('queue', [
   reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('block'), ...withMoney, details: blockReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('loan'), ...withMoney, details: loanReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('quota'), ...withMoney, details: quotaReviewDetails }),
 ]);
 export type ReviewItem = z.infer<typeof reviewItem>;
 /** The queues whose items exist today; the other queues of §2 list empty. */
@@ -260,6 +263,8 @@ export const reviewListItem = z.discriminatedUnion('queue', [
   reviewItemBase.extend({ queue: z.literal('withdraw'), ...withMoney, details: withdrawReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('day_trade'), ...withoutMoney, details: dayTradeReviewDetails }),
   reviewItemBase.extend({ queue: z.literal('block'), ...withMoney, details: blockReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('loan'), ...withMoney, details: loanReviewDetails }),
+  reviewItemBase.extend({ queue: z.literal('quota'), ...withMoney, details: quotaReviewDetails }),
 ]);
 export type ReviewListItem = z.infer<typeof reviewListItem>;
 export const reviewDetailRequest = z.object({ queue: z.enum(reviewQueues), id });

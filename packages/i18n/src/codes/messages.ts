@@ -51,6 +51,14 @@ const de = {
   'message.block.rejected.body': 'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
   'message.copy.ended.title': 'Copy-Trading beendet',
   'message.copy.ended.body': '{product} ist beendet: Ihre Auszahlung von {payout} {currency} ist in Ihrem verfügbaren Guthaben.',
+  'message.loan.approved.title': 'Kredit genehmigt',
+  'message.loan.approved.body': 'Ihr Kredit {orderNo} über {amount} {currency} wurde genehmigt und Ihrem verfügbaren Guthaben gutgeschrieben. Auf das offene Kapital fallen täglich Zinsen an.',
+  'message.loan.rejected.title': 'Kreditantrag abgelehnt',
+  'message.loan.rejected.body': 'Ihr Kreditantrag {orderNo} über {amount} {currency} wurde abgelehnt. Grund: {reason}',
+  'message.quota.approved.title': 'Krediterhöhung genehmigt',
+  'message.quota.approved.body': 'Ihr Antrag wurde genehmigt: Ihr Kreditrahmen wurde um {amount} {currency} erhöht.',
+  'message.quota.rejected.title': 'Krediterhöhung abgelehnt',
+  'message.quota.rejected.body': 'Ihr Antrag, den Kreditrahmen um {amount} {currency} zu erhöhen, wurde abgelehnt. Grund: {reason}',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -92,6 +100,14 @@ const zh = {
   'message.block.rejected.body': '您 {shares} 股 {code} 的大宗交易已被駁回，凍結金額已退回可用餘額。原因：{reason}',
   'message.copy.ended.title': '跟單已結束',
   'message.copy.ended.body': '{product} 已結束：您的 {payout} {currency} 回款已計入可用餘額。',
+  'message.loan.approved.title': '借款已核准',
+  'message.loan.approved.body': '您的借款 {orderNo}（{amount} {currency}）已核准，並已存入可用餘額。未償本金按日計息。',
+  'message.loan.rejected.title': '借款已駁回',
+  'message.loan.rejected.body': '您的借款申請 {orderNo}（{amount} {currency}）已被駁回。原因：{reason}',
+  'message.quota.approved.title': '提額已核准',
+  'message.quota.approved.body': '您的提額申請已核准：借款額度已提高 {amount} {currency}。',
+  'message.quota.rejected.title': '提額已駁回',
+  'message.quota.rejected.body': '您提高借款額度 {amount} {currency} 的申請已被駁回。原因：{reason}',
 } satisfies MessageDictionary;
 
 const esp = {
@@ -132,6 +148,14 @@ const esp = {
   'message.block.rejected.body': 'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
   'message.copy.ended.title': 'Copy trading finalizado',
   'message.copy.ended.body': '{product} ha finalizado: su pago de {payout} {currency} está en su saldo disponible.',
+  'message.loan.approved.title': 'Préstamo aprobado',
+  'message.loan.approved.body': 'Su préstamo {orderNo} de {amount} {currency} fue aprobado y abonado a su saldo disponible. El capital pendiente devenga intereses diarios.',
+  'message.loan.rejected.title': 'Préstamo rechazado',
+  'message.loan.rejected.body': 'Su solicitud de préstamo {orderNo} de {amount} {currency} fue rechazada. Motivo: {reason}',
+  'message.quota.approved.title': 'Aumento de crédito aprobado',
+  'message.quota.approved.body': 'Su solicitud fue aprobada: su cupo de préstamo aumentó en {amount} {currency}.',
+  'message.quota.rejected.title': 'Aumento de crédito rechazado',
+  'message.quota.rejected.body': 'Su solicitud de aumentar su cupo de préstamo en {amount} {currency} fue rechazada. Motivo: {reason}',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -172,6 +196,14 @@ const kor = {
   'message.block.rejected.body': '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
   'message.copy.ended.title': '카피 트레이딩 종료',
   'message.copy.ended.body': '{product}이(가) 종료되었습니다. 지급액 {payout} {currency}이(가) 사용 가능 잔액에 입금되었습니다.',
+  'message.loan.approved.title': '대출 승인',
+  'message.loan.approved.body': '대출 {orderNo}({amount} {currency})이(가) 승인되어 사용 가능 잔액에 입금되었습니다. 미상환 원금에 매일 이자가 발생합니다.',
+  'message.loan.rejected.title': '대출 거절',
+  'message.loan.rejected.body': '대출 신청 {orderNo}({amount} {currency})이(가) 거절되었습니다. 사유: {reason}',
+  'message.quota.approved.title': '한도 상향 승인',
+  'message.quota.approved.body': '신청이 승인되어 대출 한도가 {amount} {currency} 상향되었습니다.',
+  'message.quota.rejected.title': '한도 상향 거절',
+  'message.quota.rejected.body': '대출 한도를 {amount} {currency} 상향하는 신청이 거절되었습니다. 사유: {reason}',
 } satisfies MessageDictionary;
 
 export const messageTexts: Record<Language, MessageDictionary> = { en, de, zh, esp, kor };

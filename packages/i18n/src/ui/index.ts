@@ -6,12 +6,13 @@ import { en } from './en.js';
 import { esp } from './esp.js';
 import { kor } from './kor.js';
 import { lendingUi } from './lending.js';
+import { loansUi } from './loans.js';
 import { newSharesUi } from './new-shares.js';
 import { tradeLiveUi } from './trade-live.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, engagementUi, lendingUi, newSharesUi, tradeLiveUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

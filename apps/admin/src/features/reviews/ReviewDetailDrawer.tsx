@@ -7,6 +7,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Drawer, Result, Space, Spin, Tag, Typography, type DescriptionsProps } from 'antd';
 import { Link } from 'react-router-dom';
+import { Dec } from '@brokerage/contract';
 import type {
   DayTradeReviewDetails, DepositChannel, KycReviewDetails, ReviewItem, ReviewItemOf, WithdrawReviewDestination,
 } from '@brokerage/contract';
@@ -349,6 +350,81 @@ function BlockSection({ item }: { item: ReviewItemOf<'block'> }) {
   );
 }
 
+function LoanSection({ item }: { item: ReviewItemOf<'loan'> }) {
+  const { details } = item;
+  const scoreShort = details.creditScore < details.minScoreToBorrow;
+  const quotaShort = new Dec(item.amount).greaterThan(new Dec(details.availableQuota));
+  return (
+    <Section title="Loan application">
+      <Typography.Paragraph type="secondary">
+        Approval credits the principal to the user&apos;s available balance and interest starts at {details.dailyRate} a day on the unpaid principal, from the
+        next 00:00 in the funds timezone. The quota is checked again on approval.
+      </Typography.Paragraph>
+      <Descriptions
+        data-testid="review-loan"
+        bordered
+        size="small"
+        column={1}
+        items={[
+          { key: 'orderNo', label: 'Order number', children: <Typography.Text code>{details.orderNo}</Typography.Text> },
+          {
+            key: 'creditScore',
+            label: 'Credit score',
+            children: (
+              <Space>
+                <span data-testid="review-loan-score">{String(details.creditScore)}</span>
+                <Typography.Text type="secondary">minimum {details.minScoreToBorrow}</Typography.Text>
+                {scoreShort ? <Tag color="warning">Below the minimum now</Tag> : null}
+              </Space>
+            ),
+          },
+          { key: 'quota', label: 'Loan quota', children: <span data-testid="review-loan-quota">{money(details.quota, item.currency)}</span> },
+          { key: 'borrowed', label: 'Borrowed (unpaid principal)', children: <span data-testid="review-loan-borrowed">{money(details.borrowed, item.currency)}</span> },
+          {
+            key: 'availableQuota',
+            label: 'Quota left for this loan',
+            children: (
+              <Space>
+                <span data-testid="review-loan-available">{money(details.availableQuota, item.currency)}</span>
+                {quotaShort ? <Tag color="error">Approval will be refused</Tag> : null}
+              </Space>
+            ),
+          },
+          { key: 'dailyRate', label: 'Daily rate', children: details.dailyRate },
+        ]}
+      />
+    </Section>
+  );
+}
+
+function QuotaSection({ item }: { item: ReviewItemOf<'quota'> }) {
+  const { details } = item;
+  return (
+    <Section title="Credit raise">
+      <Typography.Paragraph type="secondary">Approval raises the user&apos;s loan quota by the amount.</Typography.Paragraph>
+      <Descriptions
+        data-testid="review-quota"
+        bordered
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'checkins',
+            label: 'Check-ins in the last 30 days',
+            children: (
+              <span data-testid="review-quota-checkins">
+                {details.checkinsLast30Days} (required {details.quotaRaiseCheckins})
+              </span>
+            ),
+          },
+          { key: 'quota', label: 'Current quota', children: <span data-testid="review-quota-quota">{money(details.quota, item.currency)}</span> },
+          { key: 'raise', label: 'Raise by', children: money(item.amount, item.currency) },
+        ]}
+      />
+    </Section>
+  );
+}
+
 /** The queue's own section: `item.queue` narrows `item.details` to that queue's fields (the contract's union). */
 function QueueSection({ item, images }: { item: ReviewItem; images: ImageSupport }) {
   switch (item.queue) {
@@ -362,6 +438,10 @@ function QueueSection({ item, images }: { item: ReviewItem; images: ImageSupport
       return <DayTradeSection details={item.details} />;
     case 'block':
       return <BlockSection item={item} />;
+    case 'loan':
+      return <LoanSection item={item} />;
+    case 'quota':
+      return <QuotaSection item={item} />;
     default:
       return null;
   }
@@ -388,6 +468,10 @@ function approveEffect(item: ReviewItem): string {
       return "Day trading is enabled for the user: T+N no longer applies to the user's closes; the minimum holding time still does.";
     case 'block':
       return `A long position of ${item.details.shares} ${item.details.code} opens at the deal price ${item.details.price}${item.details.lockDays > 0 ? `, locked for ${item.details.lockDays} days` : ''}; ${money(item.amount, item.currency)} plus the fee leaves the user's frozen balance.`;
+    case 'loan':
+      return `${money(item.amount, item.currency)} is credited to the user's available balance and interest starts.`;
+    case 'quota':
+      return `The user's loan quota rises by ${money(item.amount, item.currency)}.`;
   }
 }
 
@@ -396,6 +480,8 @@ const rejectEffects: Record<BuiltReviewQueue, string> = {
   deposit: 'Nothing is credited. The user sees your reason.',
   withdraw: "The frozen amount returns to the user's available balance. The user sees your reason.",
   day_trade: 'Day trading stays off. The user sees your reason and can apply again.',
+  loan: 'Nothing is credited. The user sees your reason and can apply again.',
+  quota: 'The quota stays as it is. The user sees your reason and can ask again.',
   block: "No position opens; the frozen amount and fee return to the user's available balance. The user sees your reason.",
 };
 

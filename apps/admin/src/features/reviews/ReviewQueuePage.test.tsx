@@ -103,10 +103,10 @@ describe('a review queue', { timeout: screenTestTimeoutMs }, () => {
     expect(await screen.findByText('Only user u_3kT9')).toBeTruthy();
   });
 
-  it('says that a queue without its feature arrives later', async () => {
+  it('says when a queue does not exist', async () => {
     stubAdminApi({});
-    renderQueue('/reviews/loan');
-    expect((await screen.findByTestId('review-queue-upcoming')).textContent).toMatch(/arrives with its feature/);
+    renderQueue('/reviews/nope');
+    expect((await screen.findByTestId('review-queue-upcoming')).textContent).toMatch(/No such review queue/);
   });
 });
 

@@ -34,7 +34,7 @@ import {
 } from './review-queue';
 
 const listRefreshMs = 60_000;
-const hasAmount = (queue: BuiltReviewQueue) => queue === 'deposit' || queue === 'withdraw' || queue === 'block';
+const hasAmount = (queue: BuiltReviewQueue) => queue !== 'kyc' && queue !== 'day_trade';
 
 /** The day-trading queue's own columns (API.md §19.3 `details`: `accountType`, `openPositions`). */
 const dayTradeColumns: TableColumnsType<ReviewListItem> = [
@@ -71,6 +71,50 @@ const blockColumns: TableColumnsType<ReviewListItem> = [
     render: (_: unknown, item) => (
       <span data-testid={`review-block-shares-${item.id}`}>{item.queue === 'block' ? `${item.details.shares} × ${item.details.price}` : emptyText}</span>
     ),
+  },
+];
+
+/** The loan queue's own columns (API.md §19.3 `details`: `creditScore`, `quota`, `borrowed`). */
+const loanColumns: TableColumnsType<ReviewListItem> = [
+  {
+    title: 'Credit score',
+    key: 'creditScore',
+    width: 120,
+    align: 'right',
+    render: (_: unknown, item) => (
+      <span data-testid={`review-loan-score-${item.id}`}>{item.queue === 'loan' ? `${item.details.creditScore} / min ${item.details.minScoreToBorrow}` : emptyText}</span>
+    ),
+  },
+  {
+    title: 'Borrowed / quota',
+    key: 'quota',
+    width: 190,
+    align: 'right',
+    render: (_: unknown, item) => (
+      <span data-testid={`review-loan-quota-${item.id}`}>{item.queue === 'loan' ? `${item.details.borrowed} / ${item.details.quota}` : emptyText}</span>
+    ),
+  },
+];
+
+/** The credit-raise queue's own columns (API.md §19.3 `details`: `checkinsLast30Days`, `quota`). */
+const quotaColumns: TableColumnsType<ReviewListItem> = [
+  {
+    title: 'Check-ins (30 days)',
+    key: 'checkins',
+    width: 160,
+    align: 'right',
+    render: (_: unknown, item) => (
+      <span data-testid={`review-quota-checkins-${item.id}`}>
+        {item.queue === 'quota' ? `${item.details.checkinsLast30Days} / ${item.details.quotaRaiseCheckins}` : emptyText}
+      </span>
+    ),
+  },
+  {
+    title: 'Current quota',
+    key: 'quota',
+    width: 140,
+    align: 'right',
+    render: (_: unknown, item) => (item.queue === 'quota' ? item.details.quota : emptyText),
   },
 ];
 
@@ -131,6 +175,8 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
       : []),
     ...(queue === 'day_trade' ? dayTradeColumns : []),
     ...(queue === 'block' ? blockColumns : []),
+    ...(queue === 'loan' ? loanColumns : []),
+    ...(queue === 'quota' ? quotaColumns : []),
     { title: 'Submitted', dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (value: string) => formatTime(value) },
     {
       title: 'State',

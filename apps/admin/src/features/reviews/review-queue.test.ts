@@ -22,7 +22,9 @@ describe('the list request of a queue page', () => {
 
   it('knows which queues are decided today', () => {
     expect(isBuiltQueue('withdraw')).toBe(true);
-    expect(isBuiltQueue('loan')).toBe(false);
+    expect(isBuiltQueue('loan')).toBe(true);
+    expect(isBuiltQueue('quota')).toBe(true);
+    expect(isBuiltQueue('nope')).toBe(false);
     expect(isBuiltQueue(undefined)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { kycStatus, submitKyc } from './kyc.service.js';
 import { fundRecords } from './records.service.js';
 import { builtInReviewQueues, decide, reviewDetail, reviewList, type ReviewQueues } from './reviews.service.js';
 import { statement, statementCsv } from './statement.service.js';
+import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
 import { requestWithdrawal, withdrawInfo } from './withdrawals.service.js';
 
@@ -29,6 +30,8 @@ export interface FundsDeps {
   ledger: Ledger;
   portfolio: Portfolio;
   authCache: AuthCache;
+  /** the loan module's "still owed" (app.ts); withdrawals refuse while it is not null */
+  unpaidLoan: UnpaidLoanPort;
 }
 
 function userOf(session: UserSession | null): string {
@@ -100,7 +103,7 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
  * e.g. the trading module's `day_trade`), so funds never imports those modules.
  */
 export function registerReviewAdminRoutes(
-  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; authCache: AuthCache; queues?: ReviewQueues },
+  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; authCache: AuthCache; unpaidLoan: UnpaidLoanPort; queues?: ReviewQueues },
 ): void {
   const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
   const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });

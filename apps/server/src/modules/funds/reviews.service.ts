@@ -29,6 +29,7 @@ import {
 } from './reviews.repository.js';
 import { nextKycStatus } from './kyc.service.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
+import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
 
 export type { ReviewQueue };
@@ -69,6 +70,7 @@ export interface ReviewDeps {
   uploads: UploadsPort;
   ledger: Ledger;
   authCache: AuthCache;
+  unpaidLoan: UnpaidLoanPort;
 }
 
 /* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
@@ -179,7 +181,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
         ...reviewBase('withdraw', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, currency).toString(), currency,
         details: {
           orderNo: r.orderNo, destination, fee: Money.fromLedger(r.fee, currency).toString(),
-          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(), unpaidLoan: false,
+          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(), unpaidLoan: (await deps.unpaidLoan(db, r.userId)) !== null,
         },
       };
     },
@@ -256,6 +258,8 @@ function listView(item: ReviewItem): ReviewListItem {
     }
     case 'day_trade':
     case 'block':
+    case 'loan':
+    case 'quota':
       return item;
   }
 }

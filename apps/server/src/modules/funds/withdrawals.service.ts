@@ -16,6 +16,7 @@ import type { Settings } from '../../platform/settings.js';
 import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
+import type { UnpaidLoanPort } from './loans-port.js';
 import { maskCardNumber } from './masking.js';
 
 export interface WithdrawDeps {
@@ -26,6 +27,8 @@ export interface WithdrawDeps {
   ledger: Ledger;
   /** `withdrawable` (available − in-transit, §1.10), with the positions app.ts wired in */
   portfolio: Portfolio;
+  /** what the user still owes on approved loans (the loan module, wired by app.ts) */
+  unpaidLoan: UnpaidLoanPort;
 }
 
 /** `withdraw.limits.<CUR>`: every currency has the key; one an operator has not opened has max 0. */
@@ -44,7 +47,8 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
   const { min, max } = limitsOf(settings, currency);
   const withdrawable = await deps.portfolio.withdrawableOf(db, userId, currency);
   const pending = await repo.hasPendingFundOperation(db, userId);
-  const unpaidLoan = false; // loans arrive with their issue; the rule is listed so the user sees it
+  const owed = await deps.unpaidLoan(db, userId);
+  const unpaidLoan = owed !== null;
   const rules: WithdrawInfo['rules'] = [
     { rule: 'withdraw_blocked', ok: !user.restrictions.includes('withdraw_blocked'), code: 'account.withdraw_blocked', params: {} },
     { rule: 'kyc', ok: user.kycStatus === 'verified', code: user.kycStatus === 'none' ? 'kyc.required' : 'kyc.not_passed', params: { kycStatus: user.kycStatus } },
@@ -52,7 +56,10 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
     { rule: 'window', ok: inWindow, code: 'withdraw.outside_window', params: { open: window.open, close: window.close } },
     { rule: 'min', ok: !withdrawable.isLessThan(Money.of(min, currency)), code: 'withdraw.below_min', params: { min, currency } },
     { rule: 'max', ok: true, code: 'withdraw.above_max', params: { max, currency } },
-    { rule: 'unpaid_loan', ok: !unpaidLoan, code: 'loan.unpaid', params: {} },
+    {
+      rule: 'unpaid_loan', ok: !unpaidLoan, code: 'loan.unpaid',
+      params: owed ? { outstanding: owed.outstanding.toString(), currency: owed.outstanding.currency } : {},
+    },
     { rule: 'operation_pending', ok: !pending, code: 'funds.operation_pending', params: {} },
     { rule: 'withdrawable', ok: withdrawable.isPositive(), code: 'funds.insufficient_withdrawable', params: { withdrawable: withdrawable.toString(), currency } },
   ];
@@ -139,7 +146,9 @@ export async function requestWithdrawal(
   const { min, max } = limitsOf(settings, body.currency);
   if (amount.isLessThan(Money.of(min, body.currency))) throw new DomainError('withdraw.below_min', { min, currency: body.currency });
   if (amount.isGreaterThan(Money.of(max, body.currency))) throw new DomainError('withdraw.above_max', { max, currency: body.currency });
-  // 6. unpaid loan: no loans exist before the loan issue; the rule stays in its place here
+  // 6. unpaid loan: any approved loan with something still owed (never the credit score)
+  const owed = await deps.unpaidLoan(tx, userId);
+  if (owed) throw new DomainError('loan.unpaid', { outstanding: owed.outstanding.toString(), currency: owed.outstanding.currency });
   // 7. another fund operation pending
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
   // 8. withdrawable

@@ -38,7 +38,7 @@ export type UserAccountKind = (typeof userAccountKinds)[number];
 
 export const houseAccountKinds = [
   'bank_cash', 'crypto_cash', 'fee_income', 'tax_payable', 'fx_liquidity', 'loan_book', 'ipo_escrow', 'settlement',
-  'lending_book', 'lending_interest', 'copy_capital',
+  'lending_book', 'lending_interest', 'copy_capital', 'loan_interest',
 ] as const;
 export type HouseAccountKind = (typeof houseAccountKinds)[number];
 

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { call } from '../../api/client';
+import { call, translator } from '../../api/client';
 import {
   flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData,
 } from '../../api/funds-queries';
@@ -20,13 +20,21 @@ export const cashOutCurrencies: readonly Currency[] = ['MXN', 'USD', 'EUR', 'USD
 const fundPasswordPattern = /^\d{6}$/;
 const RECENT_RECORDS = 5;
 
+/** A rule's translated code; an unpaid loan also says how much is owed (the rule's params). */
+function ruleText(rule: WithdrawInfoData['rules'][number]): string {
+  const text = codeText(rule.code, rule.params);
+  const { outstanding, currency } = rule.params;
+  if (rule.rule !== 'unpaid_loan' || typeof outstanding !== 'string' || typeof currency !== 'string') return text;
+  return `${text} ${translator.t('ui.loan.unpaidOwed', { amount: formatAmount(outstanding, currency) })}`;
+}
+
 /**
  * Every rule of `/funds/withdrawInfo` that does not hold, in the server's order, each with its
  * translated code; then the amount typed so far against the minimum, the maximum and the
  * withdrawable amount, which the server can only check once it knows the amount.
  */
 export function withdrawRules(info: WithdrawInfoData, amount: string): Rule[] {
-  const rules: Rule[] = info.rules.filter((rule) => !rule.ok).map((rule) => ({ key: rule.rule, text: codeText(rule.code, rule.params) }));
+  const rules: Rule[] = info.rules.filter((rule) => !rule.ok).map((rule) => ({ key: rule.rule, text: ruleText(rule) }));
   const failing = new Set(rules.map((rule) => rule.key));
   if (amount === '' || compareDecimal(amount, '0') <= 0) return rules;
   const add = (key: string, text: string) => {
@@ -172,6 +180,11 @@ function CashOutForm({ currency, info, destinations }: { currency: Currency; inf
         </Link>
       ) : null}
       <RuleList rules={rules} id={rulesId} testIdPrefix="cashout-rule-" />
+      {info.unpaidLoan ? (
+        <Link to="/information/loanRecord" className="caption" data-testid="cashout-repay-loan">
+          {t('ui.loan.goRepay')}
+        </Link>
+      ) : null}
       <div className="form-footer">
         <Button block color="primary" size="large" type="submit" disabled={blocked || busy} aria-describedby={rulesId} data-testid="cashout-submit">
           {blocked ? t('ui.cashOut.blocked') : t('ui.cashOut.submit')}

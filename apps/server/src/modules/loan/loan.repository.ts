@@ -1,0 +1,65 @@
+/** Queries of the loan module: loans and credit-raise requests. */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db.js';
+import { loans, quotaRaises } from './loan.tables.js';
+
+export type LoanRow = typeof loans.$inferSelect;
+export type NewLoanRow = typeof loans.$inferInsert;
+export type QuotaRaiseRow = typeof quotaRaises.$inferSelect;
+export type NewQuotaRaiseRow = typeof quotaRaises.$inferInsert;
+
+export async function insertLoan(tx: Tx, row: NewLoanRow): Promise<LoanRow> {
+  const [created] = await tx.insert(loans).values(row).returning();
+  if (!created) throw new Error('loan not inserted');
+  return created;
+}
+
+export async function findLoan(db: Db, id: string): Promise<LoanRow | null> {
+  const [row] = await db.select().from(loans).where(eq(loans.id, id));
+  return row ?? null;
+}
+
+export async function lockLoan(tx: Tx, id: string): Promise<LoanRow | null> {
+  const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateLoan(tx: Tx, id: string, patch: Partial<NewLoanRow>): Promise<LoanRow> {
+  const [row] = await tx.update(loans).set(patch).where(eq(loans.id, id)).returning();
+  if (!row) throw new Error(`loan ${id} vanished`);
+  return row;
+}
+
+export async function pendingLoanOf(db: Db, userId: string): Promise<LoanRow | null> {
+  const [row] = await db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.state, 'pending')));
+  return row ?? null;
+}
+
+/** Approved loans not yet settled (few per user). */
+export async function openLoansOf(db: Db, userId: string): Promise<LoanRow[]> {
+  return db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.state, 'approved'), eq(loans.settled, false)));
+}
+
+export async function loansOfUser(db: Db, userId: string, page: number, size: number): Promise<{ rows: LoanRow[]; total: number }> {
+  const where = eq(loans.userId, userId);
+  const rows = await db.select().from(loans).where(where).orderBy(desc(loans.appliedAt), desc(loans.id)).limit(size).offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(loans).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertQuotaRaise(tx: Tx, row: NewQuotaRaiseRow): Promise<QuotaRaiseRow> {
+  const [created] = await tx.insert(quotaRaises).values(row).returning();
+  if (!created) throw new Error('quota raise not inserted');
+  return created;
+}
+
+export async function pendingQuotaRaiseOf(db: Db, userId: string): Promise<QuotaRaiseRow | null> {
+  const [row] = await db.select().from(quotaRaises).where(and(eq(quotaRaises.userId, userId), eq(quotaRaises.state, 'pending')));
+  return row ?? null;
+}
+
+export async function decideQuotaRaise(tx: Tx, id: string, patch: Partial<NewQuotaRaiseRow>): Promise<QuotaRaiseRow> {
+  const [row] = await tx.update(quotaRaises).set(patch).where(eq(quotaRaises.id, id)).returning();
+  if (!row) throw new Error(`quota raise ${id} vanished`);
+  return row;
+}

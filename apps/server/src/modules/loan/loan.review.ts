@@ -1,0 +1,105 @@
+/**
+ * The `loan` and `quota` review queues (API.md §3.3, §19.3), handed to funds' review routes by
+ * app.ts. Both decide on the locked, still pending row in the decision's transaction.
+ *
+ * `loan`: approval re-checks the quota under the user's row lock (`loan.quota_insufficient` when
+ * quota − other unpaid principal is below the amount), credits the principal (house `loan_book` →
+ * available, `loan_in`) and starts interest on the local date of approval. Rejection moves no
+ * money (nothing was frozen) and tells the user why.
+ * `quota`: approval raises `users.loan_quota` by the amount.
+ */
+import { Dec, Money, type ReviewItemOf } from '@brokerage/contract';
+import type { Clock } from '../../platform/clock.js';
+import { DomainError } from '../../platform/errors.js';
+import type { Settings } from '../../platform/settings.js';
+import { usersRepository, type AuthCache } from '../auth/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import type { Ledger } from '../ledger/index.js';
+import * as repo from './loan.repository.js';
+import type { LoanRow, QuotaRaiseRow } from './loan.repository.js';
+import { availableQuotaOf, creditSummary, localToday, type CheckinCounter } from './loan.service.js';
+import { loans, quotaRaises } from './loan.tables.js';
+
+export interface LoanReviewDeps {
+  clock: Clock;
+  settings: Settings;
+  ledger: Ledger;
+  authCache: AuthCache;
+  checkins: CheckinCounter;
+}
+
+const moneyParams = (r: { orderNo: string; principal: string; currency: LoanRow['currency'] }) =>
+  ({ orderNo: r.orderNo, amount: Money.fromLedger(r.principal, r.currency).toString(), currency: r.currency });
+
+export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRow, ReviewItemOf<'loan'>> {
+  const t = loans;
+  return {
+    ...reviewTableRows<LoanRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.appliedAt }, t.id),
+    async item(db, r) {
+      const user = await reviewUserOf(db, r.userId);
+      const today = localToday(deps.settings, deps.clock.now());
+      // what approval would still fit in: this application itself excluded
+      const s = await creditSummary(db, deps.settings, user, today, r.id);
+      return {
+        ...reviewBase('loan', r.id, user, r, r.appliedAt), amount: Money.fromLedger(r.principal, r.currency).toString(), currency: r.currency,
+        details: {
+          orderNo: r.orderNo, creditScore: user.creditScore, minScoreToBorrow: deps.settings.get('loan.minScoreToBorrow'), quota: s.quota.toString(),
+          borrowed: s.borrowed.toString(), availableQuota: availableQuotaOf(s).toString(), dailyRate: new Dec(r.dailyRate).toString(),
+        },
+      };
+    },
+    async approve(tx, r, decided) {
+      const user = await usersRepository.lockUserById(tx, r.userId);
+      if (!user) throw new DomainError('account.not_found');
+      const today = localToday(deps.settings, decided.reviewedAt);
+      const s = await creditSummary(tx, deps.settings, user, today, r.id);
+      const amount = Money.fromLedger(r.principal, r.currency);
+      const available = availableQuotaOf(s);
+      if (r.currency !== s.currency || amount.isGreaterThan(available)) {
+        throw new DomainError('loan.quota_insufficient', { available: available.toString(), currency: s.currency });
+      }
+      await deps.ledger.credit(tx, {
+        userId: r.userId, amount, kind: 'loan_in', from: 'loan_book', reference: r.id, idempotencyKey: `loan-in:${r.id}`, memo: { orderNo: r.orderNo },
+      });
+      await repo.updateLoan(tx, r.id, { ...decided, accruedOn: today });
+    },
+    async reject(tx, r, decided) {
+      await repo.updateLoan(tx, r.id, decided);
+    },
+    messages: {
+      approved: (r) => ({ code: 'message.loan.approved', params: moneyParams(r) }),
+      rejected: (r, reason) => ({ code: 'message.loan.rejected', params: { ...moneyParams(r), reason } }),
+    },
+  };
+}
+
+export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<QuotaRaiseRow, ReviewItemOf<'quota'>> {
+  const t = quotaRaises;
+  return {
+    ...reviewTableRows<QuotaRaiseRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
+    async item(db, r) {
+      const user = await reviewUserOf(db, r.userId);
+      return {
+        ...reviewBase('quota', r.id, user, r, r.submittedAt), amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency,
+        details: {
+          checkinsLast30Days: await deps.checkins(db, r.userId, deps.clock.now()), quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
+          quota: Money.fromLedger(user.loanQuota, r.currency).toString(),
+        },
+      };
+    },
+    async approve(tx, r, decided) {
+      const user = await usersRepository.lockUserById(tx, r.userId);
+      if (!user) throw new DomainError('account.not_found');
+      const quota = Money.fromLedger(user.loanQuota, r.currency).plus(Money.fromLedger(r.amount, r.currency));
+      await usersRepository.updateUser(tx, deps.authCache, r.userId, { loanQuota: quota.toLedgerString() });
+      await repo.decideQuotaRaise(tx, r.id, decided);
+    },
+    async reject(tx, r, decided) {
+      await repo.decideQuotaRaise(tx, r.id, decided);
+    },
+    messages: {
+      approved: (r) => ({ code: 'message.quota.approved', params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency } }),
+      rejected: (r, reason) => ({ code: 'message.quota.rejected', params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency, reason } }),
+    },
+  };
+}

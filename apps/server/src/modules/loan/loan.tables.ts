@@ -1,0 +1,70 @@
+import type { Currency, ReviewState } from '@brokerage/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Credit loans (API.md §16.2–§16.5). `state` is the review state of the application (§3.3, queue
+ * `loan`); once approved, `settled` turns true when nothing is owed any more. Interest is accrued
+ * lazily (loan.interest.ts): `interestAccrued` holds the interest of every whole day up to
+ * `accruedOn` (a local date in `funds.timezone`), written whenever the unpaid principal changes
+ * (a repayment), so each stretch of days at one principal is rounded once.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    orderNo: text('order_no').notNull().unique(),
+    currency: text('currency').$type<Currency>().notNull(),
+    principal: money('principal').notNull(),
+    /** the daily rate fixed when the loan was applied for (config `loan.dailyRate` then) */
+    dailyRate: numeric('daily_rate', { precision: 20, scale: 8 }).notNull(),
+    state: text('state').$type<ReviewState>().notNull(),
+    settled: boolean('settled').notNull().default(false),
+    principalRepaid: money('principal_repaid').notNull().default('0'),
+    interestAccrued: money('interest_accrued').notNull().default('0'),
+    interestRepaid: money('interest_repaid').notNull().default('0'),
+    /** local date (funds.timezone) up to which `interestAccrued` counts; set on approval */
+    accruedOn: text('accrued_on'),
+    appliedAt: at('applied_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    reason: text('reason'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('loans_user_idx').on(t.userId, t.appliedAt),
+    index('loans_state_idx').on(t.state, t.appliedAt),
+    // §16.2: only one application pending at a time (the service checks first; this is the belt)
+    uniqueIndex('loans_one_pending_per_user').on(t.userId).where(sql`${t.state} = 'pending'`),
+    check('loans_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
+    check('loans_amounts', sql`${t.principal} > 0 and ${t.principalRepaid} >= 0 and ${t.principalRepaid} <= ${t.principal} and ${t.interestRepaid} >= 0 and ${t.interestRepaid} <= ${t.interestAccrued}`),
+    check('loans_settled_approved', sql`not ${t.settled} or ${t.state} = 'approved'`),
+  ],
+);
+
+/** Credit-raise requests (§16.4, queue `quota`): approval raises `users.loan_quota` by the amount. */
+export const quotaRaises = pgTable(
+  'loan_quota_raises',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    amount: money('amount').notNull(),
+    state: text('state').$type<ReviewState>().notNull(),
+    submittedAt: at('submitted_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('loan_quota_raises_user_idx').on(t.userId, t.submittedAt),
+    index('loan_quota_raises_state_idx').on(t.state, t.submittedAt),
+    uniqueIndex('loan_quota_raises_one_pending_per_user').on(t.userId).where(sql`${t.state} = 'pending'`),
+    check('loan_quota_raises_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
+    check('loan_quota_raises_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -72,6 +72,7 @@ const NewSharesPage = page(() => import('./features/new-shares/NewSharesPage'));
 const NewShareDetailPage = page(() => import('./features/new-shares/NewShareDetailPage'));
 const BlockTradesPage = page(() => import('./features/block-trades/BlockTradesPage'));
 const BlockApplyPage = page(() => import('./features/block-trades/BlockApplyPage'));
+const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -81,7 +82,6 @@ function Loadable({ children }: { children: ReactNode }) {
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/home/fllow', titleKey: 'ui.page.fllow' },
   { path: '/information/inviteFriends', titleKey: 'ui.page.inviteFriends' },
   { path: '/information/loanRating', titleKey: 'ui.page.loanRating' },
   { path: '/information/loanRecord', titleKey: 'ui.page.loanRecord' },
@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
       screen('/home/newStockBuy', <NewShareDetailPage />),
       screen('/home/blockTrade', <BlockTradesPage />),
       screen('/home/blockTrade2', <BlockApplyPage />),
+      screen('/home/fllow', <CopyFundsPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

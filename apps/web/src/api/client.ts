@@ -83,6 +83,11 @@ export const paths = {
   blockList: '/block/list',
   blockApply: '/block/apply',
   blockApplications: '/block/applications',
+  copyList: '/copy/list',
+  copyDetail: '/copy/detail',
+  copySubscribe: '/copy/subscribe',
+  copyMine: '/copy/mine',
+  copyRedeem: '/copy/redeem',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -129,6 +129,12 @@ function NavCard({ fund }: { fund: CopyFundDetailData }) {
   );
 }
 
+/** The cost at the scale the live price is quoted in (the server keeps 8 decimals), at least 2. */
+function priceScale(current: string | null, cost: string): number {
+  const decimals = (value: string) => value.split('.')[1]?.replace(/0+$/, '').length ?? 0;
+  return Math.max(2, Math.min(8, current === null ? decimals(cost) : Math.max(decimals(current), 2)));
+}
+
 function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
   const { t } = useTranslation();
   const c = fund.currency;
@@ -155,7 +161,7 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
                   </div>
                   <div>
                     <dt>{t('ui.copy.costPrice')}</dt>
-                    <dd className="num">{formatPrice(position.costPrice)}</dd>
+                    <dd className="num">{formatPrice(position.costPrice, priceScale(position.currentPrice, position.costPrice))}</dd>
                   </div>
                   <div>
                     <dt>{t('ui.copy.currentPrice')}</dt>

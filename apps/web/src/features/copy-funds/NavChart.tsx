@@ -63,7 +63,7 @@ export function NavChart({ history }: { history: CopyFundDetailData['navHistory'
         <span>{`${formatNav(sorted[0] ?? first.nav)} – ${formatNav(sorted.at(-1) ?? last.nav)}`}</span>
       </div>
       <figcaption className="cf-legend caption">
-        <span className="cf-key cf-key-live">{t('ui.copy.legendLive')}</span>
+        {live.length > 1 ? <span className="cf-key cf-key-live">{t('ui.copy.legendLive')}</span> : null}
         {hasBacktest ? <span className="cf-key cf-key-backtest" data-testid="cf-legend-backtest">{t('ui.copy.legendBacktest')}</span> : null}
       </figcaption>
     </figure>

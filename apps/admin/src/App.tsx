@@ -12,6 +12,7 @@ import { DepositChannelsPage } from './features/config/DepositChannelsPage';
 import { LendingProductsPage } from './features/lending/LendingProductsPage';
 import { NewSharesPage } from './features/new-shares/NewSharesPage';
 import { BlockTradesPage } from './features/block-trades/BlockTradesPage';
+import { CopyFundsPage } from './features/copy-funds/CopyFundsPage';
 import { LoginPage } from './features/login/LoginPage';
 import { NewsPage } from './features/news/NewsPage';
 import { NoticesPage } from './features/notices/NoticesPage';
@@ -88,6 +89,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="product.manage">
                       <BlockTradesPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/products/copy-funds"
+                  element={
+                    <RequireRight right="product.manage">
+                      <CopyFundsPage />
                     </RequireRight>
                   }
                 />

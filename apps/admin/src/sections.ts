@@ -39,6 +39,7 @@ export const depositChannelsPath = '/config/deposit-channels';
 export const lendingProductsPath = '/products/lending';
 export const newSharesPath = '/products/new-shares';
 export const blockTradesPath = '/products/block-trades';
+export const copyFundsPath = '/products/copy-funds';
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
@@ -51,6 +52,7 @@ export const sections: readonly Section[] = [
   { path: lendingProductsPath, label: 'Lending products', right: 'product.manage' },
   { path: newSharesPath, label: 'New shares', right: 'product.manage' },
   { path: blockTradesPath, label: 'Block trades', right: 'product.manage' },
+  { path: copyFundsPath, label: 'Copy-trading funds', right: 'product.manage' },
   { path: '/news', label: 'News', right: 'product.manage' },
   { path: '/notices', label: 'Notices', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },

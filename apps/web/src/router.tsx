@@ -78,6 +78,7 @@ const PremiumPage = page(() => import('./features/engagement/PremiumPage'));
 const CustomerServicePage = page(() => import('./features/engagement/CustomerServicePage'));
 const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
 const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
+const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
@@ -87,7 +88,6 @@ function Loadable({ children }: { children: ReactNode }) {
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
 export const placeholderRoutes: { path: string; titleKey: string }[] = [
-  { path: '/home/fllow', titleKey: 'ui.page.fllow' },
 ];
 
 /** Tab pages that are still placeholders inside the shell. */
@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
       screen('/information/service', <CustomerServicePage />),
       screen('/information/loanRating', <LoanRatingPage />),
       screen('/information/loanRecord', <LoanRecordPage />),
+      screen('/home/fllow', <CopyFundsPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <Placeholder titleKey="ui.page.notFound" />),
     ],

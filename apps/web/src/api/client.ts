@@ -91,6 +91,11 @@ export const paths = {
   loanRepay: '/loan/repay',
   loanRaiseQuota: '/loan/raiseQuota',
   loanRecords: '/loan/records',
+  copyList: '/copy/list',
+  copyDetail: '/copy/detail',
+  copySubscribe: '/copy/subscribe',
+  copyMine: '/copy/mine',
+  copyRedeem: '/copy/redeem',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

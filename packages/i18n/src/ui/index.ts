@@ -1,5 +1,6 @@
 import type { Language } from '@brokerage/contract';
 import { blockTradesUi } from './block-trades.js';
+import { copyFundsUi } from './copy-funds.js';
 import { de } from './de.js';
 import { engagementUi } from './engagement.js';
 import { en } from './en.js';
@@ -12,7 +13,7 @@ import { tradeLiveUi } from './trade-live.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

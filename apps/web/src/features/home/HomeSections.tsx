@@ -1,12 +1,12 @@
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useLatestNews, useMarketTop } from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
-import { SparkIcon, SunriseIcon } from '../../components/Icons';
+import { SunriseIcon } from '../../components/Icons';
 import { BlockProductList } from '../block-trades/BlockParts';
+import { CopyFundList } from '../copy-funds/CopyParts';
 import { NewShareList } from '../new-shares/NewShareParts';
 import { useSession } from '../../store/session';
 import { IndexCard } from '../market/IndexCard';
@@ -68,16 +68,10 @@ function TopMovers() {
   );
 }
 
-const tabLinks: Record<Exclude<HomeTab, 'projects' | 'ipo' | 'block'>, { to: string; Icon: typeof SparkIcon }> = {
-  quant: { to: '/home/fllow', Icon: SparkIcon },
-};
-
 /** Spec §2 home tabs: projects (top movers), IPO, buyback/block, smart/quant. */
 export function HomeTabs() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<HomeTab>('projects');
-  const link = tab === 'quant' ? tabLinks[tab] : null;
   return (
     <section className="card flush-card" aria-label={t('ui.home.tabsLabel')}>
       <TabStrip tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))} active={tab} onChange={setTab} label={t('ui.home.tabsLabel')} testIdPrefix="home-tab-" />
@@ -90,13 +84,10 @@ export function HomeTabs() {
           <div className="home-block" data-testid="home-block">
             <BlockProductList market="all" limit={3} refreshable={false} />
           </div>
-        ) : link ? (
-          <div className="tab-teaser">
-            <link.Icon className="teaser-icon" />
-            <p>{t(`ui.home.tabText.${tab}`)}</p>
-            <Button color="primary" fill="outline" onClick={() => navigate(link.to)} data-testid={`home-tab-open-${tab}`}>
-              {t('ui.market.openSection')}
-            </Button>
+        ) : tab === 'quant' ? (
+          <div className="home-quant" data-testid="home-quant">
+            <p className="caption section-note">{t('ui.home.tabText.quant')}</p>
+            <CopyFundList limit={2} refreshable={false} />
           </div>
         ) : (
           <TopMovers />

@@ -2,6 +2,7 @@
  * Data every installation needs (legal texts) and, with DEMO=1, demo data: the organisation
  * whose code registration accepts, deposit channels, notices, news, lending, new-share and block products. Idempotent: running it again adds nothing.
  */
+import { configKeyDef, languages, legalKinds } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
 import { transaction, type Db } from '../platform/db.js';
 import { storeLegal } from '../modules/common/index.js';
@@ -14,13 +15,15 @@ import { seedLendingProducts } from '../modules/lending/index.js';
 import { createLedger, DEFAULT_HOUSE_STRIPES } from '../modules/ledger/index.js';
 import { seedNewShares } from '../modules/newshare/index.js';
 import { seedBlockProducts } from '../modules/block/index.js';
-import { configKeyDef } from '@brokerage/contract';
 import { hasSettingRow, insertSettingRow } from '../platform/settings.repository.js';
 import { demoDepositChannels } from './deposit-channels.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
-  for (const kind of ['agreement', 'privacy', 'about'] as const) {
-    await storeLegal(db, { kind, version: LEGAL_VERSION, title: legalTexts[kind].title, content: legalTexts[kind].content, updatedAt: clock.now() });
+  for (const lang of languages) {
+    for (const kind of legalKinds) {
+      const text = legalTexts[lang][kind];
+      await storeLegal(db, { kind, version: LEGAL_VERSION, lang, title: text.title, content: text.content, updatedAt: clock.now() });
+    }
   }
 }
 

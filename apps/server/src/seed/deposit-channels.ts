@@ -12,7 +12,7 @@ export const demoDepositChannels: DepositChannelConfig[] = [
   {
     id: 'demo_mxn_spei', type: 'bank', currency: 'MXN', name: 'SPEI transfer (demo)',
     accountName: 'Meridian Securities Holdings, Inc. — DEMO', accountNumber: '000180000000000001',
-    bankName: 'Demo Bank México (demo account, do not pay)', branch: 'CLABE (demo)', window: always, enabled: true,
+    bankName: 'Demo Bank México (demo account, do not pay)', branch: 'Ciudad de México (demo)', window: always, enabled: true,
   },
   {
     id: 'demo_usd_wire', type: 'bank', currency: 'USD', name: 'Wire transfer (demo)',

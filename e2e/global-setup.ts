@@ -47,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
   child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // generous: a loaded CI machine starts slowly
   for (;;) {
     try {
       const r = await fetch(`${baseUrl}/health`);

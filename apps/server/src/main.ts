@@ -6,7 +6,15 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './platform/test-clock.js';
 import { openDatabase } from './platform/db.js';
+import { demoDepositChannels } from './seed/deposit-channels.js';
 import { seedDemo, seedDemoMarketData, seedEssentials } from './seed/seed.js';
+
+/** "MXN, USD, EUR (bank), USDT (TRC20)": what the demo deposit channels take. */
+function demoChannelList(): string {
+  const bank = demoDepositChannels.filter((c) => c.type === 'bank').map((c) => c.currency);
+  const crypto = demoDepositChannels.filter((c) => c.type === 'crypto').map((c) => `${c.currency} (${c.network ?? ''})`);
+  return [`${bank.join(', ')} (bank transfer)`, ...crypto].join(', ');
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -42,7 +50,12 @@ async function main(): Promise<void> {
     admin.created
       ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
-    config.demo ? `  Invite code:  ${config.demoInviteCode}` : '  Demo data:    off',
+    config.demo ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it; no demo users are created)` : '  Demo data:    off',
+    ...(config.demo ? [
+      `  Deposits:     demo channels for ${demoChannelList()} (made-up accounts, no real money);`,
+      '                any image is a proof; approve it in the back office under Reviews → Deposits',
+      '  Real name:    any name, ID number and photos; approve it under Reviews → Real name',
+    ] : []),
     ...(demo?.blockSecretKey ? [`  Block key:    ${demo.blockSecretKey}   (secret key of the demo block trades; shown once)`] : []),
     `  API docs:     ${url}/api/docs`,
     ...(testClock ? [`  TEST CLOCK:   on (POST ${url}${TEST_CLOCK_PATH}); test servers only`] : []),

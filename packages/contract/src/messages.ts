@@ -10,6 +10,11 @@
 // Codes never change meaning: to change one, add a new code and retire the old.
 
 export const messageCatalogue = {
+  'message.kyc.approved': {
+    params: ['name'],
+    title: 'Real-name verification approved',
+    en: 'Your real-name verification as {name} was approved. You can now deposit, trade and withdraw.',
+  },
   'message.kyc.rejected': {
     params: ['reason'],
     title: 'Real-name verification rejected',
@@ -119,6 +124,31 @@ export const messageCatalogue = {
     params: ['amount', 'currency', 'reason'],
     title: 'Credit raise rejected',
     en: 'Your request to raise your loan quota by {amount} {currency} was rejected. Reason: {reason}',
+  },
+  'message.order.filled': {
+    params: ['orderNo', 'code', 'name', 'lots', 'price', 'currency'],
+    title: 'Limit order filled',
+    en: 'Your limit order {orderNo} for {lots} lots of {name} ({code}) was filled at {price} {currency}. The position is in your portfolio.',
+  },
+  'message.position.take_profit': {
+    params: ['orderNo', 'code', 'name', 'lots', 'price', 'profit', 'amount', 'currency'],
+    title: 'Take-profit reached',
+    en: 'Your position {orderNo} ({lots} lots of {name}, {code}) reached its take-profit and was closed at {price}. Profit and loss: {profit} {currency}; {amount} {currency} went back to your account.',
+  },
+  'message.position.stop_loss': {
+    params: ['orderNo', 'code', 'name', 'lots', 'price', 'profit', 'amount', 'currency'],
+    title: 'Stop-loss reached',
+    en: 'Your position {orderNo} ({lots} lots of {name}, {code}) reached its stop-loss and was closed at {price}. Profit and loss: {profit} {currency}; {amount} {currency} went back to your account.',
+  },
+  'message.position.stop_out': {
+    params: ['orderNo', 'code', 'name', 'lots', 'price', 'profit', 'amount', 'currency'],
+    title: 'Position stopped out',
+    en: 'The loss of your position {orderNo} ({lots} lots of {name}, {code}) reached the stop-out level, so it was closed at {price}. Profit and loss: {profit} {currency}; {amount} {currency} went back to your account.',
+  },
+  'message.position.delisted': {
+    params: ['orderNo', 'code', 'name', 'lots', 'price', 'profit', 'amount', 'currency'],
+    title: 'Position closed: delisted',
+    en: '{name} ({code}) was delisted, so your position {orderNo} ({lots} lots) was closed at its last price {price}. Profit and loss: {profit} {currency}; {amount} {currency} went back to your account.',
   },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and

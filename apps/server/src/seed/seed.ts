@@ -1,7 +1,8 @@
 /**
  * Data every installation needs (legal texts) and, with DEMO=1, demo data: the organisation
- * whose code registration accepts, notices, news, lending and new-share products. Idempotent: running it again adds nothing.
+ * whose code registration accepts, deposit channels, notices, news, lending, new-share and block products. Idempotent: running it again adds nothing.
  */
+import { configKeyDef, languages, legalKinds } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
 import { transaction, type Db } from '../platform/db.js';
 import { storeLegal } from '../modules/common/index.js';
@@ -15,11 +16,28 @@ import { createLedger, DEFAULT_HOUSE_STRIPES } from '../modules/ledger/index.js'
 import { seedNewShares } from '../modules/newshare/index.js';
 import { seedBlockProducts } from '../modules/block/index.js';
 import { seedCopyFunds, type CopyEngineDeps } from '../modules/copy/index.js';
+import { hasSettingRow, insertSettingRow } from '../platform/settings.repository.js';
+import { demoDepositChannels } from './deposit-channels.js';
 
 export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
-  for (const kind of ['agreement', 'privacy', 'about'] as const) {
-    await storeLegal(db, { kind, version: LEGAL_VERSION, title: legalTexts[kind].title, content: legalTexts[kind].content, updatedAt: clock.now() });
+  for (const lang of languages) {
+    for (const kind of legalKinds) {
+      const text = legalTexts[lang][kind];
+      await storeLegal(db, { kind, version: LEGAL_VERSION, lang, title: text.title, content: text.content, updatedAt: clock.now() });
+    }
   }
+}
+
+/**
+ * The demo deposit channels (seed/deposit-channels.ts) as the operator's `deposit.channels`
+ * value, checked against the key's schema; a value already stored (seeded before, or set by an
+ * operator) is left as it is.
+ */
+export async function seedDepositChannels(db: Db, clock: Clock): Promise<boolean> {
+  if (await hasSettingRow(db, 'deposit.channels')) return false;
+  const value = configKeyDef('deposit.channels').schema.parse(demoDepositChannels);
+  await insertSettingRow(db, { key: 'deposit.channels', value, updatedAt: clock.now(), updatedBy: null });
+  return true;
 }
 
 /** Seeds the demo data; returns the demo block-trade secret key when it was just created (printed once by `npm start`). */
@@ -40,6 +58,7 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
     title: 'Withdrawal window',
     content: '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
   });
+  await seedDepositChannels(db, clock);
   await seedNews(db, newsSeeds); // the demo news items, written for this product (seed/news-texts.ts)
   await seedLendingProducts(db, clock);
   // the demo draw is paid on allotment: its ledger posts nothing, the stripe count does not matter

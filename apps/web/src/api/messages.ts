@@ -12,7 +12,7 @@ export interface Translator {
 }
 
 /** Params that carry an amount of money (API.md §4). */
-export const moneyParamKeys: readonly string[] = ['amount', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding', 'interest'];
+export const moneyParamKeys: readonly string[] = ['amount', 'profit', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding', 'interest'];
 
 function isWindow(value: unknown): value is { open: string; close: string } {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,5 +1,5 @@
 /** TanStack Query hooks for the server state the screens read. */
-import type { Currency, LegalKind } from '@brokerage/contract';
+import type { Currency, Language, LegalKind } from '@brokerage/contract';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useSession } from '../store/session';
 import { call } from './client';
@@ -19,7 +19,7 @@ export const queryKeys = {
   userInfo: (account: string) => ['userInfo', account] as const,
   assets: (account: string, currency: Currency) => ['assets', account, currency] as const,
   notices: (account: string) => ['notices', account] as const,
-  legal: (kind: LegalKind) => ['legal', kind] as const,
+  legal: (kind: LegalKind, lang: Language) => ['legal', kind, lang] as const,
 };
 
 /** `/common/config` as a name → value map. */
@@ -81,10 +81,12 @@ export function useHasUnread(): boolean {
   return (notices.data ?? []).some((notice) => !read.includes(notice.id));
 }
 
+/** A legal text in the chosen language (the server answers in English when it has none in it). */
 export function useLegal(kind: LegalKind, enabled = true) {
+  const lang = useSession((s) => s.language);
   return useQuery({
-    queryKey: queryKeys.legal(kind),
-    queryFn: () => call('legal', { kind }),
+    queryKey: queryKeys.legal(kind, lang),
+    queryFn: () => call('legal', { kind, lang }),
     enabled,
     staleTime: 10 * 60_000,
   });

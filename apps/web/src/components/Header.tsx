@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useHasUnread } from '../api/queries';
 import { useSession, type StockMarket } from '../store/session';
 import { Avatar } from './Avatar';
-import { BellIcon, SearchIcon } from './Icons';
+import { SearchIcon } from './Icons';
+import { MessagesButton } from './MessagesButton';
 
 const markets: StockMarket[] = ['mxn', 'usd'];
 
@@ -11,7 +11,6 @@ const markets: StockMarket[] = ['mxn', 'usd'];
 export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const hasUnread = useHasUnread();
   const stock = useSession((s) => s.stock);
   const setStock = useSession((s) => s.setStock);
   return (
@@ -32,16 +31,7 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
           <span>{t('ui.header.searchShort')}</span>
         </span>
       </button>
-      <button
-        type="button"
-        className="icon-button"
-        onClick={() => { navigate('/information/userInfo'); }}
-        aria-label={hasUnread ? t('ui.header.messagesUnread') : t('ui.header.messages')}
-        data-testid="header-messages"
-      >
-        <BellIcon />
-        {hasUnread ? <span className="red-dot" data-testid="unread-dot" /> : null}
-      </button>
+      <MessagesButton testId="header-messages" />
       <div className="market-switch" role="group" aria-label={t('ui.header.market')}>
         {markets.map((market) => (
           <button key={market} type="button" aria-pressed={stock === market} onClick={() => setStock(market)} data-testid={`market-${market}`} aria-label={t(`ui.market.${market}Long`)}>

@@ -14,6 +14,8 @@ const en = Object.fromEntries(
 const legacy = { 'message.legacy.title': '{title}', 'message.legacy.body': '{content}' } as const;
 
 const de = {
+  'message.kyc.approved.title': 'Identitätsprüfung bestätigt',
+  'message.kyc.approved.body': 'Ihre Identitätsprüfung als {name} wurde bestätigt. Sie können jetzt einzahlen, handeln und auszahlen.',
   'message.kyc.rejected.title': 'Identitätsprüfung abgelehnt',
   'message.kyc.rejected.body': 'Ihre Identitätsprüfung wurde abgelehnt. Grund: {reason}',
   'message.deposit.approved.title': 'Einzahlung freigegeben',
@@ -28,6 +30,16 @@ const de = {
   'message.day_trade.approved.body': 'Ihr Antrag auf Daytrading wurde genehmigt: T+N gilt nicht mehr für Ihre Schließungen. Die Mindesthaltedauer gilt weiterhin.',
   'message.day_trade.rejected.title': 'Daytrading-Antrag abgelehnt',
   'message.day_trade.rejected.body': 'Ihr Antrag auf Daytrading wurde abgelehnt. Grund: {reason}',
+  'message.order.filled.title': 'Limit-Order ausgeführt',
+  'message.order.filled.body': 'Ihre Limit-Order {orderNo} über {lots} Lots {name} ({code}) wurde zu {price} {currency} ausgeführt. Die Position ist in Ihrem Depot.',
+  'message.position.take_profit.title': 'Take-Profit erreicht',
+  'message.position.take_profit.body': 'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Take-Profit erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.stop_loss.title': 'Stop-Loss erreicht',
+  'message.position.stop_loss.body': 'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Stop-Loss erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.stop_out.title': 'Position zwangsgeschlossen',
+  'message.position.stop_out.body': 'Der Verlust Ihrer Position {orderNo} ({lots} Lots {name}, {code}) hat die Stop-out-Grenze erreicht; sie wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.delisted.title': 'Position geschlossen: Delisting',
+  'message.position.delisted.body': '{name} ({code}) wurde vom Handel genommen; Ihre Position {orderNo} ({lots} Lots) wurde zum letzten Kurs {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
@@ -63,6 +75,8 @@ const de = {
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
 const zh = {
+  'message.kyc.approved.title': '實名認證已通過',
+  'message.kyc.approved.body': '您以 {name} 提交的實名認證已通過，現在可以入金、交易及出金。',
   'message.kyc.rejected.title': '實名認證未通過',
   'message.kyc.rejected.body': '您的實名認證申請已被駁回。原因：{reason}',
   'message.deposit.approved.title': '入金已核准',
@@ -77,6 +91,16 @@ const zh = {
   'message.day_trade.approved.body': '您的當沖交易申請已核准：平倉不再受 T+N 限制，最短持有時間仍然適用。',
   'message.day_trade.rejected.title': '當沖交易申請已駁回',
   'message.day_trade.rejected.body': '您的當沖交易申請已被駁回。原因：{reason}',
+  'message.order.filled.title': '限價單已成交',
+  'message.order.filled.body': '您的限價單 {orderNo}（{name}（{code}）{lots} 手）已以 {price} {currency} 成交，持倉已計入您的投資組合。',
+  'message.position.take_profit.title': '已觸發止盈',
+  'message.position.take_profit.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止盈，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.stop_loss.title': '已觸發止損',
+  'message.position.stop_loss.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止損，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.stop_out.title': '持倉已強制平倉',
+  'message.position.stop_out.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）虧損已達強制平倉線，已以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.delisted.title': '持倉因下市平倉',
+  'message.position.delisted.body': '{name}（{code}）已下市，您的持倉 {orderNo}（{lots} 手）已以最後價格 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
@@ -111,6 +135,8 @@ const zh = {
 } satisfies MessageDictionary;
 
 const esp = {
+  'message.kyc.approved.title': 'Verificación de identidad aprobada',
+  'message.kyc.approved.body': 'Su verificación de identidad como {name} fue aprobada. Ya puede depositar, operar y retirar.',
   'message.kyc.rejected.title': 'Verificación de identidad rechazada',
   'message.kyc.rejected.body': 'Su verificación de identidad fue rechazada. Motivo: {reason}',
   'message.deposit.approved.title': 'Depósito aprobado',
@@ -125,6 +151,16 @@ const esp = {
   'message.day_trade.approved.body': 'Su solicitud de day trading fue aprobada: la regla T+N ya no se aplica a sus cierres. El tiempo mínimo de tenencia sigue aplicándose.',
   'message.day_trade.rejected.title': 'Solicitud de day trading rechazada',
   'message.day_trade.rejected.body': 'Su solicitud de day trading fue rechazada. Motivo: {reason}',
+  'message.order.filled.title': 'Orden límite ejecutada',
+  'message.order.filled.body': 'Su orden límite {orderNo} de {lots} lotes de {name} ({code}) se ejecutó a {price} {currency}. La posición está en su cartera.',
+  'message.position.take_profit.title': 'Take profit alcanzado',
+  'message.position.take_profit.body': 'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su take profit y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.stop_loss.title': 'Stop loss alcanzado',
+  'message.position.stop_loss.body': 'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su stop loss y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.stop_out.title': 'Posición liquidada',
+  'message.position.stop_out.body': 'La pérdida de su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó el nivel de liquidación, por lo que se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.delisted.title': 'Posición cerrada por exclusión de cotización',
+  'message.position.delisted.body': '{name} ({code}) dejó de cotizar, por lo que su posición {orderNo} ({lots} lotes) se cerró a su último precio {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
@@ -159,6 +195,8 @@ const esp = {
 } satisfies MessageDictionary;
 
 const kor = {
+  'message.kyc.approved.title': '실명 인증 승인',
+  'message.kyc.approved.body': '{name} 명의의 실명 인증이 승인되었습니다. 이제 입금, 거래, 출금을 하실 수 있습니다.',
   'message.kyc.rejected.title': '실명 인증 거절',
   'message.kyc.rejected.body': '실명 인증이 거절되었습니다. 사유: {reason}',
   'message.deposit.approved.title': '입금 승인',
@@ -173,6 +211,16 @@ const kor = {
   'message.day_trade.approved.body': '데이 트레이딩 신청이 승인되었습니다. 이제 T+N 제한이 청산에 적용되지 않으며, 최소 보유 시간은 계속 적용됩니다.',
   'message.day_trade.rejected.title': '데이 트레이딩 신청 거절',
   'message.day_trade.rejected.body': '데이 트레이딩 신청이 거절되었습니다. 사유: {reason}',
+  'message.order.filled.title': '지정가 주문 체결',
+  'message.order.filled.body': '지정가 주문 {orderNo}({name}({code}) {lots}랏)이 {price} {currency}에 체결되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
+  'message.position.take_profit.title': '익절가 도달',
+  'message.position.take_profit.body': '포지션 {orderNo}({name}({code}) {lots}랏)이 익절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.stop_loss.title': '손절가 도달',
+  'message.position.stop_loss.body': '포지션 {orderNo}({name}({code}) {lots}랏)이 손절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.stop_out.title': '포지션 강제 청산',
+  'message.position.stop_out.body': '포지션 {orderNo}({name}({code}) {lots}랏)의 손실이 강제 청산 기준에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.delisted.title': '상장폐지로 포지션 청산',
+  'message.position.delisted.body': '{name}({code})이(가) 상장폐지되어 포지션 {orderNo}({lots}랏)이 마지막 가격 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',

@@ -1,6 +1,7 @@
 import { userEndpoints } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import { newPhone, post, registerUser, TEST_INVITE, useTestApp } from '../../test/harness.js';
+import { LEGAL_VERSION } from '../../seed/legal-texts.js';
 
 const t = useTestApp();
 
@@ -242,7 +243,7 @@ describe('public calls', () => {
     const r = await post(t.app, '/common/legal', { kind });
     const doc = r.body.data as { kind: string; version: string; content: string; title: string };
     expect(doc.kind).toBe(kind);
-    expect(doc.version).toBe('2026-11');
+    expect(doc.version).toBe(LEGAL_VERSION);
     expect(doc.content).toContain('<p>');
     expect(doc.content).not.toMatch(/<script|onerror=/i);
   });

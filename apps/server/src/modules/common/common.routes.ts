@@ -26,5 +26,5 @@ export async function publicConfig(db: Db, settings: Settings): Promise<{ name: 
 
 export function registerCommonRoutes(app: FastifyInstance, route: UserRouteDeps, db: Db, settings: Settings): void {
   registerUserRoute(app, route, userEndpoints.config, async () => ({ data: await publicConfig(db, settings) }));
-  registerUserRoute(app, route, userEndpoints.legal, async ({ body }) => ({ data: await currentLegal(db, body.kind) }));
+  registerUserRoute(app, route, userEndpoints.legal, async ({ body }) => ({ data: await currentLegal(db, body.kind, body.lang) }));
 }

@@ -1,2 +1,2 @@
 export { registerCommonRoutes } from './common.routes.js';
-export { currentAgreementVersion, sanitiseHtml, storeLegal } from './legal.service.js';
+export { currentAgreementVersion, currentLegal, sanitiseHtml, storeLegal } from './legal.service.js';

@@ -20,7 +20,7 @@ const TUESDAY = new Date('2026-03-03T00:00:05Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Params that carry what an operator or a product wrote: plain text, any characters. */
-const TEXT_PARAMS = new Set(['reason', 'product']);
+const TEXT_PARAMS = new Set(['reason', 'product', 'name']);
 
 const MARKUP_REASON = '  <a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>'
   + '<meta http-equiv="refresh" content="0;url=https://evil.example"> <script>alert(1)</script>  ';
@@ -74,7 +74,7 @@ describe('personal messages are codes with params', () => {
     t.clock.set(MONDAY);
     const admin = await reviewer();
 
-    // real name: rejected
+    // real name: rejected (the verified users below each get an approval)
     const kycUser = await registerUser(t.app);
     await post(t.app, '/api/admin/review/reject', { queue: 'kyc', id: await submitKyc(t.app, kycUser), reason: 'Photo unreadable' }, admin);
 
@@ -110,6 +110,9 @@ describe('personal messages are codes with params', () => {
       'message.deposit.approved', // the withdrawer's funding
       'message.deposit.approved', // the lender's funding
       'message.deposit.rejected',
+      'message.kyc.approved', // the depositor's real name
+      'message.kyc.approved', // the withdrawer's
+      'message.kyc.approved', // the lender's
       'message.kyc.rejected',
       'message.lending.completed',
       'message.lending.failed',
@@ -138,6 +141,7 @@ describe('personal messages are codes with params', () => {
     }
 
     const byCode = (code: MessageCode) => rows.filter((r) => r.code === code).map((r) => r.params);
+    expect(byCode('message.kyc.approved')).toEqual([{ name: 'Ana López' }, { name: 'Ana López' }, { name: 'Ana López' }]);
     expect(byCode('message.deposit.rejected')).toEqual([expect.objectContaining({ amount: '2500.00', currency: 'MXN', reason: 'Proof does not match the amount' })]);
     expect(byCode('message.withdraw.rejected')).toEqual([expect.objectContaining({ amount: '700.00', currency: 'MXN', reason: 'Card closed' })]);
     expect(byCode('message.lending.completed')).toEqual([{ product: 'MXN 1-day <b>note</b>', amount: '2000.00', interest: '2.00', currency: 'MXN' }]);

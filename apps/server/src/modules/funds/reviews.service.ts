@@ -126,7 +126,10 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
       await decideKyc(tx, k.id, decided);
       await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
     },
-    messages: { rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }) },
+    messages: {
+      approved: (k) => ({ code: 'message.kyc.approved', params: { name: k.name } }),
+      rejected: (_k, reason) => ({ code: 'message.kyc.rejected', params: { reason } }),
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import type { MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
+import { messageClose, messageFill } from './order-messages.js';
 import { transitionOrder } from './orders.states.js';
 import { businessDaysAfter } from './sessions.js';
 
@@ -88,9 +89,11 @@ export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: D
     { account: acct(row, 'margin'), amount: margin },
     { account: houseOf(row, 'fee_income'), amount: fee },
   ]);
-  return transitionOrder(tx, row, 'limit_reached', {
+  const filled = await transitionOrder(tx, row, 'limit_reached', {
     costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
   }, now, 'limit_reached');
+  await messageFill(tx, deps.clock, filled);
+  return filled;
 }
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
@@ -144,13 +147,16 @@ export async function closeAt(
   const settlesAt = proceeds.isPositive() ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
   // holding / locked → closing (by the reason's event) → closed; a row already `closing` only fills
   const steps: readonly OrderEvent[] = row.state === 'closing' ? ['fill_close'] : [closeEvents[reason], 'fill_close'];
-  return transitionOrder(tx, row, steps, {
+  const closed = await transitionOrder(tx, row, steps, {
     closePrice: formatPrice(price, row.priceScale), closedAt: now, closeReason: reason,
     closeFee: closeFee.toLedgerString(), stampDuty: stampDuty.toLedgerString(), profitLoss: yingkui.toLedgerString(),
     // half-up to the currency scale: a record of what the user received; only a leg capped at an
     // 8-decimal balance has digits below the scale (the posting itself is exact)
     proceeds: userLeg.rounded('half_up').toLedgerString(), settlesAt,
   }, now, reason);
+  // the engine's closes (TP/SL, stop-out, delisting) tell the user, in this transaction
+  await messageClose(tx, deps.clock, closed);
+  return closed;
 }
 
 /** An open position (holding, locked or closing) marked at the feed's current price. */

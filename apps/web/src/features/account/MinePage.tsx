@@ -5,6 +5,7 @@ import { useAssets, useConfig, useIsLoggedIn, useUserInfo } from '../../api/quer
 import { useUserStockList } from '../../api/trade-queries';
 import { AssetsCard, type ProfitFigure } from '../../components/AssetsCard';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { MessagesButton } from '../../components/MessagesButton';
 import { ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { useSession } from '../../store/session';
@@ -43,7 +44,7 @@ export default function MinePage() {
   }
 
   return (
-    <SubPage title={t('ui.mine.title')}>
+    <SubPage title={t('ui.mine.title')} right={<MessagesButton testId="mine-messages" />}>
       <PullToRefresh
         onRefresh={refresh}
         pullingText={t('ui.pull.pulling')}

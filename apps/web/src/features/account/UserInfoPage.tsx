@@ -55,6 +55,19 @@ export default function UserInfoPage() {
   const notices = useNotices();
   const [tab, setTab] = useState<NoticeKind>('notice');
   const byKind = (kind: NoticeKind) => (notices.data ?? []).filter((notice) => notice.kind === kind);
+  const read = useSession((s) => s.readMsgIds);
+  const hasUnread = (kind: NoticeKind) => byKind(kind).some((notice) => !read.includes(notice.id));
+  const tabTitle = (kind: NoticeKind, label: string) => (
+    <span data-testid={`notice-tab-${kind}`}>
+      {label}
+      {hasUnread(kind) ? (
+        <>
+          <span className="tab-dot" aria-hidden="true" data-testid={`notice-tab-${kind}-dot`} />
+          <span className="sr-only"> ({t('ui.notice.unread')})</span>
+        </>
+      ) : null}
+    </span>
+  );
   const loggedIn = useIsLoggedIn();
   if (!loggedIn) {
     return (
@@ -67,8 +80,8 @@ export default function UserInfoPage() {
   return (
     <SubPage title={t('ui.notice.title')} flush>
       <Tabs activeKey={tab} onChange={(key) => setTab(key === 'message' ? 'message' : 'notice')} style={{ background: 'var(--card-bg)' }}>
-        <Tabs.Tab title={t('ui.notice.tabNotice')} key="notice" />
-        <Tabs.Tab title={t('ui.notice.tabMessage')} key="message" />
+        <Tabs.Tab title={tabTitle('notice', t('ui.notice.tabNotice'))} key="notice" />
+        <Tabs.Tab title={tabTitle('message', t('ui.notice.tabMessage'))} key="message" />
       </Tabs>
       <PullToRefresh
         onRefresh={async () => {

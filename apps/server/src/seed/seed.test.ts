@@ -1,0 +1,167 @@
+/**
+ * The seed (API.md §21): the demo has a deposit channel for every enabled currency, seeded once
+ * and never over an operator's value; the legal texts exist in every language without a
+ * template placeholder, are served in the caller's language with English as the fallback, and
+ * an install from before languages (migration 0016) keeps its English texts and gets the new ones.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { configKeyDef, languages, legalKinds, type DepositChannel, type LegalDocument } from '@brokerage/contract';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { currentLegal, storeLegal } from '../modules/common/index.js';
+import { ManualClock } from '../platform/clock.js';
+import { migrationsFolder, rowsOf, type Db } from '../platform/db.js';
+import { allSettingRows } from '../platform/settings.repository.js';
+import { approve, configureChannels, uploadImage, verifiedUser } from '../test/funds-helpers.js';
+import { post, TEST_INVITE, useTestApp } from '../test/harness.js';
+import { openTestDatabase } from '../test/test-db.js';
+import { COMPANY_NAME, LEGAL_VERSION, legalTexts } from './legal-texts.js';
+import { seedDemo, seedEssentials } from './seed.js';
+
+const t = useTestApp(undefined, undefined, { engine: false });
+const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
+/** A template field left to fill in: "[Company legal name]", "[Product name]". */
+const PLACEHOLDER = /\[[^\]]*\]/;
+
+describe('demo deposit channels', () => {
+  it('offers a channel for every currency enabled by default, with what a user needs to pay in', async () => {
+    const u = await verifiedUser(t.app);
+    const list = data<{ list: DepositChannel[] }>(await post(t.app, '/funds/depositChannels', {}, u.headers)).list;
+    for (const currency of configKeyDef('currencies.enabled').default) {
+      const channels = list.filter((c) => c.currency === currency);
+      expect(channels.length, currency).toBeGreaterThan(0);
+      for (const c of channels) {
+        expect(c.inWindow, c.channelId).toBe(true);
+        expect(c.name, c.channelId).toMatch(/demo/i);
+        if (c.type === 'bank') {
+          expect([c.accountName, c.accountNumber, c.bankName].every(Boolean), c.channelId).toBe(true);
+          expect(c.bankName, c.channelId).toMatch(/demo/i);
+        } else {
+          expect([c.network, c.address].every(Boolean), c.channelId).toBe(true);
+        }
+      }
+    }
+    expect(list.find((c) => c.currency === 'USDT')).toMatchObject({ type: 'crypto', network: 'TRC20' });
+    expect(new Set(list.filter((c) => c.type === 'bank').map((c) => c.currency))).toEqual(new Set(['MXN', 'USD', 'EUR']));
+  });
+
+  it('takes a deposit through the demo MXN channel, which the reviewer approves', async () => {
+    const u = await verifiedUser(t.app);
+    const { list } = data<{ list: DepositChannel[] }>(await post(t.app, '/funds/depositChannels', { currency: 'MXN' }, u.headers));
+    const r = await post(t.app, '/funds/deposit', { channelId: list[0]!.channelId, amount: '1000.00', proofImageId: await uploadImage(t.app, u, 'deposit_proof') }, u.headers);
+    expect(r.body.code).toBe('result.deposit.ok');
+    await approve(t.app, 'deposit', data<{ id: string }>(r).id);
+    const assets = data<{ accounts: { currency: string; available: string }[] }>(await post(t.app, '/user/assets', { currency: 'MXN' }, u.headers));
+    expect(assets.accounts.find((a) => a.currency === 'MXN')?.available).toBe('1000.00');
+  });
+
+  it('seeds once: a second run, and an operator value, are left as they are', async () => {
+    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    const before = (await allSettingRows(t.database.db)).filter((r) => r.key === 'deposit.channels');
+    expect(before).toHaveLength(1);
+    await configureChannels(t.app); // the operator's channels
+    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    const after = (await allSettingRows(t.database.db)).find((r) => r.key === 'deposit.channels');
+    expect((after?.value as { id: string }[]).map((c) => c.id)).toEqual(['ch_mx', 'ch_usdt', 'ch_usd']);
+    expect(after?.updatedBy).not.toBeNull();
+  });
+
+  it('seeds no channel without the demo', async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedEssentials(database.db, new ManualClock(new Date('2026-03-02T15:00:00Z')));
+      expect((await allSettingRows(database.db)).filter((r) => r.key === 'deposit.channels')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('legal texts in every language', () => {
+  it('has every text in every language, named, without a placeholder, saying it is a demo', () => {
+    for (const lang of languages) {
+      for (const kind of legalKinds) {
+        const text = legalTexts[lang][kind];
+        const where = `${lang} ${kind}`;
+        expect(text.title.trim(), where).not.toBe('');
+        expect(text.content, where).not.toMatch(PLACEHOLDER);
+        expect(text.content, where).toContain(COMPANY_NAME);
+        expect(text.content, where).toMatch(/demo|示範|데모/i);
+      }
+      // every language has the same sections as English
+      for (const kind of legalKinds) {
+        const count = (html: string) => (html.match(/<h2>/g) ?? []).length;
+        expect(count(legalTexts[lang][kind].content), `${lang} ${kind}`).toBe(count(legalTexts.en[kind].content));
+      }
+    }
+  });
+
+  it.each(languages)('/common/legal serves the %s texts in that language', async (lang) => {
+    for (const kind of legalKinds) {
+      const doc = data<LegalDocument>(await post(t.app, '/common/legal', { kind, lang }));
+      expect(doc).toMatchObject({ kind, lang, version: LEGAL_VERSION, title: legalTexts[lang][kind].title });
+      expect(doc.content).toContain('Meridian Securities');
+      expect(doc.content).not.toMatch(PLACEHOLDER);
+    }
+  });
+
+  it('answers in English without a language, refuses an unknown one, and falls back to English for a newer version not yet translated', async () => {
+    expect(data<LegalDocument>(await post(t.app, '/common/legal', { kind: 'about' }))).toMatchObject({ lang: 'en', title: 'About us' });
+    expect((await post(t.app, '/common/legal', { kind: 'about', lang: 'fr' })).body).toMatchObject({ code: 'request.invalid', params: { fields: { lang: 'enum' } } });
+    const fresh = await openTestDatabase();
+    try {
+      await storeLegal(fresh.db, { kind: 'privacy', version: '2026-11-27', lang: 'de', title: 'Alt', content: '<p>alt</p>', updatedAt: new Date() });
+      await storeLegal(fresh.db, { kind: 'privacy', version: '2026-11-27', lang: 'en', title: 'Old', content: '<p>old</p>', updatedAt: new Date() });
+      expect(await currentLegal(fresh.db, 'privacy', 'de')).toMatchObject({ lang: 'de', title: 'Alt' });
+      // the newest text is the one in force: English until it is translated
+      await storeLegal(fresh.db, { kind: 'privacy', version: '2027-01', lang: 'en', title: 'New', content: '<p>new</p>', updatedAt: new Date() });
+      expect(await currentLegal(fresh.db, 'privacy', 'de')).toMatchObject({ lang: 'en', title: 'New', version: '2027-01' });
+      expect(await currentLegal(fresh.db, 'privacy', 'kor')).toMatchObject({ lang: 'en', title: 'New' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('migration 0016 (legal texts per language)', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'legal-migration-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  function folderBefore(tag: string): string {
+    const folder = path.join(scratch, 'drizzle');
+    cpSync(migrationsFolder(), folder, { recursive: true });
+    const journalPath = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag === tag);
+    expect(at).toBeGreaterThan(0);
+    journal.entries = journal.entries.slice(0, at);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    return folder;
+  }
+
+  it('keeps the English texts of an existing install and adds the new version in every language', async () => {
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: folderBefore('0016_legal_languages') });
+      await db.execute(sql`insert into legal_documents (kind, version, title, content, updated_at) values
+        ('agreement', '2026-11', 'User agreement', '<p>[Company legal name]</p>', now())`);
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      const old = rowsOf<{ lang: string; version: string }>(await db.execute(sql`select lang, version from legal_documents`));
+      expect(old).toEqual([{ lang: 'en', version: '2026-11' }]);
+      await seedEssentials(db as unknown as Db, new ManualClock(new Date('2026-11-27T12:00:00Z')));
+      const de = await currentLegal(db as unknown as Db, 'agreement', 'de');
+      expect(de).toMatchObject({ lang: 'de', version: LEGAL_VERSION, title: 'Nutzungsvereinbarung' });
+      expect(de.content).not.toMatch(PLACEHOLDER);
+      const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from legal_documents where version = ${LEGAL_VERSION}`));
+      expect(count[0]?.n).toBe(languages.length * legalKinds.length);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { AdminBlockProduct, BlockApplication, BlockProduct, Order } from '@
 import { describe, expect, it } from 'vitest';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
+import { runEngineOnce } from '../trading/index.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
@@ -118,5 +119,44 @@ describe('block trades (§13)', () => {
       const page = data<{ list: { id: string }[]; total: number }>(await post(t.app, '/api/admin/product/list', { kind, page: 1, size: 50 }, admin));
       expect(page.total, kind).toBeGreaterThan(0);
     }
+  });
+
+  it('concurrent applications never pass the daily limit', async () => {
+    const product = await createProduct({ dailyLimit: 1000, minShares: 100 });
+    const u = await investor('500000.00');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => apply(u, { productId: product.id, shares: 300, secretKey: product.secretKey })));
+    expect(answers.filter((a) => a.body.status === 1)).toHaveLength(3);
+    expect(answers.filter((a) => a.body.code === 'block.daily_limit')).toHaveLength(5);
+    const apps = data<{ list: BlockApplication[] }>(await post(t.app, '/block/applications', {}, u.headers)).list.filter((a) => a.productId === product.id);
+    expect(apps.reduce((n, a) => n + a.shares, 0)).toBe(900);
+  });
+
+  it('an approval and a rejection racing for one application: exactly one wins, the money moves once', async () => {
+    const product = await createProduct({ dailyLimit: null, lockDays: 0 });
+    const u = await investor('20000.00');
+    const a = data<BlockApplication>(await apply(u, { productId: product.id, shares: 100, secretKey: product.secretKey }));
+    const [approved, rejected] = await Promise.all([decide('approve', a.id), decide('reject', a.id, 'race')]);
+    const winners = [approved, rejected].filter((r) => r.body.status === 1);
+    expect(winners).toHaveLength(1);
+    expect([approved, rejected].find((r) => r.body.status !== 1)!.body.code).toBe('review.not_pending');
+    const b = await balances(u);
+    if (approved.body.status === 1) expect(b).toMatchObject({ available: '14992.50', frozen: '0.00' });
+    else expect(b).toMatchObject({ available: '20000.00', frozen: '0.00' });
+  });
+
+  it('a locked block position becomes sellable when its lock days are over', async () => {
+    const product = await createProduct({ dailyLimit: null, lockDays: 1 });
+    const u = await investor();
+    const a = data<BlockApplication>(await apply(u, { productId: product.id, shares: 100, secretKey: product.secretKey }));
+    await decide('approve', a.id);
+    const orderId = data<{ list: BlockApplication[] }>(await post(t.app, '/block/applications', {}, u.headers)).list.find((x) => x.id === a.id)!.orderId!;
+    const position = async () => data<{ list: Order[] }>(await post(t.app, '/trade/userstocklist', { type: 'mxn', states: ['holding', 'locked'] }, u.headers)).list.find((p) => p.orderId === orderId)!;
+    expect((await position()).state).toBe('locked');
+    expect((await post(t.app, '/trade/close', { orderId, requestId: randomUUID() }, u.headers)).body.code).toBe('order.locked');
+    t.clock.advance(3 * 86_400_000);
+    await runEngineOnce(t.deps);
+    const fresh = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
+    u.headers = { token: fresh.token, account: u.account };
+    expect((await position()).state).toBe('holding');
   });
 });

@@ -40,6 +40,7 @@ import { DomainError } from './platform/errors.js';
 import type { FxRates } from './platform/fx.js';
 import { sendFail, type UserRouteDeps } from './platform/http.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
 import * as idempotency from './platform/idempotency.js';
@@ -91,9 +92,44 @@ function defaultDist(app: 'web' | 'admin'): string {
 
 class BadBody extends Error {
   readonly statusCode = 400;
-  constructor(readonly reason: 'type' | 'format') {
+  constructor(readonly reason: 'type' | 'format' | 'too_many') {
     super('bad body');
   }
+}
+
+/** Every logged `err` goes through `safeError`: no statement parameters, no quoted values (issue 18). */
+function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, err: (error: Error) => safeError(error) as { type: string; message: string; stack: string } } };
+}
+
+/**
+ * Refuses what no endpoint takes before any work (issue 18): a NUL character in any string or
+ * key (PostgreSQL refuses it in text, and the failed statement would land in the log), and
+ * nesting deeper than `MAX_BODY_DEPTH` (recursive code such as the request-id body hash would
+ * overflow). Iterative, so the check itself cannot overflow.
+ */
+const MAX_BODY_DEPTH = 32;
+
+function hostileBody(value: unknown): 'format' | 'too_many' | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return 'format';
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_BODY_DEPTH) return 'too_many';
+      if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+      else {
+        for (const [key, item] of Object.entries(v)) {
+          if (key.includes('\u0000')) return 'format';
+          stack.push([item, depth + 1]);
+        }
+      }
+    }
+  }
+  return null;
 }
 
 /** `MARKET_FEED` picks the implementation; only the simulator ships (docs/decisions.md). */
@@ -121,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeErrors(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,
     genReqId: () => randomUUID(),
@@ -146,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return done(new BadBody('format'), undefined);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new BadBody('type'), undefined);
+    const hostile = hostileBody(parsed);
+    if (hostile) return done(new BadBody(hostile), undefined);
     return done(null, parsed);
   });
 

@@ -116,7 +116,9 @@ export function registerAdminRoute<E extends AdminEndpoint>(
     } catch (error) {
       const code: Code | 'server.error' = error instanceof DomainError ? error.code : 'server.error';
       // Refused attempts are audited for every call; successful reads only where the route asks.
-      await record(code).catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
+      // An attempt that cannot be audited is not answered as if it was: the write's failure
+      // fails the request (500, issue 18).
+      await record(code);
       throw error;
     }
   });

@@ -71,18 +71,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Rules in order: account.exists → account.inviter_not_found. */
+/**
+ * Rules in order: account.inviter_not_found → account.exists. The code comes first so that,
+ * without a valid code, the answer does not tell a registered phone from a new one (issue 18).
+ */
 export async function register(
   deps: AuthDeps,
   body: { phone: string; password: string; inviteCode: string; agreementVersion?: string },
 ) {
   const { db, clock, settings } = deps;
-  if (await repo.findUserByPhone(db, body.phone)) throw new DomainError('account.exists');
   const inviter = await repo.findUserByInviteCode(db, body.inviteCode);
   const organisation = inviter ? null : await repo.findOrganisationByCode(db, body.inviteCode);
   if ((!inviter || inviter.restrictions.includes('disabled')) && !organisation) {
     throw new DomainError('account.inviter_not_found');
   }
+  if (await repo.findUserByPhone(db, body.phone)) throw new DomainError('account.exists');
   const now = clock.now();
   const row = {
     id: newId('u'),

@@ -31,6 +31,8 @@ export const defaultLimits = {
   uploadPerAccount: { points: 30, durationSec: 60 * 60 },
   /** deposit, withdraw and exchange requests, per account: 10 a minute (choice, docs/decisions.md) */
   moneyCalls: { points: 10, durationSec: 60 },
+  /** `/market/candles`, per caller: a budget of points a minute, a daily, weekly or monthly period costing 5 (issue 18, docs/decisions.md) */
+  candlesCost: { points: 60, durationSec: 60 },
   /** `/trade/buy`, `/trade/close`, `/trade/cancel`, per account: 1 per rolling second each, separate allowances (§1.7, §1.11) */
   buyPerAccount: { points: 1, durationSec: 1 },
   closePerAccount: { points: 1, durationSec: 1 },
@@ -108,9 +110,9 @@ export class RateLimits {
    * Counts one attempt; throws `request.too_frequent` (429) past the limit. Synchronous with the
    * memory counters (the hot path of every call), a promise with Redis.
    */
-  consume(name: LimitName, key: string): MaybePromise<void> {
+  consume(name: LimitName, key: string, points = 1): MaybePromise<void> {
     const { spec, counter } = this.get(name);
-    return andThen(counter.add(key, 1), (tally) => {
+    return andThen(counter.add(key, points), (tally) => {
       if (tally.count > spec.points) throw tooFrequent(tally.msLeft);
     });
   }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { buildOpenApiDocument } from '@brokerage/contract';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -40,8 +41,9 @@ import type { AppConfig } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { DomainError } from './platform/errors.js';
 import type { FxRates } from './platform/fx.js';
-import { sendFail, type UserRouteDeps } from './platform/http.js';
+import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
 import * as idempotency from './platform/idempotency.js';
@@ -95,9 +97,55 @@ function defaultDist(app: 'web' | 'admin'): string {
 
 class BadBody extends Error {
   readonly statusCode = 400;
-  constructor(readonly reason: 'type' | 'format') {
+  constructor(readonly reason: 'type' | 'format' | 'too_many') {
     super('bad body');
   }
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+function openApiBytes(production: boolean): { plain: Buffer; gzip: Buffer } {
+  const document = buildOpenApiDocument('0.1.0') as { paths: Record<string, unknown> };
+  const shown = production
+    ? { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([p]) => !p.startsWith('/api/admin/'))) }
+    : document;
+  const plain = Buffer.from(JSON.stringify(shown), 'utf8');
+  return { plain, gzip: gzipSync(plain, { level: 9 }) };
+}
+
+/** Every logged `err` goes through `safeError`: no statement parameters, no quoted values (issue 18). */
+function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, err: (error: Error) => safeError(error) as { type: string; message: string; stack: string } } };
+}
+
+/**
+ * Refuses what no endpoint takes before any work (issue 18): a NUL character in any string or
+ * key (PostgreSQL refuses it in text, and the failed statement would land in the log), and
+ * nesting deeper than `MAX_BODY_DEPTH` (recursive code such as the request-id body hash would
+ * overflow). Iterative, so the check itself cannot overflow.
+ */
+const MAX_BODY_DEPTH = 32;
+
+function hostileBody(value: unknown): 'format' | 'too_many' | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return 'format';
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_BODY_DEPTH) return 'too_many';
+      if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+      else {
+        for (const [key, item] of Object.entries(v)) {
+          if (key.includes('\u0000')) return 'format';
+          stack.push([item, depth + 1]);
+        }
+      }
+    }
+  }
+  return null;
 }
 
 /** `MARKET_FEED` picks the implementation; only the simulator ships (docs/decisions.md). */
@@ -125,11 +173,25 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeErrors(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // a body sent a byte every few seconds is not held open forever (issue 18): the whole
+    // request within 30 s, its headers within 10 s, an idle keep-alive connection 5 s
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: 10_000 },
+    // Node's own refusals (bad request line, headers too large) in the API envelope
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify(failEnvelope('request.invalid', { fields: { body: status === 431 ? 'too_long' : 'format' } }));
+      socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n`
+        + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
   });
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
   if (options.redis) {
@@ -150,6 +212,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return done(new BadBody('format'), undefined);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new BadBody('type'), undefined);
+    const hostile = hostileBody(parsed);
+    if (hostile) return done(new BadBody(hostile), undefined);
     return done(null, parsed);
   });
 
@@ -179,8 +243,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     const fresh = first ? !feed.quote(first.instrumentId).stale : false;
     return fresh ? { status: 'ok' } : reply.status(503).send({ status: 'feed_stale' });
   });
-  const openApi = buildOpenApiDocument('0.1.0');
-  app.get('/api/docs', async () => openApi);
+  // Built, serialised and compressed once (1.5 MB of JSON); limited per address like any call.
+  // In production the back-office routes are not listed publicly (issue 18).
+  const docs = openApiBytes(options.config.production);
+  app.get('/api/docs', async (request, reply) => {
+    await limits.consume('perCaller', `docs:${request.ip}`);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'public, max-age=300');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(docs.gzip);
+    return reply.send(docs.plain);
+  });
 
   const authDeps: AuthDeps = { db, clock, settings, limits, authCache, currentAgreementVersion: () => currentAgreementVersion(db) };
   const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, authCache, token, account), limits, db, clock };

@@ -3,13 +3,14 @@
  * with every login, logout, data-changing call and `user/detail` read written to the audit
  * log, rejected attempts included (`result` = the refusal code).
  */
-import { rightsOfRole, type AdminEndpoint, type AdminRight, type AdminRole, type Code } from '@brokerage/contract';
+import { httpStatusOf, rightsOfRole, type AdminEndpoint, type AdminRight, type AdminRole, type Code } from '@brokerage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { transaction, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
-import { okEnvelope, parseBody } from './http.js';
+import { failEnvelope, okEnvelope, parseBody, requestIdOf } from './http.js';
+import * as idempotency from './idempotency.js';
 import type { RateLimits } from './rate-limit.js';
 
 /** The signed-in operator behind an admin token. */
@@ -86,6 +87,7 @@ export function registerAdminRoute<E extends AdminEndpoint>(
   const audited = options.audited ?? endpoint.mutating;
   app.post(`/api/admin${endpoint.path}`, async (request, reply) => {
     let admin: AdminPrincipal | null = null;
+    let key: idempotency.IdempotencyKey | null = null;
     const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const target = options.target?.(raw) ?? null;
     const record = (result: string, extra: Partial<AdminHandlerResult> = {}, db: Db = deps.db) => {
@@ -106,17 +108,49 @@ export function registerAdminRoute<E extends AdminEndpoint>(
       if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right)) throw new DomainError('auth.forbidden');
       const body = parseBody(endpoint.request, request.body) as z.output<E['request']>;
       if (admin && options.right && !rightsOfRole[admin.role].includes(options.right(body))) throw new DomainError('auth.forbidden');
-      const result = await transaction(deps.db, async (tx) => {
+      // A decision that carries a requestId is answered once, as user money calls are (API.md
+      // §1.6): a repeat gets the stored answer, success or refusal (platform/idempotency.ts).
+      const requestId = admin && endpoint.mutating ? requestIdOf(raw) : null;
+      key = admin && requestId ? { userId: admin.adminId, path: `/api/admin${endpoint.path}`, requestId } : null;
+      if (key) {
+        const finished = await idempotency.findFinished(deps.db, deps.clock, key, idempotency.bodyHash(raw));
+        if (finished?.kind === 'replay') return reply.status(finished.httpStatus).send(finished.response);
+      }
+      const storeKey = key;
+      const outcome = await transaction(deps.db, async (tx) => {
+        if (storeKey) {
+          const claimed = await idempotency.claim(tx, deps.clock, storeKey, idempotency.bodyHash(raw));
+          if (claimed.kind === 'replay') return claimed;
+        }
         const r = await handler({ body, admin, tx, request });
         if (audited) await record('ok', r, tx);
-        return r;
+        const envelope = okEnvelope(r.data, endpoint.mutating ? 'result.update.ok' : undefined);
+        if (storeKey) await idempotency.store(tx, storeKey, 200, envelope);
+        return { kind: 'done' as const, result: r, envelope };
       });
-      result.afterCommit?.();
-      return reply.send(okEnvelope(result.data, endpoint.mutating ? 'result.update.ok' : undefined));
+      if (outcome.kind === 'replay') return reply.status(outcome.httpStatus).send(outcome.response);
+      outcome.result.afterCommit?.();
+      return reply.send(outcome.envelope);
     } catch (error) {
       const code: Code | 'server.error' = error instanceof DomainError ? error.code : 'server.error';
+      if (key && error instanceof DomainError && httpStatusOf(error.code) === 200) {
+        // a business refusal is stored on its own, like a user money call's (platform/http.ts)
+        const storeKey = key;
+        const failure = failEnvelope(error.code, error.params);
+        const stored = await transaction(deps.db, async (tx) => {
+          const claimed = await idempotency.claim(tx, deps.clock, storeKey, idempotency.bodyHash(raw));
+          if (claimed.kind === 'replay') return claimed;
+          await idempotency.store(tx, storeKey, 200, failure);
+          await record(code, {}, tx);
+          return null;
+        });
+        if (stored) return reply.status(stored.httpStatus).send(stored.response);
+        throw error;
+      }
       // Refused attempts are audited for every call; successful reads only where the route asks.
-      await record(code).catch((e: unknown) => request.log.error({ err: e }, 'audit write failed'));
+      // An attempt that cannot be audited is not answered as if it was: the write's failure
+      // fails the request (500, issue 18).
+      await record(code);
       throw error;
     }
   });

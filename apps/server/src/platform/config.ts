@@ -18,6 +18,8 @@ export interface AppConfig {
   signingSecret: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /** NODE_ENV=production: `/api/docs` lists the user API only (issue 18). */
+  production: boolean;
   /** Rows each house ledger account is striped over so concurrent orders do not queue on one row (LEDGER_HOUSE_STRIPES, default 16). */
   ledgerHouseStripes: number;
 }
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signingSecret: env.SIGNING_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    production: env.NODE_ENV === 'production',
     ledgerHouseStripes: Number.parseInt(env.LEDGER_HOUSE_STRIPES?.trim() || '16', 10),
   };
 }

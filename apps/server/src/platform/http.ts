@@ -127,7 +127,7 @@ export interface UserRouteDeps {
 
 const REQUEST_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-function requestIdOf(body: unknown): string | null {
+export function requestIdOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const id = (body as { requestId?: unknown }).requestId;
   return typeof id === 'string' && REQUEST_ID.test(id) ? id : null;
@@ -189,7 +189,7 @@ export function registerUserRoute<E extends UserEndpoint>(
 
   /**
    * Money calls with a requestId (§1.6 / §1.11): one transaction, one commit. The claim comes
-   * first (a repeat is answered right after auth); the effect and its stored answer commit with
+   * after the limits and the schema (nothing refused there touches the table); the effect and its stored answer commit with
    * it. A business rejection rolls all of it back, then its answer is stored on its own
    * (platform/idempotency.ts); anything else stores nothing.
    */
@@ -200,11 +200,18 @@ export function registerUserRoute<E extends UserEndpoint>(
       reply.status(claimed.httpStatus);
       return claimed.response as Answer;
     };
+    // the per-caller limit first: a refused call never reaches the database (issue 18); then a
+    // finished answer is replayed before the route's own limits (a replay does not count, §1.7),
+    // and only a call those limits and the schema let through claims its key
+    await deps.limits.consume('perCaller', callerKey(request, session));
+    const finished = await idempotency.findFinished(deps.db, deps.clock, key, hash);
+    if (finished?.kind === 'replay') return replayed(finished);
+    await options.extraLimit?.(request, session);
+    const body = parseBody(endpoint.request, request.body) as Body;
     try {
       return await transaction(deps.db, async (tx) => {
         const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
         if (claimed.kind === 'replay') return replayed(claimed);
-        const body = await admit(request, session);
         const result = await handler({ body, session, request, tx: tx as HandleOf<E> });
         const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
         await idempotency.store(tx, key, 200, envelope);

@@ -95,6 +95,18 @@ export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: str
   return { kind: 'replay', httpStatus: row.httpStatus, response: row.response };
 }
 
+/**
+ * A plain read (no claim, no lock) of a finished answer: the replay, 409 `request.id_reused` for
+ * another body, or null when there is none yet (new, still running, or expired). Lets a repeat be
+ * answered before the per-route limits, and a call those limits refuse never claim its key.
+ */
+export async function findFinished(db: Db, clock: Clock, key: IdempotencyKey, hash: string): Promise<ClaimResult | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(where(key));
+  if (!row || clock.now().getTime() - row.createdAt.getTime() > KEEP_MS) return null;
+  if (row.bodyHash !== hash) throw new DomainError('request.id_reused');
+  return { kind: 'replay', httpStatus: row.httpStatus, response: row.response };
+}
+
 /** In the claim's transaction, after the effect: the answer a repeat will get. */
 export async function store(tx: Tx, key: IdempotencyKey, httpStatus: number, response: unknown): Promise<void> {
   await tx.update(idempotencyKeys).set({ httpStatus, response }).where(where(key));

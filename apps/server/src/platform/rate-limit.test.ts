@@ -91,6 +91,26 @@ describe.each([
     await limits.assertNotLocked('loginFailures', account);
   });
 
+  it.skipIf(useRedis && !redisUp)('guard: count a burst before verifying, give a right guess its point back (issue 18)', async () => {
+    const account = key();
+    let verified = 0;
+    const slowWrong = async () => {
+      verified += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return false;
+    };
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => limits.guard('fundPasswordFailures', account, slowWrong)));
+    expect(verified).toBe(5);
+    expect(results.filter((r) => r.status === 'rejected').length).toBe(7);
+    const lefts = results.flatMap((r) => (r.status === 'fulfilled' && !r.value.ok ? [r.value.attemptsLeft] : [])).sort();
+    expect(lefts).toEqual([0, 1, 2, 3, 4]);
+    await expect(limits.assertNotLocked('fundPasswordFailures', account)).rejects.toMatchObject({ code: 'request.too_frequent' });
+    // right guesses never use up attempts
+    const other = key();
+    for (let i = 0; i < 8; i += 1) expect(await limits.guard('fundPasswordFailures', other, async () => true)).toEqual({ ok: true });
+    expect(await limits.guard('fundPasswordFailures', other, async () => false)).toEqual({ ok: false, attemptsLeft: 4 });
+  });
+
   it.runIf(!useRedis)('answer a call within the limit at once, without a promise', () => {
     expect(limits.consume('perCaller', key())).toBeUndefined();
   });

@@ -31,6 +31,8 @@ export const defaultLimits = {
   uploadPerAccount: { points: 30, durationSec: 60 * 60 },
   /** deposit, withdraw and exchange requests, per account: 10 a minute (choice, docs/decisions.md) */
   moneyCalls: { points: 10, durationSec: 60 },
+  /** `/market/candles`, per caller: a budget of points a minute, a daily, weekly or monthly period costing 5 (issue 18, docs/decisions.md) */
+  candlesCost: { points: 60, durationSec: 60 },
   /** `/trade/buy`, `/trade/close`, `/trade/cancel`, per account: 1 per rolling second each, separate allowances (§1.7, §1.11) */
   buyPerAccount: { points: 1, durationSec: 1 },
   closePerAccount: { points: 1, durationSec: 1 },
@@ -48,6 +50,8 @@ interface Counter {
   add(key: string, points: number): MaybePromise<Tally>;
   peek(key: string): MaybePromise<Tally | null>;
   lock(key: string, count: number, seconds: number): MaybePromise<void>;
+  /** Gives one counted point back to an open window (an attempt that turned out right). */
+  refund(key: string): MaybePromise<void>;
   clear(key: string): MaybePromise<void>;
 }
 
@@ -57,6 +61,7 @@ function memoryCounter(spec: LimitSpec): Counter {
     add: (key, points) => windows.add(key, points),
     peek: (key) => windows.peek(key),
     lock: (key, count, seconds) => windows.set(key, count, seconds * 1000),
+    refund: (key) => windows.refund(key),
     clear: (key) => windows.delete(key),
   };
 }
@@ -75,6 +80,9 @@ function redisCounter(name: LimitName, spec: LimitSpec, redis: Redis): Counter {
     },
     lock: async (key, _count, seconds) => {
       await limiter.block(key, seconds);
+    },
+    refund: async (key) => {
+      await limiter.reward(key, 1);
     },
     clear: async (key) => {
       await limiter.delete(key);
@@ -102,9 +110,9 @@ export class RateLimits {
    * Counts one attempt; throws `request.too_frequent` (429) past the limit. Synchronous with the
    * memory counters (the hot path of every call), a promise with Redis.
    */
-  consume(name: LimitName, key: string): MaybePromise<void> {
+  consume(name: LimitName, key: string, points = 1): MaybePromise<void> {
     const { spec, counter } = this.get(name);
-    return andThen(counter.add(key, 1), (tally) => {
+    return andThen(counter.add(key, points), (tally) => {
       if (tally.count > spec.points) throw tooFrequent(tally.msLeft);
     });
   }
@@ -114,6 +122,34 @@ export class RateLimits {
     const { spec, counter } = this.get(name);
     const tally = await counter.peek(key);
     if (tally && tally.count >= spec.points) throw tooFrequent(tally.msLeft);
+  }
+
+  /**
+   * Checks a secret under a failures limit (API.md §1.7). The attempt is counted BEFORE `verify`
+   * runs (one atomic add), so a parallel burst has at most the limit's attempts evaluated: the
+   * rest answer 429 without touching the hash. A right secret gives its point back (`reset`
+   * clears the key instead, for logins); a wrong one that leaves the key at the limit starts the
+   * lock-out. A `verify` that throws gives its point back and rethrows.
+   */
+  async guard(name: LimitName, key: string, verify: () => Promise<boolean>, onSuccess: 'refund' | 'reset' = 'refund'):
+    Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
+    const { spec, counter } = this.get(name);
+    const tally = await counter.add(key, 1);
+    if (tally.count > spec.points) throw tooFrequent(tally.msLeft);
+    let ok: boolean;
+    try {
+      ok = await verify();
+    } catch (error) {
+      await counter.refund(key);
+      throw error;
+    }
+    if (ok) {
+      await (onSuccess === 'reset' ? counter.clear(key) : counter.refund(key));
+      return { ok: true };
+    }
+    const now = await counter.peek(key);
+    if (spec.blockSec && now && now.count >= spec.points) await counter.lock(key, spec.points + 1, spec.blockSec);
+    return { ok: false, attemptsLeft: Math.max(0, spec.points - tally.count) };
   }
 
   /** Records one failure; the failure that reaches the limit starts the lock-out. Returns attempts left. */

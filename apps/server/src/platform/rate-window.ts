@@ -51,6 +51,12 @@ export class MemoryWindows {
     this.windows.set(key, { count, closesAt: this.now() + ms });
   }
 
+  /** Takes one point off the open window of `key`, if any (never below 0). */
+  refund(key: string): void {
+    const open = this.openWindow(key, this.now());
+    if (open && open.count > 0) open.count -= 1;
+  }
+
   delete(key: string): void {
     this.windows.delete(key);
   }

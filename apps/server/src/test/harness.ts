@@ -26,6 +26,7 @@ export const relaxedLimits: Partial<Record<LimitName, LimitSpec>> = {
   registerPerIp: { points: 100000, durationSec: 3600 },
   moneyCalls: { points: 100000, durationSec: 60 },
   uploadPerAccount: { points: 100000, durationSec: 3600 },
+  candlesCost: { points: 100000, durationSec: 60 },
   buyPerAccount: { points: 100000, durationSec: 1 },
   closePerAccount: { points: 100000, durationSec: 1 },
   cancelPerAccount: { points: 100000, durationSec: 1 },

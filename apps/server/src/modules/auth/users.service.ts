@@ -71,18 +71,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Rules in order: account.exists → account.inviter_not_found. */
+/**
+ * Rules in order: account.inviter_not_found → account.exists. The code comes first so that,
+ * without a valid code, the answer does not tell a registered phone from a new one (issue 18).
+ */
 export async function register(
   deps: AuthDeps,
   body: { phone: string; password: string; inviteCode: string; agreementVersion?: string },
 ) {
   const { db, clock, settings } = deps;
-  if (await repo.findUserByPhone(db, body.phone)) throw new DomainError('account.exists');
   const inviter = await repo.findUserByInviteCode(db, body.inviteCode);
   const organisation = inviter ? null : await repo.findOrganisationByCode(db, body.inviteCode);
   if ((!inviter || inviter.restrictions.includes('disabled')) && !organisation) {
     throw new DomainError('account.inviter_not_found');
   }
+  if (await repo.findUserByPhone(db, body.phone)) throw new DomainError('account.exists');
   const now = clock.now();
   const row = {
     id: newId('u'),
@@ -116,13 +119,11 @@ export async function register(
 export async function login(deps: AuthDeps, body: { account: string; password: string }) {
   const { db, clock, limits } = deps;
   const key = body.account;
-  await limits.assertNotLocked('loginFailures', key);
+  // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
   const user = await repo.findUserByPhone(db, body.account);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !ok) {
-    await limits.recordFailure('loginFailures', key);
-    throw new DomainError('auth.wrong_credentials');
-  }
+  const check = await limits.guard('loginFailures', key, async () =>
+    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)) && user !== null);
+  if (!user || !check.ok) throw new DomainError('auth.wrong_credentials');
   if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
   if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned')) throw new DomainError('account.frozen');
   await limits.reset('loginFailures', key);
@@ -144,6 +145,15 @@ export function userInfoJson(db: Db, authCache: AuthCache, userId: string): Mayb
 }
 
 /**
+ * The login password asked again inside a session (change password, set the fund password):
+ * guessed there, it counts against the same lock-out as logins of the account (API.md §1.7).
+ */
+async function checkLoginPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<void> {
+  const check = await deps.limits.guard('loginFailures', user.phone, () => verifyPassword(user.passwordHash, plain));
+  if (!check.ok) throw new DomainError('password.original_wrong');
+}
+
+/**
  * Rules: password.original_wrong. The new hash is made before the caller's transaction, so no
  * connection waits on argon2; `apply` then writes it and ends every other session together.
  */
@@ -152,7 +162,7 @@ export async function preparePasswordChange(
 ): Promise<{ apply: (tx: Tx) => Promise<void> }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
-  if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw new DomainError('password.original_wrong');
+  await checkLoginPassword(deps, user, body.oldPassword);
   const passwordHash = await hashPassword(body.newPassword);
   return {
     apply: async (tx) => {
@@ -169,7 +179,7 @@ export async function setFundPassword(
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
   if (user.fundPasswordHash) throw new DomainError('password.fund_already_set');
-  if (!(await verifyPassword(user.passwordHash, body.loginPassword))) throw new DomainError('password.original_wrong');
+  await checkLoginPassword(deps, user, body.loginPassword);
   await repo.updateUser(deps.db, deps.authCache, userId, { fundPasswordHash: await hashPassword(body.fundPassword) });
 }
 
@@ -178,9 +188,9 @@ export async function setFundPassword(
  * 5-failures-in-24-h lock-out of API.md §1.7. Returns attempts left on failure.
  */
 export async function checkFundPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
-  if (user.fundPasswordHash && (await verifyPassword(user.fundPasswordHash, plain))) return { ok: true };
-  const attemptsLeft = await deps.limits.recordFailure('fundPasswordFailures', user.id);
-  return { ok: false, attemptsLeft };
+  const hash = user.fundPasswordHash;
+  // counted before the hash runs (rate-limit.ts `guard`): 429 once the day's attempts are used
+  return deps.limits.guard('fundPasswordFailures', user.id, async () => hash !== null && (await verifyPassword(hash, plain)));
 }
 
 /** Rules: password.fund_not_set → password.original_wrong (counts as a fund-password failure). */

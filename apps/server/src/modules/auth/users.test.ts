@@ -37,10 +37,14 @@ describe('registering (API.md §7.1)', () => {
     expect(login.body.code).toBe('auth.wrong_credentials');
   });
 
-  it('refuses a phone already registered with account.exists (checked before the inviter)', async () => {
+  it('checks the invitation code before the phone: a bad code answers the same for a registered and a new phone (issue 18)', async () => {
     const u = await registerUser(t.app);
-    const r = await post(t.app, '/user/register', registration({ phone: u.account, inviteCode: 'NOPE1234' }));
-    expect(r.body.code).toBe('account.exists');
+    const taken = await post(t.app, '/user/register', registration({ phone: u.account, inviteCode: 'NOPE1234' }));
+    const fresh = await post(t.app, '/user/register', registration({ inviteCode: 'NOPE1234' }));
+    expect(taken.body).toEqual(fresh.body);
+    expect(taken.body.code).toBe('account.inviter_not_found');
+    // with a valid code, a registered phone is account.exists
+    expect((await post(t.app, '/user/register', registration({ phone: u.account }))).body.code).toBe('account.exists');
   });
 
   it('lets only one of two simultaneous registrations of one phone succeed', async () => {

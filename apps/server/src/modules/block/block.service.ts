@@ -101,11 +101,9 @@ export async function apply(tx: Tx, deps: BlockDeps, userId: string, body: z.out
   const product = await repo.shareProduct(tx, body.productId);
   if (!product || !deps.feed.instrument(product.instrumentId)) throw new DomainError('product.not_found');
   if (!product.open) throw new DomainError('block.instrument_closed');
-  await deps.limits.assertNotLocked('secretKeyFailures', userId);
-  if (!(await verifyPassword(product.secretKeyHash, body.secretKey))) {
-    await deps.limits.recordFailure('secretKeyFailures', userId);
-    throw new DomainError('block.secret_key_mismatch');
-  }
+  // counted before the hash runs (rate-limit.ts `guard`)
+  const keyCheck = await deps.limits.guard('secretKeyFailures', userId, () => verifyPassword(product.secretKeyHash, body.secretKey));
+  if (!keyCheck.ok) throw new DomainError('block.secret_key_mismatch');
   if (body.shares < product.minShares) throw new DomainError('block.min_shares', { min: String(product.minShares) });
   const tradingDay = tradingDayOf(deps.feed, product);
   await repo.lockApplicant(tx, userId, product.id);

@@ -97,6 +97,16 @@ describe('block trades (§13)', () => {
     });
   });
 
+  it('counts a burst of wrong keys before checking them: 5 evaluated, the right key in it refused (issue 18)', async () => {
+    const product = await createProduct();
+    const u = await investor();
+    const keys = [...Array.from({ length: 11 }, (_, i) => `WRONGKEY${i}`), product.secretKey];
+    const answers = await Promise.all(keys.map((secretKey) => apply(u, { productId: product.id, shares: 100, secretKey })));
+    // at most 5 checked (wrong or right, in whatever order the pool runs them); the rest 429
+    expect(answers.filter((a) => a.body.code === 'block.secret_key_mismatch' || a.body.status === 1).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.http === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
   it('locks a user out after 5 wrong keys, and the key never reaches the audit log', async () => {
     const product = await createProduct();
     const u = await investor();

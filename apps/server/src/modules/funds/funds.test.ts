@@ -226,7 +226,7 @@ describe('withdrawals (API.md §10.3–§10.4): exactly the stated rules, in ord
     await post(t.app, '/api/admin/user/restrict', { userId: u.id, action: 'withdraw_block', reason: 'test' }, admin);
     expect((await w()).body.code).toBe('account.withdraw_blocked');
     await post(t.app, '/api/admin/user/restrict', { userId: u.id, action: 'unblock', restriction: 'withdraw_blocked', reason: 'test' }, admin);
-    expect((await w({ fundPassword: '000000' })).body).toMatchObject({ code: 'password.fund_wrong', params: { attemptsLeft: 4 } });
+    expect((await w({ fundPassword: '000000' })).body).toMatchObject({ code: 'password.fund_wrong', params: { attemptsLeft: '4' } });
     expect((await w({ cardId: 'c_nope' })).body.code).toBe('card.not_found');
     const other = await verifiedUser(t.app);
     const foreign = await addCard(other, '4000123412341234');

@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { usersRepository, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { maskIdNumber } from './masking.js';
-import type { UploadsPort } from './uploads-port.js';
+import { claimEvery, type UploadsPort } from './uploads-port.js';
 
 /** §3.4 on the user's `kycStatus`: the state `event` leads to in the contract's table (a step it lacks is a bug). */
 export function nextKycStatus(from: string, event: KycEvent): KycStatus {
@@ -42,8 +42,10 @@ export async function submitKyc(
   if (!user) throw new DomainError('auth.required');
   const id = newId('k');
   // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back
-  await uploads.claim(tx, { userId, imageId: body.frontImageId, purpose: 'kyc_front', usedBy: `kyc:${id}`, field: 'frontImageId' });
-  await uploads.claim(tx, { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' });
+  await claimEvery(tx, uploads, [
+    { userId, imageId: body.frontImageId, purpose: 'kyc_front', usedBy: `kyc:${id}`, field: 'frontImageId' },
+    { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' },
+  ]);
   if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
     throw user.kycStatus === 'verified' ? new DomainError('kyc.already_verified') : new DomainError('review.pending_exists');
   }

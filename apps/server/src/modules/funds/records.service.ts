@@ -24,7 +24,8 @@ export function toLedgerRecord(row: LedgerRow): LedgerRecord {
   // the exchange entry moves two currencies: the side that gained is `exchange_in`
   const kind = row.kind === 'exchange_out' && !row.availableChange.isNegative() ? 'exchange_in' : row.kind;
   return {
-    id: `l_${row.entryId}`, orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : row.reference,
+    // one entry can move several of the user's accounts (an exchange's two legs): one id per row
+    id: `l_${row.entryId}_${currency}`, orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : row.reference,
     kind: (knownKinds.has(kind) ? kind : 'withdraw') as LedgerRecord['kind'], currency,
     amount: row.availableChange.toString(), frozenChange: row.frozenChange.toString(),
     balanceAfter: row.availableAfter.toString(), createdAt: row.createdAt.toISOString(), remark: remarkOf(row),

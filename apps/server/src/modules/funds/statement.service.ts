@@ -36,7 +36,16 @@ export async function statement(db: Db, settings: Settings, userId: string, body
   };
 }
 
-const csvCell = (v: string | null) => (v === null ? '' : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/**
+ * A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@` (or a tab / carriage return
+ * before one) as a formula: such text gets a leading `'` (issue 18). Plain numbers stay numbers.
+ */
+const neutralised = (v: string) => (/^[=+\-@\t\r]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v);
+const csvCell = (raw: string | null) => {
+  if (raw === null) return '';
+  const v = neutralised(raw);
+  return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+};
 
 /** The same statement as CSV: an opening line, one line per movement, a closing line. */
 export function statementCsv(s: Statement): string {

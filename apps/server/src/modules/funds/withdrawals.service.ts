@@ -118,7 +118,7 @@ export async function requestWithdrawal(
   // 2. fund password
   if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
   const check = await checkFundPassword(deps, user, body.fundPassword);
-  if (!check.ok) throw new DomainError('password.fund_wrong', { attemptsLeft: check.attemptsLeft });
+  if (!check.ok) throw new DomainError('password.fund_wrong', { attemptsLeft: String(check.attemptsLeft) });
   // 3. destination: exists, then the user's own
   let destinationKind: 'card' | 'wallet';
   let destinationId: string;

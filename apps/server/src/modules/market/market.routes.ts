@@ -1,6 +1,6 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import { callerKey, registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import * as market from './market.service.js';
 import type { MarketDeps } from './market.service.js';
@@ -17,7 +17,13 @@ export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps,
   registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
     data: await market.quote(deps, body.instrumentId, session?.userId ?? null),
   }));
-  registerUserRoute(app, route, userEndpoints.candles, async ({ body }) => ({ data: market.candles(feed, body) }));
+  // each caller has a budget of candle work: daily, weekly and monthly bars cost more (issue 18)
+  registerUserRoute(app, route, userEndpoints.candles, async ({ body }) => ({ data: market.candles(feed, body) }), {
+    extraLimit: (request, session) => {
+      const period = (request.body as { period?: unknown } | undefined)?.period;
+      return route.limits.consume('candlesCost', callerKey(request, session), period === '1d' || period === '1w' || period === '1M' ? 5 : 1);
+    },
+  });
   registerUserRoute(app, route, userEndpoints.search, async ({ body, session }) => ({
     data: await market.search(deps, body, session?.userId ?? null),
   }));

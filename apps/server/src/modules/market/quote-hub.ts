@@ -17,10 +17,17 @@ export interface QuoteHubOptions {
   idleCloseMs?: number;
   messagesPerSecond?: number;
   maxSubscriptions?: number;
+  /** Open connections one client address may hold (issue 18); past it a new one is closed with 4429. */
+  maxConnectionsPerAddress?: number;
 }
+
+/** A socket with more than this unsent is not reading: quote frames skip it until it drains. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 20;
 
 interface Connection {
   socket: WebSocket;
+  address: string;
   ids: Set<string>;
   lastMessageAt: number;
   windowStart: number;
@@ -36,12 +43,17 @@ export class QuoteHub {
   private readonly idleCloseMs: number;
   private readonly messagesPerSecond: number;
   private readonly maxSubscriptions: number;
+  private readonly maxConnectionsPerAddress: number;
+  private readonly perAddress = new Map<string, number>();
+  /** instrumentId → its frame of the current tick: built once, whoever needs it (issue 18) */
+  private frames = new Map<string, string>();
 
   constructor(private readonly feed: MarketFeed, options: QuoteHubOptions = {}) {
     this.tickMs = options.tickMs ?? 1000 / wsLimits.updatesPerSecondPerInstrument;
     this.idleCloseMs = options.idleCloseMs ?? wsLimits.idleCloseMs;
     this.messagesPerSecond = options.messagesPerSecond ?? wsLimits.messagesPerSecond;
     this.maxSubscriptions = options.maxSubscriptions ?? wsLimits.subscriptionsPerConnection;
+    this.maxConnectionsPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
   }
 
   get connectionCount(): number {
@@ -50,18 +62,31 @@ export class QuoteHub {
 
   /** Registers `GET /api/vue/ws`. */
   register(app: FastifyInstance): void {
-    app.get('/api/vue/ws', { websocket: true }, (socket) => this.accept(socket));
+    app.get('/api/vue/ws', { websocket: true }, (socket, request) => this.accept(socket, request.ip));
     app.addHook('onClose', async () => this.stop());
   }
 
-  accept(socket: WebSocket): void {
+  accept(socket: WebSocket, address = 'unknown'): void {
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.maxConnectionsPerAddress) {
+      socket.close(wsLimits.closeTooFrequent, 'too many connections');
+      return;
+    }
+    this.perAddress.set(address, open + 1);
     const now = Date.now();
-    const connection: Connection = { socket, ids: new Set(), lastMessageAt: now, windowStart: now, windowCount: 0 };
+    const connection: Connection = { socket, address, ids: new Set(), lastMessageAt: now, windowStart: now, windowCount: 0 };
     this.connections.add(connection);
     socket.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(connection, isBinary ? '' : data.toString('utf8')));
-    socket.on('close', () => this.connections.delete(connection));
-    socket.on('error', () => this.connections.delete(connection));
+    socket.on('close', () => this.drop(connection));
+    socket.on('error', () => this.drop(connection));
     this.start();
+  }
+
+  private drop(connection: Connection): void {
+    if (!this.connections.delete(connection)) return;
+    const left = (this.perAddress.get(connection.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(connection.address, left);
+    else this.perAddress.delete(connection.address);
   }
 
   stop(): void {
@@ -69,6 +94,7 @@ export class QuoteHub {
     this.timer = null;
     for (const c of this.connections) c.socket.terminate();
     this.connections.clear();
+    this.perAddress.clear();
   }
 
   private start(): void {
@@ -80,6 +106,12 @@ export class QuoteHub {
   private send(connection: Connection, message: WsServerMessage | string): void {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** A quote frame: skipped for a socket that is not reading (backpressure); the next change catches it up. */
+  private sendQuote(connection: Connection, frame: string): void {
+    if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    this.send(connection, frame);
   }
 
   private fail(connection: Connection, code: Code, id?: string, params: Record<string, unknown> = {}): void {
@@ -136,10 +168,19 @@ export class QuoteHub {
     }
     for (const id of accepted) connection.ids.add(id);
     this.send(connection, { op: 'ack', id: message.id, status: 1, data: { subscribed: accepted, rejected } });
-    for (const id of accepted) this.send(connection, this.frameOf(id));
+    for (const id of accepted) this.sendQuote(connection, this.frameOf(id));
   }
 
   private frameOf(instrumentId: string): string {
+    let frame = this.frames.get(instrumentId);
+    if (frame === undefined) {
+      frame = this.buildFrame(instrumentId);
+      this.frames.set(instrumentId, frame);
+    }
+    return frame;
+  }
+
+  private buildFrame(instrumentId: string): string {
     const def = this.feed.instrument(instrumentId);
     const q = this.feed.quote(instrumentId);
     const data: WsQuote = {
@@ -153,11 +194,12 @@ export class QuoteHub {
   /** Idle connections close (4000); changed quotes go to their subscribers. */
   tick(): void {
     const now = Date.now();
+    this.frames = new Map();
     const watched = new Map<string, Connection[]>();
     for (const c of this.connections) {
       if (now - c.lastMessageAt > this.idleCloseMs) {
         c.socket.close(wsLimits.closeIdle, 'idle');
-        this.connections.delete(c);
+        this.drop(c);
         continue;
       }
       for (const id of c.ids) {
@@ -172,7 +214,7 @@ export class QuoteHub {
       const signature = frame.replace(/"ts":"[^"]*",/, '');
       if (this.lastSent.get(id) === signature) continue;
       this.lastSent.set(id, signature);
-      for (const c of subscribers) this.send(c, frame);
+      for (const c of subscribers) this.sendQuote(c, frame);
     }
     if (this.connections.size === 0 && this.timer) {
       clearInterval(this.timer);

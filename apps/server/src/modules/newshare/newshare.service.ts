@@ -149,13 +149,12 @@ export async function subscribe(
   if (now < share.applyStart) throw new DomainError('subscription.not_started', { start: share.applyStart.toISOString() });
   if (now >= share.applyEnd) throw new DomainError('subscription.ended', { end: share.applyEnd.toISOString() });
   if (share.channelPasswordRequired) {
-    await deps.limits.assertNotLocked('channelPasswordFailures', userId);
-    const ok = body.channelPassword !== undefined && share.channelPasswordHash !== null
-      && await verifyPassword(share.channelPasswordHash, body.channelPassword);
-    if (!ok) {
-      await deps.limits.recordFailure('channelPasswordFailures', userId);
-      throw new DomainError('password.channel_wrong');
-    }
+    // counted before the hash runs (rate-limit.ts `guard`)
+    const { channelPassword } = body;
+    const hash = share.channelPasswordHash;
+    const check = await deps.limits.guard('channelPasswordFailures', userId, async () =>
+      channelPassword !== undefined && hash !== null && await verifyPassword(hash, channelPassword));
+    if (!check.ok) throw new DomainError('password.channel_wrong');
   }
   await repo.lockApplicant(tx, userId, share.id);
   if (await repo.countApplications(tx, userId, share.id) >= share.maxApplicationsPerUser) {

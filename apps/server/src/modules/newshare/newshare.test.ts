@@ -216,6 +216,16 @@ describe('subscribing (§12.3, in order)', () => {
     expect(JSON.stringify(audit.body)).not.toContain(created.channelPassword!);
   });
 
+  it('counts a burst of channel passwords before checking them: 5 evaluated, the right one in it refused (issue 18)', async () => {
+    const created = await createShare({ channelPasswordRequired: true });
+    const u = await investor();
+    const guesses = [...Array.from({ length: 11 }, (_, i) => `WRONGWRONG${i}`), created.channelPassword];
+    const answers = await Promise.all(guesses.map((channelPassword) => subscribe(u, { id: created.id, quantity: 10_000, channelPassword })));
+    // at most 5 checked (wrong or right, in whatever order the pool runs them); the rest 429
+    expect(answers.filter((a) => a.body.code === 'password.channel_wrong' || a.body.status === 1).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.http === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
   it('never lets concurrent applications pass the per-user limit', async () => {
     const share = await createShare({ maxApplicationsPerUser: 2 });
     const u = await investor('1000000.00');

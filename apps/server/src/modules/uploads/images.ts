@@ -54,6 +54,38 @@ export class UndecodableImage extends Error {
  * instead of storing half an image. Animated WebP keeps its first frame only.
  */
 export async function reencodeImage(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
+  await decodeSlot();
+  try {
+    return await reencodeNow(bytes, format);
+  } finally {
+    releaseDecodeSlot();
+  }
+}
+
+/**
+ * Decoding is bound by memory, not CPU: a progressive JPEG at the pixel limit takes over 2 GB
+ * while it is re-encoded. At most `MAX_CONCURRENT_DECODES` run at once; the rest wait their
+ * turn in order (issue 18).
+ */
+export const MAX_CONCURRENT_DECODES = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+function decodeSlot(): Promise<void> {
+  if (decoding < MAX_CONCURRENT_DECODES) {
+    decoding += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function releaseDecodeSlot(): void {
+  const next = waiting.shift();
+  if (next) next(); // the slot passes on
+  else decoding -= 1;
+}
+
+async function reencodeNow(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1 }).autoOrient();
     switch (format) {

@@ -1,0 +1,68 @@
+/**
+ * Idempotency costs and replays (issue 18 item 4): a money call refused by the per-caller limit
+ * never reaches the database; back-office decisions with a requestId replay their stored answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { submitKyc } from '../test/funds-helpers.js';
+import { adminLogin, post, registerUser, useTestApp } from '../test/harness.js';
+import { systemClock } from './clock.js';
+import type { Db } from './db.js';
+import { registerUserRoute } from './http.js';
+import { RateLimits } from './rate-limit.js';
+
+const moneyEndpoint = {
+  path: '/test/limited-money', auth: 'yes', summary: 'test', usesRequestId: true,
+  request: z.object({ requestId: z.string().optional() }), response: z.unknown(),
+} as const;
+
+let databaseTouched = 0;
+
+const t = useTestApp(undefined, (app) => {
+  registerUserRoute(app, {
+    authenticate: () => ({ userId: 'u_limited', account: '5215500000000', sessionId: 's_limited' }),
+    limits: new RateLimits({ perCaller: { points: 0, durationSec: 60 } }),
+    clock: systemClock,
+    get db(): Db {
+      databaseTouched += 1;
+      throw new Error('the database was touched');
+    },
+  }, moneyEndpoint, async () => ({ data: null }));
+}, { engine: false });
+
+describe('money calls refused by the limit (issue 18)', () => {
+  it('answers 429 without claiming the requestId (no database work)', async () => {
+    const r = await post(t.app, '/test/limited-money', { requestId: randomUUID() }, { token: 'x', account: '5215500000000' });
+    expect(r.http).toBe(429);
+    expect(databaseTouched).toBe(0);
+  });
+});
+
+describe('back-office decisions with a requestId (issue 18)', () => {
+  it.each(['approve', 'reject'] as const)('%s: a replay gets the identical stored answer; another body 409', async (action) => {
+    const u = await registerUser(t.app);
+    const id = await submitKyc(t.app, u);
+    const reviewer = await adminLogin(t.app, 'reviewer');
+    const body = { queue: 'kyc', id, reason: 'documents checked', requestId: randomUUID() };
+    const first = await post(t.app, `/api/admin/review/${action}`, body, reviewer);
+    expect(first.body.status).toBe(1);
+    const replay = await post(t.app, `/api/admin/review/${action}`, { requestId: body.requestId, reason: body.reason, id, queue: 'kyc' }, reviewer);
+    expect(replay.http).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    const reused = await post(t.app, `/api/admin/review/${action}`, { ...body, reason: 'another reason' }, reviewer);
+    expect(reused.http).toBe(409);
+    expect(reused.body.code).toBe('request.id_reused');
+    // a new requestId is a new decision: the item is no longer pending
+    const again = await post(t.app, `/api/admin/review/${action}`, { ...body, requestId: randomUUID() }, reviewer);
+    expect(again.body.code).toBe('review.not_pending');
+  });
+
+  it('a refused decision is stored and replayed too', async () => {
+    const reviewer = await adminLogin(t.app, 'reviewer');
+    const body = { queue: 'kyc', id: 'kyc_missing', reason: 'checked', requestId: randomUUID() };
+    const first = await post(t.app, '/api/admin/review/approve', body, reviewer);
+    expect(first.body.status).toBe(0);
+    expect((await post(t.app, '/api/admin/review/approve', body, reviewer)).body).toEqual(first.body);
+  });
+});

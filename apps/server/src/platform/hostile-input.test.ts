@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { adminEndpoints } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminLogin, post, registerUser, useTestApp } from '../test/harness.js';
+import { adminLogin, registerUser, useTestApp } from '../test/harness.js';
 import { registerAdminRoute } from './admin-http.js';
 import { systemClock } from './clock.js';
 import { DomainError } from './errors.js';

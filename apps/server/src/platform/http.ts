@@ -200,12 +200,13 @@ export function registerUserRoute<E extends UserEndpoint>(
       reply.status(claimed.httpStatus);
       return claimed.response as Answer;
     };
-    // the per-caller limit first: a refused call never reaches the database (issue 18); then a
-    // finished answer is replayed before the route's own limits (a replay does not count, §1.7),
-    // and only a call those limits and the schema let through claims its key
-    await deps.limits.consume('perCaller', callerKey(request, session));
+    // a finished answer is replayed first, right after auth (§1.11; a replay counts in no limit,
+    // so a client retrying after a crash gets its answers back); then the per-caller limit, so a
+    // refused call only ever reads (issue 18: it never inserts and deletes a claim); then the
+    // route's own limits and the schema, and only a call they let through claims its key
     const finished = await idempotency.findFinished(deps.db, deps.clock, key, hash);
     if (finished?.kind === 'replay') return replayed(finished);
+    await deps.limits.consume('perCaller', callerKey(request, session));
     await options.extraLimit?.(request, session);
     const body = parseBody(endpoint.request, request.body) as Body;
     try {

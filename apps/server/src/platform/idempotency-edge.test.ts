@@ -1,6 +1,6 @@
 /**
  * Idempotency costs and replays (issue 18 item 4): a money call refused by the per-caller limit
- * never reaches the database; back-office decisions with a requestId replay their stored answer.
+ * only reads (a finished answer is replayed first, §1.11) and never claims its requestId; back-office decisions with a requestId replay their stored answer.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { submitKyc } from '../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp } from '../test/harness.js';
 import { systemClock } from './clock.js';
-import type { Db } from './db.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from './db.js';
 import { registerUserRoute } from './http.js';
 import { RateLimits } from './rate-limit.js';
 
@@ -17,7 +18,6 @@ const moneyEndpoint = {
   request: z.object({ requestId: z.string().optional() }), response: z.unknown(),
 } as const;
 
-let databaseTouched = 0;
 
 const t = useTestApp(undefined, (app) => {
   registerUserRoute(app, {
@@ -25,17 +25,18 @@ const t = useTestApp(undefined, (app) => {
     limits: new RateLimits({ perCaller: { points: 0, durationSec: 60 } }),
     clock: systemClock,
     get db(): Db {
-      databaseTouched += 1;
-      throw new Error('the database was touched');
+      return t.deps.db;
     },
   }, moneyEndpoint, async () => ({ data: null }));
 }, { engine: false });
 
 describe('money calls refused by the limit (issue 18)', () => {
-  it('answers 429 without claiming the requestId (no database work)', async () => {
-    const r = await post(t.app, '/test/limited-money', { requestId: randomUUID() }, { token: 'x', account: '5215500000000' });
+  it('answers 429 without claiming the requestId (no write)', async () => {
+    const requestId = randomUUID();
+    const r = await post(t.app, '/test/limited-money', { requestId }, { token: 'x', account: '5215500000000' });
     expect(r.http).toBe(429);
-    expect(databaseTouched).toBe(0);
+    const rows = rowsOf<{ n: string }>(await t.deps.db.execute(sql`select count(*)::text as n from idempotency_keys where request_id = ${requestId}`));
+    expect(rows[0]?.n).toBe('0');
   });
 });
 

@@ -134,9 +134,10 @@ describe('block trades (§13)', () => {
   it('concurrent applications never pass the daily limit', async () => {
     const product = await createProduct({ dailyLimit: 1000, minShares: 100 });
     const u = await investor('500000.00');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => apply(u, { productId: product.id, shares: 300, secretKey: product.secretKey })));
+    // 5 at once: the key's attempt counter (5, counted before the hash) lets every one through
+    const answers = await Promise.all(Array.from({ length: 5 }, () => apply(u, { productId: product.id, shares: 300, secretKey: product.secretKey })));
     expect(answers.filter((a) => a.body.status === 1)).toHaveLength(3);
-    expect(answers.filter((a) => a.body.code === 'block.daily_limit')).toHaveLength(5);
+    expect(answers.filter((a) => a.body.code === 'block.daily_limit')).toHaveLength(2);
     const apps = data<{ list: BlockApplication[] }>(await post(t.app, '/block/applications', {}, u.headers)).list.filter((a) => a.productId === product.id);
     expect(apps.reduce((n, a) => n + a.shares, 0)).toBe(900);
   });

@@ -221,9 +221,11 @@ describe('subscribing (§12.3, in order)', () => {
     const u = await investor();
     const guesses = [...Array.from({ length: 11 }, (_, i) => `WRONGWRONG${i}`), created.channelPassword];
     const answers = await Promise.all(guesses.map((channelPassword) => subscribe(u, { id: created.id, quantity: 10_000, channelPassword })));
-    // at most 5 checked (wrong or right, in whatever order the pool runs them); the rest 429
-    expect(answers.filter((a) => a.body.code === 'password.channel_wrong' || a.body.status === 1).length).toBeLessThanOrEqual(5);
-    expect(answers.filter((a) => a.http === 429).length).toBeGreaterThanOrEqual(7);
+    // at most 5 wrong ones checked, in whatever order the pool runs them (a right one gives its
+    // attempt back, so one more may be evaluated after it); the rest 429
+    expect(answers.filter((a) => a.body.code === 'password.channel_wrong').length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.body.code === 'password.channel_wrong' || a.body.status === 1).length).toBeLessThanOrEqual(6);
+    expect(answers.filter((a) => a.http === 429).length).toBeGreaterThanOrEqual(6);
   });
 
   it('never lets concurrent applications pass the per-user limit', async () => {

@@ -74,7 +74,8 @@ describe('a market buy on PostgreSQL', () => {
     }
     expect(answer.body.status).toBe(1);
     expect(seen.map((s) => s.split(' ').slice(0, 3).join(' '))).toEqual([
-      'begin', 'with bound as', 'with first_event as', 'select id::text as', 'with entry as', 'update "idempotency_keys" set', 'commit',
+      // the replay lookup reads first (§1.11, issue 18: limits apply before any write), then one transaction
+      'select "user_id", "path",', 'begin', 'with bound as', 'with first_event as', 'select id::text as', 'with entry as', 'update "idempotency_keys" set', 'commit',
     ]);
   });
 });

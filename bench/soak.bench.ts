@@ -8,8 +8,9 @@
  *   npm run build -w apps/server && npm run bench -- soak
  *   SOAK_USERS=50 SOAK_SECONDS=60 npm run bench -- soak      # the CI size
  *
- * Needs PostgreSQL: SOAK_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
- * (a database `soak_<random>` is created on that server and dropped after). Exits 1 when a check fails.
+ * Needs PostgreSQL: SOAK_DATABASE_URL, else DATABASE_URL (a database `soak_<random>` is created on
+ * that server and dropped after); without either it prints "Skipped" and exits 0, like
+ * order-placement. Needs the built server (apps/server/dist). Exits 1 when a check fails.
  */
 import { envInt } from './lib/env.js';
 import { exitCodeFor, machineLine, machineReport, loadLine, writeResult } from './lib/report.js';
@@ -20,7 +21,11 @@ runMain(async () => {
   const users = envInt('SOAK_USERS', 200);
   const seconds = envInt('SOAK_SECONDS', 600);
   const killAt = process.env.SOAK_NO_KILL === '1' ? null : envInt('SOAK_KILL_AT', Math.round(seconds / 2));
-  const postgresUrl = process.env.SOAK_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgresUrl = process.env.SOAK_DATABASE_URL || process.env.DATABASE_URL;
+  if (!postgresUrl) {
+    process.stdout.write('Skipped: the soak runs on PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)\n');
+    return 0;
+  }
   process.stdout.write(`soak: ${users} users, ${seconds} s, kill -9 at ${killAt ?? 'never'} s, on ${new URL(postgresUrl).host}\n${machineLine()}, ${loadLine()}\n`);
   const report = await runSoak({
     postgresUrl,
@@ -28,7 +33,7 @@ runMain(async () => {
     seconds,
     killAtSeconds: killAt,
     reviewers: envInt('SOAK_REVIEWERS', Math.max(2, Math.ceil(users / 50))),
-    thinkMs: [envInt('SOAK_THINK_MIN_MS', 500), envInt('SOAK_THINK_MAX_MS', 2_500)],
+    thinkMs: [envInt('SOAK_THINK_MIN_MS', 1_000), envInt('SOAK_THINK_MAX_MS', 4_000)],
     ledgerCheckEverySeconds: envInt('SOAK_LEDGER_EVERY', 10),
     userCheckEverySeconds: envInt('SOAK_USER_CHECK_EVERY', 60),
     replayLimit: envInt('SOAK_REPLAY_LIMIT', 5_000),

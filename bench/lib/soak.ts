@@ -181,6 +181,9 @@ export interface SoakReport {
   errors: {
     serverErrors: string[];
     unexpectedNetwork: string[];
+    /** how many calls got no answer within 20 s while the server was up (the list above keeps the first 50) */
+    unansweredCount: number;
+    serverErrorCount: number;
     harness: string[];
     serverLogErrors: string[];
   };
@@ -274,7 +277,7 @@ class Soak {
       checks: { ledgerRuns: 0, ledgerRunsWhileDown: 0, ledgerViolations: [], statementChecks: 0, statementBusy: 0, statementMismatches: [], finalUsersChecked: 0 },
       kill: { acknowledgedBeforeKill: 0, replayed: 0, replayMismatches: [], inFlightAtKill: 0, inFlightAnsweredAfterRestart: 0 },
       lost: [], duplicates: [], wrongFinalState: [],
-      errors: { serverErrors: [], unexpectedNetwork: [], harness: [], serverLogErrors: [] },
+      errors: { serverErrors: [], unexpectedNetwork: [], unansweredCount: 0, serverErrorCount: 0, harness: [], serverLogErrors: [] },
       failures: [],
     };
   }
@@ -316,10 +319,12 @@ class Soak {
       } catch {
         parsed = { status: 0, code: `unparsable:${text.slice(0, 80)}` };
       }
+      if (r.status >= 500) this.r.errors.serverErrorCount += 1;
       if (r.status >= 500) this.note(this.r.errors.serverErrors, `${label} ${path} → HTTP ${r.status} ${text.slice(0, 200)}`);
       return { http: r.status, body: parsed };
     } catch (error) {
       if (this.run === run && this.up) {
+        this.r.errors.unansweredCount += 1;
         this.note(this.r.errors.unexpectedNetwork, `${label} ${path}: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)} after ${Math.round(performance.now() - started)} ms`);
       }
       return null;
@@ -375,7 +380,9 @@ class Soak {
         continue;
       }
       if (res.http === 429) {
-        if (actor.label.startsWith('admin')) {
+        // a send whose answer was lost may have gone through (a 429 only says this one did not,
+        // §1.6): the user must ask again with the same requestId until it gets a final answer
+        if (actor.label.startsWith('admin') || op.lostSends > 0) {
           await sleep(1_100);
           continue;
         }
@@ -905,8 +912,8 @@ class Soak {
     if (r.duplicates.length > 0) f.push(`${r.duplicates.length} operations twice or unacknowledged: ${r.duplicates[0]}`);
     if (r.wrongFinalState.length > 0) f.push(`${r.wrongFinalState.length} wrong final states: ${r.wrongFinalState[0]}`);
     if (r.kill.replayMismatches.length > 0) f.push(`${r.kill.replayMismatches.length} replays answered differently: ${r.kill.replayMismatches[0]}`);
-    if (r.errors.serverErrors.length > 0) f.push(`${r.errors.serverErrors.length} server errors: ${r.errors.serverErrors[0]}`);
-    if (r.errors.unexpectedNetwork.length > 0) f.push(`${r.errors.unexpectedNetwork.length} calls unanswered while the server was up: ${r.errors.unexpectedNetwork[0]}`);
+    if (r.errors.serverErrors.length > 0) f.push(`${r.errors.serverErrorCount} server errors: ${r.errors.serverErrors[0]}`);
+    if (r.errors.unexpectedNetwork.length > 0) f.push(`${r.errors.unansweredCount} calls unanswered within 20 s while the server was up: ${r.errors.unexpectedNetwork[0]}`);
     if (r.errors.harness.length > 0) f.push(`${r.errors.harness.length} unexpected answers: ${r.errors.harness[0]}`);
     if (r.errors.serverLogErrors.length > 0) f.push(`${this.server.errorLines.length} error lines in the server log: ${r.errors.serverLogErrors[0]?.slice(0, 300)}`);
     const unresolved = OP_KINDS.reduce((s, k) => s + r.operations[k].unresolved, 0);
@@ -1020,7 +1027,7 @@ export function soakSummary(r: SoakReport): string[] {
     `ledger invariant: ${r.checks.ledgerRuns} runs (${r.checks.ledgerRunsWhileDown} while the server was down), ${r.checks.ledgerViolations.length} violations`,
     `statement = balance: ${r.checks.statementChecks} checks (${r.checks.statementBusy} skipped: balances moving), ${r.checks.statementMismatches.length} mismatches; final check of ${r.checks.finalUsersChecked} users`,
     `kill: ${r.kill.acknowledgedBeforeKill} operations acknowledged before it, ${r.kill.replayed} replayed after the restart, ${r.kill.replayMismatches.length} answered differently; ${r.kill.inFlightAtKill} in flight at the kill, ${r.kill.inFlightAnsweredAfterRestart} answered after the restart`,
-    `lost ${r.lost.length}, duplicated ${r.duplicates.length}, wrong final state ${r.wrongFinalState.length}; server errors ${r.errors.serverErrors.length}, unanswered while up ${r.errors.unexpectedNetwork.length}, error log lines ${r.errors.serverLogErrors.length}`,
+    `lost ${r.lost.length}, duplicated ${r.duplicates.length}, wrong final state ${r.wrongFinalState.length}; server errors ${r.errors.serverErrorCount}, unanswered within 20 s while up ${r.errors.unansweredCount}, error log lines ${r.errors.serverLogErrors.length}`,
     '',
     `${'call'.padEnd(28)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
     ...r.latency.map((l) => `${l.call.padEnd(28)} ${String(l.count).padStart(7)} ${String(l.p50Ms).padStart(8)} ${String(l.p99Ms).padStart(8)} ${String(l.maxMs).padStart(8)}`),

@@ -75,6 +75,8 @@ export interface QuoteHubStats {
   sent: number;
   /** times the send loop gave the event loop a turn */
   yields: number;
+  /** the longest the last tick held the event loop in one go (wall ms; includes time the process was not scheduled) */
+  lastLongestSliceMs: number;
 }
 
 export class QuoteHub {
@@ -97,7 +99,7 @@ export class QuoteHub {
   private entries = new Map<string, Entry | null>();
   /** the tick in flight (its send loop yields), so that ticks never overlap */
   private sending: Promise<void> | null = null;
-  readonly stats: QuoteHubStats = { ticks: 0, ticksSkipped: 0, encoded: 0, sent: 0, yields: 0 };
+  readonly stats: QuoteHubStats = { ticks: 0, ticksSkipped: 0, encoded: 0, sent: 0, yields: 0, lastLongestSliceMs: 0 };
 
   constructor(private readonly feed: MarketFeed, options: QuoteHubOptions = {}) {
     this.tickMs = options.tickMs ?? 1000 / wsLimits.updatesPerSecondPerInstrument;
@@ -319,6 +321,8 @@ export class QuoteHub {
 
   private async runTick(): Promise<void> {
     this.stats.ticks++;
+    let sliceStart = performance.now();
+    let longest = 0;
     const now = Date.now();
     this.entries = new Map();
     for (const c of this.connections) {
@@ -346,7 +350,6 @@ export class QuoteHub {
         }
         if (quotes.length > 0) batches.push({ group, bytes: this.encode(quotes), members: [...group.members] });
       }
-      let sliceStart = performance.now();
       let sinceCheck = 0;
       for (const batch of batches) {
         for (const c of batch.members) {
@@ -354,13 +357,16 @@ export class QuoteHub {
           else if (c.group) this.sendChangedTo(c, changed); // it (un)subscribed while this tick was sending
           if (++sinceCheck < SENDS_PER_CLOCK_CHECK) continue;
           sinceCheck = 0;
-          if (performance.now() - sliceStart < this.sliceMs) continue;
+          const held = performance.now() - sliceStart;
+          if (held < this.sliceMs) continue;
+          longest = Math.max(longest, held);
           this.stats.yields++;
           await yieldToLoop();
           sliceStart = performance.now();
         }
       }
     }
+    this.stats.lastLongestSliceMs = Math.max(longest, performance.now() - sliceStart);
     if (this.connections.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = null;

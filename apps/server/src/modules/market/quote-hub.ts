@@ -158,7 +158,6 @@ export class QuoteHub {
 
   private start(): void {
     if (this.timer) return;
-    this.entries = new Map(); // built while no timer ran: may be from long ago
     this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
   }

@@ -55,7 +55,7 @@ const quoteIn = (m: WsServerMessage, id: string): WsQuote | undefined => (m.op =
 const isQuote = (id: string) => (m: WsServerMessage) => quoteIn(m, id) !== undefined;
 
 describe('the quote WebSocket (API.md §18)', () => {
-  it('acks a subscription with the rejected ids, then sends one snapshot per accepted id', async () => {
+  it('acks a subscription with the rejected ids, then sends one snapshot message with the accepted ids', async () => {
     const c = await connect();
     c.send({ op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_usd_AAPL', 'i_usd_NOPE'] });
     const ack = await c.next((m) => m.op === 'ack');

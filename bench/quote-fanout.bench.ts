@@ -1,6 +1,9 @@
 /**
  * Benchmark: quote fan-out over the WebSocket of API.md §18. The real app's `QuoteHub` against a
- * bare `ws` server (no Fastify, no hub) that sends exactly the same frames to the same clients.
+ * bare `ws` server (no Fastify, no hub) that sends the same quotes to the same clients the plain
+ * way: one `quote` frame per subscription, written as it comes (the per-frame broadcast). The app
+ * sends each connection ONE `quotes` message per tick with all of its changed quotes, encodes it
+ * once per watch list and yields to the event loop while sending (docs/decisions.md).
  *
  *   npx tsx bench/quote-fanout.bench.ts
  *
@@ -9,12 +12,13 @@
  *     15:00Z, when the US, Mexican and Spanish markets trade (crypto and forex always do). The
  *     hub's own timer is pushed out to an hour (`tickMs`, `idleCloseMs`), so only the ticks this
  *     benchmark asks for send anything. A tick = advance the clock one minute, then
- *     `deps.quoteHub.tick()`: every subscribed instrument has a new frame, so every subscription
- *     gets one `quote` frame.
- *   - `--serve bare`: `new WebSocketServer()` from `ws`, the same `maxPayload`. It answers a
- *     subscribe with an ack and one snapshot per id, and a "tick" sends, instrument by
- *     instrument in the hub's order, the frames the hub produced in the app round just before
- *     (recorded by the clients), so both servers write the same bytes to the same sockets.
+ *     `deps.quoteHub.tick()`: every subscribed instrument has a new quote, so every client gets
+ *     one `quotes` message with all of its subscriptions.
+ *   - `--serve bare`: `new WebSocketServer()` from `ws` on a plain `http` server (which answers
+ *     `GET /health` like the app), the same `maxPayload`. It answers a subscribe with an ack and
+ *     one snapshot per id, and a "tick" sends, instrument by instrument, one `quote` frame per
+ *     subscriber with the quote the hub sent in the app round just before (recorded by the
+ *     clients), so both servers deliver the same quotes to the same sockets, synchronously.
  *   - `--clients`: client shards. Each opens its share of the clients to both servers (one
  *     connection per server per client), with a minimal WebSocket client on `net` (handshake,
  *     masked client frames, unmasked server frames; no per-message events or UTF-8 validation),
@@ -26,7 +30,10 @@
  * with the same clock when the bytes reach its event loop. Latency = receive − tick start. All
  * processes share one machine and its wall clock; the offsets between their clocks are measured
  * over IPC and reported. Rounds interleave app, bare, app, bare, …; for each server the median
- * of the per-round p50/p99/max is kept. The figure of merit is p99(app) / p99(bare) in this run.
+ * of the per-round p50/p99/max is kept. The figures of merit, in this run: p99(app) / p99(bare)
+ * of the quote delivery latency (target ≤ 0.5), and the p99 latency of `GET /health` requests the
+ * coordinator issues every BENCH_WS_HTTP_EVERY_MS from the tick request until every quote of the
+ * round has arrived (target < 50 ms), pooled over the measured app rounds.
  *
  * Environment:
  *   BENCH_WS_CLIENTS        WebSocket clients (default 5000)
@@ -37,6 +44,7 @@
  *   BENCH_WS_CLIENT_PROCS   client shard processes (default 1)
  *   BENCH_WS_BATCH          connections opened at once, over all shards (default 400)
  *   BENCH_WS_AT             the app clock's start instant (default 2026-03-03T15:00:00Z, a Tuesday)
+ *   BENCH_WS_HTTP_EVERY_MS  interval of the HTTP probes during a burst (default 5; 0: no probes)
  *   BENCH_WS_PROFILE        a folder: each server writes a V8 CPU profile of its rounds there
  *                           (<app|bare>.cpuprofile, from its first tick to the end; slows the run)
  *
@@ -46,6 +54,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,14 +65,21 @@ import { exitCodeFor, loadLine, machineLine, machineReport, row, writeResult } f
 import { median, nearestRank } from './lib/stats.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const TARGET_RATIO = 1.25;
+const TARGET_RATIO = 0.5;
+const HTTP_TARGET_P99_MS = 50;
+const HEALTH_PATH = '/health';
 const WS_PATH = '/api/vue/ws';
 const MINUTE_MS = 60_000;
 const MAX_PAYLOAD = 16 * 1024;
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const QUOTE_PREFIX = Buffer.from('{"op":"quote","data":{"instrumentId":"', 'utf8');
+const QUOTE_DATA_OFFSET = '{"op":"quote","data":'.length;
+const QUOTES_PREFIX = Buffer.from('{"op":"quotes","data":[', 'utf8');
+const QUOTE_START = Buffer.from('{"instrumentId":"', 'utf8');
+const HUB_OPTIONS = { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000, maxConnectionsPerAddress: 1_000_000 };
 
 type ServerKind = 'app' | 'bare';
+/** instrumentId → its `quote` frame for the bare server (`{"op":"quote","data":<the quote the app sent>}`) */
 type Frames = Array<[instrumentId: string, frame: string]>;
 
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes of one machine. */
@@ -78,7 +94,7 @@ type ServerRequest = { type: 'frames'; frames: Frames } | { type: 'tick' } | { t
 type ServerReply =
   | { type: 'ready'; port: number; instruments: string[]; skipped: string[] }
   | { type: 'ack' }
-  | { type: 'ticked'; startMs: number; syncMs: number }
+  | { type: 'ticked'; startMs: number; syncMs: number; yields: number; encoded: number; longestSliceMs: number }
   | { type: 'connections'; count: number }
   | { type: 'clock'; now: number };
 
@@ -109,6 +125,8 @@ type ShardReply =
       expected: number;
       received: number;
       bytes: number;
+      quoteBytes: number;
+      messages: number;
       wrong: number;
       strays: number;
       closed: number;
@@ -158,7 +176,8 @@ function subscriptionOf(index: number, instruments: readonly string[], subs: num
 interface ServerSide {
   /** The frames of the app's last round (only the bare server keeps them). */
   frames: (frames: Frames) => void;
-  tick: () => number;
+  /** resolves once the last frame is handed to its socket */
+  tick: () => Promise<{ startMs: number; yields: number; encoded: number; longestSliceMs: number }>;
   connections: () => number;
 }
 
@@ -170,11 +189,12 @@ function answerAsServer(close: () => Promise<void>, server: ServerSide): void {
         server.frames(message.frames);
         reply<ServerReply>({ type: 'ack' });
         break;
-      case 'tick': {
-        const startMs = server.tick();
-        reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs });
+      case 'tick':
+        void server.tick().then(
+          ({ startMs, ...rest }) => reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs, ...rest }),
+          (error: unknown) => reply({ type: 'error', message: errorText(error) }),
+        );
         break;
-      }
       case 'connections':
         reply<ServerReply>({ type: 'connections', count: server.connections() });
         break;
@@ -216,7 +236,7 @@ async function serveApp(settings: ServeSettings): Promise<void> {
     config,
     database,
     clock,
-    quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000 },
+    quoteHub: HUB_OPTIONS,
   });
 
   // Candidates: crypto, forex, then US, Mexican and Spanish listed stocks in turn. Keep those whose
@@ -260,12 +280,16 @@ async function serveApp(settings: ServeSettings): Promise<void> {
     },
     {
       frames: () => undefined,
-      tick: () => {
+      tick: async () => {
         profile.start();
         clock.advance(MINUTE_MS);
+        const before = { ...hub.stats };
         const startMs = wallNow();
-        hub.tick();
-        return startMs;
+        await hub.tick();
+        return {
+          startMs, yields: hub.stats.yields - before.yields, encoded: hub.stats.encoded - before.encoded,
+          longestSliceMs: hub.stats.lastLongestSliceMs,
+        };
       },
       connections: () => hub.connectionCount,
     },
@@ -289,8 +313,16 @@ async function serveBare(): Promise<void> {
   /** instrumentId → subscribers, built like the hub's: connections in accept order, their ids in order */
   let watched: Map<string, Socket[]> | null = null;
 
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: MAX_PAYLOAD });
-  await once(wss, 'listening');
+  // `GET /health` answers like the app's (a small JSON), so the HTTP probes have something to read.
+  const server = http.createServer((request, response) => {
+    const body = request.url === HEALTH_PATH ? '{"status":"ok"}' : '{"status":0}';
+    response.writeHead(request.url === HEALTH_PATH ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(body);
+  });
+  server.keepAliveTimeout = 60_000; // a probe socket must outlive a multi-second burst, as the app's do
+  const wss = new WebSocketServer({ server, maxPayload: MAX_PAYLOAD });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
   wss.on('connection', (socket) => {
     const connection: BareConnection = { socket, ids: [] };
     connections.add(connection);
@@ -334,13 +366,14 @@ async function serveBare(): Promise<void> {
       } finally {
         for (const c of connections) c.socket.terminate();
         await new Promise<void>((resolve) => wss.close(() => resolve()));
+        await new Promise<void>((resolve) => server.close(() => resolve()));
       }
     },
     {
       frames: (latest) => {
         for (const [id, frame] of latest) frames.set(id, frame);
       },
-      tick: () => {
+      tick: async () => {
         profile.start();
         watched ??= subscribers();
         const startMs = wallNow();
@@ -349,12 +382,12 @@ async function serveBare(): Promise<void> {
           if (frame === undefined) continue;
           for (const socket of list) socket.send(frame);
         }
-        return startMs;
+        return { startMs, yields: 0, encoded: 0, longestSliceMs: wallNow() - startMs };
       },
       connections: () => connections.size,
     },
   );
-  reply<ServerReply>({ type: 'ready', port: portOf(wss.address()), instruments: [], skipped: [] });
+  reply<ServerReply>({ type: 'ready', port: portOf(server.address()), instruments: [], skipped: [] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,7 +416,11 @@ interface RoundState {
   expected: number;
   times: Float64Array;
   received: number;
+  /** messages and their payload bytes */
+  messages: number;
   bytes: number;
+  /** bytes of the quotes' JSON objects alone: equal for an app round and the bare round replaying it */
+  quoteBytes: number;
   wrong: number;
   frames: Map<string, string>;
   cpuStart: number;
@@ -425,21 +462,42 @@ function runShard(): void {
     done?.();
   };
 
+  /** One quote delivered in a round: its JSON object is data[objStart, objEnd). */
+  const onQuote = (client: WsClient, state: RoundState, data: Buffer, idStart: number, objStart: number, objEnd: number, now: number) => {
+    const idEnd = data.indexOf(0x22, idStart);
+    const id = data.toString('latin1', idStart, idEnd < 0 || idEnd > objEnd ? objEnd : idEnd);
+    if (!client.ids.has(id)) state.wrong++;
+    if (client.epoch !== state.epoch) {
+      client.epoch = state.epoch;
+      client.count = 0;
+    }
+    client.count++;
+    if (client.count > subsPerClient) state.wrong++;
+    if (!state.frames.has(id)) state.frames.set(id, `{"op":"quote","data":${data.toString('utf8', objStart, objEnd)}}`);
+    if (state.received < state.times.length) state.times[state.received] = now;
+    state.received++;
+    state.quoteBytes += objEnd - objStart;
+  };
+
   const onText = (client: WsClient, data: Buffer, start: number, end: number, now: number) => {
     if (!client.subscribed) {
       const message = JSON.parse(data.toString('utf8', start, end)) as {
-        op?: string; data?: { instrumentId?: string; subscribed?: string[]; rejected?: unknown[] }; code?: string;
+        op?: string; data?: unknown; code?: string;
       };
+      const known = snapshots[client.kind];
       if (message.op === 'ack') {
-        if (message.data?.subscribed?.length !== client.ids.size || (message.data.rejected?.length ?? 0) > 0) {
+        const ack = message.data as { subscribed?: string[]; rejected?: unknown[] } | undefined;
+        if (ack?.subscribed?.length !== client.ids.size || (ack.rejected?.length ?? 0) > 0) {
           client.settle?.(new Error(`subscription refused: ${data.toString('utf8', start, end)}`));
           return;
         }
         client.acked = true;
-      } else if (message.op === 'quote' && message.data?.instrumentId) {
-        client.snapshots++;
-        const known = snapshots[client.kind];
-        if (!known.has(message.data.instrumentId)) known.set(message.data.instrumentId, data.toString('utf8', start, end));
+      } else if (message.op === 'quote' || message.op === 'quotes') {
+        const quotes = (message.op === 'quote' ? [message.data] : message.data) as Array<{ instrumentId?: string }>;
+        for (const q of quotes) {
+          client.snapshots++;
+          if (q.instrumentId && !known.has(q.instrumentId)) known.set(q.instrumentId, `{"op":"quote","data":${JSON.stringify(q)}}`);
+        }
       } else {
         client.settle?.(new Error(`unexpected frame while subscribing: ${data.toString('utf8', start, end)}`));
         return;
@@ -455,24 +513,34 @@ function runShard(): void {
       strays++;
       return;
     }
-    const prefixEnd = start + QUOTE_PREFIX.length;
-    if (prefixEnd > end || data.compare(QUOTE_PREFIX, 0, QUOTE_PREFIX.length, start, prefixEnd) !== 0) {
+    state.messages++;
+    state.bytes += end - start;
+    const startsWith = (prefix: Buffer, at: number) =>
+      at + prefix.length <= end && data.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
+    if (startsWith(QUOTE_PREFIX, start)) {
+      // the bare server: one quote per frame
+      onQuote(client, state, data, start + QUOTE_PREFIX.length, start + QUOTE_DATA_OFFSET, end - 1, now);
+    } else if (startsWith(QUOTES_PREFIX, start)) {
+      // the app: `{"op":"quotes","data":[{…},{…}]}`; a quote is a flat object, so it ends at its first `}`
+      let at = start + QUOTES_PREFIX.length;
+      for (;;) {
+        if (!startsWith(QUOTE_START, at)) {
+          state.wrong++;
+          break;
+        }
+        const objEnd = data.indexOf(0x7d, at) + 1;
+        if (objEnd <= 0 || objEnd > end) {
+          state.wrong++;
+          break;
+        }
+        onQuote(client, state, data, at + QUOTE_START.length, at, objEnd, now);
+        if (data[objEnd] !== 0x2c) break; // `,` another quote follows; else `]}`
+        at = objEnd + 1;
+      }
+    } else {
       state.wrong++;
       return;
     }
-    const idEnd = data.indexOf(0x22, prefixEnd);
-    const id = data.toString('latin1', prefixEnd, idEnd < 0 || idEnd > end ? end : idEnd);
-    if (!client.ids.has(id)) state.wrong++;
-    if (client.epoch !== state.epoch) {
-      client.epoch = state.epoch;
-      client.count = 0;
-    }
-    client.count++;
-    if (client.count > subsPerClient) state.wrong++;
-    if (!state.frames.has(id)) state.frames.set(id, data.toString('utf8', start, end));
-    if (state.received < state.times.length) state.times[state.received] = now;
-    state.received++;
-    state.bytes += end - start;
     if (state.received === state.expected) finishRound(state);
   };
 
@@ -600,6 +668,8 @@ function runShard(): void {
       expected: state.expected,
       received: state.received,
       bytes: state.bytes,
+      quoteBytes: state.quoteBytes,
+      messages: state.messages,
       wrong: state.wrong,
       strays,
       closed,
@@ -630,7 +700,7 @@ function runShard(): void {
           epoch++;
           round = {
             kind: message.kind, epoch, expected: message.expected, times: new Float64Array(message.expected), received: 0,
-            bytes: 0, wrong: 0, frames: new Map(), cpuStart: cpuMicros(), done: null,
+            messages: 0, bytes: 0, quoteBytes: 0, wrong: 0, frames: new Map(), cpuStart: cpuMicros(), done: null,
           };
           return { type: 'armed' };
         });
@@ -681,12 +751,62 @@ async function clockOffset(ask: () => Promise<number>): Promise<{ offsetMs: numb
   return best;
 }
 
+/**
+ * `GET /health` every `everyMs` on a keep-alive agent (at most 16 sockets: more requests wait for
+ * one, and that wait counts) until `stop`, which waits for the last answer.
+ */
+function startProbes(port: number, everyMs: number, agent: http.Agent): { stop: () => Promise<{ latencies: number[]; errors: number }> } {
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending = new Set<Promise<void>>();
+  const fire = () => {
+    const sent = performance.now();
+    const answered = new Promise<void>((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port, path: HEALTH_PATH, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) latencies.push(performance.now() - sent);
+          else errors++;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+    pending.add(answered);
+    void answered.then(() => pending.delete(answered));
+  };
+  if (everyMs <= 0) return { stop: async () => ({ latencies, errors }) };
+  fire();
+  const timer = setInterval(fire, everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      while (pending.size > 0) await Promise.all([...pending]);
+      return { latencies, errors };
+    },
+  };
+}
+
 interface RoundResult {
   kind: ServerKind;
   round: number;
   frames: number;
+  /** WebSocket messages the clients got (app: one per client; bare: one per quote) */
+  messages: number;
   expected: number;
   bytes: number;
+  quoteBytes: number;
+  httpProbes: number;
+  httpErrors: number;
+  httpP50Ms: number;
+  httpP99Ms: number;
+  httpMaxMs: number;
+  yields: number;
+  encoded: number;
+  longestSliceMs: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -710,8 +830,13 @@ interface Summary {
   pooledP99Ms: number;
   pooledMaxMs: number;
   sendLoopMs: number;
+  /** median over rounds of the longest time the send loop held the event loop (wall) */
+  longestSliceMs: number;
   serverCpuMicrosPerFrame: number;
   clientCpuMicrosPerFrame: number;
+  messagesPerRound: number;
+  /** pooled over the measured rounds */
+  http: { probes: number; errors: number; p50Ms: number; p99Ms: number; maxMs: number };
   missing: number;
   wrong: number;
   strays: number;
@@ -730,6 +855,7 @@ async function main(): Promise<number> {
   const warmup = envInt('BENCH_WS_WARMUP', 2);
   const procs = envInt('BENCH_WS_CLIENT_PROCS', 1);
   const batchTotal = envInt('BENCH_WS_BATCH', 400);
+  const httpEveryMs = envInt('BENCH_WS_HTTP_EVERY_MS', 5);
   const at = new Date(process.env.BENCH_WS_AT?.trim() || '2026-03-03T15:00:00Z');
   if (Number.isNaN(at.getTime())) throw new Error('BENCH_WS_AT is not a date');
   if (subs > instrumentCount) throw new Error('BENCH_WS_SUBS must not exceed BENCH_WS_INSTRUMENTS');
@@ -799,17 +925,44 @@ async function main(): Promise<number> {
 
     const expectedOf = (s: number) => shareOf(s).count * subs;
     const pooled: Record<ServerKind, Float64Array[]> = { app: [], bare: [] };
+    const pooledHttp: Record<ServerKind, number[]> = { app: [], bare: [] };
+    /** the same probes for 300 ms before each measured app round, with nothing being sent: what the machine gives anyway */
+    const quietHttp: number[] = [];
+    let quietHttpErrors = 0;
+    const agents: Record<ServerKind, http.Agent> = {
+      app: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+      bare: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    };
+    const ports: Record<ServerKind, number> = { app: appReady.port, bare: bareReady.port };
+    // open the probe connections before the first round
+    for (const kind of ['app', 'bare'] as const) {
+      const warm = startProbes(ports[kind], 1, agents[kind]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { errors } = await warm.stop();
+      if (errors > 0) throw new Error(`${kind}: GET ${HEALTH_PATH} failed before the first round`);
+    }
     const runs: RoundResult[] = [];
     let lastAppFrames: Frames = [];
 
     const runRound = async (kind: ServerKind, roundNo: number, measured: boolean): Promise<RoundResult> => {
       const server = kind === 'app' ? app : bare;
       if (kind === 'bare') await bare.call({ type: 'frames', frames: lastAppFrames }, 'ack');
+      if (kind === 'app' && measured && httpEveryMs > 0) {
+        const quiet = startProbes(ports.app, httpEveryMs, agents.app);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const probed = await quiet.stop();
+        quietHttp.push(...probed.latencies);
+        quietHttpErrors += probed.errors;
+      }
       await Promise.all(shards.map((shard, s) => shard.call({ type: 'arm', kind, expected: expectedOf(s) }, 'armed')));
       const cpuBefore = await server.cpuMicros();
+      const probes = startProbes(ports[kind], httpEveryMs, agents[kind]);
       const ticked = await server.call({ type: 'tick' }, 'ticked');
       const collected = await Promise.all(shards.map((shard) => shard.call({ type: 'collect', timeoutMs: roundTimeoutMs }, 'collected')));
+      const probed = await probes.stop();
       const cpuAfter = await server.cpuMicros();
+      const httpLatencies = Float64Array.from(probed.latencies).sort();
+      if (measured) pooledHttp[kind].push(...probed.latencies);
 
       const frames = collected.reduce((sum, c) => sum + c.received, 0);
       const latencies = new Float64Array(collected.reduce((sum, c) => sum + c.times.length, 0));
@@ -829,8 +982,18 @@ async function main(): Promise<number> {
         kind,
         round: roundNo,
         frames,
+        messages: collected.reduce((sum, c) => sum + c.messages, 0),
         expected: collected.reduce((sum, c) => sum + c.expected, 0),
         bytes: collected.reduce((sum, c) => sum + c.bytes, 0),
+        quoteBytes: collected.reduce((sum, c) => sum + c.quoteBytes, 0),
+        httpProbes: httpLatencies.length,
+        httpErrors: probed.errors,
+        httpP50Ms: nearestRank(httpLatencies, 50),
+        httpP99Ms: nearestRank(httpLatencies, 99),
+        httpMaxMs: httpLatencies[httpLatencies.length - 1] ?? Number.NaN,
+        yields: ticked.yields,
+        encoded: ticked.encoded,
+        longestSliceMs: ticked.longestSliceMs,
         p50Ms: nearestRank(latencies, 50),
         p99Ms: nearestRank(latencies, 99),
         maxMs: latencies[latencies.length - 1] ?? Number.NaN,
@@ -846,9 +1009,12 @@ async function main(): Promise<number> {
 
     const print = (r: RoundResult, label: string) =>
       process.stdout.write(
-        `  ${label} ${r.kind.padEnd(4)}: ${r.frames} frames (${(r.bytes / 1024).toFixed(0)} KiB), first ${fmt(r.firstMs)} ms, ` +
-          `p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms, max ${fmt(r.maxMs)} ms, send loop ${fmt(r.syncMs)} ms, ` +
-          `server ${fmt(r.serverCpuMicrosPerFrame, 2)} µs/frame, clients ${fmt(r.clientCpuMicrosPerFrame, 2)} µs/frame` +
+        `  ${label} ${r.kind.padEnd(4)}: ${r.frames} quotes in ${r.messages} messages (${(r.bytes / 1024).toFixed(0)} KiB), first ${fmt(r.firstMs)} ms, ` +
+          `p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms, max ${fmt(r.maxMs)} ms, send loop ${fmt(r.syncMs)} ms` +
+          (r.kind === 'app' ? ` (${r.yields} yields, longest slice ${fmt(r.longestSliceMs)} ms, ${r.encoded} encodes)` : '') +
+          `, server ${fmt(r.serverCpuMicrosPerFrame, 2)} µs/quote, clients ${fmt(r.clientCpuMicrosPerFrame, 2)} µs/quote; ` +
+          `HTTP ${r.httpProbes} probes p50 ${fmt(r.httpP50Ms)} ms p99 ${fmt(r.httpP99Ms)} ms max ${fmt(r.httpMaxMs)} ms` +
+          (r.httpErrors > 0 ? ` (${r.httpErrors} failed)` : '') +
           (r.frames !== r.expected || r.wrong + r.strays > 0 ? ` [expected ${r.expected}, wrong ${r.wrong}, strays ${r.strays}]` : '') +
           '\n',
       );
@@ -878,8 +1044,17 @@ async function main(): Promise<number> {
         offset += part.length;
       }
       all.sort();
+      const httpAll = Float64Array.from(pooledHttp[kind]).sort();
       return {
         rounds: mine.length,
+        messagesPerRound: median(mine.map((r) => r.messages)),
+        http: {
+          probes: httpAll.length,
+          errors: mine.reduce((sum, r) => sum + r.httpErrors, 0),
+          p50Ms: nearestRank(httpAll, 50),
+          p99Ms: nearestRank(httpAll, 99),
+          maxMs: httpAll[httpAll.length - 1] ?? Number.NaN,
+        },
         framesPerRound: median(mine.map((r) => r.frames)),
         bytesPerRound: median(mine.map((r) => r.bytes)),
         p50Ms: median(mine.map((r) => r.p50Ms)),
@@ -889,6 +1064,7 @@ async function main(): Promise<number> {
         pooledP99Ms: nearestRank(all, 99),
         pooledMaxMs: all[all.length - 1] ?? Number.NaN,
         sendLoopMs: median(mine.map((r) => r.syncMs)),
+        longestSliceMs: median(mine.map((r) => r.longestSliceMs)),
         serverCpuMicrosPerFrame: median(mine.map((r) => r.serverCpuMicrosPerFrame)),
         clientCpuMicrosPerFrame: median(mine.map((r) => r.clientCpuMicrosPerFrame)),
         missing: mine.reduce((sum, r) => sum + (r.expected - r.frames), 0),
@@ -901,17 +1077,25 @@ async function main(): Promise<number> {
     const bareSummary = summarise('bare');
     const ratio = appSummary.p99Ms / bareSummary.p99Ms;
     const pooledRatio = appSummary.pooledP99Ms / bareSummary.pooledP99Ms;
-    const meetsTarget = ratio <= TARGET_RATIO;
+    const quietSorted = Float64Array.from(quietHttp).sort();
+    const quiet = {
+      probes: quietSorted.length, errors: quietHttpErrors, p50Ms: nearestRank(quietSorted, 50), p99Ms: nearestRank(quietSorted, 99),
+      maxMs: quietSorted[quietSorted.length - 1] ?? Number.NaN,
+    };
+    const meetsRatio = ratio <= TARGET_RATIO;
+    const meetsHttp = appSummary.http.p99Ms < HTTP_TARGET_P99_MS;
+    const meetsTarget = meetsRatio && meetsHttp;
 
-    const widths = [6, 12, 9, 8, 8, 8, 10, 12, 12];
+    const widths = [6, 12, 10, 9, 8, 8, 8, 10, 12, 12];
     const lines = [
-      row(['server', 'frames/round', 'KiB/round', 'p50 ms', 'p99 ms', 'max ms', 'loop ms', 'srv µs/frame', 'cli µs/frame'], widths),
+      row(['server', 'quotes/round', 'msgs/round', 'KiB/round', 'p50 ms', 'p99 ms', 'max ms', 'loop ms', 'srv µs/quote', 'cli µs/quote'], widths),
       ...(['app', 'bare'] as const).map((kind) => {
         const s = kind === 'app' ? appSummary : bareSummary;
         return row(
           [
             kind,
             String(s.framesPerRound),
+            String(s.messagesPerRound),
             (s.bytesPerRound / 1024).toFixed(0),
             fmt(s.p50Ms),
             fmt(s.p99Ms),
@@ -928,7 +1112,14 @@ async function main(): Promise<number> {
     process.stdout.write(
       `pooled over all measured frames: app p99 ${fmt(appSummary.pooledP99Ms)} ms, bare p99 ${fmt(bareSummary.pooledP99Ms)} ms ` +
         `(ratio ${pooledRatio.toFixed(3)})\n` +
-      `ratio p99 app/bare = ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n`,
+      `ratio p99 app/bare = ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${meetsRatio ? 'MET' : 'NOT MET'}\n` +
+      `HTTP GET ${HEALTH_PATH} during the bursts, pooled: app p50 ${fmt(appSummary.http.p50Ms)} ms, p99 ${fmt(appSummary.http.p99Ms)} ms, ` +
+        `max ${fmt(appSummary.http.maxMs)} ms (${appSummary.http.probes} probes); bare p50 ${fmt(bareSummary.http.p50Ms)} ms, ` +
+        `p99 ${fmt(bareSummary.http.p99Ms)} ms, max ${fmt(bareSummary.http.maxMs)} ms (${bareSummary.http.probes} probes); ` +
+        `app p99 target < ${HTTP_TARGET_P99_MS} ms: ${httpEveryMs <= 0 ? 'not measured' : meetsHttp ? 'MET' : 'NOT MET'}\n` +
+      `HTTP GET ${HEALTH_PATH} on the app with no burst (300 ms before each measured app round): p50 ${fmt(quiet.p50Ms)} ms, ` +
+        `p99 ${fmt(quiet.p99Ms)} ms, max ${fmt(quiet.maxMs)} ms (${quiet.probes} probes); the app's send loop held the event loop ` +
+        `at most ${fmt(appSummary.longestSliceMs)} ms in one go (median over rounds, wall time)\n`,
     );
 
     const failures: string[] = [];
@@ -939,8 +1130,9 @@ async function main(): Promise<number> {
       if (s.closed > 0) failures.push(`${kind}: ${s.closed} connections closed`);
     }
     const appRuns = runs.filter((r) => r.kind === 'app');
-    const unequal = runs.filter((r) => r.kind === 'bare' && appRuns.find((a) => a.round === r.round)?.bytes !== r.bytes);
-    if (unequal.length > 0) failures.push(`${unequal.length} bare rounds carried other bytes than the app round they replay`);
+    const unequal = runs.filter((r) => r.kind === 'bare' && appRuns.find((a) => a.round === r.round)?.quoteBytes !== r.quoteBytes);
+    if (unequal.length > 0) failures.push(`${unequal.length} bare rounds carried other quotes than the app round they replay`);
+    if (appSummary.http.errors > 0) failures.push(`app: ${appSummary.http.errors} HTTP probes failed`);
 
     const report = {
       benchmark: 'quote-fanout',
@@ -949,7 +1141,7 @@ async function main(): Promise<number> {
       settings: {
         clients: clientsTotal, subsPerClient: subs, instruments, rounds, warmupRounds: warmup, clientProcesses: procs,
         connectBatch: batchTotal, appClockStart: at.toISOString(),
-        quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000 },
+        quoteHub: HUB_OPTIONS, httpProbeEveryMs: httpEveryMs,
       },
       clockOffsetsMs: offsets,
       app: appSummary,
@@ -957,6 +1149,10 @@ async function main(): Promise<number> {
       ratio,
       pooledRatio,
       targetRatio: TARGET_RATIO,
+      meetsRatio,
+      httpTargetP99Ms: HTTP_TARGET_P99_MS,
+      appHttpWithoutBurst: quiet,
+      meetsHttp,
       meetsTarget,
       ok: failures.length === 0,
       failures,

@@ -1,7 +1,7 @@
 import type { WsClientMessage, WsQuote } from '@brokerage/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveQuotesStore, mergeSummary } from './live-quotes';
-import { chunk, QuotesSocket, quotesSocketUrl, type SocketLike } from './quotes-socket';
+import { chunk, QuotesSocket, quotesOf, quotesSocketUrl, type SocketLike } from './quotes-socket';
 
 /** A stand-in for the browser WebSocket: records what the client sends, lets the test open, close and push frames. */
 class FakeWebSocket implements SocketLike {
@@ -200,6 +200,30 @@ describe('the quote socket client', () => {
     socket().onmessage?.(new MessageEvent('message', { data: 'not json' }));
     socket().serverSends({ op: 'quote', data: quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z') });
     expect(received.map((q) => q.price)).toEqual(['16.42']);
+  });
+
+  it('hands every quote of a quotes frame (one per connection per tick) to the listener, and still understands single quote frames', async () => {
+    client.subscribe(['i_mxn_AMXL', 'i_usd_AAPL']);
+    await tick();
+    socket().serverOpens();
+    socket().serverSends({
+      op: 'quotes',
+      data: [quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z'), { instrumentId: 7 }, quote('i_usd_AAPL', '190.10', '2025-03-14T15:30:00.250Z')],
+    });
+    expect(received.map((q) => [q.instrumentId, q.price])).toEqual([['i_mxn_AMXL', '16.42'], ['i_usd_AAPL', '190.10']]);
+    socket().serverSends({ op: 'quotes', data: 'junk' });
+    socket().serverSends({ op: 'quote', data: quote('i_usd_AAPL', '190.20', '2025-03-14T15:30:01Z') });
+    expect(received.map((q) => q.price)).toEqual(['16.42', '190.10', '190.20']);
+  });
+
+  it('reads the quotes of both frame shapes and nothing from other frames', () => {
+    const q = quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z');
+    expect(quotesOf({ op: 'quote', data: q })).toEqual([q]);
+    expect(quotesOf({ op: 'quotes', data: [q, q] })).toEqual([q, q]);
+    expect(quotesOf({ op: 'quotes', data: [] })).toEqual([]);
+    expect(quotesOf({ op: 'ack', data: q })).toEqual([]);
+    expect(quotesOf({ op: 'quote', data: [q] })).toEqual([]);
+    expect(quotesOf(null)).toEqual([]);
   });
 
   it('closes the connection after a quiet period without subscriptions and does not reconnect', async () => {

@@ -11,7 +11,7 @@
  * reconnects with exponential backoff and subscribes everything again (a new connection starts
  * with no subscriptions on the server).
  */
-import type { WsClientMessage, WsQuote, WsServerMessage, wsLimits as contractLimits } from '@brokerage/contract';
+import type { WsClientMessage, WsQuote, wsLimits as contractLimits } from '@brokerage/contract';
 
 /**
  * The limits of API.md §18 this client obeys. They are restated rather than imported because
@@ -42,7 +42,7 @@ export interface QuotesSocketOptions {
   url: string | (() => string);
   /** Opens a socket; the browser's WebSocket by default. */
   createSocket?: SocketFactory;
-  /** Receives every `quote` frame. */
+  /** Receives every quote, one call per quote of a `quotes` frame. */
   onQuote: (quote: WsQuote) => void;
   pingEveryMs?: number;
   /** Delay before reconnect attempt `attempt` (0-based). */
@@ -68,12 +68,23 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-function isQuoteFrame(value: unknown): value is Extract<WsServerMessage, { op: 'quote' }> {
+function isQuote(value: unknown): value is WsQuote {
   if (typeof value !== 'object' || value === null) return false;
-  const frame = value as { op?: unknown; data?: unknown };
-  if (frame.op !== 'quote' || typeof frame.data !== 'object' || frame.data === null) return false;
-  const data = frame.data as { instrumentId?: unknown; price?: unknown };
+  const data = value as { instrumentId?: unknown; price?: unknown };
   return typeof data.instrumentId === 'string' && typeof data.price === 'string';
+}
+
+/**
+ * The quotes a server frame carries: a `quotes` message (all of a tick's changes for this
+ * connection, or a subscription's snapshot; docs/decisions.md) or API.md's single `quote`
+ * (servers before it). Anything else carries none; a malformed item is skipped, not the frame.
+ */
+export function quotesOf(frame: unknown): WsQuote[] {
+  if (typeof frame !== 'object' || frame === null) return [];
+  const { op, data } = frame as { op?: unknown; data?: unknown };
+  if (op === 'quote') return isQuote(data) ? [data] : [];
+  if (op === 'quotes' && Array.isArray(data)) return data.filter(isQuote);
+  return [];
 }
 
 export class QuotesSocket {
@@ -217,7 +228,7 @@ export class QuotesSocket {
       } catch {
         return;
       }
-      if (isQuoteFrame(frame)) this.options.onQuote(frame.data);
+      for (const quote of quotesOf(frame)) this.options.onQuote(quote);
     };
     socket.onerror = () => {
       // A failed connection also fires `close`, which schedules the reconnect.

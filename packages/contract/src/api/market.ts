@@ -165,7 +165,10 @@ export type WsQuote = z.infer<typeof wsQuote>;
 
 export type WsServerMessage =
   | { op: 'ack'; id: string; status: 1; data: { subscribed: string[]; rejected: { instrumentId: string; code: string }[] } }
+  /** API.md §18's single quote: still understood by clients, no longer sent by this server */
   | { op: 'quote'; data: WsQuote }
+  /** every quote of the connection that changed in one tick, or its snapshot on subscribe (docs/decisions.md) */
+  | { op: 'quotes'; data: WsQuote[] }
   | { op: 'error'; id?: string; status: 0; code: string; msg: string; params?: Record<string, unknown> }
   | { op: 'pong'; id: string };
 

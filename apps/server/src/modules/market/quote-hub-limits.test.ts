@@ -56,7 +56,7 @@ describe('quote WebSocket limits (issue 18)', () => {
     hub.accept(fast, '10.7.0.4');
     subscribe(slow, [id]);
     subscribe(fast, [id]);
-    const quotes = (s: FakeSocket) => s.sent.filter((m) => m.includes('"op":"quote"')).length;
+    const quotes = (s: FakeSocket) => s.sent.filter((m) => String(m).includes('"op":"quotes"')).length;
     expect(quotes(fast), fast.sent.join("\n")).toBe(1);
     expect(quotes(slow)).toBe(0);
     hub.stop();

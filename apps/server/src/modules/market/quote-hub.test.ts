@@ -1,4 +1,4 @@
-import type { WsServerMessage } from '@brokerage/contract';
+import type { WsQuote, WsServerMessage } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { useTestApp } from '../../test/harness.js';
@@ -50,16 +50,19 @@ async function connect(): Promise<Client> {
   };
 }
 
-const isQuote = (id: string) => (m: WsServerMessage) => m.op === 'quote' && m.data.instrumentId === id;
+/** The quote of `id` in a `quotes` message (docs/decisions.md: one message per connection per tick), if any. */
+const quoteIn = (m: WsServerMessage, id: string): WsQuote | undefined => (m.op === 'quotes' ? m.data.find((q) => q.instrumentId === id) : undefined);
+const isQuote = (id: string) => (m: WsServerMessage) => quoteIn(m, id) !== undefined;
 
 describe('the quote WebSocket (API.md §18)', () => {
-  it('acks a subscription with the rejected ids, then sends one snapshot per accepted id', async () => {
+  it('acks a subscription with the rejected ids, then sends one snapshot message with the accepted ids', async () => {
     const c = await connect();
     c.send({ op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_usd_AAPL', 'i_usd_NOPE'] });
     const ack = await c.next((m) => m.op === 'ack');
     expect(ack).toEqual({ op: 'ack', id: 'c1', status: 1, data: { subscribed: ['i_usd_AAPL'], rejected: [{ instrumentId: 'i_usd_NOPE', code: 'product.not_found' }] } });
     const snapshot = await c.next(isQuote('i_usd_AAPL'));
-    expect(snapshot.op === 'quote' && snapshot.data).toMatchObject({ instrumentId: 'i_usd_AAPL', status: 'trading', stale: false });
+    expect(snapshot.op === 'quotes' && snapshot.data).toHaveLength(1);
+    expect(quoteIn(snapshot, 'i_usd_AAPL')).toMatchObject({ instrumentId: 'i_usd_AAPL', status: 'trading', stale: false });
     c.socket.terminate();
   });
 
@@ -69,12 +72,12 @@ describe('the quote WebSocket (API.md §18)', () => {
     const first = await c.next(isQuote('i_crypto_BTC-USDT'));
     t.clock.advance(5 * 60_000);
     const moved = await c.next(isQuote('i_crypto_BTC-USDT'));
-    expect(moved.op === 'quote' && first.op === 'quote' && moved.data.ts > first.data.ts).toBe(true);
+    expect(quoteIn(moved, 'i_crypto_BTC-USDT')!.ts > quoteIn(first, 'i_crypto_BTC-USDT')!.ts).toBe(true);
     c.send({ op: 'unsubscribe', id: 'c2', channel: 'quote', instrumentIds: ['i_crypto_BTC-USDT'] });
     await c.next((m) => m.op === 'ack' && m.id === 'c2');
     t.clock.advance(5 * 60_000);
     await new Promise((r) => setTimeout(r, 200));
-    expect(c.frames.filter((m) => m.op === 'quote')).toHaveLength(0);
+    expect(c.frames.filter((m) => m.op === 'quote' || m.op === 'quotes')).toHaveLength(0);
     c.socket.terminate();
   });
 

@@ -3,10 +3,17 @@
  * subscriptions, and every `tickMs` (250 ms → at most 4 updates per second per instrument) asks
  * the feed for the quotes someone watches and sends those that changed. The feed is
  * deterministic, so every instance computes the same frames without talking to the others.
+ *
+ * Cost per tick (issue 17 item 2, issue 18): each watched quote is serialised once; a connection
+ * gets ONE `quotes` message carrying all of its changed quotes (one socket write); connections
+ * with the same subscriptions share one encoded Buffer (a home-screen watch list is the same for
+ * everybody); and the send loop yields to the event loop every few milliseconds, so HTTP calls
+ * are answered during a large broadcast. A subscribe answers an ack and one snapshot message.
  */
 import {
   englishMessage, fieldReasonsOf, reasonErrorMap, wsClientMessage, wsLimits, type Code, type WsQuote, type WsServerMessage,
 } from '@brokerage/contract';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { MarketFeed } from './feed.js';
@@ -19,34 +26,80 @@ export interface QuoteHubOptions {
   maxSubscriptions?: number;
   /** Open connections one client address may hold (issue 18); past it a new one is closed with 4429. */
   maxConnectionsPerAddress?: number;
+  /** The send loop gives the event loop a turn after this long (ms) of sending. */
+  sliceMs?: number;
 }
 
 /** A socket with more than this unsent is not reading: quote frames skip it until it drains. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 const DEFAULT_CONNECTIONS_PER_ADDRESS = 20;
+const DEFAULT_SLICE_MS = 4;
+/** How many sends between two looks at the clock in the send loop. */
+const SENDS_PER_CLOCK_CHECK = 16;
+
+/** One watched quote of the current tick, serialised once. */
+interface Entry {
+  /** the `WsQuote` as JSON */
+  json: string;
+  /** the fields except `ts` (which moves every tick): equal signatures mean nothing changed */
+  signature: string;
+  listed: boolean;
+}
+
+/** Connections with the same subscriptions: a tick encodes their message once. */
+interface Group {
+  key: string;
+  /** sorted */
+  ids: string[];
+  members: Set<Connection>;
+}
 
 interface Connection {
   socket: WebSocket;
   address: string;
   ids: Set<string>;
+  group: Group | null;
   lastMessageAt: number;
   windowStart: number;
   windowCount: number;
 }
 
+/** What the hub did, for tests and the benchmark. */
+export interface QuoteHubStats {
+  ticks: number;
+  /** ticks skipped because the previous one was still sending */
+  ticksSkipped: number;
+  /** `quotes` messages encoded to bytes (one per subscription group per tick, one per snapshot) */
+  encoded: number;
+  /** `quotes` messages handed to sockets */
+  sent: number;
+  /** times the send loop gave the event loop a turn */
+  yields: number;
+  /** the longest the last tick held the event loop in one go (wall ms; includes time the process was not scheduled) */
+  lastLongestSliceMs: number;
+}
+
 export class QuoteHub {
   private readonly connections = new Set<Connection>();
-  /** instrumentId → the last frame sent (JSON), to send only changes */
+  /** instrumentId → the signature of the last quote sent, to send only changes */
   private readonly lastSent = new Map<string, string>();
+  /** subscription key → its group */
+  private readonly groups = new Map<string, Group>();
+  /** instrumentId → how many connections watch it */
+  private readonly watchers = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private readonly tickMs: number;
   private readonly idleCloseMs: number;
   private readonly messagesPerSecond: number;
   private readonly maxSubscriptions: number;
   private readonly maxConnectionsPerAddress: number;
+  private readonly sliceMs: number;
   private readonly perAddress = new Map<string, number>();
-  /** instrumentId → its frame of the current tick: built once, whoever needs it (issue 18) */
-  private frames = new Map<string, string>();
+  /** instrumentId → its entry of the current tick: built once, whoever needs it (issue 18) */
+  private entries = new Map<string, Entry | null>();
+  /** the tick in flight (its send loop yields), so that ticks never overlap */
+  private sending: Promise<void> | null = null;
+  readonly stats: QuoteHubStats = { ticks: 0, ticksSkipped: 0, encoded: 0, sent: 0, yields: 0, lastLongestSliceMs: 0 };
 
   constructor(private readonly feed: MarketFeed, options: QuoteHubOptions = {}) {
     this.tickMs = options.tickMs ?? 1000 / wsLimits.updatesPerSecondPerInstrument;
@@ -54,6 +107,7 @@ export class QuoteHub {
     this.messagesPerSecond = options.messagesPerSecond ?? wsLimits.messagesPerSecond;
     this.maxSubscriptions = options.maxSubscriptions ?? wsLimits.subscriptionsPerConnection;
     this.maxConnectionsPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
+    this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
   }
 
   get connectionCount(): number {
@@ -74,7 +128,7 @@ export class QuoteHub {
     }
     this.perAddress.set(address, open + 1);
     const now = Date.now();
-    const connection: Connection = { socket, address, ids: new Set(), lastMessageAt: now, windowStart: now, windowCount: 0 };
+    const connection: Connection = { socket, address, ids: new Set(), group: null, lastMessageAt: now, windowStart: now, windowCount: 0 };
     this.connections.add(connection);
     socket.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(connection, isBinary ? '' : data.toString('utf8')));
     socket.on('close', () => this.drop(connection));
@@ -87,6 +141,9 @@ export class QuoteHub {
     const left = (this.perAddress.get(connection.address) ?? 1) - 1;
     if (left > 0) this.perAddress.set(connection.address, left);
     else this.perAddress.delete(connection.address);
+    this.unwatch(connection, [...connection.ids]);
+    connection.ids.clear();
+    this.regroup(connection);
   }
 
   stop(): void {
@@ -95,23 +152,33 @@ export class QuoteHub {
     for (const c of this.connections) c.socket.terminate();
     this.connections.clear();
     this.perAddress.clear();
+    this.groups.clear();
+    this.watchers.clear();
   }
 
   private start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
   }
 
-  private send(connection: Connection, message: WsServerMessage | string): void {
+  private send(connection: Connection, message: WsServerMessage): void {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
-    connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    connection.socket.send(JSON.stringify(message));
   }
 
-  /** A quote frame: skipped for a socket that is not reading (backpressure); the next change catches it up. */
-  private sendQuote(connection: Connection, frame: string): void {
-    if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    this.send(connection, frame);
+  /** A `quotes` message: skipped for a socket that is not reading (backpressure); the next change catches it up. */
+  private sendQuotes(connection: Connection, bytes: Buffer): void {
+    const socket = connection.socket;
+    if (socket.readyState !== socket.OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    socket.send(bytes, { binary: false });
+    this.stats.sent++;
+  }
+
+  /** The one place a `quotes` message becomes bytes: `{"op":"quotes","data":[…]}` around quotes already serialised. */
+  encode(quotes: readonly string[]): Buffer {
+    this.stats.encoded++;
+    return Buffer.from(`{"op":"quotes","data":[${quotes.join(',')}]}`, 'utf8');
   }
 
   private fail(connection: Connection, code: Code, id?: string, params: Record<string, unknown> = {}): void {
@@ -150,7 +217,9 @@ export class QuoteHub {
       return;
     }
     if (message.op === 'unsubscribe') {
-      for (const id of message.instrumentIds) connection.ids.delete(id);
+      const gone = message.instrumentIds.filter((id) => connection.ids.delete(id));
+      this.unwatch(connection, gone);
+      this.regroup(connection);
       this.send(connection, { op: 'ack', id: message.id, status: 1, data: { subscribed: [...connection.ids], rejected: [] } });
       return;
     }
@@ -160,65 +229,156 @@ export class QuoteHub {
       return;
     }
     const accepted: string[] = [];
+    const snapshot: string[] = [];
     const rejected: { instrumentId: string; code: string }[] = [];
     for (const id of fresh) {
-      const def = this.feed.instrument(id);
-      if (!def || this.feed.quote(id).status === 'delisted') rejected.push({ instrumentId: id, code: 'product.not_found' });
-      else accepted.push(id);
+      const entry = this.entryOf(id);
+      if (!entry?.listed) {
+        rejected.push({ instrumentId: id, code: 'product.not_found' });
+        continue;
+      }
+      accepted.push(id);
+      snapshot.push(entry.json);
+      connection.ids.add(id);
+      this.watchers.set(id, (this.watchers.get(id) ?? 0) + 1);
     }
-    for (const id of accepted) connection.ids.add(id);
+    this.regroup(connection);
     this.send(connection, { op: 'ack', id: message.id, status: 1, data: { subscribed: accepted, rejected } });
-    for (const id of accepted) this.sendQuote(connection, this.frameOf(id));
+    if (snapshot.length > 0) this.sendQuotes(connection, this.encode(snapshot));
   }
 
-  private frameOf(instrumentId: string): string {
-    let frame = this.frames.get(instrumentId);
-    if (frame === undefined) {
-      frame = this.buildFrame(instrumentId);
-      this.frames.set(instrumentId, frame);
+  private unwatch(connection: Connection, ids: readonly string[]): void {
+    for (const id of ids) {
+      const left = (this.watchers.get(id) ?? 1) - 1;
+      if (left > 0) this.watchers.set(id, left);
+      else this.watchers.delete(id);
     }
-    return frame;
   }
 
-  private buildFrame(instrumentId: string): string {
+  /** Moves a connection to the group of its current subscriptions (none when it has none). */
+  private regroup(connection: Connection): void {
+    const ids = [...connection.ids].sort();
+    const key = ids.join(',');
+    if (connection.group?.key === key && ids.length > 0) return;
+    const old = connection.group;
+    if (old) {
+      old.members.delete(connection);
+      if (old.members.size === 0) this.groups.delete(old.key);
+    }
+    connection.group = null;
+    if (ids.length === 0 || !this.connections.has(connection)) return;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { key, ids, members: new Set() };
+      this.groups.set(key, group);
+    }
+    group.members.add(connection);
+    connection.group = group;
+  }
+
+  /** The entry of an instrument for this tick (null: unknown instrument), built on first use. */
+  private entryOf(instrumentId: string): Entry | null {
+    let entry = this.entries.get(instrumentId);
+    if (entry === undefined) {
+      entry = this.buildEntry(instrumentId);
+      this.entries.set(instrumentId, entry);
+    }
+    return entry;
+  }
+
+  private buildEntry(instrumentId: string): Entry | null {
     const def = this.feed.instrument(instrumentId);
+    if (!def) return null;
     const q = this.feed.quote(instrumentId);
     const data: WsQuote = {
-      instrumentId, price: q.price, ...changeOf(q.price, q.prevClose, def?.priceScale ?? 2), open: q.open,
+      instrumentId, price: q.price, ...changeOf(q.price, q.prevClose, def.priceScale), open: q.open,
       prevClose: q.prevClose, high: q.high, low: q.low, volume: q.volume, turnover: q.turnover, status: q.status,
       ts: q.updatedAt.toISOString(), bid: q.bid, ask: q.ask, inSession: q.inSession, stale: q.stale,
     };
-    return JSON.stringify({ op: 'quote', data } satisfies WsServerMessage);
+    const signature = [
+      q.price, q.open, q.prevClose, q.high, q.low, q.volume, q.turnover, q.status, q.bid, q.ask, q.inSession, q.stale,
+    ].join('|');
+    return { json: JSON.stringify(data), signature, listed: q.status !== 'delisted' };
   }
 
-  /** Idle connections close (4000); changed quotes go to their subscribers. */
-  tick(): void {
+  /**
+   * Idle connections close (4000); changed quotes go to their subscribers, one message per
+   * connection. Resolves when the last message is handed to its socket; a tick asked for while
+   * one is still sending is skipped (its changes go out with the next one).
+   */
+  tick(): Promise<void> {
+    if (this.sending) {
+      this.stats.ticksSkipped++;
+      return this.sending;
+    }
+    const run = this.runTick().finally(() => {
+      this.sending = null;
+    });
+    this.sending = run;
+    return run;
+  }
+
+  private async runTick(): Promise<void> {
+    this.stats.ticks++;
+    let sliceStart = performance.now();
+    let longest = 0;
     const now = Date.now();
-    this.frames = new Map();
-    const watched = new Map<string, Connection[]>();
+    this.entries = new Map();
     for (const c of this.connections) {
       if (now - c.lastMessageAt > this.idleCloseMs) {
         c.socket.close(wsLimits.closeIdle, 'idle');
         this.drop(c);
-        continue;
-      }
-      for (const id of c.ids) {
-        const list = watched.get(id);
-        if (list) list.push(c);
-        else watched.set(id, [c]);
       }
     }
-    for (const [id, subscribers] of watched) {
-      const frame = this.frameOf(id);
-      // `ts` moves every tick; compare the frame without it
-      const signature = frame.replace(/"ts":"[^"]*",/, '');
-      if (this.lastSent.get(id) === signature) continue;
-      this.lastSent.set(id, signature);
-      for (const c of subscribers) this.sendQuote(c, frame);
+    /** instrumentId → its JSON, for the quotes that changed since they were last sent */
+    const changed = new Map<string, string>();
+    for (const id of this.watchers.keys()) {
+      const entry = this.entryOf(id);
+      if (!entry || this.lastSent.get(id) === entry.signature) continue;
+      this.lastSent.set(id, entry.signature);
+      changed.set(id, entry.json);
     }
+    if (changed.size > 0) {
+      // Build every group's message first (cheap: string joins), then send in slices.
+      const batches: { group: Group; bytes: Buffer; members: Connection[] }[] = [];
+      for (const group of this.groups.values()) {
+        const quotes: string[] = [];
+        for (const id of group.ids) {
+          const json = changed.get(id);
+          if (json !== undefined) quotes.push(json);
+        }
+        if (quotes.length > 0) batches.push({ group, bytes: this.encode(quotes), members: [...group.members] });
+      }
+      let sinceCheck = 0;
+      for (const batch of batches) {
+        for (const c of batch.members) {
+          if (c.group === batch.group) this.sendQuotes(c, batch.bytes);
+          else if (c.group) this.sendChangedTo(c, changed); // it (un)subscribed while this tick was sending
+          if (++sinceCheck < SENDS_PER_CLOCK_CHECK) continue;
+          sinceCheck = 0;
+          const held = performance.now() - sliceStart;
+          if (held < this.sliceMs) continue;
+          longest = Math.max(longest, held);
+          this.stats.yields++;
+          await yieldToLoop();
+          sliceStart = performance.now();
+        }
+      }
+    }
+    this.stats.lastLongestSliceMs = Math.max(longest, performance.now() - sliceStart);
     if (this.connections.size === 0 && this.timer) {
       clearInterval(this.timer);
       this.timer = null;
     }
+  }
+
+  /** A connection whose subscriptions changed mid-tick gets this tick's changes of what it watches now. */
+  private sendChangedTo(connection: Connection, changed: Map<string, string>): void {
+    const quotes: string[] = [];
+    for (const id of connection.ids) {
+      const json = changed.get(id);
+      if (json !== undefined) quotes.push(json);
+    }
+    if (quotes.length > 0) this.sendQuotes(connection, this.encode(quotes));
   }
 }

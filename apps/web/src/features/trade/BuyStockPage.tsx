@@ -203,20 +203,20 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         <div className="order-field">
           <span className="order-label">{t('ui.order.lots')}</span>
           <LotsStepper value={lots} onChange={setLots} label={t('ui.order.lots')} />
+          <p className={belowMinimum ? 'field-error' : 'caption'} role={belowMinimum ? 'alert' : undefined} data-testid="order-min-lots" data-below={belowMinimum ? '1' : '0'}>
+            {belowMinimum
+              ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency })
+              : t('ui.rules.minOpening', { amount: formatAmount(minOpening, quote.currency), count: minLots })}
+            {belowMinimum ? (
+              <>
+                {' '}
+                <button type="button" className="amount-action" onClick={() => setLots(minLots)} data-testid="order-use-min">
+                  {t('ui.shares', { count: minLots })}
+                </button>
+              </>
+            ) : null}
+          </p>
         </div>
-        <p className={belowMinimum ? 'field-error' : 'caption'} role={belowMinimum ? 'alert' : undefined} data-testid="order-min-lots" data-below={belowMinimum ? '1' : '0'}>
-          {belowMinimum
-            ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency })
-            : t('ui.rules.minOpening', { amount: formatAmount(minOpening, quote.currency), count: minLots })}
-          {belowMinimum ? (
-            <>
-              {' '}
-              <button type="button" className="amount-action" onClick={() => setLots(minLots)} data-testid="order-use-min">
-                {t('ui.shares', { count: minLots })}
-              </button>
-            </>
-          ) : null}
-        </p>
         <div className="order-field">
           <span className="order-label">{t('ui.order.leverage')}</span>
           <div className="chips" role="radiogroup" aria-label={t('ui.order.leverage')}>

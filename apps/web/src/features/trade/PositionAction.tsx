@@ -127,7 +127,7 @@ export function PositionButtons({ order, now, onAction, block = false }: { order
   const note =
     gate.kind === 'sellableAt' ? t('ui.rules.sellableFrom', { time: timeText(gate.at) }) : gate.kind === 'locked' ? t('ui.rules.lockedUntil', { time: timeText(gate.until) }) : null;
   return (
-    <span className={block ? 'position-close block' : 'position-close'}>
+    <span className={`position-close${block ? ' block' : ''}${note ? ' with-note' : ''}`}>
       <Button
         block={block}
         size={block ? 'large' : 'small'}

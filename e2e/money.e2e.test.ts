@@ -186,5 +186,35 @@ describe('money in and out on a phone', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^statement-MXN-.*\.csv$/);
     await page.close();
-  });
+
+    // the withdrawal in German and Traditional Chinese, light and dark: errors that go as fields
+    // are filled, the confirmation sheet, the result card; each paid out so the next may start
+    await approveFirst('withdraw', uid);
+    const submitted: Record<string, RegExp> = { de: /Auszahlung eingereicht/, zh: /出金申請已提交/ };
+    for (const [language, scheme] of [['de', 'light'], ['de', 'dark'], ['zh', 'light'], ['zh', 'dark']] as const) {
+      const p = await phonePage(browser, scheme);
+      await seedStorage(p.context(), { tokend: session.tokend, account: session.account, language });
+      await p.goto(`${baseUrl}/#/information/cashOut`);
+      await p.getByTestId('cashout-submit').click();
+      const amount = p.locator('input[data-testid=cashout-amount]');
+      await expect.poll(async () => amount.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+      await amount.fill('500');
+      await expect.poll(async () => amount.getAttribute('aria-invalid')).toBeNull();
+      expect(await p.locator('input[data-testid=cashout-password]').getAttribute('aria-invalid')).toBe('true');
+      await shot(p, `38-cashout-error-cleared-${language}-${scheme}`);
+      await p.getByTestId(`cashout-destination-${cardId}`).click();
+      await p.locator('input[data-testid=cashout-password]').fill('246810');
+      await p.getByTestId('cashout-submit').click();
+      await p.getByTestId('cashout-sheet').waitFor({ state: 'visible' });
+      await p.waitForTimeout(400); // the sheet's slide-in
+      await shot(p, `39-cashout-sheet-${language}-${scheme}`);
+      await p.getByTestId('cashout-confirm').click();
+      await p.getByTestId('cashout-result').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await p.getByTestId('cashout-result').textContent()).toMatch(submitted[language] as RegExp);
+      await p.waitForTimeout(2_500); // past the success toast
+      await shot(p, `40-cashout-result-${language}-${scheme}`);
+      await approveFirst('withdraw', uid);
+      await p.close();
+    }
+  }, 300_000);
 });

@@ -22,7 +22,24 @@ describe('a new account holder on a phone', () => {
     await page.waitForURL(/#\/login\/start/);
     await shot(page, '01-start');
 
+    // an unknown address: says so, not "coming soon", and leads on
+    await page.goto(`${baseUrl}/#/no/such/screen`);
+    const notFound = page.getByTestId('not-found');
+    await notFound.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await notFound.textContent()).not.toMatch(/coming soon/i);
+    await shot(page, '01b-not-found');
+    await page.getByTestId('not-found-home').click();
+    await page.waitForURL(/#\/home\/index/, { timeout: 10_000 });
+
     await page.goto(`${baseUrl}/#/login/register`);
+    // a field's error goes as soon as the field is filled
+    await page.getByTestId('register-submit').click();
+    const phoneInput = page.locator('input[data-testid=register-phone]');
+    await expect.poll(async () => phoneInput.getAttribute('aria-invalid')).toBe('true');
+    await phoneInput.fill(phone);
+    await expect.poll(async () => phoneInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('.field:has(input[data-testid=register-phone]) .error').count()).toBe(0);
+    expect(await page.locator('input[data-testid=register-invite]').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('register-phone').locator('input').or(page.locator('[data-testid=register-phone] input, input[data-testid=register-phone]')).first().fill(phone);
     await page.locator('[data-testid=register-password] input, input[data-testid=register-password]').first().fill(password);
     await page.locator('[data-testid=register-confirm] input, input[data-testid=register-confirm]').first().fill(password);

@@ -74,6 +74,12 @@ describe('money in and out on a phone', () => {
 
     // real name: name, ID split 6 + middle + 1, photos from the camera input
     await page.goto(`${baseUrl}/#/information/authInfo`);
+    // pressed empty: every field says what is missing; each error goes as soon as its field is filled
+    await page.getByTestId('kyc-submit').click();
+    const kycName = page.locator('input[data-testid=kyc-name]');
+    await expect.poll(async () => kycName.getAttribute('aria-invalid')).toBe('true');
+    await kycName.fill('Ana López');
+    await expect.poll(async () => kycName.getAttribute('aria-invalid')).toBeNull();
     await page.getByTestId('kyc-name').locator('input').or(page.locator('input[data-testid=kyc-name]')).first().fill('Ana López');
     await page.locator('[data-testid=kyc-id-first] input, input[data-testid=kyc-id-first]').first().fill('LOPA85');
     await page.locator('[data-testid=kyc-id-middle] input, input[data-testid=kyc-id-middle]').first().fill('0101HD');
@@ -93,7 +99,11 @@ describe('money in and out on a phone', () => {
     await page.goto(`${baseUrl}/#/information/recharge`);
     await page.getByTestId('recharge-channel-ch_mx').click();
     await page.waitForURL(/rechargeChannel/);
-    await page.locator('[data-testid=deposit-amount] input, input[data-testid=deposit-amount]').first().fill('5000');
+    await page.getByTestId('deposit-submit').click();
+    const depositAmount = page.locator('input[data-testid=deposit-amount]');
+    await expect.poll(async () => depositAmount.getAttribute('aria-invalid')).toBe('true');
+    await depositAmount.fill('5000');
+    await expect.poll(async () => depositAmount.getAttribute('aria-invalid')).toBeNull();
     await page.getByTestId('deposit-proof-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
     await shot(page, '32-deposit');
     await expect.poll(async () => page.getByTestId('deposit-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -109,7 +119,12 @@ describe('money in and out on a phone', () => {
     // bind a card in the verified name
     await api(baseUrl, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' }, session);
     await page.goto(`${baseUrl}/#/information/addBankCard`);
-    await page.locator('[data-testid=card-number] input, input[data-testid=card-number]').first().fill('4152313412345678');
+    await page.getByTestId('card-submit').click();
+    const cardNumber = page.locator('input[data-testid=card-number]');
+    await expect.poll(async () => cardNumber.getAttribute('aria-invalid')).toBe('true');
+    await cardNumber.fill('4152313412345678');
+    await expect.poll(async () => cardNumber.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('input[data-testid=card-bank]').getAttribute('aria-invalid')).toBe('true');
     await page.locator('[data-testid=card-bank] input, input[data-testid=card-bank]').first().fill('BBVA México');
     await page.locator('[data-testid=card-branch] input, input[data-testid=card-branch]').first().fill('CDMX Centro');
     await page.locator('[data-testid=card-code] input, input[data-testid=card-code]').first().fill('012');
@@ -125,8 +140,20 @@ describe('money in and out on a phone', () => {
     await page.locator('[data-testid=cashout-password] input, input[data-testid=cashout-password]').first().fill('246810');
     await shot(page, '34-cashout');
     await page.getByTestId('cashout-submit').click();
-    const confirm = page.getByRole('button', { name: /confirm/i });
-    if (await confirm.count()) await confirm.first().click().catch(() => undefined);
+    // a confirmation sheet repeats amount and card; nothing leaves before its confirm
+    const cashoutSheet = page.getByTestId('cashout-sheet');
+    await cashoutSheet.waitFor({ state: 'visible' });
+    expect(await cashoutSheet.getByTestId('cashout-sheet-amount').textContent()).toMatch(/600\.00/);
+    expect((await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total).toBe(0);
+    await shot(page, '34b-cashout-confirm');
+    await cashoutSheet.getByTestId('cashout-confirm').click();
+    // then a result card, not a red "another operation is in progress"
+    const result = page.getByTestId('cashout-result');
+    await result.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.getByTestId('cashout-result-amount').textContent()).toMatch(/600\.00/);
+    await page.waitForTimeout(1_000); // the refetched withdrawInfo (now with a pending withdrawal) has arrived
+    expect(await page.locator('[data-testid^=cashout-rule-]').count()).toBe(0);
+    await shot(page, '34c-cashout-result');
     await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
     const frozen = await api<{ accounts: { currency: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
     expect(frozen.data?.accounts.find((a) => a.currency === 'MXN')?.frozen).toBe('600.00');
@@ -159,5 +186,35 @@ describe('money in and out on a phone', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^statement-MXN-.*\.csv$/);
     await page.close();
-  });
+
+    // the withdrawal in German and Traditional Chinese, light and dark: errors that go as fields
+    // are filled, the confirmation sheet, the result card; each paid out so the next may start
+    await approveFirst('withdraw', uid);
+    const submitted: Record<string, RegExp> = { de: /Auszahlung eingereicht/, zh: /出金申請已提交/ };
+    for (const [language, scheme] of [['de', 'light'], ['de', 'dark'], ['zh', 'light'], ['zh', 'dark']] as const) {
+      const p = await phonePage(browser, scheme);
+      await seedStorage(p.context(), { tokend: session.tokend, account: session.account, language });
+      await p.goto(`${baseUrl}/#/information/cashOut`);
+      await p.getByTestId('cashout-submit').click();
+      const amount = p.locator('input[data-testid=cashout-amount]');
+      await expect.poll(async () => amount.getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
+      await amount.fill('500');
+      await expect.poll(async () => amount.getAttribute('aria-invalid')).toBeNull();
+      expect(await p.locator('input[data-testid=cashout-password]').getAttribute('aria-invalid')).toBe('true');
+      await shot(p, `38-cashout-error-cleared-${language}-${scheme}`);
+      await p.getByTestId(`cashout-destination-${cardId}`).click();
+      await p.locator('input[data-testid=cashout-password]').fill('246810');
+      await p.getByTestId('cashout-submit').click();
+      await p.getByTestId('cashout-sheet').waitFor({ state: 'visible' });
+      await p.waitForTimeout(400); // the sheet's slide-in
+      await shot(p, `39-cashout-sheet-${language}-${scheme}`);
+      await p.getByTestId('cashout-confirm').click();
+      await p.getByTestId('cashout-result').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await p.getByTestId('cashout-result').textContent()).toMatch(submitted[language] as RegExp);
+      await p.waitForTimeout(2_500); // past the success toast
+      await shot(p, `40-cashout-result-${language}-${scheme}`);
+      await approveFirst('withdraw', uid);
+      await p.close();
+    }
+  }, 300_000);
 });

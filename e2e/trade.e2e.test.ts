@@ -114,6 +114,13 @@ describe('trading on a phone', () => {
     const orderId = ((await row.getAttribute('data-testid')) ?? '').replace('position-row-', '');
     const opened = await order(session, orderId);
     expect(opened).toMatchObject({ state: 'holding', code: 'BTC-USDT', side: 'long', lots: 1, leverage: 10 });
+    // the minimum hold (5 min) is said before the press: a disabled Close and when it becomes possible
+    expect(opened.sellableAt).not.toBeNull();
+    expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
+    expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(/^Sellable from \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
+    expect(await row.textContent()).toContain('1 share');
+    expect(await row.textContent()).not.toContain('1 shares');
+    expect(await page.getByTestId(`position-yingkui-${orderId}-rate`).textContent()).toMatch(/^\([+-]?\d+\.\d{2}%\)$/);
     const yingkui = page.getByTestId(`position-yingkui-${orderId}`);
     // a live frame re-priced the row…
     await expect.poll(async () => yingkui.getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
@@ -147,6 +154,8 @@ describe('trading on a phone', () => {
     // ── close after the minimum hold (5 min): the server's clock moves 6 minutes ───────────
     await advanceClock(6 * MIN);
     await page.goto(`${baseUrl}/#/trade/index?tab=crypto`);
+    await expect.poll(async () => page.getByTestId(`position-close-${orderId}`).isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId(`position-sellable-${orderId}`).count()).toBe(0);
     await page.getByTestId(`position-close-${orderId}`).click();
     const closeSheet = page.getByTestId('position-sheet');
     await closeSheet.waitFor({ state: 'visible' });
@@ -196,7 +205,18 @@ describe('trading on a phone', () => {
     await page.getByTestId('order-type-limit').click();
     await page.getByTestId('order-leverage-10').click();
     const current = new Dec(plain(await page.getByTestId('order-current-price').textContent()));
-    await fillInput(page, 'order-price', current.times('0.5').toFixed(2));
+    const limit = current.times('0.5').toFixed(2);
+    await fillInput(page, 'order-price', limit);
+    // a take-profit below a long's limit price is refused as it is typed, and the order cannot be placed
+    await fillInput(page, 'order-tp', current.times('0.4').toFixed(2));
+    await page.getByTestId('order-tp-error').waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await page.getByTestId('order-tp-error').textContent()).toContain('take-profit must be above');
+    await page.waitForTimeout(800);
+    expect(await page.getByTestId('order-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('ticket-profit-at-tp').count()).toBe(0);
+    await shot(page, 'trade-07b-tp-refused');
+    await fillInput(page, 'order-tp', '');
+    expect(await page.getByTestId('order-tp-error').count()).toBe(0);
     await expect.poll(async () => page.getByTestId('order-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('order-submit').click();
     await page.getByTestId('order-sheet').waitFor({ state: 'visible' });
@@ -234,17 +254,45 @@ describe('trading on a phone', () => {
     expect(bought.status).toBe(1);
     const orderId = bought.data?.orderId ?? '';
 
-    for (const [language, scheme] of [['de', 'light'], ['zh', 'dark']] as const) {
+    const sellable: Record<string, RegExp> = { de: /^Verkaufbar ab /, zh: / 起可賣出$/ };
+    for (const [language, scheme] of [['de', 'light'], ['de', 'dark'], ['zh', 'light'], ['zh', 'dark']] as const) {
       const page = await phonePage(browser, scheme);
       await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language });
       await page.goto(`${baseUrl}/#/trade/index?tab=crypto`);
       await expect.poll(async () => page.getByTestId(`position-yingkui-${orderId}`).getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+      // bought just now: within the minimum hold, so Close waits and says until when, in the reader's language
+      expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
+      expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(sellable[language] as RegExp);
       await shot(page, `trade-10-crypto-tab-${language}-${scheme}`);
       await page.goto(`${baseUrl}/#/trade/positionDetail?id=${orderId}`);
-      await page.getByTestId('detail-yingkui').waitFor({ state: 'visible', timeout: 15_000 });
-      await expect.poll(async () => page.locator('[data-testid=detail-yingkui] [data-live]').getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+      await page.getByTestId('detail-headline').waitFor({ state: 'visible', timeout: 15_000 });
+      await expect.poll(async () => page.getByTestId('detail-headline').getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+      expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
+      expect(await page.getByTestId('detail-more').getAttribute('open')).toBeNull();
       await shot(page, `trade-11-position-detail-${language}-${scheme}`);
+      // the ticket: TP/SL on the wrong side refused as typed, the minimum order in shares
+      await page.goto(`${baseUrl}/#/market/buyStockDetail?id=${encodeURIComponent(BTC)}&side=short`);
+      const current = new Dec(plain(await page.getByTestId('order-current-price').textContent()));
+      await page.getByTestId('order-min-lots').waitFor({ state: 'visible', timeout: 15_000 });
+      await fillInput(page, 'order-tp', current.times('1.2').toFixed(2));
+      await fillInput(page, 'order-sl', current.times('0.8').toFixed(2));
+      await page.getByTestId('order-sl-error').waitFor({ state: 'visible', timeout: 5_000 });
+      await page.getByTestId('order-tp').scrollIntoViewIfNeeded();
+      await shot(page, `trade-12-order-refused-${language}-${scheme}`);
+      // screens opened without their id, and unknown routes: a way forward, never a skeleton
+      await page.goto(`${baseUrl}/#/trade/positionDetail`);
+      await page.getByTestId('detail-missing-id').waitFor({ state: 'visible', timeout: 15_000 });
+      await shot(page, `trade-13-detail-without-id-${language}-${scheme}`);
+      await page.goto(`${baseUrl}/#/market/buyStockDetail`);
+      await page.getByTestId('order-missing-id').waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByTestId('order-missing-market').click();
+      await page.waitForURL(/#\/market\/index/, { timeout: 10_000 });
+      await page.goto(`${baseUrl}/#/trade/nothing-here`);
+      await page.getByTestId('not-found').waitFor({ state: 'visible', timeout: 15_000 });
+      await shot(page, `trade-14-not-found-${language}-${scheme}`);
+      await page.getByTestId('not-found-positions').click();
+      await page.waitForURL(/#\/trade\/index/, { timeout: 10_000 });
       await page.close();
     }
-  });
+  }, 400_000);
 });

@@ -80,6 +80,7 @@ const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
 const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
 const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const NotFoundPage = page(() => import('./features/placeholder/NotFoundPage'));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
 function Loadable({ children }: { children: ReactNode }) {
@@ -158,7 +159,7 @@ export const routes: RouteObject[] = [
       screen('/information/loanRecord', <LoanRecordPage />),
       screen('/home/fllow', <CopyFundsPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
-      screen('*', <Placeholder titleKey="ui.page.notFound" />),
+      screen('*', <NotFoundPage />),
     ],
   },
 ];

@@ -10,10 +10,11 @@ import { lendingUi } from './lending.js';
 import { loansUi } from './loans.js';
 import { newSharesUi } from './new-shares.js';
 import { tradeLiveUi } from './trade-live.js';
+import { tradeRulesUi } from './trade-rules.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi, tradeRulesUi];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

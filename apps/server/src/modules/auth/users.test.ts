@@ -164,12 +164,21 @@ describe('changing the login password (API.md §7.6)', () => {
   it('changes it and revokes every other session, keeping this one', async () => {
     const u = await registerUser(t.app);
     const other = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
+    const third = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
+    // the other sessions are in use (so cached) before the change: the cache must not keep them alive
+    expect((await post(t.app, '/user/getUserinfo', {}, { token: other.token, account: u.account })).http).toBe(200);
+    expect((await post(t.app, '/user/getUserinfo', {}, { token: third.token, account: u.account })).http).toBe(200);
     const r = await post(t.app, '/user/changePassword', { oldPassword: u.password, newPassword: 'Newpass123', confirmPassword: 'Newpass123' }, u.headers);
     expect(r.body).toMatchObject({ status: 1, code: 'result.update.ok', data: null });
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).http).toBe(200);
     expect((await post(t.app, '/user/getUserinfo', {}, { token: other.token, account: u.account })).http).toBe(401);
+    expect((await post(t.app, '/user/getUserinfo', {}, { token: third.token, account: u.account })).http).toBe(401);
+    expect((await post(t.app, '/user/logout', {}, { token: third.token, account: u.account })).http).toBe(401);
+    // the current session keeps working, for reads and writes
+    expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.data).toMatchObject({ account: u.account });
+    expect((await post(t.app, '/user/changePassword', { oldPassword: 'Newpass123', newPassword: 'Newpass456', confirmPassword: 'Newpass456' }, u.headers)).body.code).toBe('result.update.ok');
     expect((await post(t.app, '/user/login', { account: u.account, password: u.password })).body.code).toBe('auth.wrong_credentials');
-    expect((await post(t.app, '/user/login', { account: u.account, password: 'Newpass123' })).body.status).toBe(1);
+    expect((await post(t.app, '/user/login', { account: u.account, password: 'Newpass456' })).body.status).toBe(1);
   });
 });
 

@@ -321,6 +321,10 @@ describe('closing a position (§9.4)', () => {
     const u = await trader();
     const o = data<Order>(await buy(u, { instrumentId: WALMEX, lots: 100, leverage: 2 }));
     expect((await closeOrder(u, o.orderId)).body).toMatchObject({ code: 'order.min_hold', params: { minutes: '5', sellableAt: '2026-03-03T14:30:00.000Z' } });
+    // the list and the detail say it before the press ("sellable from", a disabled Close): the same time the refusal names
+    const listed = data<{ list: Order[] }>(await post(t.app, '/trade/userstocklist', { type: 'mxn' }, u.headers)).list.find((row) => row.orderId === o.orderId);
+    expect(listed?.sellableAt).toBe('2026-03-03T14:30:00.000Z');
+    expect((await detail(u, o.orderId)).sellableAt).toBe('2026-03-03T14:30:00.000Z');
     t.clock.set(new Date(MONDAY.getTime() + 10 * MIN));
     expect((await closeOrder(u, o.orderId)).body).toMatchObject({ code: 'order.t_plus_n', params: { days: '1' } });
     t.clock.set(new Date('2026-03-03T02:00:00Z'));

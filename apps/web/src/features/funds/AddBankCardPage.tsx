@@ -9,6 +9,7 @@ import { useBack } from '../../components/navigation';
 import { TabStrip } from '../../components/TabStrip';
 import { TextField } from '../../components/TextField';
 import { caretAfter, formatCardNumberInput } from '../../lib/format';
+import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { MoneyPage } from './FundsParts';
 import { ImageUpload } from './ImageUpload';
 
@@ -79,26 +80,25 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const [bankName, setBankName] = useState('');
   const [branch, setBranch] = useState('');
   const [bankCode, setBankCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
   const label: Record<CardField, string> = {
     holder: t('ui.card.holder'), number: t('ui.card.number'), bankName: t('ui.card.bankName'), branch: t('ui.card.branch'), bankCode: t('ui.card.bankCode'),
   };
+  const compact = number.replace(/\s+/g, '');
+  const values: Record<CardField, string> = { holder: holder.trim(), number: compact, bankName: bankName.trim(), branch: branch.trim(), bankCode: bankCode.trim() };
+  const current: FieldErrors<CardField> = {};
+  for (const key of Object.keys(values) as CardField[]) {
+    if (values[key] === '') current[key] = t('ui.validate.required', { field: label[key] });
+  }
+  if (!current.holder && (values.holder.length < 2 || values.holder.length > 60)) current.holder = t('ui.card.lengthRule', { min: '2', max: '60' });
+  if (!current.number && !/^[0-9A-Z]{8,34}$/.test(compact)) current.number = t('ui.card.numberRule');
+  if (!current.bankName && (values.bankName.length < 2 || values.bankName.length > 60)) current.bankName = t('ui.card.lengthRule', { min: '2', max: '60' });
+  if (!current.branch && values.branch.length > 60) current.branch = t('ui.card.lengthRule', { min: '1', max: '60' });
+  if (!current.bankCode && !/^[A-Za-z0-9]{1,20}$/.test(values.bankCode)) current.bankCode = t('ui.card.codeRule');
+  const { errors, reveal } = useFieldErrors(current);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const compact = number.replace(/\s+/g, '');
-    const values: Record<CardField, string> = { holder: holder.trim(), number: compact, bankName: bankName.trim(), branch: branch.trim(), bankCode: bankCode.trim() };
-    const next: Partial<Record<CardField, string>> = {};
-    for (const key of Object.keys(values) as CardField[]) {
-      if (values[key] === '') next[key] = t('ui.validate.required', { field: label[key] });
-    }
-    if (!next.holder && (values.holder.length < 2 || values.holder.length > 60)) next.holder = t('ui.card.lengthRule', { min: '2', max: '60' });
-    if (!next.number && !/^[0-9A-Z]{8,34}$/.test(compact)) next.number = t('ui.card.numberRule');
-    if (!next.bankName && (values.bankName.length < 2 || values.bankName.length > 60)) next.bankName = t('ui.card.lengthRule', { min: '2', max: '60' });
-    if (!next.branch && values.branch.length > 60) next.branch = t('ui.card.lengthRule', { min: '1', max: '60' });
-    if (!next.bankCode && !/^[A-Za-z0-9]{1,20}$/.test(values.bankCode)) next.bankCode = t('ui.card.codeRule');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!reveal()) return;
     add.mutate(
       { holder: values.holder, cardNumber: compact, bankName: values.bankName, branch: values.branch, bankCode: values.bankCode },
       { onSuccess: onDone },
@@ -128,17 +128,16 @@ function WalletForm({ onDone }: { onDone: () => void }) {
   const [type, setType] = useState<WalletType>('USDT-TRC20');
   const [address, setAddress] = useState('');
   const [qr, setQr] = useState<UploadResponse | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<WalletField, string>>>({});
+  const trimmed = address.trim();
+  const current: FieldErrors<WalletField> = {};
+  if (trimmed === '') current.address = t('ui.validate.required', { field: t('ui.wallet.address') });
+  else if (!walletAddressPatterns[type].test(trimmed)) current.address = t(`ui.wallet.addressRule.${type}`);
+  if (!qr) current.qr = t('ui.wallet.qrRequired');
+  const { errors, reveal } = useFieldErrors(current);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = address.trim();
-    const next: Partial<Record<WalletField, string>> = {};
-    if (trimmed === '') next.address = t('ui.validate.required', { field: t('ui.wallet.address') });
-    else if (!walletAddressPatterns[type].test(trimmed)) next.address = t(`ui.wallet.addressRule.${type}`);
-    if (!qr) next.qr = t('ui.wallet.qrRequired');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !qr) return;
+    if (!reveal() || !qr) return;
     add.mutate({ type, address: trimmed, qrImageId: qr.imageId }, { onSuccess: onDone });
   };
 

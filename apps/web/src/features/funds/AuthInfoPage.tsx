@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useKycStatus, useKycSubmit, type KycStatusData } from '../../api/funds-queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
+import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { DetailRow, MoneyPage, timeText } from './FundsParts';
 import { ImageUpload } from './ImageUpload';
 import { cleanIdText, ID_FIRST_LENGTH, ID_MIDDLE_MAX, isIdComplete, joinIdNumber, splitIdNumber, type IdParts } from './id-number';
@@ -125,22 +126,21 @@ function KycForm() {
   const [id, setId] = useState<IdParts>({ first: '', middle: '', last: '' });
   const [front, setFront] = useState<UploadResponse | null>(null);
   const [back, setBack] = useState<UploadResponse | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [frontBusy, setFrontBusy] = useState(false);
   const [backBusy, setBackBusy] = useState(false);
+  const trimmed = name.trim();
+  const current: FieldErrors<FieldKey> = {};
+  if (trimmed === '') current.name = t('ui.validate.required', { field: t('ui.kyc.name') });
+  else if (trimmed.length < 2 || trimmed.length > 60) current.name = t('ui.kyc.nameRule');
+  if (joinIdNumber(id) === '') current.id = t('ui.validate.required', { field: t('ui.kyc.idNumber') });
+  else if (!isIdComplete(id)) current.id = t('ui.kyc.idRule');
+  if (!front) current.front = t('ui.kyc.photoRequired', { side: t('ui.kyc.front') });
+  if (!back) current.back = t('ui.kyc.photoRequired', { side: t('ui.kyc.back') });
+  const { errors, reveal } = useFieldErrors(current);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next: Partial<Record<FieldKey, string>> = {};
-    const trimmed = name.trim();
-    if (trimmed === '') next.name = t('ui.validate.required', { field: t('ui.kyc.name') });
-    else if (trimmed.length < 2 || trimmed.length > 60) next.name = t('ui.kyc.nameRule');
-    if (joinIdNumber(id) === '') next.id = t('ui.validate.required', { field: t('ui.kyc.idNumber') });
-    else if (!isIdComplete(id)) next.id = t('ui.kyc.idRule');
-    if (!front) next.front = t('ui.kyc.photoRequired', { side: t('ui.kyc.front') });
-    if (!back) next.back = t('ui.kyc.photoRequired', { side: t('ui.kyc.back') });
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !front || !back) return;
+    if (!reveal() || !front || !back) return;
     submit.mutate({ name: trimmed, idNumber: joinIdNumber(id), frontImageId: front.imageId, backImageId: back.imageId });
   };
 

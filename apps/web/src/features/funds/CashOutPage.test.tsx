@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
@@ -79,10 +79,44 @@ describe('the withdrawal form', () => {
     await user.type(screen.getByTestId('cashout-password'), '24681x0');
     expect((screen.getByTestId('cashout-password') as HTMLInputElement).value).toBe('246810');
     await user.click(screen.getByTestId('cashout-submit'));
+    // the press asks first: amount and destination in a sheet, nothing sent yet
+    const sheet = await screen.findByTestId('cashout-sheet');
+    expect(sheet.textContent).toContain('0121********567891');
+    expect(screen.getByTestId('cashout-sheet-amount').textContent).toContain('59,010.00');
+    expect(api.callsTo('/funds/withdraw')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('cashout-confirm'));
     await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
     expect(api.callsTo('/funds/withdraw')[0]).toEqual({
       amount: '59010.00', currency: 'MXN', fundPassword: '246810', cardId: 'c_3', requestId: expect.stringMatching(UUID),
     });
+    // then a result card instead of the form (whose rules would now say a withdrawal is pending)
+    const result = await screen.findByTestId('cashout-result');
+    expect(screen.getByTestId('cashout-result-state').textContent).toBe('Under review');
+    expect(result.textContent).toContain('Withdrawal submitted');
+    expect(screen.queryByTestId('cashout-submit')).toBeNull();
+    expect(screen.queryByTestId('cashout-sheet')).toBeNull();
+  });
+
+  it('clears a field error as soon as the field is fixed', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([]) },
+    });
+    renderCashOut();
+    await user.click(await screen.findByTestId('cashout-submit'));
+    const amount = screen.getByTestId('cashout-amount');
+    const password = screen.getByTestId('cashout-password');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await user.type(amount, '600');
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await user.type(password, '123456');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('cashout-sheet')).toBeNull();
   });
 
   it('opens a withdrawal record into its timeline with the rejection reason', async () => {

@@ -3,15 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { call, translator } from '../../api/client';
+import { Link, useNavigate } from 'react-router-dom';
+import { call, isFinalAnswer, translator } from '../../api/client';
 import {
-  flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData,
+  flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData, type WithdrawRecordData,
 } from '../../api/funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { compareDecimal, formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
-import { AmountField, codeText, CurrencyChoice, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
+import { ConfirmSheet } from '../trade/TradeParts';
+import { AmountField, codeText, CurrencyChoice, DetailRow, MoneyPage, RuleList, StateTag, timeText, useMoneySubmit, type Rule } from './FundsParts';
 import { useWindowText, WindowTag } from './RechargePage';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
 
@@ -92,7 +94,9 @@ interface Errors {
   password?: string;
 }
 
-function CashOutForm({ currency, info, destinations }: { currency: Currency; info: WithdrawInfoData; destinations: Destination[] }) {
+type WithdrawBody = { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string };
+
+function CashOutForm({ currency, info, destinations, onDone }: { currency: Currency; info: WithdrawInfoData; destinations: Destination[]; onDone: (record: WithdrawRecordData) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const windowText = useWindowText();
@@ -100,9 +104,9 @@ function CashOutForm({ currency, info, destinations }: { currency: Currency; inf
   const [amountInput, setAmountInput] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [review, setReview] = useState<WithdrawBody | null>(null);
   const send = useCallback(
-    (body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string }, requestId: string) =>
+    (body: WithdrawBody, requestId: string) =>
       call('withdraw', { ...body, requestId }),
     [],
   );
@@ -113,86 +117,166 @@ function CashOutForm({ currency, info, destinations }: { currency: Currency; inf
   const amount = toWireAmount(amountInput);
   const rules = withdrawRules(info, amount);
   const blocked = rules.length > 0;
+  const current: FieldErrors<keyof Errors> = {};
+  if (amount === '' || compareDecimal(amount, '0') <= 0) current.amount = t('ui.funds.amountRequired');
+  if (!destination) current.destination = currency === 'USDT' ? t('ui.cashOut.pickWallet') : t('ui.cashOut.pickCard');
+  if (password === '') current.password = t('ui.validate.required', { field: t('ui.cashOut.password') });
+  else if (!fundPasswordPattern.test(password)) current.password = t('ui.validate.fundPasswordFormat');
+  const { errors, reveal } = useFieldErrors(current);
 
-  const onSubmit = async (event: FormEvent) => {
+  // The press opens a confirmation sheet repeating what leaves and where it goes; only its confirm sends.
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (blocked) return;
-    const next: Errors = {};
-    if (amount === '' || compareDecimal(amount, '0') <= 0) next.amount = t('ui.funds.amountRequired');
-    if (!destination) next.destination = currency === 'USDT' ? t('ui.cashOut.pickWallet') : t('ui.cashOut.pickCard');
-    if (password === '') next.password = t('ui.validate.required', { field: t('ui.cashOut.password') });
-    else if (!fundPasswordPattern.test(password)) next.password = t('ui.validate.fundPasswordFormat');
-    setErrors(next);
-    if (next.amount || next.destination || next.password || !destination) return;
+    if (blocked || busy) return;
+    if (!reveal() || !destination) return;
     const target = destination.kind === 'card' ? { cardId: destination.id } : { walletId: destination.id };
+    setReview({ amount, currency, fundPassword: password, ...target });
+  };
+
+  const confirm = async () => {
+    if (!review) return;
     try {
-      const record = await submit({ amount, currency, fundPassword: password, ...target });
+      const record = await submit(review);
       if (!record) return;
-      setAmountInput('');
-      setPassword('');
+      setReview(null);
       void refreshAfterMoney(queryClient);
-    } catch {
-      // The client showed the reason. A wrong password is final; after a network error the same requestId is sent again.
-      setPassword('');
+      // the result card replaces the form: the pending withdrawal now blocks a second one, which
+      // the form would show as a failing rule right after the success
+      onDone(record);
+    } catch (error) {
+      // The client showed the reason. A final answer (wrong password…) closes the sheet and clears
+      // the password; after a network error the sheet stays and the same requestId is sent again.
+      if (isFinalAnswer(error)) {
+        setReview(null);
+        setPassword('');
+      }
     }
   };
 
   return (
-    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('ui.cashOut.formTitle')}>
-      <AmountField
-        label={t('ui.cashOut.amount')}
-        value={amountInput}
-        onChange={(raw) => setAmountInput(sanitiseAmountInput(raw, scaleOf(currency)))}
-        currency={currency}
-        testId="cashout-amount"
-        error={errors.amount}
-        describedBy={rulesId}
-        action={
-          <button type="button" className="amount-action" onClick={() => setAmountInput(info.withdrawable)} data-testid="cashout-all">
-            {t('ui.cashOut.all')}
-          </button>
-        }
+    <>
+      <form className="form card" onSubmit={onSubmit} noValidate aria-label={t('ui.cashOut.formTitle')}>
+        <AmountField
+          label={t('ui.cashOut.amount')}
+          value={amountInput}
+          onChange={(raw) => setAmountInput(sanitiseAmountInput(raw, scaleOf(currency)))}
+          currency={currency}
+          testId="cashout-amount"
+          error={errors.amount}
+          describedBy={rulesId}
+          action={
+            <button type="button" className="amount-action" onClick={() => setAmountInput(info.withdrawable)} data-testid="cashout-all">
+              {t('ui.cashOut.all')}
+            </button>
+          }
+        >
+          <span className="num" data-testid="cashout-withdrawable">{t('ui.cashOut.withdrawable', { amount: formatAmount(info.withdrawable, currency) })}</span>
+          <span className="num">{t('ui.funds.limits', { min: formatAmount(info.min, currency), max: formatAmount(info.max, currency) })}</span>
+          <span className="num">
+            {t('ui.funds.window', { window: windowText(info.window, info.days, info.timezone) })} <WindowTag open={info.inWindow} />
+          </span>
+          <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
+        </AmountField>
+        <DestinationPicker options={destinations} value={destinationId} onChange={setPicked} currency={currency} error={errors.destination} />
+        <TextField
+          label={t('ui.cashOut.password')}
+          type="password"
+          value={password}
+          onChange={(value) => setPassword(value.replace(/\D/g, '').slice(0, 6))}
+          inputMode="numeric"
+          maxLength={6}
+          pattern="[0-9]*"
+          autoComplete="off"
+          hint={info.hasFundPassword ? t('ui.cashOut.passwordHint') : undefined}
+          error={errors.password}
+          testId="cashout-password"
+        />
+        {!info.hasFundPassword ? (
+          <Link to="/information/fundPass" className="inline-link" data-testid="cashout-set-password">
+            {t('ui.cashOut.setPassword')}
+          </Link>
+        ) : null}
+        <RuleList rules={rules} id={rulesId} testIdPrefix="cashout-rule-" />
+        {info.unpaidLoan ? (
+          <Link to="/information/loanRecord" className="caption" data-testid="cashout-repay-loan">
+            {t('ui.loan.goRepay')}
+          </Link>
+        ) : null}
+        <div className="form-footer">
+          <Button block color="primary" size="large" type="submit" disabled={blocked || busy} aria-describedby={rulesId} data-testid="cashout-submit">
+            {blocked ? t('ui.cashOut.blocked') : t('ui.cashOut.submit')}
+          </Button>
+          <p className="caption">{t('ui.cashOut.note')}</p>
+        </div>
+      </form>
+      <ConfirmSheet
+        open={review !== null}
+        title={t('ui.withdraw.confirmTitle')}
+        confirmText={t('ui.withdraw.confirm')}
+        busy={busy}
+        onCancel={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        testId="cashout-sheet"
+        confirmTestId="cashout-confirm"
       >
-        <span className="num" data-testid="cashout-withdrawable">{t('ui.cashOut.withdrawable', { amount: formatAmount(info.withdrawable, currency) })}</span>
-        <span className="num">{t('ui.funds.limits', { min: formatAmount(info.min, currency), max: formatAmount(info.max, currency) })}</span>
-        <span className="num">
-          {t('ui.funds.window', { window: windowText(info.window, info.days, info.timezone) })} <WindowTag open={info.inWindow} />
-        </span>
-        <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
-      </AmountField>
-      <DestinationPicker options={destinations} value={destinationId} onChange={setPicked} currency={currency} error={errors.destination} />
-      <TextField
-        label={t('ui.cashOut.password')}
-        type="password"
-        value={password}
-        onChange={(value) => setPassword(value.replace(/\D/g, '').slice(0, 6))}
-        inputMode="numeric"
-        maxLength={6}
-        pattern="[0-9]*"
-        autoComplete="off"
-        hint={info.hasFundPassword ? t('ui.cashOut.passwordHint') : undefined}
-        error={errors.password}
-        testId="cashout-password"
-      />
-      {!info.hasFundPassword ? (
-        <Link to="/information/fundPass" className="inline-link" data-testid="cashout-set-password">
-          {t('ui.cashOut.setPassword')}
-        </Link>
-      ) : null}
-      <RuleList rules={rules} id={rulesId} testIdPrefix="cashout-rule-" />
-      {info.unpaidLoan ? (
-        <Link to="/information/loanRecord" className="caption" data-testid="cashout-repay-loan">
-          {t('ui.loan.goRepay')}
-        </Link>
-      ) : null}
-      <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={blocked || busy} aria-describedby={rulesId} data-testid="cashout-submit">
-          {blocked ? t('ui.cashOut.blocked') : t('ui.cashOut.submit')}
-        </Button>
+        {review && destination ? (
+          <dl className="detail-list">
+            <DetailRow label={t('ui.cashOut.amount')} testId="cashout-sheet-amount">
+              <strong className="num">{formatAmount(review.amount, review.currency)}</strong>
+            </DetailRow>
+            <DetailRow label={destination.kind === 'card' ? t('ui.cashOut.toCard') : t('ui.cashOut.toWallet')} testId="cashout-sheet-destination">
+              <span>
+                {destination.title} <span className="caption num">{destination.detail}</span>
+              </span>
+            </DetailRow>
+            <DetailRow label={t('ui.withdraw.fee')}>
+              <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
+            </DetailRow>
+          </dl>
+        ) : null}
         <p className="caption">{t('ui.cashOut.note')}</p>
-      </div>
+      </ConfirmSheet>
       {loader}
-    </form>
+    </>
+  );
+}
+
+/** The submitted withdrawal, pending review (the amount is frozen until it is paid out, API.md §10.4). */
+function WithdrawResult({ record }: { record: WithdrawRecordData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className="card status-card tone-wait" data-testid="cashout-result" aria-labelledby="cashout-result-title">
+      <h2 id="cashout-result-title">{t('ui.withdraw.submitted')}</h2>
+      <p className="muted">{t('ui.withdraw.submittedText')}</p>
+      <dl className="detail-list">
+        <DetailRow label={t('ui.records.amount')}>
+          <span className="num strong" data-testid="cashout-result-amount">{formatAmount(record.amount, record.currency)}</span>
+        </DetailRow>
+        <DetailRow label={t('ui.withdraw.to')}>
+          <span>
+            {record.destination.label} <span className="caption num">{record.destination.masked}</span>
+          </span>
+        </DetailRow>
+        <DetailRow label={t('ui.records.state')}>
+          <StateTag state={record.state} testId="cashout-result-state" />
+        </DetailRow>
+        <DetailRow label={t('ui.records.orderNo')}>
+          <span className="num">{record.orderNo}</span>
+        </DetailRow>
+        <DetailRow label={t('ui.records.time')}>
+          <span className="num">{timeText(record.createdAt)}</span>
+        </DetailRow>
+      </dl>
+      <div className="button-row">
+        <Button color="primary" onClick={() => navigate('/information/fundRecord?tab=withdraw')} data-testid="cashout-result-records">
+          {t('ui.withdraw.viewRecords')}
+        </Button>
+        <Button fill="outline" onClick={() => navigate('/information/wallet')} data-testid="cashout-result-done">
+          {t('ui.recharge.done')}
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -232,8 +316,17 @@ function RecentWithdrawals() {
 function CashOutBody() {
   const { t } = useTranslation();
   const [currency, setCurrency] = useState<Currency>('MXN');
+  const [record, setRecord] = useState<WithdrawRecordData | null>(null);
   const info = useWithdrawInfo(currency);
   const cards = useCardList();
+  if (record) {
+    return (
+      <>
+        <WithdrawResult record={record} />
+        <RecentWithdrawals />
+      </>
+    );
+  }
 
   let form: ReactNode;
   if (info.isPending || cards.isPending) form = <section className="card"><Loading rows={5} /></section>;
@@ -251,7 +344,7 @@ function CashOutBody() {
   } else {
     const destinations = destinationsOf(currency, cards.data.cards, cards.data.wallets);
     // Keyed by currency: switching currency starts a fresh form (amount, destination, requestId).
-    form = <CashOutForm key={currency} currency={currency} info={info.data} destinations={destinations} />;
+    form = <CashOutForm key={currency} currency={currency} info={info.data} destinations={destinations} onDone={setRecord} />;
   }
 
   return (

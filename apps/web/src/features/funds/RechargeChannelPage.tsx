@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { refreshAfterMoney, useDepositChannels, type DepositChannelData, type DepositRecordData } from '../../api/funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { compareDecimal, formatAmount, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
+import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { AmountField, codeText, CopyButton, DetailRow, MoneyPage, RuleList, StateTag, timeText, useMoneySubmit, type Rule } from './FundsParts';
 import { ImageUpload } from './ImageUpload';
 import { useWindowText, WindowTag } from './RechargePage';
@@ -97,20 +98,19 @@ function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone:
   const rulesId = useId();
   const [amountInput, setAmountInput] = useState('');
   const [proof, setProof] = useState<UploadResponse | null>(null);
-  const [errors, setErrors] = useState<{ amount?: string; proof?: string }>({});
   const [uploading, setUploading] = useState(false);
   const send = useCallback((body: { channelId: string; amount: string; proofImageId: string }, requestId: string) => call('deposit', { ...body, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(amountInput);
   const rules = depositRules(channel, amount);
+  const current: FieldErrors<'amount' | 'proof'> = {};
+  if (amount === '' || compareDecimal(amount, '0') <= 0) current.amount = t('ui.funds.amountRequired');
+  if (!proof) current.proof = t('ui.recharge.proofRequired');
+  const { errors, reveal } = useFieldErrors(current);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: { amount?: string; proof?: string } = {};
-    if (amount === '' || compareDecimal(amount, '0') <= 0) next.amount = t('ui.funds.amountRequired');
-    if (!proof) next.proof = t('ui.recharge.proofRequired');
-    setErrors(next);
-    if (next.amount || next.proof || !proof || rules.length > 0) return;
+    if (!reveal() || !proof || rules.length > 0) return;
     try {
       const record = await submit({ channelId: channel.channelId, amount, proofImageId: proof.imageId });
       if (!record) return;

@@ -60,6 +60,22 @@ describe('the register form', () => {
     fetchMock.mockReset();
   });
 
+  it('clears a field error as soon as the field is fixed, and shows it again when broken', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRegister();
+    await user.click(screen.getByTestId('register-submit'));
+    const phone = screen.getByTestId('register-phone');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('register-invite').getAttribute('aria-invalid')).toBe('true');
+    await user.type(phone, '5');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    expect(phone.closest('.field')?.querySelector('.error')).toBeNull();
+    // the other fields still say what is missing
+    expect(screen.getByTestId('register-invite').getAttribute('aria-invalid')).toBe('true');
+    await user.clear(phone);
+    expect(phone.closest('.field')?.querySelector('.error')?.textContent).toBe('Phone number must not be empty.');
+  });
+
   it('refuses empty fields, different passwords and a missing agreement before calling the server', async () => {
     const user = userEvent.setup({ delay: null });
     renderRegister();

@@ -10,6 +10,7 @@ import { LegalPopup } from '../../components/LegalPopup';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useFieldErrors } from '../../lib/field-errors';
 import { useSignedIn } from './useSignedIn';
 
 type FieldKey = 'phone' | 'password' | 'confirm' | 'invite';
@@ -47,7 +48,8 @@ export default function RegisterPage() {
   // An invitation link (`#/login/register?code=K7M2Q9`, invite friends' QR code) fills in the code.
   const [params] = useSearchParams();
   const [values, setValues] = useState<RegisterValues>(() => ({ phone: '', password: '', confirm: '', invite: params.get('code')?.trim() ?? '', agreed: false }));
-  const [errors, setErrors] = useState<Errors>({});
+  const validation = validateRegister(values, t);
+  const { errors, reveal } = useFieldErrors<FieldKey>(validation.errors);
   const [legal, setLegal] = useState<LegalKind | null>(null);
   const signedIn = useSignedIn();
   const register = useMutation({
@@ -65,9 +67,8 @@ export default function RegisterPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateRegister(values, t);
-    setErrors(result.errors);
-    const first = Object.values(result.errors)[0] ?? result.agreement;
+    reveal();
+    const first = Object.values(validation.errors)[0] ?? validation.agreement;
     if (first) {
       toast(first);
       return;

@@ -139,4 +139,56 @@ describe('the order form', () => {
     expect(await screen.findByTestId('kyc-gate')).toBeTruthy();
     expect(screen.queryByTestId('order-submit')).toBeNull();
   });
+
+  it('refuses a take-profit or stop-loss on the wrong side as it is typed, and never prices it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({ '/user/getUserinfo': { data: userInfo('verified') }, '/market/quote': { data: quote }, '/trade/preview': previewOf });
+    renderBuy();
+    await waitFor(() => expect((screen.getByTestId('order-price') as HTMLInputElement).value).toBe('170.00'));
+    // short: the take-profit must be below the limit price
+    await user.type(screen.getByTestId('order-tp'), '180');
+    expect(screen.getByTestId('order-tp-error').textContent).toBe('For a short position the take-profit must be below 170.00.');
+    expect(screen.getByTestId('order-tp').getAttribute('aria-invalid')).toBe('true');
+    await user.type(screen.getByTestId('order-sl'), '150');
+    expect(screen.getByTestId('order-sl-error').textContent).toBe('For a short position the stop-loss must be above 170.00.');
+    await waitFor(() => expect(api.callsTo('/trade/preview').length).toBeGreaterThan(0));
+    const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(submit.disabled).toBe(true);
+    for (const body of api.callsTo('/trade/preview') as { takeProfit?: string; stopLoss?: string }[]) {
+      expect(body.takeProfit).toBeUndefined();
+      expect(body.stopLoss).toBeUndefined();
+    }
+    // fixed: the errors go, the values are priced
+    await user.clear(screen.getByTestId('order-tp'));
+    await user.type(screen.getByTestId('order-tp'), '160');
+    await user.clear(screen.getByTestId('order-sl'));
+    await user.type(screen.getByTestId('order-sl'), '175');
+    expect(screen.queryByTestId('order-tp-error')).toBeNull();
+    expect(screen.queryByTestId('order-sl-error')).toBeNull();
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ takeProfit: '160', stopLoss: '175' }));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    // a long flips the sides
+    await user.click(screen.getByTestId('order-side-long'));
+    expect(screen.getByTestId('order-tp-error').textContent).toBe('For a long position the take-profit must be above 170.00.');
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('starts at the fewest shares that meet the minimum opening amount and shows it', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({ '/user/getUserinfo': { data: userInfo('verified') }, '/market/quote': { data: { ...quote, price: '30.00' } }, '/trade/preview': previewOf });
+    renderBuy();
+    await waitFor(() => expect((screen.getByTestId('order-lots') as HTMLInputElement).value).toBe('4'));
+    expect(screen.getByTestId('order-min-lots').textContent).toBe('Minimum order value $100.00: at least 4 shares at this price');
+    fireEvent.pointerDown(screen.getByTestId('order-lots-minus'));
+    fireEvent.pointerUp(screen.getByTestId('order-lots-minus'));
+    expect(screen.getByTestId('order-min-lots').getAttribute('data-below')).toBe('1');
+    expect((screen.getByTestId('order-submit') as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByTestId('order-use-min'));
+    expect((screen.getByTestId('order-lots') as HTMLInputElement).value).toBe('4');
+    // a higher limit price needs fewer: one share, said in the singular
+    await user.clear(screen.getByTestId('order-price'));
+    await user.type(screen.getByTestId('order-price'), '150');
+    expect(screen.getByTestId('order-min-lots').textContent).toBe('Minimum order value $100.00: at least 1 share at this price');
+  });
 });

@@ -1,19 +1,23 @@
 import type { OrderType, Side } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
 import { mergeInstrument, useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
 import { useQuote, type QuoteData } from '../../api/market-queries';
 import { refreshAfterTrade, useTradePreview, type PreviewData, type PreviewRequest } from '../../api/trade-queries';
-import { Empty, ErrorRetry, Loading } from '../../components/States';
+import { ChartIcon } from '../../components/Icons';
+import { ErrorRetry, Loading } from '../../components/States';
+import { WayForward } from '../../components/WayForward';
 import { formatAmount, formatPrice, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../funds/FundsParts';
 import { LotsStepper } from './LotsStepper';
+import { minLotsFor, tpSlProblems } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
+import './trade-rules.css';
 
 export const PREVIEW_DEBOUNCE_MS = 300;
 const PRICE_DECIMALS = 8;
@@ -51,23 +55,29 @@ export function Ticket({ preview, prefix }: { preview: PreviewData; prefix: stri
   );
 }
 
-function PriceInput({ label, value, onChange, testId, action }: { label: string; value: string; onChange: (v: string) => void; testId: string; action?: ReactNode }) {
+function PriceInput({ label, value, onChange, testId, action, error }: { label: string; value: string; onChange: (v: string) => void; testId: string; action?: ReactNode; error?: string | null }) {
+  const errorId = useId();
   return (
-    <label className="order-field">
-      <span className="order-label">{label}</span>
-      <span className="order-control">
-        <input
-          className="num"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={value}
-          onChange={(event) => onChange(sanitiseAmountInput(event.target.value, PRICE_DECIMALS))}
-          data-testid={testId}
-        />
-        {action}
-      </span>
-    </label>
+    <div className="order-field-wrap">
+      <label className="order-field">
+        <span className="order-label">{label}</span>
+        <span className={error ? 'order-control invalid' : 'order-control'}>
+          <input
+            className="num"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={value}
+            onChange={(event) => onChange(sanitiseAmountInput(event.target.value, PRICE_DECIMALS))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            data-testid={testId}
+          />
+          {action}
+        </span>
+      </label>
+      {error ? <p id={errorId} className="field-error" role="alert" data-testid={`${testId}-error`}>{error}</p> : null}
+    </div>
   );
 }
 
@@ -85,15 +95,27 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const [side, setSide] = useState<Side>(initialSide);
   const [orderType, setOrderType] = useState<OrderType>('limit');
   const [priceInput, setPriceInput] = useState(() => quote.price ?? '');
-  const [lots, setLots] = useState(1);
+  const minOpening = quote.rules.minOpeningAmount;
+  // the default quantity meets the minimum opening amount at the price shown (API.md §9.2 rule 8)
+  const [lots, setLots] = useState(() => minLotsFor(quote.price, minOpening));
   const [leverage, setLeverage] = useState(() => quote.rules.leverageOptions[0] ?? 1);
   const [tpInput, setTpInput] = useState('');
   const [slInput, setSlInput] = useState('');
   const [review, setReview] = useState<Review | null>(null);
 
   const price = priceOrNull(priceInput);
-  const takeProfit = priceOrNull(tpInput);
-  const stopLoss = priceOrNull(slInput);
+  const typedTp = priceOrNull(tpInput);
+  const typedSl = priceOrNull(slInput);
+  // the rules of /trade/buy checked as the user types, against the limit price or the live price
+  const reference = orderType === 'limit' ? price : live.price;
+  const problems = tpSlProblems(side, reference, typedTp, typedSl);
+  const minLots = minLotsFor(reference, minOpening);
+  const belowMinimum = lots < minLots;
+  const blocked = problems.takeProfit !== undefined || problems.stopLoss !== undefined || belowMinimum;
+  // a TP/SL on the wrong side is not priced: the ticket would show a loss "at take-profit"
+  const takeProfit = problems.takeProfit ? null : typedTp;
+  const stopLoss = problems.stopLoss ? null : typedSl;
+  const refText = formatPrice(reference);
   const body = useMemo<BuyBody | null>(() => {
     if (orderType === 'limit' && price === null) return null;
     return {
@@ -146,7 +168,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         aria-label={t('ui.page.buyStockDetail')}
         onSubmit={(event) => {
           event.preventDefault();
-          if (current && body) setReview({ body, preview: ticket });
+          if (current && body && !blocked) setReview({ body, preview: ticket });
         }}
       >
         <div className="chips order-sides" role="radiogroup" aria-label={t('ui.order.side.label')}>
@@ -181,6 +203,19 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         <div className="order-field">
           <span className="order-label">{t('ui.order.lots')}</span>
           <LotsStepper value={lots} onChange={setLots} label={t('ui.order.lots')} />
+          <p className={belowMinimum ? 'field-error' : 'caption'} role={belowMinimum ? 'alert' : undefined} data-testid="order-min-lots" data-below={belowMinimum ? '1' : '0'}>
+            {belowMinimum
+              ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency })
+              : t('ui.rules.minOpening', { amount: formatAmount(minOpening, quote.currency), count: minLots })}
+            {belowMinimum ? (
+              <>
+                {' '}
+                <button type="button" className="amount-action" onClick={() => setLots(minLots)} data-testid="order-use-min">
+                  {t('ui.shares', { count: minLots })}
+                </button>
+              </>
+            ) : null}
+          </p>
         </div>
         <div className="order-field">
           <span className="order-label">{t('ui.order.leverage')}</span>
@@ -192,20 +227,32 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
             ))}
           </div>
         </div>
-        <PriceInput label={t('ui.order.takeProfit')} value={tpInput} onChange={setTpInput} testId="order-tp" />
-        <PriceInput label={t('ui.order.stopLoss')} value={slInput} onChange={setSlInput} testId="order-sl" />
+        <PriceInput
+          label={t('ui.order.takeProfit')}
+          value={tpInput}
+          onChange={setTpInput}
+          testId="order-tp"
+          error={problems.takeProfit ? t(`ui.rules.${problems.takeProfit}`, { price: refText }) : null}
+        />
+        <PriceInput
+          label={t('ui.order.stopLoss')}
+          value={slInput}
+          onChange={setSlInput}
+          testId="order-sl"
+          error={problems.stopLoss ? t(`ui.rules.${problems.stopLoss}`, { price: refText }) : null}
+        />
 
         <section className="quiet-card ticket" aria-live="polite" aria-label={t('ui.ticket.title')} data-testid="order-ticket">
           {ticket ? <Ticket preview={ticket} prefix="ticket-" /> : preview.isFetching ? <Loading rows={4} /> : null}
           {previewError ? <p className="field-error" role="alert" data-testid="order-preview-error">{previewError}</p> : null}
           {ticket ? (
             <p className="caption num" data-testid="ticket-available">
-              {t('ui.ticket.available', { amount: formatAmount(ticket.available, ticket.currency), lots: ticket.maxLots })}
+              {t('ui.ticket.availableShares', { amount: formatAmount(ticket.available, ticket.currency), shares: t('ui.shares', { count: ticket.maxLots }) })}
             </p>
           ) : null}
         </section>
         <div className="form-footer order-footer">
-          <Button block color="primary" size="large" type="submit" disabled={!current || busy} data-testid="order-submit">
+          <Button block color="primary" size="large" type="submit" disabled={!current || busy || blocked} data-testid="order-submit">
             {t(side === 'long' ? 'ui.order.submitLong' : 'ui.order.submitShort')}
           </Button>
         </div>
@@ -223,7 +270,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         {review ? (
           <>
             <p className="strong">
-              {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} · {t('ui.order.lotsLine', { lots: review.body.lots })} ·{' '}
+              {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} · {t('ui.shares', { count: review.body.lots })} ·{' '}
               {t('ui.order.leverageChip', { n: review.body.leverage })}
             </p>
             <Ticket preview={review.preview} prefix="confirm-ticket-" />
@@ -248,7 +295,20 @@ export default function BuyStockPage() {
   const side: Side = params.get('side') === 'short' ? 'short' : 'long';
   const quote = useQuote(id || undefined);
   let body: ReactNode;
-  if (!id) body = <section className="card"><Empty /></section>;
+  if (!id) {
+    body = (
+      <WayForward
+        icon={<ChartIcon />}
+        title={t('ui.page.buyStockDetail')}
+        text={t('ui.missingId.instrument')}
+        testId="order-missing-id"
+        ways={[
+          { label: t('ui.notFound.market'), to: '/market/index', testId: 'order-missing-market' },
+          { label: t('ui.page.search'), to: '/favorite/search', testId: 'order-missing-search' },
+        ]}
+      />
+    );
+  }
   else if (quote.isPending) body = <section className="card"><Loading rows={6} /></section>;
   else if (quote.isError) body = <section className="card"><ErrorRetry onRetry={() => void quote.refetch()} /></section>;
   else body = <OrderForm key={quote.data.instrumentId} quote={quote.data} initialSide={side} />;

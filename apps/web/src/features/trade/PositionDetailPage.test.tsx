@@ -40,4 +40,41 @@ describe('the position detail', () => {
     fireEvent.click(screen.getByTestId('detail-tpsl-save'));
     await waitFor(() => expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '180.00', stopLoss: null }]));
   });
+
+  it('leads with the P&L and a Close that says when it becomes possible, the rest folded', async () => {
+    stubApi({ '/trade/detail': { data: { ...detail, sellableAt: '2999-03-17T13:30:00Z' } } });
+    renderAt('/trade/positionDetail?id=o_7', [page('/trade/positionDetail', <PositionDetailPage />)]);
+    expect((await screen.findByTestId('detail-headline')).textContent).toBe('+$24.00');
+    expect(screen.getByTestId('detail-headline-rate').textContent).toBe('(+7.06%)');
+    const close = screen.getByTestId('position-close-o_7') as HTMLButtonElement;
+    expect(close.disabled).toBe(true);
+    expect(screen.getByTestId('position-sellable-o_7').textContent).toMatch(/^Sellable from 2999\.03\.1[78] /);
+    expect(screen.getByTestId('detail-more').hasAttribute('open')).toBe(false);
+    expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-orderNo'))).toBe(true);
+    expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-margin'))).toBe(false);
+  });
+
+  it('closes from the detail after the confirmation once sellable', async () => {
+    const api = stubApi({
+      '/trade/detail': { data: { ...detail, sellableAt: null } },
+      '/trade/close': { data: { ...detail, state: 'closing' }, code: 'result.close.ok' },
+    });
+    renderAt('/trade/positionDetail?id=o_7', [page('/trade/positionDetail', <PositionDetailPage />)]);
+    const close = (await screen.findByTestId('position-close-o_7')) as HTMLButtonElement;
+    expect(close.disabled).toBe(false);
+    fireEvent.click(close);
+    expect((await screen.findByTestId('position-sheet-text')).textContent).toContain('10 shares');
+    fireEvent.click(screen.getByTestId('position-confirm'));
+    await waitFor(() => expect(api.callsTo('/trade/close')).toHaveLength(1));
+  });
+
+  it('offers the positions instead of a skeleton when opened without an id', async () => {
+    const api = stubApi({ '/trade/detail': { data: detail } });
+    renderAt('/trade/positionDetail', [page('/trade/positionDetail', <PositionDetailPage />), page('/trade/index', <p data-testid="positions" />)]);
+    const way = await screen.findByTestId('detail-missing-id');
+    expect(way.textContent).toContain('No position was chosen');
+    fireEvent.click(screen.getByTestId('detail-missing-positions'));
+    expect(await screen.findByTestId('positions')).toBeTruthy();
+    expect(api.callsTo('/trade/detail')).toHaveLength(0);
+  });
 });

@@ -14,6 +14,10 @@ import { direction, formatAmount, formatPrice, formatSignedAmount, isPositiveAmo
 import { DetailRow, Timeline, timeText } from '../funds/FundsParts';
 import { usePriceFlash } from '../market/usePriceFlash';
 import { floats, useLiveFigures } from './live-pnl';
+import { TradeIcon } from '../../components/Icons';
+import { WayForward } from '../../components/WayForward';
+import { useNow } from '../../lib/useNow';
+import { PnlFigure, PositionButtons, SELLABLE_TICK_MS, usePositionAction } from './PositionAction';
 import { OrderStateTag, SideTag } from './TradeParts';
 
 function TpSlForm({ order }: { order: OrderDetailData }) {
@@ -62,7 +66,7 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
   const { t } = useTranslation();
   const c = order.currency;
   const row = (key: string, value: ReactNode) => (
-    <DetailRow label={t(`ui.orderField.${key}`)} testId={`detail-${key}`}>
+    <DetailRow key={key} label={t(`ui.orderField.${key}`)} testId={`detail-${key}`}>
       <span className="num">{value}</span>
     </DetailRow>
   );
@@ -72,47 +76,70 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
   useLiveQuotes(floats(order) ? [order.instrumentId] : []);
   const figures = useLiveFigures(order);
   const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
+  const now = useNow(SELLABLE_TICK_MS);
+  const { ask, sheet } = usePositionAction();
+  const ended = order.state === 'closed' || order.state === 'cancelled';
+  const currentPrice = <span key={flashKey} className={flashClass}>{formatPrice(figures.currentPrice)}</span>;
+
+  // the figures a trader looks at first; everything else is folded under "All details"
+  const key: ReactNode[] = [
+    row('lots', t('ui.shares', { count: order.lots })),
+    order.costPrice === null ? row('price', formatPrice(order.price)) : row('costPrice', formatPrice(order.costPrice)),
+    order.state === 'closed' ? row('closePrice', formatPrice(order.closePrice)) : ended ? null : row('currentPrice', currentPrice),
+    floats(order) ? row('marketValue', money(figures.marketValue)) : null,
+    row('margin', money(order.margin)),
+    order.state === 'closed' ? row('actualProfit', signed(order.actualProfit)) : floats(order) ? row('expectedIncome', signed(order.expectedIncome)) : null,
+    floats(order) || order.state === 'pending' ? row('takeProfit', formatPrice(order.takeProfit)) : null,
+    floats(order) || order.state === 'pending' ? row('stopLoss', formatPrice(order.stopLoss)) : null,
+    floats(order) ? row('stopOutPrice', formatPrice(order.stopOutPrice)) : null,
+  ].filter(Boolean);
   return (
     <>
-      <section className="card">
+      <section className="card position-head" data-testid="detail-head">
         <h2>
-          {order.name} <span className="caption">{order.code}</span>
+          <span data-testid="detail-code">{order.code}</span> <span className="caption">{order.name}</span>
         </h2>
-        <p>
-          <SideTag side={order.side} /> <OrderStateTag state={order.state} />
+        <p className="position-tags start">
+          <SideTag side={order.side} /> <span className="tag">{t('ui.order.leverageChip', { n: order.leverage })}</span> <OrderStateTag state={order.state} />
         </p>
-        <dl className="detail-list">
-          {row('orderNo', order.orderNo)}
-          {row('orderType', t(`ui.order.type.${order.orderType}`))}
-          {row('source', t(`ui.orderSource.${order.source}`))}
-          {row('lots', order.lots)}
-          {row('leverage', t('ui.order.leverageChip', { n: order.leverage }))}
-          {row('price', formatPrice(order.price))}
-          {row('costPrice', formatPrice(order.costPrice))}
-          {row('currentPrice', <span key={flashKey} className={flashClass}>{formatPrice(figures.currentPrice)}</span>)}
-          {row('closePrice', formatPrice(order.closePrice))}
-          {row('contractAmount', money(order.contractAmount))}
-          {row('marketValue', money(figures.marketValue))}
-          {row('margin', money(order.margin))}
-          {row('openFee', money(order.openFee))}
-          {row('closeFee', money(order.closeFee))}
-          {row('stampDuty', money(order.stampDuty))}
-          {row('takeProfit', formatPrice(order.takeProfit))}
-          {row('stopLoss', formatPrice(order.stopLoss))}
-          {row('stopOutPrice', formatPrice(order.stopOutPrice))}
-          {row('yingkui', <span data-live={figures.live ? '1' : '0'}>{signed(figures.yingkui)}</span>)}
-          {row('actualProfit', signed(order.actualProfit))}
-          {row('todayProfit', signed(order.todayProfit))}
-          {row('yesterdayProfit', signed(order.yesterdayProfit))}
-          {row('expectedIncome', signed(order.expectedIncome))}
-          {row('createdAt', timeText(order.createdAt))}
-          {row('openedAt', timeText(order.openedAt))}
-          {row('closedAt', timeText(order.closedAt))}
-          {row('lockUntil', timeText(order.lockUntil))}
-          {row('sellableAt', timeText(order.sellableAt))}
-          {row('cancelReason', order.cancelReason ? t(`ui.cancelReason.${order.cancelReason}`) : '--')}
-          {row('closeReason', order.closeReason ? t(`ui.closeReason.${order.closeReason}`) : '--')}
-        </dl>
+        <div className="position-headline">
+          {order.state === 'pending' || order.state === 'cancelled' ? null : <span className="caption">{t('ui.orderField.yingkui')}</span>}
+          <PnlFigure order={order} yingkui={figures.yingkui} live={figures.live} testId="detail-headline" headline />
+        </div>
+        {order.state === 'pending' || order.state === 'holding' || order.state === 'locked' ? (
+          <div className="position-head-action">
+            <PositionButtons order={order} now={now} onAction={ask} block />
+          </div>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="detail-key-title">
+        <h2 id="detail-key-title" className="sr-only">{t('ui.page.positionDetail')}</h2>
+        <dl className="detail-list">{key}</dl>
+        <details className="more-details" data-testid="detail-more">
+          <summary>{t('ui.position.moreDetails')}</summary>
+          <dl className="detail-list">
+            {row('orderNo', order.orderNo)}
+            {row('orderType', t(`ui.order.type.${order.orderType}`))}
+            {row('source', t(`ui.orderSource.${order.source}`))}
+            {row('leverage', t('ui.order.leverageChip', { n: order.leverage }))}
+            {row('price', formatPrice(order.price))}
+            {row('contractAmount', money(order.contractAmount))}
+            {row('openFee', money(order.openFee))}
+            {row('closeFee', money(order.closeFee))}
+            {row('stampDuty', money(order.stampDuty))}
+            {row('yingkui', <span data-live={figures.live ? '1' : '0'}>{signed(figures.yingkui)}</span>)}
+            {row('todayProfit', signed(order.todayProfit))}
+            {row('yesterdayProfit', signed(order.yesterdayProfit))}
+            {row('createdAt', timeText(order.createdAt))}
+            {row('openedAt', timeText(order.openedAt))}
+            {row('closedAt', timeText(order.closedAt))}
+            {row('lockUntil', timeText(order.lockUntil))}
+            {row('sellableAt', timeText(order.sellableAt))}
+            {row('cancelReason', order.cancelReason ? t(`ui.cancelReason.${order.cancelReason}`) : '--')}
+            {row('closeReason', order.closeReason ? t(`ui.closeReason.${order.closeReason}`) : '--')}
+          </dl>
+          <p className="caption">{t('ui.position.rateNote')}</p>
+        </details>
       </section>
       <section className="card">
         <h2>{t('ui.position.history')}</h2>
@@ -122,19 +149,38 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
         />
       </section>
       {order.state === 'pending' || order.state === 'holding' ? <TpSlForm key={`${order.takeProfit}-${order.stopLoss}`} order={order} /> : null}
+      {sheet}
     </>
   );
 }
 
-/** `/trade/positionDetail?id=…` (API.md §5.2, §9.5, §9.7): every order field, the history and TP/SL. */
+/**
+ * `/trade/positionDetail?id=…` (API.md §5.2, §9.5, §9.7): the headline P&L with its percentage,
+ * the Close (or when it becomes possible), the key figures, the rest folded, the full history
+ * and TP/SL. Without an id: a way to the positions, never a skeleton that waits for nothing.
+ */
 export default function PositionDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const loggedIn = useIsLoggedIn();
-  const detail = useTradeDetail(params.get('id') ?? '');
+  const id = params.get('id') ?? '';
+  const detail = useTradeDetail(id);
   let body: ReactNode;
   if (!loggedIn) body = <LoginPrompt message={t('ui.position.loginText')} />;
-  else if (detail.isPending) body = <section className="card"><Loading rows={8} /></section>;
+  else if (!id) {
+    body = (
+      <WayForward
+        icon={<TradeIcon />}
+        title={t('ui.page.positionDetail')}
+        text={t('ui.missingId.position')}
+        testId="detail-missing-id"
+        ways={[
+          { label: t('ui.notFound.positions'), to: '/trade/index', testId: 'detail-missing-positions' },
+          { label: t('ui.notFound.market'), to: '/market/index', testId: 'detail-missing-market' },
+        ]}
+      />
+    );
+  } else if (detail.isPending) body = <section className="card"><Loading rows={8} /></section>;
   else if (detail.isError) body = <section className="card"><ErrorRetry onRetry={() => void detail.refetch()} /></section>;
   else body = <OrderDetailView order={detail.data} />;
   return <SubPage title={t('ui.page.positionDetail')}>{body}</SubPage>;

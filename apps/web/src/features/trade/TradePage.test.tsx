@@ -73,4 +73,60 @@ describe('the positions tab page', () => {
     expect(screen.queryByTestId('position-yingkui-total')).toBeNull();
     expect(screen.queryByTestId('position-close-o_2')).toBeNull();
   });
+
+  it('shows "sellable from" beside a disabled Close before min hold or T+N passed, and "locked until" for a lock', async () => {
+    stubApi({
+      '/trade/userstocklist': {
+        data: {
+          list: [
+            order('o_4', 'holding', { sellableAt: '2999-01-04T15:30:00Z' }),
+            order('o_5', 'locked', { lockUntil: '2999-02-01T00:00:00Z', lots: 1 }),
+            order('o_6', 'holding', { sellableAt: null }),
+          ],
+          total: 3, page: 1, size: 300, currency: 'MXN', totalYingkui: '126.00',
+        },
+      },
+    });
+    renderAt('/trade/index', [page('/trade/index', <TradePage />)]);
+    const close = (await screen.findByTestId('position-close-o_4')) as HTMLButtonElement;
+    expect(close.disabled).toBe(true);
+    const note = screen.getByTestId('position-sellable-o_4');
+    expect(note.textContent).toMatch(/^Sellable from 2999\.01\.0[45] /);
+    expect(close.getAttribute('aria-describedby')).toBe(note.id);
+    expect((screen.getByTestId('position-close-o_5') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('position-sellable-o_5').textContent).toMatch(/^Locked until 2999\./);
+    expect((screen.getByTestId('position-close-o_6') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('position-sellable-o_6')).toBeNull();
+    // the row: ticker, side, leverage, shares counted in the language's plural, P&L with its percentage of the margin
+    const row = screen.getByTestId('position-row-o_4');
+    expect(screen.getByTestId('position-code-o_4').textContent).toBe('AMXL');
+    expect(row.textContent).toContain('Buy long');
+    expect(screen.getByTestId('position-leverage-o_4').textContent).toBe('5×');
+    expect(row.textContent).toContain('100 shares');
+    expect(screen.getByTestId('position-row-o_5').textContent).toContain('1 share');
+    expect(screen.getByTestId('position-row-o_5').textContent).not.toContain('1 shares');
+    expect(screen.getByTestId('position-yingkui-o_4').textContent).toBe('+Mex$42.00');
+    expect(screen.getByTestId('position-yingkui-o_4-rate').textContent).toBe('(+13.13%)');
+  });
+
+  it('shows the sell price of a closed row and labels the amount of a cancelled one', async () => {
+    stubApi({
+      '/trade/userstocklist': {
+        data: {
+          list: [
+            order('o_8', 'closed', { closePrice: '15.50', yingkui: '-50.00', closedAt: '2025-03-15T15:30:00Z' }),
+            order('o_9', 'cancelled', { orderType: 'limit', price: '15.00', costPrice: null, yingkui: '0.00', openedAt: null, contractAmount: '1500.00' }),
+          ],
+          total: 2, page: 1, size: 300, currency: 'MXN', totalYingkui: '-50.00',
+        },
+      },
+    });
+    renderAt('/trade/index?tab=ended', [page('/trade/index', <TradePage />)]);
+    expect((await screen.findByTestId('position-sell-price-o_8')).textContent).toBe('Sell price: 15.50');
+    expect(screen.getByTestId('position-yingkui-o_8-rate').textContent).toBe('(-15.63%)');
+    expect(screen.getByTestId('position-row-o_9').textContent).toContain('Order value');
+    expect(screen.getByTestId('position-yingkui-o_9').textContent).toBe('Mex$1,500.00');
+    expect(screen.queryByTestId('position-close-o_8')).toBeNull();
+    expect(screen.queryByTestId('position-close-o_9')).toBeNull();
+  });
 });

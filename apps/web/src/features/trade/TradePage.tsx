@@ -1,23 +1,22 @@
 import type { Market, OrderState } from '@brokerage/contract';
-import { Button, PullToRefresh } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { PullToRefresh } from 'antd-mobile';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { call } from '../../api/client';
 import { useLiveQuotes } from '../../api/live-quotes';
 import { useIsLoggedIn } from '../../api/queries';
-import { refreshAfterTrade, useUserStockLists, type OrderData, type StockListData } from '../../api/trade-queries';
+import { useUserStockLists, type OrderData, type StockListData } from '../../api/trade-queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatPrice, formatSignedAmount } from '../../lib/format';
+import { useNow } from '../../lib/useNow';
 import { usePriceFlash } from '../market/usePriceFlash';
 import { useSession } from '../../store/session';
-import { useMoneySubmit } from '../funds/FundsParts';
 import { SubscriptionRecords } from '../new-shares/SubscriptionRecords';
 import { floats, useLiveFigures, useLiveTotal } from './live-pnl';
-import { ConfirmSheet, OrderStateTag, SideTag } from './TradeParts';
+import { PnlFigure, PositionButtons, SELLABLE_TICK_MS, usePositionAction, type Action } from './PositionAction';
+import { OrderStateTag, SideTag } from './TradeParts';
 
 export const tradeTabs = ['holdings', 'pending', 'ended', 'crypto', 'forex', 'subscription'] as const;
 export type TradeTab = (typeof tradeTabs)[number];
@@ -35,53 +34,47 @@ function isTradeTab(value: string | null): value is TradeTab {
   return value !== null && (tradeTabs as readonly string[]).includes(value);
 }
 
-type Action = { kind: 'close' | 'cancel'; order: OrderData };
-
-function PositionRow({ order, onAction }: { order: OrderData; onAction: (action: Action) => void }) {
+function PositionRow({ order, now, onAction }: { order: OrderData; now: number; onAction: (action: Action) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const figures = useLiveFigures(order);
   const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
-  const tone = direction(figures.yingkui);
   const open = () => { navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`); };
+  const ended = order.state === 'closed' || order.state === 'cancelled';
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
       <button type="button" className="position-main" onClick={open} aria-label={t('ui.position.openAria', { name: order.name })}>
         <span className="position-name">
-          <strong>{order.name}</strong> <span className="caption">{order.code}</span>
+          <strong data-testid={`position-code-${order.orderId}`}>{order.code}</strong> <span className="caption">{order.name}</span>
         </span>
         <span className="position-tags">
-          <SideTag side={order.side} /> <OrderStateTag state={order.state} />
+          <SideTag side={order.side} /> <span className="tag" data-testid={`position-leverage-${order.orderId}`}>{t('ui.order.leverageChip', { n: order.leverage })}</span>{' '}
+          <OrderStateTag state={order.state} />
         </span>
         <span className="position-figures caption num">
-          <span>{t('ui.position.lots')}: {order.lots}</span>
+          <span>{t('ui.shares', { count: order.lots })}</span>
           {order.costPrice === null ? (
             <span>{t('ui.orderField.price')}: {formatPrice(order.price)}</span>
           ) : (
             <span>{t('ui.position.costPrice')}: {formatPrice(order.costPrice)}</span>
           )}
-          <span>
-            {t('ui.position.currentPrice')}:{' '}
-            <span key={flashKey} className={flashClass} data-testid={`position-price-${order.orderId}`}>{formatPrice(figures.currentPrice)}</span>
-          </span>
+          {order.state === 'closed' ? (
+            <span data-testid={`position-sell-price-${order.orderId}`}>{t('ui.orderField.closePrice')}: {formatPrice(order.closePrice)}</span>
+          ) : ended ? null : (
+            <span>
+              {t('ui.position.currentPrice')}:{' '}
+              <span key={flashKey} className={flashClass} data-testid={`position-price-${order.orderId}`}>{formatPrice(figures.currentPrice)}</span>
+            </span>
+          )}
           {floats(order) ? (
             <span data-testid={`position-value-${order.orderId}`}>{t('ui.orderField.marketValue')}: {formatAmount(figures.marketValue, order.currency)}</span>
           ) : null}
         </span>
-        <span className={`position-pnl num strong ${tone}`} data-testid={`position-yingkui-${order.orderId}`} data-live={figures.live ? '1' : '0'}>
-          {formatSignedAmount(figures.yingkui, order.currency)}
+        <span className="position-pnl">
+          <PnlFigure order={order} yingkui={figures.yingkui} live={figures.live} testId={`position-yingkui-${order.orderId}`} />
         </span>
       </button>
-      {order.state === 'pending' ? (
-        <Button size="small" onClick={() => onAction({ kind: 'cancel', order })} data-testid={`position-cancel-${order.orderId}`}>
-          {t('ui.position.cancel')}
-        </Button>
-      ) : null}
-      {order.state === 'holding' ? (
-        <Button size="small" color="primary" fill="outline" onClick={() => onAction({ kind: 'close', order })} data-testid={`position-close-${order.orderId}`}>
-          {t('ui.position.close')}
-        </Button>
-      ) : null}
+      <PositionButtons order={order} now={now} onAction={onAction} />
     </li>
   );
 }
@@ -111,7 +104,6 @@ function byNewest(a: OrderData, b: OrderData): number {
 
 function PositionList({ types, states }: { types: readonly Market[]; states: readonly OrderState[] }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const results = useUserStockLists(types, states);
   const answers = results.map((r) => r.data);
   const single = types.length === 1 ? answers[0] : undefined;
@@ -125,24 +117,9 @@ function PositionList({ types, states }: { types: readonly Market[]; states: rea
   const refetch = async () => {
     await Promise.all(results.map((r) => r.refetch()));
   };
-  const [action, setAction] = useState<Action | null>(null);
-  const send = useCallback(
-    (body: { kind: 'close' | 'cancel'; orderId: string }, requestId: string) =>
-      body.kind === 'close' ? call('tradeClose', { orderId: body.orderId, requestId }) : call('tradeCancel', { orderId: body.orderId, requestId }),
-    [],
-  );
-  const { submit, busy, loader } = useMoneySubmit(send);
-  const confirm = async () => {
-    if (!action) return;
-    try {
-      const done = await submit({ kind: action.kind, orderId: action.order.orderId });
-      if (!done) return;
-      setAction(null);
-      void refreshAfterTrade(queryClient);
-    } catch {
-      // The reason was toasted; the sheet stays so the same requestId can be resent.
-    }
-  };
+  const { ask, sheet } = usePositionAction();
+  // one clock for the list: a "sellable from" Close turns on by itself when the time comes
+  const now = useNow(SELLABLE_TICK_MS);
 
   if (results.some((r) => r.isPending)) return <Loading rows={4} />;
   if (results.some((r) => r.isError)) return <ErrorRetry onRetry={() => void refetch()} />;
@@ -161,32 +138,12 @@ function PositionList({ types, states }: { types: readonly Market[]; states: rea
         ) : (
           <ul className="position-list">
             {orders.map((order) => (
-              <PositionRow key={order.orderId} order={order} onAction={setAction} />
+              <PositionRow key={order.orderId} order={order} now={now} onAction={ask} />
             ))}
           </ul>
         )}
       </PullToRefresh>
-      <ConfirmSheet
-        open={action !== null}
-        title={t(action?.kind === 'cancel' ? 'ui.position.cancelTitle' : 'ui.position.closeTitle')}
-        confirmText={t(action?.kind === 'cancel' ? 'ui.position.cancelConfirm' : 'ui.position.closeConfirm')}
-        busy={busy}
-        onCancel={() => setAction(null)}
-        onConfirm={() => void confirm()}
-        testId="position-sheet"
-        confirmTestId="position-confirm"
-      >
-        {action ? (
-          <p data-testid="position-sheet-text">
-            {t(action.kind === 'cancel' ? 'ui.position.cancelText' : 'ui.position.closeText', {
-              name: action.order.name,
-              code: action.order.code,
-              lots: action.order.lots,
-            })}
-          </p>
-        ) : null}
-      </ConfirmSheet>
-      {loader}
+      {sheet}
     </>
   );
 }

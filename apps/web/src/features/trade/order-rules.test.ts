@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { closeGate, minLotsFor, pnlRate, tpSlProblems } from './order-rules';
+
+describe('take-profit and stop-loss sides (API.md §9.2 rule 7)', () => {
+  it('wants a long TP above and SL below the reference', () => {
+    expect(tpSlProblems('long', '100.00', '101', '99')).toEqual({});
+    expect(tpSlProblems('long', '100.00', '100', '100')).toEqual({ takeProfit: 'tpAbove', stopLoss: 'slBelow' });
+    expect(tpSlProblems('long', '100.00', '90', '110')).toEqual({ takeProfit: 'tpAbove', stopLoss: 'slBelow' });
+  });
+
+  it('wants a short TP below and SL above the reference', () => {
+    expect(tpSlProblems('short', '100.00', '99.99', '100.01')).toEqual({});
+    expect(tpSlProblems('short', '100.00', '110', '90')).toEqual({ takeProfit: 'tpBelow', stopLoss: 'slAbove' });
+  });
+
+  it('checks nothing without a reference or without the field', () => {
+    expect(tpSlProblems('long', null, '1', '1000')).toEqual({});
+    expect(tpSlProblems('long', '100', null, null)).toEqual({});
+  });
+});
+
+describe('the minimum opening amount in shares (rule 8)', () => {
+  it('rounds up so the amount is reached, at least one share', () => {
+    expect(minLotsFor('30.00', '100.00')).toBe(4);
+    expect(minLotsFor('25.00', '100.00')).toBe(4);
+    expect(minLotsFor('25.01', '100.00')).toBe(4);
+    expect(minLotsFor('24.99', '100.00')).toBe(5);
+    expect(minLotsFor('170.00', '100.00')).toBe(1);
+    expect(minLotsFor('0.00001234', '100.00')).toBe(8103728);
+  });
+
+  it('is one without a price or a minimum', () => {
+    expect(minLotsFor(null, '100.00')).toBe(1);
+    expect(minLotsFor('10', null)).toBe(1);
+    expect(minLotsFor('0', '100')).toBe(1);
+  });
+});
+
+describe('when a position can be closed', () => {
+  const now = Date.parse('2025-03-14T13:35:00Z');
+  it('waits for sellableAt while holding, then opens', () => {
+    expect(closeGate({ state: 'holding', sellableAt: '2025-03-17T13:30:00Z', lockUntil: null }, now)).toEqual({ kind: 'sellableAt', at: '2025-03-17T13:30:00Z' });
+    expect(closeGate({ state: 'holding', sellableAt: '2025-03-14T13:35:00Z', lockUntil: null }, now)).toEqual({ kind: 'open' });
+    expect(closeGate({ state: 'holding', sellableAt: null, lockUntil: null }, now)).toEqual({ kind: 'open' });
+  });
+
+  it('says a locked position is locked and gives others no close at all', () => {
+    expect(closeGate({ state: 'locked', sellableAt: null, lockUntil: '2025-04-01T00:00:00Z' }, now)).toEqual({ kind: 'locked', until: '2025-04-01T00:00:00Z' });
+    for (const state of ['pending', 'closing', 'closed', 'cancelled'] as const) expect(closeGate({ state, sellableAt: null, lockUntil: null }, now)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the P&L percentage of the margin', () => {
+  it('rounds half-up to 2 decimals of a percent', () => {
+    expect(pnlRate('24.00', '340.00')).toBe('0.0706');
+    expect(pnlRate('-3.10', '100.00')).toBe('-0.0310');
+    expect(pnlRate('0.00', '0.00')).toBeNull();
+    expect(pnlRate('5.00', null)).toBeNull();
+  });
+});

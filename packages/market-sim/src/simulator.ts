@@ -343,6 +343,20 @@ export class MarketSimulator {
     return this.candles(instrumentId, period, opts);
   }
 
+  /**
+   * Prepares in steps what `quote`, `timeShare` and `stats`' current day need at `at`: the
+   * instrument's series, its market's trading days, its walk and the day's minute path (an
+   * index's: every member's). Afterwards those calls cost microseconds to a few milliseconds.
+   */
+  *warmSteps(instrumentId: string, at: Date): Generator<void, void, void> {
+    yield* this.seriesSteps(instrumentId);
+    const series = this.seriesOf(instrumentId);
+    const ms = at.getTime();
+    yield* this.daysOf(series.def.market).extendSteps(tradingDayNumberOf(series.calendar, ms));
+    const index = this.dayIndexAt(series, ms);
+    if (index >= 0) yield* series.pathSteps(index);
+  }
+
   /** Bytes held by the stored day bars (for operators' metrics). */
   dayBarBytes(): number {
     let total = 0;

@@ -13,7 +13,7 @@
 import { DomainError } from '../../platform/errors.js';
 
 export interface SlicedWorkOptions {
-  /** the longest a slice runs before giving the loop back (default 8 ms) */
+  /** the longest a slice runs before giving the loop back (default 5 ms) */
   sliceMs?: number;
   /** jobs that may wait at once; one more is refused (default 64) */
   maxJobs?: number;
@@ -38,7 +38,7 @@ export class SlicedWork {
   private counters = { jobs: 0, sliced: 0, slices: 0, refused: 0 };
 
   constructor(options: SlicedWorkOptions = {}) {
-    this.sliceMs = options.sliceMs ?? 8;
+    this.sliceMs = options.sliceMs ?? 5;
     this.maxJobs = options.maxJobs ?? 64;
     this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
   }

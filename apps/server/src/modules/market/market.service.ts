@@ -91,10 +91,11 @@ export async function candles(
   feed: MarketFeed,
   work: SlicedWork,
   body: { instrumentId: string; period: CandlesResponse['period']; adjust: CandlesResponse['adjust']; from?: string; to?: string; limit: number },
+  signal?: AbortSignal,
 ): Promise<CandlesResponse> {
   if (!feed.instrument(body.instrumentId)) throw new DomainError('product.not_found');
   // the first quote of a cold instrument walks years of closes (an index: every member's)
-  await work.run(feed.warmSteps(body.instrumentId));
+  await work.run(feed.warmSteps(body.instrumentId), signal);
   findListed(feed, body.instrumentId);
   const base = { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust };
   if (body.period === 'time_share') {
@@ -107,7 +108,7 @@ export async function candles(
     to: body.to ? new Date(body.to) : undefined,
     limit: body.limit,
     adjust: daily ? body.adjust : 'none',
-  }));
+  }), signal);
   return {
     ...base,
     adjust: daily ? body.adjust : 'none',

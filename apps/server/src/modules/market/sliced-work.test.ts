@@ -45,4 +45,25 @@ describe('sliced work', () => {
     })();
     await expect(work.run(failing)).rejects.toMatchObject({ code: 'product.not_found' });
   });
+
+  it('drops a waiting job whose caller went away', async () => {
+    const work = new SlicedWork({ sliceMs: 1 });
+    const gone = new AbortController();
+    let steps = 0;
+    const job = work.run((function* () {
+      for (;;) {
+        const until = performance.now() + 2;
+        while (performance.now() < until) { /* work */ }
+        steps += 1;
+        yield;
+      }
+    })(), gone.signal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gone.abort(new Error('client gone'));
+    await expect(job).rejects.toThrow('client gone');
+    const after = steps;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(steps).toBe(after);
+    expect(work.stats().abandoned).toBe(1);
+  });
 });

@@ -23,6 +23,7 @@ export interface SlicedWorkOptions {
 
 interface Job {
   steps: Iterator<void, unknown, void>;
+  signal?: AbortSignal;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -35,7 +36,7 @@ export class SlicedWork {
   private readonly retryAfterSeconds: number;
   private readonly queue: Job[] = [];
   private scheduled = false;
-  private counters = { jobs: 0, sliced: 0, slices: 0, refused: 0 };
+  private counters = { jobs: 0, sliced: 0, slices: 0, refused: 0, abandoned: 0 };
 
   constructor(options: SlicedWorkOptions = {}) {
     this.sliceMs = options.sliceMs ?? 5;
@@ -48,13 +49,17 @@ export class SlicedWork {
     return this.queue.length;
   }
 
-  /** Jobs run, jobs that needed more than one slice, slices run, jobs refused since the start. */
-  stats(): { jobs: number; sliced: number; slices: number; refused: number } {
+  /** Jobs run, jobs that needed more than one slice, slices run, jobs refused, jobs dropped for their aborted caller. */
+  stats(): { jobs: number; sliced: number; slices: number; refused: number; abandoned: number } {
     return { ...this.counters };
   }
 
-  /** Runs `steps` to its end; the returned promise settles with its value or its error. */
-  run<T>(steps: Generator<void, T, void>): Promise<T> {
+  /**
+   * Runs `steps` to its end; the returned promise settles with its value or its error. When
+   * `signal` aborts (the client went away, the request timed out) the job is dropped before its
+   * next slice: what its steps computed stays in the simulator's caches for the next request.
+   */
+  run<T>(steps: Generator<void, T, void>, signal?: AbortSignal): Promise<T> {
     this.counters.jobs += 1;
     if (this.queue.length === 0) {
       let first: SliceResult;
@@ -71,7 +76,7 @@ export class SlicedWork {
     }
     this.counters.sliced += 1;
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ steps, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ steps, signal, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -93,6 +98,13 @@ export class SlicedWork {
       this.scheduled = false;
       const job = this.queue.shift();
       if (job === undefined) return;
+      if (job.signal?.aborted) {
+        this.counters.abandoned += 1;
+        job.steps.return?.(undefined);
+        job.reject(job.signal.reason ?? new Error('abandoned'));
+        this.schedule();
+        return;
+      }
       try {
         const result = this.slice(job.steps);
         if (result.done) job.resolve(result.value);

@@ -22,6 +22,11 @@
  * each answer's last bar is the day so far (computed from the day's minute path on every call)
  * and runs on any day give the same work; BENCH_CANDLES_AT=now uses the system clock.
  *
+ * While the cold requests run (and one more: the S&P 500's monthly bars since 2021, `1M` with
+ * limit 1000, the heaviest chart there is), a probe asks `GET /health` again and again from
+ * this process; its latencies are what another client sees while a cold chart is computed
+ * (issue 18: the chart is computed in slices, so the probe should stay within tens of ms).
+ *
  * Environment (the same knobs as user-info, plus two):
  *   BENCH_SECONDS       duration of each measured run (default 10)
  *   BENCH_CONNECTIONS   concurrent connections (default 10)
@@ -71,7 +76,7 @@ async function serveApp(): Promise<void> {
   const clock = pinned ? new ManualClock(new Date(pinned)) : systemClock;
   if (Number.isNaN(clock.now().getTime())) throw new Error('BENCH_CANDLES_AT is not a date');
   const database = await openSeededDatabase({ databaseUrl: null, clock });
-  const { app } = await buildBenchApp({ config: loadConfig({}), database, clock, limits: { perCaller: { points: 1e9, durationSec: 1 } } });
+  const { app } = await buildBenchApp({ config: loadConfig({}), database, clock, limits: { perCaller: { points: 1e9, durationSec: 1 }, candlesCost: { points: 1e9, durationSec: 60 } } });
   const port = await listenOnLoopback(app);
   answerCoordinator(async () => {
     await app.close();
@@ -107,7 +112,42 @@ interface SingleRequest {
   bytes: number;
 }
 
-const bodyOf = (instrumentId: string, limit: number) => JSON.stringify({ instrumentId, period: '1d', limit });
+const bodyOf = (instrumentId: string, limit: number, period = '1d') => JSON.stringify({ instrumentId, period, limit });
+
+/** Asks /health back to back until `stop()`; gives the latencies seen (ms). */
+function healthProbe(base: string): { stop: () => Promise<number[]>; errors: () => string[] } {
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${base}/health`);
+        await response.text();
+        latencies.push(performance.now() - started);
+      } catch (error) {
+        // a connection the server reset: counted, and the probe goes on with a new one
+        errors.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies;
+    },
+    errors: () => errors,
+  };
+}
+
+function probeSummary(latencies: number[]): { count: number; p50: number; p99: number; max: number } {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
+}
 
 function fire(target: Target, seconds: number, connections: number, limit: number): Promise<Result> {
   return load({
@@ -134,11 +174,16 @@ async function measure(target: Target, round: number, seconds: number, connectio
 }
 
 /** One request, timed here (wall) and in the server (CPU); the answer must be a full list. */
-async function single(target: Target, instrumentId: string, limit: number): Promise<SingleRequest> {
+async function single(target: Target, instrumentId: string, limit: number, period = '1d'): Promise<SingleRequest> {
   const cpuBefore = await target.server.cpuMicros();
   const started = performance.now();
-  const response = await fetch(`${target.base}${target.path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: bodyOf(instrumentId, limit),
+  const ask = () => fetch(`${target.base}${target.path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: bodyOf(instrumentId, limit, period),
+  });
+  // a kept-alive connection the server closed just as it was reused: asked once more
+  const response = await ask().catch((error: unknown) => {
+    process.stdout.write(`  (${instrumentId}: ${String((error as { cause?: { code?: string } }).cause?.code ?? error)}, asked again)\n`);
+    return ask();
   });
   const text = await response.text();
   const wallMs = performance.now() - started;
@@ -176,8 +221,11 @@ async function main(): Promise<number> {
     process.stdout.write(
       `  code warm-up: ${codeWarmup.map((c) => `${c.instrumentId} ${c.wallMs.toFixed(0)} ms wall / ${c.serverCpuMs.toFixed(0)} ms CPU`).join(', ')}\n`,
     );
+    const probe = healthProbe(appTarget.base);
     const cold: SingleRequest[] = [];
     for (const id of MIX) cold.push(await single(appTarget, id, limit));
+    const monthly = await single(appTarget, 'i_usd_SPX', 1000, '1M');
+    const probeDuringCold = probeSummary(await probe.stop());
     const warm: SingleRequest[] = [];
     for (const id of MIX) warm.push(await single(appTarget, id, limit));
     const coldWidths = [18, 6, 8, 13, 15, 13, 15];
@@ -193,6 +241,11 @@ async function main(): Promise<number> {
         )}\n`,
       );
     }
+    process.stdout.write(
+      `${row(['i_usd_SPX 1M x1000', String(monthly.bars), (monthly.bytes / 1024).toFixed(1), monthly.wallMs.toFixed(1), monthly.serverCpuMs.toFixed(1), '', ''], coldWidths)}\n`
+      + `\n/health probe during the cold requests: ${probeDuringCold.count} answers, p50 ${probeDuringCold.p50.toFixed(1)} ms, `
+      + `p99 ${probeDuringCold.p99.toFixed(1)} ms, max ${probeDuringCold.max.toFixed(1)} ms, ${probe.errors().length} failed (${[...new Set(probe.errors())].join(', ')})\n`,
+    );
     process.stdout.write('\n');
 
     for (const target of targets) process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections, limit)));
@@ -223,6 +276,8 @@ async function main(): Promise<number> {
       settings: { seconds, connections, pipelining: PIPELINING, rounds, warmupSeconds: warmup, route: ROUTE, period: '1d', limit, mix: MIX, appClock: appReady.clock },
       codeWarmup,
       cold,
+      monthly,
+      probeDuringCold: { ...probeDuringCold, failed: probe.errors() },
       warm,
       hello: helloSummary,
       app: appSummary,

@@ -21,7 +21,7 @@ import {
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { checkinsInLast30Days, registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
-  FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, type MarketFeed, type QuoteHubOptions,
+  FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, SlicedWork, type MarketFeed, type QuoteHubOptions,
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
@@ -42,6 +42,7 @@ import type { Database } from './platform/db.js';
 import { DomainError } from './platform/errors.js';
 import type { FxRates } from './platform/fx.js';
 import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
+import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   engine?: { intervalMs?: number } | false;
   /** Check-ins in the last 30 days for credit raises (tests pass a fake; see the wiring below). */
   loanCheckins?: CheckinCounter;
+  /** The event-loop watch behind `/health`'s `degraded` (tests shorten it). */
+  eventLoopWatch?: { intervalMs?: number; windowMs?: number };
 }
 
 export interface AppDeps {
@@ -237,11 +240,30 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setNotFoundHandler((_request, reply) => sendFail(reply, 'request.not_found'));
 
-  // Healthy once migrated (we got here) and the feed answers fresh quotes (API.md §21).
+  // ── Operators (issue 18): /metrics and the event-loop watch behind /health ─────────────────
+  const loopWatch = new EventLoopWatch(options.eventLoopWatch?.intervalMs, options.eventLoopWatch?.windowMs);
+  // watched once the app is built (building it holds the loop: migrations aside, the docs' gzip)
+  app.addHook('onReady', async () => loopWatch.start());
+  app.addHook('onClose', async () => loopWatch.stop());
+  // charts are computed in slices between other requests (modules/market/sliced-work.ts)
+  const candleWork = new SlicedWork();
+  const metrics = registerMetrics(app, {
+    db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
+    dbKind: options.database.kind,
+    wsConnections: () => quoteHub.connectionCount,
+    candleJobs: () => ({ waiting: candleWork.waiting, refused: candleWork.stats().refused }),
+  }, { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy }, loopWatch);
+
+  // Healthy once migrated (we got here) and the feed answers fresh quotes (API.md §21); a stale
+  // feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
+  // `degraded` with 200: the instance still answers, only slowly (docs/decisions.md).
   app.get('/health', async (_request, reply) => {
     const first = feed.instruments()[0];
     const fresh = first ? !feed.quote(first.instrumentId).stale : false;
-    return fresh ? { status: 'ok' } : reply.status(503).send({ status: 'feed_stale' });
+    if (!fresh) return reply.status(503).send({ status: 'feed_stale' });
+    const lagMs = loopWatch.lagMs();
+    if (lagMs > options.config.healthMaxLoopLagMs) return { status: 'degraded', eventLoopLagMs: Math.round(lagMs) };
+    return { status: 'ok' };
   });
   // Built, serialised and compressed once (1.5 MB of JSON); limited per address like any call.
   // In production the back-office routes are not listed publicly (issue 18).
@@ -271,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   registerAdminRoutes(app, { ...adminRoute, settings, portfolio, authCache });
   const marketDeps = { db, clock, settings, feed };
-  registerMarketRoutes(app, route, marketDeps);
+  registerMarketRoutes(app, route, marketDeps, candleWork);
   registerNewsAdminRoutes(app, { ...marketDeps, ...adminRoute });
   registerNoticeAdminRoutes(app, adminRoute);
 
@@ -313,6 +335,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     const engine = startEngine({ db, clock, settings, feed, ledger }, {
       intervalMs: options.engine?.intervalMs,
       databaseUrl: options.config.databaseUrl,
+      onTick: metrics.engineTick,
       onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
     });
     app.addHook('onClose', async () => engine.stop());

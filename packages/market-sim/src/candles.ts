@@ -11,7 +11,7 @@ import { adjustmentFactor } from './corporate-actions.js';
 import { adjustedBar, barOfMinutes, mergeBars, type BarTotals } from './bars.js';
 import { tradingDayNumberOf } from './calendar-days.js';
 import { DAY_MS, isoWeekStart, monthKey, MINUTE_MS } from './day-number.js';
-import type { MinutePath } from './minute-path.js';
+import { dayLayoutOf, type DayLayout } from './day-layout.js';
 import type { PriceSeries } from './price-series.js';
 import type { SimAdjust, SimPeriod } from './types.js';
 
@@ -30,25 +30,35 @@ export function periodMinutesOf(period: SimPeriod): number | null {
   return intradayMinutes[period] ?? null;
 }
 
-/** The intraday bars of one day's minutes that start at or before `untilMs`. */
-function intradayBarsOfDay(path: MinutePath, periodMinutes: number, untilMs: number): BarTotals[] {
-  const bars: BarTotals[] = [];
-  for (const s of path.layout.sessions) {
+/** One intraday bar's minutes [from, to) of a day and its open time. */
+interface MinuteSpan {
+  readonly from: number;
+  readonly to: number;
+  readonly t: number;
+}
+
+/**
+ * The intraday bars of one day's minutes that start at or before `untilMs`, as minute spans: they
+ * depend on the day's layout only, so a request can be planned before any minute path exists.
+ */
+function intradaySpansOfDay(layout: DayLayout, periodMinutes: number, untilMs: number): MinuteSpan[] {
+  const spans: MinuteSpan[] = [];
+  for (const s of layout.sessions) {
     let start = 0;
     while (start < s.count) {
       const startMs = s.openMs + start * MINUTE_MS;
-      if (startMs > untilMs) return bars;
+      if (startMs > untilMs) return spans;
       const bucket = Math.floor((s.openMinuteOfDay + start) / periodMinutes);
       let end = start + 1;
       while (end < s.count && Math.floor((s.openMinuteOfDay + end) / periodMinutes) === bucket && s.openMs + end * MINUTE_MS <= untilMs) {
         end += 1;
       }
-      bars.push(barOfMinutes(path, s.first + start, s.first + end, startMs));
+      spans.push({ from: s.first + start, to: s.first + end, t: startMs });
       start = end;
       while (start < s.count && Math.floor((s.openMinuteOfDay + start) / periodMinutes) === bucket) start += 1;
     }
   }
-  return bars;
+  return spans;
 }
 
 /** The day index a time limit falls on, clamped to [−1, atIndex]. */
@@ -56,40 +66,49 @@ function dayIndexOf(series: PriceSeries, ms: number, atIndex: number): number {
   return Math.min(atIndex, series.days.lastIndexOnOrBefore(tradingDayNumberOf(series.calendar, ms)));
 }
 
-export function intradayCandles(series: PriceSeries, periodMinutes: number, w: CandleWindow): BarTotals[] {
+/** The spans of day `index` inside the window. */
+function windowSpansOfDay(series: PriceSeries, periodMinutes: number, w: CandleWindow, index: number): MinuteSpan[] {
+  const layout = dayLayoutOf(series.calendar, series.days.dayAt(index));
+  return intradaySpansOfDay(layout, periodMinutes, index === w.atIndex ? w.atMs : Number.POSITIVE_INFINITY).filter(
+    (span) => span.t <= w.toMs && (w.fromMs === null || span.t >= w.fromMs),
+  );
+}
+
+/** The day indexes an intraday request reads, oldest first: the only minute paths it needs. */
+export function intradayDays(series: PriceSeries, periodMinutes: number, w: CandleWindow): number[] {
   const last = dayIndexOf(series, w.toMs, w.atIndex);
-  const barsOf = (index: number) =>
-    intradayBarsOfDay(series.path(index), periodMinutes, index === w.atIndex ? w.atMs : Number.POSITIVE_INFINITY).filter(
-      (bar) => bar.t <= w.toMs && (w.fromMs === null || bar.t >= w.fromMs),
-    );
-  const result: BarTotals[] = [];
-  if (w.fromMs !== null) {
-    for (let i = Math.max(0, dayIndexOf(series, w.fromMs, w.atIndex)); i <= last && result.length < w.limit; i += 1) {
-      result.push(...barsOf(i));
-    }
-    return result.slice(0, w.limit);
-  }
-  const days: BarTotals[][] = [];
+  const days: number[] = [];
   let count = 0;
-  for (let i = last; i >= 0 && count < w.limit; i -= 1) {
-    const bars = barsOf(i);
-    days.push(bars);
-    count += bars.length;
+  if (w.fromMs !== null) {
+    for (let i = Math.max(0, dayIndexOf(series, w.fromMs, w.atIndex)); i <= last && count < w.limit; i += 1) {
+      days.push(i);
+      count += windowSpansOfDay(series, periodMinutes, w, i).length;
+    }
+    return days;
   }
-  for (let d = days.length - 1; d >= 0; d -= 1) result.push(...(days[d] as BarTotals[]));
-  return result.slice(Math.max(0, result.length - w.limit));
+  for (let i = last; i >= 0 && count < w.limit; i -= 1) {
+    days.push(i);
+    count += windowSpansOfDay(series, periodMinutes, w, i).length;
+  }
+  return days.reverse();
+}
+
+export function intradayCandles(series: PriceSeries, periodMinutes: number, w: CandleWindow): BarTotals[] {
+  const result: BarTotals[] = [];
+  for (const index of intradayDays(series, periodMinutes, w)) {
+    const spans = windowSpansOfDay(series, periodMinutes, w, index);
+    if (spans.length === 0) continue;
+    const path = series.path(index);
+    for (const span of spans) result.push(barOfMinutes(path, span.from, span.to, span.t));
+  }
+  return w.fromMs !== null ? result.slice(0, w.limit) : result.slice(Math.max(0, result.length - w.limit));
 }
 
 /** A day bar by instrument day index (partial on the day of `at`). */
 export type DayBarSource = (index: number) => BarTotals;
 
-export function dailyCandles(
-  series: PriceSeries,
-  period: '1d' | '1w' | '1M',
-  w: CandleWindow,
-  adjust: SimAdjust,
-  dayBar: DayBarSource,
-): BarTotals[] {
+/** The day indexes of each bar a daily, weekly or monthly request returns, oldest bar first. */
+export function dailyGroups(series: PriceSeries, period: '1d' | '1w' | '1M', w: CandleWindow): number[][] {
   const days = series.days;
   const keyOf = (index: number): number => {
     const day = days.dayAt(index);
@@ -102,17 +121,28 @@ export function dailyCandles(
   if (w.fromMs !== null) {
     for (let i = low; i <= high && starts.length < w.limit; i += 1) if (isGroupStart(i)) starts.push(i);
   } else {
-    for (let i = high; i >= low && starts.length < w.limit; i -= 1) if (isGroupStart(i)) starts.unshift(i);
+    for (let i = high; i >= low && starts.length < w.limit; i -= 1) if (isGroupStart(i)) starts.push(i);
+    starts.reverse();
   }
+  return starts.map((start) => {
+    const key = keyOf(start);
+    const group: number[] = [];
+    for (let i = start; i <= w.atIndex && keyOf(i) === key; i += 1) group.push(i);
+    return group;
+  });
+}
+
+export function dailyCandles(
+  series: PriceSeries,
+  period: '1d' | '1w' | '1M',
+  w: CandleWindow,
+  adjust: SimAdjust,
+  dayBar: DayBarSource,
+): BarTotals[] {
   const applied = adjust === 'none' ? [] : series.appliedThrough(w.atIndex);
   const adjustedDay = (index: number): BarTotals => {
     const bar = dayBar(index);
     return adjust === 'none' || applied.length === 0 ? bar : adjustedBar(bar, adjustmentFactor(applied, index, w.atIndex, adjust));
   };
-  return starts.map((start) => {
-    const key = keyOf(start);
-    const group: BarTotals[] = [];
-    for (let i = start; i <= w.atIndex && keyOf(i) === key; i += 1) group.push(adjustedDay(i));
-    return mergeBars(group);
-  });
+  return dailyGroups(series, period, w).map((group) => mergeBars(group.map(adjustedDay)));
 }

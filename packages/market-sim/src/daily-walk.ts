@@ -158,6 +158,18 @@ export class DailyWalk {
     return this.checkpoints[wanted] as WalkState;
   }
 
+  /**
+   * Walks the checkpoints up to day `index` one checkpoint (32 days) at a time, yielding after
+   * each: the first question about a late day then never walks years in one go.
+   */
+  *checkpointSteps(index: number): Generator<void, void, void> {
+    const wanted = Math.floor(index / CHECKPOINT_EVERY);
+    while (this.checkpoints.length <= wanted) {
+      this.checkpointBefore(this.checkpoints.length * CHECKPOINT_EVERY);
+      yield;
+    }
+  }
+
   private assertInLife(index: number): void {
     if (!this.days.contains(index)) throw new RangeError(`market-sim: ${this.def.instrumentId} has no trading day #${index}`);
   }

@@ -69,6 +69,18 @@ export class IndexSeries implements PriceSeries {
     return path;
   }
 
+  *pathSteps(index: number): Generator<void, void, void> {
+    if (this.cache.get(`${this.def.instrumentId}#${index}`) !== undefined) return;
+    const day = this.days.dayAt(index);
+    for (const member of this.members) {
+      yield* member.walkSteps(day);
+      const memberIndex = member.memberIndexOn(day);
+      if (memberIndex !== null) yield* member.pathSteps(memberIndex);
+    }
+    this.path(index);
+    yield;
+  }
+
   limitsOf(): { up: null; down: null } {
     return { up: null, down: null };
   }

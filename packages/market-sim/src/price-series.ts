@@ -17,6 +17,12 @@ export interface PriceSeries {
   referenceTicks(): number;
   /** the minute path of instrument day `index` */
   path(index: number): MinutePath;
+  /**
+   * Builds the minute path of day `index` in small steps (an index: each member's path first),
+   * yielding after each one built; nothing when it is cached. For callers that spread a cold
+   * request over several turns of their event loop.
+   */
+  pathSteps(index: number): Generator<void, void, void>;
   /** the limit prices for a reference price (nulls without a limit) */
   limitsOf(referenceTicks: number): { up: number | null; down: number | null };
   /** bid and ask around a price, inside the limit band */

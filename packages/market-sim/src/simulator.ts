@@ -11,12 +11,17 @@
  * Cost: the first question about an instrument walks its daily closes once (one integer step
  * per trading day since HISTORY_START, kept as checkpoints every 32 days); after that any day is
  * at most 31 steps away. A question about an instant builds only that instrument-day's minute
- * path, which is then cached (LRU bounded by minutes), as are finished days' bars and the
- * 52-week range per trading day.
+ * path, which is then cached (LRU bounded by minutes), as is the 52-week range per trading day.
+ * Finished days' bars are kept for good in a compact per-instrument store (day-bar-store.ts).
+ *
+ * A cold chart can still need hundreds of days of minute paths (an index's: every member's
+ * too), seconds of CPU. `candleSteps` computes the same bars in steps of one minute path each,
+ * so a server can spread that work over many turns of its event loop (issue 18).
  */
 import { barOfMinutes, simBarOf, type BarTotals } from './bars.js';
 import { sessionSpans, spanAt, tradingDayNumberOf } from './calendar-days.js';
-import { dailyCandles, intradayCandles, periodMinutesOf, type CandleWindow } from './candles.js';
+import { dailyCandles, dailyGroups, intradayCandles, intradayDays, periodMinutesOf, type CandleWindow } from './candles.js';
+import { DayBarStore } from './day-bar-store.js';
 import { adjustmentEventOf, adjustmentFactor, scaleTicks } from './corporate-actions.js';
 import { dateOfDayNumber, MINUTE_MS, utcMidnight } from './day-number.js';
 import { lastMinuteAtOrBefore, minuteStartMs } from './day-layout.js';
@@ -40,7 +45,6 @@ import { localDayNumber } from './timezone.js';
 
 /** Bound of the minute-path cache, in minutes (a US day has 960, a crypto day 1440). */
 const PATH_CACHE_MINUTES = 2_000_000;
-const DAY_BAR_CACHE_ENTRIES = 200_000;
 const RANGE_CACHE_ENTRIES = 20_000;
 const CANDLE_LIMIT_DEFAULT = 300;
 const CANDLE_LIMIT_MAX = 1000;
@@ -82,7 +86,7 @@ export class MarketSimulator {
   private readonly marketDays = new Map<SimMarket, MarketDays>();
   private readonly haltsById = new Map<string, Halt[]>();
   private readonly paths: PathCache = new LruCache<string, MinutePath>(PATH_CACHE_MINUTES, (path) => path.price.length);
-  private readonly dayBars = new LruCache<string, BarTotals>(DAY_BAR_CACHE_ENTRIES);
+  private readonly dayBars = new Map<string, DayBarStore>();
   private readonly ranges = new LruCache<string, { high: number; low: number } | null>(RANGE_CACHE_ENTRIES);
 
   constructor(universe: readonly InstrumentDef[], private readonly config: SimConfig) {
@@ -146,6 +150,20 @@ export class MarketSimulator {
     }
     this.series.set(id, created);
     return created;
+  }
+
+  /** Creates the instrument's series in steps: an index's members one at a time (each derives its walk's constants). */
+  private *seriesSteps(id: string): Generator<void, void, void> {
+    if (this.series.has(id)) return;
+    const def = this.byId.get(id);
+    if (def === undefined) throw new UnknownInstrumentError(id);
+    for (const member of def.constituents ?? []) {
+      if (this.series.has(member.instrumentId)) continue;
+      this.seriesOf(member.instrumentId);
+      yield;
+    }
+    this.seriesOf(id);
+    yield;
   }
 
   /** The instrument day index of the trading day `ms` belongs to (capped at delisting), −1 before its first day. */
@@ -235,45 +253,115 @@ export class MarketSimulator {
     return 'trading';
   }
 
+  private dayBarStore(series: PriceSeries): DayBarStore {
+    let store = this.dayBars.get(series.def.instrumentId);
+    if (store === undefined) {
+      store = new DayBarStore();
+      this.dayBars.set(series.def.instrumentId, store);
+    }
+    return store;
+  }
+
+  /** True when day `index` is over at `atMs` (its bar is final and can be stored). */
+  private isDayComplete(series: PriceSeries, index: number, atMs: number): boolean {
+    const spans = sessionSpans(series.calendar, series.days.dayAt(index));
+    const lastMinuteMs = (spans[spans.length - 1]?.closeMs ?? 0) - MINUTE_MS;
+    return atMs >= lastMinuteMs;
+  }
+
   /** Day bar of instrument day `index`: the whole day, or its minutes ≤ atMs on the day of `at`. */
   private dayBar(series: PriceSeries, index: number, atMs: number): BarTotals {
     const day = series.days.dayAt(index);
-    const spans = sessionSpans(series.calendar, day);
-    const lastMinuteMs = (spans[spans.length - 1]?.closeMs ?? 0) - MINUTE_MS;
-    const isComplete = atMs >= lastMinuteMs;
-    const key = `${series.def.instrumentId}#${index}`;
+    const t = utcMidnight(day).getTime();
+    const isComplete = this.isDayComplete(series, index, atMs);
+    const store = this.dayBarStore(series);
     if (isComplete) {
-      const cached = this.dayBars.get(key);
-      if (cached !== undefined) return cached;
+      const stored = store.get(index, t);
+      if (stored !== undefined) return stored;
     }
     const path = series.path(index);
-    const bar = barOfMinutes(path, 0, this.minuteAt(path, atMs) + 1, utcMidnight(day).getTime());
-    if (isComplete) this.dayBars.set(key, bar);
+    const bar = barOfMinutes(path, 0, this.minuteAt(path, atMs) + 1, t);
+    if (isComplete) store.set(index, bar);
     return bar;
   }
 
-  candles(instrumentId: string, period: SimPeriod, opts: CandleOptions): SimBar[] {
-    const series = this.seriesOf(instrumentId);
+  private candleWindow(series: PriceSeries, opts: CandleOptions): CandleWindow | null {
     const limit = opts.limit ?? CANDLE_LIMIT_DEFAULT;
     if (!Number.isInteger(limit) || limit < 1 || limit > CANDLE_LIMIT_MAX) {
       throw new RangeError(`market-sim: limit must be an integer in 1…${CANDLE_LIMIT_MAX}`);
     }
     const atMs = opts.at.getTime();
     const atIndex = this.dayIndexAt(series, atMs);
-    if (atIndex < 0) return [];
-    const window: CandleWindow = {
+    if (atIndex < 0) return null;
+    return {
       atMs,
       atIndex,
       fromMs: opts.from === undefined ? null : opts.from.getTime(),
       toMs: Math.min(atMs, opts.to === undefined ? atMs : opts.to.getTime()),
       limit,
     };
+  }
+
+  candles(instrumentId: string, period: SimPeriod, opts: CandleOptions): SimBar[] {
+    const series = this.seriesOf(instrumentId);
+    const window = this.candleWindow(series, opts);
+    if (window === null) return [];
     const minutes = periodMinutesOf(period);
     const bars =
       minutes !== null
         ? intradayCandles(series, minutes, window)
-        : dailyCandles(series, period as '1d' | '1w' | '1M', window, opts.adjust ?? 'none', (i) => this.dayBar(series, i, atMs));
+        : dailyCandles(series, period as '1d' | '1w' | '1M', window, opts.adjust ?? 'none', (i) => this.dayBar(series, i, window.atMs));
     return bars.map((bar) => simBarOf(bar, series.def.priceScale, series.def.volumeScale));
+  }
+
+  /**
+   * The same bars as `candles`, computed in steps: the generator yields after each minute path
+   * it had to build (and after each day bar it stored), then returns the bars. Driving it to the
+   * end in one go gives exactly `candles`; a caller may instead stop between steps and go on
+   * later. The work is first planned from the calendar alone (which days the bars cover), so a
+   * step never holds more than one instrument-day of minutes.
+   */
+  *candleSteps(instrumentId: string, period: SimPeriod, opts: CandleOptions): Generator<void, SimBar[], void> {
+    yield* this.seriesSteps(instrumentId);
+    const series = this.seriesOf(instrumentId);
+    yield* this.daysOf(series.def.market).extendSteps(tradingDayNumberOf(series.calendar, opts.at.getTime()));
+    const window = this.candleWindow(series, opts);
+    if (window === null) return [];
+    const minutes = periodMinutesOf(period);
+    if (minutes !== null) {
+      for (const index of intradayDays(series, minutes, window)) yield* series.pathSteps(index);
+    } else {
+      const store = this.dayBarStore(series);
+      for (const group of dailyGroups(series, period as '1d' | '1w' | '1M', window)) {
+        for (const index of group) {
+          if (store.has(index)) continue;
+          yield* series.pathSteps(index);
+          if (this.isDayComplete(series, index, window.atMs)) this.dayBar(series, index, window.atMs);
+        }
+      }
+    }
+    return this.candles(instrumentId, period, opts);
+  }
+
+  /**
+   * Prepares in steps what `quote`, `timeShare` and `stats`' current day need at `at`: the
+   * instrument's series, its market's trading days, its walk and the day's minute path (an
+   * index's: every member's). Afterwards those calls cost microseconds to a few milliseconds.
+   */
+  *warmSteps(instrumentId: string, at: Date): Generator<void, void, void> {
+    yield* this.seriesSteps(instrumentId);
+    const series = this.seriesOf(instrumentId);
+    const ms = at.getTime();
+    yield* this.daysOf(series.def.market).extendSteps(tradingDayNumberOf(series.calendar, ms));
+    const index = this.dayIndexAt(series, ms);
+    if (index >= 0) yield* series.pathSteps(index);
+  }
+
+  /** Bytes held by the stored day bars (for operators' metrics). */
+  dayBarBytes(): number {
+    let total = 0;
+    for (const store of this.dayBars.values()) total += store.bytes;
+    return total;
   }
 
   /**

@@ -23,6 +23,14 @@ export class MarketDays {
     }
   }
 
+  /** Finds the trading days through `day` 64 calendar days at a time, yielding after each batch. */
+  *extendSteps(day: number): Generator<void, void, void> {
+    while (this.checkedThrough < day) {
+      this.extendThrough(Math.min(day, this.checkedThrough + 64));
+      yield;
+    }
+  }
+
   /** Day number of the market's index-th trading day. */
   dayAt(index: number): number {
     while (this.days.length <= index) {

@@ -78,6 +78,26 @@ export class WalkSeries implements PriceSeries {
     return path ?? this.pathOfFrame(this.walk.frame(index));
   }
 
+  *pathSteps(index: number): Generator<void, void, void> {
+    if (this.cache.get(this.cacheKey(index)) !== undefined) return;
+    yield* this.walk.checkpointSteps(index);
+    this.path(index);
+    yield;
+  }
+
+  /** Walks the daily closes up to market day `day` in steps (what an index's level of that day reads). */
+  *walkSteps(day: number): Generator<void, void, void> {
+    if (this.days.isEmpty || day < this.days.firstDay) return;
+    yield* this.walk.checkpointSteps(this.days.lastIndexOnOrBefore(day));
+  }
+
+  /** The instrument day index the member trades on market day `day`, or null (not listed yet, delisted, no session). */
+  memberIndexOn(day: number): number | null {
+    if (this.days.isEmpty || day < this.days.firstDay) return null;
+    const index = this.days.lastIndexOnOrBefore(day);
+    return this.days.dayAt(index) === day ? index : null;
+  }
+
   limitsOf(referenceTicks: number): { up: number | null; down: number | null } {
     return this.walk.limitsOf(referenceTicks);
   }

@@ -22,6 +22,12 @@ export interface AppConfig {
   production: boolean;
   /** Rows each house ledger account is striped over so concurrent orders do not queue on one row (LEDGER_HOUSE_STRIPES, default 16). */
   ledgerHouseStripes: number;
+  /** Operator token for `/metrics` (METRICS_TOKEN, sent as `Authorization: Bearer …`); null: by address only. */
+  metricsToken: string | null;
+  /** Operator networks that may read `/metrics` without the token (METRICS_ALLOW, comma-separated CIDRs; loopback by default). */
+  metricsAllow: string[];
+  /** `/health` answers `degraded` when the event loop lagged more than this in the last 10 s (HEALTH_MAX_LOOP_LAG_MS, default 500). */
+  healthMaxLoopLagMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -44,5 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',
     ledgerHouseStripes: Number.parseInt(env.LEDGER_HOUSE_STRIPES?.trim() || '16', 10),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1/32,::1/128').split(',').map((c) => c.trim()).filter((c) => c !== ''),
+    healthMaxLoopLagMs: Number.parseInt(env.HEALTH_MAX_LOOP_LAG_MS?.trim() || '500', 10),
   };
 }

@@ -36,6 +36,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * The connections the database layer holds (for /metrics): node-postgres' pool counts; PGlite
+   * runs in the process on one connection and tells nothing more (idle and waiting null).
+   */
+  poolStats?: () => { total: number; idle: number | null; waiting: number | null };
 }
 
 /** The migrations folder, found both from the sources (tests, tsx) and from the bundled `dist/main.js`. */
@@ -71,7 +76,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db, kind: 'postgres', close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -83,7 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: folder });
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }) };
 }
 
 /** Rows of a raw `execute` on either driver. */

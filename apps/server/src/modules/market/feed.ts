@@ -26,6 +26,17 @@ export interface MarketFeed {
   instrument(instrumentId: string): InstrumentDef | undefined;
   quote(instrumentId: string): FeedQuote;
   candles(instrumentId: string, period: SimPeriod, query: CandleQuery): SimBar[];
+  /**
+   * The same bars as `candles`, as a computation that yields between small units of work (one
+   * instrument-day of minutes at most), for the public chart route to run in slices (issue 18).
+   * The instant is fixed when it is called.
+   */
+  candleSteps(instrumentId: string, period: SimPeriod, query: CandleQuery): Generator<void, SimBar[], void>;
+  /**
+   * Prepares in steps what a quote of the instrument needs now (its walk and today's minutes; an
+   * index: every member's), so that a first quote of a cold instrument can be run in slices.
+   */
+  warmSteps(instrumentId: string): Generator<void, void, void>;
   timeShare(instrumentId: string): SimTimeSharePoint[];
   stats(instrumentId: string): SimStats;
   calendar(market: SimMarket): MarketCalendar;

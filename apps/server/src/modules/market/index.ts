@@ -5,3 +5,4 @@ export { QuoteHub, type QuoteHubOptions } from './quote-hub.js';
 export { registerMarketRoutes, registerNewsAdminRoutes } from './market.routes.js';
 export { createNews, seedNews } from './news.service.js';
 export { FeedRates } from './feed-rates.js';
+export { SlicedWork, type SlicedWorkOptions } from './sliced-work.js';

@@ -1,24 +1,40 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { callerKey, registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
+import { DomainError } from '../../platform/errors.js';
 import * as market from './market.service.js';
 import type { MarketDeps } from './market.service.js';
 import * as newsService from './news.service.js';
+import { SlicedWork } from './sliced-work.js';
 
 function userOf(session: { userId: string } | null): string {
   if (!session) throw new Error('route declared auth yes without a session');
   return session.userId;
 }
 
-export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps, deps: MarketDeps): void {
+/** Registers §8; `candleWork` runs the chart computations in slices (one per app, see sliced-work.ts). */
+export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps, deps: MarketDeps, candleWork = new SlicedWork()): void {
   const { feed, db } = deps;
   registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({ data: market.list(feed, body) }));
   registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
     data: await market.quote(deps, body.instrumentId, session?.userId ?? null),
   }));
   // each caller has a budget of candle work: daily, weekly and monthly bars cost more (issue 18)
-  registerUserRoute(app, route, userEndpoints.candles, async ({ body }) => ({ data: market.candles(feed, body) }), {
+  registerUserRoute(app, route, userEndpoints.candles, async ({ body, request }) => {
+    // a client that went away (or a request past its timeout: the server closes the socket)
+    // stops the computation; the socket, not the request, whose 'close' only means "body read"
+    const gone = new AbortController();
+    const abandon = () => gone.abort(new DomainError('request.invalid'));
+    const socket = request.raw.socket as Socket | undefined;
+    socket?.once('close', abandon);
+    try {
+      return { data: await market.candles(feed, candleWork, body, gone.signal) };
+    } finally {
+      socket?.off('close', abandon);
+    }
+  }, {
     extraLimit: (request, session) => {
       const period = (request.body as { period?: unknown } | undefined)?.period;
       return route.limits.consume('candlesCost', callerKey(request, session), period === '1d' || period === '1w' || period === '1M' ? 5 : 1);

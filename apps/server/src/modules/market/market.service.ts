@@ -13,6 +13,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { Settings } from '../../platform/settings.js';
 import type { MarketFeed } from './feed.js';
 import { rulesOf, toInstrument, toSummary } from './instruments.view.js';
+import type { SlicedWork } from './sliced-work.js';
 import * as repo from './market.repository.js';
 
 export interface MarketDeps {
@@ -80,10 +81,21 @@ const simPeriod: Record<Exclude<CandlesResponse['period'], 'time_share'>, SimPer
   '5m': '5m', '15m': '15m', '30m': '30m', '1d': '1d', '1w': '1w', '1M': '1M',
 };
 
-export function candles(
+/**
+ * Bars of one instrument (§8.3). A cold chart can need hundreds of instrument-days of minutes
+ * (an index: every member's too), seconds of CPU: the simulator computes them in steps and
+ * `work` runs those steps in slices between other requests (issue 18), so the event loop is
+ * never held for the whole chart.
+ */
+export async function candles(
   feed: MarketFeed,
+  work: SlicedWork,
   body: { instrumentId: string; period: CandlesResponse['period']; adjust: CandlesResponse['adjust']; from?: string; to?: string; limit: number },
-): CandlesResponse {
+  signal?: AbortSignal,
+): Promise<CandlesResponse> {
+  if (!feed.instrument(body.instrumentId)) throw new DomainError('product.not_found');
+  // the first quote of a cold instrument walks years of closes (an index: every member's)
+  await work.run(feed.warmSteps(body.instrumentId), signal);
   findListed(feed, body.instrumentId);
   const base = { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust };
   if (body.period === 'time_share') {
@@ -91,12 +103,12 @@ export function candles(
     return { ...base, list: points.map((p) => ({ t: p.t.toISOString(), price: p.price, avgPrice: p.avgPrice, v: p.v })) };
   }
   const daily = body.period === '1d' || body.period === '1w' || body.period === '1M';
-  const bars = feed.candles(body.instrumentId, simPeriod[body.period], {
+  const bars = await work.run(feed.candleSteps(body.instrumentId, simPeriod[body.period], {
     from: body.from ? new Date(body.from) : undefined,
     to: body.to ? new Date(body.to) : undefined,
     limit: body.limit,
     adjust: daily ? body.adjust : 'none',
-  });
+  }), signal);
   return {
     ...base,
     adjust: daily ? body.adjust : 'none',

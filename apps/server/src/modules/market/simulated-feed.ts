@@ -102,6 +102,14 @@ export class SimulatedFeed implements MarketFeed {
     return this.sim().candles(instrumentId, period, { at: this.at(), ...query });
   }
 
+  candleSteps(instrumentId: string, period: SimPeriod, query: CandleQuery) {
+    return this.sim().candleSteps(instrumentId, period, { at: this.at(), ...query });
+  }
+
+  warmSteps(instrumentId: string) {
+    return this.sim().warmSteps(instrumentId, this.at());
+  }
+
   timeShare(instrumentId: string) {
     return this.sim().timeShare(instrumentId, this.at());
   }

@@ -56,6 +56,8 @@ export interface EngineOptions {
   onError?: (error: unknown) => void;
   /** full reload of the trigger index from the database (safety net); 5 minutes by default */
   reconcileMs?: number;
+  /** told how long each tick of the leader took (ms) and whether it failed (operators' metrics) */
+  onTick?: (durationMs: number, ok: boolean) => void;
   /** dated jobs of other modules, run by the leader after each tick */
   jobs?: ((now: Date) => Promise<unknown>)[];
   tail?: ChangeTailOptions;
@@ -383,7 +385,15 @@ export function startEngine(deps: EngineDeps, options: EngineOptions = {}): Runn
         if (leader !== leading) engine.invalidate();
         leading = leader;
         if (!leader) return;
-        const report = await engine.tick();
+        const started = performance.now();
+        let report: EngineReport;
+        try {
+          report = await engine.tick();
+        } catch (error) {
+          options.onTick?.(performance.now() - started, false);
+          throw error;
+        }
+        options.onTick?.(performance.now() - started, true);
         for (const key of Object.keys(totals) as (keyof EngineReport)[]) totals[key] += report[key];
         for (const job of options.jobs ?? []) {
           try {

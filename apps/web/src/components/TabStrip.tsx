@@ -46,7 +46,8 @@ function useOverflowFade(activeKey: string | null) {
 }
 
 interface TabStripProps<K extends string> {
-  tabs: readonly { key: K; label: string }[];
+  /** `ariaLabel` names a tab whose short label needs words for a screen reader ("1M" → "1 month"). */
+  tabs: readonly { key: K; label: string; ariaLabel?: string }[];
   /** null: no tab is selected (another control chose the view). */
   active: K | null;
   onChange: (key: K) => void;
@@ -94,6 +95,7 @@ export function TabStrip<K extends string>({
           role="tab"
           data-key={tab.key}
           aria-selected={tab.key === active}
+          aria-label={tab.ariaLabel}
           tabIndex={tab.key === focusable ? 0 : -1}
           data-testid={testIdOf ? testIdOf(tab.key) : testIdPrefix ? `${testIdPrefix}${tab.key}` : undefined}
           onClick={() => onChange(tab.key)}
@@ -112,12 +114,14 @@ interface SegmentedProps<K extends string> {
   onChange: (key: K) => void;
   label: string;
   testIdPrefix?: string;
+  /** The id of a text that explains the choice (aria-describedby of the group). */
+  describedBy?: string;
 }
 
 /** A small segmented switch of toggle buttons (aria-pressed), like the header's market switch. */
-export function SegmentedSwitch<K extends string>({ options, value, onChange, label, testIdPrefix }: SegmentedProps<K>) {
+export function SegmentedSwitch<K extends string>({ options, value, onChange, label, testIdPrefix, describedBy }: SegmentedProps<K>) {
   return (
-    <div className="segmented" role="group" aria-label={label}>
+    <div className="segmented" role="group" aria-label={label} aria-describedby={describedBy}>
       {options.map((option) => (
         <button
           key={option.key}

@@ -43,7 +43,7 @@ const screens: readonly Screen[] = [
   { name: 'market', path: '/#/market/index', ready: '.instrument-row' },
   { name: 'stock', path: `/#/market/stockDetail?id=${AAPL}`, ready: '[data-testid=quote-price]' },
   { name: 'buy', path: `/#/market/buyStockDetail?id=${BTC}`, ready: '[data-testid=order-submit], .order-footer button' },
-  { name: 'trade', path: '/#/trade/index', ready: '.position-row' },
+  { name: 'trade', path: '/#/trade/index?tab=crypto', ready: '.position-row' },
 ];
 
 let browser: Browser;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const ops = new AdminApi(baseUrl);
   await ops.login();
   // A verified, funded account with one open position, so the positions screen shows its tags.
-  ({ session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'ch_usdt', amount: '20000.00' }));
+  ({ session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'demo_usdt_trc20', amount: '20000.00' }));
   const bought = await api(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: crypto.randomUUID() }, session);
   expect(bought.status, JSON.stringify(bought)).toBe(1);
 });
@@ -119,9 +119,12 @@ async function smallTargets(page: Page): Promise<string[]> {
       box = el.getBoundingClientRect();
       const x = Math.min(Math.max(box.left + box.width / 2, 1), window.innerWidth - 1);
       const y = box.top + box.height / 2;
-      if (hits(el, document.elementFromPoint(x, y - 21.5)) && hits(el, document.elementFromPoint(x, y + 21.5))) continue;
+      const above = document.elementFromPoint(x, y - 21.5);
+      const below = document.elementFromPoint(x, y + 21.5);
+      if (hits(el, above) && hits(el, below)) continue;
+      const describe = (node: Element | null) => (node ? `${node.tagName.toLowerCase()}.${String(node.className).split(' ').filter(Boolean).join('.')}` : 'nothing');
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
-      small.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').filter(Boolean).join('.')} "${name}" ${Math.round(box.height)}px`);
+      small.push(`${describe(el)} "${name}" ${Math.round(box.height)}px (above: ${describe(above)}, below: ${describe(below)})`);
     }
     window.scrollTo(0, 0);
     return small;

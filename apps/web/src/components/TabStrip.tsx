@@ -46,7 +46,10 @@ function useOverflowFade(activeKey: string | null) {
 }
 
 interface TabStripProps<K extends string> {
-  /** `ariaLabel` names a tab whose short label needs words for a screen reader ("1M" → "1 month"). */
+  /**
+   * `ariaLabel` adds words for a screen reader after a short label ("1M (1 month)"): added, not
+   * replacing, so the visible label stays part of the accessible name (WCAG 2.5.3).
+   */
   tabs: readonly { key: K; label: string; ariaLabel?: string }[];
   /** null: no tab is selected (another control chose the view). */
   active: K | null;
@@ -95,13 +98,13 @@ export function TabStrip<K extends string>({
           role="tab"
           data-key={tab.key}
           aria-selected={tab.key === active}
-          aria-label={tab.ariaLabel}
           tabIndex={tab.key === focusable ? 0 : -1}
           data-testid={testIdOf ? testIdOf(tab.key) : testIdPrefix ? `${testIdPrefix}${tab.key}` : undefined}
           onClick={() => onChange(tab.key)}
           onKeyDown={onKeyDown}
         >
           {tab.label}
+          {tab.ariaLabel ? <span className="sr-only"> ({tab.ariaLabel})</span> : null}
         </button>
       ))}
     </div>
@@ -127,11 +130,11 @@ export function SegmentedSwitch<K extends string>({ options, value, onChange, la
           key={option.key}
           type="button"
           aria-pressed={option.key === value}
-          aria-label={option.ariaLabel}
           data-testid={testIdPrefix ? `${testIdPrefix}${option.key}` : undefined}
           onClick={() => onChange(option.key)}
         >
           {option.label}
+          {option.ariaLabel ? <span className="sr-only"> ({option.ariaLabel})</span> : null}
         </button>
       ))}
     </div>

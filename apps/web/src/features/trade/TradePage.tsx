@@ -46,7 +46,7 @@ function PositionRow({ order, onAction }: { order: OrderData; onAction: (action:
   const open = () => { navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`); };
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
-      <button type="button" className="position-main" onClick={open} aria-label={t('ui.position.openAria', { name: order.name })}>
+      <button type="button" className="position-main" onClick={open}>
         <span className="position-name">
           <strong>{order.name}</strong> <span className="caption">{order.code}</span>
         </span>

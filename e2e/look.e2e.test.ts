@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
-import { api, registerUser, seedStorage, type Session } from './market-helpers.js';
+import { api, seedStorage, type Session } from './market-helpers.js';
 import { AdminApi, verifiedFundedUser } from './server-api.js';
 
 const require = createRequire(import.meta.url);

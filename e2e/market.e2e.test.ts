@@ -146,13 +146,13 @@ describe('market screens', () => {
     expect(year.envelope.status).toBe(1);
     const from = Date.parse(year.body.from ?? '');
     expect(Math.abs(Date.now() - from - 365 * 86_400_000)).toBeLessThan(2 * 86_400_000);
-    await expect.poll(async () => page.getByTestId('chart-range-1Y').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => page.getByTestId('chart-range-1Y').getAttribute('aria-selected')).toBe('true');
     const beforeYear = signature;
     await expect.poll(async () => chartSignature(page), POLL).not.toBe(beforeYear);
 
     // Day bars, forward-adjusted.
     await page.getByTestId('chart-period-1d').click();
-    await expect.poll(async () => page.getByTestId('chart-range-1Y').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(async () => page.getByTestId('chart-range-1Y').getAttribute('aria-selected')).toBe('false');
     const adjusted = waitForCandles(page, (b: CandlesRequest) => b.period === '1d' && b.adjust === 'forward');
     await page.getByTestId('adjust-forward').click();
     const fwd = await adjusted;
@@ -369,7 +369,7 @@ describe('market screens', () => {
     await waitForDetail(page);
     await expect.poll(async () => page.locator('.qh-change').getAttribute('class'), POLL).toMatch(/\bup\b/);
     const green = 'rgb(11, 122, 65)';
-    const red = 'rgb(212, 56, 13)';
+    const red = 'rgb(196, 50, 10)';
     await expect.poll(changeColour).toBe(green);
 
     await page.goto(`${baseUrl}/#/information/setting`);

@@ -45,7 +45,7 @@ import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
 import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
 import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
-import { API_SECURITY_HEADERS, securityHeaders } from './platform/security-headers.js';
+import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
 import * as idempotency from './platform/idempotency.js';
 
@@ -220,7 +220,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return done(null, parsed);
   });
 
-  const DOCUMENT_HEADERS = securityHeaders();
+  const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
+  const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;
+  const DOCUMENT_HEADERS = securityHeaders(inlineScriptHashesOf([webDist, adminDist]));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : DOCUMENT_HEADERS);
     reply.header('x-request-id', request.id);
@@ -405,8 +407,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.decorate('injectWS', scope.injectWS.bind(scope));
   });
 
-  const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
-  const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', index: 'index.html', wildcard: false });
   }

@@ -3,7 +3,10 @@
  * Running helmet per request re-parses the CSP directives each time; the headers never
  * change, so a constant table is the same protection at a fraction of the cost.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import helmet from 'helmet';
 
 /**
@@ -20,8 +23,36 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'cache-control': 'no-store',
 });
 
-/** The full helmet policy for documents and static files (the web app and the back office). */
-export function securityHeaders(): Readonly<Record<string, string>> {
+/**
+ * CSP source expressions (`'sha256-…'`) of the inline scripts of a page: the web app's theme
+ * script must run before the first paint, so it is inline, and `script-src 'self'` admits it by
+ * its hash only, never by `'unsafe-inline'`.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The inline-script hashes of the `index.html` in each built app folder that has one. */
+export function inlineScriptHashesOf(folders: readonly (string | null | undefined)[]): string[] {
+  const hashes = new Set<string>();
+  for (const folder of folders) {
+    const file = folder ? path.join(folder, 'index.html') : null;
+    if (file && existsSync(file)) inlineScriptHashes(readFileSync(file, 'utf8')).forEach((hash) => hashes.add(hash));
+  }
+  return [...hashes];
+}
+
+/**
+ * The full helmet policy for documents and static files (the web app and the back office);
+ * `scriptHashes` admits the apps' own inline scripts (see `inlineScriptHashes`).
+ */
+export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: unknown) {
@@ -35,7 +66,7 @@ export function securityHeaders(): Readonly<Record<string, string>> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

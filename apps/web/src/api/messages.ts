@@ -4,7 +4,7 @@
  * shown as a range; the server's English `msg` when the code has no translation; the
  * language's error word when there is nothing at all.
  */
-import { formatDate, formatMoney, isTimestamp, significantDecimals } from '../lib/format';
+import { formatDate, formatMoney, formatPrice, isTimestamp, significantDecimals } from '../lib/format';
 
 export interface Translator {
   t: (key: string, params?: Record<string, string>) => string;
@@ -49,6 +49,9 @@ export function formatParams(params: Record<string, unknown> | undefined): Forma
       if (moneyParamKeys.includes(key)) {
         values[key] = formatMoneyParam(value, currency);
         if (currency) currencyConsumed = true;
+      } else if (/price$/i.test(key) && /^-?\d+(\.\d+)?$/.test(value)) {
+        // a price keeps the decimals the server quoted, in the language's separators
+        values[key] = formatPrice(value);
       } else if (isTimestamp(value)) {
         values[key] = formatDate(value);
       } else {

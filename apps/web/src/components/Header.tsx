@@ -23,7 +23,6 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
         className="search-box"
         onClick={() => { navigate('/favorite/search'); }}
         data-testid="header-search"
-        aria-label={t('ui.header.search')}
         title={t('ui.header.search')}
       >
         <span className="search-pill">
@@ -34,8 +33,9 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
       <MessagesButton testId="header-messages" />
       <div className="market-switch" role="group" aria-label={t('ui.header.market')}>
         {markets.map((market) => (
-          <button key={market} type="button" aria-pressed={stock === market} onClick={() => setStock(market)} data-testid={`market-${market}`} aria-label={t(`ui.market.${market}Long`)}>
+          <button key={market} type="button" aria-pressed={stock === market} onClick={() => setStock(market)} data-testid={`market-${market}`}>
             <span>{t(`ui.market.${market}`)}</span>
+            <span className="sr-only"> ({t(`ui.market.${market}Long`)})</span>
           </button>
         ))}
       </div>

@@ -46,7 +46,11 @@ function useOverflowFade(activeKey: string | null) {
 }
 
 interface TabStripProps<K extends string> {
-  tabs: readonly { key: K; label: string }[];
+  /**
+   * `ariaLabel` adds words for a screen reader after a short label ("1M (1 month)"): added, not
+   * replacing, so the visible label stays part of the accessible name (WCAG 2.5.3).
+   */
+  tabs: readonly { key: K; label: string; ariaLabel?: string }[];
   /** null: no tab is selected (another control chose the view). */
   active: K | null;
   onChange: (key: K) => void;
@@ -100,6 +104,7 @@ export function TabStrip<K extends string>({
           onKeyDown={onKeyDown}
         >
           {tab.label}
+          {tab.ariaLabel ? <span className="sr-only"> ({tab.ariaLabel})</span> : null}
         </button>
       ))}
     </div>
@@ -112,22 +117,24 @@ interface SegmentedProps<K extends string> {
   onChange: (key: K) => void;
   label: string;
   testIdPrefix?: string;
+  /** The id of a text that explains the choice (aria-describedby of the group). */
+  describedBy?: string;
 }
 
 /** A small segmented switch of toggle buttons (aria-pressed), like the header's market switch. */
-export function SegmentedSwitch<K extends string>({ options, value, onChange, label, testIdPrefix }: SegmentedProps<K>) {
+export function SegmentedSwitch<K extends string>({ options, value, onChange, label, testIdPrefix, describedBy }: SegmentedProps<K>) {
   return (
-    <div className="segmented" role="group" aria-label={label}>
+    <div className="segmented" role="group" aria-label={label} aria-describedby={describedBy}>
       {options.map((option) => (
         <button
           key={option.key}
           type="button"
           aria-pressed={option.key === value}
-          aria-label={option.ariaLabel}
           data-testid={testIdPrefix ? `${testIdPrefix}${option.key}` : undefined}
           onClick={() => onChange(option.key)}
         >
           {option.label}
+          {option.ariaLabel ? <span className="sr-only"> ({option.ariaLabel})</span> : null}
         </button>
       ))}
     </div>

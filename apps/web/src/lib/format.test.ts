@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareDecimal, direction, formatChange, formatChangeRate, formatCompact, formatCompactMoney, formatDate, formatDateMinutes,
-  formatMoney, formatPercent, formatPrice, roundDecimalString, shiftDecimal,
+  compareDecimal, direction, formatAmount, formatChange, formatChangeRate, formatCompact, formatCompactMoney, formatDate, formatDateMinutes,
+  formatDay, formatMoney, formatPercent, formatPrice, formatSignedAmount, rateDirection, roundDecimalString, shiftDecimal,
 } from './format';
 import { rootFontSize } from './viewport';
 
@@ -138,12 +138,12 @@ describe('market figures', () => {
     });
 
     it('uses the units of each language', () => {
-      expect(formatCompact('18234500', 'de')).toBe('18.23 Mio.');
-      expect(formatCompact('18234500', 'esp')).toBe('18.23 M');
+      expect(formatCompact('18234500', 'de')).toBe('18,23 Mio.');
+      expect(formatCompact('18234500', 'esp')).toBe('18,23 M');
       expect(formatCompact('18234500', 'zh')).toBe('1,823.45萬');
       expect(formatCompact('18234500', 'kor')).toBe('1,823.45만');
       expect(formatCompact('61100000000', 'zh')).toBe('611.00億');
-      expect(formatCompact('61100000000', 'de')).toBe('61.10 Mrd.');
+      expect(formatCompact('61100000000', 'de')).toBe('61,10 Mrd.');
     });
 
     it('accepts whole numbers (share counts) and keeps the sign', () => {
@@ -155,7 +155,7 @@ describe('market figures', () => {
     it('adds the currency symbol to compact money', () => {
       expect(formatCompactMoney('299438190.00', 'MXN')).toBe('Mex$299.44M');
       expect(formatCompactMoney('1200', 'USDT')).toBe('1,200 USDT');
-      expect(formatCompactMoney('1003000000000.00', 'USD', 'de')).toBe('$1.00 Bio.');
+      expect(formatCompactMoney('1003000000000.00', 'USD', 'de')).toBe('$1,00 Bio.');
     });
   });
 
@@ -190,5 +190,77 @@ describe('market figures', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(formatDateMinutes(iso)).toBe(`${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
     expect(formatDateMinutes('bad')).toBe('');
+  });
+});
+
+describe('numbers in the language of the user (issue 16 item 7)', () => {
+  it('formats money with each language\'s separators', () => {
+    expect(formatMoney('1234.56', undefined, 2, 'de')).toBe('1.234,56');
+    expect(formatMoney('1234.56', undefined, 2, 'en')).toBe('1,234.56');
+    expect(formatMoney('1234.56', undefined, 2, 'zh-Hant')).toBe('1,234.56');
+    expect(formatMoney('1234.56', undefined, 2, 'ko')).toBe('1,234.56');
+    // Spanish amounts are always grouped (as banks print them), also with four digits, so columns read alike.
+    expect(formatMoney('1234.56', undefined, 2, 'es')).toBe('1.234,56');
+    expect(formatMoney('12345.67', undefined, 2, 'es')).toBe('12.345,67');
+    expect(formatMoney('1234567.891', undefined, 2, 'de')).toBe('1.234.567,89');
+  });
+
+  it('keeps every digit of amounts beyond 2^53, in every language', () => {
+    const huge = '123456789012345678901.99'; // 2^53 is about 9.007e15
+    expect(formatMoney(huge, undefined, 2, 'en')).toBe('123,456,789,012,345,678,901.99');
+    expect(formatMoney(huge, undefined, 2, 'de')).toBe('123.456.789.012.345.678.901,99');
+    expect(formatMoney(huge, undefined, 2, 'es')).toBe('123.456.789.012.345.678.901,99');
+    expect(formatMoney(huge, undefined, 2, 'zh-Hant')).toBe('123,456,789,012,345,678,901.99');
+    expect(formatMoney(huge, undefined, 2, 'ko')).toBe('123,456,789,012,345,678,901.99');
+    expect(formatMoney('9007199254740993.05', 'MXN', 2, 'de')).toBe('Mex$9.007.199.254.740.993,05');
+    expect(formatMoney('99999999999999999.995', undefined, 2, 'de')).toBe('100.000.000.000.000.000,00');
+  });
+
+  it('keeps the sign of negatives and rounds them half away from zero', () => {
+    expect(formatMoney('-1234.565', 'USD', 2, 'de')).toBe('-$1.234,57');
+    expect(formatMoney('-1234.565', 'USD', 2, 'en')).toBe('-$1,234.57');
+    expect(formatMoney('-98765.4', 'USDT', 2, 'es')).toBe('-98.765,40 USDT');
+    expect(formatMoney('-1234.5', undefined, 0, 'ko')).toBe('-1,235');
+    expect(formatMoney('-0.004', undefined, 2, 'de')).toBe('0,00');
+    expect(formatSignedAmount('1250.5', 'MXN', 'de')).toBe('+Mex$1.250,50');
+    expect(formatSignedAmount('-0.001', 'MXN', 'de')).toBe('Mex$0,00');
+  });
+
+  it('shows 0,00 for empty input in German and Spanish', () => {
+    expect(formatMoney('', undefined, 0, 'de')).toBe('0,00');
+    expect(formatAmount(null, 'MXN', 'es')).toBe('Mex$0,00');
+  });
+
+  it('formats prices, changes and rates in the language', () => {
+    expect(formatPrice('16234.5', undefined, 'de')).toBe('16.234,5');
+    expect(formatPrice('16234.5', 2, 'es')).toBe('16.234,50');
+    expect(formatChange('0.12', 2, 'de')).toBe('+0,12');
+    expect(formatChange('0.004', 2, 'de')).toBe('0,00');
+    expect(formatPercent('0.3120', 2, 'de')).toBe('31,20\u00a0%');
+    expect(formatChangeRate('0.0074', 'es')).toBe('+0,74\u00a0%');
+    expect(formatChangeRate('-0.0123', 'zh-Hant')).toBe('-1.23%');
+    expect(formatChangeRate('0.00004', 'de')).toBe('0,00\u00a0%');
+    expect(rateDirection('0.00004')).toBe('flat');
+    expect(rateDirection('-0.0123')).toBe('down');
+    expect(formatCompact('18234500', 'de')).toBe('18,23 Mio.');
+    expect(formatCompact('18234500', 'zh')).toBe('1,823.45萬');
+    expect(formatCompactMoney('299440000', 'MXN', 'esp')).toBe('Mex$299,44 M');
+  });
+
+  it('follows the document language when no locale is given', () => {
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'de';
+      expect(formatAmount('1234.5', 'MXN')).toBe('Mex$1.234,50');
+      document.documentElement.lang = 'ko';
+      expect(formatAmount('1234.5', 'MXN')).toBe('Mex$1,234.50');
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
+  it('shows calendar days as YYYY.MM.DD (spec §9)', () => {
+    expect(formatDay('2026-03-09')).toBe('2026.03.09');
+    expect(formatDay(null)).toBe('--');
   });
 });

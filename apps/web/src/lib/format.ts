@@ -4,17 +4,74 @@
  * Money arrives as decimal strings and is formatted with string and BigInt arithmetic only:
  * a JavaScript float never holds an amount, so "0.1 + 0.2" problems and precision loss on
  * large balances cannot occur.
+ *
+ * Numbers use the separators of the current language (issue 16 item 7): German and Spanish
+ * write "1.234,56", English, Chinese and Korean "1,234.56". The digits are grouped by
+ * `Intl.NumberFormat` on a BigInt (exact at any size), the decimal separator comes from the
+ * same locale. The current language is the document's `lang`, which the i18n module keeps in
+ * step with the user's choice; every function also takes an explicit BCP 47 tag.
  */
 import { currencyScale, isCurrency, type Language } from '@brokerage/contract';
 import dayjs from 'dayjs';
 
 /** Currencies with a prefix symbol (spec §9: peso Mex$, dollar $); every other currency is suffixed with its code. */
+/** BCP 47 tag of an app language, for `Intl` and `lang` attributes. */
+export const languageTags: Record<Language, string> = { en: 'en', de: 'de', zh: 'zh-Hant', esp: 'es', kor: 'ko' };
+
 const prefixSymbols: Record<string, string> = { MXN: 'Mex$', USD: '$' };
 
 const decimalPattern = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** The BCP 47 tag numbers are formatted in when none is given: the document's language, else English. */
+export function currentNumberLocale(): string {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang || 'en';
+}
+
+interface NumberSymbols {
+  /** Groups the digits of a non-negative BigInt in the locale's way. */
+  group: (integer: bigint) => string;
+  decimal: string;
+  /** What follows a number in a percentage: "%" in English, "\u00a0%" in German and Spanish. */
+  percent: string;
+}
+
+const symbolCache = new Map<string, NumberSymbols>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, { numberingSystem: 'latn', ...options });
+  } catch {
+    return new Intl.NumberFormat('en', options);
+  }
+}
+
+/** Separators of a locale, read once from Intl and cached. */
+export function numberSymbols(locale: string = currentNumberLocale()): NumberSymbols {
+  const cached = symbolCache.get(locale);
+  if (cached) return cached;
+  // `useGrouping: true` groups always (ECMA-402 "always"), so Spanish writes "1.234" as banks print
+  // it, rather than CLDR's "1234" for four-digit numbers that would break a column's alignment.
+  const integers = numberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
+  const decimal = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const percentParts = numberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+  const numberEnd = percentParts.findIndex((p) => p.type === 'percentSign');
+  const before = numberEnd > 0 && percentParts[numberEnd - 1]?.type === 'literal' ? percentParts[numberEnd - 1]?.value ?? '' : '';
+  const percentLeads = numberEnd === 0;
+  const symbols: NumberSymbols = {
+    // Intl.NumberFormat formats a BigInt exactly, whatever its size (no float in between).
+    group: (integer) => integers.format(integer),
+    decimal,
+    percent: percentLeads ? '%' : `${before.replace(/\s/g, '\u00a0')}%`,
+  };
+  symbolCache.set(locale, symbols);
+  return symbols;
+}
+
+/** An unsigned integer and fraction in the locale's separators: ("1234", "56") → "1.234,56" in German. */
+function joinDecimal(integer: string, fraction: string, locale?: string): string {
+  const symbols = numberSymbols(locale);
+  return symbols.group(BigInt(integer || '0')) + (fraction ? `${symbols.decimal}${fraction}` : '');
 }
 
 /**
@@ -44,17 +101,17 @@ export function roundDecimalString(value: string, decimals: number): { negative:
  * rounded half-up; `0.00` for empty input; the currency's symbol (Mex$, $) or suffix (USDT).
  * Text that is not a decimal number is returned unchanged.
  */
-export function formatMoney(value: string | null | undefined, currency?: string, decimals = 0): string {
+export function formatMoney(value: string | null | undefined, currency?: string, decimals = 0, locale?: string): string {
   const trimmed = value === null || value === undefined ? '' : value.trim();
   let body: string;
   let negative = false;
   if (trimmed === '') {
-    body = '0.00';
+    body = joinDecimal('0', '00', locale);
   } else {
     const rounded = roundDecimalString(trimmed, decimals);
     if (!rounded) return trimmed;
     negative = rounded.negative;
-    body = groupThousands(rounded.integer) + (rounded.fraction ? `.${rounded.fraction}` : '');
+    body = joinDecimal(rounded.integer, rounded.fraction, locale);
   }
   const sign = negative ? '-' : '';
   if (!currency) return sign + body;
@@ -150,40 +207,54 @@ const PLACEHOLDER = '--';
  * otherwise the decimals the server sent (the API already quotes at the instrument's scale).
  * Missing values show "--".
  */
-export function formatPrice(value: string | null | undefined, scale?: number): string {
+export function formatPrice(value: string | null | undefined, scale?: number, locale?: string): string {
   if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
-  if (scale !== undefined) return formatMoney(value, undefined, scale);
+  if (scale !== undefined) return formatMoney(value, undefined, scale, locale);
   const parts = decimalParts(value);
   if (!parts) return value;
-  return `${parts.negative ? '-' : ''}${groupThousands(parts.integer)}${parts.fraction ? `.${parts.fraction}` : ''}`;
+  return `${parts.negative ? '-' : ''}${joinDecimal(parts.integer, parts.fraction, locale)}`;
 }
 
-/** Adds "+" to a rounded positive figure; the direction is taken after rounding, so "+0.00" never shows. */
-function withSign(text: string): string {
-  return direction(text.replace(/[,%]/g, '')) === 'up' ? `+${text}` : text;
+/**
+ * The direction of a figure as it is shown, after rounding half-up to `decimals` (all its
+ * decimals when undefined): "0.004" at 2 decimals is flat, so "+0.00" never shows.
+ */
+export function shownDirection(value: string | null | undefined, decimals?: number): Direction {
+  if (value === null || value === undefined || decimals === undefined) return direction(value);
+  const rounded = roundDecimalString(value, decimals);
+  if (!rounded || /^0*$/.test(rounded.integer + rounded.fraction)) return 'flat';
+  return rounded.negative ? 'down' : 'up';
+}
+
+/** The direction of a change rate as its percentage with 2 decimals shows it. */
+export function rateDirection(rate: string | null | undefined, decimals = 2): Direction {
+  if (rate === null || rate === undefined || rate.trim() === '') return 'flat';
+  return shownDirection(shiftDecimal(rate, 2), decimals);
 }
 
 /** A price change with its sign: "+0.12", "-0.12", "0.00". */
-export function formatChange(value: string | null | undefined, scale?: number): string {
+export function formatChange(value: string | null | undefined, scale?: number, locale?: string): string {
   if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
-  return withSign(formatPrice(value, scale));
+  const text = formatPrice(value, scale, locale);
+  return shownDirection(value, scale) === 'up' ? `+${text}` : text;
 }
 
-/** A rate (fraction) as a percentage with 2 decimals, rounded half-up: "0.3120" → "31.20%". */
-export function formatPercent(rate: string | null | undefined, decimals = 2): string {
+/** A rate (fraction) as a percentage with 2 decimals, rounded half-up: "0.3120" → "31.20%" ("31,20 %" in German). */
+export function formatPercent(rate: string | null | undefined, decimals = 2, locale?: string): string {
   if (rate === null || rate === undefined || rate.trim() === '') return PLACEHOLDER;
   const percent = shiftDecimal(rate, 2);
   if (percent === null) return rate;
-  return `${formatMoney(percent, undefined, decimals)}%`;
+  return `${formatMoney(percent, undefined, decimals, locale)}${numberSymbols(locale).percent}`;
 }
 
 /** A change rate with its sign: "0.0074" → "+0.74%", "-0.0123" → "-1.23%", "0" → "0.00%". */
-export function formatChangeRate(rate: string | null | undefined): string {
+export function formatChangeRate(rate: string | null | undefined, locale?: string): string {
   if (rate === null || rate === undefined || rate.trim() === '') return PLACEHOLDER;
-  return withSign(formatPercent(rate));
+  const text = formatPercent(rate, 2, locale);
+  return rateDirection(rate) === 'up' ? `+${text}` : text;
 }
 
-/** Units of compact numbers per language: powers of ten, largest first. Decimals use "." everywhere, like prices. */
+/** Units of compact numbers per language: powers of ten, largest first. Separators follow the locale, like prices. */
 type UnitTable = readonly { exponent: number; suffix: string }[];
 
 const compactUnits: Record<Language, UnitTable> = {
@@ -204,6 +275,7 @@ const COMPACT_FROM_DIGITS = 5;
  * full with up to `smallDecimals` decimals.
  */
 export function formatCompact(value: string | number | null | undefined, language: Language = 'en', smallDecimals = 2): string {
+  const locale = languageTags[language];
   if (value === null || value === undefined) return PLACEHOLDER;
   const text = typeof value === 'number' ? String(value) : value;
   const parts = decimalParts(text);
@@ -214,13 +286,13 @@ export function formatCompact(value: string | number | null | undefined, languag
     for (const unit of compactUnits[language]) {
       if (digits > unit.exponent) {
         const scaled = shiftDecimal(`${parts.integer}.${parts.fraction || '0'}`, -unit.exponent) ?? '0';
-        return `${sign}${formatMoney(scaled, undefined, 2)}${unit.suffix}`;
+        return `${sign}${formatMoney(scaled, undefined, 2, locale)}${unit.suffix}`;
       }
     }
   }
   const magnitude = `${parts.integer}${parts.fraction ? `.${parts.fraction}` : ''}`;
   const decimals = Math.min(significantDecimals(magnitude), smallDecimals);
-  return `${sign}${formatMoney(magnitude, undefined, decimals)}`;
+  return `${sign}${formatMoney(magnitude, undefined, decimals, locale)}`;
 }
 
 /** An amount in compact form with the currency's symbol or suffix: "Mex$299.44M", "1.20K USDT". */
@@ -231,6 +303,13 @@ export function formatCompactMoney(value: string | null | undefined, currency: s
   const unsigned = negative ? body.slice(1) : body;
   const prefix = prefixSymbols[currency];
   return `${negative ? '-' : ''}${prefix ? `${prefix}${unsigned}` : `${unsigned} ${currency}`}`;
+}
+
+/** A calendar day the API sends as `YYYY-MM-DD` in the spec's order: `YYYY.MM.DD`; "--" when missing. */
+export function formatDay(date: string | null | undefined): string {
+  if (!date) return PLACEHOLDER;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : date;
 }
 
 /** `YYYY.MM.DD HH:mm` in local time, for news (minutes are enough there). */
@@ -258,14 +337,14 @@ export function scaleOf(currency: string): number {
 }
 
 /** An amount at its currency's scale with symbol or suffix: "Mex$1,250.50", "10.00 USDT", "1,452 KRW". */
-export function formatAmount(value: string | null | undefined, currency: string): string {
-  return formatMoney(value, currency, scaleOf(currency));
+export function formatAmount(value: string | null | undefined, currency: string, locale?: string): string {
+  return formatMoney(value, currency, scaleOf(currency), locale);
 }
 
 /** A signed movement: "+Mex$1,250.50", "-$342.55", and no sign for zero. */
-export function formatSignedAmount(value: string | null | undefined, currency: string): string {
-  const text = formatAmount(value, currency);
-  return direction(value) === 'up' ? `+${text}` : text;
+export function formatSignedAmount(value: string | null | undefined, currency: string, locale?: string): string {
+  const text = formatAmount(value, currency, locale);
+  return shownDirection(value, scaleOf(currency)) === 'up' ? `+${text}` : text;
 }
 
 const MAX_INTEGER_DIGITS = 15;
@@ -349,5 +428,4 @@ export function formatWeekdays(days: readonly number[], locale: string): string 
   return runs.join(', ');
 }
 
-/** BCP 47 tag of an app language, for `Intl` and `lang` attributes. */
-export const languageTags: Record<Language, string> = { en: 'en', de: 'de', zh: 'zh-Hant', esp: 'es', kor: 'ko' };
+

@@ -2,6 +2,8 @@
  * Spec §1/§9: the root font size is 200/750 of the viewport width, the width capped at 750 px
  * (so about 104 px on a 390 px phone and 200 px on a desktop, where the app is a 750 px column).
  */
+import { watchTheme } from './theme';
+
 export const DESIGN_WIDTH = 750;
 export const ROOT_FONT_AT_DESIGN_WIDTH = 200;
 
@@ -25,12 +27,10 @@ export function watchRootFontSize(): () => void {
   };
 }
 
-/** The dark theme follows `prefers-color-scheme` (antd-mobile reads the same attribute). */
+/**
+ * The dark theme follows `prefers-color-scheme` unless the user chose light or dark in Settings
+ * (lib/theme.ts); antd-mobile reads the same root attribute.
+ */
 export function watchColourScheme(): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = () => document.documentElement.setAttribute('data-prefers-color-scheme', query.matches ? 'dark' : 'light');
-  apply();
-  query.addEventListener('change', apply);
-  return () => query.removeEventListener('change', apply);
+  return watchTheme();
 }

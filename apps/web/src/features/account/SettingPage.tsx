@@ -5,6 +5,8 @@ import { CheckIcon, ChevronIcon, KeyIcon, LockIcon, LogoutIcon } from '../../com
 import { ErrorRetry, Loading } from '../../components/States';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
+import { SegmentedSwitch } from '../../components/TabStrip';
+import { setThemeChoice, themeChoices, useThemeChoice } from '../../lib/theme';
 import { effectiveUpColour, useSession, type UpColour } from '../../store/session';
 import { useLogout } from './useAccountActions';
 
@@ -50,6 +52,31 @@ export function UpColourSetting() {
   );
 }
 
+/**
+ * The colour theme (issue 16 item 6): the device's setting, light or dark, kept on this device
+ * (`theme` in local storage) and applied before the first paint by index.html's inline script.
+ */
+export function ThemeSetting() {
+  const { t } = useTranslation();
+  const choice = useThemeChoice();
+  return (
+    <section className="card" aria-labelledby="setting-theme">
+      <h2 id="setting-theme">{t('ui.setting.theme')}</h2>
+      <div className="theme-options">
+        <SegmentedSwitch
+          label={t('ui.setting.theme')}
+          value={choice}
+          testIdPrefix="theme-"
+          describedBy="setting-theme-hint"
+          options={themeChoices.map((key) => ({ key, label: t(`ui.setting.theme.${key}`) }))}
+          onChange={setThemeChoice}
+        />
+      </div>
+      <p id="setting-theme-hint" className="caption" style={{ marginBottom: 0 }}>{t('ui.setting.themeHint')}</p>
+    </section>
+  );
+}
+
 /** Spec §2 "Settings: name, registered phone, change passwords, log out" (+ the up/down colour setting of UI.md). */
 export default function SettingPage() {
   const { t } = useTranslation();
@@ -60,6 +87,7 @@ export default function SettingPage() {
     return (
       <SubPage title={t('ui.setting.title')}>
         <LoginPrompt />
+        <ThemeSetting />
         <UpColourSetting />
       </SubPage>
     );
@@ -95,6 +123,7 @@ export default function SettingPage() {
           <ChevronIcon className="chevron" />
         </Link>
       </nav>
+      <ThemeSetting />
       <UpColourSetting />
       <div className="entry-list">
         <button type="button" className="entry danger" onClick={() => void logout()} data-testid="setting-logout">

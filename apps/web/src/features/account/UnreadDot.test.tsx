@@ -74,7 +74,9 @@ describe('the unread dot', () => {
     await userEvent.click(item);
     const body = await screen.findByTestId('message-body');
     expect(body.textContent).toContain('Walmart de México');
-    expect(body.textContent).toContain('-Mex$812.50');
+    // German separators (issue 16 item 7), for the money and the price alike
+    expect(body.textContent).toContain('-Mex$812,50');
+    expect(body.textContent).toContain('61,20');
     expect(sessionStore.getState().readMsgIds).toContain('nt_so');
     await router.navigate('/information/userInfo');
     await screen.findByTestId('notice-tab-message');

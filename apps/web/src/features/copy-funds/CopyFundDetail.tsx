@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
-import { direction, formatAmount, formatPercent, formatPrice, formatSignedAmount } from '../../lib/format';
+import { direction, formatAmount, formatDay, formatPercent, formatPrice, formatSignedAmount } from '../../lib/format';
 import { DetailRow, timeText } from '../funds/FundsParts';
 import { SideTag } from '../trade/TradeParts';
 import { useCopyDetail, type CopyFundDetailData, type CopySubscriptionData } from './copy-queries';
@@ -190,7 +190,7 @@ function HistoryStrip({ fund }: { fund: CopyFundDetailData }) {
       <h2 id="cf-history-title" className="cf-section-title">{t('ui.copy.historyTitle')}</h2>
       <dl className="detail-list" data-testid="cf-history">
         {recent.map((day) => (
-          <DetailRow key={day.date} label={day.date}>
+          <DetailRow key={day.date} label={formatDay(day.date)}>
             <DailyResult rate={day.dailyProfitRate} />
           </DetailRow>
         ))}

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../lib/format';
+import { formatDay, formatPrice } from '../../lib/format';
 import type { CopyFundDetailData } from './copy-queries';
 
 const WIDTH = 320;
@@ -59,7 +59,7 @@ export function NavChart({ history }: { history: CopyFundDetailData['navHistory'
         {launchIndex > 0 ? <line x1={points[launchIndex]?.x} x2={points[launchIndex]?.x} y1={0} y2={HEIGHT} className="cf-launch" /> : null}
       </svg>
       <div className="cf-chart-scale caption num" aria-hidden="true">
-        <span>{`${first.date} – ${last.date}`}</span>
+        <span>{`${formatDay(first.date)} – ${formatDay(last.date)}`}</span>
         <span>{`${formatNav(sorted[0] ?? first.nav)} – ${formatNav(sorted.at(-1) ?? last.nav)}`}</span>
       </div>
       <figcaption className="cf-legend caption">

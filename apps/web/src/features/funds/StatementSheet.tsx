@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadStatementCsv, fetchStatement, type StatementData, type StatementRequest } from '../../api/funds-queries';
 import { CloseIcon, DownloadIcon } from '../../components/Icons';
 import { saveBlob } from '../../lib/download';
-import { formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
+import { formatAmount, formatDate, formatDay, formatSignedAmount } from '../../lib/format';
 import { currencyOrder } from './RechargePage';
 
 /** The first day of this month to today, in local dates (`YYYY-MM-DD`). */
@@ -20,7 +20,7 @@ function StatementView({ statement }: { statement: StatementData }) {
   const c = statement.currency;
   return (
     <section className="statement" data-testid="statement-view" aria-labelledby="statement-view-title">
-      <h3 id="statement-view-title">{t('ui.statement.period', { from: statement.from, to: statement.to, currency: c })}</h3>
+      <h3 id="statement-view-title">{t('ui.statement.period', { from: formatDay(statement.from), to: formatDay(statement.to), currency: c })}</h3>
       <p className="caption">{t('ui.statement.timezone', { timezone: statement.timezone })}</p>
       <dl className="detail-list">
         <div className="detail-row">

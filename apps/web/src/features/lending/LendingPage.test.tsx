@@ -149,7 +149,7 @@ describe('the lending products', () => {
     fireEvent.click(within(sheet).getByTestId('lending-submit'));
     fireEvent.click(await screen.findByTestId('lending-confirm'));
     await waitFor(() => expect(api.callsTo('/lending/apply')).toHaveLength(1));
-    expect(await screen.findByText('Der Mindestbetrag für die Finanzierung beträgt Mex$5,000.')).toBeTruthy();
+    expect(await screen.findByText('Der Mindestbetrag für die Finanzierung beträgt Mex$5.000.')).toBeTruthy();
     // A final refusal: the form is back so the amount can be changed.
     expect(await screen.findByTestId('lending-amount')).toBeTruthy();
     expect(screen.queryByTestId('lending-result')).toBeNull();

@@ -121,53 +121,65 @@ function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: bool
   );
 }
 
-function ChartCard({ quote, live }: { quote: QuoteData; live: ReturnType<typeof useLiveQuote> }) {
+/**
+ * What the chart shows: a bar period over the server's default span, or a date range of day
+ * bars (API.md §8.3). One selector holds both (issue 16 item 5), so exactly one is ever chosen.
+ */
+export type ChartView = { kind: 'period'; period: Period } | { kind: 'range'; range: ChartRange };
+
+const viewKey = (view: ChartView): string => (view.kind === 'period' ? view.period : `range:${view.range}`);
+
+export const chartViews: readonly ChartView[] = [
+  ...chartPeriods.map((period): ChartView => ({ kind: 'period', period })),
+  ...chartRanges.map((range): ChartView => ({ kind: 'range', range })),
+];
+
+/** Adjustment changes day, week and month bars of a stock (dividends, splits); intraday bars and indexes have none. */
+export function adjustApplies(view: ChartView, isIndex: boolean): boolean {
+  if (isIndex) return false;
+  return view.kind === 'range' || !isIntraday(view.period);
+}
+
+function ChartCard({ quote, live, isIndex }: { quote: QuoteData; live: ReturnType<typeof useLiveQuote>; isIndex: boolean }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>('time_share');
-  const [range, setRange] = useState<ChartRange | null>(null);
+  const [view, setView] = useState<ChartView>({ kind: 'period', period: 'time_share' });
   const [adjust, setAdjust] = useState<Adjust>('none');
-  const showAdjust = range !== null || !isIntraday(period);
-  const chartLabel = t('ui.chart.label', { name: quote.name, period: range ? t(`ui.chart.range.${range}`) : t(`ui.chart.period.${period}`) });
+  const showAdjust = adjustApplies(view, isIndex);
+  const period: Period = view.kind === 'period' ? view.period : '1d';
+  const range = view.kind === 'range' ? view.range : null;
+  const chartLabel = t('ui.chart.label', { name: quote.name, period: range ? t(`ui.chart.rangeLong.${range}`) : t(`ui.chart.period.${period}`) });
+  const helpId = `adjust-help-${quote.instrumentId}`;
   return (
     <section className="card chart-card" aria-label={t('ui.chart.title')}>
-      <TabStrip<Period>
-        tabs={chartPeriods.map((key) => ({ key, label: t(`ui.chart.period.${key}`) }))}
-        active={range ? null : period}
+      <TabStrip<string>
+        tabs={chartViews.map((v) =>
+          v.kind === 'period'
+            ? { key: viewKey(v), label: t(`ui.chart.period.${v.period}`) }
+            : { key: viewKey(v), label: t(`ui.chart.range.${v.range}`), ariaLabel: t(`ui.chart.rangeLong.${v.range}`) },
+        )}
+        active={viewKey(view)}
         onChange={(key) => {
-          setRange(null);
-          setPeriod(key);
+          const next = chartViews.find((v) => viewKey(v) === key);
+          if (next) setView(next);
         }}
         label={t('ui.chart.periods')}
-        testIdPrefix="chart-period-"
+        testIdOf={(key) => (key.startsWith('range:') ? `chart-range-${key.slice('range:'.length)}` : `chart-period-${key}`)}
         small
       />
-      <div className="chart-controls">
-        <div className="range-chips" role="group" aria-label={t('ui.chart.ranges')}>
-          {chartRanges.map((key) => (
-            <button
-              key={key}
-              type="button"
-              className="chip"
-              aria-pressed={range === key}
-              aria-label={t(`ui.chart.rangeLong.${key}`)}
-              data-testid={`chart-range-${key}`}
-              onClick={() => setRange(key)}
-            >
-              {t(`ui.chart.range.${key}`)}
-            </button>
-          ))}
-        </div>
-        {showAdjust ? (
+      {showAdjust ? (
+        <div className="chart-controls">
           <SegmentedSwitch<Adjust>
             label={t('ui.chart.adjust')}
             value={adjust}
             testIdPrefix="adjust-"
+            describedBy={helpId}
             options={adjustModes.map((key) => ({ key, label: t(`ui.chart.adjustMode.${key}`) }))}
             onChange={setAdjust}
           />
-        ) : null}
-      </div>
-      <PriceChart instrumentId={quote.instrumentId} priceScale={quote.priceScale} period={period} adjust={adjust} range={range} live={live} label={chartLabel} />
+          <p id={helpId} className="caption adjust-help" data-testid="adjust-help">{t(`ui.chart.adjustHelp.${adjust}`)}</p>
+        </div>
+      ) : null}
+      <PriceChart instrumentId={quote.instrumentId} priceScale={quote.priceScale} period={period} adjust={showAdjust ? adjust : 'none'} range={range} live={live} label={chartLabel} />
       {period === 'time_share' && range === null ? (
         <p className="chart-legend caption">
           <span className="legend-line price" aria-hidden="true" /> {t('ui.chart.price')}
@@ -251,7 +263,7 @@ export function InstrumentDetail({ kind }: { kind: 'stock' | 'index' }) {
     body = (
       <>
         <Headline key={quote.instrumentId} quote={quote} now={now} />
-        <ChartCard quote={quote} live={live} />
+        <ChartCard quote={quote} live={live} isIndex={isIndex} />
         <Figures quote={quote} isIndex={isIndex} language={language} />
       </>
     );

@@ -19,7 +19,7 @@ type Series =
   | { kind: 'bars'; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> }
   | { kind: 'line'; price: ISeriesApi<'Line'>; avg: ISeriesApi<'Line'>; volume: ISeriesApi<'Histogram'> };
 
-const fallback = { green: '#0b7a41', red: '#d4380d', text: '#5b6170', divider: '#e4e6eb', card: '#ffffff', brand: '#1a3c8f' };
+const fallback = { green: '#0b7a41', red: '#c4320a', text: '#5b6170', divider: '#e4e6eb', card: '#ffffff', brand: '#1a3c8f' };
 
 function cssVar(name: string, fallbackValue: string): string {
   if (typeof getComputedStyle !== 'function') return fallbackValue;

@@ -1,6 +1,7 @@
 import { messages } from '@brokerage/i18n';
 import { describe, expect, it } from 'vitest';
 import { chartPriceFormatter } from './PriceChart';
+import { adjustApplies, chartViews } from './InstrumentDetail';
 import { industryKey, industryLabel } from './QuoteParts';
 
 function translator(language: 'en' | 'de' | 'zh') {
@@ -41,5 +42,23 @@ describe('the industries of the simulated market', () => {
       industries.filter((name) => !(industryKey(name) in messages[language])).map((name) => `${language}: ${name}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the chart selector (issue 16 item 5)', () => {
+  it('holds every period and every range in one list, each once', () => {
+    const keys = chartViews.map((v) => (v.kind === 'period' ? v.period : `range:${v.range}`));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(['time_share', '5m', '15m', '30m', '1d', '1w', '1M', 'range:1W', 'range:1M', 'range:3M', 'range:6M', 'range:1Y']);
+  });
+
+  it('offers adjustment for day, week, month and range bars of a stock, never intraday or for an index', () => {
+    expect(adjustApplies({ kind: 'period', period: 'time_share' }, false)).toBe(false);
+    expect(adjustApplies({ kind: 'period', period: '30m' }, false)).toBe(false);
+    expect(adjustApplies({ kind: 'period', period: '1d' }, false)).toBe(true);
+    expect(adjustApplies({ kind: 'period', period: '1M' }, false)).toBe(true);
+    expect(adjustApplies({ kind: 'range', range: '3M' }, false)).toBe(true);
+    expect(adjustApplies({ kind: 'range', range: '1Y' }, true)).toBe(false);
+    expect(adjustApplies({ kind: 'period', period: '1w' }, true)).toBe(false);
   });
 });

@@ -2,13 +2,13 @@
 import type { InstrumentSummary } from '@brokerage/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { direction, formatChangeRate, formatPercent } from '../../lib/format';
+import { formatChangeRate, formatPercent, rateDirection } from '../../lib/format';
 
 /** UI.md: prices announce their direction in words ("up 1.20 percent"). */
 export function moveInWords(t: TFunction, changeRate: string): string {
   const rounded = formatPercent(changeRate);
-  const magnitude = rounded.replace(/[-%]/g, '');
-  const dir = direction(magnitude === '--' ? '0' : rounded.replace(/[,%]/g, ''));
+  const magnitude = rounded.replace(/^-/, '').replace(/\s?%$/, '');
+  const dir = rateDirection(changeRate);
   if (dir === 'up') return t('ui.quote.moveUp', { rate: magnitude });
   if (dir === 'down') return t('ui.quote.moveDown', { rate: magnitude });
   return t('ui.quote.moveFlat');
@@ -40,7 +40,7 @@ export function MarketBadge({ market, assetClass }: Pick<InstrumentSummary, 'mar
 export function ChangePill({ changeRate, testId }: { changeRate: string; testId?: string }) {
   const { t } = useTranslation();
   const text = formatChangeRate(changeRate);
-  const dir = direction(text.replace(/[,%]/g, ''));
+  const dir = rateDirection(changeRate);
   return (
     <span className={`change-pill ${dir} num`} data-testid={testId}>
       <span aria-hidden="true">{text}</span>

@@ -43,7 +43,7 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
   const ended = order.state === 'closed' || order.state === 'cancelled';
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
-      <button type="button" className="position-main" onClick={open} aria-label={t('ui.position.openAria', { name: order.name })}>
+      <button type="button" className="position-main" onClick={open}>
         <span className="position-name">
           <strong data-testid={`position-code-${order.orderId}`}>{order.code}</strong> <span className="caption">{order.name}</span>
         </span>

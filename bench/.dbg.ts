@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const url = process.argv[2];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await (await b.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('requestfailed', (r) => console.log('failed', r.url()));
+await p.goto(url);
+await p.waitForTimeout(5000);
+console.log((await p.content()).slice(0, 1500));
+await p.screenshot({ path: '/tmp/dbg.png' });
+await b.close();

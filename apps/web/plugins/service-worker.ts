@@ -36,16 +36,23 @@ export function serviceWorkerPlugin(): Plugin {
       publicDir = config.publicDir;
       outDir = config.build.outDir;
     },
-    generateBundle(_options, bundle) {
-      const built = Object.values(bundle)
-        .filter((file) => !file.fileName.endsWith('.map') && file.fileName !== 'index.html')
-        .filter((file) => !(file.type === 'chunk' && isLanguageChunk(file.facadeModuleId)))
-        .map((file) => `/${file.fileName}`);
-      const fromPublic = publicDir ? filesUnder(publicDir).map((name) => `/${name}`) : [];
-      const precache = ['/index.html', ...fromPublic, ...built].sort();
-      const build = createHash('sha256').update(precache.join('\n')).update(String(bundle['index.html']?.type === 'asset' ? bundle['index.html'].source : '')).digest('hex').slice(0, 12);
-      const code = readFileSync(source, 'utf8').replace("'__BUILD__'", JSON.stringify(build)).replace("'__PRECACHE__'", JSON.stringify(JSON.stringify(precache)));
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    // After every other plugin has written its files (Vite drops the empty chunks of CSS-only
+    // modules late), so the list names exactly the files on disk.
+    writeBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const built = Object.values(bundle)
+          .filter((file) => !file.fileName.endsWith('.map') && file.fileName !== 'index.html' && file.fileName !== 'sw.js')
+          .filter((file) => !(file.type === 'chunk' && isLanguageChunk(file.facadeModuleId)))
+          .filter((file) => existsSync(path.join(outDir, file.fileName)))
+          .map((file) => `/${file.fileName}`);
+        const fromPublic = publicDir && existsSync(publicDir) ? filesUnder(publicDir).map((name) => `/${name}`) : [];
+        const precache = ['/index.html', ...fromPublic, ...built].sort();
+        const page = existsSync(path.join(outDir, 'index.html')) ? readFileSync(path.join(outDir, 'index.html')) : '';
+        const build = createHash('sha256').update(precache.join('\n')).update(page).digest('hex').slice(0, 12);
+        const code = readFileSync(source, 'utf8').replace("'__BUILD__'", JSON.stringify(build)).replace("'__PRECACHE__'", JSON.stringify(JSON.stringify(precache)));
+        writeFileSync(path.join(outDir, 'sw.js'), code);
+      },
     },
     closeBundle() {
       if (!outDir || !existsSync(outDir)) return;

@@ -13,6 +13,9 @@ import { registerServiceWorker } from './lib/service-worker';
 import { watchColourScheme, watchRootFontSize } from './lib/viewport';
 import { createRouter, preloadRoute } from './router';
 import { sessionStore } from './store/session';
+// antd-mobile's global variables before the app's own, which override them (the brand colour):
+// loaded later with the first antd-mobile component, they would win.
+import 'antd-mobile/es/global';
 import './styles/app.css';
 
 watchRootFontSize();

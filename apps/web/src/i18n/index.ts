@@ -45,12 +45,16 @@ export function antdConfigProvider(): ConfigProviderType | null {
 const antdLocales: Partial<Record<Language, Locale>> = {};
 const loading: Partial<Record<Language, Promise<void>>> = {};
 
-export function createI18n(language: Language): I18n {
+/**
+ * An i18next instance showing `language`; empty unless `dictionaries` are given (tests pass
+ * `@brokerage/i18n`'s `messages`; the app's own instance is filled by `loadLanguage`).
+ */
+export function createI18n(language: Language, dictionaries: Partial<Record<Language, Record<string, string>>> = {}): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    resources: {},
+    resources: Object.fromEntries(Object.entries(dictionaries).map(([lng, dictionary]) => [lng, { translation: dictionary }])),
     partialBundledLanguages: true,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     keySeparator: false,

@@ -1,13 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { messagesPlugin } from './plugins/messages.js';
+import { serviceWorkerPlugin } from './plugins/service-worker.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const antdBase = /[\\/]node_modules[\\/](classnames|tslib|@babel[\\/]runtime|rc-util|ahooks|antd-mobile[\\/]es[\\/]utils)[\\/]/;
+const antdAnimated = /(reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll)\.js$/;
 
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), messagesPlugin(), serviceWorkerPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -17,6 +21,18 @@ export default defineConfig({
       // its types and a few constants, so modules of it that nothing uses are dropped. Its
       // modules only declare values, so dropping the unused ones changes no behaviour.
       treeshake: { moduleSideEffects: (id: string) => !id.replaceAll('\\', '/').includes('/packages/contract/') },
+      // Shared modules stay in chunks of their own. Left to itself the bundler merged them into
+      // a dynamic entry that also uses them (antd-mobile's Toast with its animation library), so
+      // the first screen downloaded the Toast's code too (issue 16).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // antd-mobile's helpers, without the three that pull in the animation library.
+            { name: 'antd-base', test: (id: string) => antdBase.test(id) && !antdAnimated.test(id) },
+          ],
+        },
+      },
     },
   },
   server: {

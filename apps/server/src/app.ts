@@ -408,7 +408,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
 
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: 'index.html', wildcard: false });
+    // The web build writes .br and .gz copies of its text files (apps/web/plugins/service-worker.ts):
+    // they are sent as they are to a client that accepts them, and are no routes of their own.
+    // /assets/ names carry a content hash, so they never change and may be kept for a year.
+    await app.register(fastifyStatic, {
+      root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: (reply, filePath) => {
+        if (filePath.replaceAll('\\', '/').includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The plugin's own route for `/` misses the compressed copies when it lists files up front
+    // (`wildcard: false`), so `/` sends index.html itself.
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   if (adminDist && existsSync(path.join(adminDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', index: 'index.html', decorateReply: false, wildcard: false });

@@ -1,15 +1,11 @@
 import type { Language } from '@brokerage/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
-import deDE from 'antd-mobile/es/locales/de-DE';
-import enUS from 'antd-mobile/es/locales/en-US';
-import esES from 'antd-mobile/es/locales/es-ES';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { useConfig } from './api/queries';
+import { OfflineBanner } from './components/OfflineBanner';
+import { antdConfigProvider, antdLocaleOf } from './i18n';
 import { effectiveUpColour, useSession, type UpColour } from './store/session';
 
 /**
@@ -21,8 +17,6 @@ export function applyUpColour(upColour: UpColour, root: HTMLElement = document.d
   root.style.setProperty('--up-color', upColour === 'green' ? 'var(--green)' : 'var(--red)');
   root.style.setProperty('--down-color', upColour === 'green' ? 'var(--red)' : 'var(--green)');
 }
-
-const antdLocales: Record<Language, typeof enUS> = { en: enUS, de: deDE, zh: zhTW, esp: esES, kor: koKR };
 
 /** Keeps the document in step with settings: up/down colours and the configured page title. */
 function DocumentSync() {
@@ -40,15 +34,28 @@ function DocumentSync() {
   return null;
 }
 
+/**
+ * antd-mobile's own words (confirm, cancel, …) in the language the strings are shown in: the
+ * locale is loaded with the language's dictionary (`i18n/index.ts`), and `useTranslation`
+ * re-renders this when i18next switches.
+ */
+function LocaleProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale = antdLocaleOf(i18n.language as Language);
+  const ConfigProvider = antdConfigProvider();
+  // Both are there once the first language is loaded, which main.tsx awaits before rendering.
+  return ConfigProvider && locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : <>{children}</>;
+}
+
 export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
-  const language = useSession((s) => s.language);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={antdLocales[language]}>
+        <LocaleProvider>
           <DocumentSync />
+          <OfflineBanner />
           {children}
-        </ConfigProvider>
+        </LocaleProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

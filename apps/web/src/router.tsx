@@ -3,11 +3,10 @@
  * one read the hash query (`#/information/aboutInfo?kind=privacy`). Every screen is loaded on
  * demand; a chunk that does not arrive within 120 s fails (spec §9).
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AppShell } from './components/AppShell';
+import { createElement, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from './components/RouteError';
-import { Spinner } from './components/States';
+import { ScreenLoading } from './components/ScreenLoading';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -27,9 +26,34 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
   });
 }
 
-function page<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withTimeout<{ default: ComponentType<P> }>(loader()));
+/** A screen loaded on demand, with `preload` to start its chunk early (see `preloadRoute`). */
+type Page<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+function page<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>): Page<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const load = () => {
+    loading ??= withTimeout<{ default: ComponentType<P> }>(loader()).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(load);
+  // A chunk that is already in renders at once, without a suspended frame showing the spinner.
+  const Screen = ((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props))) as Page<P>;
+  Screen.preload = load;
+  return Screen;
 }
+
+/** The frame of the tab pages is a chunk of its own: the login screens do not need it. */
+const AppShell = page<object>(() => import('./components/AppShell').then((m) => ({ default: m.AppShell as ComponentType<object> })));
 
 const StartPage = page(() => import('./features/login/StartPage'));
 const LoginPage = page(() => import('./features/login/LoginPage'));
@@ -84,7 +108,7 @@ const NotFoundPage = page(() => import('./features/placeholder/NotFoundPage'));
 const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
 
 function Loadable({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+  return <Suspense fallback={<ScreenLoading />}>{children}</Suspense>;
 }
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
@@ -107,7 +131,7 @@ export const routes: RouteObject[] = [
       screen('/login/login', <LoginPage />),
       screen('/login/register', <RegisterPage />),
       {
-        element: <AppShell />,
+        element: <Loadable><AppShell /></Loadable>,
         children: [
           { path: '/home/index', element: <HomePage /> },
           { path: '/market/index', element: <MarketPage /> },
@@ -163,6 +187,27 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The screens an element renders (`<Loadable><LoginPage /></Loadable>` → LoginPage). */
+function preloadsOf(node: ReactNode): Array<() => Promise<unknown>> {
+  if (!isValidElement(node)) return [];
+  const own = (node.type as Partial<Page<object>>).preload;
+  const children = (node.props as { children?: ReactNode }).children;
+  return [...(own ? [own] : []), ...preloadsOf(children)];
+}
+
+/**
+ * Starts loading the chunks of the screens `path` shows (layout and page), so that the first
+ * screen's code comes in parallel with the language strings rather than after them. Resolves
+ * when they are in (or failed: the screen's own error handling shows that).
+ */
+export function preloadRoute(path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  const redirect = matches.map((match) => match.route.element).find((element) => isValidElement(element) && element.type === Navigate);
+  if (isValidElement<{ to: string }>(redirect) && redirect.props.to !== path) return preloadRoute(redirect.props.to);
+  const loads = matches.flatMap((match) => preloadsOf(match.route.element));
+  return Promise.allSettled(loads.map((load) => load())).then(() => undefined);
+}
 
 export function createRouter() {
   return createHashRouter(routes);

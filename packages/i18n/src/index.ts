@@ -22,7 +22,7 @@ export { fieldNames, type FieldName } from './codes/keys.js';
 export { messageTexts, untranslatedMessageKeys } from './codes/messages.js';
 
 export type Messages = Record<Language, Record<string, string>>;
-export type UpColour = 'green' | 'red';
+export { defaultUpColour, languageNames, type UpColour } from './meta.js';
 
 /** Server codes, personal messages, field reasons, field names and the error word, without the UI strings. */
 export const codeMessages: Messages = {
@@ -40,24 +40,6 @@ export const codeMessages: Messages = {
 export const messages = Object.fromEntries(
   languages.map((language) => [language, { ...uiMessages[language], ...codeMessages[language] }]),
 ) as Messages;
-
-/** Each language's name in itself, for the language picker. */
-export const languageNames: Record<Language, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  zh: '繁體中文',
-  esp: 'Español',
-  kor: '한국어',
-};
-
-/** UI.md: green-up/red-down by default for en, de, esp; red-up/green-down for zh, kor. A user setting overrides it. */
-export const defaultUpColour: Record<Language, UpColour> = {
-  en: 'green',
-  de: 'green',
-  zh: 'red',
-  esp: 'green',
-  kor: 'red',
-};
 
 const placeholderPattern = /\{(\w+)\}/g;
 

@@ -5,7 +5,6 @@
  * to the login screen after 2 s (spec §4, §8).
  */
 import type { RequestOf, ResponseOf, UserEndpointName, userEndpoints } from '@brokerage/contract';
-import { Toast } from 'antd-mobile';
 import { i18n } from '../i18n';
 import { sessionStore } from '../store/session';
 import { failureMessage, successMessage, type Translator } from './messages';
@@ -128,8 +127,14 @@ export const translator: Translator = {
   exists: (key) => i18n.exists(key),
 };
 
+/**
+ * A short message over the screen. antd-mobile's Toast (with its animation library) is loaded
+ * the first time one is shown, not with the first screen (issue 16: first-route JavaScript).
+ */
 export function toast(content: string): void {
-  Toast.show({ content, duration: TOAST_DURATION_MS });
+  void import('antd-mobile/es/components/toast').then(({ default: Toast }) => {
+    Toast.show({ content, duration: TOAST_DURATION_MS });
+  });
 }
 
 let unauthorisedTimer: ReturnType<typeof setTimeout> | null = null;

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+import { messages } from '@brokerage/i18n';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
 import { failureMessage, messageText, successMessage, type Translator } from './messages';
 
 function translatorFor(language: 'en' | 'de' | 'esp'): Translator {
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, messages);
   return { t: (key, params) => i18n.t(key, params ?? {}), exists: (key) => i18n.exists(key) };
 }
 

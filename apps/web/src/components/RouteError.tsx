@@ -1,8 +1,11 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
+import './screen-loading.css';
 
-/** A screen chunk that fails to load (or any render error) shows this instead of a blank page (spec §8). */
+/**
+ * A screen chunk that fails to load (or any render error) shows this instead of a blank page
+ * (spec §8). Plain buttons: this must show even when no other chunk (antd-mobile's) can load.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
@@ -12,12 +15,12 @@ export function RouteError() {
       <main className="page-body">
         <section className="card state" role="alert">
           <h1 style={{ fontSize: 'var(--font-title)', margin: 0 }}>{t('ui.error.chunk')}</h1>
-          <Button color="primary" onClick={() => window.location.reload()}>
+          <button type="button" className="plain-button plain-button-primary" onClick={() => window.location.reload()}>
             {t('ui.error.reload')}
-          </Button>
-          <Button fill="none" onClick={() => { window.location.hash = '#/home/index'; }}>
+          </button>
+          <button type="button" className="plain-button" onClick={() => { window.location.hash = '#/home/index'; }}>
             {t('ui.common.goHome')}
-          </Button>
+          </button>
         </section>
       </main>
     </div>

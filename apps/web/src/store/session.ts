@@ -6,7 +6,7 @@
  * arrays and objects as JSON.
  */
 import type { Language } from '@brokerage/contract';
-import { defaultUpColour } from '@brokerage/i18n';
+import { defaultUpColour } from '@brokerage/i18n/meta';
 import { createStore, useStore } from 'zustand';
 
 export type StockMarket = 'mxn' | 'usd';

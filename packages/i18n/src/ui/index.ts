@@ -10,12 +10,13 @@ import { kor } from './kor.js';
 import { lendingUi } from './lending.js';
 import { loansUi } from './loans.js';
 import { newSharesUi } from './new-shares.js';
+import { offlineUi } from './offline.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [appearanceUi, blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, tradeLiveUi, tradeRulesUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [appearanceUi, blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, offlineUi, tradeLiveUi, tradeRulesUi];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

@@ -1,4 +1,4 @@
-import { languageNames } from '@brokerage/i18n';
+import { languageNames } from '@brokerage/i18n/meta';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../components/Icons';
 import { languageTags } from '../../lib/format';

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import { E2E_ADMIN_PASSWORD, E2E_INVITE } from './global-setup.js';
+import { apiFrom, freshLoopback } from './market-helpers.js';
 
 let browser: Browser;
 const baseUrl = inject('baseUrl');
@@ -21,7 +22,7 @@ async function api(path: string, body: unknown): Promise<{ status: number; code?
 describe('an operator freezes an account', () => {
   it('in the back office, and the user then cannot log in (account.frozen)', async () => {
     const phone = `5216${String(Date.now()).slice(-9)}`;
-    const reg = await api('/user/register', { phone, password: 'Frozen123', confirmPassword: 'Frozen123', inviteCode: E2E_INVITE, agreementAccepted: true });
+    const reg = await apiFrom(baseUrl, freshLoopback(), '/user/register', { phone, password: 'Frozen123', confirmPassword: 'Frozen123', inviteCode: E2E_INVITE, agreementAccepted: true });
     expect(reg.status).toBe(1);
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

@@ -139,6 +139,10 @@ describe('a credit loan', () => {
     await fillInput(page, 'cashout-password', '246810');
     await expect.poll(async () => page.getByTestId('cashout-rule-unpaid_loan').count(), { timeout: 10_000 }).toBe(0);
     await page.getByTestId('cashout-submit').click();
+    // the confirmation sheet, then the result card
+    await page.getByTestId('cashout-sheet').waitFor({ state: 'visible' });
+    await page.getByTestId('cashout-confirm').click();
+    await page.getByTestId('cashout-result').waitFor({ state: 'visible', timeout: 15_000 });
     await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
     await shot(page, 'loan-10-withdrawn');
     await page.close();

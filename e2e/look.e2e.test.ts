@@ -13,15 +13,18 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
+import { startServer, type E2eServer } from './global-setup.js';
 import { api, seedStorage, type Session } from './market-helpers.js';
 import { AdminApi, verifiedFundedUser } from './server-api.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-const baseUrl = inject('baseUrl');
+// A server of its own: the shared one's deposit channels are replaced by other journeys.
+let server: E2eServer;
+let baseUrl: string;
 const LANGUAGES = ['en', 'de', 'zh', 'esp', 'kor'] as const;
 const THEMES = ['light', 'dark'] as const;
 const BTC = 'i_crypto_BTC-USDT';
@@ -50,6 +53,8 @@ let browser: Browser;
 let session: Session;
 
 beforeAll(async () => {
+  server = await startServer();
+  baseUrl = server.baseUrl;
   browser = await launch();
   const ops = new AdminApi(baseUrl);
   await ops.login();
@@ -60,7 +65,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
+  await browser?.close();
+  await server?.stop();
 });
 
 async function openAs(language: Language, theme: Theme, withSession = true): Promise<Page> {

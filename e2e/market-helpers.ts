@@ -1,4 +1,5 @@
 /** Small helpers for the market journeys: API calls, a seeded session, chart and candle checks. */
+import { request as httpRequest } from 'node:http';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { E2E_INVITE } from './global-setup.js';
 
@@ -26,11 +27,46 @@ export interface Session {
 
 let phoneCounter = 0;
 
+/**
+ * POSTs to the API from a loopback address of its own (any 127.x address reaches the server):
+ * registration is limited to 5 per address per hour (API.md §1.7), and the journeys sharing a
+ * server would use them up between them.
+ */
+export function apiFrom<T = unknown>(baseUrl: string, localAddress: string, path: string, body: unknown): Promise<Envelope<T>> {
+  const url = new URL(`${baseUrl}/api/vue${path}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(text) as Envelope<T>);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A loopback address of its own for each registration of this process. */
+export function freshLoopback(): string {
+  phoneCounter += 1;
+  return `127.0.${100 + Math.floor(process.pid % 100)}.${1 + (phoneCounter % 250)}`;
+}
+
 /** Registers a fresh user through the API (API.md §7.1: registration also logs in). */
 export async function registerUser(baseUrl: string, password = 'Journey123'): Promise<Session> {
   phoneCounter += 1;
   const phone = `5217${String(Date.now()).slice(-8)}${phoneCounter}`;
-  const reg = await api<{ token: string; account: string }>(baseUrl, '/user/register', {
+  const reg = await apiFrom<{ token: string; account: string }>(baseUrl, freshLoopback(), '/user/register', {
     phone, password, confirmPassword: password, inviteCode: E2E_INVITE, agreementAccepted: true,
   });
   if (reg.status !== 1 || !reg.data) throw new Error(`register failed: ${JSON.stringify(reg)}`);

@@ -35,7 +35,7 @@ async function closeContext(page: Page): Promise<void> {
   await context.close();
 }
 
-/** Collects the `op` and instrument of every frame the quote socket receives. */
+/** Collects the `op` and instrument of every quote the socket receives (a `quotes` message counts as its quotes). */
 function watchQuoteFrames(page: Page): { op: string; instrumentId?: string }[] {
   const frames: { op: string; instrumentId?: string }[] = [];
   page.on('websocket', (ws: WebSocket) => {
@@ -43,10 +43,15 @@ function watchQuoteFrames(page: Page): { op: string; instrumentId?: string }[] {
     ws.on('framereceived', ({ payload }) => {
       if (typeof payload !== 'string') return;
       try {
-        const parsed = JSON.parse(payload) as { op?: unknown; data?: { instrumentId?: unknown } };
+        const parsed = JSON.parse(payload) as { op?: unknown; data?: unknown };
         if (typeof parsed.op !== 'string') return;
-        const id = parsed.data?.instrumentId;
-        frames.push(typeof id === 'string' ? { op: parsed.op, instrumentId: id } : { op: parsed.op });
+        // a `quotes` message carries all of a tick's changes (docs/decisions.md): one entry per quote
+        const items = parsed.op === 'quotes' && Array.isArray(parsed.data) ? (parsed.data as { instrumentId?: unknown }[]) : [parsed.data as { instrumentId?: unknown } | undefined];
+        const op = parsed.op === 'quotes' ? 'quote' : parsed.op;
+        for (const item of items) {
+          const id = item?.instrumentId;
+          frames.push(typeof id === 'string' ? { op, instrumentId: id } : { op });
+        }
       } catch {
         // not JSON: ignore
       }

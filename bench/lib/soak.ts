@@ -763,7 +763,8 @@ class Soak {
       chosen = [...tail, ...sorted.slice(0, this.o.replayLimit - tail.length)];
     }
     await this.parallel(chosen, 6, async (op) => {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
+      // a refused connection, an expired session or a spent allowance is not an answer: ask again
+      for (let attempt = 0; attempt < 40; attempt += 1) {
         const res = await this.post(op.actor, op.path, op.body, 'replay');
         if (res?.http === 401) {
           await op.actor.relogin();
@@ -771,6 +772,11 @@ class Soak {
         }
         if (!res) {
           await sleep(300);
+          continue;
+        }
+        if (res.http === 429) {
+          // the caller's allowance (20 a second, §1.7) is spent: a client waits as told and asks again
+          await sleep(1000 * Number(res.body.params?.seconds ?? 1));
           continue;
         }
         this.r.kill.replayed += 1;

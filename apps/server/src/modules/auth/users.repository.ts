@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import type { MaybePromise } from '../../platform/maybe-promise.js';
 import type { AuthCache } from './auth-cache.js';
@@ -66,8 +66,15 @@ export interface UserFilter {
   kycStatus?: string;
 }
 
+/**
+ * A copy fund's system user (copy.funds.ts) has the phone `fund:<fundId>`, which no registration
+ * can take (a phone is digits): it holds the fund's money, it is not a customer, and the back
+ * office reaches it through the fund, not the user list.
+ */
+const SYSTEM_PHONE_PREFIX = 'fund:';
+
 function filterOf(f: UserFilter): SQL | undefined {
-  const parts: SQL[] = [];
+  const parts: SQL[] = [notLike(users.phone, `${SYSTEM_PHONE_PREFIX}%`)];
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const either = or(ilike(users.phone, like), ilike(users.realname, like), eq(users.id, f.keyword));
@@ -75,7 +82,7 @@ function filterOf(f: UserFilter): SQL | undefined {
   }
   if (f.restriction) parts.push(sql`${f.restriction} = any(${users.restrictions})`);
   if (f.kycStatus) parts.push(eq(users.kycStatus, f.kycStatus));
-  return parts.length ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 export async function listUsers(db: Db, f: UserFilter, page: number, size: number): Promise<{ rows: UserRow[]; total: number }> {

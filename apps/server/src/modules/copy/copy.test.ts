@@ -242,4 +242,14 @@ describe('copy-trading funds (§14)', () => {
     const r = await post(t.app, '/user/login', { account: 'fund:cf_demo_reversion', password: 'whatever-123' });
     expect(r.body.status).not.toBe(1);
   });
+
+  it('the back office user list holds customers only, not the system users of the funds', async () => {
+    await seeded();
+    const h = await adminLogin(t.app, 'support');
+    const all = data<{ list: { account: string }[]; total: number }>(await post(t.app, '/api/admin/user/list', { size: 100 }, h));
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.list.filter((u) => u.account.startsWith('fund:'))).toEqual([]);
+    const searched = data<{ total: number }>(await post(t.app, '/api/admin/user/list', { keyword: 'fund:' }, h));
+    expect(searched.total).toBe(0);
+  });
 });

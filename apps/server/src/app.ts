@@ -43,7 +43,7 @@ import { DomainError } from './platform/errors.js';
 import type { FxRates } from './platform/fx.js';
 import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
 import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
-import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { RateLimits, type LimitName, type LimitSpec, type RateLimitsOptions } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
@@ -56,6 +56,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   limits?: Partial<Record<LimitName, LimitSpec>>;
+  /** How the limits use Redis (the approximate per-call limits' flush interval; `strict` for the benchmark's "before"). */
+  rateLimits?: RateLimitsOptions;
   redis?: Redis | null;
   logger?: FastifyServerOptions['logger'];
   /** The price source; the simulator seeded with MARKET_SEED by default. */
@@ -164,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const ledger = createLedger({ clock, houseStripes: options.config.ledgerHouseStripes });
   const settings = new Settings(db, clock);
   await settings.load();
-  const limits = new RateLimits(options.limits, options.redis ?? null);
+  const limits = new RateLimits(options.limits, options.redis ?? null, options.rateLimits);
   const feed = options.feed ?? createFeed(options.config, settings, clock);
   const quoteHub = new QuoteHub(feed, options.quoteHub);
   const fx = new FeedRates(feed, () => clock.now());
@@ -197,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
   });
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
+  app.addHook('onClose', async () => limits.close());
   if (options.redis) {
     // config changes made on another instance (docs/scaling.md)
     const detachSettings = settings.attachRedis(options.redis, (error) => app.log.error({ err: error }, 'settings reload failed'));

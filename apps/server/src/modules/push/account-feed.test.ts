@@ -87,3 +87,26 @@ describe('account events on the WebSocket (issue 17 item 3)', () => {
     c.socket.terminate();
   });
 });
+
+describe('a signed-out session', () => {
+  it('hears no more events once its session is revoked', async () => {
+    const feed = t.deps.accountFeed;
+    if (!feed) throw new Error('no account feed');
+    const cleo = await verifiedUser(t.app);
+    await fund(t.app, cleo, 'USDT', '10000.00');
+    await feed.pollOnce();
+    const c = await signIn(cleo);
+    // Cleo signs in elsewhere, then signs the socket's session out
+    const again = await post(t.app, '/user/login', { account: cleo.account, password: cleo.password });
+    expect(again.body.status, JSON.stringify(again.body)).toBe(1);
+    const other = { token: (again.body.data as { token: string }).token, account: cleo.account };
+    expect((await post(t.app, '/user/logout', {}, cleo.headers)).body.status).toBe(1);
+    // an order through the other session: the signed-out socket must not hear of it
+    const placed = await post(t.app, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'limit', price: '1000.00', lots: 1, leverage: 10, requestId: randomUUID() }, other);
+    expect(placed.body.status, JSON.stringify(placed.body)).toBe(1);
+    await feed.pollOnce();
+    expect(await c.until((m) => m.op === 'error')).toMatchObject({ code: 'auth.required' });
+    expect(accountEvents(c.frames)).toEqual([]);
+    c.socket.terminate();
+  });
+});

@@ -17,7 +17,7 @@ import { englishMessage, type WsAccountEvent } from '@brokerage/contract';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db.js';
-import type { MaybePromise } from '../../platform/maybe-promise.js';
+import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
 import { channelName } from '../../platform/redis.js';
 import * as repo from './push.repository.js';
 
@@ -48,6 +48,8 @@ interface Addressed {
 interface Listener {
   socket: WebSocket;
   userId: string;
+  token: string;
+  account: string;
 }
 
 interface TailSource<R> {
@@ -185,7 +187,7 @@ export class AccountFeed {
       socket.send(JSON.stringify({ op: 'error', id, status: 0, code: 'auth.required', msg: englishMessage('auth.required', {}), params: {} }));
       return;
     }
-    this.listen(socket, session.userId);
+    this.listen(socket, session.userId, token, account);
     socket.send(JSON.stringify({ op: 'ack', id, status: 1, data: { subscribed: ['account'], rejected: [] } }));
   }
 
@@ -205,11 +207,11 @@ export class AccountFeed {
   }
 
   /** Signed in again as another user: the connection follows the last sign-in only. */
-  private listen(socket: WebSocket, userId: string): void {
+  private listen(socket: WebSocket, userId: string, token: string, account: string): void {
     for (const set of this.listeners.values()) {
       for (const l of set) if (l.socket === socket) { socket.off('close', this.dropOf(l)); this.dropOf(l)(); }
     }
-    const listener: Listener = { socket, userId };
+    const listener: Listener = { socket, userId, token, account };
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));
     set.add(listener);
@@ -280,10 +282,19 @@ export class AccountFeed {
       const set = this.listeners.get(userId);
       if (!set) continue;
       const text = JSON.stringify({ op: 'account', data: event });
-      for (const l of set) {
+      for (const l of [...set]) {
         if (l.socket.readyState !== l.socket.OPEN) continue;
-        l.socket.send(text);
-        this.stats.delivered++;
+        // the session is asked again (cached: no query): a signed-out or expired one hears no more
+        void Promise.resolve(andThen(this.options.authenticate(l.token, l.account), (session) => {
+          if (session?.userId === l.userId) {
+            l.socket.send(text);
+            this.stats.delivered++;
+            return;
+          }
+          l.socket.off('close', this.dropOf(l));
+          this.dropOf(l)();
+          l.socket.send(JSON.stringify({ op: 'error', status: 0, code: 'auth.required', msg: englishMessage('auth.required', {}), params: {} }));
+        })).catch((error: unknown) => this.options.onError?.(error));
       }
     }
   }

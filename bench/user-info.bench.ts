@@ -221,7 +221,7 @@ async function main(): Promise<number> {
       { kind: 'app', server: app, url: `http://127.0.0.1:${appReady.port}${ROUTE}`, headers: appReady.headers },
       ...(strict && strictReady ? [{ kind: 'strict' as const, server: strict, url: `http://127.0.0.1:${strictReady.port}${ROUTE}`, headers: strictReady.headers }] : []),
     ];
-    const databaseLabel = appReady.database === 'postgres' ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)';
+    const databaseLabel = `${appReady.database.startsWith('postgres') ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)'}${withRedis ? ' + Redis (per-call limits shared)' : ''}`;
 
     process.stdout.write(
       `user-info benchmark: ${connections} connections, ${seconds} s x ${rounds} rounds per server, ` +

@@ -188,6 +188,7 @@ export class AccountFeed {
       return;
     }
     this.listen(socket, session.userId, token, account);
+    await this.ensureReading();
     socket.send(JSON.stringify({ op: 'ack', id, status: 1, data: { subscribed: ['account'], rejected: [] } }));
   }
 
@@ -238,12 +239,26 @@ export class AccountFeed {
     return run;
   }
 
+  /**
+   * One instance without Redis reads nothing while no connection is signed in (the embedded
+   * default pays no query for a feature nobody uses); the first sign-in starts the reading at
+   * the newest change before its ack, so it hears everything after the ack.
+   */
+  private async ensureReading(): Promise<void> {
+    if (this.options.redis || this.leading || !this.options.isLeader()) return;
+    if (this.running) await this.running;
+    if (this.leading) return;
+    await this.orders.startAt(this.options.db, null);
+    await this.money.startAt(this.options.db, null);
+    this.leading = true;
+  }
+
   private async read(): Promise<void> {
-    if (!this.options.isLeader()) {
+    const { db, redis } = this.options;
+    if (!this.options.isLeader() || (!redis && this.listenerCount === 0)) {
       this.leading = false;
       return;
     }
-    const { db, redis } = this.options;
     if (!this.leading) {
       const saved = redis ? await redis.get(CURSOR_KEY) : null;
       const cursor = saved ? (JSON.parse(saved) as { orders: string; money: string }) : null;

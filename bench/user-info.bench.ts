@@ -18,6 +18,10 @@
  *   BENCH_WARMUP       warm-up seconds per server (default 3)
  *   DATABASE_URL       PostgreSQL server: a fresh database bench_<random> is created there and
  *                      dropped afterwards; without it the app uses in-memory PGlite.
+ *   REDIS_URL          the app shares its rate limits through this Redis (a key prefix of its own),
+ *                      as every instance of a multi-instance deployment does; a fourth server,
+ *                      `strict`, is the app with every limit counted in Redis on every call (the
+ *                      path before issue 17 item 3), so before and after are measured in one run.
  */
 import { fileURLToPath } from 'node:url';
 import type { Result } from 'autocannon';
@@ -32,11 +36,15 @@ import { exitCodeFor, machineLine, machineReport, writeResult } from './lib/repo
 import { median } from './lib/stats.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const TARGET_RATIO = 0.6;
+/** issue 16: 0.6 for one instance; issue 17 item 3: 0.5 with the limits shared through Redis (REDIS_URL) */
+const TARGET_RATIO = process.env.REDIS_URL?.trim() ? 0.5 : 0.6;
 const ROUTE = '/api/vue/user/getUserinfo';
 
-/** `same`: a bare Fastify that sends the app's answer bytes (security headers, request id, a getUserinfo body): the ceiling for any code. */
-type ServerKind = 'hello' | 'same' | 'app';
+/**
+ * `same`: a bare Fastify that sends the app's answer bytes (security headers, request id, a getUserinfo body): the ceiling for any code.
+ * `strict` (REDIS_URL only): the app with the per-caller limit counted in Redis on every call.
+ */
+type ServerKind = 'hello' | 'same' | 'app' | 'strict';
 
 /** A server child's first message. */
 type Ready = { type: 'ready'; port: number; headers: Record<string, string>; database: string };
@@ -74,14 +82,24 @@ async function serveSameBytes(): Promise<void> {
   reply<Ready>({ type: 'ready', port, headers: {}, database: 'none' });
 }
 
-async function serveApp(): Promise<void> {
+async function serveApp(mode: 'batched' | 'strict'): Promise<void> {
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
   const { systemClock } = await import('../apps/server/src/platform/clock.js');
 
   const databaseUrl = process.env.BENCH_APP_DATABASE_URL || null;
+  const redisUrl = process.env.REDIS_URL?.trim() || null;
   const config = loadConfig({ DATABASE_URL: databaseUrl ?? undefined, DEMO: '1', DEMO_INVITE_CODE: INVITE_CODE });
   const database = await openSeededDatabase({ databaseUrl, clock: systemClock });
-  const { app } = await buildBenchApp({ config, database, limits: { perCaller: { points: 1e9, durationSec: 1 } } });
+  let redis: import('ioredis').Redis | null = null;
+  if (redisUrl) {
+    const { Redis } = await import('ioredis');
+    const { randomBytes } = await import('node:crypto');
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, keyPrefix: `bench_${randomBytes(5).toString('hex')}:` });
+  }
+  // the limit is never reached, but every call is counted as in production
+  const { app } = await buildBenchApp({
+    config, database, redis, rateLimits: { redisMode: mode }, limits: { perCaller: { points: 1e9, durationSec: 1 } },
+  });
 
   const phone = `1${String(Date.now()).slice(-10)}`;
   const password = 'Bench12345';
@@ -109,14 +127,15 @@ async function serveApp(): Promise<void> {
   answerCoordinator(async () => {
     await app.close();
     await database.close();
+    redis?.disconnect();
   });
-  reply<Ready>({ type: 'ready', port, headers: { token, account }, database: database.kind });
+  reply<Ready>({ type: 'ready', port, headers: { token, account }, database: `${database.kind}${redis ? '+redis' : ''}` });
 }
 
 async function serve(kind: ServerKind): Promise<void> {
   if (kind === 'hello') await serveHello();
   else if (kind === 'same') await serveSameBytes();
-  else await serveApp();
+  else await serveApp(kind === 'strict' ? 'strict' : 'batched');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,12 +210,18 @@ async function main(): Promise<number> {
     const same = startServer('same', childEnv);
     servers.push(same);
     const [helloReady, appReady, sameReady] = await Promise.all([hello.ready('ready'), app.ready('ready'), same.ready('ready')]);
+    // the strict app starts once the first has migrated and seeded a shared PostgreSQL database
+    const withRedis = Boolean(process.env.REDIS_URL?.trim());
+    const strict = withRedis ? startServer('strict', childEnv) : null;
+    if (strict) servers.push(strict);
+    const strictReady = strict ? await strict.ready('ready') : null;
     const targets: Target[] = [
       { kind: 'hello', server: hello, url: `http://127.0.0.1:${helloReady.port}/hello`, headers: appReady.headers },
       { kind: 'same', server: same, url: `http://127.0.0.1:${sameReady.port}/hello`, headers: appReady.headers },
       { kind: 'app', server: app, url: `http://127.0.0.1:${appReady.port}${ROUTE}`, headers: appReady.headers },
+      ...(strict && strictReady ? [{ kind: 'strict' as const, server: strict, url: `http://127.0.0.1:${strictReady.port}${ROUTE}`, headers: strictReady.headers }] : []),
     ];
-    const databaseLabel = appReady.database === 'postgres' ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)';
+    const databaseLabel = `${appReady.database.startsWith('postgres') ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)'}${withRedis ? ' + Redis (per-call limits shared)' : ''}`;
 
     process.stdout.write(
       `user-info benchmark: ${connections} connections, ${seconds} s x ${rounds} rounds per server, ` +
@@ -220,6 +245,7 @@ async function main(): Promise<number> {
     const helloSummary = summariseKind('hello');
     const sameSummary = summariseKind('same');
     const appSummary = summariseKind('app');
+    const strictSummary = withRedis ? summariseKind('strict') : null;
     const perRound = (kind: ServerKind) => runs.filter((run) => run.kind === kind).map((run) => run.requestsPerSec);
     const roundRatios = (over: ServerKind, under: ServerKind) => {
       const top = perRound(over);
@@ -231,13 +257,17 @@ async function main(): Promise<number> {
     const meetsTarget = ratio >= TARGET_RATIO;
     const spread = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
 
-    const table = summaryTable([['hello', helloSummary], ['same', sameSummary], ['app', appSummary]]);
+    const table = summaryTable([['hello', helloSummary], ['same', sameSummary], ['app', appSummary], ...(strictSummary ? [['strict', strictSummary] as [string, typeof strictSummary]] : [])]);
     process.stdout.write(`\n${table.join('\n')}\n\n`);
     process.stdout.write(
       `ratio app/hello = ${ratio.toFixed(3)} (median of ${rounds} rounds, spread ${spread(appRatios)}; ` +
         `target >= ${TARGET_RATIO}): ${meetsTarget ? 'MET' : 'NOT MET'}\n` +
         `same bytes/hello = ${median(roundRatios('same', 'hello')).toFixed(3)} (the ceiling: a bare Fastify sending the app's headers and body)\n` +
-        `app/same bytes = ${median(roundRatios('app', 'same')).toFixed(3)} (what our code costs over sending those bytes)\n`,
+        `app/same bytes = ${median(roundRatios('app', 'same')).toFixed(3)} (what our code costs over sending those bytes)\n` +
+        (withRedis
+          ? `strict/hello = ${median(roundRatios('strict', 'hello')).toFixed(3)} (spread ${spread(roundRatios('strict', 'hello'))}; before: one Redis round trip per call)\n` +
+            `app/strict = ${median(roundRatios('app', 'strict')).toFixed(3)} (the batched shared limit over the per-call one)\n`
+          : ''),
     );
 
     const failures = answerFailures(appSummary, helloSummary);
@@ -250,6 +280,7 @@ async function main(): Promise<number> {
       hello: helloSummary,
       sameBytes: sameSummary,
       app: appSummary,
+      ...(strictSummary ? { strict: strictSummary, strictRatio: median(roundRatios('strict', 'hello')) } : {}),
       ratio,
       roundRatios: appRatios,
       targetRatio: TARGET_RATIO,
@@ -272,7 +303,7 @@ if (!process.argv.includes('--serve')) {
   runMain(main);
 } else {
   const kind = argOf('--serve');
-  if (kind !== 'hello' && kind !== 'same' && kind !== 'app') {
+  if (kind !== 'hello' && kind !== 'same' && kind !== 'app' && kind !== 'strict') {
     process.stderr.write(`unknown server kind ${String(kind)}\n`);
     process.exit(2);
   }

@@ -34,6 +34,7 @@ import { newShareProductPage, registerNewShareAdminRoutes, registerNewShareRoute
 import { blockProductPage, blockReviewQueue, registerBlockAdminRoutes, registerBlockRoutes } from './modules/block/index.js';
 import { loanReviewQueue, quotaReviewQueue, registerLoanRoutes, unpaidLoanPort, type CheckinCounter } from './modules/loan/index.js';
 import { lendingProductPage, lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
+import { AccountFeed } from './modules/push/index.js';
 import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AdminDeps } from './platform/admin-http.js';
@@ -43,7 +44,7 @@ import { DomainError } from './platform/errors.js';
 import type { FxRates } from './platform/fx.js';
 import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
 import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
-import { RateLimits, type LimitName, type LimitSpec } from './platform/rate-limit.js';
+import { RateLimits, type LimitName, type LimitSpec, type RateLimitsOptions } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
@@ -56,6 +57,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   limits?: Partial<Record<LimitName, LimitSpec>>;
+  /** How the limits use Redis (the approximate per-call limits' flush interval; `strict` for the benchmark's "before"). */
+  rateLimits?: RateLimitsOptions;
   redis?: Redis | null;
   logger?: FastifyServerOptions['logger'];
   /** The price source; the simulator seeded with MARKET_SEED by default. */
@@ -90,6 +93,8 @@ export interface AppDeps {
   portfolio: Portfolio;
   /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
   authCache: AuthCache;
+  /** Account events on the WebSocket; set once the routes are built (tests with `engine: false` drive it with `pollOnce`). */
+  accountFeed?: AccountFeed;
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -164,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const ledger = createLedger({ clock, houseStripes: options.config.ledgerHouseStripes });
   const settings = new Settings(db, clock);
   await settings.load();
-  const limits = new RateLimits(options.limits, options.redis ?? null);
+  const limits = new RateLimits(options.limits, options.redis ?? null, options.rateLimits);
   const feed = options.feed ?? createFeed(options.config, settings, clock);
   const quoteHub = new QuoteHub(feed, options.quoteHub);
   const fx = new FeedRates(feed, () => clock.now());
@@ -197,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
   });
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
+  app.addHook('onClose', async () => limits.close());
   if (options.redis) {
     // config changes made on another instance (docs/scaling.md)
     const detachSettings = settings.attachRedis(options.redis, (error) => app.log.error({ err: error }, 'settings reload failed'));
@@ -249,11 +255,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onClose', async () => loopWatch.stop());
   // charts are computed in slices between other requests (modules/market/sliced-work.ts)
   const candleWork = new SlicedWork();
+  /** set once the engine starts (below); the metrics and the account feed ask it */
+  let engineLeader: () => boolean = () => false;
   const metrics = registerMetrics(app, {
     db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
     dbKind: options.database.kind,
     wsConnections: () => quoteHub.connectionCount,
     candleJobs: () => ({ waiting: candleWork.waiting, refused: candleWork.stats().refused }),
+    engineLeader: () => engineLeader(),
   }, { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy }, loopWatch);
 
   // Healthy once migrated (we got here) and the feed answers fresh quotes (API.md §21); a stale
@@ -341,7 +350,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
     });
     app.addHook('onClose', async () => engine.stop());
+    engineLeader = engine.isLeader;
   }
+  // Account events on the WebSocket (modules/push): the engine's leader reads the changes and
+  // publishes them (through Redis to every instance); each instance pushes them to its own
+  // signed-in connections.
+  const accountFeed = new AccountFeed({
+    // without the engine loop (tests) the process reads when the test calls `pollOnce`
+    db, redis: options.redis ?? null, isLeader: () => options.engine === false || engineLeader(), authenticate: route.authenticate,
+    onError: (error) => app.log.error({ err: error }, 'account feed failed'),
+  });
+  quoteHub.attachAccounts(accountFeed);
+  deps.accountFeed = accountFeed;
+  if (options.engine !== false) accountFeed.start();
+  app.addHook('onClose', async () => accountFeed.stop());
   // ── end trading ────────────────────────────────────────────────────────────────────────────
 
   // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   await seedEssentials(database.db, clock);
   const demo = config.demo ? await seedDemo(database.db, clock, config.demoInviteCode) : null;
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // the prefix applies to keys (ioredis' keyPrefix) and, through `channelName`, to pub/sub channels
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: config.redisPrefix || undefined })
+    : null;
   const { app, deps } = await buildApp({
     config, database, redis, clock,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },

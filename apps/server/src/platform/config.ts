@@ -7,6 +7,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel of this deployment (REDIS_PREFIX, default none): several deployments or test runs can share one Redis server. */
+  redisPrefix: string;
   adminUsername: string;
   adminPassword: string | null;
   demo: boolean;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     redisUrl: env.REDIS_URL?.trim() || null,
+    redisPrefix: env.REDIS_PREFIX?.trim() ?? '',
     adminUsername: env.ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.ADMIN_PASSWORD || null,
     demo: (env.DEMO ?? demoDefault) === '1',

@@ -42,6 +42,8 @@ export interface MetricsSources {
   dbKind: 'pglite' | 'postgres';
   wsConnections: () => number;
   candleJobs: () => { waiting: number; refused: number };
+  /** true while this process leads the trading engine (one leader per deployment); absent: not reported */
+  engineLeader?: () => boolean;
 }
 
 export interface MetricsAccess {
@@ -180,6 +182,13 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources, a
     buckets: LATENCY_BUCKETS, registers: [registry],
   });
   const tickFailures = new Counter({ name: 'brokerage_engine_tick_failures_total', help: 'Trading-engine ticks that failed', registers: [registry] });
+  if (sources.engineLeader) {
+    const leader = sources.engineLeader;
+    new Gauge({
+      name: 'brokerage_engine_leader', help: '1 while this process leads the trading engine (fills, triggers, dated jobs, account events)', registers: [registry],
+      collect() { this.set(leader() ? 1 : 0); },
+    });
+  }
   new Gauge({
     name: 'brokerage_ws_connections', help: 'Open WebSocket connections of the quote hub', registers: [registry],
     collect() { this.set(sources.wsConnections()); },

@@ -1,7 +1,10 @@
 /**
  * Rate limits of API.md §1.7. In one process the counters live in memory and are answered
- * synchronously (rate-window.ts); with REDIS_URL they live in Redis (rate-limiter-flexible) so
- * every instance shares them. Both keep fixed windows that open at a key's first counted hit.
+ * synchronously (rate-window.ts); with REDIS_URL they live in Redis so every instance shares
+ * them. Both keep fixed windows that open at a key's first counted hit. With Redis, the limits
+ * counted on every call (`APPROXIMATE_LIMITS`) are counted in memory and reconciled with Redis in
+ * batches (rate-shared.ts: no round trip per call, an approximate shared limit); the others, the
+ * secret-guessing ones above all, count every attempt in Redis first (rate-limiter-flexible).
  * "Failures" limits count only refused attempts and then lock the key for a fixed time after
  * the counted failure that reached the limit.
  */
@@ -9,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainError } from './errors.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
+import { SharedWindows } from './rate-shared.js';
 import { MemoryWindows, type Tally } from './rate-window.js';
 
 export interface LimitSpec {
@@ -41,6 +45,13 @@ export const defaultLimits = {
 
 export type LimitName = keyof typeof defaultLimits;
 
+/**
+ * Limits counted on every call: with Redis, shared approximately (counted here, reconciled every
+ * 50 ms, at most instances × limit in a first window; docs/decisions.md). Every other limit is
+ * counted in Redis before the call goes on.
+ */
+export const APPROXIMATE_LIMITS: ReadonlySet<LimitName> = new Set<LimitName>(['perCaller', 'candlesCost']);
+
 function tooFrequent(msLeft: number): DomainError {
   return new DomainError('request.too_frequent', { seconds: String(Math.max(1, Math.ceil(msLeft / 1000))) });
 }
@@ -53,6 +64,7 @@ interface Counter {
   /** Gives one counted point back to an open window (an attempt that turned out right). */
   refund(key: string): MaybePromise<void>;
   clear(key: string): MaybePromise<void>;
+  close?(): Promise<void>;
 }
 
 function memoryCounter(spec: LimitSpec): Counter {
@@ -90,14 +102,43 @@ function redisCounter(name: LimitName, spec: LimitSpec, redis: Redis): Counter {
   };
 }
 
+function sharedCounter(name: LimitName, spec: LimitSpec, redis: Redis, flushMs?: number): Counter {
+  const windows = new SharedWindows(redis, `rl:${name}:shared:`, spec.durationSec * 1000, { flushMs });
+  return {
+    add: (key, points) => windows.add(key, points),
+    peek: (key) => windows.peek(key),
+    lock: (key, count, seconds) => windows.set(key, count, seconds * 1000),
+    refund: (key) => windows.refund(key),
+    clear: (key) => windows.delete(key),
+    close: () => windows.close(),
+  };
+}
+
+export interface RateLimitsOptions {
+  /** `strict`: every limit counted in Redis on every call (the path before issue 17; the benchmark's "before") */
+  redisMode?: 'batched' | 'strict';
+  /** flush interval of the approximate limits (ms) */
+  flushMs?: number;
+}
+
 export class RateLimits {
   private readonly limits = new Map<LimitName, { spec: LimitSpec; counter: Counter }>();
 
-  constructor(overrides: Partial<Record<LimitName, LimitSpec>> = {}, redis: Redis | null = null) {
+  constructor(overrides: Partial<Record<LimitName, LimitSpec>> = {}, redis: Redis | null = null, options: RateLimitsOptions = {}) {
     for (const name of Object.keys(defaultLimits) as LimitName[]) {
       const spec = overrides[name] ?? defaultLimits[name];
-      this.limits.set(name, { spec, counter: redis ? redisCounter(name, spec, redis) : memoryCounter(spec) });
+      const counter = !redis
+        ? memoryCounter(spec)
+        : APPROXIMATE_LIMITS.has(name) && options.redisMode !== 'strict'
+          ? sharedCounter(name, spec, redis, options.flushMs)
+          : redisCounter(name, spec, redis);
+      this.limits.set(name, { spec, counter });
     }
+  }
+
+  /** Sends what the approximate limits counted and stops their timers (the app's close). */
+  async close(): Promise<void> {
+    await Promise.all([...this.limits.values()].map(({ counter }) => counter.close?.().catch(() => undefined)));
   }
 
   private get(name: LimitName) {

@@ -8,6 +8,7 @@ import { configKeyDef, configKeyMap, configKeys, type ConfigKey, type ConfigValu
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Db, Tx } from './db.js';
+import { channelName } from './redis.js';
 import { allSettingRows, hasSettingRow, insertSettingRow, updateSettingRow } from './settings.repository.js';
 
 export interface SettingItem {
@@ -57,12 +58,13 @@ export class Settings {
    */
   attachRedis(redis: Redis, onError: (error: unknown) => void, reloadEveryMs = SETTINGS_RELOAD_MS): () => void {
     const reload = () => void this.load().catch(onError);
+    const channel = channelName(redis, CHANNEL);
     const subscriber = redis.duplicate();
-    void subscriber.subscribe(CHANNEL).catch(onError);
+    void subscriber.subscribe(channel).catch(onError);
     subscriber.on('message', reload);
     const timer = setInterval(reload, reloadEveryMs);
     timer.unref();
-    this.announce = (key) => void redis.publish(CHANNEL, key).catch(onError);
+    this.announce = (key) => void redis.publish(channel, key).catch(onError);
     return () => {
       this.announce = null;
       clearInterval(timer);

@@ -139,6 +139,8 @@ export const wsClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('subscribe'), id: wsId, channel: z.literal('quote'), instrumentIds: z.array(id).min(1).max(100, 'too_many') }),
   z.object({ op: z.literal('unsubscribe'), id: wsId, channel: z.literal('quote'), instrumentIds: z.array(id).min(1).max(100, 'too_many') }),
   z.object({ op: z.literal('ping'), id: wsId }),
+  /** this connection also receives the events of the signed-in user's account (issue 17 item 3, docs/decisions.md) */
+  z.object({ op: z.literal('account'), id: wsId, token: z.string().min(1).max(200), account: z.string().min(1).max(64) }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -170,7 +172,22 @@ export type WsServerMessage =
   /** every quote of the connection that changed in one tick, or its snapshot on subscribe (docs/decisions.md) */
   | { op: 'quotes'; data: WsQuote[] }
   | { op: 'error'; id?: string; status: 0; code: string; msg: string; params?: Record<string, unknown> }
-  | { op: 'pong'; id: string };
+  | { op: 'pong'; id: string }
+  /** an event of the account the connection signed in with (`op: "account"` from the client) */
+  | { op: 'account'; data: WsAccountEvent };
+
+/**
+ * What changed in a user's account, pushed to the WebSocket connections signed in as that user on
+ * any instance (docs/decisions.md): an order's state change (placed, filled, closed, cancelled…),
+ * or a ledger entry that moved the user's money (amounts signed, per currency and account kind).
+ * `id` is unique per event; a client may see an event twice after a leader change and skips it.
+ */
+export type WsAccountEvent =
+  | { kind: 'order'; id: string; orderId: string; instrumentId: string; state: string; reason: string | null; at: string }
+  | {
+    kind: 'money'; id: string; entryKind: string; reference: string | null; at: string;
+    changes: { currency: string; account: string; amount: string }[];
+  };
 
 /** Limits of §18. */
 export const wsLimits = {

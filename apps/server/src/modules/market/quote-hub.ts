@@ -64,6 +64,11 @@ interface Connection {
   windowCount: number;
 }
 
+/** Who answers an `account` message (modules/push, wired in app.ts); the hub only hands it over. */
+export interface AccountSignIn {
+  signIn(socket: WebSocket, id: string, token: string, account: string): Promise<void>;
+}
+
 /** What the hub did, for tests and the benchmark. */
 export interface QuoteHubStats {
   ticks: number;
@@ -100,6 +105,8 @@ export class QuoteHub {
   /** the tick in flight (its send loop yields), so that ticks never overlap */
   private sending: Promise<void> | null = null;
   readonly stats: QuoteHubStats = { ticks: 0, ticksSkipped: 0, encoded: 0, sent: 0, yields: 0, lastLongestSliceMs: 0 };
+  /** account events on the same connection (issue 17 item 3); without it `account` is refused as invalid */
+  private accounts: AccountSignIn | null = null;
 
   constructor(private readonly feed: MarketFeed, options: QuoteHubOptions = {}) {
     this.tickMs = options.tickMs ?? 1000 / wsLimits.updatesPerSecondPerInstrument;
@@ -108,6 +115,10 @@ export class QuoteHub {
     this.maxSubscriptions = options.maxSubscriptions ?? wsLimits.subscriptionsPerConnection;
     this.maxConnectionsPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
     this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  }
+
+  attachAccounts(accounts: AccountSignIn): void {
+    this.accounts = accounts;
   }
 
   get connectionCount(): number {
@@ -214,6 +225,11 @@ export class QuoteHub {
     const message = parsed.data;
     if (message.op === 'ping') {
       this.send(connection, { op: 'pong', id: message.id });
+      return;
+    }
+    if (message.op === 'account') {
+      if (this.accounts) void this.accounts.signIn(connection.socket, message.id, message.token, message.account);
+      else this.fail(connection, 'request.invalid', message.id, { fields: { op: 'invalid' } });
       return;
     }
     if (message.op === 'unsubscribe') {

@@ -1,0 +1,1 @@
+export { AccountFeed, type AccountFeedOptions } from './account-feed.js';

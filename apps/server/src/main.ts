@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const { app, deps } = await buildApp({
-    config, database, redis, clock,
+    config, database, redis, clock, warmFeed: true,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
   });
   if (config.demo) await seedDemoMarketData(deps);

@@ -237,6 +237,8 @@ export class QuoteHub {
 
   private chain(connection: Connection, work: Promise<void>): void {
     const pending: Promise<void> = work.catch(() => undefined).finally(() => {
+      // a client waiting for our answer was not silent: its idle time counts from the answer
+      connection.lastMessageAt = Date.now();
       if (connection.pending === pending) connection.pending = null;
     });
     connection.pending = pending;
@@ -383,7 +385,7 @@ export class QuoteHub {
     this.stats.ticks++;
     const now = Date.now();
     for (const c of this.connections) {
-      if (now - c.lastMessageAt > this.idleCloseMs) {
+      if (c.pending === null && now - c.lastMessageAt > this.idleCloseMs) {
         c.socket.close(wsLimits.closeIdle, 'idle');
         this.drop(c);
       }

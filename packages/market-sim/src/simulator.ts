@@ -16,7 +16,10 @@
  *
  * A cold chart can still need hundreds of days of minute paths (an index's: every member's
  * too), seconds of CPU. `candleSteps` computes the same bars in steps of one minute path each,
- * so a server can spread that work over many turns of its event loop (issue 18).
+ * so a server can spread that work over many turns of its event loop (issue 18). Likewise
+ * `warmSteps` (what a quote needs: for a cold index, every member's walk) and `statsSteps` (the
+ * 52-week range: a year of day bars); `isWarm` and `isStatsWarm` tell, without computing
+ * anything, whether there is anything left to do.
  */
 import { barOfMinutes, simBarOf, type BarTotals } from './bars.js';
 import { sessionSpans, spanAt, tradingDayNumberOf } from './calendar-days.js';

@@ -9,6 +9,9 @@
  * with the same subscriptions share one encoded Buffer (a home-screen watch list is the same for
  * everybody); and the send loop yields to the event loop every few milliseconds, so HTTP calls
  * are answered during a large broadcast. A subscribe answers an ack and one snapshot message.
+ * A cold instrument (a subscribe on a fresh simulator, a tick after a market's new day) is warmed
+ * in slices first, so no quote the hub asks for walks years of closes in one turn; a subscribe
+ * waiting for that holds the connection's later messages back, so answers keep their order.
  */
 import {
   englishMessage, fieldReasonsOf, reasonErrorMap, wsClientMessage, wsLimits, type Code, type WsClientMessage, type WsQuote, type WsServerMessage,

@@ -20,6 +20,7 @@
  *
  * Environment: BENCH_SIM_REPEAT  repetitions of the warm measurements (default 200)
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { defaultCalendars, MarketSimulator, type InstrumentDef } from '../packages/market-sim/src/index.js';
 import { fixtureConfig, fixtureUniverse } from '../packages/market-sim/src/test-fixtures.js';
 import { universe } from '../packages/market-sim/src/universe/index.js';
@@ -144,6 +145,50 @@ function realUniverse(out: (line: string) => void): void {
     const warm = cpuMs(() => fresh.candles(id, '1d', { at: REAL_AT, limit: 252 }), Math.max(1, REPEAT / 10));
     out(`${id.padEnd(18)} cold${cell(cold)}  warm${cell(warm)}`);
   }
+  out('');
+  warmingInSteps(out, config);
+}
+
+/** CPU time of this thread (ms): one step of a generator is far shorter than the process's CPU clock ticks. */
+const threadCpuMs = existsSync('/proc/thread-self/schedstat')
+  ? () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6
+  : () => cpuMs(() => undefined);
+
+/**
+ * What a server runs in slices (issue 18): the whole universe's `warmSteps` (what a quote needs)
+ * and `statsSteps` (its 52-week figures) on a fresh simulator, in total and the longest single
+ * step, in this thread's CPU time. A slice of sliced work holds the loop for its 5 ms plus at
+ * most one step.
+ */
+function warmingInSteps(out: (line: string) => void, config: () => { seed: string; calendars: typeof defaultCalendars }): void {
+  const sim = new MarketSimulator(universe, config());
+  const run = (make: (id: string) => Generator<void, void, void>) => {
+    let total = 0;
+    let longest = 0;
+    let steps = 0;
+    for (const def of universe) {
+      const generator = make(def.instrumentId);
+      for (;;) {
+        const before = threadCpuMs();
+        const next = generator.next();
+        const used = threadCpuMs() - before;
+        total += used;
+        longest = Math.max(longest, used);
+        steps += 1;
+        if (next.done) break;
+      }
+    }
+    return { total, longest, steps };
+  };
+  const warm = run((id) => sim.warmSteps(id, REAL_AT));
+  const stats = run((id) => sim.statsSteps(id, REAL_AT));
+  const check = cpuMs(() => {
+    for (const def of universe) sim.isStatsWarm(def.instrumentId, REAL_AT);
+  }, REPEAT);
+  out('warming in steps, fresh simulator, whole universe (thread CPU ms): total, longest step, steps');
+  out(`warmSteps  (quotes)          ${cell(warm.total)}${cell(warm.longest)}${String(warm.steps).padStart(9)}`);
+  out(`statsSteps (52-week figures) ${cell(stats.total)}${cell(stats.longest)}${String(stats.steps).padStart(9)}`);
+  out(`isStatsWarm of every instrument, warm: ${((check * 1000) / universe.length).toFixed(2)} µs per call`);
   out('');
 }
 

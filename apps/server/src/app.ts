@@ -21,7 +21,7 @@ import {
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
 import { checkinsInLast30Days, registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
-  FeedRates, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, SlicedWork, type MarketFeed, type QuoteHubOptions,
+  FeedRates, FeedWarmer, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, SlicedWork, type MarketFeed, type QuoteHubOptions,
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
@@ -75,6 +75,11 @@ export interface AppOptions {
   engine?: { intervalMs?: number } | false;
   /** Check-ins in the last 30 days for credit raises (tests pass a fake; see the wiring below). */
   loanCheckins?: CheckinCounter;
+  /**
+   * Warm every instrument's quote in slices once ready, and keep them warm; `/health` answers
+   * 503 `warming` until the first pass is done (main.ts turns it on; tests mostly do without).
+   */
+  warmFeed?: boolean;
   /** The event-loop watch behind `/health`'s `degraded` (tests shorten it). */
   eventLoopWatch?: { intervalMs?: number; windowMs?: number };
 }
@@ -257,6 +262,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const candleWork = new SlicedWork();
   /** set once the engine starts (below); the metrics and the account feed ask it */
   let engineLeader: () => boolean = () => false;
+  const feedWarmer = options.warmFeed ? new FeedWarmer(feed, candleWork) : null;
+  if (feedWarmer) {
+    app.addHook('onReady', async () => feedWarmer.start());
+    app.addHook('onClose', async () => feedWarmer.stop());
+  }
   const metrics = registerMetrics(app, {
     db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
     dbKind: options.database.kind,
@@ -265,10 +275,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engineLeader: () => engineLeader(),
   }, { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy }, loopWatch);
 
-  // Healthy once migrated (we got here) and the feed answers fresh quotes (API.md §21); a stale
-  // feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
+  // Healthy once migrated (we got here), the feed's quotes are warm (with `warmFeed`: 503
+  // `warming` before) and it answers fresh quotes (API.md §21); a stale feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
   // `degraded` with 200: the instance still answers, only slowly (docs/decisions.md).
   app.get('/health', async (_request, reply) => {
+    if (feedWarmer && !feedWarmer.ready) return reply.status(503).send({ status: 'warming' });
     const first = feed.instruments()[0];
     const fresh = first ? !feed.quote(first.instrumentId).stale : false;
     if (!fresh) return reply.status(503).send({ status: 'feed_stale' });

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: config.redisPrefix || undefined })
     : null;
   const { app, deps } = await buildApp({
-    config, database, redis, clock,
+    config, database, redis, clock, warmFeed: true,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
   });
   if (config.demo) await seedDemoMarketData(deps);

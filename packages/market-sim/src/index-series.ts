@@ -69,6 +69,10 @@ export class IndexSeries implements PriceSeries {
     return path;
   }
 
+  hasPath(index: number): boolean {
+    return this.cache.has(`${this.def.instrumentId}#${index}`);
+  }
+
   *pathSteps(index: number): Generator<void, void, void> {
     if (this.cache.get(`${this.def.instrumentId}#${index}`) !== undefined) return;
     const day = this.days.dayAt(index);

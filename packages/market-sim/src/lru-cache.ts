@@ -19,6 +19,11 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
+  /** Whether `key` is cached, without making it the most recently used. */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: K, value: V): void {
     const old = this.entries.get(key);
     if (old !== undefined) {

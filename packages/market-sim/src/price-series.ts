@@ -23,6 +23,8 @@ export interface PriceSeries {
    * request over several turns of their event loop.
    */
   pathSteps(index: number): Generator<void, void, void>;
+  /** whether the minute path of day `index` is cached (`path` then costs a lookup) */
+  hasPath(index: number): boolean;
   /** the limit prices for a reference price (nulls without a limit) */
   limitsOf(referenceTicks: number): { up: number | null; down: number | null };
   /** bid and ask around a price, inside the limit band */

@@ -16,7 +16,10 @@
  *
  * A cold chart can still need hundreds of days of minute paths (an index's: every member's
  * too), seconds of CPU. `candleSteps` computes the same bars in steps of one minute path each,
- * so a server can spread that work over many turns of its event loop (issue 18).
+ * so a server can spread that work over many turns of its event loop (issue 18). Likewise
+ * `warmSteps` (what a quote needs: for a cold index, every member's walk) and `statsSteps` (the
+ * 52-week range: a year of day bars); `isWarm` and `isStatsWarm` tell, without computing
+ * anything, whether there is anything left to do.
  */
 import { barOfMinutes, simBarOf, type BarTotals } from './bars.js';
 import { sessionSpans, spanAt, tradingDayNumberOf } from './calendar-days.js';
@@ -357,6 +360,40 @@ export class MarketSimulator {
     if (index >= 0) yield* series.pathSteps(index);
   }
 
+  /**
+   * True when `quote`, `timeShare` and the current day of `stats` at `at` cost no more than a
+   * lookup: what `warmSteps` prepares is all there. Computes nothing (microseconds), so a server
+   * can tell a request it may answer at once from one it must run in slices.
+   */
+  isWarm(instrumentId: string, at: Date): boolean {
+    const series = this.series.get(instrumentId);
+    if (series === undefined) return false;
+    const ms = at.getTime();
+    if (!this.daysOf(series.def.market).covers(tradingDayNumberOf(series.calendar, ms))) return false;
+    const index = this.dayIndexAt(series, ms);
+    return index < 0 || series.hasPath(index);
+  }
+
+  /**
+   * What `warmSteps` prepares and, besides, what `stats` needs at `at`: the 52-week range before
+   * the day (a stock: the day bars of up to 252 days, each from its minute path; an index: its
+   * closes). Afterwards `stats` costs the day's bar so far and a lookup.
+   */
+  *statsSteps(instrumentId: string, at: Date): Generator<void, void, void> {
+    yield* this.warmSteps(instrumentId, at);
+    const series = this.seriesOf(instrumentId);
+    const index = this.dayIndexAt(series, at.getTime());
+    if (index >= 0) yield* this.rangeSteps(series, index);
+  }
+
+  /** True when `stats` at `at` costs no more than the day's bar so far and a lookup (see `statsSteps`). */
+  isStatsWarm(instrumentId: string, at: Date): boolean {
+    if (!this.isWarm(instrumentId, at)) return false;
+    const series = this.seriesOf(instrumentId);
+    const index = this.dayIndexAt(series, at.getTime());
+    return index < 0 || this.ranges.has(`${instrumentId}#${index}`);
+  }
+
   /** Bytes held by the stored day bars (for operators' metrics). */
   dayBarBytes(): number {
     let total = 0;
@@ -439,21 +476,37 @@ export class MarketSimulator {
 
   /** High/low of the finished days of the 52-week window before day `index`, forward-adjusted as of that day (cached). */
   private earlierRange(series: PriceSeries, index: number): { high: number; low: number } | null {
+    const steps = this.rangeSteps(series, index);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /**
+   * `earlierRange` in steps: yields after each minute path it had to build (a stock: up to 252
+   * of them, 40–120 ms of CPU in all on a cold simulator) and every 16 closes of an index.
+   * The days are taken oldest first, so each walk steps once per day from the day before.
+   */
+  private *rangeSteps(series: PriceSeries, index: number): Generator<void, { high: number; low: number } | null, void> {
     const key = `${series.def.instrumentId}#${index}`;
     const cached = this.ranges.get(key);
     if (cached !== undefined) return cached;
-    const firstDay = series.days.dayAt(index) - RANGE_DAYS + 1;
+    const first = series.days.firstIndexOnOrAfter(series.days.dayAt(index) - RANGE_DAYS + 1);
     const applied = series.appliedThrough(index);
+    const store = this.dayBarStore(series);
     let range: { high: number; low: number } | null = null;
-    for (let i = index - 1; i >= 0 && series.days.dayAt(i) >= firstDay; i -= 1) {
+    for (let i = first; i < index; i += 1) {
       // An index's earlier days count by their closes: a full intraday bar of an index needs every
       // member's minute path of that day (30 members × 252 days for the Dow), its close only the
       // members' daily closes. Index providers publish closing highs and lows the same way.
       if (series instanceof IndexSeries) {
         const close = series.closeTicks(i);
         range = range === null ? { high: close, low: close } : { high: Math.max(range.high, close), low: Math.min(range.low, close) };
+        if ((i - first) % 16 === 15) yield;
         continue;
       }
+      if (!store.has(i)) yield* series.pathSteps(i);
       const bar = this.dayBar(series, i, Number.POSITIVE_INFINITY);
       const factor = adjustmentFactor(applied, i, index, 'forward');
       const high = scaleTicks(bar.high, factor);

@@ -31,6 +31,11 @@ export class MarketDays {
     }
   }
 
+  /** Whether the trading days through `day` are known already (nothing to extend). */
+  covers(day: number): boolean {
+    return this.checkedThrough >= day;
+  }
+
   /** Day number of the market's index-th trading day. */
   dayAt(index: number): number {
     while (this.days.length <= index) {

@@ -78,6 +78,10 @@ export class WalkSeries implements PriceSeries {
     return path ?? this.pathOfFrame(this.walk.frame(index));
   }
 
+  hasPath(index: number): boolean {
+    return this.cache.has(this.cacheKey(index));
+  }
+
   *pathSteps(index: number): Generator<void, void, void> {
     if (this.cache.get(this.cacheKey(index)) !== undefined) return;
     yield* this.walk.checkpointSteps(index);

@@ -37,6 +37,15 @@ export interface MarketFeed {
    * index: every member's), so that a first quote of a cold instrument can be run in slices.
    */
   warmSteps(instrumentId: string): Generator<void, void, void>;
+  /** `warmSteps` and, besides, the 52-week range `stats` reads (a stock: a year of day bars). */
+  statsSteps(instrumentId: string): Generator<void, void, void>;
+  /**
+   * Whether `quote` and `timeShare` of the instrument cost a lookup now (nothing to warm);
+   * computes nothing. False for an unknown instrument.
+   */
+  isWarm(instrumentId: string): boolean;
+  /** Whether `stats` too costs a lookup now (see `statsSteps`). */
+  isStatsWarm(instrumentId: string): boolean;
   timeShare(instrumentId: string): SimTimeSharePoint[];
   stats(instrumentId: string): SimStats;
   calendar(market: SimMarket): MarketCalendar;

@@ -6,3 +6,4 @@ export { registerMarketRoutes, registerNewsAdminRoutes } from './market.routes.j
 export { createNews, seedNews } from './news.service.js';
 export { FeedRates } from './feed-rates.js';
 export { SlicedWork, type SlicedWorkOptions } from './sliced-work.js';
+export { FeedWarmer } from './feed-warmer.js';

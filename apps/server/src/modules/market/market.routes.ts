@@ -14,12 +14,15 @@ function userOf(session: { userId: string } | null): string {
   return session.userId;
 }
 
-/** Registers §8; `candleWork` runs the chart computations in slices (one per app, see sliced-work.ts). */
+/**
+ * Registers §8; `candleWork` runs the chart computations and the warming of cold quotes in
+ * slices (one per app, see sliced-work.ts).
+ */
 export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps, deps: MarketDeps, candleWork = new SlicedWork()): void {
   const { feed, db } = deps;
-  registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({ data: market.list(feed, body) }));
+  registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({ data: await market.list(feed, candleWork, body) }));
   registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
-    data: await market.quote(deps, body.instrumentId, session?.userId ?? null),
+    data: await market.quote(deps, candleWork, body.instrumentId, session?.userId ?? null),
   }));
   // each caller has a budget of candle work: daily, weekly and monthly bars cost more (issue 18)
   registerUserRoute(app, route, userEndpoints.candles, async ({ body, request }) => {
@@ -41,7 +44,7 @@ export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps,
     },
   });
   registerUserRoute(app, route, userEndpoints.search, async ({ body, session }) => ({
-    data: await market.search(deps, body, session?.userId ?? null),
+    data: await market.search(deps, candleWork, body, session?.userId ?? null),
   }));
   registerUserRoute(app, route, userEndpoints.searchHistory, async ({ body, session }) => ({
     data: await market.searchHistory(deps, userOf(session), body.page, body.size),
@@ -51,10 +54,10 @@ export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps,
     return { data: null };
   });
   registerUserRoute(app, route, userEndpoints.watchlist, async ({ body, session }) => ({
-    data: await market.watchlist(deps, userOf(session), body.page, body.size),
+    data: await market.watchlist(deps, candleWork, userOf(session), body.page, body.size),
   }));
   registerUserRoute(app, route, userEndpoints.watchAdd, async ({ body, session }) => {
-    await market.watchAdd(deps, userOf(session), body.instrumentId);
+    await market.watchAdd(deps, candleWork, userOf(session), body.instrumentId);
     return { data: null };
   });
   registerUserRoute(app, route, userEndpoints.watchRemove, async ({ body, session }) => {

@@ -57,8 +57,23 @@ function pageOf<T>(items: T[], page: number, size: number) {
   return { list: items.slice((page - 1) * size, page * size), total: items.length, page, size };
 }
 
-export function list(feed: MarketFeed, body: { tab: Tab; market: string; sort: Sort; page: number; size: number }) {
+/**
+ * Warms the cold instruments of `ids` (unknown ones are skipped) through `work`, in slices
+ * between other requests (issue 18: the first quote of a cold index walks years of every
+ * member's closes, a stock's 52-week figures a year of minute paths: up to 0.6 s for a whole
+ * tab). Nothing to wait for when all are warm, the usual case: the caller answers in this turn.
+ */
+function warmed(feed: MarketFeed, work: SlicedWork, ids: readonly string[], withStats: boolean, signal?: AbortSignal): Promise<void> | undefined {
+  const cold = ids.filter((id) => !(withStats ? feed.isStatsWarm(id) : feed.isWarm(id)) && feed.instrument(id) !== undefined);
+  if (cold.length === 0) return undefined;
+  return work.run((function* () {
+    for (const id of cold) yield* (withStats ? feed.statsSteps(id) : feed.warmSteps(id));
+  })(), signal);
+}
+
+export async function list(feed: MarketFeed, work: SlicedWork, body: { tab: Tab; market: string; sort: Sort; page: number; size: number }) {
   const defs = feed.instruments().filter((d) => inTab(d, body.tab, body.market));
+  await warmed(feed, work, defs.map((d) => d.instrumentId), false);
   const rows = visibleSummaries(feed, defs).sort(sorters[body.sort]);
   return pageOf(rows, body.page, body.size);
 }
@@ -70,7 +85,9 @@ export function findListed(feed: MarketFeed, instrumentId: string): InstrumentDe
   return def;
 }
 
-export async function quote(deps: MarketDeps, instrumentId: string, userId: string | null): Promise<QuoteResponse> {
+export async function quote(deps: MarketDeps, work: SlicedWork, instrumentId: string, userId: string | null): Promise<QuoteResponse> {
+  if (!deps.feed.instrument(instrumentId)) throw new DomainError('product.not_found');
+  await warmed(deps.feed, work, [instrumentId], true);
   const def = findListed(deps.feed, instrumentId);
   const q = deps.feed.quote(instrumentId);
   const watched = userId ? (await repo.watchedIds(deps.db, userId, [instrumentId])).has(instrumentId) : false;
@@ -95,7 +112,7 @@ export async function candles(
 ): Promise<CandlesResponse> {
   if (!feed.instrument(body.instrumentId)) throw new DomainError('product.not_found');
   // the first quote of a cold instrument walks years of closes (an index: every member's)
-  await work.run(feed.warmSteps(body.instrumentId), signal);
+  await warmed(feed, work, [body.instrumentId], false, signal);
   findListed(feed, body.instrumentId);
   const base = { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust };
   if (body.period === 'time_share') {
@@ -117,7 +134,7 @@ export async function candles(
 }
 
 /** Code prefix or name substring, case-insensitive; exact code first, then prefixes, then names. */
-export async function search(deps: MarketDeps, body: { keyword: string; page: number; size: number }, userId: string | null) {
+export async function search(deps: MarketDeps, work: SlicedWork, body: { keyword: string; page: number; size: number }, userId: string | null) {
   const needle = body.keyword.toLowerCase();
   const rank = (def: InstrumentDef): number => {
     const code = def.code.toLowerCase();
@@ -130,6 +147,7 @@ export async function search(deps: MarketDeps, body: { keyword: string; page: nu
     .map((def) => ({ def, rank: rank(def) }))
     .filter((m) => m.rank >= 0)
     .sort((a, b) => a.rank - b.rank || a.def.code.localeCompare(b.def.code));
+  await warmed(deps.feed, work, matches.map((m) => m.def.instrumentId), false);
   const rows = visibleSummaries(deps.feed, matches.map((m) => m.def));
   if (userId) await repo.recordSearch(deps.db, userId, body.keyword, deps.clock.now(), SEARCH_HISTORY_KEEP);
   return pageOf(rows, body.page, body.size);
@@ -140,8 +158,9 @@ export async function searchHistory(deps: MarketDeps, userId: string, page: numb
   return { list: rows.map((r) => ({ keyword: r.keyword, at: r.at.toISOString() })), total, page, size };
 }
 
-export async function watchlist(deps: MarketDeps, userId: string, page: number, size: number) {
+export async function watchlist(deps: MarketDeps, work: SlicedWork, userId: string, page: number, size: number) {
   const rows = await repo.watchlistOf(deps.db, userId);
+  await warmed(deps.feed, work, rows.map((r) => r.instrumentId), false);
   const items: WatchlistItem[] = [];
   for (const row of rows) {
     const def = deps.feed.instrument(row.instrumentId);
@@ -154,7 +173,8 @@ export async function watchlist(deps: MarketDeps, userId: string, page: number, 
 }
 
 /** Rules: product.not_found, watchlist.full. Already present: same success, no duplicate. */
-export async function watchAdd(deps: MarketDeps, userId: string, instrumentId: string): Promise<void> {
+export async function watchAdd(deps: MarketDeps, work: SlicedWork, userId: string, instrumentId: string): Promise<void> {
+  await warmed(deps.feed, work, [instrumentId], false);
   findListed(deps.feed, instrumentId);
   if ((await repo.watchedIds(deps.db, userId, [instrumentId])).has(instrumentId)) return;
   if ((await repo.watchCount(deps.db, userId)) >= WATCHLIST_MAX) throw new DomainError('watchlist.full', { max: WATCHLIST_MAX });

@@ -9,15 +9,19 @@
  * with the same subscriptions share one encoded Buffer (a home-screen watch list is the same for
  * everybody); and the send loop yields to the event loop every few milliseconds, so HTTP calls
  * are answered during a large broadcast. A subscribe answers an ack and one snapshot message.
+ * A cold instrument (a subscribe on a fresh simulator, a tick after a market's new day) is warmed
+ * in slices first, so no quote the hub asks for walks years of closes in one turn; a subscribe
+ * waiting for that holds the connection's later messages back, so answers keep their order.
  */
 import {
-  englishMessage, fieldReasonsOf, reasonErrorMap, wsClientMessage, wsLimits, type Code, type WsQuote, type WsServerMessage,
+  englishMessage, fieldReasonsOf, reasonErrorMap, wsClientMessage, wsLimits, type Code, type WsClientMessage, type WsQuote, type WsServerMessage,
 } from '@brokerage/contract';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { MarketFeed } from './feed.js';
 import { changeOf } from './instruments.view.js';
+import { SlicedWork } from './sliced-work.js';
 
 export interface QuoteHubOptions {
   tickMs?: number;
@@ -28,6 +32,11 @@ export interface QuoteHubOptions {
   maxConnectionsPerAddress?: number;
   /** The send loop gives the event loop a turn after this long (ms) of sending. */
   sliceMs?: number;
+  /**
+   * Runs the warming of cold instruments in slices (a first quote of a cold index walks years of
+   * every member's closes); the hub's own by default.
+   */
+  work?: SlicedWork;
 }
 
 /** A socket with more than this unsent is not reading: quote frames skip it until it drains. */
@@ -62,6 +71,8 @@ interface Connection {
   lastMessageAt: number;
   windowStart: number;
   windowCount: number;
+  /** a message still being handled (a subscribe waiting for its cold quotes): later ones wait for it, in order */
+  pending: Promise<void> | null;
 }
 
 /** Who answers an `account` message (modules/push, wired in app.ts); the hub only hands it over. */
@@ -99,6 +110,7 @@ export class QuoteHub {
   private readonly maxSubscriptions: number;
   private readonly maxConnectionsPerAddress: number;
   private readonly sliceMs: number;
+  private readonly work: SlicedWork;
   private readonly perAddress = new Map<string, number>();
   /** instrumentId → its entry of the current tick: built once, whoever needs it (issue 18) */
   private entries = new Map<string, Entry | null>();
@@ -115,6 +127,8 @@ export class QuoteHub {
     this.maxSubscriptions = options.maxSubscriptions ?? wsLimits.subscriptionsPerConnection;
     this.maxConnectionsPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_CONNECTIONS_PER_ADDRESS;
     this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+    // connections are bounded per address, and a waiting job costs a few objects: none is refused
+    this.work = options.work ?? new SlicedWork({ sliceMs: this.sliceMs, maxJobs: Number.MAX_SAFE_INTEGER });
   }
 
   attachAccounts(accounts: AccountSignIn): void {
@@ -139,7 +153,7 @@ export class QuoteHub {
     }
     this.perAddress.set(address, open + 1);
     const now = Date.now();
-    const connection: Connection = { socket, address, ids: new Set(), group: null, lastMessageAt: now, windowStart: now, windowCount: 0 };
+    const connection: Connection = { socket, address, ids: new Set(), group: null, lastMessageAt: now, windowStart: now, windowCount: 0, pending: null };
     this.connections.add(connection);
     socket.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(connection, isBinary ? '' : data.toString('utf8')));
     socket.on('close', () => this.drop(connection));
@@ -222,7 +236,45 @@ export class QuoteHub {
       this.fail(connection, 'request.invalid', id, { fields: fieldReasonsOf(parsed.error) });
       return;
     }
-    const message = parsed.data;
+    this.dispatch(connection, parsed.data);
+  }
+
+  /** Handles `message` now, or after the connection's message still in hand (answers keep their order). */
+  private dispatch(connection: Connection, message: WsClientMessage): void {
+    if (connection.pending !== null) {
+      this.chain(connection, connection.pending.then(() => this.handle(connection, message)));
+      return;
+    }
+    const result = this.handle(connection, message);
+    if (result !== undefined) this.chain(connection, result);
+  }
+
+  private chain(connection: Connection, work: Promise<void>): void {
+    const pending: Promise<void> = work.catch(() => undefined).finally(() => {
+      // a client waiting for our answer was not silent: its idle time counts from the answer
+      connection.lastMessageAt = Date.now();
+      if (connection.pending === pending) connection.pending = null;
+    });
+    connection.pending = pending;
+  }
+
+  /**
+   * Warms the cold instruments of `ids` in slices (issue 18: the first quote of a cold index
+   * walks years of every member's closes, up to 0.6 s for the whole universe); nothing to wait
+   * for when all are warm, the usual case.
+   */
+  private warm(ids: Iterable<string>): Promise<void> | undefined {
+    const cold: string[] = [];
+    for (const id of ids) if (!this.feed.isWarm(id) && this.feed.instrument(id) !== undefined) cold.push(id);
+    if (cold.length === 0) return undefined;
+    const feed = this.feed;
+    return this.work.run((function* () {
+      for (const id of cold) yield* feed.warmSteps(id);
+    })());
+  }
+
+  private handle(connection: Connection, message: WsClientMessage): Promise<void> | undefined {
+    if (!this.connections.has(connection)) return undefined;
     if (message.op === 'ping') {
       this.send(connection, { op: 'pong', id: message.id });
       return;
@@ -242,8 +294,22 @@ export class QuoteHub {
     const fresh = [...new Set(message.instrumentIds)].filter((id) => !connection.ids.has(id));
     if (connection.ids.size + fresh.length > this.maxSubscriptions) {
       this.fail(connection, 'request.invalid', message.id, { fields: { instrumentIds: 'too_many' } });
-      return;
+      return undefined;
     }
+    const warming = this.warm(fresh);
+    if (warming === undefined) {
+      this.subscribe(connection, message.id, fresh);
+      return undefined;
+    }
+    // should the warming fail, the quotes are computed here (the old way) rather than no answer
+    const then = () => {
+      if (this.connections.has(connection)) this.subscribe(connection, message.id, fresh);
+    };
+    return warming.then(then, then);
+  }
+
+  /** Adds `fresh` (warm by now) to the connection's subscriptions: an ack, then one snapshot message. */
+  private subscribe(connection: Connection, messageId: string, fresh: readonly string[]): void {
     const accepted: string[] = [];
     const snapshot: string[] = [];
     const rejected: { instrumentId: string; code: string }[] = [];
@@ -259,7 +325,7 @@ export class QuoteHub {
       this.watchers.set(id, (this.watchers.get(id) ?? 0) + 1);
     }
     this.regroup(connection);
-    this.send(connection, { op: 'ack', id: message.id, status: 1, data: { subscribed: accepted, rejected } });
+    this.send(connection, { op: 'ack', id: messageId, status: 1, data: { subscribed: accepted, rejected } });
     if (snapshot.length > 0) this.sendQuotes(connection, this.encode(snapshot));
   }
 
@@ -336,16 +402,19 @@ export class QuoteHub {
 
   private async runTick(): Promise<void> {
     this.stats.ticks++;
-    let sliceStart = performance.now();
-    let longest = 0;
     const now = Date.now();
-    this.entries = new Map();
     for (const c of this.connections) {
-      if (now - c.lastMessageAt > this.idleCloseMs) {
+      if (c.pending === null && now - c.lastMessageAt > this.idleCloseMs) {
         c.socket.close(wsLimits.closeIdle, 'idle');
         this.drop(c);
       }
     }
+    // a watched instrument turns cold on its market's next trading day (a new minute path), or
+    // when the feed is rebuilt: warmed in slices first, so building the entries costs lookups
+    await this.warm(this.watchers.keys())?.catch(() => undefined);
+    let sliceStart = performance.now();
+    let longest = 0;
+    this.entries = new Map();
     /** instrumentId → its JSON, for the quotes that changed since they were last sent */
     const changed = new Map<string, string>();
     for (const id of this.watchers.keys()) {

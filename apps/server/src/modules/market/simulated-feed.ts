@@ -110,6 +110,18 @@ export class SimulatedFeed implements MarketFeed {
     return this.sim().warmSteps(instrumentId, this.at());
   }
 
+  statsSteps(instrumentId: string) {
+    return this.sim().statsSteps(instrumentId, this.at());
+  }
+
+  isWarm(instrumentId: string): boolean {
+    return this.sim().isWarm(instrumentId, this.at());
+  }
+
+  isStatsWarm(instrumentId: string): boolean {
+    return this.sim().isStatsWarm(instrumentId, this.at());
+  }
+
   timeShare(instrumentId: string) {
     return this.sim().timeShare(instrumentId, this.at());
   }

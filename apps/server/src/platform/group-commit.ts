@@ -149,3 +149,35 @@ export class GroupCommitter<P> {
     batch.forEach((call, i) => call.resolve(outcomes[i] ?? { kind: 'single' }));
   }
 }
+
+/**
+ * Gathers the requests that arrive while one run is in flight and answers them with the next run
+ * of `run` (one statement for all): the grouped route's replay lookups. A run that throws
+ * rejects each of its requests with that error.
+ */
+export class Coalescer<I, O> {
+  private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly run: (items: I[]) => Promise<O[]>, private readonly maxBatch = 64) {}
+
+  get(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.running || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.maxBatch);
+    this.running = true;
+    this.run(batch.map((b) => b.item)).then(
+      (out) => batch.forEach((b, i) => (i < out.length ? b.resolve(out[i] as O) : b.reject(new Error('coalesced run answered too few')))),
+      (error: unknown) => batch.forEach((b) => b.reject(error)),
+    ).finally(() => {
+      this.running = false;
+      this.pump();
+    });
+  }
+}

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { transaction, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
-import { GroupCommitter, type CallAnswer, type GroupCommitStats } from './group-commit.js';
+import { Coalescer, GroupCommitter, type CallAnswer, type GroupCommitStats } from './group-commit.js';
 import * as idempotency from './idempotency.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
 import type { RateLimits } from './rate-limit.js';
@@ -203,6 +203,16 @@ export function registerUserRoute<E extends UserEndpoint, P = never>(
     }),
   }) : null;
   if (committer) grouped?.expose?.(committer.stats);
+  // a grouped route's replay lookups go to the database together too (one statement per gathering)
+  const lookups = committer
+    ? new Coalescer<idempotency.KeyedCall, idempotency.ClaimResult | 'id_reused' | null>((calls) => idempotency.findFinishedMany(deps.db, deps.clock, calls))
+    : null;
+  const findFinished = async (key: idempotency.IdempotencyKey, hash: string): Promise<idempotency.ClaimResult | null> => {
+    if (!lookups) return idempotency.findFinished(deps.db, deps.clock, key, hash);
+    const found = await lookups.get({ key, hash });
+    if (found === 'id_reused') throw new DomainError('request.id_reused');
+    return found;
+  };
 
   /** Limits, then the schema (API.md §1.2 order): the parsed body. */
   const admit = (request: FastifyRequest, session: UserSession | null): MaybePromise<Body> =>
@@ -240,7 +250,7 @@ export function registerUserRoute<E extends UserEndpoint, P = never>(
     // so a client retrying after a crash gets its answers back); then the per-caller limit, so a
     // refused call only ever reads (issue 18: it never inserts and deletes a claim); then the
     // route's own limits and the schema, and only a call they let through claims its key
-    const finished = await idempotency.findFinished(deps.db, deps.clock, key, hash);
+    const finished = await findFinished(key, hash);
     if (finished?.kind === 'replay') return replayed(finished);
     await deps.limits.consume('perCaller', callerKey(request, session));
     await options.extraLimit?.(request, session);

@@ -155,3 +155,26 @@ export async function storeMany(tx: Tx, answers: { key: IdempotencyKey; httpStat
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
     where k.user_id = a.user_id and k.path = a.path and k.request_id = a.request_id`);
 }
+
+/**
+ * `findFinished` for many calls in one statement (the lookups that arrive together at a grouped
+ * route, platform/group-commit.ts `Coalescer`): per call its replay, `id_reused`, or null.
+ */
+export async function findFinishedMany(db: Db, clock: Clock, calls: KeyedCall[]): Promise<(ClaimResult | 'id_reused' | null)[]> {
+  const keys = calls.map((c) => ({ user_id: c.key.userId, path: c.key.path, request_id: c.key.requestId }));
+  const cutoff = new Date(clock.now().getTime() - KEEP_MS).toISOString();
+  const rows = rowsOf<{ user_id: string; path: string; request_id: string; body_hash: string; http_status: number; response: unknown }>(
+    await db.execute(sql`select k.user_id, k.path, k.request_id, k.body_hash, k.http_status, k.response from idempotency_keys k
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as x(user_id text, path text, request_id text)
+        on k.user_id = x.user_id and k.path = x.path and k.request_id = x.request_id
+      where k.created_at >= ${cutoff}::timestamptz`),
+  );
+  const found = new Map(rows.map((r) => [keyText({ userId: r.user_id, path: r.path, requestId: r.request_id }), r]));
+  return calls.map((c) => {
+    const row = found.get(keyText(c.key));
+    if (!row) return null;
+    if (row.body_hash !== c.hash) return 'id_reused';
+    const response = typeof row.response === 'string' ? (JSON.parse(row.response) as unknown) : row.response;
+    return { kind: 'replay', httpStatus: row.http_status, response };
+  });
+}

@@ -164,6 +164,10 @@ describe('market buys in one batch', () => {
     const replays = await fire([...calls, badLeverage]);
     replays.forEach((r, i) => expect(r.body).toEqual(i < answers.length ? answers[i]?.body : leverageAnswer.body));
     expect((await orderCounts()).orders).toEqual(after.orders);
+    // the same requestId with another body is refused, not replayed
+    const first = calls[0] as Call;
+    const reused = await post(t.app, '/trade/buy', { ...first.body, lots: first.body.lots + 1 }, first.user.headers);
+    expect(reused.body).toMatchObject({ status: 0, code: 'request.id_reused' });
   });
 
   it('runs the calls of a batch one by one after a database error, so only the call that caused it fails', async () => {

@@ -28,7 +28,9 @@
  *   (API.md §1.7) is raised in the bench servers (BENCH_RESPECT_LIMIT=1 keeps it and paces each
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
- *   server; medians are kept. Every answer must be `status: 1`. At the end each server checks the
+ *   server; medians are kept. Each measured run also reports the server's CPU per order
+ *   (process.cpuUsage), the statements it sent PostgreSQL per order (round trips, counted in
+ *   platform/db.ts) and the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
  *   ledger invariant, that it holds exactly one order per successful answer, and that its fee
  *   income (summed over the stripes) equals the orders' open fees.
  *

@@ -4,8 +4,8 @@
  * gets its own answer, the books hold, a replay returns the stored answer, and a database error
  * in a batch fails only the call that caused it. On PGlite and, with DATABASE_URL, PostgreSQL.
  *
- * The first batch is held (the `beforeBatch` hook) until every other buy of the round waits in
- * the queue, so the second batch holds them all whatever the machine's load.
+ * An opening buy's batch is held (the `beforeBatch` hook) until every buy of the round waits in
+ * the queue, so the next batch holds them all whatever the machine's load.
  */
 import { randomUUID } from 'node:crypto';
 import { Dec } from '@brokerage/contract';
@@ -41,12 +41,28 @@ function counters(): GroupCommitStats {
   return stats;
 }
 
-/** Holds the next batch until `queued` more buys wait behind it (at most 20 s, then lets it go). */
-function holdNextBatchFor(queued: number): void {
+/** True while a batch is held in `beforeBatch`. */
+let holding = false;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends `opener` and holds its batch (alone in it) until every buy of `calls` waits in the queue
+ * (at most 20 s, then lets it go), so all of `calls` land in the next batch together. `extra`
+ * goes out with `calls` but never reaches a batch (refused before).
+ */
+async function fireBehindOpener(opener: Call, calls: Call[], extra: Call[] = []): Promise<{ opened: Reply; answers: Reply[] }> {
   hold = async () => {
+    holding = true;
     const until = Date.now() + 20_000;
-    while (counters().waiting < queued && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (counters().waiting < calls.length && Date.now() < until) await sleep(5);
+    holding = false;
   };
+  const opened = post(t.app, '/trade/buy', opener.body, opener.user.headers);
+  const until = Date.now() + 20_000;
+  while (!holding && Date.now() < until) await sleep(5);
+  const answers = await fire([...calls, ...extra]);
+  return { opened: await opened, answers };
 }
 
 interface Call {
@@ -118,13 +134,13 @@ describe('market buys in one batch', () => {
     // refused before it reaches a batch (step 5 of §9.2)
     const badLeverage = call(a, 1, 3);
     const batchesBefore = counters().batches;
-    holdNextBatchFor(calls.length - 1);
-    const answers = await fire([...calls, badLeverage]);
+    const { opened, answers } = await fireBehindOpener(call(a, 1), calls, [badLeverage]);
+    expect(opened.body.status).toBe(1);
     const leverageAnswer = answers.pop() as Reply;
     expect(leverageAnswer.body).toMatchObject({ status: 0, code: 'order.leverage_not_allowed' });
-    // two batches: the one held, then all the others together
+    // two batches: the opener's, then all the others together
     expect(counters().batches - batchesBefore).toBe(2);
-    expect(counters().largest).toBe(calls.length - 1);
+    expect(counters().largest).toBe(calls.length);
     expect(counters().fallbacks).toBe(0);
 
     const accepted = new Map<string, string[]>();
@@ -152,7 +168,8 @@ describe('market buys in one batch', () => {
     const after = await orderCounts();
     for (const u of [a, b, c, tight, poor]) {
       const mine = accepted.get(u.id) ?? [];
-      expect((after.orders.get(u.id) ?? 0) - (before.orders.get(u.id) ?? 0)).toBe(mine.length);
+      // (the opener's order is a's too)
+      expect((after.orders.get(u.id) ?? 0) - (before.orders.get(u.id) ?? 0)).toBe(mine.length + (u === a ? 1 : 0));
       for (const orderId of mine) {
         expect(after.entries.get(orderId)).toBe(1);
         expect((await post(t.app, '/trade/detail', { orderId }, u.headers)).body.status).toBe(1);
@@ -182,8 +199,7 @@ describe('market buys in one batch', () => {
     let answers: Reply[];
     const fallbacks = counters().fallbacks;
     try {
-      holdNextBatchFor(calls.length - 1);
-      answers = await fire(calls);
+      ({ answers } = await fireBehindOpener(call(b, 1), calls));
     } finally {
       await db.execute(sql.raw('drop trigger if exists grp_refuse_seven on orders'));
       await db.execute(sql.raw('drop function if exists grp_refuse_seven()'));
@@ -197,6 +213,8 @@ describe('market buys in one batch', () => {
     const after = await orderCounts();
     expect((after.orders.get(c.id) ?? 0) - (before.orders.get(c.id) ?? 0)).toBe(1);
     expect((after.orders.get(a.id) ?? 0) - (before.orders.get(a.id) ?? 0)).toBe(2);
+    // b's two and the opener's
+    expect((after.orders.get(b.id) ?? 0) - (before.orders.get(b.id) ?? 0)).toBe(3);
     await booksHold();
     // the failed call stored nothing: sent again, it runs
     const again = await post(t.app, '/trade/buy', calls[2]?.body, c.headers);

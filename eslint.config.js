@@ -32,7 +32,7 @@ const boundaryZones = [
 // `.transaction()` method is used nowhere else (tests open theirs as edges do).
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
 const serverEdges = [
-  'apps/server/src/platform/http.ts', 'apps/server/src/platform/admin-http.ts', 'apps/server/src/**/*.routes.ts',
+  'apps/server/src/platform/http.ts', 'apps/server/src/platform/group-commit.ts', 'apps/server/src/platform/admin-http.ts', 'apps/server/src/**/*.routes.ts',
   'apps/server/src/**/*.admin.ts', 'apps/server/src/**/*.jobs.ts', 'apps/server/src/modules/trading/engine.ts',
   'apps/server/src/ops/**', 'apps/server/src/seed/**', 'apps/server/src/platform/*-cli.ts', 'apps/server/src/main.ts', 'apps/server/src/app.ts',
 ];

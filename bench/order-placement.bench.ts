@@ -28,7 +28,9 @@
  *   (API.md §1.7) is raised in the bench servers (BENCH_RESPECT_LIMIT=1 keeps it and paces each
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
- *   server; medians are kept. Every answer must be `status: 1`. At the end each server checks the
+ *   server; medians are kept. Each measured run also reports the server's CPU per order
+ *   (process.cpuUsage), the statements it sent PostgreSQL per order (round trips, counted in
+ *   platform/db.ts) and the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
  *   ledger invariant, that it holds exactly one order per successful answer, and that its fee
  *   income (summed over the stripes) equals the orders' open fees.
  *
@@ -42,6 +44,9 @@
  *   BENCH_STRIPES       house stripes of the striped server (default 16)
  *   BENCH_INSTRUMENT    instrument (default i_crypto_BTC-USDT)
  *   BENCH_RESPECT_LIMIT 1: keep the 1 buy/s per account limit and pace users (default 0)
+ *   BENCH_GROUP         0: every market buy in a transaction of its own (no group commit; default 1)
+ *   BENCH_GROUP_IN_FLIGHT, BENCH_GROUP_MAX  group commit: batches in flight (default 1), orders per batch (default 64)
+ *   BENCH_DB_PREFIX     prefix of the scratch databases (default bench_orders; + _<pid>_<system>)
  *   PGBENCH             pgbench binary (default /usr/bin/pgbench)
  *   BENCH_CPU_PROF      a folder: each server writes a V8 CPU profile of each measured run there
  *                       (<system>-round<n>.cpuprofile; open in Chrome DevTools)
@@ -89,10 +94,20 @@ interface ServerCheck {
 type ChildMessage =
   | { type: 'ready'; port: number; users: BenchUser[]; setupSeconds: number }
   | { type: 'checked'; check: ServerCheck }
-  | { type: 'profiled' };
+  | { type: 'profiled' }
+  | { type: 'counted'; counts: ServerCounts };
+
+/** Counters of a server child: statements sent to PostgreSQL, and the buy group commit's batches. */
+interface ServerCounts {
+  statements: number;
+  batches: number;
+  batchedCalls: number;
+  largestBatch: number;
+  fallbacks: number;
+}
 
 /** Requests from this process to a server child (besides `cpu` and `stop`, which every child understands). */
-type ParentMessage = { type: 'check' } | { type: 'profile'; start: boolean; file: string };
+type ParentMessage = { type: 'check' } | { type: 'count' } | { type: 'profile'; start: boolean; file: string };
 
 interface ServeOptions {
   databaseUrl: string;
@@ -102,6 +117,10 @@ interface ServeOptions {
   respectLimit: boolean;
   profileDir: string | null;
   poolSize: number;
+  /** group commit of market buys (BENCH_GROUP, default on) */
+  group: boolean;
+  groupInFlight: number;
+  groupMaxBatch: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,8 +145,13 @@ async function serveApp(options: ServeOptions): Promise<void> {
   await createAdmin(database.db, 'benchadmin', ADMIN_PASSWORD, 'admin');
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-uploads-'));
   const high = (durationSec: number) => ({ points: 1e9, durationSec });
+  let groupStats: { batches: number; calls: number; largest: number; fallbacks: number } | null = null;
   const { app } = await buildBenchApp({
     config, database, engine: false, uploads: { dir: uploadsDir },
+    buyGroup: {
+      enabled: options.group, inFlight: options.groupInFlight, maxBatch: options.groupMaxBatch,
+      expose: (stats) => { groupStats = stats; },
+    },
     limits: {
       perCaller: high(1), registerPerIp: high(3600), moneyCalls: high(60), uploadPerAccount: high(3600),
       ...(options.respectLimit ? {} : { buyPerAccount: high(1) }),
@@ -234,7 +258,13 @@ async function serveApp(options: ServeOptions): Promise<void> {
     },
     (message) => {
       if (message.type === 'profile') profile(message.start, message.file).then(() => reply<ChildMessage>({ type: 'profiled' }), failed);
-      else check().then((result) => reply<ChildMessage>({ type: 'checked', check: result }), failed);
+      else if (message.type === 'count') {
+        const g = groupStats ?? { batches: 0, calls: 0, largest: 0, fallbacks: 0 };
+        reply<ChildMessage>({
+          type: 'counted',
+          counts: { statements: database.statementCount?.() ?? 0, batches: g.batches, batchedCalls: g.calls, largestBatch: g.largest, fallbacks: g.fallbacks },
+        });
+      } else check().then((result) => reply<ChildMessage>({ type: 'checked', check: result }), failed);
     },
   );
   reply<ChildMessage>({ type: 'ready', port, users, setupSeconds: (Date.now() - started) / 1000 });
@@ -346,6 +376,10 @@ interface Measured {
   p50Ms?: number;
   p99Ms?: number;
   serverCpuMicrosPerOrder?: number;
+  /** statements sent to PostgreSQL per successful order (round trips) */
+  statementsPerOrder?: number;
+  /** calls per group-commit batch (mean) */
+  callsPerBatch?: number;
   /** Mean number of this database's backends waiting on a lock (pg_stat_activity, sampled every 50 ms). */
   lockWaiting?: number;
 }
@@ -392,8 +426,11 @@ async function main(): Promise<number> {
   const pgbench = process.env.PGBENCH?.trim() || '/usr/bin/pgbench';
   const paceMs = respectLimit ? 1000 : 0;
   const profileDir = process.env.BENCH_CPU_PROF?.trim() ? path.resolve(process.env.BENCH_CPU_PROF.trim()) : null;
+  const group = process.env.BENCH_GROUP !== '0';
+  const groupInFlight = envInt('BENCH_GROUP_IN_FLIGHT', 1);
+  const groupMaxBatch = envInt('BENCH_GROUP_MAX', 64);
 
-  const prefix = `bench_orders_${process.pid}`;
+  const prefix = `${process.env.BENCH_DB_PREFIX?.trim() || 'bench_orders'}_${process.pid}`;
   const names = { pgbench: `${prefix}_pgbench`, striped: `${prefix}_striped`, single: `${prefix}_single` };
   const created: ScratchDatabase[] = [];
   const servers: ServerChild[] = [];
@@ -404,14 +441,15 @@ async function main(): Promise<number> {
     await run(pgbench, ['-i', '-q', '-s', String(clients)], { env: pgEnv, maxBuffer: 16 * 1024 * 1024 });
     process.stdout.write(
       `order-placement benchmark: ${clients} clients, ${seconds} s x ${rounds} rounds, warm-up ${warmup} s, ${userCount} users per server, ` +
-        `${instrument} x ${lots} lot(s), per-account buy limit ${respectLimit ? 'kept (1/s, users paced)' : 'raised'}\n` +
+        `${instrument} x ${lots} lot(s), per-account buy limit ${respectLimit ? 'kept (1/s, users paced)' : 'raised'}, ` +
+        `group commit ${group ? `on (${groupInFlight} batch(es) in flight, at most ${groupMaxBatch} orders each)` : 'off'}\n` +
         `${machineLine()}; load generator, servers and PostgreSQL share them\n` +
         `pgbench -i -s ${clients}: ${((Date.now() - initStarted) / 1000).toFixed(1)} s\n`,
     );
 
     const options = (name: string, count: number): ServeOptions => ({
       databaseUrl: databaseUrl(baseUrl, name), stripes: count, users: userCount, instrument, respectLimit, profileDir,
-      poolSize: clients + 4,
+      poolSize: clients + 4, group, groupInFlight, groupMaxBatch,
     });
     const striped = startServer(`striped (${stripes})`, options(names.striped, stripes));
     servers.push(striped);
@@ -440,24 +478,30 @@ async function main(): Promise<number> {
       for (const a of apps) {
         const profileFile = `${a.system}-round${round}.cpuprofile`;
         await a.server.call({ type: 'profile', start: true, file: profileFile }, 'profiled');
+        const { counts: countsBefore } = await a.server.call({ type: 'count' }, 'counted');
         const cpuBefore = await a.server.cpuMicros();
         const waits = sampleLockWaits(baseUrl, a.database);
         const r = await drive(a.ready.port, a.ready.users, clients, seconds, instrument, lots, paceMs);
         const lockWaiting = await waits.stop();
         const cpuAfter = await a.server.cpuMicros();
+        const { counts: countsAfter } = await a.server.call({ type: 'count' }, 'counted');
         await a.server.call({ type: 'profile', start: false, file: profileFile }, 'profiled');
+        const batches = countsAfter.batches - countsBefore.batches;
         okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + r.ok);
         const m: Measured = {
           system: a.system, round, perSecond: r.ok / r.seconds, ok: r.ok, failed: r.failed,
           p50Ms: percentile(r.latenciesMs, 50), p99Ms: percentile(r.latenciesMs, 99),
           serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter - cpuBefore) / r.ok : Number.NaN,
+          statementsPerOrder: r.ok > 0 ? (countsAfter.statements - countsBefore.statements) / r.ok : Number.NaN,
+          callsPerBatch: batches > 0 ? (countsAfter.batchedCalls - countsBefore.batchedCalls) / batches : Number.NaN,
           lockWaiting,
         };
         measured.push(m);
         if (r.failed > 0) failures.push(`${a.system} round ${round}: ${r.failed} failed ${JSON.stringify(r.failures)}`);
         process.stdout.write(
           `  round ${round} ${a.system.padEnd(7)}: ${m.perSecond.toFixed(0)} orders/s, p50 ${m.p50Ms?.toFixed(1)} ms, p99 ${m.p99Ms?.toFixed(1)} ms, ` +
-            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), ${r.failed} failed\n`,
+            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order, ` +
+            `${m.statementsPerOrder?.toFixed(2)} statements/order, ${m.callsPerBatch?.toFixed(1)} orders/batch, ${r.failed} failed\n`,
         );
       }
     }
@@ -485,6 +529,8 @@ async function main(): Promise<number> {
         p99Ms: median(mine.map((m) => m.p99Ms ?? Number.NaN)),
         lockWaiting: median(mine.map((m) => m.lockWaiting ?? Number.NaN)),
         serverCpuMicrosPerOrder: median(mine.map((m) => m.serverCpuMicrosPerOrder ?? Number.NaN)),
+        statementsPerOrder: median(mine.map((m) => m.statementsPerOrder ?? Number.NaN)),
+        callsPerBatch: median(mine.map((m) => m.callsPerBatch ?? Number.NaN)),
       };
     };
     const stripedSummary = summary('striped');
@@ -492,10 +538,12 @@ async function main(): Promise<number> {
     process.stdout.write(
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
+        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
+        `${stripedSummary.callsPerBatch.toFixed(1)} orders/batch, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.striped?.feeIncomeRows ?? '?'} rows\n` +
         `orders, one row per house account: ${singleSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${singleSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
+        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
+        `${singleSummary.callsPerBatch.toFixed(1)} orders/batch, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +
         `ratio single/pgbench  = ${singleSummary.ratio.toFixed(3)}; striped/single = ${(stripedSummary.ordersPerSec / singleSummary.ordersPerSec).toFixed(2)}\n` +
@@ -506,7 +554,10 @@ async function main(): Promise<number> {
       benchmark: 'order-placement',
       date: new Date().toISOString(),
       machine: machineReport('load generator, servers and PostgreSQL share the same CPUs', { brief: true }),
-      settings: { seconds, clients, rounds, warmupSeconds: warmup, users: userCount, stripes, instrument, lots, respectLimit, pgbenchScale: clients },
+      settings: {
+        seconds, clients, rounds, warmupSeconds: warmup, users: userCount, stripes, instrument, lots, respectLimit, pgbenchScale: clients,
+        group, groupInFlight, groupMaxBatch,
+      },
       pgbenchTps: tps,
       striped: stripedSummary,
       single: singleSummary,

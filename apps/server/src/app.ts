@@ -28,7 +28,7 @@ import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/
 import { combineInvestValues, createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
 import { copyInvestValue, copyProductPage, registerCopyAdminRoutes, registerCopyRoutes, startCopyEngine } from './modules/copy/index.js';
 import {
-  dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort,
+  dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort, type BuyGroupOptions,
 } from './modules/trading/index.js';
 import { newShareProductPage, registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
 import { blockProductPage, blockReviewQueue, registerBlockAdminRoutes, registerBlockRoutes } from './modules/block/index.js';
@@ -82,6 +82,8 @@ export interface AppOptions {
   warmFeed?: boolean;
   /** The event-loop watch behind `/health`'s `degraded` (tests shorten it). */
   eventLoopWatch?: { intervalMs?: number; windowMs?: number };
+  /** Group commit of market buys (on by default; tests and the bench read its counters). */
+  buyGroup?: BuyGroupOptions;
 }
 
 export interface AppDeps {
@@ -350,7 +352,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
   // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
-  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger, authCache });
+  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger, authCache,
+    buyGroup: { onBatchError: (error, size) => app.log.warn({ err: error, size }, 'buy batch rolled back: its calls run one by one'), ...options.buyGroup },
+  });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { ...adminRoute, feed });
   if (options.engine !== false) {

@@ -41,6 +41,8 @@ export interface Database {
    * runs in the process on one connection and tells nothing more (idle and waiting null).
    */
   poolStats?: () => { total: number; idle: number | null; waiting: number | null };
+  /** Statements sent to PostgreSQL so far (round trips; the order benchmark divides them by orders); PGlite: null. */
+  statementCount?: () => number | null;
 }
 
 /** The migrations folder, found both from the sources (tests, tsx) and from the bundled `dist/main.js`. */
@@ -69,7 +71,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // The same for a connection lost while checked out between two statements of a transaction
     // (pg only listens on idle ones): the transaction's next statement fails and rolls back as a
     // 500; without a listener the 'error' event would end the process.
+    let statements = 0;
     pool.on('connect', (client) => {
+      // one query = one round trip (node-postgres does not pipeline): counted for the benchmarks
+      // (through the prototype, looked up per call, so a test's patch of pg.Client still sees every query)
+      const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        statements += 1;
+        return proto.query.apply(client, args);
+      };
       client.on('error', (error: Error & { code?: string }) => {
         process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`);
       });
@@ -79,6 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db, kind: 'postgres', close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      statementCount: () => statements,
     };
   }
   let client: PGlite;
@@ -91,7 +102,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: folder });
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }) };
+  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }), statementCount: () => null };
 }
 
 /** Rows of a raw `execute` on either driver. */

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import { transaction, type Db, type Tx } from './db.js';
 import { DomainError } from './errors.js';
+import { Coalescer, GroupCommitter, type CallAnswer, type GroupCommitStats } from './group-commit.js';
 import * as idempotency from './idempotency.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
 import type { RateLimits } from './rate-limit.js';
@@ -159,14 +160,59 @@ function answerOf(reply: FastifyReply, result: HandlerResult, success: Code | un
   return okEnvelope(result.data, result.code ?? success);
 }
 
-export function registerUserRoute<E extends UserEndpoint>(
+/**
+ * A money call that may commit in a group with others (platform/group-commit.ts). Only calls
+ * with a requestId are grouped; the rest, and every call `prepare` declines, take the usual path.
+ */
+export interface Grouped<B, P> {
+  /**
+   * Everything the effect needs that is checked without the database's locks, or null to run the
+   * call alone. A refusal it throws is answered (and stored) as the handler's would be.
+   */
+  prepare: (body: B, session: UserSession) => MaybePromise<P | null>;
+  /** The effect of a batch in its transaction: per call its result, or the refusal it got (rolled back on its own). */
+  run: (tx: Tx, prepared: P[]) => Promise<(HandlerResult | DomainError)[]>;
+  maxBatch?: number;
+  inFlight?: number;
+  /** Receives the route's committer (tests and the bench read its stats). */
+  expose?: (stats: GroupCommitStats) => void;
+  onBatchError?: (error: unknown, size: number) => void;
+  beforeBatch?: (size: number) => Promise<void> | void;
+}
+
+export function registerUserRoute<E extends UserEndpoint, P = never>(
   app: FastifyInstance,
   deps: UserRouteDeps,
   endpoint: E,
   handler: (ctx: RouteContext<z.output<E['request']>, HandleOf<E>>) => MaybePromise<HandlerResult>,
-  options: { extraLimit?: (request: FastifyRequest, session: UserSession | null) => MaybePromise<void> } = {},
+  options: {
+    extraLimit?: (request: FastifyRequest, session: UserSession | null) => MaybePromise<void>;
+    grouped?: E extends { usesRequestId: true } ? Grouped<z.output<E['request']>, P> : never;
+  } = {},
 ): void {
   type Body = z.output<E['request']>;
+  const grouped = options.grouped as Grouped<Body, P> | undefined;
+  const committer = grouped ? new GroupCommitter<P>({
+    db: deps.db, clock: deps.clock, maxBatch: grouped.maxBatch, inFlight: grouped.inFlight, claimWaitMs: deps.claimWaitMs,
+    onBatchError: grouped.onBatchError, beforeBatch: grouped.beforeBatch,
+    run: async (tx, prepared) => (await grouped.run(tx, prepared)).map((r): CallAnswer => {
+      if (!(r instanceof DomainError)) return { httpStatus: 200, response: okEnvelope(r.data, r.code ?? endpoint.success) };
+      // only a business refusal (status 0, HTTP 200) is stored; anything else fails the batch and each call runs alone
+      if (httpStatusOf(r.code) !== 200) throw r;
+      return { httpStatus: 200, response: failEnvelope(r.code, r.params) };
+    }),
+  }) : null;
+  if (committer) grouped?.expose?.(committer.stats);
+  // a grouped route's replay lookups go to the database together too (one statement per gathering)
+  const lookups = committer
+    ? new Coalescer<idempotency.KeyedCall, idempotency.ClaimResult | 'id_reused' | null>((calls) => idempotency.findFinishedMany(deps.db, deps.clock, calls))
+    : null;
+  const findFinished = async (key: idempotency.IdempotencyKey, hash: string): Promise<idempotency.ClaimResult | null> => {
+    if (!lookups) return idempotency.findFinished(deps.db, deps.clock, key, hash);
+    const found = await lookups.get({ key, hash });
+    if (found === 'id_reused') throw new DomainError('request.id_reused');
+    return found;
+  };
 
   /** Limits, then the schema (API.md §1.2 order): the parsed body. */
   const admit = (request: FastifyRequest, session: UserSession | null): MaybePromise<Body> =>
@@ -204,11 +250,36 @@ export function registerUserRoute<E extends UserEndpoint>(
     // so a client retrying after a crash gets its answers back); then the per-caller limit, so a
     // refused call only ever reads (issue 18: it never inserts and deletes a claim); then the
     // route's own limits and the schema, and only a call they let through claims its key
-    const finished = await idempotency.findFinished(deps.db, deps.clock, key, hash);
+    const finished = await findFinished(key, hash);
     if (finished?.kind === 'replay') return replayed(finished);
     await deps.limits.consume('perCaller', callerKey(request, session));
     await options.extraLimit?.(request, session);
     const body = parseBody(endpoint.request, request.body) as Body;
+    /** A business rejection: rolled back, then its answer is stored on its own (unless a duplicate stored one first). */
+    const storeRefusal = (error: DomainError): Promise<Answer> => {
+      const failure = failEnvelope(error.code, error.params);
+      return transaction(deps.db, async (tx) => {
+        const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
+        if (claimed.kind === 'replay') return replayed(claimed);
+        await idempotency.store(tx, key, 200, failure);
+        return failure;
+      });
+    };
+    const isRefusal = (error: unknown): error is DomainError => error instanceof DomainError && httpStatusOf(error.code) === 200;
+    if (grouped && committer) {
+      let prepared: P | null;
+      try {
+        prepared = await grouped.prepare(body, session);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        return storeRefusal(error);
+      }
+      if (prepared !== null) {
+        const outcome = await committer.submit({ key, hash, prepared });
+        if (outcome.kind === 'answer') return replayed(outcome);
+        // `single`: not claimed by the batch, or the batch failed; the call runs alone below
+      }
+    }
     try {
       return await transaction(deps.db, async (tx) => {
         const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
@@ -219,14 +290,8 @@ export function registerUserRoute<E extends UserEndpoint>(
         return envelope;
       });
     } catch (error) {
-      if (!(error instanceof DomainError) || httpStatusOf(error.code) !== 200) throw error;
-      const failure = failEnvelope(error.code, error.params);
-      return transaction(deps.db, async (tx) => {
-        const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
-        if (claimed.kind === 'replay') return replayed(claimed);
-        await idempotency.store(tx, key, 200, failure);
-        return failure;
-      });
+      if (!isRefusal(error)) throw error;
+      return storeRefusal(error);
     }
   };
 

@@ -115,3 +115,66 @@ export async function store(tx: Tx, key: IdempotencyKey, httpStatus: number, res
 export async function sweep(db: Db, clock: Clock): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(clock.now().getTime() - KEEP_MS)));
 }
+
+/** One call of a group commit: its key and the hash of its body. */
+export interface KeyedCall {
+  key: IdempotencyKey;
+  hash: string;
+}
+
+const keyText = (k: IdempotencyKey): string => `${k.userId}\u0000${k.path}\u0000${k.requestId}`;
+
+/**
+ * `claim` for the calls of a group commit (platform/group-commit.ts), in one statement: the keys
+ * are inserted in key order, so two transactions claiming overlapping keys wait on each other in
+ * the same order (no deadlock). A key another transaction holds makes this wait (at most
+ * `waitMs`, then PostgreSQL's `lock_not_available` fails the statement). Returns, per call,
+ * whether its key is now claimed by this transaction; a call whose key was not (finished, still
+ * running elsewhere until it ended, expired, another body) is left to `claim`, which knows them all.
+ * The keys must be distinct.
+ */
+export async function claimMany(tx: Tx, clock: Clock, calls: KeyedCall[], waitMs = CLAIM_WAIT_MS): Promise<boolean[]> {
+  const rows = calls.map((c) => ({ user_id: c.key.userId, path: c.key.path, request_id: c.key.requestId, body_hash: c.hash }));
+  const inserted = rowsOf<{ user_id: string; path: string; request_id: string }>(await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true)),
+      k as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(user_id text, path text, request_id text, body_hash text))
+    insert into idempotency_keys (user_id, path, request_id, body_hash, http_status, response, created_at)
+    select k.user_id, k.path, k.request_id, k.body_hash, 0, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz from k, bound
+    order by k.user_id, k.path, k.request_id
+    on conflict do nothing returning user_id, path, request_id`));
+  const claimed = new Set(inserted.map((r) => keyText({ userId: r.user_id, path: r.path, requestId: r.request_id })));
+  return calls.map((c) => claimed.has(keyText(c.key)));
+}
+
+/** `store` for many claimed keys of this transaction, in one statement. */
+export async function storeMany(tx: Tx, answers: { key: IdempotencyKey; httpStatus: number; response: unknown }[]): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = answers.map((a) => ({
+    user_id: a.key.userId, path: a.key.path, request_id: a.key.requestId, http_status: a.httpStatus, response: a.response,
+  }));
+  await tx.execute(sql`update idempotency_keys k set http_status = a.http_status, response = a.response
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
+    where k.user_id = a.user_id and k.path = a.path and k.request_id = a.request_id`);
+}
+
+/**
+ * `findFinished` for many calls in one statement (the lookups that arrive together at a grouped
+ * route, platform/group-commit.ts `Coalescer`): per call its replay, `id_reused`, or null.
+ */
+export async function findFinishedMany(db: Db, clock: Clock, calls: KeyedCall[]): Promise<(ClaimResult | 'id_reused' | null)[]> {
+  const keys = calls.map((c) => ({ user_id: c.key.userId, path: c.key.path, request_id: c.key.requestId }));
+  const cutoff = new Date(clock.now().getTime() - KEEP_MS).toISOString();
+  const rows = rowsOf<{ user_id: string; path: string; request_id: string; body_hash: string; http_status: number; response: unknown }>(
+    await db.execute(sql`select k.user_id, k.path, k.request_id, k.body_hash, k.http_status, k.response from idempotency_keys k
+      join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as x(user_id text, path text, request_id text)
+        on k.user_id = x.user_id and k.path = x.path and k.request_id = x.request_id
+      where k.created_at >= ${cutoff}::timestamptz`),
+  );
+  const found = new Map(rows.map((r) => [keyText({ userId: r.user_id, path: r.path, requestId: r.request_id }), r]));
+  return calls.map((c) => {
+    const row = found.get(keyText(c.key));
+    if (!row) return null;
+    if (row.body_hash !== c.hash) return 'id_reused';
+    const response = typeof row.response === 'string' ? (JSON.parse(row.response) as unknown) : row.response;
+    return { kind: 'replay', httpStatus: row.http_status, response };
+  });
+}

@@ -200,3 +200,67 @@ export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; cur
       from postings p join ledger_accounts a on a.id = p.account_id
       group by p.entry_id, a.currency having sum(p.amount) <> 0`));
 }
+
+// ── Many entries at once (a group commit's batch, ledger.service `postEntries`) ────────────────
+
+/**
+ * Locks the accounts in id order (one round trip) and tells which of `idempotencyKeys` already
+ * name an entry (`used`, key → entry id), for a batch of entries.
+ */
+export async function lockAccountsMany(
+  tx: Tx, keys: AccountKey[], idempotencyKeys: string[],
+): Promise<{ rows: LockedAccountRow[]; used: Map<string, string> }> {
+  const rows = rowsOf<LockedAccountRow & { used: { key: string; id: string }[] | null }>(
+    await tx.execute(sql`select id::text as id, owner_type, owner_id, currency, kind, balance::text as balance, null as replay_of,
+        (select json_agg(json_build_object('key', e.idempotency_key, 'id', e.id::text)) from journal_entries e
+          where e.idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb))) as used
+      from ledger_accounts
+      where (owner_type, owner_id, currency, kind) in (${sql.join(keys.map(tupleOf), sql`, `)})
+      order by id
+      for update`),
+  );
+  const used = new Map((rows[0]?.used ?? []).map((u) => [u.key, u.id]));
+  return { rows, used };
+}
+
+/** One entry of a batch: what `insertEntry` takes, its legs included. */
+export interface NewEntryWithLegs extends NewEntry {
+  legs: NewLeg[];
+}
+
+/**
+ * One round trip for many entries: the entries (ids in the order given), their postings, and the
+ * final cached balance of each account written (`balances`, one row per account). Returns the
+ * new entry ids in order.
+ */
+export async function insertEntries(tx: Tx, entries: NewEntryWithLegs[], balances: { accountId: string; balance: string }[]): Promise<string[]> {
+  const heads = entries.map((e, i) => ({
+    ord: i + 1, kind: e.kind, reference: e.reference, idempotency_key: e.idempotencyKey, memo: e.memo, created_at: e.createdAt.toISOString(),
+  }));
+  const legs = entries.flatMap((e, i) => e.legs.map((l, seq) => ({ ord: i + 1, seq, account_id: l.accountId, amount: l.amount, balance_after: l.balanceAfter })));
+  const finals = balances.map((b) => ({ account_id: b.accountId, balance: b.balance }));
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`with head as (
+        select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb)
+          as x(ord int, kind text, reference text, idempotency_key text, memo jsonb, created_at timestamptz)),
+      entry as (
+        insert into journal_entries (kind, reference, idempotency_key, memo, created_at)
+        select kind, reference, idempotency_key, memo, created_at from head order by ord
+        returning id),
+      -- identity values are drawn row by row in insertion order: the n-th smallest id is the n-th entry
+      numbered as (select id, row_number() over (order by id) as ord from entry),
+      leg as (
+        select * from jsonb_to_recordset(${JSON.stringify(legs)}::jsonb)
+          as y(ord int, seq int, account_id bigint, amount numeric, balance_after numeric)),
+      posted as (
+        insert into postings (entry_id, account_id, amount, balance_after)
+        select numbered.id, leg.account_id, leg.amount, leg.balance_after from leg join numbered on numbered.ord = leg.ord
+        order by numbered.id, leg.seq),
+      balanced as (
+        update ledger_accounts a set balance = fin.balance
+        from jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) as fin(account_id bigint, balance numeric)
+        where a.id = fin.account_id)
+      select id::text as id from numbered order by ord`),
+  );
+  return rows.map((r) => r.id);
+}

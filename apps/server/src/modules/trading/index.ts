@@ -10,7 +10,7 @@ export { buy as placeOrder, close as closePosition, settlementCurrency, usableQu
 export { openPositionMarks, type PositionMark } from './positions.service.js';
 export { marketRules } from './fees.js';
 export { isRegularSession } from './sessions.js';
-export { registerTradingRoutes } from './trading.routes.js';
+export { registerTradingRoutes, type BuyGroupOptions } from './trading.routes.js';
 export { registerDayTradingRoutes } from './day-trading.routes.js';
 export { registerAdminOrderRoutes } from './admin-orders.routes.js';
 export { applyDayTrading, dayTradeReviewQueue, dayTradingStatus } from './day-trading.service.js';

@@ -29,21 +29,39 @@ const ORDER_COLUMN_LIST = sql.raw(ORDER_COLUMNS.map(([, c]) => `"${c.name}"`).jo
  * order; values and the returned row go through the same column mappings drizzle uses.
  */
 export async function insertOrderWithEvent(tx: Db, row: NewOrderRow & { id: string }, reason: string | null = null): Promise<OrderRow> {
-  const values = ORDER_COLUMNS.map(([key, column]) => {
+  const [created] = await insertOrdersWithEvents(tx, [row], reason);
+  if (!created) throw new Error('order not inserted');
+  return created;
+}
+
+/**
+ * `insertOrderWithEvent` for many orders in one statement (a group commit's batch): the rows come
+ * back in the order given.
+ */
+export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: string })[], reason: string | null = null): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  const tuples = rows.map((row) => sql`(${sql.join(ORDER_COLUMNS.map(([key, column]) => {
     const value = (row as Record<string, unknown>)[key];
     return value === undefined || value === null ? sql`null` : sql.param(value, column);
-  });
+  }), sql`, `)})`);
+  const events = rows.map((row) => sql`(${row.id}, ${row.state}, ${row.createdAt.toISOString()}, ${reason})`);
   const result = await tx.execute(sql`with first_event as (
-      insert into order_events (order_id, state, at, reason) values (${row.id}, ${row.state}, ${row.createdAt.toISOString()}, ${reason}))
-    insert into orders (${ORDER_COLUMN_LIST}) values (${sql.join(values, sql`, `)}) returning *`);
-  const created = rowsOf<Record<string, unknown>>(result)[0];
-  if (!created) throw new Error('order not inserted');
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of ORDER_COLUMNS) {
-    const value = created[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      insert into order_events (order_id, state, at, reason) values ${sql.join(events, sql`, `)})
+    insert into orders (${ORDER_COLUMN_LIST}) values ${sql.join(tuples, sql`, `)} returning *`);
+  const byId = new Map<string, OrderRow>();
+  for (const created of rowsOf<Record<string, unknown>>(result)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, column] of ORDER_COLUMNS) {
+      const value = created[column.name];
+      out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    byId.set(out.id as string, out as OrderRow);
   }
-  return out as OrderRow;
+  return rows.map((row) => {
+    const created = byId.get(row.id);
+    if (!created) throw new Error(`order ${row.id} not inserted`);
+    return created;
+  });
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { SimMarket } from '@brokerage/market-sim';
 import type { Db, Tx } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
@@ -19,11 +19,11 @@ import { InsufficientFundsError } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
 import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
-import type { OrderRow } from './orders.repository.js';
+import type { NewOrderRow, OrderRow } from './orders.repository.js';
 import { canOrder, initialOrderState } from './orders.states.js';
 import { toOrder } from './orders.view.js';
 import {
-  calendarOf, cancelPending, chargeOpen, closeAt, holdForLimit, holdMarks, type TradingDeps,
+  calendarOf, cancelPending, chargeOpen, closeAt, holdForLimit, holdMarks, openEntrySpec, type TradingDeps,
 } from './positions.service.js';
 import { expiryOf, inAnySession, isRegularSession, tradingHours } from './sessions.js';
 import { sellableAtOf } from './orders.view.js';
@@ -94,11 +94,25 @@ export function closeFillPrice(side: Side, quote: FeedQuote): Dec {
 
 type BuyBody = z.output<typeof buyRequest>;
 
-export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
+/** A buy checked against everything but the funds (steps 1–8 of §9.2): the order row to write and what its answer needs. */
+export interface PreparedBuy {
+  row: NewOrderRow & { id: string };
+  isMarket: boolean;
+  /** margin + open fee, in the instrument's currency: what the funds check takes from `available` */
+  required: Money;
+  dayTrading: boolean;
+  code: Code;
+}
+
+/**
+ * Steps 1–8 of §9.2 in the contract's order, without writing: the first failure throws its
+ * refusal. Reads the user through the auth cache (no `users` row is written before the effect).
+ */
+export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body: BuyBody): Promise<PreparedBuy> {
   const now = deps.clock.now();
   // 1. [TB], then [KYC]; the user row may come from the auth cache: it is dropped on every `users`
-  // update, and this transaction writes no user row before reading it (auth-cache.ts)
-  const user = await cachedUserOf(tx, deps.authCache, userId);
+  // update, and the buy writes no user row before reading it (auth-cache.ts)
+  const user = await cachedUserOf(db, deps.authCache, userId);
   requireNotTradeBlocked(user);
   requireKyc(user);
   // 2. product.not_found → product.not_listed
@@ -128,13 +142,10 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
     throw new DomainError('order.below_opening_amount', { min: rules.minOpeningAmount, currency });
   }
   // 9. funds: available ≥ margin + open fee in the instrument's currency. The ledger checks it under
-  // the account lock (the only debit of the entry is `available`), so there is no separate read:
-  // its refusal carries the locked balance, and the rollback takes the order row and event back out.
-  const required = amounts.margin.plus(amounts.openFee);
-
+  // the account lock (the only debit of the entry is `available`), so there is no separate read.
   const id = newId('o');
   const openedAt = isMarket ? now : null;
-  const row = await repo.insertOrderWithEvent(tx, {
+  const row: NewOrderRow & { id: string } = {
     id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
     priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
     lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
@@ -144,23 +155,54 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
     holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
     createdAt: now, openedAt, ...(openedAt ? holdMarks(cal, rules, openedAt) : {}),
     expiresAt: isMarket ? null : expiryOf(cal, market, now),
+  };
+  return {
+    row, isMarket, required: amounts.margin.plus(amounts.openFee), dayTrading: user.dayTrading,
+    code: body.side === 'long' ? 'result.buy.ok' : 'result.sell.ok',
+  };
+}
+
+/** The ledger's refusal of step 9, as the buy answers it. */
+function fundsRefusal(error: InsufficientFundsError, prepared: PreparedBuy): DomainError {
+  return new DomainError('funds.insufficient_available', {
+    available: error.balance.toString(), required: prepared.required.toString(), currency: prepared.row.currency,
   });
+}
+
+export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
+  const prepared = await prepareBuy(tx, deps, userId, body);
+  const row = await repo.insertOrderWithEvent(tx, prepared.row);
   try {
-    if (isMarket) await chargeOpen(tx, deps.ledger, row);
+    if (prepared.isMarket) await chargeOpen(tx, deps.ledger, row);
     else await holdForLimit(tx, deps.ledger, row);
   } catch (error) {
-    if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_available', {
-        available: error.balance.toString(), required: required.toString(), currency,
-      });
-    }
+    // the rollback takes the order row and event back out
+    if (error instanceof InsufficientFundsError) throw fundsRefusal(error, prepared);
     throw error;
   }
   // the ledger entry changes no column of the order: the inserted row is the answer
-  return {
-    order: toOrder(row, { now, feed: deps.feed, dayTrading: user.dayTrading }),
-    code: body.side === 'long' ? 'result.buy.ok' : 'result.sell.ok',
-  };
+  return { order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: prepared.dayTrading }), code: prepared.code };
+}
+
+/**
+ * Market buys of a group commit's batch (platform/group-commit.ts), in its transaction: every
+ * open entry is posted at once under the accounts' locks (`ledger.postEntries`), each refused for
+ * funds on its own; the accepted orders are written in one statement. Per buy, in order: its
+ * answer, or its refusal (which wrote nothing).
+ */
+export async function placeMarketBuys(tx: Tx, deps: OrdersDeps, buys: PreparedBuy[]): Promise<({ order: Order; code: Code } | DomainError)[]> {
+  invariant(buys.every((b) => b.isMarket), 'only market buys are placed in a batch');
+  const charged = await deps.ledger.postEntries(tx, buys.map((b) => openEntrySpec(b.row)));
+  const accepted = buys.filter((_, i) => !(charged[i] instanceof InsufficientFundsError));
+  const rows = await repo.insertOrdersWithEvents(tx, accepted.map((b) => b.row));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return buys.map((b, i) => {
+    const result = charged[i];
+    if (result instanceof InsufficientFundsError) return fundsRefusal(result, b);
+    const row = byId.get(b.row.id);
+    invariant(row, 'order of a batch not written');
+    return { order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: b.dayTrading }), code: b.code };
+  });
 }
 
 async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {

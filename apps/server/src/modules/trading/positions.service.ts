@@ -14,7 +14,7 @@ import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
-import { balancesOf, houseAccount, userAccount, type Ledger, type PositionTotals, type PostingSpec } from '../ledger/index.js';
+import { balancesOf, houseAccount, userAccount, type EntrySpec, type Ledger, type PositionTotals, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -42,10 +42,10 @@ export async function postLegs(
   await ledger.postEntry(tx, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
 }
 
-const acct = (row: OrderRow, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
-const houseOf = (row: OrderRow, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency, kind);
+const acct = (row: Pick<OrderRow, 'userId' | 'currency'>, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
+const houseOf = (row: Pick<OrderRow, 'currency'>, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency, kind);
 /** An amount column of the order (`numeric`, read as a string): Money in the order's currency. */
-const moneyOf = (row: OrderRow, value: string): Money => Money.fromLedger(value, row.currency);
+const moneyOf = (row: Pick<OrderRow, 'currency'>, value: string): Money => Money.fromLedger(value, row.currency);
 
 export function calendarOf(feed: MarketFeed, row: Pick<OrderRow, 'market'>): MarketCalendar {
   return feed.calendar(row.market as SimMarket);
@@ -59,15 +59,24 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
   };
 }
 
-/** Market open: available −(margin + fee), margin +margin, fee income +fee. */
-export async function chargeOpen(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
+/** The entry of a market open: available −(margin + fee), margin +margin, fee income +fee (a zero fee has no leg). */
+export function openEntrySpec(row: Pick<OrderRow, 'id' | 'orderNo' | 'userId' | 'currency' | 'margin' | 'openFee'>): EntrySpec {
   const margin = moneyOf(row, row.margin);
   const fee = moneyOf(row, row.openFee);
-  await postLegs(tx, ledger, 'order_open', row, 'open', [
+  const legs: PostingSpec[] = [
     { account: acct(row, 'available'), amount: margin.plus(fee).negated() },
     { account: acct(row, 'margin'), amount: margin },
     { account: houseOf(row, 'fee_income'), amount: fee },
-  ]);
+  ];
+  return {
+    kind: 'order_open', reference: row.id, idempotencyKey: `open:${row.id}`, memo: { orderNo: row.orderNo },
+    postings: legs.filter((l) => !l.amount.isZero()),
+  };
+}
+
+/** Market open: available −(margin + fee), margin +margin, fee income +fee. */
+export async function chargeOpen(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
+  await ledger.postEntry(tx, openEntrySpec(row));
 }
 
 /** Limit order: hold margin + fee at the limit price (available → frozen). */

@@ -2,9 +2,11 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
+import { DomainError } from '../../platform/errors.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
-import { buy, cancel, close, detail, setTpSl, userStockList, type OrdersDeps } from './orders.service.js';
+import type { GroupCommitStats } from '../../platform/group-commit.js';
+import { buy, cancel, close, detail, placeMarketBuys, prepareBuy, setTpSl, userStockList, type OrdersDeps, type PreparedBuy } from './orders.service.js';
 import { preview } from './preview.service.js';
 
 function userOf(session: UserSession | null): string {
@@ -12,8 +14,24 @@ function userOf(session: UserSession | null): string {
   return session.userId;
 }
 
-export function registerTradingRoutes(app: FastifyInstance, route: UserRouteDeps, deps: OrdersDeps & { limits: RateLimits }): void {
+/** How market buys commit in groups (docs/decisions.md "Market orders commit in groups"). */
+export interface BuyGroupOptions {
+  /** false: every buy runs in a transaction of its own */
+  enabled?: boolean;
+  maxBatch?: number;
+  inFlight?: number;
+  /** receives the committer's counters (tests, the bench) */
+  expose?: (stats: GroupCommitStats) => void;
+  onBatchError?: (error: unknown, size: number) => void;
+  /** awaited before each batch opens its transaction (tests hold one there) */
+  beforeBatch?: (size: number) => Promise<void> | void;
+}
+
+export function registerTradingRoutes(
+  app: FastifyInstance, route: UserRouteDeps, deps: OrdersDeps & { limits: RateLimits; buyGroup?: BuyGroupOptions },
+): void {
   const { limits } = deps;
+  const group = deps.buyGroup ?? {};
   // §1.7 / §1.11: one call per rolling second per account, separately for buy, close and cancel
   const perAccount = (name: 'buyPerAccount' | 'closePerAccount' | 'cancelPerAccount') =>
     ({ extraLimit: (_r: unknown, session: UserSession | null) => limits.consume(name, userOf(session)) });
@@ -22,10 +40,21 @@ export function registerTradingRoutes(app: FastifyInstance, route: UserRouteDeps
     data: await preview(tx, deps, userOf(session), body),
   }));
   // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
+  // market buys with a requestId commit in groups (one transaction per batch); limit buys, and
+  // every buy a batch could not take, run alone through the handler
   registerUserRoute(app, route, userEndpoints.tradeBuy, async ({ body, session, tx }) => {
     const { order, code } = await buy(tx, deps, userOf(session), body);
     return { data: order, code };
-  }, perAccount('buyPerAccount'));
+  }, {
+    ...perAccount('buyPerAccount'),
+    ...(group.enabled === false ? {} : {
+      grouped: {
+        prepare: async (body, session): Promise<PreparedBuy | null> => (body.orderType === 'market' ? prepareBuy(route.db, deps, session.userId, body) : null),
+        run: async (tx, buys: PreparedBuy[]) => (await placeMarketBuys(tx, deps, buys)).map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })),
+        maxBatch: group.maxBatch, inFlight: group.inFlight, expose: group.expose, onBatchError: group.onBatchError, beforeBatch: group.beforeBatch,
+      },
+    }),
+  });
   registerUserRoute(app, route, userEndpoints.tradeCancel, async ({ body, session, tx }) => ({
     data: await cancel(tx, deps, userOf(session), body.orderId),
   }), perAccount('cancelPerAccount'));

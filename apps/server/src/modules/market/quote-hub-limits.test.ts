@@ -58,7 +58,8 @@ describe('quote WebSocket limits (issue 18)', () => {
     subscribe(fast, [id]);
     const quotes = (s: FakeSocket) => s.sent.filter((m) => String(m).includes('"op":"quotes"')).length;
     // a cold instrument is warmed in slices first (issue 18): the snapshot comes a few turns later
-    await vi.waitFor(() => expect(quotes(fast), fast.sent.join('\n')).toBe(1));
+    // (and on a busy machine a tick may follow it before this looks)
+    await vi.waitFor(() => expect(quotes(fast), fast.sent.join('\n')).toBeGreaterThanOrEqual(1));
     expect(quotes(slow)).toBe(0);
     hub.stop();
   });

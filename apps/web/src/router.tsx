@@ -3,8 +3,8 @@
  * one read the hash query (`#/information/aboutInfo?kind=privacy`). Every screen is loaded on
  * demand; a chunk that does not arrive within 120 s fails (spec §9).
  */
-import { createElement, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { Component, createElement, isValidElement, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RouteError } from './components/RouteError';
 import { ScreenLoading } from './components/ScreenLoading';
 
@@ -124,7 +124,6 @@ function screen(path: string, element: ReactNode): RouteObject {
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/login/start" replace /> },
       screen('/login/start', <StartPage />),
@@ -209,6 +208,43 @@ export function preloadRoute(path: string): Promise<void> {
   return Promise.allSettled(loads.map((load) => load())).then(() => undefined);
 }
 
-export function createRouter() {
-  return createHashRouter(routes);
+/**
+ * A screen that fails (its chunk did not load, or it threw while rendering) shows `RouteError`
+ * instead of a blank page (spec §8); moving to another path tries again.
+ */
+class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode }, { error: unknown; path: string }> {
+  override state: { error: unknown; path: string } = { error: null, path: this.props.path };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { path: string }, state: { error: unknown; path: string }) {
+    return props.path === state.path ? null : { error: null, path: props.path };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
+/**
+ * The app's screens for the current location. A plain `HashRouter` around this, not the data
+ * router (`createHashRouter`): the app loads no data through the router, and the data router's
+ * code was about 16 KB gzip of the first screen's JavaScript (issue 16).
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return <ScreenErrorBoundary path={pathname}>{element}</ScreenErrorBoundary>;
+}
+
+/** The path the hash names (`#/login/login?x=1` → `/login/login`), as `HashRouter` reads it. */
+export function hashPath(hash: string = window.location.hash): string {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
 }

@@ -196,6 +196,8 @@ function blameOf(lhr: Lhr): string[] {
   if (unused.length > 0) lines.push(`unused JavaScript: ${unused.map((u) => `${String(u.url).replace(/^https?:\/\/[^/]+/, '')} ${(Number(u.wastedBytes ?? 0) / 1000).toFixed(1)} KB`).join(', ')}`);
   const chains = lhr.audits['critical-request-chains']?.details as { longestChain?: { duration?: number; length?: number; transferSize?: number } } | undefined;
   if (chains?.longestChain) lines.push(`longest critical chain: ${chains.longestChain.length ?? '?'} requests, ${Math.round(chains.longestChain.duration ?? 0)} ms, ${((chains.longestChain.transferSize ?? 0) / 1000).toFixed(1)} KB`);
+  const long = items('long-tasks').slice(0, 5);
+  if (long.length > 0) lines.push(`long tasks (simulated): ${long.map((task) => `${String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || 'page'} ${Math.round(Number(task.duration ?? 0))} ms at ${Math.round(Number(task.startTime ?? 0))} ms`).join(', ')}`);
   const boot = lhr.audits['bootup-time']?.numericValue;
   if (boot !== undefined) lines.push(`JavaScript execution: ${Math.round(boot)} ms (simulated)`);
   return lines;

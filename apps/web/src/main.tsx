@@ -3,7 +3,7 @@
  * before anything renders, so it and the current language's strings load in parallel; React renders once
  * both are in, and until then the static shell of index.html stays on screen (no spinner, no keys).
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AppProviders } from './App';
@@ -34,15 +34,21 @@ const language = sessionStore.getState().language;
 const strings = loadLanguage(language, FIRST_PART_PATHS.includes(path) ? 'first' : undefined).catch((error: unknown) => console.error(error));
 
 void Promise.all([firstScreen, strings]).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()} i18n={i18n}>
-        <HashRouter>
-          <AppRoutes />
-        </HashRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices of a few milliseconds rather than in
+  // one long task, so a slow phone can take a tap meanwhile (Lighthouse's TBT); the shell stays
+  // on screen until the screen is ready.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+          <HashRouter>
+            <AppRoutes />
+          </HashRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
   // The rest of the strings once the browser is idle, so they do not compete with the first
   // screen's own requests. Failing here is as above: the next screen shows keys until a reload.
   const rest = () => void loadLanguage(language).catch((error: unknown) => console.error(error));

@@ -5,8 +5,11 @@
  */
 import { Component, createElement, isValidElement, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import type { Language } from '@brokerage/contract';
 import { RouteError } from './components/RouteError';
 import { ScreenLoading } from './components/ScreenLoading';
+import { i18n, isLanguageLoaded, loadLanguage } from './i18n';
+import { FIRST_PART_PATHS } from './i18n/parts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -232,6 +235,25 @@ class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode 
   }
 }
 
+const stringsFailed = new Set<Language>();
+
+/**
+ * Holds a screen whose strings are not all in yet (the login screens render with the first part
+ * of the dictionary, `i18n/parts.ts`): the loading ring until the rest arrives, so no screen shows
+ * keys and nothing re-renders when it does. If the rest cannot be loaded (offline), the screen
+ * renders anyway and shows keys where words are missing.
+ */
+function WithStrings({ path, children }: { path: string; children: ReactNode }) {
+  const language = i18n.language as Language;
+  if (!FIRST_PART_PATHS.includes(path) && !isLanguageLoaded(language) && !stringsFailed.has(language)) {
+    // Suspense waits for a thrown promise.
+    throw loadLanguage(language).catch(() => {
+      stringsFailed.add(language);
+    });
+  }
+  return <>{children}</>;
+}
+
 /**
  * The app's screens for the current location. A plain `HashRouter` around this, not the data
  * router (`createHashRouter`): the app loads no data through the router, and the data router's
@@ -240,7 +262,13 @@ class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode 
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
-  return <ScreenErrorBoundary path={pathname}>{element}</ScreenErrorBoundary>;
+  return (
+    <ScreenErrorBoundary path={pathname}>
+      <Suspense fallback={<ScreenLoading />}>
+        <WithStrings path={pathname}>{element}</WithStrings>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
 }
 
 /** The path the hash names (`#/login/login?x=1` → `/login/login`), as `HashRouter` reads it. */

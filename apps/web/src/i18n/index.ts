@@ -74,8 +74,6 @@ export function createI18n(language: Language, dictionaries: Partial<Record<Lang
     nsSeparator: false,
     returnNull: false,
     initAsync: false,
-    // The rest of a dictionary may arrive after the first screen rendered: screens re-render then.
-    react: { bindI18nStore: 'added' },
   });
   return instance;
 }

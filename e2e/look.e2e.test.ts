@@ -2,7 +2,9 @@
  * Touch, contrast, theme and numbers on a phone (issue 16 items 5–7):
  * - axe-core (injected from the devDependency) finds no serious or critical violation on Mine,
  *   Settings, the market list, a stock detail, the order ticket and the positions screen, in all
- *   five languages and both themes;
+ *   five languages and both themes; and on the block trades (list and application), the copy
+ *   funds (list, a fund, my subscriptions) and the new shares (list, an offering, the positions'
+ *   subscription tab), in both themes in German and Chinese (the longest words, the other script);
  * - every visible control on the main screens is at least 44 px high, or its hit area is (a finger
  *   at 21.5 px above and below its centre still lands on it);
  * - the theme chosen in Settings survives a reload and is applied by index.html's inline script
@@ -49,6 +51,21 @@ const screens: readonly Screen[] = [
   { name: 'trade', path: '/#/trade/index?tab=crypto', ready: '.position-row' },
 ];
 
+/** The product screens (issue 16): their rows and forms; `blockId` is created in `beforeAll`. */
+const COPY_FUND = 'cf_demo_reversion';
+const NEW_SHARE = 'ns_demo_nova';
+let blockId = '';
+const productScreens = (): readonly Screen[] => [
+  { name: 'blocks', path: '/#/home/blockTrade', ready: `[data-testid=bt-card-${blockId}]` },
+  { name: 'block-apply', path: `/#/home/blockTrade2?id=${blockId}`, ready: '[data-testid=bt-shares]' },
+  { name: 'copy', path: '/#/home/fllow', ready: `[data-testid=cf-card-${COPY_FUND}]` },
+  { name: 'copy-fund', path: `/#/home/fllow?id=${COPY_FUND}`, ready: '[data-testid=cf-strategy]' },
+  { name: 'copy-mine', path: '/#/home/fllow?tab=mine', ready: '[data-testid^=cf-sub-]' },
+  { name: 'newshares', path: '/#/home/newStock', ready: `[data-testid=ns-card-${NEW_SHARE}]` },
+  { name: 'newshare', path: `/#/home/newStockBuy?id=${NEW_SHARE}`, ready: '[data-testid=ns-quantity]' },
+  { name: 'subscriptions', path: '/#/trade/index?tab=subscription', ready: '[role=tabpanel] .card, [role=tabpanel] .state' },
+];
+
 let browser: Browser;
 let session: Session;
 
@@ -62,6 +79,15 @@ beforeAll(async () => {
   ({ session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'demo_usdt_trc20', amount: '20000.00' }));
   const bought = await api(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: crypto.randomUUID() }, session);
   expect(bought.status, JSON.stringify(bought)).toBe(1);
+  // A block deal on offer and a copy subscription, so their rows are on screen.
+  const block = await ops.call<{ id: string }>('/block/create', {
+    instrumentId: 'i_mxn_WALMEX', kind: 'block', price: '50.00', minShares: 100, dailyLimit: 1000, lockDays: 3, open: true, reason: 'e2e look',
+  });
+  expect(block.status, JSON.stringify(block)).toBe(1);
+  blockId = block.data!.id;
+  const fund = await api<{ minAmount: string }>(baseUrl, '/copy/detail', { id: COPY_FUND }, session);
+  const followed = await api(baseUrl, '/copy/subscribe', { fundId: COPY_FUND, amount: String(Math.max(Math.ceil(Number(fund.data?.minAmount ?? '100')), 100)), requestId: crypto.randomUUID() }, session);
+  expect(followed.status, JSON.stringify(followed)).toBe(1);
 });
 
 afterAll(async () => {
@@ -149,6 +175,25 @@ describe('accessibility in every language and theme (issue 16 item 6)', () => {
           const violations = await axeViolations(page);
           if (violations.length > 0) found.push(`${screen.name}:\n${describeViolations(violations)}`);
           if ((language === 'de' || language === 'zh') && screen.name !== 'buy') await shot(page, `look-${screen.name}-${language}-${theme}`);
+        }
+        await page.context().close();
+        expect(found.join('\n\n')).toBe('');
+      });
+    }
+  }
+});
+
+describe('accessibility of the product screens (issue 16 item 6)', () => {
+  for (const theme of THEMES) {
+    for (const language of ['de', 'zh'] as const) {
+      it(`axe finds no serious or critical violation on block trades, copy funds and new shares, ${language}, ${theme}`, async () => {
+        const page = await openAs(language, theme);
+        const found: string[] = [];
+        for (const screen of productScreens()) {
+          await show(page, screen);
+          const violations = await axeViolations(page);
+          if (violations.length > 0) found.push(`${screen.name}:\n${describeViolations(violations)}`);
+          await shot(page, `look-${screen.name}-${language}-${theme}`);
         }
         await page.context().close();
         expect(found.join('\n\n')).toBe('');

@@ -2,7 +2,9 @@
  * The installable app (issue 16 item 9) in Chromium: the manifest is linked and valid with its
  * icons, the favicon exists, the service worker registers, and after going offline a reload
  * still shows the app with the offline banner (in the user's language). The first load fetches
- * only the current language's strings. API calls are never answered from the worker's cache.
+ * only the current language's strings, and of those only the login screens' part before the
+ * login screen shows; a screen that needs the rest waits for it rather than showing keys. API
+ * calls are never answered from the worker's cache.
  */
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
@@ -48,6 +50,37 @@ describe('installable app', () => {
     const iconHref = await page.locator('link[rel=icon]').first().getAttribute('href');
     expect((await fetch(new URL(iconHref ?? '', baseUrl()))).status).toBe(200);
     await page.context().close();
+  });
+
+  it('shows a screen past the login ones only once the rest of the strings is in, never their keys', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('language', 'de'));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let restAsked = false;
+    await page.route(/\/assets\/de-rest-[\w-]+\.js$/, async (route) => {
+      restAsked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/#/login/login`);
+    await page.getByTestId('login-submit').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('login-submit').textContent()).toContain('Anmelden');
+    await expect.poll(() => restAsked, { timeout: 10_000 }).toBe(true);
+    // The about screen's own strings are in the rest, which is held back: the router's navigation
+    // is a transition, so the login screen (or the loading ring) stays; the about screen and its
+    // keys do not show.
+    await page.evaluate(() => {
+      window.location.hash = '#/information/aboutUs';
+    });
+    await page.waitForTimeout(1500);
+    expect(await page.locator('#about-credits').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/\bui\.[a-zA-Z]+\./);
+    release();
+    await page.locator('#about-credits').waitFor({ timeout: 30_000 });
+    expect(await page.locator('body').innerText()).not.toMatch(/\bui\.[a-zA-Z]+\./);
+    await context.close();
   });
 
   it('loads only the current language, registers the worker, and opens offline with the banner', async () => {

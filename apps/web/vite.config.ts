@@ -16,6 +16,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // No modulepreload links in index.html (issue 16): they started the entry's shared chunks
+    // (~85 KB gzip) while the stylesheet was still coming, so the shell's first paint waited for
+    // bandwidth the scripts took. The entry asks for them once it is parsed; the screens' own
+    // chunks are still preloaded with their dynamic imports.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: {
       // The contract package re-exports its zod schemas from one index; the web app only uses
       // its types and a few constants, so modules of it that nothing uses are dropped. Its

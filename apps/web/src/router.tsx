@@ -3,10 +3,13 @@
  * one read the hash query (`#/information/aboutInfo?kind=privacy`). Every screen is loaded on
  * demand; a chunk that does not arrive within 120 s fails (spec §9).
  */
-import { createElement, isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createHashRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { Component, createElement, isValidElement, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import type { Language } from '@brokerage/contract';
 import { RouteError } from './components/RouteError';
 import { ScreenLoading } from './components/ScreenLoading';
+import { i18n, isLanguageLoaded, loadLanguage } from './i18n';
+import { FIRST_PART_PATHS } from './i18n/parts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -124,7 +127,6 @@ function screen(path: string, element: ReactNode): RouteObject {
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/login/start" replace /> },
       screen('/login/start', <StartPage />),
@@ -209,6 +211,68 @@ export function preloadRoute(path: string): Promise<void> {
   return Promise.allSettled(loads.map((load) => load())).then(() => undefined);
 }
 
-export function createRouter() {
-  return createHashRouter(routes);
+/**
+ * A screen that fails (its chunk did not load, or it threw while rendering) shows `RouteError`
+ * instead of a blank page (spec §8); moving to another path tries again.
+ */
+class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode }, { error: unknown; path: string }> {
+  override state: { error: unknown; path: string } = { error: null, path: this.props.path };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { path: string }, state: { error: unknown; path: string }) {
+    return props.path === state.path ? null : { error: null, path: props.path };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
+const stringsFailed = new Set<Language>();
+
+/**
+ * Holds a screen whose strings are not all in yet (the login screens render with the first part
+ * of the dictionary, `i18n/parts.ts`): the loading ring until the rest arrives, so no screen shows
+ * keys and nothing re-renders when it does. If the rest cannot be loaded (offline), the screen
+ * renders anyway and shows keys where words are missing.
+ */
+function WithStrings({ path, children }: { path: string; children: ReactNode }) {
+  const language = i18n.language as Language;
+  if (!FIRST_PART_PATHS.includes(path) && !isLanguageLoaded(language) && !stringsFailed.has(language)) {
+    // Suspense waits for a thrown promise.
+    throw loadLanguage(language).catch(() => {
+      stringsFailed.add(language);
+    });
+  }
+  return <>{children}</>;
+}
+
+/**
+ * The app's screens for the current location. A plain `HashRouter` around this, not the data
+ * router (`createHashRouter`): the app loads no data through the router, and the data router's
+ * code was about 16 KB gzip of the first screen's JavaScript (issue 16).
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary path={pathname}>
+      <Suspense fallback={<ScreenLoading />}>
+        <WithStrings path={pathname}>{element}</WithStrings>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
+/** The path the hash names (`#/login/login?x=1` → `/login/login`), as `HashRouter` reads it. */
+export function hashPath(hash: string = window.location.hash): string {
+  const path = hash.replace(/^#/, '').split(/[?#]/)[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
 }

@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import './screen-loading.css';
 
 /**
  * A screen chunk that fails to load (or any render error) shows this instead of a blank page
- * (spec §8). Plain buttons: this must show even when no other chunk (antd-mobile's) can load.
+ * (spec §8); `ScreenErrorBoundary` (router.tsx) shows it and logs the error. Plain buttons: this
+ * must show even when no other chunk (antd-mobile's) can load.
  */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (error) console.error(error);
   return (
     <div className="page">
       <main className="page-body">

@@ -3,9 +3,11 @@
  * UI strings); placeholders use single braces like the server's `msg` (`{min}`), and keys are
  * flat dotted strings, so key and namespace separators are off.
  *
- * Only the current language is loaded (issue 16): each language's dictionary is its own chunk
- * (`virtual:messages/<language>`, built by `plugins/messages.ts`) with antd-mobile's locale of
- * that language beside it. `main.tsx` awaits `loadLanguage(current)` before the first render;
+ * Only the current language is loaded (issue 16): each language's dictionary is two chunks
+ * (`virtual:messages/<language>-first` and `-rest`, built by `plugins/messages.ts`; `parts.ts`
+ * says which keys go first), with antd-mobile's locale of that language beside the first.
+ * `main.tsx` awaits `loadLanguage(current)` before the first render (only its first part for the
+ * login screens, which need no more, then the rest);
  * switching the language loads the new one, then switches, so no screen ever shows keys. There
  * is no fallback language: every key exists in all five (the catalogue tests check it), and
  * loading English as a fallback would load a second dictionary for nothing.
@@ -18,13 +20,22 @@ import { initReactI18next } from 'react-i18next';
 import { sessionStore } from '../store/session';
 
 type Bundle = [{ default: Record<string, string> }, { default: Locale }];
+type Dictionary = { default: Record<string, string> };
 
-const loaders: Record<Language, () => Promise<Bundle>> = {
-  en: () => Promise.all([import('virtual:messages/en'), import('antd-mobile/es/locales/en-US')]),
-  de: () => Promise.all([import('virtual:messages/de'), import('antd-mobile/es/locales/de-DE')]),
-  zh: () => Promise.all([import('virtual:messages/zh'), import('antd-mobile/es/locales/zh-TW')]),
-  esp: () => Promise.all([import('virtual:messages/esp'), import('antd-mobile/es/locales/es-ES')]),
-  kor: () => Promise.all([import('virtual:messages/kor'), import('antd-mobile/es/locales/ko-KR')]),
+const firstLoaders: Record<Language, () => Promise<Bundle>> = {
+  en: () => Promise.all([import('virtual:messages/en-first'), import('antd-mobile/es/locales/en-US')]),
+  de: () => Promise.all([import('virtual:messages/de-first'), import('antd-mobile/es/locales/de-DE')]),
+  zh: () => Promise.all([import('virtual:messages/zh-first'), import('antd-mobile/es/locales/zh-TW')]),
+  esp: () => Promise.all([import('virtual:messages/esp-first'), import('antd-mobile/es/locales/es-ES')]),
+  kor: () => Promise.all([import('virtual:messages/kor-first'), import('antd-mobile/es/locales/ko-KR')]),
+};
+
+const restLoaders: Record<Language, () => Promise<Dictionary>> = {
+  en: () => import('virtual:messages/en-rest'),
+  de: () => import('virtual:messages/de-rest'),
+  zh: () => import('virtual:messages/zh-rest'),
+  esp: () => import('virtual:messages/esp-rest'),
+  kor: () => import('virtual:messages/kor-rest'),
 };
 
 type AntdConfig = typeof import('antd-mobile/es/components/config-provider');
@@ -43,7 +54,9 @@ export function antdConfigProvider(): ConfigProviderType | null {
 }
 
 const antdLocales: Partial<Record<Language, Locale>> = {};
-const loading: Partial<Record<Language, Promise<void>>> = {};
+const loadingFirst: Partial<Record<Language, Promise<void>>> = {};
+const loadingRest: Partial<Record<Language, Promise<void>>> = {};
+const loadedRest = new Set<Language>();
 
 /**
  * An i18next instance showing `language`; empty unless `dictionaries` are given (tests pass
@@ -67,9 +80,9 @@ export function createI18n(language: Language, dictionaries: Partial<Record<Lang
 
 export const i18n = createI18n(sessionStore.getState().language);
 
-/** Whether a language's strings are in memory. */
+/** Whether all of a language's strings are in memory. */
 export function isLanguageLoaded(language: Language): boolean {
-  return antdLocales[language] !== undefined;
+  return antdLocales[language] !== undefined && loadedRest.has(language);
 }
 
 /** antd-mobile's locale of a loaded language (its components' own words: confirm, cancel, …). */
@@ -77,26 +90,50 @@ export function antdLocaleOf(language: Language): Locale | undefined {
   return antdLocales[language];
 }
 
-/**
- * Loads one language's strings (once; a failed load may be tried again). Resolves when
- * `i18n.t` answers in that language.
- */
-export function loadLanguage(language: Language): Promise<void> {
+function loadFirst(language: Language): Promise<void> {
   const pending =
-    loading[language] ??
-    Promise.all([loaders[language](), loadAntdConfig()]).then(
+    loadingFirst[language] ??
+    Promise.all([firstLoaders[language](), loadAntdConfig()]).then(
       ([[messages, antd]]) => {
         i18n.addResourceBundle(language, 'translation', messages.default, true, true);
         antdLocales[language] = antd.default;
         if (i18n.language === language) setAntdDefaultLocale(language);
       },
       (error: unknown) => {
-        delete loading[language];
+        delete loadingFirst[language];
         throw error;
       },
     );
-  loading[language] = pending;
+  loadingFirst[language] = pending;
   return pending;
+}
+
+function loadRest(language: Language): Promise<void> {
+  const pending =
+    loadingRest[language] ??
+    restLoaders[language]().then(
+      (messages) => {
+        i18n.addResourceBundle(language, 'translation', messages.default, true, true);
+        loadedRest.add(language);
+      },
+      (error: unknown) => {
+        delete loadingRest[language];
+        throw error;
+      },
+    );
+  loadingRest[language] = pending;
+  return pending;
+}
+
+/**
+ * Loads one language's strings (once; a failed load may be tried again): all of them, or with
+ * `only: 'first'` the part the login screens need (`parts.ts`). Resolves when `i18n.t` answers
+ * those keys in that language.
+ */
+export function loadLanguage(language: Language, only?: 'first'): Promise<void> {
+  const first = loadFirst(language);
+  if (only === 'first') return first;
+  return Promise.all([first, loadRest(language)]).then(() => undefined);
 }
 
 function applyDocumentLanguage(language: Language): void {

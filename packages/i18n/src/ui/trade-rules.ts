@@ -1,6 +1,7 @@
 /**
- * UI strings of the rules shown before the button (issue 16): when a position can be closed,
- * take-profit and stop-loss on the right side, the minimum order, counted shares (i18next plurals:
+ * UI strings of the rules shown before the button (issue 16): when a position can be closed (or
+ * that its market is closed, with its next opening), take-profit and stop-loss on the right side,
+ * the minimum order, counted shares (i18next plurals:
  * `_one` / `_other`, chosen by `count`), the withdrawal's confirmation and result, the not-found
  * screen and screens opened without their id. Merged into `uiMessages`.
  */
@@ -15,6 +16,8 @@ export const tradeRulesUi: Record<Language, Record<string, string>> = {
     'ui.position.cancelTextShares': '{name} ({code}), {shares}. The frozen funds are released.',
     'ui.rules.sellableFrom': 'Sellable from {time}',
     'ui.rules.lockedUntil': 'Locked until {time}',
+    'ui.rules.marketClosed': 'Market closed',
+    'ui.rules.marketClosedOpens': 'Market closed, opens at {time}',
     'ui.rules.tpAbove': 'For a long position the take-profit must be above {price}.',
     'ui.rules.tpBelow': 'For a short position the take-profit must be below {price}.',
     'ui.rules.slBelow': 'For a long position the stop-loss must be below {price}.',
@@ -45,6 +48,8 @@ export const tradeRulesUi: Record<Language, Record<string, string>> = {
     'ui.position.cancelTextShares': '{name} ({code}), {shares}. Die eingefrorenen Mittel werden freigegeben.',
     'ui.rules.sellableFrom': 'Verkaufbar ab {time}',
     'ui.rules.lockedUntil': 'Gesperrt bis {time}',
+    'ui.rules.marketClosed': 'Markt geschlossen',
+    'ui.rules.marketClosedOpens': 'Markt geschlossen, öffnet um {time}',
     'ui.rules.tpAbove': 'Bei einer Long-Position muss die Gewinnmitnahme über {price} liegen.',
     'ui.rules.tpBelow': 'Bei einer Short-Position muss die Gewinnmitnahme unter {price} liegen.',
     'ui.rules.slBelow': 'Bei einer Long-Position muss die Verlustbegrenzung unter {price} liegen.',
@@ -75,6 +80,8 @@ export const tradeRulesUi: Record<Language, Record<string, string>> = {
     'ui.position.cancelTextShares': '{name}（{code}），{shares}。凍結資金將會釋放。',
     'ui.rules.sellableFrom': '{time} 起可賣出',
     'ui.rules.lockedUntil': '鎖定至 {time}',
+    'ui.rules.marketClosed': '休市中',
+    'ui.rules.marketClosedOpens': '休市中，{time} 開市',
     'ui.rules.tpAbove': '買漲時，止盈價須高於 {price}。',
     'ui.rules.tpBelow': '買跌時，止盈價須低於 {price}。',
     'ui.rules.slBelow': '買漲時，止損價須低於 {price}。',
@@ -105,6 +112,8 @@ export const tradeRulesUi: Record<Language, Record<string, string>> = {
     'ui.position.cancelTextShares': '{name} ({code}), {shares}. Los fondos congelados se liberan.',
     'ui.rules.sellableFrom': 'Se puede vender desde {time}',
     'ui.rules.lockedUntil': 'Bloqueada hasta {time}',
+    'ui.rules.marketClosed': 'Mercado cerrado',
+    'ui.rules.marketClosedOpens': 'Mercado cerrado, abre a las {time}',
     'ui.rules.tpAbove': 'En una posición larga, la toma de ganancias debe ser mayor que {price}.',
     'ui.rules.tpBelow': 'En una posición corta, la toma de ganancias debe ser menor que {price}.',
     'ui.rules.slBelow': 'En una posición larga, el límite de pérdidas debe ser menor que {price}.',
@@ -135,6 +144,8 @@ export const tradeRulesUi: Record<Language, Record<string, string>> = {
     'ui.position.cancelTextShares': '{name} ({code}), {shares}. 동결된 자금이 해제됩니다.',
     'ui.rules.sellableFrom': '{time}부터 매도 가능',
     'ui.rules.lockedUntil': '{time}까지 잠금',
+    'ui.rules.marketClosed': '장 마감',
+    'ui.rules.marketClosedOpens': '장 마감, {time} 개장',
     'ui.rules.tpAbove': '롱 포지션의 익절가는 {price}보다 높아야 합니다.',
     'ui.rules.tpBelow': '숏 포지션의 익절가는 {price}보다 낮아야 합니다.',
     'ui.rules.slBelow': '롱 포지션의 손절가는 {price}보다 낮아야 합니다.',

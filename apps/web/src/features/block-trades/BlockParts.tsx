@@ -48,23 +48,26 @@ export function GapChip({ product }: { product: Pick<BlockProductData, 'id' | 'p
   );
 }
 
-/** Deal price first (the price the user pays), then the live price and the gap. */
+/**
+ * Deal price first (the price the user pays), then the live price and the gap. Each price is a
+ * list of its own: the gap chip is no term and value, and a `<dl>` may hold only those (axe).
+ */
 export function PriceLine({ product }: { product: BlockProductData }) {
   const { t } = useTranslation();
   return (
-    <dl className="bt-prices">
-      <div>
+    <div className="bt-prices">
+      <dl>
         <dt>{t('ui.block.dealPrice')}</dt>
         <dd className="num bt-deal" data-testid={`bt-price-${product.id}`}>{formatPrice(product.price)}</dd>
-      </div>
-      <div>
+      </dl>
+      <dl>
         <dt>{t('ui.block.livePrice')}</dt>
         <dd className="num" data-testid={`bt-live-${product.id}`}>{formatPrice(product.currentPrice)}</dd>
-      </div>
+      </dl>
       <div className="bt-gap-cell">
         <GapChip product={product} />
       </div>
-    </dl>
+    </div>
   );
 }
 
@@ -140,7 +143,7 @@ export function ProductCard({ product }: { product: BlockProductData }) {
         block
         color={product.open ? 'primary' : 'default'}
         onClick={() => navigate(blockApplyPath(product.id))}
-        aria-label={t('ui.block.openAria', { name: product.name })}
+        aria-describedby={titleId}
         data-testid={`bt-apply-${product.id}`}
       >
         {product.open ? t('ui.block.apply') : t('ui.block.details')}

@@ -125,7 +125,7 @@ export function FundCard({ fund }: { fund: CopyFundData }) {
         block
         color={fund.open ? 'primary' : 'default'}
         onClick={() => navigate(copyFundPath(fund.id))}
-        aria-label={t('ui.copy.openAria', { name: fund.name })}
+        aria-describedby={titleId}
         data-testid={`cf-details-${fund.id}`}
       >
         {fund.open ? t('ui.copy.follow') : t('ui.copy.details')}

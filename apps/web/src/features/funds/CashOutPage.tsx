@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { call, isFinalAnswer, translator } from '../../api/client';
 import {
   flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData, type WithdrawRecordData,
@@ -13,8 +13,9 @@ import { TextField } from '../../components/TextField';
 import { compareDecimal, formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { ConfirmSheet } from '../trade/TradeParts';
-import { AmountField, codeText, CurrencyChoice, DetailRow, MoneyPage, RuleList, StateTag, timeText, useMoneySubmit, type Rule } from './FundsParts';
+import { AmountField, codeText, CurrencyChoice, DetailRow, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
 import { useWindowText, WindowTag } from './RechargePage';
+import { MoneyResultCard } from './MoneyResultCard';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
 
 /** Spec §2/§6: fiat goes to the user's own bank card, USDT to a wallet (API.md §10.4). */
@@ -244,39 +245,14 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
 /** The submitted withdrawal, pending review (the amount is frozen until it is paid out, API.md §10.4). */
 function WithdrawResult({ record }: { record: WithdrawRecordData }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <section className="card status-card tone-wait" data-testid="cashout-result" aria-labelledby="cashout-result-title">
-      <h2 id="cashout-result-title">{t('ui.withdraw.submitted')}</h2>
-      <p className="muted">{t('ui.withdraw.submittedText')}</p>
-      <dl className="detail-list">
-        <DetailRow label={t('ui.records.amount')}>
-          <span className="num strong" data-testid="cashout-result-amount">{formatAmount(record.amount, record.currency)}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.withdraw.to')}>
-          <span>
-            {record.destination.label} <span className="caption num">{record.destination.masked}</span>
-          </span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.state')}>
-          <StateTag state={record.state} testId="cashout-result-state" />
-        </DetailRow>
-        <DetailRow label={t('ui.records.orderNo')}>
-          <span className="num">{record.orderNo}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.time')}>
-          <span className="num">{timeText(record.createdAt)}</span>
-        </DetailRow>
-      </dl>
-      <div className="button-row">
-        <Button color="primary" onClick={() => navigate('/information/fundRecord?tab=withdraw')} data-testid="cashout-result-records">
-          {t('ui.withdraw.viewRecords')}
-        </Button>
-        <Button fill="outline" onClick={() => navigate('/information/wallet')} data-testid="cashout-result-done">
-          {t('ui.recharge.done')}
-        </Button>
-      </div>
-    </section>
+    <MoneyResultCard record={record} testId="cashout-result" title={t('ui.withdraw.submitted')} text={t('ui.withdraw.submittedText')} recordsTab="withdraw" recordsLabel={t('ui.withdraw.viewRecords')}>
+      <DetailRow label={t('ui.withdraw.to')}>
+        <span>
+          {record.destination.label} <span className="caption num">{record.destination.masked}</span>
+        </span>
+      </DetailRow>
+    </MoneyResultCard>
   );
 }
 

@@ -3,14 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { refreshAfterMoney, useDepositChannels, type DepositChannelData, type DepositRecordData } from '../../api/funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { compareDecimal, formatAmount, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { AmountField, codeText, CopyButton, DetailRow, MoneyPage, RuleList, StateTag, timeText, useMoneySubmit, type Rule } from './FundsParts';
+import { AmountField, codeText, CopyButton, DetailRow, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
 import { ImageUpload } from './ImageUpload';
+import { MoneyResultCard } from './MoneyResultCard';
 import { useWindowText, WindowTag } from './RechargePage';
 
 /** What stops this deposit now: the channel's window, then the amount against its limits (API.md §10.2 order). */
@@ -60,35 +61,7 @@ function PayeeDetails({ channel }: { channel: DepositChannelData }) {
 /** The reported deposit, pending review (nothing is credited until it is approved, API.md §10.2). */
 function DepositResult({ record }: { record: DepositRecordData }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <section className="card status-card tone-wait" data-testid="deposit-result" aria-labelledby="deposit-result-title">
-      <h2 id="deposit-result-title">{t('ui.recharge.reported')}</h2>
-      <p className="muted">{t('ui.recharge.reportedText')}</p>
-      <dl className="detail-list">
-        <DetailRow label={t('ui.records.amount')}>
-          <span className="num strong">{formatAmount(record.amount, record.currency)}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.state')}>
-          <StateTag state={record.state} testId="deposit-result-state" />
-        </DetailRow>
-        <DetailRow label={t('ui.records.orderNo')}>
-          <span className="num">{record.orderNo}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.time')}>
-          <span className="num">{timeText(record.createdAt)}</span>
-        </DetailRow>
-      </dl>
-      <div className="button-row">
-        <Button color="primary" onClick={() => navigate('/information/fundRecord?tab=deposit')} data-testid="deposit-records">
-          {t('ui.recharge.viewRecords')}
-        </Button>
-        <Button fill="outline" onClick={() => navigate('/information/wallet')}>
-          {t('ui.recharge.done')}
-        </Button>
-      </div>
-    </section>
-  );
+  return <MoneyResultCard record={record} testId="deposit-result" title={t('ui.recharge.reported')} text={t('ui.recharge.reportedText')} recordsTab="deposit" recordsLabel={t('ui.recharge.viewRecords')} />;
 }
 
 function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone: (record: DepositRecordData) => void }) {

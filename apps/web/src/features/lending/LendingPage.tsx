@@ -72,7 +72,7 @@ function ProductCard({ product, onApply }: { product: LendingProductData; onAppl
         color="primary"
         disabled={status !== 'open'}
         onClick={() => onApply(product)}
-        aria-label={t('ui.lending.lendAria', { name: product.name })}
+        aria-describedby={titleId}
         data-testid={`lending-apply-${product.id}`}
       >
         {status === 'open' ? t('ui.lending.lend') : t(`ui.lending.status.${status}`)}

@@ -129,7 +129,7 @@ export function NewShareCard({ offering }: { offering: NewShareSummaryData }) {
         block
         color={offering.phase === 'open' && offering.channelOpen ? 'primary' : 'default'}
         onClick={() => navigate(`/home/newStockBuy?id=${encodeURIComponent(offering.id)}`)}
-        aria-label={t('ui.newShare.openAria', { name: offering.name })}
+        aria-describedby={titleId}
         data-testid={`ns-open-${offering.id}`}
       >
         {offering.phase === 'open' && offering.channelOpen ? t('ui.newShare.subscribe') : t('ui.newShare.details')}

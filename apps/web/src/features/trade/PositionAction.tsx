@@ -7,10 +7,12 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useLiveQuote } from '../../api/live-quotes';
+import { useQuote } from '../../api/market-queries';
 import { refreshAfterTrade } from '../../api/trade-queries';
 import { direction, formatAmount, formatChangeRate, formatSignedAmount } from '../../lib/format';
 import { timeText, useMoneySubmit } from '../funds/FundsParts';
-import { closeGate, pnlRate } from './order-rules';
+import { closeGate, pnlRate, type MarketHours } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
 import './trade-rules.css';
 
@@ -47,6 +49,7 @@ export function PnlFigure({ order, yingkui, live, testId, headline = false }: { 
 
 export interface ActionOrder {
   orderId: string;
+  instrumentId: string;
   name: string;
   code: string;
   lots: number;
@@ -108,13 +111,34 @@ export function usePositionAction(): { ask: (action: Action) => void; sheet: Rea
 }
 
 /**
+ * The trading time of an instrument's market: the sessions and time zone of `/market/quote`'s
+ * rules (one query per instrument, shared with the other screens), whether it is in session from
+ * the live frame when one came, else from the quote. Null until the quote is in.
+ */
+function useMarketHours(instrumentId: string): MarketHours | null {
+  const quote = useQuote(instrumentId);
+  const live = useLiveQuote(instrumentId);
+  const rules = quote.data?.rules;
+  if (!rules) return null;
+  return { timezone: rules.timezone, sessions: rules.sessions, inSession: live?.inSession ?? rules.inSession };
+}
+
+/** `HH:mm` in the reader's time zone. */
+function clockText(iso: string): string {
+  const date = new Date(iso);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
  * The Close (holding, locked) or Cancel (pending) of one order. A position that cannot be closed
- * yet shows when it can ("sellable from …", "locked until …") beside a disabled Close, so no rule
- * fails only after the confirmation (UI.md). `now` is the caller's clock (one per list).
+ * now shows why ("sellable from …", "locked until …", "market closed, opens at …") beside a
+ * disabled Close, so no rule fails only after the confirmation (UI.md). `now` is the caller's
+ * clock (one per list). The opening is shown as a clock time only (see `nextSessionOpen`).
  */
 export function PositionButtons({ order, now, onAction, block = false }: { order: ActionOrder; now: number; onAction: (action: Action) => void; block?: boolean }) {
   const { t } = useTranslation();
   const noteId = useId();
+  const market = useMarketHours(order.instrumentId);
   if (order.state === 'pending') {
     return (
       <Button block={block} size={block ? 'large' : 'small'} onClick={() => onAction({ kind: 'cancel', order })} data-testid={`position-cancel-${order.orderId}`}>
@@ -122,10 +146,18 @@ export function PositionButtons({ order, now, onAction, block = false }: { order
       </Button>
     );
   }
-  const gate = closeGate(order, now);
+  const gate = closeGate(order, now, market);
   if (gate.kind === 'none') return null;
   const note =
-    gate.kind === 'sellableAt' ? t('ui.rules.sellableFrom', { time: timeText(gate.at) }) : gate.kind === 'locked' ? t('ui.rules.lockedUntil', { time: timeText(gate.until) }) : null;
+    gate.kind === 'sellableAt'
+      ? t('ui.rules.sellableFrom', { time: timeText(gate.at) })
+      : gate.kind === 'locked'
+        ? t('ui.rules.lockedUntil', { time: timeText(gate.until) })
+        : gate.kind === 'marketClosed'
+          ? gate.opensAt === null
+            ? t('ui.rules.marketClosed')
+            : t('ui.rules.marketClosedOpens', { time: clockText(gate.opensAt) })
+          : null;
   return (
     <span className={`position-close${block ? ' block' : ''}${note ? ' with-note' : ''}`}>
       <Button

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import { ACCOUNT } from '../funds/test-fixtures';
+import { nextSessionOpen } from './order-rules';
 import PositionDetailPage from './PositionDetailPage';
 
 const detail = {
@@ -52,6 +53,24 @@ describe('the position detail', () => {
     expect(screen.getByTestId('detail-more').hasAttribute('open')).toBe(false);
     expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-orderNo'))).toBe(true);
     expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-margin'))).toBe(false);
+  });
+
+  it('disables Close while the market is closed and says when it opens, in the reader\'s clock', async () => {
+    // The quote's rules: New York's regular session, out of session now. Its next opening, in local time:
+    const rules = { timezone: 'America/New_York', inSession: false, sessions: [{ name: 'regular', open: '09:30', close: '16:00' }] };
+    const opens = new Date(nextSessionOpen(rules, Date.now()) ?? 0);
+    const clock = `${String(opens.getHours()).padStart(2, '0')}:${String(opens.getMinutes()).padStart(2, '0')}`;
+    const api = stubApi({
+      '/trade/detail': { data: { ...detail, sellableAt: null } },
+      '/market/quote': { data: { instrumentId: 'i_usd_AAPL', inSession: false, session: null, rules } },
+    });
+    renderAt('/trade/positionDetail?id=o_7', [page('/trade/positionDetail', <PositionDetailPage />)]);
+    const note = await screen.findByTestId('position-sellable-o_7');
+    expect(note.textContent).toBe(`Market closed, opens at ${clock}`);
+    const close = screen.getByTestId('position-close-o_7') as HTMLButtonElement;
+    expect(close.disabled).toBe(true);
+    expect(close.getAttribute('aria-describedby')).toBe(note.id);
+    expect(api.callsTo('/market/quote')).toEqual([{ instrumentId: 'i_usd_AAPL' }]);
   });
 
   it('closes from the detail after the confirmation once sellable', async () => {

@@ -45,18 +45,78 @@ export type CloseGate =
   | { kind: 'open' }
   | { kind: 'sellableAt'; at: string }
   | { kind: 'locked'; until: string | null }
+  | { kind: 'marketClosed'; opensAt: string | null }
   | { kind: 'none' };
+
+/** The market's trading time as `/market/quote` gives it in `rules` (API.md §8.2). */
+export interface MarketHours {
+  inSession: boolean;
+  timezone: string;
+  sessions: readonly { open: string; close: string }[];
+}
 
 /**
  * Min hold and T+N come from the server as `sellableAt` (day trading already lifts T+N there); a
- * `locked` position waits for `lockUntil`. Only a `holding` position past both can be closed;
- * pending, closing and ended ones have no Close at all.
+ * `locked` position waits for `lockUntil`; a close is only taken while the market is in one of its
+ * sessions (the server answers `order.not_trading_time` otherwise), which `market` tells when known.
+ * Only a `holding` position past all three can be closed; pending, closing and ended ones have no
+ * Close at all.
  */
-export function closeGate(order: { state: OrderState; sellableAt: string | null; lockUntil: string | null }, now: number): CloseGate {
+export function closeGate(
+  order: { state: OrderState; sellableAt: string | null; lockUntil: string | null },
+  now: number,
+  market?: MarketHours | null,
+): CloseGate {
   if (order.state === 'locked') return { kind: 'locked', until: order.lockUntil };
   if (order.state !== 'holding') return { kind: 'none' };
   if (order.sellableAt !== null && Date.parse(order.sellableAt) > now) return { kind: 'sellableAt', at: order.sellableAt };
+  if (market && !market.inSession) {
+    const opens = nextSessionOpen(market, now);
+    return { kind: 'marketClosed', opensAt: opens === null ? null : new Date(opens).toISOString() };
+  }
   return { kind: 'open' };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The wall clock of `timezone` at an instant: date, weekday (0 Sunday … 6 Saturday), offset from UTC. */
+function zoned(at: number, timezone: string): { date: string; weekday: number; offsetMs: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const [y, m, d, h, min, sec] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min, sec);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(), offsetMs: wall - Math.floor(at / 1000) * 1000 };
+}
+
+/** The instant a wall clock (`YYYY-MM-DD`, `HH:mm`) of `timezone` names (across a DST change, the later reading). */
+function instantOf(date: string, clock: string, timezone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = clock.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  const first = wall - zoned(wall, timezone).offsetMs;
+  return wall - zoned(first, timezone).offsetMs;
+}
+
+/**
+ * The next opening of one of the market's sessions after `now`, on a weekday: the client knows
+ * the sessions and the time zone but not the market's holidays, so on the eve of a holiday the
+ * day can be one too early. The screens therefore show only its clock time, which holidays do not
+ * change. Null when the market never closes (a session from 00:00 to 24:00) or has no sessions.
+ */
+export function nextSessionOpen(market: Pick<MarketHours, 'timezone' | 'sessions'>, now: number): number | null {
+  if (market.sessions.length === 0 || market.sessions.some((s) => s.open === '00:00' && s.close === '24:00')) return null;
+  for (let days = 0; days <= 7; days += 1) {
+    const { date, weekday } = zoned(now + days * DAY_MS, market.timezone);
+    if (weekday === 0 || weekday === 6) continue;
+    for (const session of market.sessions) {
+      const opens = instantOf(date, session.open, market.timezone);
+      if (opens > now) return opens;
+    }
+  }
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -15,6 +16,8 @@ export default defineConfig({
     // antd is one large chunk; the back office is a desktop tool on a fast network, so we accept it.
     chunkSizeWarningLimit: 2500,
   },
+  // antd screens in jsdom on a busy 2-core CI machine (two test files at a time) can take seconds
+  test: { testTimeout: 20_000 },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },

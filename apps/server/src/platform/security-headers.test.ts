@@ -22,12 +22,14 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
   });
 
-  it('finds the theme script of the web app', () => {
+  it('finds both inline scripts of the web app: the theme and the first screen painted before the bundle', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const html = readFileSync(path.resolve(here, '../../../web/index.html'), 'utf8');
     const hashes = inlineScriptHashes(html);
-    expect(hashes).toHaveLength(1);
+    expect(hashes).toHaveLength(2);
+    expect(new Set(hashes).size).toBe(2);
     expect(html).toContain("localStorage.getItem('theme')");
+    expect(html).toContain("localStorage.getItem('language')");
   });
 
   it("puts the hashes into script-src and never 'unsafe-inline'", () => {

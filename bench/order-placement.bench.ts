@@ -67,6 +67,10 @@ import { createDatabase, databaseUrl, type ScratchDatabase } from './lib/postgre
 import { exitCodeFor, machineLine, machineReport, writeResult } from './lib/report.js';
 import { median, percentile } from './lib/stats.js';
 
+/** Orders per group-commit batch; none without grouping (BENCH_GROUP=0). */
+const perBatch = (n: number | null | undefined): string =>
+  n === null || n === undefined || !Number.isFinite(n) ? 'no batches' : `${n.toFixed(1)} orders/batch`;
+
 const THIS_FILE = fileURLToPath(import.meta.url);
 const TARGET_RATIO = 0.4;
 const BUY_ROUTE = '/api/vue/trade/buy';
@@ -501,7 +505,7 @@ async function main(): Promise<number> {
         process.stdout.write(
           `  round ${round} ${a.system.padEnd(7)}: ${m.perSecond.toFixed(0)} orders/s, p50 ${m.p50Ms?.toFixed(1)} ms, p99 ${m.p99Ms?.toFixed(1)} ms, ` +
             `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order, ` +
-            `${m.statementsPerOrder?.toFixed(2)} statements/order, ${m.callsPerBatch?.toFixed(1)} orders/batch, ${r.failed} failed\n`,
+            `${m.statementsPerOrder?.toFixed(2)} statements/order, ${perBatch(m.callsPerBatch)}, ${r.failed} failed\n`,
         );
       }
     }
@@ -539,11 +543,11 @@ async function main(): Promise<number> {
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
         `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
-        `${stripedSummary.callsPerBatch.toFixed(1)} orders/batch, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
+        `${perBatch(stripedSummary.callsPerBatch)}, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.striped?.feeIncomeRows ?? '?'} rows\n` +
         `orders, one row per house account: ${singleSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${singleSummary.p99Ms.toFixed(1)} ms, ` +
         `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
-        `${singleSummary.callsPerBatch.toFixed(1)} orders/batch, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
+        `${perBatch(singleSummary.callsPerBatch)}, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +
         `ratio single/pgbench  = ${singleSummary.ratio.toFixed(3)}; striped/single = ${(stripedSummary.ordersPerSec / singleSummary.ordersPerSec).toFixed(2)}\n` +

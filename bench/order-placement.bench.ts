@@ -29,7 +29,7 @@
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
  *   server; medians are kept. Each measured run also reports the server's CPU per order
- *   (process.cpuUsage), the statements it sent PostgreSQL per order (round trips, counted in
+ *   (process.cpuUsage), the statements and the round trips it sent PostgreSQL per order (counted in
  *   platform/db.ts) and the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
  *   ledger invariant, that it holds exactly one order per successful answer, and that its fee
  *   income (summed over the stripes) equals the orders' open fees.
@@ -104,6 +104,8 @@ type ChildMessage =
 /** Counters of a server child: statements sent to PostgreSQL, and the buy group commit's batches. */
 interface ServerCounts {
   statements: number;
+  /** round trips (statements sent while none of the connection's was in flight) */
+  roundTrips: number;
   batches: number;
   batchedCalls: number;
   largestBatch: number;
@@ -266,7 +268,7 @@ async function serveApp(options: ServeOptions): Promise<void> {
         const g = groupStats ?? { batches: 0, calls: 0, largest: 0, fallbacks: 0 };
         reply<ChildMessage>({
           type: 'counted',
-          counts: { statements: database.statementCount?.() ?? 0, batches: g.batches, batchedCalls: g.calls, largestBatch: g.largest, fallbacks: g.fallbacks },
+          counts: { statements: database.statementCount?.() ?? 0, roundTrips: database.roundTripCount?.() ?? 0, batches: g.batches, batchedCalls: g.calls, largestBatch: g.largest, fallbacks: g.fallbacks },
         });
       } else check().then((result) => reply<ChildMessage>({ type: 'checked', check: result }), failed);
     },
@@ -380,8 +382,10 @@ interface Measured {
   p50Ms?: number;
   p99Ms?: number;
   serverCpuMicrosPerOrder?: number;
-  /** statements sent to PostgreSQL per successful order (round trips) */
+  /** statements sent to PostgreSQL per successful order */
   statementsPerOrder?: number;
+  /** round trips to PostgreSQL per successful order (a pipelined batch sends several statements per trip) */
+  roundTripsPerOrder?: number;
   /** calls per group-commit batch (mean) */
   callsPerBatch?: number;
   /** Mean number of this database's backends waiting on a lock (pg_stat_activity, sampled every 50 ms). */
@@ -497,6 +501,7 @@ async function main(): Promise<number> {
           p50Ms: percentile(r.latenciesMs, 50), p99Ms: percentile(r.latenciesMs, 99),
           serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter - cpuBefore) / r.ok : Number.NaN,
           statementsPerOrder: r.ok > 0 ? (countsAfter.statements - countsBefore.statements) / r.ok : Number.NaN,
+          roundTripsPerOrder: r.ok > 0 ? (countsAfter.roundTrips - countsBefore.roundTrips) / r.ok : Number.NaN,
           callsPerBatch: batches > 0 ? (countsAfter.batchedCalls - countsBefore.batchedCalls) / batches : Number.NaN,
           lockWaiting,
         };
@@ -505,7 +510,7 @@ async function main(): Promise<number> {
         process.stdout.write(
           `  round ${round} ${a.system.padEnd(7)}: ${m.perSecond.toFixed(0)} orders/s, p50 ${m.p50Ms?.toFixed(1)} ms, p99 ${m.p99Ms?.toFixed(1)} ms, ` +
             `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order, ` +
-            `${m.statementsPerOrder?.toFixed(2)} statements/order, ${perBatch(m.callsPerBatch)}, ${r.failed} failed\n`,
+            `${m.statementsPerOrder?.toFixed(2)} statements and ${m.roundTripsPerOrder?.toFixed(2)} round trips/order, ${perBatch(m.callsPerBatch)}, ${r.failed} failed\n`,
         );
       }
     }
@@ -534,6 +539,7 @@ async function main(): Promise<number> {
         lockWaiting: median(mine.map((m) => m.lockWaiting ?? Number.NaN)),
         serverCpuMicrosPerOrder: median(mine.map((m) => m.serverCpuMicrosPerOrder ?? Number.NaN)),
         statementsPerOrder: median(mine.map((m) => m.statementsPerOrder ?? Number.NaN)),
+        roundTripsPerOrder: median(mine.map((m) => m.roundTripsPerOrder ?? Number.NaN)),
         callsPerBatch: median(mine.map((m) => m.callsPerBatch ?? Number.NaN)),
       };
     };
@@ -542,11 +548,11 @@ async function main(): Promise<number> {
     process.stdout.write(
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
+        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ${stripedSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(stripedSummary.callsPerBatch)}, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.striped?.feeIncomeRows ?? '?'} rows\n` +
         `orders, one row per house account: ${singleSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${singleSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ` +
+        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ${singleSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(singleSummary.callsPerBatch)}, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +

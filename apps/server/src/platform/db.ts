@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -32,6 +33,69 @@ export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>
   return db.transaction((tx) => work(tx as unknown as Tx));
 }
 
+/** The pool of pipelined connections a PostgreSQL `Db` carries (`pipelinedTransaction`). */
+const pipelinedPool = Symbol('pipelinedPool');
+
+/** A drizzle handle per pipelined connection, made once. */
+const handles = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * Runs `work` in a transaction whose statements go out without waiting for the answer of the one
+ * before (node-postgres' pipeline mode, on a small pool of its own): statements sent together cost
+ * one round trip. `BEGIN` goes out with the first statements `work` sends, and `commit()` sends
+ * `COMMIT` behind the last ones, so a transaction of a read phase and a write phase costs two
+ * round trips whatever its number of statements (docs/decisions.md "Group commit in two round trips").
+ *
+ * The rules for `work`:
+ * - Statements are sent in the order their `tx.execute` is awaited: start the ones that go
+ *   together in one synchronous stretch (`Promise.all([a(tx), b(tx)])`, each reaching its
+ *   `await tx.execute` before anything else it awaits), and never start one before an earlier
+ *   one it depends on has answered unless the order is right.
+ * - Call `commit()` in the same stretch as the last writes (`Promise.all([...writes, commit()])`):
+ *   it is sent after them; it rejects if the transaction did not commit (a statement before it
+ *   failed: PostgreSQL then answers COMMIT with ROLLBACK, and nothing was written). If `work`
+ *   returns without calling it, the transaction commits then (one more round trip).
+ * - A throw rolls everything back (a failed statement also fails every one sent after it).
+ *
+ * On PGlite (one connection, no pipeline) and inside a transaction it is `transaction`, with a
+ * `commit()` that does nothing (the commit comes when `work` returns): the same answers, the round
+ * trips of the plain path.
+ */
+export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx, commit: () => Promise<void>) => Promise<T>): Promise<T> {
+  const pool = (db as Db & { [pipelinedPool]?: pg.Pool })[pipelinedPool];
+  if (!pool) return transaction(db, (tx) => work(tx, () => Promise.resolve()));
+  const client = await pool.connect();
+  let handle = handles.get(client);
+  if (!handle) {
+    handle = drizzlePg(client) as unknown as Db;
+    handles.set(client, handle);
+  }
+  const tx = handle as Tx;
+  let committed = false;
+  let broken: Error | undefined;
+  // sent now (a raw statement runs when awaited: `then` sends it), ahead of everything `work` sends
+  const begun = tx.execute(sql`begin`).then(() => undefined);
+  begun.catch(() => undefined);
+  const commit = async (): Promise<void> => {
+    const result = (await tx.execute(sql`commit`)) as unknown as { command?: string };
+    if (result.command !== 'COMMIT') throw new Error(`pipelined transaction ended with ${result.command ?? 'nothing'} instead of COMMIT`);
+    committed = true;
+  };
+  try {
+    const result = await work(tx, commit);
+    await begun;
+    if (!committed) await commit();
+    return result;
+  } catch (error) {
+    // sent behind whatever is still in flight; answered once all of it is. A connection that
+    // cannot even roll back leaves the pool.
+    if (!committed) await tx.execute(sql`rollback`).catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -41,8 +105,10 @@ export interface Database {
    * runs in the process on one connection and tells nothing more (idle and waiting null).
    */
   poolStats?: () => { total: number; idle: number | null; waiting: number | null };
-  /** Statements sent to PostgreSQL so far (round trips; the order benchmark divides them by orders); PGlite: null. */
+  /** Statements sent to PostgreSQL so far (the order benchmark divides them by orders); PGlite: null. */
   statementCount?: () => number | null;
+  /** Round trips to PostgreSQL so far: statements sent while none was in flight on their connection (`pipelinedTransaction` sends several per trip); PGlite: null. */
+  roundTripCount?: () => number | null;
 }
 
 /** The migrations folder, found both from the sources (tests, tsx) and from the bundled `dist/main.js`. */
@@ -57,39 +123,28 @@ export interface OpenOptions {
   /** Folder for PGlite; null = in memory. */
   dataDir: string | null;
   poolSize?: number;
+  /** Connections for `pipelinedTransaction` (default 2: one per group-commit batch in flight, and a spare). */
+  pipelinePoolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    // An idle connection the server drops (restart, failover, a dropped test database) must not
-    // crash the process: the pool replaces it on the next checkout; log and carry on.
-    pool.on('error', (error: Error & { code?: string }) => {
-      process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`);
-    });
-    // The same for a connection lost while checked out between two statements of a transaction
-    // (pg only listens on idle ones): the transaction's next statement fails and rolls back as a
-    // 500; without a listener the 'error' event would end the process.
-    let statements = 0;
-    pool.on('connect', (client) => {
-      // one query = one round trip (node-postgres does not pipeline): counted for the benchmarks
-      // (through the prototype, looked up per call, so a test's patch of pg.Client still sees every query)
-      const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-        statements += 1;
-        return proto.query.apply(client, args);
-      };
-      client.on('error', (error: Error & { code?: string }) => {
-        process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`);
-      });
-    });
+    // the group commit's connections (`pipelinedTransaction`), opened on first use
+    const pipelined = new pg.Pool({ connectionString: options.databaseUrl, max: options.pipelinePoolSize ?? 2, pipeline: true });
+    const counts = { statements: 0, roundTrips: 0 };
+    instrument(pool, counts);
+    instrument(pipelined, counts);
+    pipelined.on('connect', coalesceWrites);
     const db = drizzlePg(pool) as unknown as Db;
+    Object.defineProperty(db, pipelinedPool, { value: pipelined });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return {
-      db, kind: 'postgres', close: () => pool.end(),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      statementCount: () => statements,
+      db, kind: 'postgres', close: async () => { await Promise.all([pool.end(), pipelined.end()]); },
+      poolStats: () => ({ total: pool.totalCount + pipelined.totalCount, idle: pool.idleCount + pipelined.idleCount, waiting: pool.waitingCount + pipelined.waitingCount }),
+      statementCount: () => counts.statements,
+      roundTripCount: () => counts.roundTrips,
     };
   }
   let client: PGlite;
@@ -102,7 +157,73 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: folder });
-  return { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }), statementCount: () => null };
+  return {
+    db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }),
+    statementCount: () => null, roundTripCount: () => null,
+  };
+}
+
+/**
+ * A pipelined connection writes what it is sent in one turn of the event loop in one write: the
+ * socket is corked at the first statement and uncorked when the turn's promise jobs have run
+ * (statements go out from those jobs: `pipelinedTransaction`). A write to a local socket is a
+ * system call that wakes the server's process; one per round trip instead of one per statement
+ * is most of what a pipelined batch saves in CPU.
+ */
+function coalesceWrites(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    stream.uncork();
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      // runs after the promise jobs queued in this turn, so after every statement they send
+      process.nextTick(uncork);
+    }
+    return query(...args);
+  };
+}
+
+/**
+ * Counts what a pool's connections send PostgreSQL (for the benchmarks): every statement, and
+ * every round trip, i.e. every statement sent while none of the connection's was in flight
+ * (without pipelining the two are equal: node-postgres waits for each answer). Also keeps a lost
+ * connection from ending the process, idle (below) or checked out between two statements of a
+ * transaction (pg only listens on idle ones: without a listener its 'error' event would end the
+ * process; the transaction's next statement fails and rolls back as a 500 instead).
+ */
+function instrument(pool: pg.Pool, counts: { statements: number; roundTrips: number }): void {
+  // An idle connection the server drops (restart, failover, a dropped test database) must not
+  // crash the process: the pool replaces it on the next checkout; log and carry on.
+  pool.on('error', (error: Error & { code?: string }) => {
+    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`);
+  });
+  pool.on('connect', (client) => {
+    // through the prototype, looked up per call, so a test's patch of pg.Client still sees every query
+    const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    let inFlight = 0;
+    const settled = (): void => {
+      inFlight -= 1;
+    };
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      counts.statements += 1;
+      if (inFlight === 0) counts.roundTrips += 1;
+      const sent = proto.query.apply(client, args);
+      if (sent instanceof Promise) {
+        inFlight += 1;
+        sent.then(settled, settled);
+      }
+      return sent;
+    };
+    client.on('error', (error: Error & { code?: string }) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`);
+    });
+  });
 }
 
 /** Rows of a raw `execute` on either driver. */

@@ -2,10 +2,12 @@
  * Group commit for one kind of money call (docs/decisions.md "Market orders commit in groups").
  *
  * An instance gathers the calls that arrive while a batch is in flight and writes the next batch
- * in ONE transaction: one claim statement for all their requestIds, the route's effect for all of
- * them (a few multi-row statements), one statement storing every answer, one commit. Each call
- * keeps its own answer: the effect returns one per call, a refusal included, and refuses a call
- * without undoing the others (it checks under the batch's row locks before writing).
+ * in ONE transaction of two round trips (`pipelinedTransaction`): first the claim of all their
+ * requestIds and the effect's locks, sent together behind BEGIN; then the effect's writes (a few
+ * multi-row statements), one statement storing every answer and the COMMIT, sent together. Each
+ * call keeps its own answer: the effect gives one per call, a refusal included, and refuses a call
+ * without undoing the others (it checks under the batch's row locks before writing); it knows the
+ * answers before its writes are answered, so the answers are stored in the same round trip.
  *
  * - Who waits: a call that finds no batch in flight starts one at once (alone, if it is alone);
  *   the others wait for the batch in flight to commit, then go in the next one, at most
@@ -22,7 +24,7 @@
  *   with the effect, so a duplicate on another instance waits for the batch and replays it.
  */
 import type { Clock } from './clock.js';
-import { transaction, type Db, type Tx } from './db.js';
+import { pipelinedTransaction, type Db, type Tx } from './db.js';
 import { invariant } from './errors.js';
 import { claimMany, storeMany, type KeyedCall, CLAIM_WAIT_MS } from './idempotency.js';
 
@@ -39,11 +41,25 @@ export interface GroupCall<P> extends KeyedCall {
   prepared: P;
 }
 
-export interface GroupCommitOptions<P> {
+/**
+ * The effect of a batch, in two halves that each share a round trip (see `pipelinedTransaction`
+ * for how statements must be started to go out together).
+ */
+export interface GroupEffect<P, L> {
+  /** Sent with the claim, before knowing which calls it takes: the reads under lock the effect needs, for every call of the batch. */
+  lock: (tx: Tx, prepared: P[]) => Promise<L>;
+  /**
+   * Sends the writes of the calls `take` picks (those the claim took; indexes into `prepared`)
+   * without waiting for them, and answers each of them at once, in order. Throwing, or `written`
+   * rejecting, rolls the batch back.
+   */
+  write: (tx: Tx, locked: L, prepared: P[], take: readonly number[]) => { answers: CallAnswer[]; written: Promise<unknown> };
+}
+
+export interface GroupCommitOptions<P, L> {
   db: Db;
   clock: Clock;
-  /** The effect of the claimed calls, in the batch's transaction: one answer per call, in order. Throwing rolls the batch back. */
-  run: (tx: Tx, prepared: P[]) => Promise<CallAnswer[]>;
+  effect: GroupEffect<P, L>;
   /** Most calls in one transaction (default 64). */
   maxBatch?: number;
   /** Batches in flight at once (default 1: the next one gathers while one commits). */
@@ -72,14 +88,14 @@ interface Pending<P> extends GroupCall<P> {
 
 const keyText = (c: KeyedCall): string => `${c.key.userId}\u0000${c.key.path}\u0000${c.key.requestId}`;
 
-export class GroupCommitter<P> {
+export class GroupCommitter<P, L = unknown> {
   readonly stats: GroupCommitStats = { batches: 0, calls: 0, largest: 0, fallbacks: 0, waiting: 0 };
   private readonly queue: Pending<P>[] = [];
   private running = 0;
   private readonly maxBatch: number;
   private readonly inFlight: number;
 
-  constructor(private readonly options: GroupCommitOptions<P>) {
+  constructor(private readonly options: GroupCommitOptions<P, L>) {
     this.maxBatch = options.maxBatch ?? 64;
     this.inFlight = options.inFlight ?? 1;
     invariant(this.maxBatch >= 1 && this.inFlight >= 1, 'group commit needs a batch of at least 1 and 1 batch in flight');
@@ -125,16 +141,20 @@ export class GroupCommitter<P> {
   }
 
   private async runBatch(batch: Pending<P>[]): Promise<void> {
-    const { db, clock, run } = this.options;
+    const { db, clock, effect } = this.options;
     let outcomes: GroupOutcome[];
     try {
       await this.options.beforeBatch?.(batch.length);
-      outcomes = await transaction(db, async (tx) => {
-        const claimed = await claimMany(tx, clock, batch, this.options.claimWaitMs ?? CLAIM_WAIT_MS);
-        const mine = batch.filter((_, i) => claimed[i]);
-        const answers = mine.length > 0 ? await run(tx, mine.map((c) => c.prepared)) : [];
-        invariant(answers.length === mine.length, `group commit: ${answers.length} answers for ${mine.length} calls`);
-        await storeMany(tx, mine.map((c, i) => ({ key: c.key, ...(answers[i] as CallAnswer) })));
+      const prepared = batch.map((c) => c.prepared);
+      outcomes = await pipelinedTransaction(db, async (tx, commit) => {
+        // round trip 1: BEGIN (sent by pipelinedTransaction), the claim, the effect's locks
+        const [claimed, locked] = await Promise.all([claimMany(tx, clock, batch, this.options.claimWaitMs ?? CLAIM_WAIT_MS), effect.lock(tx, prepared)]);
+        const take = batch.flatMap((_, i) => (claimed[i] ? [i] : []));
+        if (take.length === 0) return batch.map((): GroupOutcome => ({ kind: 'single' }));
+        // round trip 2: the effect's writes, the answers, COMMIT
+        const { answers, written } = effect.write(tx, locked, prepared, take);
+        invariant(answers.length === take.length, `group commit: ${answers.length} answers for ${take.length} calls`);
+        await Promise.all([written, storeMany(tx, take.map((i, n) => ({ key: (batch[i] as Pending<P>).key, ...(answers[n] as CallAnswer) }))), commit()]);
         let next = 0;
         return batch.map((_, i): GroupOutcome => (claimed[i] ? { kind: 'answer', ...(answers[next++] as CallAnswer) } : { kind: 'single' }));
       });

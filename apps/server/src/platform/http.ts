@@ -164,14 +164,19 @@ function answerOf(reply: FastifyReply, result: HandlerResult, success: Code | un
  * A money call that may commit in a group with others (platform/group-commit.ts). Only calls
  * with a requestId are grouped; the rest, and every call `prepare` declines, take the usual path.
  */
-export interface Grouped<B, P> {
+export interface Grouped<B, P, L = unknown> {
   /**
    * Everything the effect needs that is checked without the database's locks, or null to run the
    * call alone. A refusal it throws is answered (and stored) as the handler's would be.
    */
   prepare: (body: B, session: UserSession) => MaybePromise<P | null>;
-  /** The effect of a batch in its transaction: per call its result, or the refusal it got (rolled back on its own). */
-  run: (tx: Tx, prepared: P[]) => Promise<(HandlerResult | DomainError)[]>;
+  /** The effect's first half, sent with the batch's claim (`GroupEffect.lock`): its reads under lock, for every call of the batch. */
+  lock: (tx: Tx, prepared: P[]) => Promise<L>;
+  /**
+   * Its second half (`GroupEffect.write`): sends the writes of the calls `take` picks and answers
+   * each at once, its result or the refusal it got (which wrote nothing).
+   */
+  write: (tx: Tx, locked: L, prepared: P[], take: readonly number[]) => { results: (HandlerResult | DomainError)[]; written: Promise<unknown> };
   maxBatch?: number;
   inFlight?: number;
   /** Receives the route's committer (tests and the bench read its stats). */
@@ -180,27 +185,36 @@ export interface Grouped<B, P> {
   beforeBatch?: (size: number) => Promise<void> | void;
 }
 
-export function registerUserRoute<E extends UserEndpoint, P = never>(
+export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown>(
   app: FastifyInstance,
   deps: UserRouteDeps,
   endpoint: E,
   handler: (ctx: RouteContext<z.output<E['request']>, HandleOf<E>>) => MaybePromise<HandlerResult>,
   options: {
     extraLimit?: (request: FastifyRequest, session: UserSession | null) => MaybePromise<void>;
-    grouped?: E extends { usesRequestId: true } ? Grouped<z.output<E['request']>, P> : never;
+    grouped?: E extends { usesRequestId: true } ? Grouped<z.output<E['request']>, P, L> : never;
   } = {},
 ): void {
   type Body = z.output<E['request']>;
-  const grouped = options.grouped as Grouped<Body, P> | undefined;
-  const committer = grouped ? new GroupCommitter<P>({
+  const grouped = options.grouped as Grouped<Body, P, L> | undefined;
+  const committer = grouped ? new GroupCommitter<P, L>({
     db: deps.db, clock: deps.clock, maxBatch: grouped.maxBatch, inFlight: grouped.inFlight, claimWaitMs: deps.claimWaitMs,
     onBatchError: grouped.onBatchError, beforeBatch: grouped.beforeBatch,
-    run: async (tx, prepared) => (await grouped.run(tx, prepared)).map((r): CallAnswer => {
-      if (!(r instanceof DomainError)) return { httpStatus: 200, response: okEnvelope(r.data, r.code ?? endpoint.success) };
-      // only a business refusal (status 0, HTTP 200) is stored; anything else fails the batch and each call runs alone
-      if (httpStatusOf(r.code) !== 200) throw r;
-      return { httpStatus: 200, response: failEnvelope(r.code, r.params) };
-    }),
+    effect: {
+      lock: (tx, prepared) => grouped.lock(tx, prepared),
+      write: (tx, locked, prepared, take) => {
+        const { results, written } = grouped.write(tx, locked, prepared, take);
+        return {
+          written,
+          answers: results.map((r): CallAnswer => {
+            if (!(r instanceof DomainError)) return { httpStatus: 200, response: okEnvelope(r.data, r.code ?? endpoint.success) };
+            // only a business refusal (status 0, HTTP 200) is stored; anything else fails the batch and each call runs alone
+            if (httpStatusOf(r.code) !== 200) throw r;
+            return { httpStatus: 200, response: failEnvelope(r.code, r.params) };
+          }),
+        };
+      },
+    },
   }) : null;
   if (committer) grouped?.expose?.(committer.stats);
   // a grouped route's replay lookups go to the database together too (one statement per gathering)

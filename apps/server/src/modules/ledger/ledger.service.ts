@@ -222,7 +222,30 @@ async function postEntry(tx: Tx, clock: Clock, houseStripes: number, spec: Entry
  */
 async function postEntries(tx: Tx, clock: Clock, houseStripes: number, specs: EntrySpec[]): Promise<(PostedEntry | InsufficientFundsError)[]> {
   if (specs.length === 0) return [];
-  const planned = specs.map((spec) => {
+  return postLocked(tx, clock, await lockEntries(tx, houseStripes, specs)).written;
+}
+
+/** An entry of a batch, validated, with the stripe its house legs go to. */
+interface PlannedEntry {
+  spec: EntrySpec;
+  stripe: number;
+  items: { ref: AccountRef; amount: Money }[];
+}
+
+/**
+ * The accounts of a batch of entries, locked (`Ledger.lockEntries`): what `Ledger.postLocked`
+ * checks the entries against and writes. Opaque outside the ledger.
+ */
+export interface LockedBatch {
+  readonly planned: readonly PlannedEntry[];
+  readonly rows: readonly LockedAccountRow[];
+  /** idempotency key → id of the entry already holding it */
+  readonly used: ReadonlyMap<string, string>;
+}
+
+/** The first half of `postEntries`: validates every entry and locks all their accounts in one statement (three when some account is new). */
+async function lockEntries(tx: Tx, houseStripes: number, specs: EntrySpec[]): Promise<LockedBatch> {
+  const planned = specs.map((spec): PlannedEntry => {
     const stripe = houseStripeOf(spec, houseStripes);
     const items = [...validate(spec, stripe).values()].filter((m) => !m.amount.isZero());
     invariant(items.length >= 2, 'an entry needs at least two non-zero accounts');
@@ -241,15 +264,36 @@ async function postEntries(tx: Tx, clock: Clock, houseStripes: number, specs: En
     locked = await repo.lockAccountsMany(tx, keys, entryKeys);
   }
   invariant(locked.rows.length === keys.length, 'ledger accounts missing after ensure');
-  const running = new Map(locked.rows.map((a) => [`${a.owner_type}|${a.owner_id}|${a.currency}|${a.kind}`, { account: a, balance: null as Money | null }]));
+  return { planned, rows: locked.rows, used: locked.used };
+}
 
+/** What `postLocked` knows at once, and the write it sent. */
+export interface LockedPosting {
+  /** Per entry taken: its refusal for funds (it moves nothing), or null: it is being written. */
+  refusals: (InsufficientFundsError | null)[];
+  /** Settles when the write is answered: per entry taken, the posted entry or its refusal. */
+  written: Promise<(PostedEntry | InsufficientFundsError)[]>;
+}
+
+/**
+ * The second half: checks the entries `take` picks (default all), in order, against the locked
+ * balances and the ones before them; an entry that would take a user account below zero is
+ * refused and moves nothing, the others go on; sends the statement writing the accepted ones at
+ * once (so it can share a round trip with the statements sent after it) and tells the refusals
+ * without waiting for it.
+ */
+function postLocked(tx: Tx, clock: Clock, batch: LockedBatch, take?: readonly number[]): LockedPosting {
+  const running = new Map(batch.rows.map((a) => [`${a.owner_type}|${a.owner_id}|${a.currency}|${a.kind}`, { account: a, balance: null as Money | null }]));
+  const chosen = take ? take.map((i) => batch.planned[i]) : batch.planned;
   // an entry to write stays null until its id is known
   const results: (PostedEntry | InsufficientFundsError | null)[] = [];
   const entries: repo.NewEntryWithLegs[] = [];
   const posted: { index: number; balances: PostedEntry['balances'] }[] = [];
   const touched = new Map<string, { accountId: string; balance: Money }>();
-  for (const [index, { spec, stripe, items }] of planned.entries()) {
-    const replayOf = spec.idempotencyKey ? locked.used.get(spec.idempotencyKey) : undefined;
+  for (const [index, entry] of chosen.entries()) {
+    invariant(entry, 'an entry taken that the batch did not lock');
+    const { spec, stripe, items } = entry;
+    const replayOf = spec.idempotencyKey ? batch.used.get(spec.idempotencyKey) : undefined;
     if (replayOf) {
       results.push({ entryId: replayOf, replayed: true, balances: [] });
       continue;
@@ -283,17 +327,21 @@ async function postEntries(tx: Tx, clock: Clock, houseStripes: number, specs: En
     posted.push({ index, balances: updates.map((u) => ({ account: u.ref, balanceAfter: u.after })) });
     results.push(null);
   }
-  if (entries.length > 0) {
-    const ids = await repo.insertEntries(tx, entries, [...touched.values()].map((t) => ({ accountId: t.accountId, balance: t.balance.toLedgerString() })));
+  const refusals = results.map((r) => (r instanceof InsufficientFundsError ? r : null));
+  const finish = (ids: string[]): (PostedEntry | InsufficientFundsError)[] => {
     invariant(ids.length === entries.length, `${ids.length} journal entries created for ${entries.length}`);
     posted.forEach((p, i) => {
       results[p.index] = { entryId: ids[i] as string, replayed: false, balances: p.balances };
     });
-  }
-  return results.map((r) => {
-    invariant(r, 'entry of a batch without a result');
-    return r;
-  });
+    return results.map((r) => {
+      invariant(r, 'entry of a batch without a result');
+      return r;
+    });
+  };
+  const written = entries.length > 0
+    ? repo.insertEntries(tx, entries, [...touched.values()].map((t) => ({ accountId: t.accountId, balance: t.balance.toLedgerString() }))).then(finish)
+    : Promise.resolve(finish([]));
+  return { refusals, written };
 }
 
 const user = (userId: string, currency: Currency, kind: UserAccountKind): AccountRef => ({ owner: 'user', userId, currency, kind });
@@ -331,6 +379,10 @@ export interface Ledger {
   postEntry(tx: Tx, spec: EntrySpec): Promise<PostedEntry>;
   /** Posts many entries at once, each refused for funds on its own (see `postEntries` above). */
   postEntries(tx: Tx, specs: EntrySpec[]): Promise<(PostedEntry | InsufficientFundsError)[]>;
+  /** `postEntries` in two halves, for a pipelined transaction: lock every account of `specs` (see `lockEntries` above)… */
+  lockEntries(tx: Tx, specs: EntrySpec[]): Promise<LockedBatch>;
+  /** …then check and write the entries `take` picks (default all; see `postLocked` above). */
+  postLocked(tx: Tx, batch: LockedBatch, take?: readonly number[]): LockedPosting;
   /** Freeze: available → frozen (pending order, withdrawal request, prepaid subscription...). */
   hold(tx: Tx, m: MoveSpec): Promise<PostedEntry>;
   /** Release: frozen → available (cancel, rejection). */
@@ -362,6 +414,8 @@ export function createLedger(options: LedgerOptions): Ledger {
     houseStripes,
     postEntry: (tx, spec) => postEntry(tx, clock, houseStripes, spec),
     postEntries: (tx, specs) => postEntries(tx, clock, houseStripes, specs),
+    lockEntries: (tx, specs) => lockEntries(tx, houseStripes, specs),
+    postLocked: (tx, batch, take) => postLocked(tx, clock, batch, take),
     hold: (tx, m) => move(tx, m, user(m.userId, c(m), 'available'), user(m.userId, c(m), 'frozen')),
     release: (tx, m) => move(tx, m, user(m.userId, c(m), 'frozen'), user(m.userId, c(m), 'available')),
     settle: (tx, m) => move(tx, m, user(m.userId, c(m), 'frozen'), house(c(m), m.to)),

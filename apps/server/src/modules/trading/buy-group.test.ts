@@ -172,7 +172,14 @@ describe('market buys in one batch', () => {
       expect((after.orders.get(u.id) ?? 0) - (before.orders.get(u.id) ?? 0)).toBe(mine.length + (u === a ? 1 : 0));
       for (const orderId of mine) {
         expect(after.entries.get(orderId)).toBe(1);
-        expect((await post(t.app, '/trade/detail', { orderId }, u.headers)).body.status).toBe(1);
+        const detail = await post(t.app, '/trade/detail', { orderId }, u.headers);
+        expect(detail.body.status).toBe(1);
+        // the batch answers from the rows it sends, before they are written: the order read back
+        // must be the same (the clock and so the quote have not moved)
+        const { history, ...read } = detail.body.data as { history: unknown };
+        expect(history).toHaveLength(1);
+        const answered = answers.find((r) => (r.body.data as { orderId?: string } | undefined)?.orderId === orderId);
+        expect(answered?.body.data).toEqual(read);
       }
     }
     await booksHold();

@@ -49,7 +49,7 @@ describe('insertOrderWithEvent', () => {
 });
 
 describe('a market buy on PostgreSQL', () => {
-  it('takes 7 statements alone (a batch of one): begin, claim, lock, entry, order + event, stored answer, commit', async (ctx) => {
+  it('takes 7 statements in 2 round trips alone (a batch of one): begin, claim, lock | entry, order + event, stored answer, commit', async (ctx) => {
     if (t.database.kind !== 'postgres') ctx.skip();
     const u = await verifiedUser(t.app);
     await fund(t.app, u, 'USDT', '100000.00');
@@ -66,6 +66,7 @@ describe('a market buy on PostgreSQL', () => {
       seen.push((typeof q === 'string' ? q : q.text).replace(/\s+/g, ' ').trim().slice(0, 40));
       return original.apply(this, args);
     };
+    const trips = t.database.roundTripCount?.() ?? 0;
     let answer;
     try {
       answer = await post(t.app, '/trade/buy', body(), u.headers);
@@ -77,5 +78,7 @@ describe('a market buy on PostgreSQL', () => {
       // the replay lookup reads first (§1.11, issue 18: limits apply before any write), then one transaction
       'select k.user_id, k.path,', 'begin', 'with bound as', 'select id::text as', 'with head as', 'with first_event as', 'update idempotency_keys k', 'commit',
     ]);
+    // the lookup, then the batch's two (platform/db.ts pipelinedTransaction)
+    expect((t.database.roundTripCount?.() ?? 0) - trips).toBe(3);
   });
 });

@@ -64,6 +64,21 @@ export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: 
   });
 }
 
+/**
+ * The row `insertOrdersWithEvents` stores for `row`, without reading it back: every column the
+ * new row leaves out is null (the table has no other defaults). Values keep the form given
+ * (a price "1.5" is stored as 1.50000000); readers format through Money and Dec, which do not
+ * tell the two apart (trading/buy-group.test.ts compares the answers).
+ */
+export function orderAsStored(row: NewOrderRow & { id: string }): OrderRow {
+  const out: Record<string, unknown> = {};
+  for (const [key] of ORDER_COLUMNS) {
+    const value = (row as Record<string, unknown>)[key];
+    out[key] = value === undefined ? null : value;
+  }
+  return out as OrderRow;
+}
+
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, id));
   return rows[0] ?? null;

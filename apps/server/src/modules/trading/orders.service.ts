@@ -15,7 +15,7 @@ import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
-import { InsufficientFundsError } from '../ledger/index.js';
+import { InsufficientFundsError, type LockedBatch } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
 import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -185,24 +185,38 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
 }
 
 /**
- * Market buys of a group commit's batch (platform/group-commit.ts), in its transaction: every
- * open entry is posted at once under the accounts' locks (`ledger.postEntries`), each refused for
- * funds on its own; the accepted orders are written in one statement. Per buy, in order: its
- * answer, or its refusal (which wrote nothing).
+ * Market buys of a group commit's batch (platform/group-commit.ts) in a pipelined transaction,
+ * in two halves. This one locks every account the buys move (one statement, sent at once, so it
+ * shares its round trip with the batch's claim).
  */
-export async function placeMarketBuys(tx: Tx, deps: OrdersDeps, buys: PreparedBuy[]): Promise<({ order: Order; code: Code } | DomainError)[]> {
+export function lockMarketBuys(tx: Tx, deps: OrdersDeps, buys: PreparedBuy[]): Promise<LockedBatch> {
   invariant(buys.every((b) => b.isMarket), 'only market buys are placed in a batch');
-  const charged = await deps.ledger.postEntries(tx, buys.map((b) => openEntrySpec(b.row)));
-  const accepted = buys.filter((_, i) => !(charged[i] instanceof InsufficientFundsError));
-  const rows = await repo.insertOrdersWithEvents(tx, accepted.map((b) => b.row));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return buys.map((b, i) => {
-    const result = charged[i];
-    if (result instanceof InsufficientFundsError) return fundsRefusal(result, b);
-    const row = byId.get(b.row.id);
-    invariant(row, 'order of a batch not written');
+  return deps.ledger.lockEntries(tx, buys.map((b) => openEntrySpec(b.row)));
+}
+
+/**
+ * The second half: the buys `take` picks are checked for funds under the locks, each on its own
+ * (a refusal writes nothing); the open entries and the accepted orders are sent at once, in two
+ * statements, and every buy's answer is known without waiting for them: its refusal, or the
+ * order as written (`orderAsStored`). `written` settles when both statements are answered.
+ */
+export function writeMarketBuys(
+  tx: Tx, deps: OrdersDeps, batch: LockedBatch, buys: PreparedBuy[], take: readonly number[],
+): { results: ({ order: Order; code: Code } | DomainError)[]; written: Promise<void> } {
+  const posting = deps.ledger.postLocked(tx, batch, take);
+  const chosen = take.map((i) => buys[i] as PreparedBuy);
+  const accepted = chosen.filter((_, i) => posting.refusals[i] === null);
+  const inserted = repo.insertOrdersWithEvents(tx, accepted.map((b) => b.row));
+  const results = chosen.map((b, i) => {
+    const refusal = posting.refusals[i];
+    if (refusal) return fundsRefusal(refusal, b);
+    const row = repo.orderAsStored(b.row);
     return { order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: b.dayTrading }), code: b.code };
   });
+  const written = Promise.all([posting.written, inserted]).then(([, rows]) => {
+    invariant(rows.length === accepted.length, `${rows.length} orders written for ${accepted.length}`);
+  });
+  return { results, written };
 }
 
 async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {

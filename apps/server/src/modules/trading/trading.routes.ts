@@ -6,7 +6,8 @@ import { DomainError } from '../../platform/errors.js';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { GroupCommitStats } from '../../platform/group-commit.js';
-import { buy, cancel, close, detail, placeMarketBuys, prepareBuy, setTpSl, userStockList, type OrdersDeps, type PreparedBuy } from './orders.service.js';
+import type { LockedBatch } from '../ledger/index.js';
+import { buy, cancel, close, detail, lockMarketBuys, prepareBuy, setTpSl, userStockList, writeMarketBuys, type OrdersDeps, type PreparedBuy } from './orders.service.js';
 import { preview } from './preview.service.js';
 
 function userOf(session: UserSession | null): string {
@@ -50,7 +51,11 @@ export function registerTradingRoutes(
     ...(group.enabled === false ? {} : {
       grouped: {
         prepare: async (body, session): Promise<PreparedBuy | null> => (body.orderType === 'market' ? prepareBuy(route.db, deps, session.userId, body) : null),
-        run: async (tx, buys: PreparedBuy[]) => (await placeMarketBuys(tx, deps, buys)).map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })),
+        lock: (tx, buys: PreparedBuy[]) => lockMarketBuys(tx, deps, buys),
+        write: (tx, locked: LockedBatch, buys: PreparedBuy[], take) => {
+          const { results, written } = writeMarketBuys(tx, deps, locked, buys, take);
+          return { written, results: results.map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })) };
+        },
         maxBatch: group.maxBatch, inFlight: group.inFlight, expose: group.expose, onBatchError: group.onBatchError, beforeBatch: group.beforeBatch,
       },
     }),

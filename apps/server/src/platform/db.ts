@@ -136,7 +136,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const counts = { statements: 0, roundTrips: 0 };
     instrument(pool, counts);
     instrument(pipelined, counts);
-    pipelined.on('connect', coalesceWrites);
+    pipelined.on('connect', (client) => {
+      prepareRepeated(client);
+      coalesceWrites(client);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     Object.defineProperty(db, pipelinedPool, { value: pipelined });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
@@ -160,6 +163,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }),
     statementCount: () => null, roundTripCount: () => null,
+  };
+}
+
+/** Most statements a pipelined connection keeps prepared. */
+const MAX_PREPARED = 64;
+
+/**
+ * A pipelined connection prepares a statement the second time it sees its text (a named statement:
+ * PostgreSQL parses and plans it once, later calls only bind and execute). The group commit's
+ * statements have one text whatever the batch (their rows travel as one JSON parameter), so after
+ * the first batches every batch runs prepared statements. At most MAX_PREPARED per connection;
+ * texts seen once are remembered up to four times that.
+ */
+function prepareRepeated(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  const seen = new Set<string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as { text?: unknown; name?: unknown } | null;
+    if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
+      let name = names.get(config.text);
+      if (!name && seen.has(config.text) && names.size < MAX_PREPARED) {
+        name = `pipelined_${names.size + 1}`;
+        names.set(config.text, name);
+      } else if (!name && seen.size < 4 * MAX_PREPARED) {
+        seen.add(config.text);
+      }
+      if (name) args[0] = { ...config, name };
+    }
+    return query(...args);
   };
 }
 

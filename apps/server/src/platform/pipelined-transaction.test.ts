@@ -114,4 +114,15 @@ describe('pipelinedTransaction', () => {
     // begin and the two reads in one write, the inserts and the commit in another
     expect(writes).toBe(2);
   });
+
+  it.runIf(onPostgres)('prepares a statement its connection has seen before, and keeps answering with it', async () => {
+    const readBack = async (tx: Tx, id: number): Promise<string[]> =>
+      rowsOf<{ note: string }>(await tx.execute(sql`select note from pipe_probe where id = ${id}`)).map((r) => r.note);
+    const answers: string[][] = [];
+    for (const id of [1, 2, 3]) answers.push(await pipelinedTransaction(database.db, async (tx) => readBack(tx, id)));
+    expect(answers).toEqual([['a'], ['b'], ['c']]);
+    const prepared = await pipelinedTransaction(database.db, async (tx) =>
+      rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement));
+    expect(prepared.some((text) => text.startsWith('select note from pipe_probe where id = $1'))).toBe(true);
+  });
 });

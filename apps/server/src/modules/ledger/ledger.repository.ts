@@ -210,14 +210,17 @@ export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; cur
 export async function lockAccountsMany(
   tx: Tx, keys: AccountKey[], idempotencyKeys: string[],
 ): Promise<{ rows: LockedAccountRow[]; used: Map<string, string> }> {
+  // one JSON parameter, so the statement's text is the same for every batch (prepared once on a pipelined connection)
+  const wanted = keys.map((k) => ({ owner_type: k.ownerType, owner_id: k.ownerId, currency: k.currency, kind: k.kind }));
   const rows = rowsOf<LockedAccountRow & { used: { key: string; id: string }[] | null }>(
-    await tx.execute(sql`select id::text as id, owner_type, owner_id, currency, kind, balance::text as balance, null as replay_of,
+    await tx.execute(sql`select a.id::text as id, a.owner_type, a.owner_id, a.currency, a.kind, a.balance::text as balance, null as replay_of,
         (select json_agg(json_build_object('key', e.idempotency_key, 'id', e.id::text)) from journal_entries e
           where e.idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb))) as used
-      from ledger_accounts
-      where (owner_type, owner_id, currency, kind) in (${sql.join(keys.map(tupleOf), sql`, `)})
-      order by id
-      for update`),
+      from ledger_accounts a
+      join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as k(owner_type text, owner_id text, currency text, kind text)
+        on a.owner_type = k.owner_type and a.owner_id = k.owner_id and a.currency = k.currency and a.kind = k.kind
+      order by a.id
+      for update of a`),
   );
   const used = new Map((rows[0]?.used ?? []).map((u) => [u.key, u.id]));
   return { rows, used };

@@ -76,7 +76,7 @@ describe('a market buy on PostgreSQL', () => {
     expect(answer.body.status).toBe(1);
     expect(seen.map((s) => s.split(' ').slice(0, 3).join(' '))).toEqual([
       // the replay lookup reads first (§1.11, issue 18: limits apply before any write), then one transaction
-      'select k.user_id, k.path,', 'begin', 'with bound as', 'select id::text as', 'with head as', 'with first_event as', 'update idempotency_keys k', 'commit',
+      'select k.user_id, k.path,', 'begin', 'with bound as', 'select a.id::text as', 'with head as', 'with o as', 'update idempotency_keys k', 'commit',
     ]);
     // the lookup, then the batch's two (platform/db.ts pipelinedTransaction)
     expect((t.database.roundTripCount?.() ?? 0) - trips).toBe(3);

@@ -34,10 +34,7 @@ export async function insertOrderWithEvent(tx: Db, row: NewOrderRow & { id: stri
   return created;
 }
 
-/**
- * `insertOrderWithEvent` for many orders in one statement (a group commit's batch): the rows come
- * back in the order given.
- */
+/** `insertOrderWithEvent` for many orders in one statement: the rows come back in the order given. */
 export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: string })[], reason: string | null = null): Promise<OrderRow[]> {
   if (rows.length === 0) return [];
   const tuples = rows.map((row) => sql`(${sql.join(ORDER_COLUMNS.map(([key, column]) => {
@@ -62,6 +59,27 @@ export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: 
     if (!created) throw new Error(`order ${row.id} not inserted`);
     return created;
   });
+}
+
+/**
+ * `insertOrdersWithEvents` for a group commit's batch, where the rows are not read back
+ * (`orderAsStored` is the answer): one JSON parameter, so the statement's text is the same for
+ * every batch and a pipelined connection prepares it once (platform/db.ts). Resolves to the ids written.
+ */
+export async function sendOrdersWithEvents(tx: Tx, rows: (NewOrderRow & { id: string })[], reason: string | null = null): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const payload = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, column] of ORDER_COLUMNS) {
+      const value = (row as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null) out[column.name] = value instanceof Date ? value.toISOString() : value;
+    }
+    return out;
+  });
+  const result = await tx.execute(sql`with o as (select * from jsonb_populate_recordset(null::orders, ${JSON.stringify(payload)}::jsonb)),
+      first_event as (insert into order_events (order_id, state, at, reason) select id, state, created_at, ${reason}::text from o)
+    insert into orders select * from o returning id`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /**

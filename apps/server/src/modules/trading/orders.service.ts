@@ -206,15 +206,15 @@ export function writeMarketBuys(
   const posting = deps.ledger.postLocked(tx, batch, take);
   const chosen = take.map((i) => buys[i] as PreparedBuy);
   const accepted = chosen.filter((_, i) => posting.refusals[i] === null);
-  const inserted = repo.insertOrdersWithEvents(tx, accepted.map((b) => b.row));
+  const inserted = repo.sendOrdersWithEvents(tx, accepted.map((b) => b.row));
   const results = chosen.map((b, i) => {
     const refusal = posting.refusals[i];
     if (refusal) return fundsRefusal(refusal, b);
     const row = repo.orderAsStored(b.row);
     return { order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: b.dayTrading }), code: b.code };
   });
-  const written = Promise.all([posting.written, inserted]).then(([, rows]) => {
-    invariant(rows.length === accepted.length, `${rows.length} orders written for ${accepted.length}`);
+  const written = Promise.all([posting.written, inserted]).then(([, ids]) => {
+    invariant(ids.length === accepted.length, `${ids.length} orders written for ${accepted.length}`);
   });
   return { results, written };
 }

@@ -161,9 +161,9 @@ describe('the positions screen follows the account', () => {
     let blocked = false;
     const signIns = new Set<string>();
     const open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-    await page.routeWebSocket(/\/api\/vue\/ws$/, (ws) => {
+    await page.routeWebSocket(/\/api\/vue\/ws$/, async (ws) => {
       if (blocked) {
-        ws.close({ code: 4000, reason: 'e2e: still down' });
+        await ws.close({ code: 4000, reason: 'e2e: still down' });
         return;
       }
       const upstream = ws.connectToServer();

@@ -35,13 +35,14 @@ const strings = loadLanguage(language, FIRST_PART_PATHS.includes(path) ? 'first'
 
 void Promise.all([firstScreen, strings]).then(() => {
   const root = createRoot(container);
+  const queryClient = createQueryClient();
   // A transition: React renders the first screen in slices of a few milliseconds rather than in
   // one long task, so a slow phone can take a tap meanwhile (Lighthouse's TBT); the shell stays
   // on screen until the screen is ready.
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
           <HashRouter>
             <AppRoutes />
           </HashRouter>
@@ -54,5 +55,8 @@ void Promise.all([firstScreen, strings]).then(() => {
   const rest = () => void loadLanguage(language).catch((error: unknown) => console.error(error));
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(rest, { timeout: 2000 });
   else setTimeout(rest, 0);
+  // The signed-in user's order and money events on the quote socket (docs/decisions.md), loaded
+  // after the first screen like the rest of the strings: lists and balances follow without a pull.
+  void import('./api/account-events').then(({ connectAccountEvents }) => connectAccountEvents(queryClient)).catch((error: unknown) => console.error(error));
   registerServiceWorker();
 });

@@ -131,9 +131,9 @@ export const translator: Translator = {
  * A short message over the screen. antd-mobile's Toast (with its animation library) is loaded
  * the first time one is shown, not with the first screen (issue 16: first-route JavaScript).
  */
-export function toast(content: string): void {
+export function toast(content: string, durationMs = TOAST_DURATION_MS): void {
   void import('antd-mobile/es/components/toast').then(({ default: Toast }) => {
-    Toast.show({ content, duration: TOAST_DURATION_MS });
+    Toast.show({ content, duration: durationMs });
   });
 }
 

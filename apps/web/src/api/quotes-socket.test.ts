@@ -1,7 +1,7 @@
-import type { WsClientMessage, WsQuote } from '@brokerage/contract';
+import type { WsAccountEvent, WsClientMessage, WsQuote } from '@brokerage/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveQuotesStore, mergeSummary } from './live-quotes';
-import { chunk, QuotesSocket, quotesOf, quotesSocketUrl, type SocketLike } from './quotes-socket';
+import { accountEventOf, chunk, QuotesSocket, quotesOf, quotesSocketUrl, type AccountListener, type SocketLike } from './quotes-socket';
 
 /** A stand-in for the browser WebSocket: records what the client sends, lets the test open, close and push frames. */
 class FakeWebSocket implements SocketLike {
@@ -238,6 +238,174 @@ describe('the quote socket client', () => {
     expect(socket().closedWith).toBe(1000);
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
+function orderEvent(id: string, orderId: string, state: string, reason: string | null = null): WsAccountEvent {
+  return { kind: 'order', id, orderId, instrumentId: 'i_crypto_BTC-USDT', state, reason, at: '2025-03-14T15:30:00Z' };
+}
+
+describe('account events on the quote socket', () => {
+  let client: QuotesSocket;
+  let events: WsAccountEvent[];
+  let resyncs: number;
+  let refusals: number;
+  const listener: AccountListener = {
+    onEvent: (event) => events.push(event),
+    onResync: () => { resyncs += 1; },
+    onRefused: () => { refusals += 1; },
+  };
+  const me = { token: 'tok-1', account: '5215550001' };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    FakeWebSocket.instances = [];
+    events = [];
+    resyncs = 0;
+    refusals = 0;
+    client = new QuotesSocket({
+      url: 'ws://app.test/api/vue/ws',
+      createSocket: (url) => new FakeWebSocket(url),
+      onQuote: () => undefined,
+      backoffMs: (attempt) => 1000 * 2 ** attempt,
+      idleCloseMs: 5000,
+    });
+  });
+
+  afterEach(() => {
+    client.dispose();
+    vi.useRealTimers();
+  });
+
+  const socket = (index = 0): FakeWebSocket => {
+    const s = FakeWebSocket.instances[index];
+    if (!s) throw new Error(`no socket #${index}`);
+    return s;
+  };
+  const accountMessages = (s: FakeWebSocket) => s.sent.filter((m) => m.op === 'account');
+  const ackLast = (s: FakeWebSocket) => {
+    const last = accountMessages(s).at(-1);
+    if (!last) throw new Error('no sign-in sent');
+    s.serverSends({ op: 'ack', id: last.id, status: 1, data: { subscribed: ['account'], rejected: [] } });
+  };
+
+  it('opens a connection for the account alone and signs in with the session once it is open', async () => {
+    client.followAccount(me, listener);
+    await tick();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket().sent).toEqual([]);
+    socket().serverOpens();
+    expect(socket().sent).toEqual([{ op: 'account', id: 'c1', token: 'tok-1', account: '5215550001' }]);
+    expect(client.accountSignedIn).toBe(false);
+    ackLast(socket());
+    expect(client.accountSignedIn).toBe(true);
+    // followed without quotes, the connection is not closed for being quiet
+    vi.advanceTimersByTime(60_000);
+    expect(socket().closedWith).toBeUndefined();
+  });
+
+  it('signs in at once on a connection already open for quotes, which keep flowing', async () => {
+    client.subscribe(['i_mxn_AMXL']);
+    await tick();
+    socket().serverOpens();
+    client.followAccount(me, listener);
+    expect(socket().sent.map((m) => m.op)).toEqual(['subscribe', 'account']);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('hands each account event to the follower once, and nothing else', async () => {
+    client.followAccount(me, listener);
+    await tick();
+    socket().serverOpens();
+    ackLast(socket());
+    socket().serverSends({ op: 'account', data: orderEvent('o1', 'ord_1', 'pending') });
+    socket().serverSends({ op: 'account', data: orderEvent('o1', 'ord_1', 'pending') }); // a repeat around a leader change
+    socket().serverSends({ op: 'account', data: { kind: 'money', id: 'm7:u1', entryKind: 'order_freeze', reference: 'ord_1', at: '2025-03-14T15:30:00Z', changes: [] } });
+    socket().serverSends({ op: 'account', data: { kind: 'order', id: 'o2' } }); // malformed: skipped
+    socket().serverSends({ op: 'quotes', data: [] });
+    expect(events.map((e) => e.id)).toEqual(['o1', 'm7:u1']);
+  });
+
+  it('signs in again after a reconnect and tells the follower to re-read, not on the first sign-in', async () => {
+    client.followAccount(me, listener);
+    await tick();
+    socket(0).serverOpens();
+    ackLast(socket(0));
+    expect(resyncs).toBe(0);
+    socket(0).serverDrops();
+    expect(client.accountSignedIn).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket(1).serverOpens();
+    expect(accountMessages(socket(1))).toEqual([{ op: 'account', id: expect.any(String) as string, token: 'tok-1', account: '5215550001' }]);
+    expect(resyncs).toBe(0);
+    ackLast(socket(1));
+    expect(resyncs).toBe(1);
+    // an event the new connection repeats is still handed over once
+    socket(1).serverSends({ op: 'account', data: orderEvent('o3', 'ord_3', 'holding', 'limit_reached') });
+    expect(events.map((e) => e.id)).toEqual(['o3']);
+  });
+
+  it('on sign-out closes the signed-in connection and reconnects for the quotes only', async () => {
+    client.subscribe(['i_mxn_AMXL']);
+    const stop = client.followAccount(me, listener);
+    await tick();
+    socket(0).serverOpens();
+    ackLast(socket(0));
+    stop();
+    expect(socket(0).closedWith).toBe(1000);
+    await tick();
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket(1).serverOpens();
+    expect(socket(1).sent.map((m) => m.op)).toEqual(['subscribe']);
+    // the old connection's frames reach nobody
+    socket(0).serverSends({ op: 'account', data: orderEvent('o4', 'ord_4', 'closed', 'take_profit') });
+    expect(events).toEqual([]);
+  });
+
+  it('on sign-out without quotes closes the connection and does not come back', async () => {
+    const stop = client.followAccount(me, listener);
+    await tick();
+    socket().serverOpens();
+    ackLast(socket());
+    stop();
+    stop(); // a second call is a no-op
+    await tick();
+    vi.advanceTimersByTime(60_000);
+    expect(socket().closedWith).toBe(1000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('a follow of another session replaces the first on a fresh connection', async () => {
+    client.followAccount(me, listener);
+    await tick();
+    socket(0).serverOpens();
+    ackLast(socket(0));
+    client.followAccount({ token: 'tok-2', account: '5215550002' }, listener);
+    expect(socket(0).closedWith).toBe(1000);
+    await tick();
+    socket(1).serverOpens();
+    expect(accountMessages(socket(1))).toEqual([{ op: 'account', id: expect.any(String) as string, token: 'tok-2', account: '5215550002' }]);
+  });
+
+  it('stops handing events over once the server refuses the session', async () => {
+    client.followAccount(me, listener);
+    await tick();
+    socket().serverOpens();
+    ackLast(socket());
+    socket().serverSends({ op: 'error', status: 0, code: 'auth.required', msg: 'Please log in', params: {} });
+    expect(refusals).toBe(1);
+    expect(client.accountSignedIn).toBe(false);
+    socket().serverSends({ op: 'account', data: orderEvent('o5', 'ord_5', 'cancelled', 'expired') });
+    expect(events).toEqual([]);
+  });
+
+  it('reads account events from frames and nothing from other frames', () => {
+    const event = orderEvent('o1', 'ord_1', 'closed', 'stop_out');
+    expect(accountEventOf({ op: 'account', data: event })).toEqual(event);
+    expect(accountEventOf({ op: 'quotes', data: event })).toBeNull();
+    expect(accountEventOf({ op: 'account', data: { kind: 'money', id: 'm1' } })).toBeNull();
+    expect(accountEventOf(null)).toBeNull();
   });
 });
 

@@ -10,8 +10,16 @@
  * pings every 30 s (the server closes idle connections after 60 s), and when it drops it
  * reconnects with exponential backoff and subscribes everything again (a new connection starts
  * with no subscriptions on the server).
+ *
+ * The same connection carries the signed-in user's account events (docs/decisions.md, "Account
+ * events on the quote WebSocket"): `followAccount` signs the connection in with the session's
+ * token and account, again on every new connection, and keeps the connection open while it is
+ * followed even without quotes. Each event is handed over once (the server may send one twice
+ * around a change of leader); after a re-sign the follower is told to re-read, since events may
+ * have been lost while the connection was down. There is no "sign out" message: stopping a
+ * follow that has signed the connection in closes it (and reopens it for the quotes, if any).
  */
-import type { WsClientMessage, WsQuote, wsLimits as contractLimits } from '@brokerage/contract';
+import type { WsAccountEvent, WsClientMessage, WsQuote, wsLimits as contractLimits } from '@brokerage/contract';
 
 /**
  * The limits of API.md §18 this client obeys. They are restated rather than imported because
@@ -36,6 +44,36 @@ export interface SocketLike {
 }
 
 export type SocketFactory = (url: string) => SocketLike;
+
+/** The session the account events are asked for (the app's `tokend` and `account`). */
+export interface AccountCredentials {
+  token: string;
+  account: string;
+}
+
+export interface AccountListener {
+  /** One account event; an `id` already handed over is not handed over again. */
+  onEvent: (event: WsAccountEvent) => void;
+  /** Signed in again on a new connection: events may have been missed meanwhile, re-read what is shown. */
+  onResync: () => void;
+  /** The server refused the session (`auth.required`): no events until the next `followAccount`. */
+  onRefused?: () => void;
+}
+
+/** How many event ids are remembered to drop repeats (a leader change repeats a batch at most). */
+const SEEN_EVENTS_MAX = 1_000;
+
+interface AccountFollow {
+  credentials: AccountCredentials;
+  listener: AccountListener;
+  /** the connection the sign-in was sent on, and its message id while the answer is awaited */
+  sentOn: SocketLike | null;
+  awaitingId: string | null;
+  /** an earlier connection was signed in: the next ack is a re-sign */
+  wasSignedIn: boolean;
+  refused: boolean;
+  seen: Set<string>;
+}
 
 export interface QuotesSocketOptions {
   /** The socket URL, or a function giving it at connect time. */
@@ -87,6 +125,18 @@ export function quotesOf(frame: unknown): WsQuote[] {
   return [];
 }
 
+/** The account event a server frame carries (`{"op":"account","data":…}`), if it is one. */
+export function accountEventOf(frame: unknown): WsAccountEvent | null {
+  if (typeof frame !== 'object' || frame === null) return null;
+  const { op, data } = frame as { op?: unknown; data?: unknown };
+  if (op !== 'account' || typeof data !== 'object' || data === null) return null;
+  const event = data as { kind?: unknown; id?: unknown; orderId?: unknown; changes?: unknown };
+  if (typeof event.id !== 'string') return null;
+  if (event.kind === 'order' && typeof event.orderId === 'string') return data as WsAccountEvent;
+  if (event.kind === 'money' && Array.isArray(event.changes)) return data as WsAccountEvent;
+  return null;
+}
+
 export class QuotesSocket {
   /** How many holders want each instrument; insertion order decides who is cut at the server cap. */
   private readonly counts = new Map<string, number>();
@@ -100,6 +150,7 @@ export class QuotesSocket {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private follow: AccountFollow | null = null;
   private readonly createSocket: SocketFactory;
   private readonly pingEveryMs: number;
   private readonly backoffMs: (attempt: number) => number;
@@ -131,6 +182,28 @@ export class QuotesSocket {
     };
   }
 
+  /**
+   * Signs the connection in for the account events of `credentials` (opening it if needed, and
+   * again after every reconnect) until the returned function is called. A new follow replaces
+   * the previous one.
+   */
+  followAccount(credentials: AccountCredentials, listener: AccountListener): () => void {
+    this.stopFollowing();
+    const follow: AccountFollow = { credentials, listener, sentOn: null, awaitingId: null, wasSignedIn: false, refused: false, seen: new Set() };
+    this.follow = follow;
+    if (this.isOpen) this.signIn();
+    else this.queueFlush();
+    return () => {
+      if (this.follow === follow) this.stopFollowing();
+    };
+  }
+
+  /** True while the connection is signed in for account events (the server acknowledged it). */
+  get accountSignedIn(): boolean {
+    const follow = this.follow;
+    return follow !== null && this.isOpen && follow.sentOn === this.socket && follow.awaitingId === null && !follow.refused;
+  }
+
   /** The instruments some screen wants, capped at the server's per-connection limit. */
   wanted(): string[] {
     return [...this.counts.keys()].slice(0, wsLimits.subscriptionsPerConnection);
@@ -145,9 +218,10 @@ export class QuotesSocket {
     return this.isOpen;
   }
 
-  /** Closes the connection for good and forgets every subscription. */
+  /** Closes the connection for good and forgets every subscription and the account follow. */
   dispose(): void {
     this.counts.clear();
+    this.follow = null;
     this.clearTimers();
     this.teardown();
   }
@@ -156,12 +230,12 @@ export class QuotesSocket {
   flush(): void {
     this.flushQueued = false;
     const wanted = this.wanted();
-    if (wanted.length === 0) {
+    if (!this.wantsConnection()) {
       this.clearReconnect();
       if (this.socket && this.idleTimer === null) {
         this.idleTimer = setTimeout(() => {
           this.idleTimer = null;
-          if (this.counts.size === 0) this.teardown();
+          if (!this.wantsConnection()) this.teardown();
         }, this.idleCloseMs);
       }
     } else {
@@ -181,6 +255,64 @@ export class QuotesSocket {
       this.send({ op: 'subscribe', id: this.nextId(), channel: 'quote', instrumentIds: ids });
       for (const id of ids) this.subscribed.add(id);
     }
+  }
+
+  /** A connection is kept while a screen wants quotes or the account is followed. */
+  private wantsConnection(): boolean {
+    return this.counts.size > 0 || this.follow !== null;
+  }
+
+  private signIn(): void {
+    const follow = this.follow;
+    if (!follow || !this.socket || !this.isOpen) return;
+    follow.sentOn = this.socket;
+    follow.awaitingId = this.nextId();
+    follow.refused = false;
+    this.send({ op: 'account', id: follow.awaitingId, token: follow.credentials.token, account: follow.credentials.account });
+  }
+
+  /**
+   * Ends the follow. A connection already signed in (or asked to be) would go on receiving the
+   * old session's events, so it is closed; the quotes, if any screen wants them, reconnect at once.
+   */
+  private stopFollowing(): void {
+    const follow = this.follow;
+    if (!follow) return;
+    this.follow = null;
+    if (follow.sentOn !== null && follow.sentOn === this.socket) {
+      this.teardown('signed out');
+      this.clearReconnect();
+      this.attempt = 0;
+    }
+    this.queueFlush();
+  }
+
+  /** Acks, refusals and events of the account follow. */
+  private onAccountFrame(socket: SocketLike, frame: unknown): void {
+    const follow = this.follow;
+    if (!follow || follow.sentOn !== socket || typeof frame !== 'object' || frame === null) return;
+    const { op, id, code } = frame as { op?: unknown; id?: unknown; code?: unknown };
+    if (op === 'ack' && id !== undefined && id === follow.awaitingId) {
+      follow.awaitingId = null;
+      if (follow.wasSignedIn) follow.listener.onResync();
+      follow.wasSignedIn = true;
+      return;
+    }
+    // the refusal of the sign-in, or (without an id) of a session that ended since
+    if (op === 'error' && code === 'auth.required' && (id === undefined || id === follow.awaitingId)) {
+      follow.awaitingId = null;
+      follow.refused = true;
+      follow.listener.onRefused?.();
+      return;
+    }
+    const event = accountEventOf(frame);
+    if (!event || follow.refused || follow.seen.has(event.id)) return;
+    follow.seen.add(event.id);
+    if (follow.seen.size > SEEN_EVENTS_MAX) {
+      const oldest = follow.seen.values().next().value;
+      if (oldest !== undefined) follow.seen.delete(oldest);
+    }
+    follow.listener.onEvent(event);
   }
 
   private queueFlush(): void {
@@ -219,6 +351,7 @@ export class QuotesSocket {
       this.subscribed.clear();
       this.startPing();
       this.flush();
+      this.signIn();
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket || typeof event.data !== 'string') return;
@@ -229,6 +362,7 @@ export class QuotesSocket {
         return;
       }
       for (const quote of quotesOf(frame)) this.options.onQuote(quote);
+      this.onAccountFrame(socket, frame);
     };
     socket.onerror = () => {
       // A failed connection also fires `close`, which schedules the reconnect.
@@ -239,7 +373,7 @@ export class QuotesSocket {
       this.isOpen = false;
       this.subscribed.clear();
       this.stopPing();
-      if (this.counts.size > 0) this.scheduleReconnect();
+      if (this.wantsConnection()) this.scheduleReconnect();
     };
   }
 
@@ -249,7 +383,7 @@ export class QuotesSocket {
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.counts.size > 0) this.connect();
+      if (this.wantsConnection()) this.connect();
     }, delay);
   }
 
@@ -279,7 +413,7 @@ export class QuotesSocket {
     this.stopPing();
   }
 
-  private teardown(): void {
+  private teardown(reason = 'idle'): void {
     const socket = this.socket;
     this.socket = null;
     this.isOpen = false;
@@ -290,7 +424,7 @@ export class QuotesSocket {
       socket.onmessage = null;
       socket.onclose = null;
       socket.onerror = null;
-      socket.close(1000, 'idle');
+      socket.close(1000, reason);
     }
   }
 }

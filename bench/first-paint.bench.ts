@@ -26,15 +26,15 @@
  * Targets (issue 16): first-route JavaScript ≤ 150 KB gzip (KB = 1000 bytes, as Vite prints),
  * Lighthouse performance ≥ 95, LCP ≤ 1.8 s. Writes bench/results/first-paint.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { BuiltServer, freePort } from './lib/built-server.js';
 import { envInt } from './lib/env.js';
 import { loadLine, machineLine, machineReport, writeResult } from './lib/report.js';
 
@@ -53,47 +53,21 @@ function run(command: string, args: string[], cwd = ROOT): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${String(result.status ?? result.signal)})`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
+/** The built server on a fresh embedded database in a temporary folder, as `npm start` runs it. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-first-paint-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-admin-pass-2026', DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const server = new BuiltServer(await freePort(), { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-admin-pass-2026', DATABASE_URL: '', LOG_LEVEL: 'warn' });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await server.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: server.baseUrl, stop };
 }
 
 interface ScriptLoad {

@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { WsAccountEvent, WsQuote, WsServerMessage } from '@brokerage/contract';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { BuiltServer, freePort } from '../bench/lib/built-server.js';
@@ -27,42 +26,16 @@ import { createDatabase, type ScratchDatabase } from '../bench/lib/postgres.js';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { api, type Session } from './market-helpers.js';
 import { AdminApi, verifiedFundedUser } from './server-api.js';
+import { servicesAvailable } from './services.js';
 
 const postgresUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BTC = 'i_crypto_BTC-USDT';
 
-async function postgresUp(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function redisUp(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const [pgAvailable, redisAvailable] = await Promise.all([postgresUp(), redisUp()]);
-const available = pgAvailable && redisAvailable;
-if (!available && process.env.CLUSTER_REQUIRE === '1') {
-  throw new Error(`CLUSTER_REQUIRE=1 but ${pgAvailable ? '' : `PostgreSQL at ${postgresUrl} `}${redisAvailable ? '' : `Redis at ${redisUrl} `}does not answer`);
-}
-if (!available) process.stdout.write(`cluster: skipped (PostgreSQL ${pgAvailable ? 'up' : 'absent'}, Redis ${redisAvailable ? 'up' : 'absent'})\n`);
+const available = await servicesAvailable('cluster', 'CLUSTER_REQUIRE', [
+  { kind: 'PostgreSQL', url: postgresUrl },
+  { kind: 'Redis', url: redisUrl },
+]);
 
 /** Polls `check` until it answers something other than undefined (generous: a loaded 2-core machine). */
 async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {

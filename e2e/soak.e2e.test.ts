@@ -10,27 +10,13 @@
  * so there a missing server fails the run; a machine without PostgreSQL skips this file, as the
  * Redis tests do without Redis.
  */
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { runSoak, soakSummary } from '../bench/lib/soak.js';
+import { servicesAvailable } from './services.js';
 
 const postgresUrl = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const available = await reachable(postgresUrl);
-if (!available && process.env.SOAK_REQUIRE_PG === '1') throw new Error(`SOAK_REQUIRE_PG=1 but PostgreSQL at ${postgresUrl} does not answer`);
-if (!available) process.stdout.write(`soak: skipped, no PostgreSQL at ${postgresUrl}\n`);
+const available = await servicesAvailable('soak', 'SOAK_REQUIRE_PG', [{ kind: 'PostgreSQL', url: postgresUrl }]);
 
 describe.skipIf(!available)('soak on PostgreSQL with a kill -9 in the middle', () => {
   it('keeps the books, loses no acknowledged operation and answers every replay the same', { timeout: 240_000 }, async () => {

@@ -67,14 +67,15 @@ interface Counter {
   close?(): Promise<void>;
 }
 
-function memoryCounter(spec: LimitSpec): Counter {
-  const windows = new MemoryWindows(spec.durationSec * 1000);
+/** A counter on windows kept in this process: MemoryWindows, or SharedWindows (reconciled with Redis in batches). */
+function windowsCounter(windows: MemoryWindows | SharedWindows): Counter {
   return {
     add: (key, points) => windows.add(key, points),
     peek: (key) => windows.peek(key),
     lock: (key, count, seconds) => windows.set(key, count, seconds * 1000),
     refund: (key) => windows.refund(key),
     clear: (key) => windows.delete(key),
+    close: 'close' in windows ? () => windows.close() : undefined,
   };
 }
 
@@ -102,18 +103,6 @@ function redisCounter(name: LimitName, spec: LimitSpec, redis: Redis): Counter {
   };
 }
 
-function sharedCounter(name: LimitName, spec: LimitSpec, redis: Redis, flushMs?: number): Counter {
-  const windows = new SharedWindows(redis, `rl:${name}:shared:`, spec.durationSec * 1000, { flushMs });
-  return {
-    add: (key, points) => windows.add(key, points),
-    peek: (key) => windows.peek(key),
-    lock: (key, count, seconds) => windows.set(key, count, seconds * 1000),
-    refund: (key) => windows.refund(key),
-    clear: (key) => windows.delete(key),
-    close: () => windows.close(),
-  };
-}
-
 export interface RateLimitsOptions {
   /** `strict`: every limit counted in Redis on every call (the path before issue 17; the benchmark's "before") */
   redisMode?: 'batched' | 'strict';
@@ -128,9 +117,9 @@ export class RateLimits {
     for (const name of Object.keys(defaultLimits) as LimitName[]) {
       const spec = overrides[name] ?? defaultLimits[name];
       const counter = !redis
-        ? memoryCounter(spec)
+        ? windowsCounter(new MemoryWindows(spec.durationSec * 1000))
         : APPROXIMATE_LIMITS.has(name) && options.redisMode !== 'strict'
-          ? sharedCounter(name, spec, redis, options.flushMs)
+          ? windowsCounter(new SharedWindows(redis, `rl:${name}:shared:`, spec.durationSec * 1000, { flushMs: options.flushMs }))
           : redisCounter(name, spec, redis);
       this.limits.set(name, { spec, counter });
     }

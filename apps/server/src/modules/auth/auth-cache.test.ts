@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
@@ -41,7 +42,11 @@ function row(id: string): UserRow {
 // CI starts Redis (.ci/run); a machine without it skips only this cross-instance check.
 describe.skipIf(!(await redisReachable()))('invalidation across instances (Redis pub/sub)', () => {
   const connections: Redis[] = [];
-  afterAll(() => connections.forEach((c) => c.disconnect()));
+  const detachAll: (() => void)[] = [];
+  afterAll(() => {
+    detachAll.forEach((d) => d());
+    connections.forEach((c) => c.disconnect());
+  });
 
   it('an invalidation on one instance drops the entry on the other', async () => {
     const [a, b] = [new AuthCache(), new AuthCache()];
@@ -61,5 +66,33 @@ describe.skipIf(!(await redisReachable()))('invalidation across instances (Redis
     b.putUser(row(userId), Date.now() - 10);
     expect(b.user(userId)).toBeNull();
     detach.forEach((d) => d());
+  });
+
+  it('two deployments with their own REDIS_PREFIX do not hear each other', async () => {
+    const [one, two] = [`t-${randomUUID()}:`, `t-${randomUUID()}:`];
+    const [a, b, c, d] = [new AuthCache(), new AuthCache(), new AuthCache(), new AuthCache()];
+    const links: [AuthCache, string][] = [[a, one], [b, one], [c, two], [d, two]];
+    for (const [cache, keyPrefix] of links) {
+      const client = new Redis(TEST_REDIS_URL, { keyPrefix });
+      connections.push(client);
+      detachAll.push(cache.attachRedisInvalidation(client));
+    }
+    await new Promise((r) => setTimeout(r, 200)); // subscriptions established
+    const [u1, u2, u3] = [`u_prefix_1_${randomUUID()}`, `u_prefix_2_${randomUUID()}`, `u_prefix_3_${randomUUID()}`];
+    for (const cache of [b, c]) for (const id of [u1, u2, u3]) cache.putUser(row(id), Date.now());
+    const dropped = async (cache: AuthCache, id: string) => {
+      for (let i = 0; i < 100 && cache.user(id); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.user(id)).toBeNull();
+    };
+    // Redis handles one PUBLISH after another: once a later message of one deployment has arrived,
+    // an earlier one of the other deployment would have arrived before it, had it been heard.
+    a.invalidateUser(u1);
+    await dropped(b, u1); // the same deployment hears it
+    d.invalidateUser(u2);
+    await dropped(c, u2);
+    expect(c.user(u1)).not.toBeNull(); // the other deployment did not hear a's message
+    a.invalidateUser(u3);
+    await dropped(b, u3);
+    expect(b.user(u2)).not.toBeNull(); // nor this one d's
   });
 });

@@ -14,6 +14,7 @@
  * process (tests) neither share entries nor overwrite each other's Redis link.
  */
 import type { Redis } from 'ioredis';
+import { channelName } from '../../platform/redis.js';
 import type { UserRow } from './users.repository.js';
 
 export interface CachedSession {
@@ -93,16 +94,17 @@ export class AuthCache {
     if (entry) entry.value.lastSeenAt = at;
   }
 
-  /** Fans invalidations out to every instance sharing the Redis server. */
+  /** Fans invalidations out to every instance of this deployment (REDIS_PREFIX) sharing the Redis server. */
   attachRedisInvalidation(redis: Redis): () => void {
+    const channel = channelName(redis, CHANNEL);
     const subscriber = redis.duplicate();
-    void subscriber.subscribe(CHANNEL);
+    void subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, text: string) => {
       const message = JSON.parse(text) as Invalidation;
       if (message.kind === 'user') this.dropUser(message.id);
       else this.dropSession(message.id);
     });
-    this.publish = (message) => void redis.publish(CHANNEL, JSON.stringify(message));
+    this.publish = (message) => void redis.publish(channel, JSON.stringify(message));
     return () => {
       this.publish = null;
       subscriber.disconnect();

@@ -93,6 +93,9 @@ describe('the withdrawal form', () => {
     const result = await screen.findByTestId('cashout-result');
     expect(screen.getByTestId('cashout-result-state').textContent).toBe('Under review');
     expect(result.textContent).toContain('Withdrawal submitted');
+    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    expect(rows.map(([label]) => label)).toEqual(['Amount', 'To', 'Status', 'Order number', 'Time']);
+    expect(rows.slice(3).map(([, value]) => value)).toEqual(['W20250314000012', expect.stringMatching(/^2025\.03\.14 \d\d:30:00$/)]);
     expect(screen.queryByTestId('cashout-submit')).toBeNull();
     expect(screen.queryByTestId('cashout-sheet')).toBeNull();
   });

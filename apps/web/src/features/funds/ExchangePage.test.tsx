@@ -61,7 +61,10 @@ describe('the currency exchange', () => {
     fireEvent.click(within(sheet).getByTestId('exchange-confirm'));
     await waitFor(() => expect(api.callsTo('/funds/exchange')).toHaveLength(1));
     expect(api.callsTo('/funds/exchange')[0]).toEqual({ from: 'USD', to: 'MXN', amount: '40.00', requestId: expect.stringMatching(UUID) });
-    expect(await screen.findByTestId('exchange-result')).toBeTruthy();
+    const result = await screen.findByTestId('exchange-result');
+    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    expect(rows.map(([label]) => label)).toEqual(['Paid', 'Received', 'Rate', 'Order number', 'Time']);
+    expect(rows.slice(3).map(([, value]) => value)).toEqual(['X20250314000007', expect.stringMatching(/^2025\.03\.14 \d\d:31:00$/)]);
   });
 
   it('fills max with the available balance of `from` and shows the balance rule when it is exceeded', async () => {

@@ -10,7 +10,7 @@ import { CloseIcon, SwapIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { exchangePreview } from '../../lib/exchange';
 import { compareDecimal, formatAmount, formatClock, formatPrice, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
-import { codeText, DetailRow, MoneyPage, RuleList, timeText, useMoneySubmit, type Rule } from './FundsParts';
+import { codeText, DetailRow, MoneyPage, OrderNoAndTimeRows, RuleList, useMoneySubmit, type Rule } from './FundsParts';
 import { orderedCurrencies } from './RechargePage';
 
 type RateItem = RatesData['list'][number];
@@ -120,12 +120,7 @@ function ExchangeResult({ result }: { result: ExchangeData }) {
         <DetailRow label={t('ui.exchange.rate')}>
           <span className="num">{t('ui.exchange.rateLine', { from: result.from, rate: formatPrice(result.rate), to: result.to })}</span>
         </DetailRow>
-        <DetailRow label={t('ui.records.orderNo')}>
-          <span className="num">{result.orderNo}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.time')}>
-          <span className="num">{timeText(result.createdAt)}</span>
-        </DetailRow>
+        <OrderNoAndTimeRows orderNo={result.orderNo} createdAt={result.createdAt} />
       </dl>
     </section>
   );

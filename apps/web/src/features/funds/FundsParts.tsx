@@ -279,6 +279,21 @@ export function DetailRow({ label, children, testId }: { label: string; children
   );
 }
 
+/** The order number and time of a money call's record: the last rows of every result card. */
+export function OrderNoAndTimeRows({ orderNo, createdAt }: { orderNo: string; createdAt: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DetailRow label={t('ui.records.orderNo')}>
+        <span className="num">{orderNo}</span>
+      </DetailRow>
+      <DetailRow label={t('ui.records.time')}>
+        <span className="num">{timeText(createdAt)}</span>
+      </DetailRow>
+    </>
+  );
+}
+
 /** `YYYY.MM.DD HH:mm:ss`, or "--" when missing. */
 export function timeText(iso: string | null | undefined): string {
   return formatDate(iso) || '--';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, StateTag, timeText } from './FundsParts';
+import { DetailRow, OrderNoAndTimeRows, StateTag } from './FundsParts';
 
 /** What the card shows of a submitted deposit or withdrawal. */
 export interface MoneyResultRecord {
@@ -49,12 +49,7 @@ export function MoneyResultCard({ record, testId, title, text, recordsTab, recor
         <DetailRow label={t('ui.records.state')}>
           <StateTag state={record.state} testId={`${testId}-state`} />
         </DetailRow>
-        <DetailRow label={t('ui.records.orderNo')}>
-          <span className="num">{record.orderNo}</span>
-        </DetailRow>
-        <DetailRow label={t('ui.records.time')}>
-          <span className="num">{timeText(record.createdAt)}</span>
-        </DetailRow>
+        <OrderNoAndTimeRows orderNo={record.orderNo} createdAt={record.createdAt} />
       </dl>
       <div className="button-row">
         <Button color="primary" onClick={() => navigate(`/information/fundRecord?tab=${recordsTab}`)} data-testid={`${testId}-records`}>

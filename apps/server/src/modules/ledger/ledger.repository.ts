@@ -210,12 +210,15 @@ export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; cur
 export async function lockAccountsMany(
   tx: Tx, keys: AccountKey[], idempotencyKeys: string[],
 ): Promise<{ rows: LockedAccountRow[]; used: Map<string, string> }> {
-  // one JSON parameter, so the statement's text is the same for every batch (prepared once on a pipelined connection)
+  // one JSON parameter, so the statement's text is the same for every batch (prepared once on a
+  // pipelined connection). The keys are looked up as `= any(array)`, an index scan: as `in (select
+  // …)` the planner took the set function for 100 rows and hashed it against a scan of every
+  // journal entry, a cost that grew with the ledger (5 ms at 30,000 entries)
   const wanted = keys.map((k) => ({ owner_type: k.ownerType, owner_id: k.ownerId, currency: k.currency, kind: k.kind }));
   const rows = rowsOf<LockedAccountRow & { used: { key: string; id: string }[] | null }>(
     await tx.execute(sql`select a.id::text as id, a.owner_type, a.owner_id, a.currency, a.kind, a.balance::text as balance, null as replay_of,
         (select json_agg(json_build_object('key', e.idempotency_key, 'id', e.id::text)) from journal_entries e
-          where e.idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb))) as used
+          where e.idempotency_key = any(array(select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb)))) as used
       from ledger_accounts a
       join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as k(owner_type text, owner_id text, currency text, kind text)
         on a.owner_type = k.owner_type and a.owner_id = k.owner_id and a.currency = k.currency and a.kind = k.kind

@@ -7,7 +7,7 @@ import { rowsOf, transaction, type Database, type Tx } from '../../platform/db.j
 import { openTestDatabase } from '../../test/test-db.js';
 import {
   assertLedgerInvariant, balancesOf, createLedger, DEFAULT_HOUSE_STRIPES, houseBalances, houseOwnerId, houseStripeOf,
-  InsufficientFundsError, ledgerViolations,
+  houseAccount, InsufficientFundsError, ledgerViolations, userAccount,
 } from './index.js';
 
 let database: Database;
@@ -75,6 +75,28 @@ describe('posting an entry', () => {
       ledger.credit(tx, { userId: 'u_k2', amount: m('2', 'JPY'), kind: 'deposit', from: 'bank_cash', idempotencyKey: 'dep-new' }));
     expect(again).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
     expect((await balancesOf(database.db, 'u_k2')).size).toBe(0);
+  });
+
+  it('posts a batch as entry by entry: a used key replays, a refusal moves nothing, the rest post (postEntries)', async () => {
+    await transaction(database.db, (tx) => ledger.credit(tx, { userId: 'u_batch', amount: m('10', 'USD'), kind: 'deposit', from: 'bank_cash' }));
+    const first = await transaction(database.db, (tx) =>
+      ledger.debit(tx, { userId: 'u_batch', amount: m('1', 'USD'), kind: 'fee', to: 'fee_income', idempotencyKey: 'batch-used' }));
+    const spec = (amount: string, key: string) => ({
+      kind: 'fee', idempotencyKey: key,
+      postings: [
+        { account: userAccount('u_batch', 'USD', 'available'), amount: m(amount, 'USD').negated() },
+        { account: houseAccount('USD', 'fee_income'), amount: m(amount, 'USD') },
+      ],
+    });
+    // 9 left: the replay moves nothing, 6 posts, 4 is refused (3 left), 3 posts
+    const results = await transaction(database.db, (tx) =>
+      ledger.postEntries(tx, [spec('1', 'batch-used'), spec('6', 'batch-a'), spec('4', 'batch-b'), spec('3', 'batch-c')]));
+    expect(results[0]).toEqual({ entryId: first.entryId, replayed: true, balances: [] });
+    expect(results[1]).toMatchObject({ replayed: false });
+    expect(results[2]).toBeInstanceOf(InsufficientFundsError);
+    expect((results[2] as InsufficientFundsError).balance.toLedgerString()).toBe('3.00000000');
+    expect(results[3]).toMatchObject({ replayed: false });
+    expect((await balancesOf(database.db, 'u_batch')).get('USD')?.available.toLedgerString()).toBe('0.00000000');
   });
 
   it('refuses to take a user balance below zero and writes nothing', async () => {

@@ -40,7 +40,8 @@
  *   BENCH_SECONDS       duration of each measured run (default 10)
  *   BENCH_CLIENTS       concurrent clients, the same for pgbench and the app (default 10)
  *   BENCH_ROUNDS        measured runs per system (default 2)
- *   BENCH_WARMUP        warm-up seconds per app server (default 2)
+ *   BENCH_WARMUP        warm-up seconds per app server (default 10: V8 needs about that to optimise the
+ *                       order path; after 2 s a first round cost twice the server CPU per order of a warm one)
  *   BENCH_USERS         users per app server (default clients × 4; at least clients)
  *   BENCH_STRIPES       house stripes of the striped server (default 16)
  *   BENCH_INSTRUMENT    instrument (default i_crypto_BTC-USDT)
@@ -419,7 +420,7 @@ async function main(): Promise<number> {
   const seconds = envInt('BENCH_SECONDS', 10);
   const clients = envInt('BENCH_CLIENTS', 10);
   const rounds = envInt('BENCH_ROUNDS', 2);
-  const warmup = envInt('BENCH_WARMUP', 2);
+  const warmup = envInt('BENCH_WARMUP', 10);
   const userCount = Math.max(clients, envInt('BENCH_USERS', clients * 4));
   const stripes = envInt('BENCH_STRIPES', 16);
   const lots = envInt('BENCH_LOTS', 1);

@@ -13,32 +13,26 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@brokerage/i18n';
 import type { Browser, Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phonePage, shot } from './browser.js';
-import { startServer, type E2eServer } from './global-setup.js';
+import { phonePage, shot } from './browser.js';
 import { api, seedStorage, type Envelope, type Session } from './market-helpers.js';
-import { AdminApi, verifiedFundedUser } from './server-api.js';
+import { closeOwnServer, ownServerWithFundedUser, type OwnServer } from './own-server.js';
 
 const BTC = 'i_crypto_BTC-USDT';
 const POLL = { timeout: 20_000, interval: 200 };
 
 // A server of its own: the shared one's deposit channels are replaced by other journeys.
-let server: E2eServer;
+let own: OwnServer | undefined;
 let baseUrl = '';
 let browser: Browser;
 let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.baseUrl;
-  browser = await launch();
-  const ops = new AdminApi(baseUrl);
-  await ops.login();
-  ({ session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'demo_usdt_trc20', amount: '100000.00' }));
+  own = await ownServerWithFundedUser('100000.00');
+  ({ baseUrl, browser, session } = own);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeOwnServer(own);
 });
 
 /** What the page's socket said about the account: the sign-ins it sent, the acks and the events it received. */

@@ -16,16 +16,14 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, phonePage, shot } from './browser.js';
-import { startServer, type E2eServer } from './global-setup.js';
+import { phonePage, shot } from './browser.js';
 import { api, seedStorage, type Session } from './market-helpers.js';
-import { AdminApi, verifiedFundedUser } from './server-api.js';
+import { closeOwnServer, ownServerWithFundedUser, type OwnServer } from './own-server.js';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 // A server of its own: the shared one's deposit channels are replaced by other journeys.
-let server: E2eServer;
 let baseUrl: string;
 const LANGUAGES = ['en', 'de', 'zh', 'esp', 'kor'] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -69,14 +67,13 @@ const productScreens = (): readonly Screen[] => [
 let browser: Browser;
 let session: Session;
 
+let own: OwnServer | undefined;
+
 beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.baseUrl;
-  browser = await launch();
-  const ops = new AdminApi(baseUrl);
-  await ops.login();
   // A verified, funded account with one open position, so the positions screen shows its tags.
-  ({ session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'demo_usdt_trc20', amount: '20000.00' }));
+  own = await ownServerWithFundedUser('20000.00');
+  ({ baseUrl, browser, session } = own);
+  const { ops } = own;
   const bought = await api(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: crypto.randomUUID() }, session);
   expect(bought.status, JSON.stringify(bought)).toBe(1);
   // A block deal on offer and a copy subscription, so their rows are on screen.
@@ -91,8 +88,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeOwnServer(own);
 });
 
 async function openAs(language: Language, theme: Theme, withSession = true): Promise<Page> {

@@ -61,6 +61,24 @@ function quote(instrumentId: string, price: string, ts: string): WsQuote {
   };
 }
 
+/** The client under test, on fake sockets with fake timers (1 s, 2 s, 4 s… backoff; idle close after 5 s). */
+function socketClient(onQuote: (q: WsQuote) => void): QuotesSocket {
+  return new QuotesSocket({
+    url: 'ws://app.test/api/vue/ws',
+    createSocket: (url) => new FakeWebSocket(url),
+    onQuote,
+    backoffMs: (attempt) => 1000 * 2 ** attempt,
+    idleCloseMs: 5000,
+  });
+}
+
+/** The n-th socket the client opened. */
+function socket(index = 0): FakeWebSocket {
+  const s = FakeWebSocket.instances[index];
+  if (!s) throw new Error(`no socket #${index}`);
+  return s;
+}
+
 describe('the quote socket client', () => {
   let received: WsQuote[];
   let client: QuotesSocket;
@@ -69,13 +87,7 @@ describe('the quote socket client', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     FakeWebSocket.instances = [];
     received = [];
-    client = new QuotesSocket({
-      url: 'ws://app.test/api/vue/ws',
-      createSocket: (url) => new FakeWebSocket(url),
-      onQuote: (q) => received.push(q),
-      backoffMs: (attempt) => 1000 * 2 ** attempt,
-      idleCloseMs: 5000,
-    });
+    client = socketClient((q) => received.push(q));
   });
 
   afterEach(() => {
@@ -83,11 +95,6 @@ describe('the quote socket client', () => {
     vi.useRealTimers();
   });
 
-  const socket = (index = 0): FakeWebSocket => {
-    const s = FakeWebSocket.instances[index];
-    if (!s) throw new Error(`no socket #${index}`);
-    return s;
-  };
 
   it('opens one connection on the first subscription and subscribes once it is open', async () => {
     client.subscribe(['i_mxn_AMXL', 'i_usd_AAPL']);
@@ -263,13 +270,7 @@ describe('account events on the quote socket', () => {
     events = [];
     resyncs = 0;
     refusals = 0;
-    client = new QuotesSocket({
-      url: 'ws://app.test/api/vue/ws',
-      createSocket: (url) => new FakeWebSocket(url),
-      onQuote: () => undefined,
-      backoffMs: (attempt) => 1000 * 2 ** attempt,
-      idleCloseMs: 5000,
-    });
+    client = socketClient(() => undefined);
   });
 
   afterEach(() => {
@@ -277,11 +278,6 @@ describe('account events on the quote socket', () => {
     vi.useRealTimers();
   });
 
-  const socket = (index = 0): FakeWebSocket => {
-    const s = FakeWebSocket.instances[index];
-    if (!s) throw new Error(`no socket #${index}`);
-    return s;
-  };
   const accountMessages = (s: FakeWebSocket) => s.sent.filter((m) => m.op === 'account');
   const ackLast = (s: FakeWebSocket) => {
     const last = accountMessages(s).at(-1);

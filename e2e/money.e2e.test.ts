@@ -130,6 +130,9 @@ describe('money in and out on a phone', () => {
     await page.locator('[data-testid=card-code] input, input[data-testid=card-code]').first().fill('012');
     await page.getByTestId('card-submit').click();
     await expect.poll(async () => (await api<{ cards: unknown[] }>(baseUrl, '/card/list', {}, session)).data?.cards.length, { timeout: 15_000 }).toBe(1);
+    // the page goes back by itself once its answer is in; going elsewhere before that raced with it
+    // (a late "back" undid the next navigation and the withdrawal form never showed)
+    await expect.poll(() => page.url(), { timeout: 15_000 }).not.toContain('addBankCard');
     const cards = await api<{ cards: { cardId: string }[] }>(baseUrl, '/card/list', {}, session);
     const cardId = cards.data?.cards[0]?.cardId ?? '';
 

@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import noModuleCycle from './eslint-rules/no-module-cycle.js';
 
-// ── Server boundaries (STYLE.md §1, docs/decisions.md) ─────────────────────────────────────────
+// ── Server boundaries (docs/style.md §1, docs/decisions.md) ─────────────────────────────────────────
 // A module under apps/server/src/modules/<m>/ reaches another module only through its index.ts;
 // the rest of the server (app.ts, seed/, ops/, test/) likewise; platform/ imports no module.
 const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
@@ -16,7 +16,8 @@ const serverModules = readdirSync(inServer('modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const moduleIndex = inServer('modules/*/index.ts');
-const throughIndex = 'Another module is reached only through its index.ts (STYLE.md §1): export what you need from there.';
+const throughIndex =
+  'Another module is reached only through its index.ts (docs/style.md §1): export what you need from there.';
 const boundaryZones = [
   ...serverModules.map((name) => ({
     target: inServer(`modules/${name}/**`),
@@ -24,31 +25,53 @@ const boundaryZones = [
     except: [moduleIndex],
     message: throughIndex,
   })),
-  { target: [inServer('*'), inServer('!(modules|platform)/**')], from: inServer('modules/**'), except: [moduleIndex], message: throughIndex },
-  { target: inServer('platform/**'), from: inServer('modules/**'), message: 'platform/ sits below the modules and imports none of them: pass what it needs in.' },
+  {
+    target: [inServer('*'), inServer('!(modules|platform)/**')],
+    from: inServer('modules/**'),
+    except: [moduleIndex],
+    message: throughIndex,
+  },
+  {
+    target: inServer('platform/**'),
+    from: inServer('modules/**'),
+    message: 'platform/ sits below the modules and imports none of them: pass what it needs in.',
+  },
 ];
 
 // Transactions: only the edges open one, with platform/db's `transaction()`; drizzle's own
 // `.transaction()` method is used nowhere else (tests open theirs as edges do).
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
 const serverEdges = [
-  'apps/server/src/platform/http.ts', 'apps/server/src/platform/group-commit.ts', 'apps/server/src/platform/admin-http.ts', 'apps/server/src/**/*.routes.ts',
-  'apps/server/src/**/*.admin.ts', 'apps/server/src/**/*.jobs.ts', 'apps/server/src/modules/trading/engine.ts',
-  'apps/server/src/ops/**', 'apps/server/src/seed/**', 'apps/server/src/platform/*-cli.ts', 'apps/server/src/main.ts', 'apps/server/src/app.ts',
+  'apps/server/src/platform/http.ts',
+  'apps/server/src/platform/group-commit.ts',
+  'apps/server/src/platform/admin-http.ts',
+  'apps/server/src/**/*.routes.ts',
+  'apps/server/src/**/*.admin.ts',
+  'apps/server/src/**/*.jobs.ts',
+  'apps/server/src/modules/trading/engine.ts',
+  'apps/server/src/ops/**',
+  'apps/server/src/seed/**',
+  'apps/server/src/platform/*-cli.ts',
+  'apps/server/src/main.ts',
+  'apps/server/src/app.ts',
 ];
 const methodTransaction = {
   selector: "CallExpression[callee.property.name='transaction']",
-  message: 'Open a transaction with transaction() from platform/db.ts, at an edge (HTTP wrapper, route, engine step, job, CLI).',
+  message:
+    'Open a transaction with transaction() from platform/db.ts, at an edge (HTTP wrapper, route, engine step, job, CLI).',
 };
 const importTransaction = {
-  selector: "ImportDeclaration[source.value=/(^|\\/)(platform\\/)?db\\.js$/] ImportSpecifier[imported.name='transaction']",
-  message: 'Only the edges open a transaction (HTTP wrappers and routes, engine steps, jobs, the CLI): take a Tx instead.',
+  selector:
+    "ImportDeclaration[source.value=/(^|\\/)(platform\\/)?db\\.js$/] ImportSpecifier[imported.name='transaction']",
+  message:
+    'Only the edges open a transaction (HTTP wrappers and routes, engine steps, jobs, the CLI): take a Tx instead.',
 };
-// Money (STYLE.md §3, docs/decisions.md "The kernel"): only the contract rounds or scales money.
+// Money (docs/style.md §3, docs/decisions.md "The kernel"): only the contract rounds or scales money.
 // A module takes Money and names a mode (`rounded('half_up')`, `convert(rate, to, 'down')`);
 // prices and rates go through the contract's `formatPrice`, `roundPrice` and `roundRate`.
 const moduleFiles = 'apps/server/src/modules/**/*.ts';
-const moduleEdges = serverEdges.filter((glob) => glob.startsWith('apps/server/src/**/') || glob.startsWith('apps/server/src/modules/'))
+const moduleEdges = serverEdges
+  .filter((glob) => glob.startsWith('apps/server/src/**/') || glob.startsWith('apps/server/src/modules/'))
   .map((glob) => glob.replace('apps/server/src/**/', 'apps/server/src/modules/**/'));
 const moneyScaleImports = {
   name: '@brokerage/contract',
@@ -57,28 +80,46 @@ const moneyScaleImports = {
 };
 const moneyRounding = [
   {
-    selector: "CallExpression[callee.property.name=/^(toDecimalPlaces|toDP)$/]",
+    selector: 'CallExpression[callee.property.name=/^(toDecimalPlaces|toDP)$/]',
     message: 'Round with the contract: Money.rounded(mode), or roundPrice / roundRate for a price or a rate.',
   },
   {
-    selector: "MemberExpression[object.name=/^(Dec|Decimal)$/][property.name=/^ROUND_/]",
-    message: 'Name a rounding mode of the contract (\'half_up\' | \'down\' | \'up\') instead of a decimal.js constant.',
+    selector: 'MemberExpression[object.name=/^(Dec|Decimal)$/][property.name=/^ROUND_/]',
+    message: "Name a rounding mode of the contract ('half_up' | 'down' | 'up') instead of a decimal.js constant.",
   },
 ];
 const tableExports = [
-  { selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
-  { selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]', message: 'A module keeps its tables: export functions, not tables.' },
+  {
+    selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]',
+    message: 'A module keeps its tables: export functions, not tables.',
+  },
+  {
+    selector: 'ExportNamedDeclaration[source.value=/\\.tables\\.js$/]',
+    message: 'A module keeps its tables: export functions, not tables.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-artifacts/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'test-artifacts/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money never touches a float: use Money/Decimal.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money never touches a float: use Money/Decimal.' },
+      ],
     },
   },
   // Typed rules: every .ts file belongs to a tsconfig (apps/*, packages/*, e2e, bench) except the vitest configs.
@@ -89,9 +130,12 @@ export default tseslint.config(
     rules: {
       // react-router's navigate() returns a promise that settles when the navigation is done and never rejects
       // (a failing loader or render goes to the route's errorElement): there is nothing to await or catch.
-      '@typescript-eslint/no-floating-promises': ['error', {
-        allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
-      }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+        },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
@@ -101,7 +145,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
       ],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -119,21 +166,30 @@ export default tseslint.config(
       'server/no-module-cycle': ['error', { modulesDir: inServer('modules') }],
     },
   },
-  // Data access and transactions (STYLE.md §1, docs/decisions.md "One transaction seam"): only
+  // Data access and transactions (docs/style.md §1, docs/decisions.md "One transaction seam"): only
   // repositories (and the tables beside them) build queries; only the edges open a transaction,
   // with platform/db's `transaction()`, never drizzle's `.transaction()` method.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
-      'apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.tables.ts',
-      'apps/server/src/platform/db.ts', 'apps/server/src/platform/idempotency.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/**/*.tables.ts',
+      'apps/server/src/platform/db.ts',
+      'apps/server/src/platform/idempotency.ts',
       // Every module file that queried has moved into a repository: no file is listed here, and none may be.
     ],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'drizzle-orm', message: 'Only repositories query (*.repository.ts): add a function there.' }],
-        patterns: [{ group: ['drizzle-orm/*'], message: 'Only repositories query (*.repository.ts): add a function there.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Only repositories query (*.repository.ts): add a function there.' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'Only repositories query (*.repository.ts): add a function there.' },
+          ],
+        },
+      ],
     },
   },
   // Money's scale comes from the contract only. A separate rule id from the drizzle block's
@@ -167,7 +223,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/modules/*/index.ts'],
-    rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding] },
+    rules: {
+      'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding],
+    },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/web/**/*.ts', 'apps/admin/**/*.ts'],

@@ -41,7 +41,16 @@ import { buildBenchApp, listenHello, listenOnLoopback, openSeededDatabase } from
 import { answerCoordinator, argOf, Child, reply, runChild, runMain } from './lib/child-server.js';
 import { envInt } from './lib/env.js';
 import {
-  answerFailures, load, measureRun, PIPELINING, rateAndLatency, roundLine, summariseServer, summaryTable, warmUpLine, type HttpRun,
+  answerFailures,
+  load,
+  measureRun,
+  PIPELINING,
+  rateAndLatency,
+  roundLine,
+  summariseServer,
+  summaryTable,
+  warmUpLine,
+  type HttpRun,
 } from './lib/http-load.js';
 import { exitCodeFor, loadLine, machineLine, machineReport, row, writeResult } from './lib/report.js';
 
@@ -76,7 +85,12 @@ async function serveApp(): Promise<void> {
   const clock = pinned ? new ManualClock(new Date(pinned)) : systemClock;
   if (Number.isNaN(clock.now().getTime())) throw new Error('BENCH_CANDLES_AT is not a date');
   const database = await openSeededDatabase({ databaseUrl: null, clock });
-  const { app } = await buildBenchApp({ config: loadConfig({}), database, clock, limits: { perCaller: { points: 1e9, durationSec: 1 }, candlesCost: { points: 1e9, durationSec: 60 } } });
+  const { app } = await buildBenchApp({
+    config: loadConfig({}),
+    database,
+    clock,
+    limits: { perCaller: { points: 1e9, durationSec: 1 }, candlesCost: { points: 1e9, durationSec: 60 } },
+  });
   const port = await listenOnLoopback(app);
   answerCoordinator(async () => {
     await app.close();
@@ -154,13 +168,26 @@ function fire(target: Target, seconds: number, connections: number, limit: numbe
     url: target.base,
     connections,
     duration: seconds,
-    requests: MIX.map((id) => ({ method: 'POST', path: target.path, headers: { 'content-type': 'application/json' }, body: bodyOf(id, limit) })),
+    requests: MIX.map((id) => ({
+      method: 'POST',
+      path: target.path,
+      headers: { 'content-type': 'application/json' },
+      body: bodyOf(id, limit),
+    })),
     verifyBody: (body) => body.startsWith('{"status":1'),
   });
 }
 
-async function measure(target: Target, round: number, seconds: number, connections: number, limit: number): Promise<RunSummary> {
-  const { result, serverCpuMicrosPerRequest } = await measureRun(target.server, () => fire(target, seconds, connections, limit));
+async function measure(
+  target: Target,
+  round: number,
+  seconds: number,
+  connections: number,
+  limit: number,
+): Promise<RunSummary> {
+  const { result, serverCpuMicrosPerRequest } = await measureRun(target.server, () =>
+    fire(target, seconds, connections, limit),
+  );
   return {
     kind: target.kind,
     round,
@@ -177,20 +204,32 @@ async function measure(target: Target, round: number, seconds: number, connectio
 async function single(target: Target, instrumentId: string, limit: number, period = '1d'): Promise<SingleRequest> {
   const cpuBefore = await target.server.cpuMicros();
   const started = performance.now();
-  const ask = () => fetch(`${target.base}${target.path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: bodyOf(instrumentId, limit, period),
-  });
+  const ask = () =>
+    fetch(`${target.base}${target.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bodyOf(instrumentId, limit, period),
+    });
   // a kept-alive connection the server closed just as it was reused: asked once more
   const response = await ask().catch((error: unknown) => {
-    process.stdout.write(`  (${instrumentId}: ${String((error as { cause?: { code?: string } }).cause?.code ?? error)}, asked again)\n`);
+    process.stdout.write(
+      `  (${instrumentId}: ${String((error as { cause?: { code?: string } }).cause?.code ?? error)}, asked again)\n`,
+    );
     return ask();
   });
   const text = await response.text();
   const wallMs = performance.now() - started;
   const cpuAfter = await target.server.cpuMicros();
   const answer = JSON.parse(text) as { status?: number; data?: { list?: unknown[] } };
-  if (response.status !== 200 || answer.status !== 1) throw new Error(`${instrumentId}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  return { instrumentId, wallMs, serverCpuMs: (cpuAfter - cpuBefore) / 1000, bars: answer.data?.list?.length ?? 0, bytes: Buffer.byteLength(text) };
+  if (response.status !== 200 || answer.status !== 1)
+    throw new Error(`${instrumentId}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  return {
+    instrumentId,
+    wallMs,
+    serverCpuMs: (cpuAfter - cpuBefore) / 1000,
+    bars: answer.data?.list?.length ?? 0,
+    bytes: Buffer.byteLength(text),
+  };
 }
 
 async function main(): Promise<number> {
@@ -217,7 +256,8 @@ async function main(): Promise<number> {
     );
 
     const codeWarmup: SingleRequest[] = [];
-    for (const id of [...CODE_WARMUP_INSTRUMENTS, ...CODE_WARMUP_INSTRUMENTS]) codeWarmup.push(await single(appTarget, id, limit));
+    for (const id of [...CODE_WARMUP_INSTRUMENTS, ...CODE_WARMUP_INSTRUMENTS])
+      codeWarmup.push(await single(appTarget, id, limit));
     process.stdout.write(
       `  code warm-up: ${codeWarmup.map((c) => `${c.instrumentId} ${c.wallMs.toFixed(0)} ms wall / ${c.serverCpuMs.toFixed(0)} ms CPU`).join(', ')}\n`,
     );
@@ -236,19 +276,28 @@ async function main(): Promise<number> {
       const w = warm[i];
       process.stdout.write(
         `${row(
-          [c.instrumentId, String(c.bars), (c.bytes / 1024).toFixed(1), c.wallMs.toFixed(1), c.serverCpuMs.toFixed(1), (w?.wallMs ?? Number.NaN).toFixed(1), (w?.serverCpuMs ?? Number.NaN).toFixed(1)],
+          [
+            c.instrumentId,
+            String(c.bars),
+            (c.bytes / 1024).toFixed(1),
+            c.wallMs.toFixed(1),
+            c.serverCpuMs.toFixed(1),
+            (w?.wallMs ?? Number.NaN).toFixed(1),
+            (w?.serverCpuMs ?? Number.NaN).toFixed(1),
+          ],
           coldWidths,
         )}\n`,
       );
     }
     process.stdout.write(
-      `${row(['i_usd_SPX 1M x1000', String(monthly.bars), (monthly.bytes / 1024).toFixed(1), monthly.wallMs.toFixed(1), monthly.serverCpuMs.toFixed(1), '', ''], coldWidths)}\n`
-      + `\n/health probe during the cold requests: ${probeDuringCold.count} answers, p50 ${probeDuringCold.p50.toFixed(1)} ms, `
-      + `p99 ${probeDuringCold.p99.toFixed(1)} ms, max ${probeDuringCold.max.toFixed(1)} ms, ${probe.errors().length} failed (${[...new Set(probe.errors())].join(', ')})\n`,
+      `${row(['i_usd_SPX 1M x1000', String(monthly.bars), (monthly.bytes / 1024).toFixed(1), monthly.wallMs.toFixed(1), monthly.serverCpuMs.toFixed(1), '', ''], coldWidths)}\n` +
+        `\n/health probe during the cold requests: ${probeDuringCold.count} answers, p50 ${probeDuringCold.p50.toFixed(1)} ms, ` +
+        `p99 ${probeDuringCold.p99.toFixed(1)} ms, max ${probeDuringCold.max.toFixed(1)} ms, ${probe.errors().length} failed (${[...new Set(probe.errors())].join(', ')})\n`,
     );
     process.stdout.write('\n');
 
-    for (const target of targets) process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections, limit)));
+    for (const target of targets)
+      process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections, limit)));
     const runs: RunSummary[] = [];
     for (let round = 1; round <= rounds; round++) {
       for (const target of targets) {
@@ -258,13 +307,22 @@ async function main(): Promise<number> {
       }
     }
 
-    const summariseKind = (kind: ServerKind) => summariseServer(runs.filter((run) => run.kind === kind), { throughput: true });
+    const summariseKind = (kind: ServerKind) =>
+      summariseServer(
+        runs.filter((run) => run.kind === kind),
+        { throughput: true },
+      );
     const helloSummary = summariseKind('hello');
     const appSummary = summariseKind('app');
     const ratio = appSummary.requestsPerSec / helloSummary.requestsPerSec;
 
-    const table = summaryTable([['hello', helloSummary], ['app', appSummary]]);
-    process.stdout.write(`\n${table.join('\n')}\n\nratio app/hello = ${ratio.toFixed(3)} (no target set for this route)\n`);
+    const table = summaryTable([
+      ['hello', helloSummary],
+      ['app', appSummary],
+    ]);
+    process.stdout.write(
+      `\n${table.join('\n')}\n\nratio app/hello = ${ratio.toFixed(3)} (no target set for this route)\n`,
+    );
 
     const failures = answerFailures(appSummary, helloSummary);
     for (const c of cold) if (c.bars !== limit) failures.push(`${c.instrumentId}: ${c.bars} bars instead of ${limit}`);
@@ -273,7 +331,18 @@ async function main(): Promise<number> {
       benchmark: 'candles',
       date: new Date().toISOString(),
       machine: machineReport('load generator (autocannon) and the servers share the same CPUs', { loadAverage: true }),
-      settings: { seconds, connections, pipelining: PIPELINING, rounds, warmupSeconds: warmup, route: ROUTE, period: '1d', limit, mix: MIX, appClock: appReady.clock },
+      settings: {
+        seconds,
+        connections,
+        pipelining: PIPELINING,
+        rounds,
+        warmupSeconds: warmup,
+        route: ROUTE,
+        period: '1d',
+        limit,
+        mix: MIX,
+        appClock: appReady.clock,
+      },
       codeWarmup,
       cold,
       monthly,
@@ -287,7 +356,9 @@ async function main(): Promise<number> {
       wallSeconds: (performance.now() - wallStart) / 1000,
       runs,
     };
-    process.stdout.write(`result written to ${writeResult('candles.json', report)}; wall time ${report.wallSeconds.toFixed(0)} s\n`);
+    process.stdout.write(
+      `result written to ${writeResult('candles.json', report)}; wall time ${report.wallSeconds.toFixed(0)} s\n`,
+    );
     return exitCodeFor(failures);
   } finally {
     await Promise.all([hello.stop(), app.stop()]);

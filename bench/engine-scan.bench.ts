@@ -73,7 +73,12 @@ interface Instrument {
 
 const instruments: Instrument[] = universe
   .filter((d) => d.assetClass !== 'index')
-  .map((d) => ({ id: d.instrumentId, scale: d.priceScale, currency: d.currency as Currency, ticks: Number(new Dec(d.referencePrice).times(new Dec(10).pow(d.priceScale)).toFixed(0)) }));
+  .map((d) => ({
+    id: d.instrumentId,
+    scale: d.priceScale,
+    currency: d.currency as Currency,
+    ticks: Number(new Dec(d.referencePrice).times(new Dec(10).pow(d.priceScale)).toFixed(0)),
+  }));
 
 /** Integer ticks → the decimal string an order row or a quote carries. */
 function priceText(ticks: number, scale: number): string {
@@ -104,19 +109,37 @@ function position(inst: Instrument): IndexRow {
     stopLoss = priceText(side === 'long' ? down : up, inst.scale);
   }
   return {
-    id: `o_${serial.toString(36).padStart(8, '0')}`, instrumentId: inst.id, state: 'holding', side, currency: inst.currency, lots,
-    price: null, costPrice: cost, margin: margin.toLedgerString(), stopOutRatio: random() < 0.5 ? '1.00' : '0.80',
-    takeProfit, stopLoss, minHoldUntil: HOLD_PASSED, expiresAt: null, lockUntil: null,
+    id: `o_${serial.toString(36).padStart(8, '0')}`,
+    instrumentId: inst.id,
+    state: 'holding',
+    side,
+    currency: inst.currency,
+    lots,
+    price: null,
+    costPrice: cost,
+    margin: margin.toLedgerString(),
+    stopOutRatio: random() < 0.5 ? '1.00' : '0.80',
+    takeProfit,
+    stopLoss,
+    minHoldUntil: HOLD_PASSED,
+    expiresAt: null,
+    lockUntil: null,
   };
 }
 
 /** `median` is the value at index ⌊n/2⌋ (the upper middle one for an even count). */
-const stats = (values: number[]) => ({ median: percentile(values, 50), p99: percentile(values, 99), max: percentile(values, 100) });
+const stats = (values: number[]) => ({
+  median: percentile(values, 50),
+  p99: percentile(values, 99),
+  max: percentile(values, 100),
+});
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 
 function main(): number {
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(`engine-scan bench: ${POSITIONS.toLocaleString('en')} open positions over ${instruments.length} instruments, ${TICKS} ticks`);
+  out(
+    `engine-scan bench: ${POSITIONS.toLocaleString('en')} open positions over ${instruments.length} instruments, ${TICKS} ticks`,
+  );
   const base = heapMb();
 
   let started = performance.now();
@@ -135,8 +158,12 @@ function main(): number {
   const indexOnly = heapMb();
 
   out(`generate rows        ${ms(generateMs).padStart(12)}   (heap of the rows ${(withRows - base).toFixed(0)} MB)`);
-  out(`build index (load)   ${ms(buildMs).padStart(12)}   ${loaded.orders.toLocaleString('en')} orders, ${loaded.armed.toLocaleString('en')} price entries`);
-  out(`heap of the index    ${`${(withIndex - withRows).toFixed(0)} MB`.padStart(12)}   (${(((withIndex - withRows) * 1024 * 1024) / loaded.orders).toFixed(0)} bytes per position; heap used with the index alone: ${indexOnly.toFixed(0)} MB)`);
+  out(
+    `build index (load)   ${ms(buildMs).padStart(12)}   ${loaded.orders.toLocaleString('en')} orders, ${loaded.armed.toLocaleString('en')} price entries`,
+  );
+  out(
+    `heap of the index    ${`${(withIndex - withRows).toFixed(0)} MB`.padStart(12)}   (${(((withIndex - withRows) * 1024 * 1024) / loaded.orders).toFixed(0)} bytes per position; heap used with the index alone: ${indexOnly.toFixed(0)} MB)`,
+  );
 
   const lookup: number[] = [];
   const lookupCpu: number[] = [];
@@ -154,7 +181,8 @@ function main(): number {
     const t0 = performance.now();
     const hits: { inst: Instrument; orderId: string }[] = [];
     for (const inst of instruments) {
-      for (const h of index.priceHits(inst.id, priceText(inst.ticks, inst.scale))) hits.push({ inst, orderId: h.orderId });
+      for (const h of index.priceHits(inst.id, priceText(inst.ticks, inst.scale)))
+        hits.push({ inst, orderId: h.orderId });
     }
     const t1 = performance.now();
     const c1 = process.cpuUsage(c0);
@@ -186,7 +214,9 @@ function main(): number {
   out(`  lookup, CPU time        ${ms(lc.median).padStart(12)} ${ms(lc.p99).padStart(12)} ${ms(lc.max).padStart(12)}`);
   out(`  close + reopen the hits ${ms(m.median).padStart(12)} ${ms(m.p99).padStart(12)} ${ms(m.max).padStart(12)}`);
   out(`  whole tick              ${ms(w.median).padStart(12)} ${ms(w.p99).padStart(12)} ${ms(w.max).padStart(12)}`);
-  out(`positions hit per tick: ${(hitsTotal / TICKS).toFixed(1)} on average, ${maxHits} at most; book at the end: ${index.stats().orders.toLocaleString('en')}`);
+  out(
+    `positions hit per tick: ${(hitsTotal / TICKS).toFixed(1)} on average, ${maxHits} at most; book at the end: ${index.stats().orders.toLocaleString('en')}`,
+  );
   out(`heap used at the end: ${heapMb().toFixed(0)} MB`);
   const ok = l.median < TARGET_MS && l.p99 < TARGET_MS;
   out(`target: lookup < ${TARGET_MS} ms per tick (median and p99): ${ok ? 'met' : 'NOT met'}`);

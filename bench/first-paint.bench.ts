@@ -50,13 +50,19 @@ const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 function run(command: string, args: string[], cwd = ROOT): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${String(result.status ?? result.signal)})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${String(result.status ?? result.signal)})`);
 }
 
 /** The built server on a fresh embedded database in a temporary folder, as `npm start` runs it. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-first-paint-'));
-  const server = new BuiltServer(await freePort(), { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-admin-pass-2026', DATABASE_URL: '', LOG_LEVEL: 'warn' });
+  const server = new BuiltServer(await freePort(), {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'Bench-admin-pass-2026',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  });
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -78,10 +84,20 @@ interface ScriptLoad {
 }
 
 /** The JavaScript Chromium requests until the login form is interactive. */
-async function firstRouteScripts(baseUrl: string): Promise<{ scripts: ScriptLoad[]; later: ScriptLoad[]; interactiveMs: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+async function firstRouteScripts(
+  baseUrl: string,
+): Promise<{ scripts: ScriptLoad[]; later: ScriptLoad[]; interactiveMs: number }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     const pending: Promise<ScriptLoad | null>[] = [];
     let interactive = false;
@@ -93,8 +109,16 @@ async function firstRouteScripts(baseUrl: string): Promise<{ scripts: ScriptLoad
       const load = (async (): Promise<ScriptLoad | null> => {
         const body = await response.body().catch(() => null);
         if (!body) return null;
-        const sizes = await response.request().sizes().catch(() => null);
-        return { url: url.replace(baseUrl, ''), gzip: gzipBytes(body), raw: body.length, wire: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : null };
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        return {
+          url: url.replace(baseUrl, ''),
+          gzip: gzipBytes(body),
+          raw: body.length,
+          wire: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : null,
+        };
       })();
       (interactive ? pending : before).push(load);
     });
@@ -120,16 +144,27 @@ async function firstRouteScripts(baseUrl: string): Promise<{ scripts: ScriptLoad
 async function reactFloor(): Promise<number> {
   const dir = mkdtempSync(path.join(ROOT, 'apps/web/.react-floor-'));
   try {
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>');
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>',
+    );
     writeFileSync(
       path.join(dir, 'main.js'),
       "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('div', null, 'x'));\n",
     );
     const { build } = await import('vite');
     const fromWeb = createRequire(path.join(ROOT, 'apps/web/package.json'));
-    const { default: react } = (await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => import('vite').PluginOption };
+    const { default: react } = (await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as {
+      default: () => import('vite').PluginOption;
+    };
     // The app's Vite, React plugin and target; none of its own plugins (strings, worker).
-    await build({ configFile: false, root: dir, logLevel: 'warn', plugins: [react()], build: { outDir: path.join(dir, 'dist'), emptyOutDir: true, target: 'es2022' } });
+    await build({
+      configFile: false,
+      root: dir,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir: path.join(dir, 'dist'), emptyOutDir: true, target: 'es2022' },
+    });
     const assets = path.join(dir, 'dist', 'assets');
     return readdirSync(assets)
       .filter((name) => name.endsWith('.js'))
@@ -160,18 +195,34 @@ function blameOf(lhr: Lhr): string[] {
     return details?.items ?? [];
   };
   const lcpElement = items('largest-contentful-paint-element');
-  const node = (lcpElement[0]?.items as Array<{ node?: { snippet?: string; nodeLabel?: string } }> | undefined)?.[0]?.node ?? (lcpElement[0]?.node as { snippet?: string; nodeLabel?: string } | undefined);
+  const node =
+    (lcpElement[0]?.items as Array<{ node?: { snippet?: string; nodeLabel?: string } }> | undefined)?.[0]?.node ??
+    (lcpElement[0]?.node as { snippet?: string; nodeLabel?: string } | undefined);
   if (node) lines.push(`LCP element: ${node.snippet ?? ''} ("${(node.nodeLabel ?? '').slice(0, 60)}")`);
   const phases = (lcpElement[1]?.items as Array<{ phase?: string; timing?: number }> | undefined) ?? [];
-  if (phases.length > 0) lines.push(`LCP phases: ${phases.map((p) => `${p.phase ?? '?'} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`);
+  if (phases.length > 0)
+    lines.push(`LCP phases: ${phases.map((p) => `${p.phase ?? '?'} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`);
   const blocking = items('render-blocking-resources');
-  if (blocking.length > 0) lines.push(`render-blocking: ${blocking.map((b) => `${String(b.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(b.wastedMs ?? 0))} ms)`).join(', ')}`);
+  if (blocking.length > 0)
+    lines.push(
+      `render-blocking: ${blocking.map((b) => `${String(b.url).replace(/^https?:\/\/[^/]+/, '')} (${Math.round(Number(b.wastedMs ?? 0))} ms)`).join(', ')}`,
+    );
   const unused = items('unused-javascript');
-  if (unused.length > 0) lines.push(`unused JavaScript: ${unused.map((u) => `${String(u.url).replace(/^https?:\/\/[^/]+/, '')} ${(Number(u.wastedBytes ?? 0) / 1000).toFixed(1)} KB`).join(', ')}`);
-  const chains = lhr.audits['critical-request-chains']?.details as { longestChain?: { duration?: number; length?: number; transferSize?: number } } | undefined;
-  if (chains?.longestChain) lines.push(`longest critical chain: ${chains.longestChain.length ?? '?'} requests, ${Math.round(chains.longestChain.duration ?? 0)} ms, ${((chains.longestChain.transferSize ?? 0) / 1000).toFixed(1)} KB`);
+  if (unused.length > 0)
+    lines.push(
+      `unused JavaScript: ${unused.map((u) => `${String(u.url).replace(/^https?:\/\/[^/]+/, '')} ${(Number(u.wastedBytes ?? 0) / 1000).toFixed(1)} KB`).join(', ')}`,
+    );
+  const chains = lhr.audits['critical-request-chains']?.details as
+    { longestChain?: { duration?: number; length?: number; transferSize?: number } } | undefined;
+  if (chains?.longestChain)
+    lines.push(
+      `longest critical chain: ${chains.longestChain.length ?? '?'} requests, ${Math.round(chains.longestChain.duration ?? 0)} ms, ${((chains.longestChain.transferSize ?? 0) / 1000).toFixed(1)} KB`,
+    );
   const long = items('long-tasks').slice(0, 5);
-  if (long.length > 0) lines.push(`long tasks (simulated): ${long.map((task) => `${String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || 'page'} ${Math.round(Number(task.duration ?? 0))} ms at ${Math.round(Number(task.startTime ?? 0))} ms`).join(', ')}`);
+  if (long.length > 0)
+    lines.push(
+      `long tasks (simulated): ${long.map((task) => `${String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || 'page'} ${Math.round(Number(task.duration ?? 0))} ms at ${Math.round(Number(task.startTime ?? 0))} ms`).join(', ')}`,
+    );
   const boot = lhr.audits['bootup-time']?.numericValue;
   if (boot !== undefined) lines.push(`JavaScript execution: ${Math.round(boot)} ms (simulated)`);
   return lines;
@@ -189,9 +240,23 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseRun[
   const results: LighthouseRun[] = [];
   let retries = 0;
   for (let i = 0; i < runs; i += 1) {
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const chrome = await launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
+    });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       if (!result) throw new Error('lighthouse returned nothing');
       const { lhr } = result;
       const audit = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -214,7 +279,9 @@ async function lighthouseRuns(url: string, runs: number): Promise<LighthouseRun[
         blame: blameOf(lhr),
       });
       const last = results[results.length - 1]!;
-      console.log(`  lighthouse run ${i + 1}/${runs}: performance ${last.score}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, FCP ${(last.fcpMs / 1000).toFixed(2)} s, TBT ${last.tbtMs.toFixed(0)} ms, CLS ${last.cls.toFixed(3)}, SI ${(last.speedIndexMs / 1000).toFixed(2)} s`);
+      console.log(
+        `  lighthouse run ${i + 1}/${runs}: performance ${last.score}, LCP ${(last.lcpMs / 1000).toFixed(2)} s, FCP ${(last.fcpMs / 1000).toFixed(2)} s, TBT ${last.tbtMs.toFixed(0)} ms, CLS ${last.cls.toFixed(3)}, SI ${(last.speedIndexMs / 1000).toFixed(2)} s`,
+      );
     } finally {
       chrome.kill();
     }
@@ -232,34 +299,60 @@ async function main(): Promise<void> {
     const { scripts, later, interactiveMs } = await firstRouteScripts(server.baseUrl);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     const wire = scripts.every((s) => s.wire !== null) ? scripts.reduce((sum, s) => sum + (s.wire ?? 0), 0) : null;
-    console.log(`\nfirst-route JavaScript for ${ROUTE} (requested before the login form is interactive, ${interactiveMs} ms unthrottled):`);
-    for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
-    console.log(`  ${kb(total).padStart(9)} gzip in ${scripts.length} files (target ≤ ${kb(JS_TARGET_BYTES)})${wire === null ? '' : `; ${kb(wire)} on the wire with headers`}`);
-    console.log(`  React's floor in this build (react + react-dom rendering a <div>): ${kb(floor)} gzip; the app adds ${kb(total - floor)} (${(total / floor).toFixed(2)} × the floor)`);
-    if (later.length > 0) console.log(`  after it was interactive: ${later.length} more files, ${kb(later.reduce((sum, s) => sum + s.gzip, 0))} gzip (${later.map((s) => s.url).join(', ')})`);
+    console.log(
+      `\nfirst-route JavaScript for ${ROUTE} (requested before the login form is interactive, ${interactiveMs} ms unthrottled):`,
+    );
+    for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
+    console.log(
+      `  ${kb(total).padStart(9)} gzip in ${scripts.length} files (target ≤ ${kb(JS_TARGET_BYTES)})${wire === null ? '' : `; ${kb(wire)} on the wire with headers`}`,
+    );
+    console.log(
+      `  React's floor in this build (react + react-dom rendering a <div>): ${kb(floor)} gzip; the app adds ${kb(total - floor)} (${(total / floor).toFixed(2)} × the floor)`,
+    );
+    if (later.length > 0)
+      console.log(
+        `  after it was interactive: ${later.length} more files, ${kb(later.reduce((sum, s) => sum + s.gzip, 0))} gzip (${later.map((s) => s.url).join(', ')})`,
+      );
     if (total > JS_TARGET_BYTES) failed = true;
 
     const runs = envInt('BENCH_LIGHTHOUSE_RUNS', 3);
     console.log(`\nlighthouse (mobile, simulated throttling) on ${ROUTE}, ${runs} runs:`);
-    const lh = process.env.BENCH_LIGHTHOUSE === '0' ? 'skipped (BENCH_LIGHTHOUSE=0)' : await lighthouseRuns(`${server.baseUrl}${ROUTE}`, runs);
+    const lh =
+      process.env.BENCH_LIGHTHOUSE === '0'
+        ? 'skipped (BENCH_LIGHTHOUSE=0)'
+        : await lighthouseRuns(`${server.baseUrl}${ROUTE}`, runs);
     let median: LighthouseRun | null = null;
     if (typeof lh === 'string') {
       console.log(`  not measured: ${lh}`);
     } else {
       median = [...lh].sort((a, b) => a.score - b.score)[Math.floor(lh.length / 2)] ?? null;
       if (median) {
-        console.log(`  median: performance ${median.score} (target ≥ ${SCORE_TARGET}), LCP ${(median.lcpMs / 1000).toFixed(2)} s (target ≤ ${LCP_TARGET_MS / 1000} s); ${loadLine()}`);
+        console.log(
+          `  median: performance ${median.score} (target ≥ ${SCORE_TARGET}), LCP ${(median.lcpMs / 1000).toFixed(2)} s (target ≤ ${LCP_TARGET_MS / 1000} s); ${loadLine()}`,
+        );
         for (const line of median.blame) console.log(`    ${line}`);
         if (median.score < SCORE_TARGET || median.lcpMs > LCP_TARGET_MS) failed = true;
       }
     }
     writeResult('first-paint.json', {
-      machine: machineReport('first paint of /#/login/login, built server on a fresh PGlite database', { loadAverage: true }),
-      firstRouteJs: { route: ROUTE, gzipBytes: total, files: scripts, afterInteractive: later, interactiveMs, targetBytes: JS_TARGET_BYTES },
+      machine: machineReport('first paint of /#/login/login, built server on a fresh PGlite database', {
+        loadAverage: true,
+      }),
+      firstRouteJs: {
+        route: ROUTE,
+        gzipBytes: total,
+        files: scripts,
+        afterInteractive: later,
+        interactiveMs,
+        targetBytes: JS_TARGET_BYTES,
+      },
       reactFloorGzipBytes: floor,
       lighthouse: typeof lh === 'string' ? { error: lh } : { runs: lh, median },
     });
-    console.log(`\n${failed ? 'NOT MET' : 'met'}: first-route JS ${kb(total)} ≤ ${kb(JS_TARGET_BYTES)}${median ? `, performance ${median.score} ≥ ${SCORE_TARGET}, LCP ${(median.lcpMs / 1000).toFixed(2)} s ≤ ${LCP_TARGET_MS / 1000} s` : ''}`);
+    console.log(
+      `\n${failed ? 'NOT MET' : 'met'}: first-route JS ${kb(total)} ≤ ${kb(JS_TARGET_BYTES)}${median ? `, performance ${median.score} ≥ ${SCORE_TARGET}, LCP ${(median.lcpMs / 1000).toFixed(2)} s ≤ ${LCP_TARGET_MS / 1000} s` : ''}`,
+    );
   } finally {
     await server.stop();
   }

@@ -53,7 +53,12 @@ function main(): number {
   out(`constructor${cell(construct)}`);
   out('');
   out(
-    ['instrument'.padEnd(16), ...['1st quote', 'repeat', 'same day', 'past day', '300d cold', '300d warm', 'time-share'].map((h) => h.padStart(11))].join(''),
+    [
+      'instrument'.padEnd(16),
+      ...['1st quote', 'repeat', 'same day', 'past day', '300d cold', '300d warm', 'time-share'].map((h) =>
+        h.padStart(11),
+      ),
+    ].join(''),
   );
   let firstTotal = 0;
   for (const def of fixtureUniverse) {
@@ -76,7 +81,9 @@ function main(): number {
   const warmAll = cpuMs(() => {
     for (const def of fixtureUniverse) s.quote(def.instrumentId, AT);
   }, REPEAT);
-  out(`warm quote of every instrument, together:        ${cell(warmAll)} ms (${((warmAll * 1000) / fixtureUniverse.length).toFixed(1)} µs each)`);
+  out(
+    `warm quote of every instrument, together:        ${cell(warmAll)} ms (${((warmAll * 1000) / fixtureUniverse.length).toFixed(1)} µs each)`,
+  );
   const fresh = new MarketSimulator(fixtureUniverse, fixtureConfig('another seed'));
   const allCold = cpuMs(() => fixtureUniverse.map((def) => fresh.quote(def.instrumentId, AT)));
   out(`first quote of every instrument, fresh simulator: ${cell(allCold)} ms (code already warm)`);
@@ -94,35 +101,50 @@ const MINUTE_MS = 60_000;
 /** CPU ms of `work(def)` for every instrument, once each, in universe order. */
 function perInstrument(defs: readonly InstrumentDef[], work: (def: InstrumentDef) => unknown): Map<string, number> {
   const costs = new Map<string, number>();
-  for (const def of defs) costs.set(def.instrumentId, cpuMs(() => work(def)));
+  for (const def of defs)
+    costs.set(
+      def.instrumentId,
+      cpuMs(() => work(def)),
+    );
   return costs;
 }
 
 function realUniverse(out: (line: string) => void): void {
-  const classOf = (def: InstrumentDef) => `${def.market} ${def.assetClass}${def.board === 'listed' || def.assetClass !== 'stock' ? '' : ` (${def.board})`}`;
+  const classOf = (def: InstrumentDef) =>
+    `${def.market} ${def.assetClass}${def.board === 'listed' || def.assetClass !== 'stock' ? '' : ` (${def.board})`}`;
   const classes = [...new Set(universe.map(classOf))];
   const config = () => ({ seed: REAL_SEED, calendars: defaultCalendars });
   let sim: MarketSimulator | undefined;
   const construct = cpuMs(() => (sim = new MarketSimulator(universe, config())));
   if (sim === undefined) throw new Error('no simulator');
   const s = sim;
-  out(`real universe: ${universe.length} instruments, seed ${REAL_SEED}, default calendars, at ${REAL_AT.toISOString()}; CPU ms`);
+  out(
+    `real universe: ${universe.length} instruments, seed ${REAL_SEED}, default calendars, at ${REAL_AT.toISOString()}; CPU ms`,
+  );
   out(`constructor${cell(construct)}`);
 
   const first = perInstrument(universe, (def) => s.quote(def.instrumentId, REAL_AT));
   const nextDay = perInstrument(universe, (def) => s.quote(def.instrumentId, REAL_NEXT_DAY));
   out('');
-  out(`${'class'.padEnd(18)}${'count'.padStart(6)}${'1st quote'.padStart(11)}${'max'.padStart(11)}${'next day'.padStart(11)}${'max'.padStart(11)}  (mean and max per instrument)`);
+  out(
+    `${'class'.padEnd(18)}${'count'.padStart(6)}${'1st quote'.padStart(11)}${'max'.padStart(11)}${'next day'.padStart(11)}${'max'.padStart(11)}  (mean and max per instrument)`,
+  );
   for (const name of classes) {
     const ids = universe.filter((def) => classOf(def) === name).map((def) => def.instrumentId);
     const a = ids.map((id) => first.get(id) ?? 0);
     const b = ids.map((id) => nextDay.get(id) ?? 0);
     const mean = (values: number[]) => values.reduce((x, y) => x + y, 0) / values.length;
-    out(`${name.padEnd(18)}${String(ids.length).padStart(6)}${cell(mean(a))}${cell(Math.max(...a))}${cell(mean(b))}${cell(Math.max(...b))}`);
+    out(
+      `${name.padEnd(18)}${String(ids.length).padStart(6)}${cell(mean(a))}${cell(Math.max(...a))}${cell(mean(b))}${cell(Math.max(...b))}`,
+    );
   }
   const total = (costs: Map<string, number>) => [...costs.values()].reduce((x, y) => x + y, 0);
-  out(`all instruments, together:${cell(total(first))} ms first quote (fresh simulator), ${cell(total(nextDay)).trim()} ms first quote of the next day`);
-  out('(indexes come after their members in universe order, so their first quote finds the members walked and their day paths built)');
+  out(
+    `all instruments, together:${cell(total(first))} ms first quote (fresh simulator), ${cell(total(nextDay)).trim()} ms first quote of the next day`,
+  );
+  out(
+    '(indexes come after their members in universe order, so their first quote finds the members walked and their day paths built)',
+  );
 
   const warmSame = cpuMs(() => {
     for (const def of universe) s.quote(def.instrumentId, REAL_NEXT_DAY);
@@ -134,12 +156,24 @@ function realUniverse(out: (line: string) => void): void {
     const at = new Date(REAL_NEXT_DAY.getTime() + minute * MINUTE_MS);
     for (const def of universe) s.quote(def.instrumentId, at);
   }, minutes);
-  out(`warm quote, same instant:        ${((warmSame * 1000) / universe.length).toFixed(1)} µs per call (${REPEAT} passes over the universe)`);
-  out(`warm quote, one minute later:    ${((warmNext * 1000) / universe.length).toFixed(1)} µs per call (${minutes} passes, a new minute each)`);
+  out(
+    `warm quote, same instant:        ${((warmSame * 1000) / universe.length).toFixed(1)} µs per call (${REPEAT} passes over the universe)`,
+  );
+  out(
+    `warm quote, one minute later:    ${((warmNext * 1000) / universe.length).toFixed(1)} µs per call (${minutes} passes, a new minute each)`,
+  );
 
   out('');
   out('one year of daily candles (limit 252), fresh simulator per instrument: CPU ms');
-  for (const id of ['i_usd_AAPL', 'i_mxn_WALMEX', 'i_eur_SAN', 'i_crypto_BTC-USDT', 'i_forex_EURUSD', 'i_usd_SPX', 'i_mxn_IPC']) {
+  for (const id of [
+    'i_usd_AAPL',
+    'i_mxn_WALMEX',
+    'i_eur_SAN',
+    'i_crypto_BTC-USDT',
+    'i_forex_EURUSD',
+    'i_usd_SPX',
+    'i_mxn_IPC',
+  ]) {
     const fresh = new MarketSimulator(universe, config());
     const cold = cpuMs(() => fresh.candles(id, '1d', { at: REAL_AT, limit: 252 }));
     const warm = cpuMs(() => fresh.candles(id, '1d', { at: REAL_AT, limit: 252 }), Math.max(1, REPEAT / 10));
@@ -160,7 +194,10 @@ const threadCpuMs = existsSync('/proc/thread-self/schedstat')
  * step, in this thread's CPU time. A slice of sliced work holds the loop for its 5 ms plus at
  * most one step.
  */
-function warmingInSteps(out: (line: string) => void, config: () => { seed: string; calendars: typeof defaultCalendars }): void {
+function warmingInSteps(
+  out: (line: string) => void,
+  config: () => { seed: string; calendars: typeof defaultCalendars },
+): void {
   const sim = new MarketSimulator(universe, config());
   const run = (make: (id: string) => Generator<void, void, void>) => {
     let total = 0;

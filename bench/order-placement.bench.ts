@@ -26,7 +26,7 @@
  *   users i, i + clients, i + 2·clients, … and sends one market order after the other, cycling
  *   through its users, so no two in-flight orders belong to the same user: the only rows
  *   concurrent orders share are the house's. The per-account limit of 1 buy per second
- *   (API.md §1.7) is raised in the bench servers (BENCH_RESPECT_LIMIT=1 keeps it and paces each
+ *   (docs/api.md §1.7) is raised in the bench servers (BENCH_RESPECT_LIMIT=1 keeps it and paces each
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
  *   server; medians are kept. Each measured run also reports the server's CPU per order
@@ -147,21 +147,38 @@ async function serveApp(options: ServeOptions): Promise<void> {
   const { rowsOf } = await import('../apps/server/src/platform/db.js');
 
   const config = loadConfig({
-    DATABASE_URL: options.databaseUrl, DEMO: '0', LEDGER_HOUSE_STRIPES: String(options.stripes), LOG_LEVEL: 'silent',
+    DATABASE_URL: options.databaseUrl,
+    DEMO: '0',
+    LEDGER_HOUSE_STRIPES: String(options.stripes),
+    LOG_LEVEL: 'silent',
   });
-  const database = await openSeededDatabase({ databaseUrl: options.databaseUrl, clock: systemClock, poolSize: options.poolSize });
+  const database = await openSeededDatabase({
+    databaseUrl: options.databaseUrl,
+    clock: systemClock,
+    poolSize: options.poolSize,
+  });
   await createAdmin(database.db, 'benchadmin', ADMIN_PASSWORD, 'admin');
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-uploads-'));
   const high = (durationSec: number) => ({ points: 1e9, durationSec });
   let groupStats: { batches: number; calls: number; largest: number; fallbacks: number } | null = null;
   const { app } = await buildBenchApp({
-    config, database, engine: false, uploads: { dir: uploadsDir },
+    config,
+    database,
+    engine: false,
+    uploads: { dir: uploadsDir },
     buyGroup: {
-      enabled: options.group, inFlight: options.groupInFlight, maxBatch: options.groupMaxBatch,
-      expose: (stats) => { groupStats = stats; },
+      enabled: options.group,
+      inFlight: options.groupInFlight,
+      maxBatch: options.groupMaxBatch,
+      expose: (stats) => {
+        groupStats = stats;
+      },
     },
     limits: {
-      perCaller: high(1), registerPerIp: high(3600), moneyCalls: high(60), uploadPerAccount: high(3600),
+      perCaller: high(1),
+      registerPerIp: high(3600),
+      moneyCalls: high(60),
+      uploadPerAccount: high(3600),
       ...(options.respectLimit ? {} : { buyPerAccount: high(1) }),
     },
   });
@@ -169,32 +186,63 @@ async function serveApp(options: ServeOptions): Promise<void> {
   type Envelope = { status: number; msg?: string; code?: string; data?: unknown };
   const call = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Envelope> => {
     const res = await app.inject({
-      method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body),
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
     });
     const answer = res.json<Envelope>();
     if (answer.status !== 1) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body}`);
     return answer;
   };
-  const admin = { authorization: `Bearer ${((await call('/api/admin/auth/login', { username: 'benchadmin', password: ADMIN_PASSWORD })).data as { token: string }).token}` };
-  await call('/api/admin/config/set', {
-    key: 'deposit.channels', reason: 'order benchmark',
-    value: [{
-      id: 'ch_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5xBenchAddressxxxxxxxxxxxxxxxxxx',
-      window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] }, enabled: true,
-    }],
-  }, admin);
+  const admin = {
+    authorization: `Bearer ${((await call('/api/admin/auth/login', { username: 'benchadmin', password: ADMIN_PASSWORD })).data as { token: string }).token}`,
+  };
+  await call(
+    '/api/admin/config/set',
+    {
+      key: 'deposit.channels',
+      reason: 'order benchmark',
+      value: [
+        {
+          id: 'ch_usdt',
+          type: 'crypto',
+          name: 'USDT TRC20',
+          currency: 'USDT',
+          network: 'TRC20',
+          address: 'TQ5xBenchAddressxxxxxxxxxxxxxxxxxx',
+          window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] },
+          enabled: true,
+        },
+      ],
+    },
+    admin,
+  );
   // a deposit large enough for every order of the run (the default maximum is 100 000 USDT)
-  await call('/api/admin/config/set', { key: 'deposit.limits.USDT', value: { min: '1.00', max: '1000000000.00' }, reason: 'order benchmark' }, admin);
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  await call(
+    '/api/admin/config/set',
+    { key: 'deposit.limits.USDT', value: { min: '1.00', max: '1000000000.00' }, reason: 'order benchmark' },
+    admin,
+  );
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   const upload = async (headers: Record<string, string>, purpose: string): Promise<string> => {
     const boundary = `----bench-${Math.random().toString(36).slice(2)}`;
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await app.inject({ method: 'POST', url: '/api/vue/upload/image', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/vue/upload/image',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers },
+    });
     const answer = res.json<Envelope>();
     if (answer.status !== 1) throw new Error(`upload: ${res.body}`);
     return (answer.data as { imageId: string }).imageId;
@@ -215,14 +263,28 @@ async function serveApp(options: ServeOptions): Promise<void> {
   for (let i = 0; i < options.users; i += 1) {
     const phone = `5215${stamp}${String(i).padStart(4, '0')}`;
     const password = 'Bench12345';
-    const reg = await call('/api/vue/user/register', { phone, password, confirmPassword: password, inviteCode: INVITE_CODE, agreementAccepted: true });
+    const reg = await call('/api/vue/user/register', {
+      phone,
+      password,
+      confirmPassword: password,
+      inviteCode: INVITE_CODE,
+      agreementAccepted: true,
+    });
     const data = reg.data as { token: string; user: { id: string } };
     const headers = { token: data.token, account: phone };
     const [frontImageId, backImageId] = [await upload(headers, 'kyc_front'), await upload(headers, 'kyc_back')];
-    await call('/api/vue/user/kycSubmit', { name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId, backImageId }, headers);
+    await call(
+      '/api/vue/user/kycSubmit',
+      { name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId, backImageId },
+      headers,
+    );
     await reviewOne('kyc', data.user.id);
     const proofImageId = await upload(headers, 'deposit_proof');
-    const deposit = await call('/api/vue/funds/deposit', { channelId: 'ch_usdt', amount: '100000000.00', proofImageId }, headers);
+    const deposit = await call(
+      '/api/vue/funds/deposit',
+      { channelId: 'ch_usdt', amount: '100000000.00', proofImageId },
+      headers,
+    );
     await reviewOne('deposit', data.user.id, (deposit.data as { id: string }).id);
     users.push({ id: data.user.id, token: data.token, account: phone });
   }
@@ -231,15 +293,23 @@ async function serveApp(options: ServeOptions): Promise<void> {
 
   const check = async (): Promise<ServerCheck> => {
     const violations = (await ledgerViolations(database.db)).map((v) => `${v.rule} ${JSON.stringify(v.detail)}`);
-    const [orders] = rowsOf<{ n: string; fees: string }>(await database.db.execute(sql`select count(*)::text as n, coalesce(sum(open_fee), 0)::text as fees from orders`));
-    const [rows] = rowsOf<{ fee_rows: string; house_rows: string }>(await database.db.execute(sql`select
+    const [orders] = rowsOf<{ n: string; fees: string }>(
+      await database.db.execute(sql`select count(*)::text as n, coalesce(sum(open_fee), 0)::text as fees from orders`),
+    );
+    const [rows] = rowsOf<{ fee_rows: string; house_rows: string }>(
+      await database.db.execute(sql`select
       count(*) filter (where kind = 'fee_income' and currency = 'USDT')::text as fee_rows, count(*)::text as house_rows
-      from ledger_accounts where owner_type = 'house'`));
+      from ledger_accounts where owner_type = 'house'`),
+    );
     const fee = (await houseBalances(database.db)).find((b) => b.currency === 'USDT' && b.kind === 'fee_income');
     return {
-      orders: Number(orders?.n ?? 0), openFees: orders?.fees ?? '0', feeIncome: fee?.balance.toLedgerString() ?? '0',
+      orders: Number(orders?.n ?? 0),
+      openFees: orders?.fees ?? '0',
+      feeIncome: fee?.balance.toLedgerString() ?? '0',
       feeIncomeMatches: (fee?.balance.amount ?? new Dec(0)).equals(orders?.fees ?? 0),
-      feeIncomeRows: Number(rows?.fee_rows ?? 0), houseRows: Number(rows?.house_rows ?? 0), violations,
+      feeIncomeRows: Number(rows?.fee_rows ?? 0),
+      houseRows: Number(rows?.house_rows ?? 0),
+      violations,
     };
   };
   const inspector = options.profileDir ? new (await import('node:inspector/promises')).Session() : null;
@@ -265,12 +335,20 @@ async function serveApp(options: ServeOptions): Promise<void> {
       rmSync(uploadsDir, { recursive: true, force: true });
     },
     (message) => {
-      if (message.type === 'profile') profile(message.start, message.file).then(() => reply<ChildMessage>({ type: 'profiled' }), failed);
+      if (message.type === 'profile')
+        profile(message.start, message.file).then(() => reply<ChildMessage>({ type: 'profiled' }), failed);
       else if (message.type === 'count') {
         const g = groupStats ?? { batches: 0, calls: 0, largest: 0, fallbacks: 0 };
         reply<ChildMessage>({
           type: 'counted',
-          counts: { statements: database.statementCount?.() ?? 0, roundTrips: database.roundTripCount?.() ?? 0, batches: g.batches, batchedCalls: g.calls, largestBatch: g.largest, fallbacks: g.fallbacks },
+          counts: {
+            statements: database.statementCount?.() ?? 0,
+            roundTrips: database.roundTripCount?.() ?? 0,
+            batches: g.batches,
+            batchedCalls: g.calls,
+            largestBatch: g.largest,
+            fallbacks: g.fallbacks,
+          },
         });
       } else check().then((result) => reply<ChildMessage>({ type: 'checked', check: result }), failed);
     },
@@ -286,7 +364,9 @@ type ServerChild = Child<ParentMessage, ChildMessage>;
 
 function startServer(label: string, options: ServeOptions): ServerChild {
   return Child.fork<ParentMessage, ChildMessage>(THIS_FILE, ['--serve', JSON.stringify(options)], {
-    label: `${label} server`, env: { ...process.env, DATABASE_URL: '' }, stopTimeoutMs: 15_000,
+    label: `${label} server`,
+    env: { ...process.env, DATABASE_URL: '' },
+    stopTimeoutMs: 15_000,
   });
 }
 
@@ -299,19 +379,39 @@ interface LoadResult {
 }
 
 /** One order, on the load generator's keep-alive pool (undici: its HTTP client costs this shared machine less CPU per call than node:http). */
-async function postJson(pool: Pool, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+async function postJson(
+  pool: Pool,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: string }> {
   const res = await pool.request({
-    path: BUY_ROUTE, method: 'POST', body,
+    path: BUY_ROUTE,
+    method: 'POST',
+    body,
     headers: { 'content-type': 'application/json', ...headers },
   });
   return { status: res.statusCode, body: await res.body.text() };
 }
 
 /** `clients` workers, each cycling through its own users, one market order after the other, for `seconds`. */
-async function drive(port: number, users: BenchUser[], clients: number, seconds: number, instrument: string, lots: number, paceMs: number): Promise<LoadResult> {
+async function drive(
+  port: number,
+  users: BenchUser[],
+  clients: number,
+  seconds: number,
+  instrument: string,
+  lots: number,
+  paceMs: number,
+): Promise<LoadResult> {
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: clients, pipelining: 1 });
   const result: LoadResult = { ok: 0, failed: 0, failures: {}, seconds, latenciesMs: [] };
-  const order = JSON.stringify({ instrumentId: instrument, side: 'long', orderType: 'market', lots, leverage: 10 }).slice(0, -1);
+  const order = JSON.stringify({
+    instrumentId: instrument,
+    side: 'long',
+    orderType: 'market',
+    lots,
+    leverage: 10,
+  }).slice(0, -1);
   const lastSent = new Map<string, number>();
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -326,8 +426,12 @@ async function drive(port: number, users: BenchUser[], clients: number, seconds:
       const t0 = performance.now();
       lastSent.set(user.id, t0);
       try {
-        // a fresh requestId per order, as the web app sends: the stored-answer path of API.md §1.6
-        const res = await postJson(pool, { token: user.token, account: user.account }, `${order},"requestId":"${randomUUID()}"}`);
+        // a fresh requestId per order, as the web app sends: the stored-answer path of docs/api.md §1.6
+        const res = await postJson(
+          pool,
+          { token: user.token, account: user.account },
+          `${order},"requestId":"${randomUUID()}"}`,
+        );
         const answer = JSON.parse(res.body) as { status?: number; code?: string };
         if (res.status === 200 && answer.status === 1) {
           result.ok += 1;
@@ -355,14 +459,20 @@ function libpqEnv(url: string, database: string): NodeJS.ProcessEnv {
   const u = new URL(url);
   return {
     ...process.env,
-    PGHOST: u.hostname || '127.0.0.1', PGPORT: u.port || '5432', PGDATABASE: database,
+    PGHOST: u.hostname || '127.0.0.1',
+    PGPORT: u.port || '5432',
+    PGDATABASE: database,
     ...(u.username ? { PGUSER: decodeURIComponent(u.username) } : {}),
     ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}),
   };
 }
 
 async function pgbenchRun(binary: string, env: NodeJS.ProcessEnv, clients: number, seconds: number): Promise<number> {
-  const { stdout } = await run(binary, ['-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-n'], { env, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(
+    binary,
+    ['-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(seconds), '-n'],
+    { env, maxBuffer: 16 * 1024 * 1024 },
+  );
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`could not parse pgbench output:\n${stdout}`);
   return Number(match[1]);
@@ -396,7 +506,9 @@ function sampleLockWaits(url: string, database: string): { stop: () => Promise<n
     await client.connect();
     while (running) {
       const res = await client.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [database]);
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+        [database],
+      );
       counts.push(res.rows[0]?.n ?? 0);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -414,7 +526,9 @@ function sampleLockWaits(url: string, database: string): { stop: () => Promise<n
 async function main(): Promise<number> {
   const baseUrl = process.env.DATABASE_URL?.trim() || null;
   if (!baseUrl) {
-    process.stdout.write('order-placement benchmark: PostgreSQL only; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test). Skipped.\n');
+    process.stdout.write(
+      'order-placement benchmark: PostgreSQL only; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test). Skipped.\n',
+    );
     return 0;
   }
   const seconds = envInt('BENCH_SECONDS', 10);
@@ -451,25 +565,40 @@ async function main(): Promise<number> {
     );
 
     const options = (name: string, count: number): ServeOptions => ({
-      databaseUrl: databaseUrl(baseUrl, name), stripes: count, users: userCount, instrument, respectLimit, profileDir,
-      poolSize: clients + 4, group, groupInFlight, groupMaxBatch,
+      databaseUrl: databaseUrl(baseUrl, name),
+      stripes: count,
+      users: userCount,
+      instrument,
+      respectLimit,
+      profileDir,
+      poolSize: clients + 4,
+      group,
+      groupInFlight,
+      groupMaxBatch,
     });
     const striped = startServer(`striped (${stripes})`, options(names.striped, stripes));
     servers.push(striped);
     const single = startServer('single row', options(names.single, 1));
     servers.push(single);
     const [stripedReady, singleReady] = await Promise.all([striped.ready('ready'), single.ready('ready')]);
-    process.stdout.write(`servers ready: setup ${stripedReady.setupSeconds.toFixed(0)} s / ${singleReady.setupSeconds.toFixed(0)} s (${userCount} verified, funded users each)\n`);
+    process.stdout.write(
+      `servers ready: setup ${stripedReady.setupSeconds.toFixed(0)} s / ${singleReady.setupSeconds.toFixed(0)} s (${userCount} verified, funded users each)\n`,
+    );
     const apps = [
       { system: 'striped' as const, server: striped, ready: stripedReady, database: names.striped },
       { system: 'single' as const, server: single, ready: singleReady, database: names.single },
     ];
 
-    const okTotals = new Map<string, number>([['striped', 0], ['single', 0]]);
+    const okTotals = new Map<string, number>([
+      ['striped', 0],
+      ['single', 0],
+    ]);
     for (const a of apps) {
       const w = await drive(a.ready.port, a.ready.users, clients, warmup, instrument, lots, paceMs);
       okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + w.ok);
-      process.stdout.write(`  warm-up ${a.system.padEnd(7)}: ${(w.ok / w.seconds).toFixed(0)} orders/s, ${w.failed} failed ${JSON.stringify(w.failures)}\n`);
+      process.stdout.write(
+        `  warm-up ${a.system.padEnd(7)}: ${(w.ok / w.seconds).toFixed(0)} orders/s, ${w.failed} failed ${JSON.stringify(w.failures)}\n`,
+      );
     }
 
     const measured: Measured[] = [];
@@ -492,8 +621,13 @@ async function main(): Promise<number> {
         const batches = countsAfter.batches - countsBefore.batches;
         okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + r.ok);
         const m: Measured = {
-          system: a.system, round, perSecond: r.ok / r.seconds, ok: r.ok, failed: r.failed,
-          p50Ms: percentile(r.latenciesMs, 50), p99Ms: percentile(r.latenciesMs, 99),
+          system: a.system,
+          round,
+          perSecond: r.ok / r.seconds,
+          ok: r.ok,
+          failed: r.failed,
+          p50Ms: percentile(r.latenciesMs, 50),
+          p99Ms: percentile(r.latenciesMs, 99),
           serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter - cpuBefore) / r.ok : Number.NaN,
           statementsPerOrder: r.ok > 0 ? (countsAfter.statements - countsBefore.statements) / r.ok : Number.NaN,
           roundTripsPerOrder: r.ok > 0 ? (countsAfter.roundTrips - countsBefore.roundTrips) / r.ok : Number.NaN,
@@ -514,8 +648,10 @@ async function main(): Promise<number> {
     for (const a of apps) {
       const { check: c } = await a.server.call({ type: 'check' }, 'checked');
       checks[a.system] = c;
-      if (c.violations.length > 0) failures.push(`${a.system}: ledger invariant broken: ${c.violations.slice(0, 3).join('; ')}`);
-      if (c.orders !== okTotals.get(a.system)) failures.push(`${a.system}: ${c.orders} orders stored for ${okTotals.get(a.system)} successful answers`);
+      if (c.violations.length > 0)
+        failures.push(`${a.system}: ledger invariant broken: ${c.violations.slice(0, 3).join('; ')}`);
+      if (c.orders !== okTotals.get(a.system))
+        failures.push(`${a.system}: ${c.orders} orders stored for ${okTotals.get(a.system)} successful answers`);
       if (!c.feeIncomeMatches) {
         failures.push(`${a.system}: fee income ${c.feeIncome} differs from the orders' open fees ${c.openFees}`);
       }
@@ -552,7 +688,12 @@ async function main(): Promise<number> {
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +
         `ratio single/pgbench  = ${singleSummary.ratio.toFixed(3)}; striped/single = ${(stripedSummary.ordersPerSec / singleSummary.ordersPerSec).toFixed(2)}\n` +
-        `checks: ${Object.entries(checks).map(([k, c]) => `${k} ${c.orders} orders, fee income ${c.feeIncome} = open fees ${c.openFees}, invariant ${c.violations.length === 0 ? 'ok' : 'BROKEN'}`).join('; ')}\n`,
+        `checks: ${Object.entries(checks)
+          .map(
+            ([k, c]) =>
+              `${k} ${c.orders} orders, fee income ${c.feeIncome} = open fees ${c.openFees}, invariant ${c.violations.length === 0 ? 'ok' : 'BROKEN'}`,
+          )
+          .join('; ')}\n`,
     );
 
     const report = {
@@ -560,8 +701,19 @@ async function main(): Promise<number> {
       date: new Date().toISOString(),
       machine: machineReport('load generator, servers and PostgreSQL share the same CPUs', { brief: true }),
       settings: {
-        seconds, clients, rounds, warmupSeconds: warmup, users: userCount, stripes, instrument, lots, respectLimit, pgbenchScale: clients,
-        group, groupInFlight, groupMaxBatch,
+        seconds,
+        clients,
+        rounds,
+        warmupSeconds: warmup,
+        users: userCount,
+        stripes,
+        instrument,
+        lots,
+        respectLimit,
+        pgbenchScale: clients,
+        group,
+        groupInFlight,
+        groupMaxBatch,
       },
       pgbenchTps: tps,
       striped: stripedSummary,

@@ -1,5 +1,5 @@
 /**
- * Benchmark: quote fan-out over the WebSocket of API.md §18. The real app's `QuoteHub` against a
+ * Benchmark: quote fan-out over the WebSocket of docs/api.md §18. The real app's `QuoteHub` against a
  * bare `ws` server (no Fastify, no hub) that sends the same quotes to the same clients the plain
  * way: one `quote` frame per subscription, written as it comes (the per-frame broadcast). The app
  * sends each connection ONE `quotes` message per tick with all of its changed quotes, encodes it
@@ -60,7 +60,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopHeld } from '../apps/server/src/modules/market/loop-held.js';
 import { buildBenchApp, listenOnLoopback, openSeededDatabase } from './lib/app-server.js';
-import { answerCoordinator, argOf, Child, cpuMicros, errorText, portOf, reply, runChild, runMain } from './lib/child-server.js';
+import {
+  answerCoordinator,
+  argOf,
+  Child,
+  cpuMicros,
+  errorText,
+  portOf,
+  reply,
+  runChild,
+  runMain,
+} from './lib/child-server.js';
 import { envInt } from './lib/env.js';
 import { exitCodeFor, loadLine, machineLine, machineReport, row, writeResult } from './lib/report.js';
 import { median, nearestRank } from './lib/stats.js';
@@ -77,7 +87,12 @@ const QUOTE_PREFIX = Buffer.from('{"op":"quote","data":{"instrumentId":"', 'utf8
 const QUOTE_DATA_OFFSET = '{"op":"quote","data":'.length;
 const QUOTES_PREFIX = Buffer.from('{"op":"quotes","data":[', 'utf8');
 const QUOTE_START = Buffer.from('{"instrumentId":"', 'utf8');
-const HUB_OPTIONS = { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000, maxConnectionsPerAddress: 1_000_000 };
+const HUB_OPTIONS = {
+  tickMs: 3_600_000,
+  idleCloseMs: 3_600_000,
+  messagesPerSecond: 1000,
+  maxConnectionsPerAddress: 1_000_000,
+};
 
 type ServerKind = 'app' | 'bare';
 /** instrumentId → its `quote` frame for the bare server (`{"op":"quote","data":<the quote the app sent>}`) */
@@ -90,12 +105,21 @@ const wallNow = (): number => performance.timeOrigin + performance.now();
 // Messages (besides `cpu`, `stop` and `error`, which every child of lib/child-server.ts knows)
 // ---------------------------------------------------------------------------------------------
 
-type ServerRequest = { type: 'frames'; frames: Frames } | { type: 'tick' } | { type: 'connections' } | { type: 'clock' };
+type ServerRequest =
+  { type: 'frames'; frames: Frames } | { type: 'tick' } | { type: 'connections' } | { type: 'clock' };
 
 type ServerReply =
   | { type: 'ready'; port: number; instruments: string[]; skipped: string[] }
   | { type: 'ack' }
-  | { type: 'ticked'; startMs: number; syncMs: number; yields: number; encoded: number; longestSliceMs: number; holdCpuMs: number }
+  | {
+      type: 'ticked';
+      startMs: number;
+      syncMs: number;
+      yields: number;
+      encoded: number;
+      longestSliceMs: number;
+      holdCpuMs: number;
+    }
   | { type: 'connections'; count: number }
   | { type: 'clock'; now: number };
 
@@ -192,7 +216,8 @@ function answerAsServer(close: () => Promise<void>, server: ServerSide): void {
         break;
       case 'tick':
         void server.tick().then(
-          ({ startMs, ...rest }) => reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs, ...rest }),
+          ({ startMs, ...rest }) =>
+            reply<ServerReply>({ type: 'ticked', startMs, syncMs: wallNow() - startMs, ...rest }),
           (error: unknown) => reply({ type: 'error', message: errorText(error) }),
         );
         break;
@@ -218,17 +243,41 @@ interface ServeSettings {
 
 /** The fields of a hub frame except `ts`: equal signatures mean the hub would skip the instrument. */
 function signatureOf(q: {
-  price: string; open: string; prevClose: string; high: string; low: string; volume: string; turnover: string;
-  status: string; bid: string; ask: string; inSession: boolean; stale: boolean;
+  price: string;
+  open: string;
+  prevClose: string;
+  high: string;
+  low: string;
+  volume: string;
+  turnover: string;
+  status: string;
+  bid: string;
+  ask: string;
+  inSession: boolean;
+  stale: boolean;
 }): string {
-  return [q.price, q.open, q.prevClose, q.high, q.low, q.volume, q.turnover, q.status, q.bid, q.ask, q.inSession, q.stale].join('|');
+  return [
+    q.price,
+    q.open,
+    q.prevClose,
+    q.high,
+    q.low,
+    q.volume,
+    q.turnover,
+    q.status,
+    q.bid,
+    q.ask,
+    q.inSession,
+    q.stale,
+  ].join('|');
 }
 
 async function serveApp(settings: ServeSettings): Promise<void> {
   const { loadConfig } = await import('../apps/server/src/platform/config.js');
   const { ManualClock } = await import('../apps/server/src/platform/clock.js');
   const { SimulatedFeed } = await import('../apps/server/src/modules/market/index.js');
-  const { cryptoPairs, forexPairs, mexicoStocks, spainStocks, usStocks } = await import('../packages/market-sim/src/universe/index.js');
+  const { cryptoPairs, forexPairs, mexicoStocks, spainStocks, usStocks } =
+    await import('../packages/market-sim/src/universe/index.js');
 
   const clock = new ManualClock(settings.at);
   const database = await openSeededDatabase({ databaseUrl: null, clock });
@@ -290,8 +339,11 @@ async function serveApp(settings: ServeSettings): Promise<void> {
         // the hub itself holds, without the time the OS gave other processes
         const { cpuMs } = await loopHeld(() => hub.tick());
         return {
-          startMs, yields: hub.stats.yields - before.yields, encoded: hub.stats.encoded - before.encoded,
-          longestSliceMs: hub.stats.lastLongestSliceMs, holdCpuMs: cpuMs,
+          startMs,
+          yields: hub.stats.yields - before.yields,
+          encoded: hub.stats.encoded - before.encoded,
+          longestSliceMs: hub.stats.lastLongestSliceMs,
+          holdCpuMs: cpuMs,
         };
       },
       connections: () => hub.connectionCount,
@@ -469,7 +521,15 @@ function runShard(): void {
   };
 
   /** One quote delivered in a round: its JSON object is data[objStart, objEnd). */
-  const onQuote = (client: WsClient, state: RoundState, data: Buffer, idStart: number, objStart: number, objEnd: number, now: number) => {
+  const onQuote = (
+    client: WsClient,
+    state: RoundState,
+    data: Buffer,
+    idStart: number,
+    objStart: number,
+    objEnd: number,
+    now: number,
+  ) => {
     const idEnd = data.indexOf(0x22, idStart);
     const id = data.toString('latin1', idStart, idEnd < 0 || idEnd > objEnd ? objEnd : idEnd);
     if (!client.ids.has(id)) state.wrong++;
@@ -488,7 +548,9 @@ function runShard(): void {
   const onText = (client: WsClient, data: Buffer, start: number, end: number, now: number) => {
     if (!client.subscribed) {
       const message = JSON.parse(data.toString('utf8', start, end)) as {
-        op?: string; data?: unknown; code?: string;
+        op?: string;
+        data?: unknown;
+        code?: string;
       };
       const known = snapshots[client.kind];
       if (message.op === 'ack') {
@@ -502,7 +564,8 @@ function runShard(): void {
         const quotes = (message.op === 'quote' ? [message.data] : message.data) as Array<{ instrumentId?: string }>;
         for (const q of quotes) {
           client.snapshots++;
-          if (q.instrumentId && !known.has(q.instrumentId)) known.set(q.instrumentId, `{"op":"quote","data":${JSON.stringify(q)}}`);
+          if (q.instrumentId && !known.has(q.instrumentId))
+            known.set(q.instrumentId, `{"op":"quote","data":${JSON.stringify(q)}}`);
         }
       } else {
         client.settle?.(new Error(`unexpected frame while subscribing: ${data.toString('utf8', start, end)}`));
@@ -562,15 +625,26 @@ function runShard(): void {
         return;
       }
       const head = data.toString('latin1', 0, headEnd);
-      const accept = createHash('sha1').update(client.key + WS_GUID).digest('base64');
-      if (!head.startsWith('HTTP/1.1 101') || !head.toLowerCase().includes(`sec-websocket-accept: ${accept.toLowerCase()}`)) {
+      const accept = createHash('sha1')
+        .update(client.key + WS_GUID)
+        .digest('base64');
+      if (
+        !head.startsWith('HTTP/1.1 101') ||
+        !head.toLowerCase().includes(`sec-websocket-accept: ${accept.toLowerCase()}`)
+      ) {
         client.settle?.(new Error(`upgrade refused: ${head.split('\r\n')[0] ?? ''}`));
         client.socket.destroy();
         return;
       }
       client.upgraded = true;
       client.socket.write(
-        clientFrame(1, Buffer.from(JSON.stringify({ op: 'subscribe', id: 's1', channel: 'quote', instrumentIds: [...client.ids] }), 'utf8')),
+        clientFrame(
+          1,
+          Buffer.from(
+            JSON.stringify({ op: 'subscribe', id: 's1', channel: 'quote', instrumentIds: [...client.ids] }),
+            'utf8',
+          ),
+        ),
       );
       offset = headEnd + 4;
     }
@@ -609,8 +683,18 @@ function runShard(): void {
     new Promise((resolve, reject) => {
       const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
       const client: WsClient = {
-        kind, socket, ids: new Set(ids), key: randomBytes(16).toString('base64'), pending: null, upgraded: false,
-        acked: false, snapshots: 0, subscribed: false, epoch: -1, count: 0, settle: null,
+        kind,
+        socket,
+        ids: new Set(ids),
+        key: randomBytes(16).toString('base64'),
+        pending: null,
+        upgraded: false,
+        acked: false,
+        snapshots: 0,
+        subscribed: false,
+        epoch: -1,
+        count: 0,
+        settle: null,
       };
       client.settle = (error) => {
         client.settle = null;
@@ -705,8 +789,18 @@ function runShard(): void {
         answer(() => {
           epoch++;
           round = {
-            kind: message.kind, epoch, expected: message.expected, times: new Float64Array(message.expected), received: 0,
-            messages: 0, bytes: 0, quoteBytes: 0, wrong: 0, frames: new Map(), cpuStart: cpuMicros(), done: null,
+            kind: message.kind,
+            epoch,
+            expected: message.expected,
+            times: new Float64Array(message.expected),
+            received: 0,
+            messages: 0,
+            bytes: 0,
+            quoteBytes: 0,
+            wrong: 0,
+            frames: new Map(),
+            cpuStart: cpuMicros(),
+            done: null,
           };
           return { type: 'armed' };
         });
@@ -730,13 +824,17 @@ type ServerPeer = Child<ServerRequest, ServerReply>;
 type ShardPeer = Child<ShardRequest, ShardReply>;
 
 /** Every child of this file exchanges typed arrays (the frame times), hence `advanced` serialization. */
-const startServer = (label: string, args: string[]): ServerPeer => Child.fork(THIS_FILE, args, { label, serialization: 'advanced' });
-const startShard = (label: string): ShardPeer => Child.fork(THIS_FILE, ['--clients'], { label, serialization: 'advanced' });
+const startServer = (label: string, args: string[]): ServerPeer =>
+  Child.fork(THIS_FILE, args, { label, serialization: 'advanced' });
+const startShard = (label: string): ShardPeer =>
+  Child.fork(THIS_FILE, ['--clients'], { label, serialization: 'advanced' });
 
 /** The soft limit on open files of this process (children inherit it), or null off Linux. */
 function openFileLimit(): number | null {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     if (soft === undefined) return null;
     return soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number.parseInt(soft, 10);
@@ -761,7 +859,11 @@ async function clockOffset(ask: () => Promise<number>): Promise<{ offsetMs: numb
  * `GET /health` every `everyMs` on a keep-alive agent (at most 16 sockets: more requests wait for
  * one, and that wait counts) until `stop`, which waits for the last answer.
  */
-function startProbes(port: number, everyMs: number, agent: http.Agent): { stop: () => Promise<{ latencies: number[]; errors: number }> } {
+function startProbes(
+  port: number,
+  everyMs: number,
+  agent: http.Agent,
+): { stop: () => Promise<{ latencies: number[]; errors: number }> } {
   const latencies: number[] = [];
   let errors = 0;
   const pending = new Set<Promise<void>>();
@@ -886,7 +988,14 @@ async function main(): Promise<number> {
   }
 
   const app = startServer('app server', [
-    '--serve', 'app', '--at', at.toISOString(), '--instruments', String(instrumentCount), '--minutes', String(warmup + rounds + 1),
+    '--serve',
+    'app',
+    '--at',
+    at.toISOString(),
+    '--instruments',
+    String(instrumentCount),
+    '--minutes',
+    String(warmup + rounds + 1),
   ]);
   const bare = startServer('bare server', ['--serve', 'bare']);
   const shards: ShardPeer[] = [];
@@ -894,25 +1003,38 @@ async function main(): Promise<number> {
   const stopAll = () => Promise.all([app.stop(), bare.stop(), ...shards.map((shard) => shard.stop())]);
 
   try {
-    const [appReady, bareReady] = await Promise.all([app.ready('ready'), bare.ready('ready'), ...shards.map((s) => s.ready('ready'))]);
+    const [appReady, bareReady] = await Promise.all([
+      app.ready('ready'),
+      bare.ready('ready'),
+      ...shards.map((s) => s.ready('ready')),
+    ]);
     const instruments = appReady.instruments;
     process.stdout.write(
       `  app ready in ${((wallNow() - wallStart) / 1000).toFixed(1)} s; ${instruments.length} instruments move every minute` +
-        (appReady.skipped.length > 0 ? ` (skipped: ${appReady.skipped.join(', ')})` : '') + '\n',
+        (appReady.skipped.length > 0 ? ` (skipped: ${appReady.skipped.join(', ')})` : '') +
+        '\n',
     );
     if (instruments.length < subs) throw new Error('too few instruments move every minute at BENCH_WS_AT');
 
-    const shareOf = (s: number) => ({ first: s * perShard, count: Math.max(0, Math.min(perShard, clientsTotal - s * perShard)) });
+    const shareOf = (s: number) => ({
+      first: s * perShard,
+      count: Math.max(0, Math.min(perShard, clientsTotal - s * perShard)),
+    });
     const batch = Math.max(1, Math.floor(batchTotal / procs));
     const connectAll = async (kind: ServerKind, port: number) => {
       const started = wallNow();
       const answers = await Promise.all(
-        shards.map((shard, s) => shard.call({ type: 'connect', kind, port, ...shareOf(s), instruments, subs, batch }, 'connected')),
+        shards.map((shard, s) =>
+          shard.call({ type: 'connect', kind, port, ...shareOf(s), instruments, subs, batch }, 'connected'),
+        ),
       );
       const server = kind === 'app' ? app : bare;
       const count = (await server.call({ type: 'connections' }, 'connections')).count;
-      if (count !== clientsTotal) throw new Error(`${kind} server holds ${count} connections, expected ${clientsTotal}`);
-      process.stdout.write(`  ${clientsTotal} clients connected to ${kind} and got their snapshots in ${((wallNow() - started) / 1000).toFixed(1)} s\n`);
+      if (count !== clientsTotal)
+        throw new Error(`${kind} server holds ${count} connections, expected ${clientsTotal}`);
+      process.stdout.write(
+        `  ${clientsTotal} clients connected to ${kind} and got their snapshots in ${((wallNow() - started) / 1000).toFixed(1)} s\n`,
+      );
       return answers.flatMap((a) => a.snapshots);
     };
 
@@ -967,7 +1089,9 @@ async function main(): Promise<number> {
       const cpuBefore = await server.cpuMicros();
       const probes = startProbes(ports[kind], httpEveryMs, agents[kind]);
       const ticked = await server.call({ type: 'tick' }, 'ticked');
-      const collected = await Promise.all(shards.map((shard) => shard.call({ type: 'collect', timeoutMs: roundTimeoutMs }, 'collected')));
+      const collected = await Promise.all(
+        shards.map((shard) => shard.call({ type: 'collect', timeoutMs: roundTimeoutMs }, 'collected')),
+      );
       const probed = await probes.stop();
       const cpuAfter = await server.cpuMicros();
       const httpLatencies = Float64Array.from(probed.latencies).sort();
@@ -985,7 +1109,8 @@ async function main(): Promise<number> {
         const merged = new Map<string, string>();
         for (const c of collected) for (const [id, frame] of c.frames) if (!merged.has(id)) merged.set(id, frame);
         lastAppFrames = [...merged];
-        if (merged.size !== instruments.length) throw new Error(`app round ${roundNo}: frames for ${merged.size} of ${instruments.length} instruments`);
+        if (merged.size !== instruments.length)
+          throw new Error(`app round ${roundNo}: frames for ${merged.size} of ${instruments.length} instruments`);
       }
       return {
         kind,
@@ -1021,12 +1146,16 @@ async function main(): Promise<number> {
       process.stdout.write(
         `  ${label} ${r.kind.padEnd(4)}: ${r.frames} quotes in ${r.messages} messages (${(r.bytes / 1024).toFixed(0)} KiB), first ${fmt(r.firstMs)} ms, ` +
           `p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms, max ${fmt(r.maxMs)} ms, send loop ${fmt(r.syncMs)} ms` +
-          (r.kind === 'app' ? ` (${r.yields} yields, longest slice ${fmt(r.longestSliceMs)} ms, ${r.encoded} encodes)` : '') +
+          (r.kind === 'app'
+            ? ` (${r.yields} yields, longest slice ${fmt(r.longestSliceMs)} ms, ${r.encoded} encodes)`
+            : '') +
           `, loop held ≤ ${fmt(r.holdCpuMs)} ms CPU` +
           `, server ${fmt(r.serverCpuMicrosPerFrame, 2)} µs/quote, clients ${fmt(r.clientCpuMicrosPerFrame, 2)} µs/quote; ` +
           `HTTP ${r.httpProbes} probes p50 ${fmt(r.httpP50Ms)} ms p99 ${fmt(r.httpP99Ms)} ms max ${fmt(r.httpMaxMs)} ms` +
           (r.httpErrors > 0 ? ` (${r.httpErrors} failed)` : '') +
-          (r.frames !== r.expected || r.wrong + r.strays > 0 ? ` [expected ${r.expected}, wrong ${r.wrong}, strays ${r.strays}]` : '') +
+          (r.frames !== r.expected || r.wrong + r.strays > 0
+            ? ` [expected ${r.expected}, wrong ${r.wrong}, strays ${r.strays}]`
+            : '') +
           '\n',
       );
     const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
@@ -1091,7 +1220,10 @@ async function main(): Promise<number> {
     const pooledRatio = appSummary.pooledP99Ms / bareSummary.pooledP99Ms;
     const quietSorted = Float64Array.from(quietHttp).sort();
     const quiet = {
-      probes: quietSorted.length, errors: quietHttpErrors, p50Ms: nearestRank(quietSorted, 50), p99Ms: nearestRank(quietSorted, 99),
+      probes: quietSorted.length,
+      errors: quietHttpErrors,
+      p50Ms: nearestRank(quietSorted, 50),
+      p99Ms: nearestRank(quietSorted, 99),
       maxMs: quietSorted[quietSorted.length - 1] ?? Number.NaN,
     };
     const meetsRatio = ratio <= TARGET_RATIO;
@@ -1100,7 +1232,21 @@ async function main(): Promise<number> {
 
     const widths = [6, 12, 10, 9, 8, 8, 8, 10, 12, 12];
     const lines = [
-      row(['server', 'quotes/round', 'msgs/round', 'KiB/round', 'p50 ms', 'p99 ms', 'max ms', 'loop ms', 'srv µs/quote', 'cli µs/quote'], widths),
+      row(
+        [
+          'server',
+          'quotes/round',
+          'msgs/round',
+          'KiB/round',
+          'p50 ms',
+          'p99 ms',
+          'max ms',
+          'loop ms',
+          'srv µs/quote',
+          'cli µs/quote',
+        ],
+        widths,
+      ),
       ...(['app', 'bare'] as const).map((kind) => {
         const s = kind === 'app' ? appSummary : bareSummary;
         return row(
@@ -1124,39 +1270,55 @@ async function main(): Promise<number> {
     process.stdout.write(
       `pooled over all measured frames: app p99 ${fmt(appSummary.pooledP99Ms)} ms, bare p99 ${fmt(bareSummary.pooledP99Ms)} ms ` +
         `(ratio ${pooledRatio.toFixed(3)})\n` +
-      `ratio p99 app/bare = ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${meetsRatio ? 'MET' : 'NOT MET'}\n` +
-      `HTTP GET ${HEALTH_PATH} during the bursts, pooled: app p50 ${fmt(appSummary.http.p50Ms)} ms, p99 ${fmt(appSummary.http.p99Ms)} ms, ` +
+        `ratio p99 app/bare = ${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${meetsRatio ? 'MET' : 'NOT MET'}\n` +
+        `HTTP GET ${HEALTH_PATH} during the bursts, pooled: app p50 ${fmt(appSummary.http.p50Ms)} ms, p99 ${fmt(appSummary.http.p99Ms)} ms, ` +
         `max ${fmt(appSummary.http.maxMs)} ms (${appSummary.http.probes} probes); bare p50 ${fmt(bareSummary.http.p50Ms)} ms, ` +
         `p99 ${fmt(bareSummary.http.p99Ms)} ms, max ${fmt(bareSummary.http.maxMs)} ms (${bareSummary.http.probes} probes); ` +
         `app p99 target < ${HTTP_TARGET_P99_MS} ms: ${httpEveryMs <= 0 ? 'not measured' : meetsHttp ? 'MET' : 'NOT MET'}\n` +
-      `HTTP GET ${HEALTH_PATH} on the app with no burst (300 ms before each measured app round): p50 ${fmt(quiet.p50Ms)} ms, ` +
+        `HTTP GET ${HEALTH_PATH} on the app with no burst (300 ms before each measured app round): p50 ${fmt(quiet.p50Ms)} ms, ` +
         `p99 ${fmt(quiet.p99Ms)} ms, max ${fmt(quiet.maxMs)} ms (${quiet.probes} probes); the app's send loop held the event loop ` +
         `at most ${fmt(appSummary.longestSliceMs)} ms in one go (median over rounds, wall time)\n` +
-      `longest hold of the event loop during a burst, in the server thread's CPU time (median over rounds; max): ` +
+        `longest hold of the event loop during a burst, in the server thread's CPU time (median over rounds; max): ` +
         `app ${fmt(appSummary.holdCpuMs)} ms (${fmt(Math.max(...runs.filter((r) => r.kind === 'app').map((r) => r.holdCpuMs)))}), ` +
         `bare ${fmt(bareSummary.holdCpuMs)} ms\n`,
     );
 
     const failures: string[] = [];
-    for (const [kind, s] of [['app', appSummary], ['bare', bareSummary]] as const) {
+    for (const [kind, s] of [
+      ['app', appSummary],
+      ['bare', bareSummary],
+    ] as const) {
       if (s.missing > 0) failures.push(`${kind}: ${s.missing} frames missing`);
       if (s.wrong > 0) failures.push(`${kind}: ${s.wrong} frames for the wrong client or repeated`);
       if (s.strays > 0) failures.push(`${kind}: ${s.strays} frames outside a round`);
       if (s.closed > 0) failures.push(`${kind}: ${s.closed} connections closed`);
     }
     const appRuns = runs.filter((r) => r.kind === 'app');
-    const unequal = runs.filter((r) => r.kind === 'bare' && appRuns.find((a) => a.round === r.round)?.quoteBytes !== r.quoteBytes);
-    if (unequal.length > 0) failures.push(`${unequal.length} bare rounds carried other quotes than the app round they replay`);
+    const unequal = runs.filter(
+      (r) => r.kind === 'bare' && appRuns.find((a) => a.round === r.round)?.quoteBytes !== r.quoteBytes,
+    );
+    if (unequal.length > 0)
+      failures.push(`${unequal.length} bare rounds carried other quotes than the app round they replay`);
     if (appSummary.http.errors > 0) failures.push(`app: ${appSummary.http.errors} HTTP probes failed`);
 
     const report = {
       benchmark: 'quote-fanout',
       date: new Date().toISOString(),
-      machine: machineReport('servers and client processes share the same CPUs', { loadAverage: true, openFileLimit: limit }),
+      machine: machineReport('servers and client processes share the same CPUs', {
+        loadAverage: true,
+        openFileLimit: limit,
+      }),
       settings: {
-        clients: clientsTotal, subsPerClient: subs, instruments, rounds, warmupRounds: warmup, clientProcesses: procs,
-        connectBatch: batchTotal, appClockStart: at.toISOString(),
-        quoteHub: HUB_OPTIONS, httpProbeEveryMs: httpEveryMs,
+        clients: clientsTotal,
+        subsPerClient: subs,
+        instruments,
+        rounds,
+        warmupRounds: warmup,
+        clientProcesses: procs,
+        connectBatch: batchTotal,
+        appClockStart: at.toISOString(),
+        quoteHub: HUB_OPTIONS,
+        httpProbeEveryMs: httpEveryMs,
       },
       clockOffsetsMs: offsets,
       app: appSummary,
@@ -1174,7 +1336,9 @@ async function main(): Promise<number> {
       wallSeconds: (wallNow() - wallStart) / 1000,
       runs,
     };
-    process.stdout.write(`result written to ${writeResult('quote-fanout.json', report)}; wall time ${((wallNow() - wallStart) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `result written to ${writeResult('quote-fanout.json', report)}; wall time ${((wallNow() - wallStart) / 1000).toFixed(0)} s\n`,
+    );
     return exitCodeFor(failures);
   } finally {
     await stopAll();
@@ -1185,7 +1349,11 @@ const serveKind = argOf('--serve');
 if (serveKind !== undefined) {
   runChild(async () => {
     if (serveKind === 'app') {
-      await serveApp({ at: new Date(argOf('--at') ?? ''), instruments: Number(argOf('--instruments')), minutes: Number(argOf('--minutes')) });
+      await serveApp({
+        at: new Date(argOf('--at') ?? ''),
+        instruments: Number(argOf('--instruments')),
+        minutes: Number(argOf('--minutes')),
+      });
     } else if (serveKind === 'bare') {
       await serveBare();
     } else {

@@ -18,12 +18,16 @@ const rootDir = path.dirname(benchDir);
 
 function runOne(file) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', path.relative(rootDir, file)], { cwd: rootDir, stdio: 'inherit', env: process.env });
+    const child = spawn('npx', ['tsx', path.relative(rootDir, file)], {
+      cwd: rootDir,
+      stdio: 'inherit',
+      env: process.env,
+    });
     child.on('error', (error) => {
       process.stderr.write(`could not start ${file}: ${error.message}\n`);
       resolve(1);
     });
-    child.on('exit', (code, signal) => resolve(signal ? 1 : code ?? 1));
+    child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 }
 

@@ -23,10 +23,14 @@ runMain(async () => {
   const killAt = process.env.SOAK_NO_KILL === '1' ? null : envInt('SOAK_KILL_AT', Math.round(seconds / 2));
   const postgresUrl = process.env.SOAK_DATABASE_URL || process.env.DATABASE_URL;
   if (!postgresUrl) {
-    process.stdout.write('Skipped: the soak runs on PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)\n');
+    process.stdout.write(
+      'Skipped: the soak runs on PostgreSQL; set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)\n',
+    );
     return 0;
   }
-  process.stdout.write(`soak: ${users} users, ${seconds} s, kill -9 at ${killAt ?? 'never'} s, on ${new URL(postgresUrl).host}\n${machineLine()}, ${loadLine()}\n`);
+  process.stdout.write(
+    `soak: ${users} users, ${seconds} s, kill -9 at ${killAt ?? 'never'} s, on ${new URL(postgresUrl).host}\n${machineLine()}, ${loadLine()}\n`,
+  );
   const report = await runSoak({
     postgresUrl,
     users,
@@ -42,7 +46,12 @@ runMain(async () => {
     log: (line) => process.stdout.write(`${line}\n`),
   });
   process.stdout.write(`\n${soakSummary(report).join('\n')}\n${loadLine()}\n`);
-  const file = writeResult('soak.json', { benchmark: 'soak', at: new Date().toISOString(), machine: machineReport('server, PostgreSQL and the load generator share the machine', { loadAverage: true }), ...report });
+  const file = writeResult('soak.json', {
+    benchmark: 'soak',
+    at: new Date().toISOString(),
+    machine: machineReport('server, PostgreSQL and the load generator share the machine', { loadAverage: true }),
+    ...report,
+  });
   process.stdout.write(`\nwritten ${file}\n`);
   if (report.failures.length === 0) process.stdout.write('PASS: the books held, nothing acknowledged was lost\n');
   return exitCodeFor(report.failures);

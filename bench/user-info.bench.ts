@@ -29,7 +29,16 @@ import { buildBenchApp, INVITE_CODE, listenHello, listenOnLoopback, openSeededDa
 import { answerCoordinator, argOf, Child, reply, runChild, runMain } from './lib/child-server.js';
 import { envInt } from './lib/env.js';
 import {
-  answerFailures, load, measureRun, PIPELINING, rateAndLatency, roundLine, summariseServer, summaryTable, warmUpLine, type HttpRun,
+  answerFailures,
+  load,
+  measureRun,
+  PIPELINING,
+  rateAndLatency,
+  roundLine,
+  summariseServer,
+  summaryTable,
+  warmUpLine,
+  type HttpRun,
 } from './lib/http-load.js';
 import { createDatabase } from './lib/postgres.js';
 import { exitCodeFor, machineLine, machineReport, writeResult } from './lib/report.js';
@@ -64,10 +73,20 @@ async function serveSameBytes(): Promise<void> {
   const { randomUUID } = await import('node:crypto');
   const { API_SECURITY_HEADERS } = await import('../apps/server/src/platform/security-headers.js');
   const answer = {
-    status: 1, msg: 'ok',
+    status: 1,
+    msg: 'ok',
     data: {
-      id: 'u_YeAPYhHMcAwFjsxy', account: '15310857882', realname: '', is_true: 0, phone: '15310857882', kycStatus: 'none',
-      accountType: 'standard', hasFundPassword: false, dayTrading: false, inviteCode: '3FLF63VG', restrictions: [],
+      id: 'u_YeAPYhHMcAwFjsxy',
+      account: '15310857882',
+      realname: '',
+      is_true: 0,
+      phone: '15310857882',
+      kycStatus: 'none',
+      accountType: 'standard',
+      hasFundPassword: false,
+      dayTrading: false,
+      inviteCode: '3FLF63VG',
+      restrictions: [],
       createdAt: '2026-11-22T01:27:38.013Z',
     },
   };
@@ -98,7 +117,11 @@ async function serveApp(mode: 'batched' | 'strict'): Promise<void> {
   }
   // the limit is never reached, but every call is counted as in production
   const { app } = await buildBenchApp({
-    config, database, redis, rateLimits: { redisMode: mode }, limits: { perCaller: { points: 1e9, durationSec: 1 } },
+    config,
+    database,
+    redis,
+    rateLimits: { redisMode: mode },
+    limits: { perCaller: { points: 1e9, durationSec: 1 } },
   });
 
   const phone = `1${String(Date.now()).slice(-10)}`;
@@ -107,7 +130,13 @@ async function serveApp(mode: 'batched' | 'strict'): Promise<void> {
     method: 'POST',
     url: '/api/vue/user/register',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ phone, password, confirmPassword: password, inviteCode: INVITE_CODE, agreementAccepted: true }),
+    payload: JSON.stringify({
+      phone,
+      password,
+      confirmPassword: password,
+      inviteCode: INVITE_CODE,
+      agreementAccepted: true,
+    }),
   });
   const answer = registered.json<{ status: number; msg?: string; data?: { token?: string; account?: string } }>();
   const token = answer.data?.token;
@@ -117,7 +146,10 @@ async function serveApp(mode: 'batched' | 'strict'): Promise<void> {
   }
   // One authenticated call through inject proves the headers work before the load starts.
   const probe = await app.inject({
-    method: 'POST', url: ROUTE, headers: { 'content-type': 'application/json', token, account }, payload: '{}',
+    method: 'POST',
+    url: ROUTE,
+    headers: { 'content-type': 'application/json', token, account },
+    payload: '{}',
   });
   if (probe.statusCode !== 200 || !probe.body.includes('"status":1')) {
     throw new Error(`getUserinfo probe failed: HTTP ${probe.statusCode} ${probe.body}`);
@@ -129,7 +161,12 @@ async function serveApp(mode: 'batched' | 'strict'): Promise<void> {
     await database.close();
     redis?.disconnect();
   });
-  reply<Ready>({ type: 'ready', port, headers: { token, account }, database: `${database.kind}${redis ? '+redis' : ''}` });
+  reply<Ready>({
+    type: 'ready',
+    port,
+    headers: { token, account },
+    database: `${database.kind}${redis ? '+redis' : ''}`,
+  });
 }
 
 async function serve(kind: ServerKind): Promise<void> {
@@ -175,7 +212,9 @@ function fire(target: Target, seconds: number, connections: number): Promise<Res
 }
 
 async function measure(target: Target, round: number, seconds: number, connections: number): Promise<RunSummary> {
-  const { result, serverCpuMicrosPerRequest } = await measureRun(target.server, () => fire(target, seconds, connections));
+  const { result, serverCpuMicrosPerRequest } = await measureRun(target.server, () =>
+    fire(target, seconds, connections),
+  );
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
   return {
@@ -209,7 +248,11 @@ async function main(): Promise<number> {
     servers.push(app);
     const same = startServer('same', childEnv);
     servers.push(same);
-    const [helloReady, appReady, sameReady] = await Promise.all([hello.ready('ready'), app.ready('ready'), same.ready('ready')]);
+    const [helloReady, appReady, sameReady] = await Promise.all([
+      hello.ready('ready'),
+      app.ready('ready'),
+      same.ready('ready'),
+    ]);
     // the strict app starts once the first has migrated and seeded a shared PostgreSQL database
     const withRedis = Boolean(process.env.REDIS_URL?.trim());
     const strict = withRedis ? startServer('strict', childEnv) : null;
@@ -219,7 +262,16 @@ async function main(): Promise<number> {
       { kind: 'hello', server: hello, url: `http://127.0.0.1:${helloReady.port}/hello`, headers: appReady.headers },
       { kind: 'same', server: same, url: `http://127.0.0.1:${sameReady.port}/hello`, headers: appReady.headers },
       { kind: 'app', server: app, url: `http://127.0.0.1:${appReady.port}${ROUTE}`, headers: appReady.headers },
-      ...(strict && strictReady ? [{ kind: 'strict' as const, server: strict, url: `http://127.0.0.1:${strictReady.port}${ROUTE}`, headers: strictReady.headers }] : []),
+      ...(strict && strictReady
+        ? [
+            {
+              kind: 'strict' as const,
+              server: strict,
+              url: `http://127.0.0.1:${strictReady.port}${ROUTE}`,
+              headers: strictReady.headers,
+            },
+          ]
+        : []),
     ];
     const databaseLabel = `${appReady.database.startsWith('postgres') ? `PostgreSQL (${created?.name ?? '?'})` : 'PGlite (in memory)'}${withRedis ? ' + Redis (per-call limits shared)' : ''}`;
 
@@ -229,7 +281,8 @@ async function main(): Promise<number> {
         `${machineLine()}; load generator and servers share these CPUs\n`,
     );
 
-    for (const target of targets) process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections)));
+    for (const target of targets)
+      process.stdout.write(warmUpLine(target.kind, await fire(target, warmup, connections)));
 
     const runs: RunSummary[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -241,7 +294,11 @@ async function main(): Promise<number> {
       }
     }
 
-    const summariseKind = (kind: ServerKind) => summariseServer(runs.filter((run) => run.kind === kind), { throughput: false });
+    const summariseKind = (kind: ServerKind) =>
+      summariseServer(
+        runs.filter((run) => run.kind === kind),
+        { throughput: false },
+      );
     const helloSummary = summariseKind('hello');
     const sameSummary = summariseKind('same');
     const appSummary = summariseKind('app');
@@ -257,7 +314,12 @@ async function main(): Promise<number> {
     const meetsTarget = ratio >= TARGET_RATIO;
     const spread = (values: number[]) => `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
 
-    const table = summaryTable([['hello', helloSummary], ['same', sameSummary], ['app', appSummary], ...(strictSummary ? [['strict', strictSummary] as [string, typeof strictSummary]] : [])]);
+    const table = summaryTable([
+      ['hello', helloSummary],
+      ['same', sameSummary],
+      ['app', appSummary],
+      ...(strictSummary ? [['strict', strictSummary] as [string, typeof strictSummary]] : []),
+    ]);
     process.stdout.write(`\n${table.join('\n')}\n\n`);
     process.stdout.write(
       `ratio app/hello = ${ratio.toFixed(3)} (median of ${rounds} rounds, spread ${spread(appRatios)}; ` +

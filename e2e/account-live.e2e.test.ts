@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 /** What the page's socket said about the account: the sign-ins it sent, the acks and the events it received. */
-function watchAccountSocket(page: Page): { signIns: number; acked: number; events: { kind: string; orderId?: string; state?: string }[] } {
+function watchAccountSocket(page: Page): {
+  signIns: number;
+  acked: number;
+  events: { kind: string; orderId?: string; state?: string }[];
+} {
   const seen = { signIns: 0, acked: 0, events: [] as { kind: string; orderId?: string; state?: string }[] };
   const accountIds = new Set<string>();
   page.on('websocket', (ws: WebSocket) => {
@@ -69,7 +73,12 @@ function parse(payload: string | Buffer): { op?: unknown; id?: unknown; data?: u
 async function buy(body: Record<string, unknown>): Promise<{ orderId: string; state: string }> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const answer: Envelope<{ orderId: string; state: string }> = await api(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'long', lots: 1, leverage: 10, ...body, requestId: randomUUID() }, session);
+    const answer: Envelope<{ orderId: string; state: string }> = await api(
+      baseUrl,
+      '/trade/buy',
+      { instrumentId: BTC, side: 'long', lots: 1, leverage: 10, ...body, requestId: randomUUID() },
+      session,
+    );
     if (answer.code !== 'request.too_frequent' || Date.now() > deadline) {
       expect(answer.status, JSON.stringify(answer)).toBe(1);
       return answer.data ?? { orderId: '', state: '' };
@@ -85,7 +94,10 @@ async function marketableLimit(): Promise<string> {
   return (Number(quote.data?.ask) * 1.01).toFixed(2);
 }
 
-async function openPositions(language: string, tab: 'crypto' | 'pending'): Promise<{ page: Page; socket: ReturnType<typeof watchAccountSocket> }> {
+async function openPositions(
+  language: string,
+  tab: 'crypto' | 'pending',
+): Promise<{ page: Page; socket: ReturnType<typeof watchAccountSocket> }> {
   const page = await phonePage(browser);
   const socket = watchAccountSocket(page);
   await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language });
@@ -94,19 +106,28 @@ async function openPositions(language: string, tab: 'crypto' | 'pending'): Promi
   // signed in for the account on the quote socket before anything happens
   await expect.poll(() => socket.acked, POLL).toBe(1);
   // a marker a reload would wipe
-  await page.evaluate(() => { (window as unknown as { e2eNoReload: number }).e2eNoReload = 1; });
+  await page.evaluate(() => {
+    (window as unknown as { e2eNoReload: number }).e2eNoReload = 1;
+  });
   return { page, socket };
 }
 
 /** Waits until the toast has faded in (its mask animates opacity), for the screenshot. */
 async function toastShown(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => {
-    const mask = document.querySelector('.adm-toast-mask');
-    return mask ? getComputedStyle(mask).opacity : '';
-  }), POLL).toBe('1');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const mask = document.querySelector('.adm-toast-mask');
+          return mask ? getComputedStyle(mask).opacity : '';
+        }),
+      POLL,
+    )
+    .toBe('1');
 }
 
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { e2eNoReload?: number }).e2eNoReload === 1);
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eNoReload?: number }).e2eNoReload === 1);
 
 describe('the positions screen follows the account', () => {
   it('shows an order placed elsewhere, an engine fill with a toast, and a cancel, without a reload', async () => {
@@ -127,10 +148,14 @@ describe('the positions screen follows the account', () => {
     const resting = await buy({ orderType: 'limit', price: await marketableLimit() });
     expect(resting.state).toBe('pending');
     await page.getByTestId(`position-row-${resting.orderId}`).waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await toast.allTextContents()).join(' '), POLL).toContain(messages.en['ui.accountLive.limitFilled']?.replace('{code}', 'BTC-USDT'));
+    await expect
+      .poll(async () => (await toast.allTextContents()).join(' '), POLL)
+      .toContain(messages.en['ui.accountLive.limitFilled']?.replace('{code}', 'BTC-USDT'));
     await toastShown(page);
     await shot(page, 'account-live-01-limit-filled-en');
-    expect(socket.events.filter((e) => e.kind === 'order' && e.orderId === resting.orderId).map((e) => e.state)).toEqual(['pending', 'holding']);
+    expect(
+      socket.events.filter((e) => e.kind === 'order' && e.orderId === resting.orderId).map((e) => e.state),
+    ).toEqual(['pending', 'holding']);
 
     // the in-progress tab: a far limit order appears, and goes when cancelled through the API
     await page.getByTestId('trade-tab-pending').click();
@@ -176,7 +201,9 @@ describe('the positions screen follows the account', () => {
     await page.goto(`${baseUrl}/#/trade/index?tab=pending`);
     await page.getByTestId('state-empty').waitFor({ timeout: 20_000 });
     await expect.poll(() => acked, POLL).toBe(1);
-    await page.evaluate(() => { (window as unknown as { e2eNoReload: number }).e2eNoReload = 1; });
+    await page.evaluate(() => {
+      (window as unknown as { e2eNoReload: number }).e2eNoReload = 1;
+    });
 
     // the connection drops and stays down while an order is placed: its event reaches no one
     blocked = true;
@@ -193,7 +220,9 @@ describe('the positions screen follows the account', () => {
     await expect.poll(() => acked, { timeout: 30_000, interval: 250 }).toBe(2);
     await page.getByTestId(`position-row-${far.orderId}`).waitFor({ timeout: 15_000 });
     expect(await notReloaded(page)).toBe(true);
-    expect((await api(baseUrl, '/trade/cancel', { orderId: far.orderId, requestId: randomUUID() }, session)).status).toBe(1);
+    expect(
+      (await api(baseUrl, '/trade/cancel', { orderId: far.orderId, requestId: randomUUID() }, session)).status,
+    ).toBe(1);
     await page.context().close();
   });
 

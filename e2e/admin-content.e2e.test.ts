@@ -20,7 +20,11 @@ interface Answer {
 }
 
 async function api(path: string, body: unknown): Promise<Answer> {
-  const r = await fetch(`${baseUrl}/api/vue${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${baseUrl}/api/vue${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as Answer;
 }
 
@@ -55,20 +59,29 @@ describe('an admin writes, publishes and withdraws a news article', () => {
     // A draft in the stock category, linked to Apple; the body carries a script the server must drop.
     // an antd dropdown option clicked while the list still animates can be missed: each poll
     // opens the list or picks the option until the select shows it
-    await expect.poll(async () => {
-      const shown = await page.getByTestId('news-category').innerText();
-      if (shown.includes('Stocks')) return shown;
-      const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Stocks$/ });
-      if (await option.isVisible()) await option.click({ timeout: 2000 }).catch(() => undefined);
-      else await page.getByTestId('news-category').click();
-      return shown;
-    }, { timeout: 15_000 }).toContain('Stocks');
+    await expect
+      .poll(
+        async () => {
+          const shown = await page.getByTestId('news-category').innerText();
+          if (shown.includes('Stocks')) return shown;
+          const option = page
+            .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+            .filter({ hasText: /^Stocks$/ });
+          if (await option.isVisible()) await option.click({ timeout: 2000 }).catch(() => undefined);
+          else await page.getByTestId('news-category').click();
+          return shown;
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Stocks');
     await page.getByTestId('news-title').fill(title);
     await page.getByTestId('news-summary').fill('Apple beat the consensus on revenue and margins.');
     await page.getByTestId('news-source').fill('E2E desk');
     await page.getByTestId('news-instruments').locator('input').fill('i_usd_AAPL');
     await page.getByTestId('news-instruments').locator('input').press('Enter');
-    await page.getByTestId('news-content').fill('<p>Revenue rose <strong>8%</strong>.</p><script>window.pwned = true</script>');
+    await page
+      .getByTestId('news-content')
+      .fill('<p>Revenue rose <strong>8%</strong>.</p><script>window.pwned = true</script>');
     await expect.poll(() => page.getByTestId('news-source-preview').innerText()).toContain('<script>');
     await page.getByTestId('news-reason').fill('Quarterly earnings coverage');
     await page.getByTestId('news-save').click();
@@ -106,7 +119,11 @@ describe('an admin writes, publishes and withdraws a news article', () => {
     await expect.poll(async () => table.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(3);
     const text = await table.innerText();
     for (const action of ['news/create', 'news/publish', 'news/unpublish']) expect(text).toContain(action);
-    for (const reason of ['Quarterly earnings coverage', 'Checked against the filing', 'Superseded by the full report']) {
+    for (const reason of [
+      'Quarterly earnings coverage',
+      'Checked against the filing',
+      'Superseded by the full report',
+    ]) {
       expect(text).toContain(reason);
     }
     await shot(page, '22-admin-news-audit');

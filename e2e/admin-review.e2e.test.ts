@@ -79,9 +79,21 @@ function png(width: number, height: number, bands: [number, number, number][]): 
   ]);
 }
 
-const frontPng = png(160, 100, [[30, 90, 200], [240, 240, 240], [30, 90, 200]]);
-const backPng = png(160, 100, [[200, 60, 40], [250, 220, 120]]);
-const proofPng = png(120, 160, [[40, 160, 90], [255, 255, 255], [40, 160, 90], [255, 255, 255]]);
+const frontPng = png(160, 100, [
+  [30, 90, 200],
+  [240, 240, 240],
+  [30, 90, 200],
+]);
+const backPng = png(160, 100, [
+  [200, 60, 40],
+  [250, 220, 120],
+]);
+const proofPng = png(120, 160, [
+  [40, 160, 90],
+  [255, 255, 255],
+  [40, 160, 90],
+  [255, 255, 255],
+]);
 
 /* ---- the user's side, over HTTP ---- */
 
@@ -95,10 +107,12 @@ async function userApi<T = unknown>(session: UserSession, path: string, body: un
 }
 
 /**
- * Registration is limited to 5 per IP per hour (API.md §1.7), and the other journeys of a run use them
+ * Registration is limited to 5 per IP per hour (docs/api.md §1.7), and the other journeys of a run use them
  * all. This one registers from its own loopback address (any 127.x address reaches the server).
  */
-function registerFromOwnAddress(body: unknown): Promise<Answer<{ token: string; account: string; user: { id: string } }>> {
+function registerFromOwnAddress(
+  body: unknown,
+): Promise<Answer<{ token: string; account: string; user: { id: string } }>> {
   const url = new URL(`${baseUrl}/api/vue/user/register`);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -134,23 +148,35 @@ function registerFromOwnAddress(body: unknown): Promise<Answer<{ token: string; 
 async function register(): Promise<UserSession> {
   const phone = `5218${String(Date.now()).slice(-9)}`;
   const password = 'Review123';
-  const reg = await registerFromOwnAddress({ phone, password, confirmPassword: password, inviteCode: E2E_INVITE, agreementAccepted: true });
+  const reg = await registerFromOwnAddress({
+    phone,
+    password,
+    confirmPassword: password,
+    inviteCode: E2E_INVITE,
+    agreementAccepted: true,
+  });
   if (reg.status !== 1 || !reg.data) throw new Error(`register failed: ${JSON.stringify(reg)}`);
   return { token: reg.data.token, account: reg.data.account, userId: reg.data.user.id };
 }
 
-/** `POST /api/vue/upload/image` (API.md §17): a multipart body written by hand. */
+/** `POST /api/vue/upload/image` (docs/api.md §17): a multipart body written by hand. */
 async function upload(session: UserSession, purpose: string, bytes: Buffer): Promise<string> {
   const boundary = `----e2e-${randomUUID()}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${purpose}.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${purpose}.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const r = await fetch(`${baseUrl}/api/vue/upload/image`, {
     method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, token: session.token, account: session.account },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      token: session.token,
+      account: session.account,
+    },
     body,
   });
   const answer = (await r.json()) as Answer<{ imageId: string }>;
@@ -161,11 +187,18 @@ async function upload(session: UserSession, purpose: string, bytes: Buffer): Pro
 async function submitKyc(session: UserSession): Promise<void> {
   const frontImageId = await upload(session, 'kyc_front', frontPng);
   const backImageId = await upload(session, 'kyc_back', backPng);
-  const answer = await userApi(session, '/user/kycSubmit', { name: 'Ana Prueba', idNumber: 'PRUA850101HDFRRN07', frontImageId, backImageId });
+  const answer = await userApi(session, '/user/kycSubmit', {
+    name: 'Ana Prueba',
+    idNumber: 'PRUA850101HDFRRN07',
+    frontImageId,
+    backImageId,
+  });
   expect(answer.status, JSON.stringify(answer)).toBe(1);
 }
 
-async function kycStatus(session: UserSession): Promise<{ kycStatus: string; rejectReason: string | null } | undefined> {
+async function kycStatus(
+  session: UserSession,
+): Promise<{ kycStatus: string; rejectReason: string | null } | undefined> {
   return (await userApi<{ kycStatus: string; rejectReason: string | null }>(session, '/user/kycStatus', {})).data;
 }
 
@@ -184,7 +217,10 @@ async function adminPage(): Promise<Page> {
 
 /** Opens the pending item of this account in the queue on screen (reloading the list until it shows). */
 async function openPendingItemOf(page: Page, account: string): Promise<void> {
-  const row = page.getByTestId('reviews-table').locator('tr.ant-table-row', { hasText: account }).filter({ hasText: 'Pending' });
+  const row = page
+    .getByTestId('reviews-table')
+    .locator('tr.ant-table-row', { hasText: account })
+    .filter({ hasText: 'Pending' });
   await expect
     .poll(
       async () => {
@@ -203,10 +239,14 @@ async function openPendingItemOf(page: Page, account: string): Promise<void> {
 async function expectImageLoaded(page: Page, testId: string): Promise<void> {
   const img = page.getByTestId(testId).locator('img');
   await expect
-    .poll(async () => img.evaluate((element) => {
-      const image = element as HTMLImageElement;
-      return image.complete ? image.naturalWidth : 0;
-    }), { timeout: 15_000 })
+    .poll(
+      async () =>
+        img.evaluate((element) => {
+          const image = element as HTMLImageElement;
+          return image.complete ? image.naturalWidth : 0;
+        }),
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
 }
 
@@ -237,7 +277,9 @@ describe('an operator works the review queues', () => {
     const preview = page.locator('.ant-image-preview-img').first();
     await preview.waitFor({ timeout: 10_000 });
     // Let the zoom animation finish: the preview grows to the photo's own size (160 px wide).
-    await expect.poll(async () => (await preview.boundingBox())?.width ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(159);
+    await expect
+      .poll(async () => (await preview.boundingBox())?.width ?? 0, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(159);
     await page.waitForTimeout(300);
     await shot(page, '41-admin-review-kyc-zoom');
     await page.keyboard.press('Escape');
@@ -245,16 +287,27 @@ describe('an operator works the review queues', () => {
 
     const rejection = 'The back photo is blurred; please take it again in daylight';
     await decide(page, 'review-reject', rejection);
-    await expect.poll(async () => kycStatus(session), { timeout: 15_000 }).toMatchObject({ kycStatus: 'rejected', rejectReason: rejection });
+    await expect
+      .poll(async () => kycStatus(session), { timeout: 15_000 })
+      .toMatchObject({ kycStatus: 'rejected', rejectReason: rejection });
     await page.getByTestId('reviews-filter-state').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Rejected$/ }).click();
-    await page.getByTestId('reviews-table').locator('tr.ant-table-row', { hasText: session.account }).waitFor({ timeout: 15_000 });
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Rejected$/ })
+      .click();
+    await page
+      .getByTestId('reviews-table')
+      .locator('tr.ant-table-row', { hasText: session.account })
+      .waitFor({ timeout: 15_000 });
     await shot(page, '42-admin-review-kyc-rejected');
 
     // The user submits again; the operator approves the new submission.
     await submitKyc(session);
     await page.getByTestId('reviews-filter-state').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Pending$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Pending$/ })
+      .click();
     await openPendingItemOf(page, session.account);
     await expectImageLoaded(page, 'review-image-front');
     await decide(page, 'review-approve', 'Photos and ID number match');
@@ -283,12 +336,24 @@ describe('an operator works the review queues', () => {
     await page.getByTestId('channels-unsaved').waitFor({ state: 'detached', timeout: 15_000 });
     await shot(page, '44-admin-channels-saved');
 
-    const channels = await userApi<{ list: { channelId: string; inWindow: boolean; accountNumber: string | null }[] }>(session, '/funds/depositChannels', { currency: 'MXN' });
-    expect(channels.data?.list.find((channel) => channel.channelId === channelId)).toMatchObject({ inWindow: true, accountNumber: '012180001234567891' });
+    const channels = await userApi<{ list: { channelId: string; inWindow: boolean; accountNumber: string | null }[] }>(
+      session,
+      '/funds/depositChannels',
+      { currency: 'MXN' },
+    );
+    expect(channels.data?.list.find((channel) => channel.channelId === channelId)).toMatchObject({
+      inWindow: true,
+      accountNumber: '012180001234567891',
+    });
 
     // The user deposits with a proof; the operator approves it.
     const proofImageId = await upload(session, 'deposit_proof', proofPng);
-    const deposit = await userApi<{ id: string }>(session, '/funds/deposit', { channelId, amount: '1234.50', proofImageId, requestId: randomUUID() });
+    const deposit = await userApi<{ id: string }>(session, '/funds/deposit', {
+      channelId,
+      amount: '1234.50',
+      proofImageId,
+      requestId: randomUUID(),
+    });
     expect(deposit.status, JSON.stringify(deposit)).toBe(1);
 
     await page.getByRole('menuitem', { name: 'Deposits' }).click();
@@ -301,10 +366,17 @@ describe('an operator works the review queues', () => {
     await decide(page, 'review-approve', 'Transfer seen on the SPEI statement');
 
     await expect
-      .poll(async () => {
-        const assets = await userApi<{ accounts: { currency: string; available: string }[] }>(session, '/user/assets', {});
-        return assets.data?.accounts.find((account) => account.currency === 'MXN')?.available;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const assets = await userApi<{ accounts: { currency: string; available: string }[] }>(
+            session,
+            '/user/assets',
+            {},
+          );
+          return assets.data?.accounts.find((account) => account.currency === 'MXN')?.available;
+        },
+        { timeout: 15_000 },
+      )
       .toBe('1234.50');
 
     // From the user's detail, the link lists every review of this user.

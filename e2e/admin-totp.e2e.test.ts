@@ -26,13 +26,18 @@ let secret = '';
 
 /** Runs the operations CLI on the journey's database; its stdout, or a thrown error with both streams. */
 function adminCli(...args: string[]): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/ops/admin-cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_NEW_PASSWORD: PASSWORD },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} exited ${String(run.status)}:\n${run.stdout}\n${run.stderr}`);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/ops/admin-cli.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_NEW_PASSWORD: PASSWORD },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  if (run.status !== 0)
+    throw new Error(`admin ${args.join(' ')} exited ${String(run.status)}:\n${run.stdout}\n${run.stderr}`);
   return run.stdout;
 }
 

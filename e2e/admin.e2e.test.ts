@@ -15,14 +15,24 @@ afterAll(async () => {
 });
 
 async function api(path: string, body: unknown): Promise<{ status: number; code?: string; data?: unknown }> {
-  const r = await fetch(`${baseUrl}/api/vue${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${baseUrl}/api/vue${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await r.json()) as { status: number; code?: string; data?: unknown };
 }
 
 describe('an operator freezes an account', () => {
   it('in the back office, and the user then cannot log in (account.frozen)', async () => {
     const phone = `5216${String(Date.now()).slice(-9)}`;
-    const reg = await apiFrom(baseUrl, freshLoopback(), '/user/register', { phone, password: 'Frozen123', confirmPassword: 'Frozen123', inviteCode: E2E_INVITE, agreementAccepted: true });
+    const reg = await apiFrom(baseUrl, freshLoopback(), '/user/register', {
+      phone,
+      password: 'Frozen123',
+      confirmPassword: 'Frozen123',
+      inviteCode: E2E_INVITE,
+      agreementAccepted: true,
+    });
     expect(reg.status).toBe(1);
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -41,21 +51,32 @@ describe('an operator freezes an account', () => {
 
     const action = page.getByTestId('restrict-action');
     await action.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^freeze$/i }).first().click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^freeze$/i })
+      .first()
+      .click();
     await page.getByTestId('restrict-reason').fill('Reported stolen phone');
     await page.getByTestId('restrict-submit').click();
     const ok = page.getByTestId('confirm-ok');
     if (await ok.count()) await ok.first().click();
-    await expect.poll(async () => (await api('/user/login', { account: phone, password: 'Frozen123' })).code, { timeout: 15_000 }).toBe('account.frozen');
+    await expect
+      .poll(async () => (await api('/user/login', { account: phone, password: 'Frozen123' })).code, { timeout: 15_000 })
+      .toBe('account.frozen');
     await shot(page, '12-admin-frozen');
 
     // The user sees the refusal, translated, on the phone.
     const phonePg = await phonePage(browser);
     await phonePg.goto(`${baseUrl}/#/login/login`);
     await phonePg.locator('[data-testid=login-account] input, input[data-testid=login-account]').first().fill(phone);
-    await phonePg.locator('[data-testid=login-password] input, input[data-testid=login-password]').first().fill('Frozen123');
+    await phonePg
+      .locator('[data-testid=login-password] input, input[data-testid=login-password]')
+      .first()
+      .fill('Frozen123');
     await phonePg.getByTestId('login-submit').click();
-    await expect.poll(async () => phonePg.locator('body').innerText(), { timeout: 10_000 }).toMatch(/frozen|customer service/i);
+    await expect
+      .poll(async () => phonePg.locator('body').innerText(), { timeout: 10_000 })
+      .toMatch(/frozen|customer service/i);
     await shot(phonePg, '13-login-frozen');
   });
 });

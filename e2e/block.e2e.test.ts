@@ -24,7 +24,12 @@ async function fillInput(page: Page, testId: string, value: string): Promise<voi
 }
 
 async function mxn(session: Session): Promise<{ available: string; frozen: string }> {
-  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'MXN' },
+    session,
+  );
   return r.data!.accounts.find((a) => a.currency === 'MXN')!;
 }
 
@@ -37,10 +42,28 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: MXN channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: MXN channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -51,7 +74,14 @@ afterAll(async () => {
 describe('a block trade', () => {
   it('applies with the secret key on the phone and is approved in the back office into a locked position', async () => {
     const created = await ops.call<{ id: string; secretKey: string }>('/block/create', {
-      instrumentId: 'i_mxn_WALMEX', kind: 'block', price: '50.00', minShares: 100, dailyLimit: 1000, lockDays: 3, open: true, reason: 'e2e deal',
+      instrumentId: 'i_mxn_WALMEX',
+      kind: 'block',
+      price: '50.00',
+      minShares: 100,
+      dailyLimit: 1000,
+      lockDays: 3,
+      open: true,
+      reason: 'e2e deal',
     });
     expect(created.status, JSON.stringify(created)).toBe(1);
     const { id: productId, secretKey } = created.data!;
@@ -64,14 +94,19 @@ describe('a block trade', () => {
     await shot(page, 'block-01-list');
 
     await page.goto(`${baseUrl}/#/home/blockTrade2?id=${productId}`);
-    await page.locator('input[data-testid=bt-shares], [data-testid=bt-shares] input').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('input[data-testid=bt-shares], [data-testid=bt-shares] input')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await fillInput(page, 'bt-secret', secretKey);
     await fillInput(page, 'bt-shares', '50');
     await expect.poll(async () => page.getByTestId('bt-submit').isDisabled(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'block-02-below-minimum');
     await fillInput(page, 'bt-shares', '300');
     // 300 × 50.00 = 15,000.00; fee 0.15 % = 22.50
-    await expect.poll(async () => plain(await page.getByTestId('bt-total').innerText()), { timeout: 10_000 }).toBe('15022.50');
+    await expect
+      .poll(async () => plain(await page.getByTestId('bt-total').innerText()), { timeout: 10_000 })
+      .toBe('15022.50');
     await expect.poll(async () => page.getByTestId('bt-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
     await page.getByTestId('bt-submit').click();
     await page.getByTestId('bt-confirm-step').waitFor({ state: 'visible' });
@@ -90,12 +125,20 @@ describe('a block trade', () => {
     await admin.getByTestId('admin-login-submit').click();
     await admin.getByTestId('users-search').waitFor({ timeout: 20_000 });
     await admin.goto(`${baseUrl}/admin/#/reviews/block`);
-    const row = admin.getByTestId('reviews-table').locator('tr.ant-table-row', { hasText: session.account }).filter({ hasText: 'Pending' });
-    await expect.poll(async () => {
-      if ((await row.count()) > 0) return true;
-      await admin.getByTestId('reviews-reload').click();
-      return false;
-    }, { timeout: 20_000, interval: 1000 }).toBe(true);
+    const row = admin
+      .getByTestId('reviews-table')
+      .locator('tr.ant-table-row', { hasText: session.account })
+      .filter({ hasText: 'Pending' });
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) return true;
+          await admin.getByTestId('reviews-reload').click();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
     await row.locator('[data-testid^="review-open-"]').click();
     await admin.getByTestId('review-detail-summary').waitFor({ timeout: 15_000 });
     await shot(admin, 'block-04-admin-review');
@@ -106,12 +149,23 @@ describe('a block trade', () => {
     await context.close();
 
     // ── approved: a locked long at the deal price, the fee as its open fee ─────────────────
-    const apps = await api<{ list: { id: string; state: string; orderId: string | null }[] }>(baseUrl, '/block/applications', {}, session);
+    const apps = await api<{ list: { id: string; state: string; orderId: string | null }[] }>(
+      baseUrl,
+      '/block/applications',
+      {},
+      session,
+    );
     const application = apps.data!.list[0]!;
     expect(application.state).toBe('approved');
-    const positions = await api<{ list: { orderId: string; source: string; state: string; lots: number; costPrice: string; openFee: string }[] }>(baseUrl, '/trade/userstocklist', { type: 'mxn' }, session);
+    const positions = await api<{
+      list: { orderId: string; source: string; state: string; lots: number; costPrice: string; openFee: string }[];
+    }>(baseUrl, '/trade/userstocklist', { type: 'mxn' }, session);
     expect(positions.data!.list.find((p) => p.orderId === application.orderId)).toMatchObject({
-      source: 'block', state: 'locked', lots: 300, costPrice: '50.00', openFee: '22.50',
+      source: 'block',
+      state: 'locked',
+      lots: 300,
+      costPrice: '50.00',
+      openFee: '22.50',
     });
     expect(await mxn(session)).toMatchObject({ available: '34977.50', frozen: '0.00' });
     expect(uid).toBeTruthy();

@@ -38,7 +38,11 @@ const available = await servicesAvailable('cluster', 'CLUSTER_REQUIRE', [
 ]);
 
 /** Polls `check` until it answers something other than undefined (generous: a loaded 2-core machine). */
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -79,7 +83,11 @@ class Client {
   }
 
   orderEvent(orderId: string, state: string, timeoutMs?: number): Promise<WsServerMessage> {
-    return this.frame(`order ${orderId} ${state}`, (m) => m.op === 'account' && m.data.kind === 'order' && m.data.orderId === orderId && m.data.state === state, timeoutMs);
+    return this.frame(
+      `order ${orderId} ${state}`,
+      (m) => m.op === 'account' && m.data.kind === 'order' && m.data.orderId === orderId && m.data.state === state,
+      timeoutMs,
+    );
   }
 
   accountEvents(): WsAccountEvent[] {
@@ -111,7 +119,8 @@ async function leads(server: BuiltServer): Promise<number | undefined> {
   }
 }
 
-const login = (server: BuiltServer, account: string) => api(server.baseUrl, '/user/login', { account, password: 'Wrong-pass-1' });
+const login = (server: BuiltServer, account: string) =>
+  api(server.baseUrl, '/user/login', { account, password: 'Wrong-pass-1' });
 
 describe.skipIf(!available)('two instances as one (PostgreSQL + Redis)', () => {
   let database: ScratchDatabase | null = null;
@@ -131,96 +140,142 @@ describe.skipIf(!available)('two instances as one (PostgreSQL + Redis)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('fans account events out, shares the limits, and hands the engine over when the leader is killed', { timeout: 180_000 }, async () => {
-    const started = Date.now();
-    const log = (line: string) => process.stdout.write(`cluster: ${line} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-    database = await createDatabase(postgresUrl, `clu_${randomBytes(6).toString('hex')}`);
-    // one deployment: same database, Redis prefix, upload folder (and with it the signing secret)
-    const env = {
-      DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, DATA_DIR: dataDir,
-      DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn',
-    };
-    const a = new BuiltServer(await freePort(), env);
-    const b = new BuiltServer(await freePort(), env);
-    servers.push(a, b);
-    // one after the other: the first migrates and seeds the fresh database
-    await a.start();
-    await b.start();
-    log(`A on ${a.port}, B on ${b.port}, database ${database.name}, Redis prefix ${prefix}`);
+  it(
+    'fans account events out, shares the limits, and hands the engine over when the leader is killed',
+    { timeout: 180_000 },
+    async () => {
+      const started = Date.now();
+      const log = (line: string) =>
+        process.stdout.write(`cluster: ${line} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      database = await createDatabase(postgresUrl, `clu_${randomBytes(6).toString('hex')}`);
+      // one deployment: same database, Redis prefix, upload folder (and with it the signing secret)
+      const env = {
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+      };
+      const a = new BuiltServer(await freePort(), env);
+      const b = new BuiltServer(await freePort(), env);
+      servers.push(a, b);
+      // one after the other: the first migrates and seeds the fresh database
+      await a.start();
+      await b.start();
+      log(`A on ${a.port}, B on ${b.port}, database ${database.name}, Redis prefix ${prefix}`);
 
-    // exactly one leader
-    const leader = await until('one engine leader', async () => {
-      const [la, lb] = await Promise.all([leads(a), leads(b)]);
-      return la !== undefined && lb !== undefined && la + lb === 1 ? (la === 1 ? a : b) : undefined;
-    });
-    const survivor = leader === a ? b : a;
-    log(`the engine leader is ${leader === a ? 'A' : 'B'}`);
+      // exactly one leader
+      const leader = await until('one engine leader', async () => {
+        const [la, lb] = await Promise.all([leads(a), leads(b)]);
+        return la !== undefined && lb !== undefined && la + lb === 1 ? (la === 1 ? a : b) : undefined;
+      });
+      const survivor = leader === a ? b : a;
+      log(`the engine leader is ${leader === a ? 'A' : 'B'}`);
 
-    // ── login failures counted across both: 3 on A, 2 on B, then the lock-out ────────────────
-    const target = `5219${String(Date.now()).slice(-8)}`;
-    for (const [server, times] of [[a, 3], [b, 2]] as const) {
-      for (let i = 0; i < times; i += 1) expect((await login(server, target)).code).toBe('auth.wrong_credentials');
-    }
-    expect((await login(a, target)).code).toBe('request.too_frequent');
-    expect((await login(b, target)).code).toBe('request.too_frequent');
-    log('login failures shared');
+      // ── login failures counted across both: 3 on A, 2 on B, then the lock-out ────────────────
+      const target = `5219${String(Date.now()).slice(-8)}`;
+      for (const [server, times] of [
+        [a, 3],
+        [b, 2],
+      ] as const) {
+        for (let i = 0; i < times; i += 1) expect((await login(server, target)).code).toBe('auth.wrong_credentials');
+      }
+      expect((await login(a, target)).code).toBe('request.too_frequent');
+      expect((await login(b, target)).code).toBe('request.too_frequent');
+      log('login failures shared');
 
-    // ── a funded user, set up through both instances ────────────────────────────────────────
-    const ops = new AdminApi(b.baseUrl);
-    await ops.login();
-    const { session } = await verifiedFundedUser(a.baseUrl, ops, { channelId: 'demo_usdt_trc20', amount: '100000.00' });
-    log('user verified and funded');
+      // ── a funded user, set up through both instances ────────────────────────────────────────
+      const ops = new AdminApi(b.baseUrl);
+      await ops.login();
+      const { session } = await verifiedFundedUser(a.baseUrl, ops, {
+        channelId: 'demo_usdt_trc20',
+        amount: '100000.00',
+      });
+      log('user verified and funded');
 
-    // ── an order through A reaches the user's sockets on B and on A ─────────────────────────
-    const onA = await Client.open(a.baseUrl);
-    const onB = await Client.open(b.baseUrl);
-    clients.push(onA, onB);
-    await onB.signIn(session);
-    await onA.signIn(session);
-    for (const c of [onA, onB]) c.send({ op: 'subscribe', id: 'q1', channel: 'quote', instrumentIds: [BTC] });
-    const quotes = await Promise.all([onA, onB].map((c) => until('a BTC quote', () => c.lastQuote(BTC))));
-    // the same market on both: the simulator is a pure function of the seed and the time
-    expect(quotes[0]?.prevClose).toBe(quotes[1]?.prevClose);
-    expect(quotes[0]?.open).toBe(quotes[1]?.open);
-    const resting = await api<{ orderId: string; state: string }>(a.baseUrl, '/trade/buy', {
-      instrumentId: BTC, side: 'long', orderType: 'limit', price: '1000.00', lots: 1, leverage: 10, requestId: randomUUID(),
-    }, session);
-    expect(resting.status, JSON.stringify(resting)).toBe(1);
-    const restingId = resting.data?.orderId ?? '';
-    expect(resting.data?.state).toBe('pending');
-    await onB.orderEvent(restingId, 'pending');
-    await onA.orderEvent(restingId, 'pending');
-    // the margin frozen for it arrives as a money event too
-    await onB.frame('the margin freeze', (m) => m.op === 'account' && m.data.kind === 'money'
-      && m.data.changes.some((c) => c.account === 'available' && c.amount.startsWith('-')));
-    log('order placed on A pushed to B and A');
+      // ── an order through A reaches the user's sockets on B and on A ─────────────────────────
+      const onA = await Client.open(a.baseUrl);
+      const onB = await Client.open(b.baseUrl);
+      clients.push(onA, onB);
+      await onB.signIn(session);
+      await onA.signIn(session);
+      for (const c of [onA, onB]) c.send({ op: 'subscribe', id: 'q1', channel: 'quote', instrumentIds: [BTC] });
+      const quotes = await Promise.all([onA, onB].map((c) => until('a BTC quote', () => c.lastQuote(BTC))));
+      // the same market on both: the simulator is a pure function of the seed and the time
+      expect(quotes[0]?.prevClose).toBe(quotes[1]?.prevClose);
+      expect(quotes[0]?.open).toBe(quotes[1]?.open);
+      const resting = await api<{ orderId: string; state: string }>(
+        a.baseUrl,
+        '/trade/buy',
+        {
+          instrumentId: BTC,
+          side: 'long',
+          orderType: 'limit',
+          price: '1000.00',
+          lots: 1,
+          leverage: 10,
+          requestId: randomUUID(),
+        },
+        session,
+      );
+      expect(resting.status, JSON.stringify(resting)).toBe(1);
+      const restingId = resting.data?.orderId ?? '';
+      expect(resting.data?.state).toBe('pending');
+      await onB.orderEvent(restingId, 'pending');
+      await onA.orderEvent(restingId, 'pending');
+      // the margin frozen for it arrives as a money event too
+      await onB.frame(
+        'the margin freeze',
+        (m) =>
+          m.op === 'account' &&
+          m.data.kind === 'money' &&
+          m.data.changes.some((c) => c.account === 'available' && c.amount.startsWith('-')),
+      );
+      log('order placed on A pushed to B and A');
 
-    // ── kill -9 the leader: the survivor takes the engine over and fills an order ───────────
-    const onSurvivor = survivor === a ? onA : onB;
-    await leader.kill9();
-    const killedAt = Date.now();
-    log('leader killed');
-    // a buy limit above the ask fills at the next tick of a leading engine, and only then
-    const ask = Number(onSurvivor.lastQuote(BTC)?.ask ?? quotes[0]?.ask);
-    // (one buy per account per second, counted across the instances: asked again when refused)
-    const buy = { instrumentId: BTC, side: 'long', orderType: 'limit', price: (ask * 1.01).toFixed(2), lots: 1, leverage: 10 };
-    const marketable = await until('the second buy', async () => {
-      const answer = await api<{ orderId: string; state: string }>(survivor.baseUrl, '/trade/buy', { ...buy, requestId: randomUUID() }, session);
-      return answer.code === 'request.too_frequent' ? undefined : answer;
-    });
-    expect(marketable.status, JSON.stringify(marketable)).toBe(1);
-    const fillId = marketable.data?.orderId ?? '';
-    expect(marketable.data?.state).toBe('pending');
-    await onSurvivor.orderEvent(fillId, 'holding', 30_000);
-    const handoverMs = Date.now() - killedAt;
-    expect(await leads(survivor)).toBe(1);
-    log(`the survivor leads and filled the order ${handoverMs} ms after the kill`);
-    expect(handoverMs).toBeLessThan(30_000);
-    // the resting order far below the price is still resting, and each event came once
-    const mine = await api<{ state: string }>(survivor.baseUrl, '/trade/detail', { orderId: restingId }, session);
-    expect(mine.data?.state, JSON.stringify(mine)).toBe('pending');
-    const orderEvents = onSurvivor.accountEvents().filter((e) => e.kind === 'order' && e.orderId === fillId && e.state === 'holding');
-    expect(orderEvents.length).toBeGreaterThanOrEqual(1);
-    expect(survivor.errorLines).toEqual([]);
-  });
+      // ── kill -9 the leader: the survivor takes the engine over and fills an order ───────────
+      const onSurvivor = survivor === a ? onA : onB;
+      await leader.kill9();
+      const killedAt = Date.now();
+      log('leader killed');
+      // a buy limit above the ask fills at the next tick of a leading engine, and only then
+      const ask = Number(onSurvivor.lastQuote(BTC)?.ask ?? quotes[0]?.ask);
+      // (one buy per account per second, counted across the instances: asked again when refused)
+      const buy = {
+        instrumentId: BTC,
+        side: 'long',
+        orderType: 'limit',
+        price: (ask * 1.01).toFixed(2),
+        lots: 1,
+        leverage: 10,
+      };
+      const marketable = await until('the second buy', async () => {
+        const answer = await api<{ orderId: string; state: string }>(
+          survivor.baseUrl,
+          '/trade/buy',
+          { ...buy, requestId: randomUUID() },
+          session,
+        );
+        return answer.code === 'request.too_frequent' ? undefined : answer;
+      });
+      expect(marketable.status, JSON.stringify(marketable)).toBe(1);
+      const fillId = marketable.data?.orderId ?? '';
+      expect(marketable.data?.state).toBe('pending');
+      await onSurvivor.orderEvent(fillId, 'holding', 30_000);
+      const handoverMs = Date.now() - killedAt;
+      expect(await leads(survivor)).toBe(1);
+      log(`the survivor leads and filled the order ${handoverMs} ms after the kill`);
+      expect(handoverMs).toBeLessThan(30_000);
+      // the resting order far below the price is still resting, and each event came once
+      const mine = await api<{ state: string }>(survivor.baseUrl, '/trade/detail', { orderId: restingId }, session);
+      expect(mine.data?.state, JSON.stringify(mine)).toBe('pending');
+      const orderEvents = onSurvivor
+        .accountEvents()
+        .filter((e) => e.kind === 'order' && e.orderId === fillId && e.state === 'holding');
+      expect(orderEvents.length).toBeGreaterThanOrEqual(1);
+      expect(survivor.errorLines).toEqual([]);
+    },
+  );
 });

@@ -37,7 +37,12 @@ let ops: AdminApi;
 const plain = (text: string | null) => (text ?? '').replace(/[^\d.-]/g, '');
 
 async function usdt(session: Session): Promise<string> {
-  const r = await api<{ accounts: { currency: string; available: string }[] }>(baseUrl, '/user/assets', { currency: 'USDT' }, session);
+  const r = await api<{ accounts: { currency: string; available: string }[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'USDT' },
+    session,
+  );
   return r.data!.accounts.find((a) => a.currency === 'USDT')!.available;
 }
 
@@ -61,10 +66,26 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: USDT channel',
-    value: [{ id: 'ch_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: USDT channel',
+        value: [
+          {
+            id: 'ch_usdt',
+            type: 'crypto',
+            name: 'USDT TRC20',
+            currency: 'USDT',
+            network: 'TRC20',
+            address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -78,7 +99,10 @@ describe('copy trading', () => {
     expect(crypto.open).toBe(true);
     expect(crypto.navHistory.some((day) => day.backtest)).toBe(true);
     const amount = String(Math.max(Number(plain(crypto.minAmount)), 100) * 2);
-    const { session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'ch_usdt', amount: `${Number(amount) * 5}.00` });
+    const { session } = await verifiedFundedUser(baseUrl, ops, {
+      channelId: 'ch_usdt',
+      amount: `${Number(amount) * 5}.00`,
+    });
     const before = await usdt(session);
 
     const page = await openPage(session, 'en', 'light', '/home/index');
@@ -91,7 +115,8 @@ describe('copy trading', () => {
     await page.getByTestId('cf-legend-backtest').waitFor({ state: 'visible' });
     await page.getByTestId('cf-example-payout').waitFor({ state: 'visible' });
     const positions = page.getByTestId('cf-positions');
-    if (crypto.positions.length > 0) await positions.getByTestId(`cf-position-${crypto.positions[0]!.code}`).waitFor({ state: 'visible' });
+    if (crypto.positions.length > 0)
+      await positions.getByTestId(`cf-position-${crypto.positions[0]!.code}`).waitFor({ state: 'visible' });
     else expect(await positions.innerText()).toContain('the strategy is in cash');
 
     await page.getByTestId('cf-amount').fill(String(Number(plain(crypto.minAmount)) - 1));
@@ -106,10 +131,17 @@ describe('copy trading', () => {
     await sheet.getByTestId('cf-confirm-service-fee').waitFor({ state: 'visible' });
     await sheet.getByTestId('cf-confirm').click();
     await page.getByTestId('cf-result').waitFor({ state: 'visible', timeout: 20_000 });
-    await expect.poll(async () => usdt(session), { timeout: 10_000 }).toBe((Number(before) - Number(amount)).toFixed(2));
+    await expect
+      .poll(async () => usdt(session), { timeout: 10_000 })
+      .toBe((Number(before) - Number(amount)).toFixed(2));
 
     await page.getByTestId('cf-result-mine').click();
-    const mine = await api<{ list: { id: string; state: string; amount: string }[] }>(baseUrl, '/copy/mine', { page: 1, size: 20 }, session);
+    const mine = await api<{ list: { id: string; state: string; amount: string }[] }>(
+      baseUrl,
+      '/copy/mine',
+      { page: 1, size: 20 },
+      session,
+    );
     const subscription = mine.data!.list[0]!;
     expect(subscription.state).toBe('active');
     await page.getByTestId(`cf-sub-${subscription.id}`).waitFor({ state: 'visible', timeout: 20_000 });
@@ -124,10 +156,17 @@ describe('copy trading', () => {
       await page.getByRole('button', { name: 'Redeem' }).last().click();
       await page.getByTestId(`cf-sub-payout-${subscription.id}`).waitFor({ state: 'visible', timeout: 20_000 });
       expect(await page.getByTestId(`cf-sub-state-${subscription.id}`).innerText()).toBe('Ended');
-      const ended = await api<{ list: { id: string; payout: string; serviceFee: string }[] }>(baseUrl, '/copy/mine', { states: ['ended'], page: 1, size: 20 }, session);
+      const ended = await api<{ list: { id: string; payout: string; serviceFee: string }[] }>(
+        baseUrl,
+        '/copy/mine',
+        { states: ['ended'], page: 1, size: 20 },
+        session,
+      );
       const row = ended.data!.list.find((s) => s.id === subscription.id)!;
       expect(plain(await page.getByTestId(`cf-sub-payout-${subscription.id}`).innerText())).toBe(plain(row.payout));
-      await expect.poll(async () => usdt(session), { timeout: 10_000 }).toBe((Number(before) - Number(amount) + Number(row.payout)).toFixed(2));
+      await expect
+        .poll(async () => usdt(session), { timeout: 10_000 })
+        .toBe((Number(before) - Number(amount) + Number(row.payout)).toFixed(2));
     }
     await page.context().close();
 

@@ -63,7 +63,9 @@ describe('check-in and invite friends', () => {
     await page.reload();
     await page.getByTestId('checkin-button').waitFor({ state: 'visible', timeout: 20_000 });
     await expect.poll(async () => page.getByTestId('checkin-button').isDisabled(), { timeout: 10_000 }).toBe(true);
-    expect(await page.locator(`[data-testid=checkin-calendar] [data-date="${today}"]`).getAttribute('data-checked')).toBe('true');
+    expect(
+      await page.locator(`[data-testid=checkin-calendar] [data-date="${today}"]`).getAttribute('data-checked'),
+    ).toBe('true');
     const again = await api(baseUrl, '/checkin/do', {}, session);
     expect(again.code).toBe('checkin.already_today');
 
@@ -115,7 +117,11 @@ describe('check-in and invite friends', () => {
 
         const visitor = await phonePage(browser, scheme);
         await seedStorage(visitor.context(), { language });
-        for (const [path, testId] of [['/login/start', 'start-page'], ['/login/login', 'login-submit'], ['/login/register', 'register-submit']] as const) {
+        for (const [path, testId] of [
+          ['/login/start', 'start-page'],
+          ['/login/login', 'login-submit'],
+          ['/login/register', 'register-submit'],
+        ] as const) {
           await visitor.goto(`${baseUrl}/#${path}`);
           await visitor.getByTestId(testId).waitFor({ state: 'visible', timeout: 20_000 });
           expect(await visitor.getByTestId('lang-switch').inputValue()).toBe(language);
@@ -127,7 +133,12 @@ describe('check-in and invite friends', () => {
   });
 
   it('switches the language on the start screen, and an unchosen language follows the browser', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'de-DE',
+    });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#/login/start`);
     await page.getByTestId('start-page').waitFor({ state: 'visible', timeout: 20_000 });

@@ -40,12 +40,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-e2e-'));
   const root = path.resolve(new URL('.', import.meta.url).pathname, '..');
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000; // generous: a loaded CI machine starts slowly
   for (;;) {

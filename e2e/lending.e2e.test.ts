@@ -31,9 +31,17 @@ let baseUrl = '';
 let browser: Browser;
 let ops: AdminApi;
 
-interface MxnAccount { available: string; frozen: string }
+interface MxnAccount {
+  available: string;
+  frozen: string;
+}
 async function mxn(session: Session): Promise<MxnAccount> {
-  const r = await api<{ accounts: (MxnAccount & { currency: string })[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+  const r = await api<{ accounts: (MxnAccount & { currency: string })[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'MXN' },
+    session,
+  );
   const account = r.data?.accounts.find((a) => a.currency === 'MXN');
   if (!account) throw new Error(`no MXN account: ${JSON.stringify(r)}`);
   return account;
@@ -49,7 +57,9 @@ const plain = (text: string | null) => (text ?? '').replace(/[^\d.-]/g, '');
 /** Waits until the lending card of the product is on screen with its figures. */
 async function productsShown(page: Page): Promise<void> {
   await page.getByTestId(`lending-product-${PRODUCT}`).waitFor({ state: 'visible', timeout: 20_000 });
-  await expect.poll(async () => page.locator('[data-testid^=lending-product-lp_demo_]').count(), { timeout: 10_000 }).toBe(3);
+  await expect
+    .poll(async () => page.locator('[data-testid^=lending-product-lp_demo_]').count(), { timeout: 10_000 })
+    .toBe(3);
 }
 
 /**
@@ -59,19 +69,23 @@ async function productsShown(page: Page): Promise<void> {
 async function steady(page: Page, selector: string): Promise<void> {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = await page.evaluate((sel) => {
-        const element = document.querySelector(sel);
-        if (!element) return 'absent';
-        let opacity = 1;
-        for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
-        const box = element.getBoundingClientRect();
-        return `${box.x.toFixed(1)},${box.y.toFixed(1)},${box.width.toFixed(1)},${box.height.toFixed(1)},${opacity.toFixed(3)}`;
-      }, selector);
-      const settled = now === last && now.endsWith(',1.000');
-      last = now;
-      return settled;
-    }, { timeout: 10_000, interval: 150 })
+    .poll(
+      async () => {
+        const now = await page.evaluate((sel) => {
+          const element = document.querySelector(sel);
+          if (!element) return 'absent';
+          let opacity = 1;
+          for (let node: Element | null = element; node; node = node.parentElement)
+            opacity *= Number(getComputedStyle(node).opacity);
+          const box = element.getBoundingClientRect();
+          return `${box.x.toFixed(1)},${box.y.toFixed(1)},${box.width.toFixed(1)},${box.height.toFixed(1)},${opacity.toFixed(3)}`;
+        }, selector);
+        const settled = now === last && now.endsWith(',1.000');
+        last = now;
+        return settled;
+      },
+      { timeout: 10_000, interval: 150 },
+    )
     .toBe(true);
 }
 
@@ -93,10 +107,28 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: MXN channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: MXN channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -126,7 +158,9 @@ describe('lending and day trading on a phone', () => {
     await page.getByTestId(`lending-apply-${PRODUCT}`).click();
     const sheet = page.getByTestId('lending-sheet');
     await sheet.waitFor({ state: 'visible' });
-    await expect.poll(async () => (await sheet.getByTestId('lending-available').innerText()), { timeout: 15_000 }).toMatch(/50,000\.00/);
+    await expect
+      .poll(async () => await sheet.getByTestId('lending-available').innerText(), { timeout: 15_000 })
+      .toMatch(/50,000\.00/);
     await fillInput(page, 'lending-amount', '5000');
     const minRule = sheet.getByTestId('lending-rule-min');
     await minRule.waitFor({ state: 'visible', timeout: 10_000 });
@@ -135,7 +169,12 @@ describe('lending and day trading on a phone', () => {
     await steady(page, '.adm-popup-body');
     await shot(page, 'lending-02-below-minimum');
     // the server refuses the same amount with the same code
-    const refused = await api(baseUrl, '/lending/apply', { productId: PRODUCT, amount: '5000', requestId: randomUUID() }, session);
+    const refused = await api(
+      baseUrl,
+      '/lending/apply',
+      { productId: PRODUCT, amount: '5000', requestId: randomUUID() },
+      session,
+    );
     expect(refused).toMatchObject({ status: 0, code: 'lending.min_amount' });
     expect((await mxn(session)).frozen).toBe('0.00');
 
@@ -181,7 +220,9 @@ describe('lending and day trading on a phone', () => {
 
     // ── the wallet's frozen MXN rose by the amount ─────────────────────────────────────────
     await page.goto(`${baseUrl}/#/information/wallet`);
-    await expect.poll(async () => plain(await page.getByTestId('wallet-MXN-frozen').textContent()), { timeout: 15_000 }).toBe('12000.00');
+    await expect
+      .poll(async () => plain(await page.getByTestId('wallet-MXN-frozen').textContent()), { timeout: 15_000 })
+      .toBe('12000.00');
     expect(plain(await page.getByTestId('wallet-MXN-available').textContent())).toBe('38000.00');
     await page.getByTestId('wallet-balance-MXN').scrollIntoViewIfNeeded();
     await shot(page, 'lending-06-wallet-frozen');
@@ -192,7 +233,9 @@ describe('lending and day trading on a phone', () => {
     await expect.poll(async () => page.getByTestId('lang-de').getAttribute('aria-checked')).toBe('true');
     await page.goto(`${baseUrl}/#/home/lending`);
     await productsShown(page);
-    await expect.poll(async () => page.getByTestId(`lending-apply-${PRODUCT}`).innerText(), { timeout: 10_000 }).not.toMatch(/^Lend$/);
+    await expect
+      .poll(async () => page.getByTestId(`lending-apply-${PRODUCT}`).innerText(), { timeout: 10_000 })
+      .not.toMatch(/^Lend$/);
     expect(await page.locator('h1').first().innerText()).toBe('Wertpapierleihe');
     await shot(page, 'lending-07-products-de');
     await page.goto(`${baseUrl}/#/home/lendingRecord?tab=active`);
@@ -215,7 +258,12 @@ describe('lending and day trading on a phone', () => {
     expect(await dialog.innerText()).toContain('Apply for day trading?');
     await steady(page, '.adm-dialog-body');
     await shot(page, 'dayTrading-01-confirm');
-    const statusNow = await api<{ enabled: boolean; application: unknown }>(baseUrl, '/trade/dayTradingStatus', {}, session);
+    const statusNow = await api<{ enabled: boolean; application: unknown }>(
+      baseUrl,
+      '/trade/dayTradingStatus',
+      {},
+      session,
+    );
     expect(statusNow.data).toMatchObject({ enabled: false, application: null }); // nothing sent before the confirmation
     await page.locator('.adm-dialog-footer').getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(async () => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
@@ -227,13 +275,19 @@ describe('lending and day trading on a phone', () => {
     // ── the operator approves it in the Day trading queue ──────────────────────────────────
     const back = await adminPage();
     await back.getByRole('menuitem', { name: 'Day trading' }).click();
-    const row = back.getByTestId('reviews-table').locator('tr.ant-table-row', { hasText: session.account }).filter({ hasText: 'Pending' });
+    const row = back
+      .getByTestId('reviews-table')
+      .locator('tr.ant-table-row', { hasText: session.account })
+      .filter({ hasText: 'Pending' });
     await expect
-      .poll(async () => {
-        if ((await row.count()) > 0) return true;
-        await back.getByTestId('reviews-reload').click();
-        return false;
-      }, { timeout: 20_000, interval: 1000 })
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) return true;
+          await back.getByTestId('reviews-reload').click();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
       .toBe(true);
     await row.locator('button[data-testid^="review-open-"]').click();
     await back.getByTestId('review-detail-summary').waitFor({ timeout: 15_000 });
@@ -246,7 +300,12 @@ describe('lending and day trading on a phone', () => {
     await shot(back, 'dayTrading-04-admin-approve-reason');
     await back.getByTestId('confirm-ok').click();
     await back.getByTestId('review-detail-summary').waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(async () => (await api<{ enabled: boolean }>(baseUrl, '/trade/dayTradingStatus', {}, session)).data?.enabled, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await api<{ enabled: boolean }>(baseUrl, '/trade/dayTradingStatus', {}, session)).data?.enabled,
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await back.context().close();
 
     // ── the phone, after a reload: enabled ─────────────────────────────────────────────────

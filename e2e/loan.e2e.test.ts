@@ -24,7 +24,12 @@ async function fillInput(page: Page, testId: string, value: string): Promise<voi
 }
 
 async function mxn(session: Session): Promise<{ available: string; frozen: string }> {
-  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'MXN' },
+    session,
+  );
   return r.data!.accounts.find((a) => a.currency === 'MXN')!;
 }
 
@@ -35,11 +40,37 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: MXN channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
-  expect((await ops.call('/config/set', { key: 'withdraw.window', value: { open: '00:00', close: '24:00', days: all }, reason: 'e2e: open window' })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: MXN channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'withdraw.window',
+        value: { open: '00:00', close: '24:00', days: all },
+        reason: 'e2e: open window',
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -50,8 +81,24 @@ afterAll(async () => {
 describe('a credit loan', () => {
   it('borrows on the phone, is approved in the back office, blocks a withdrawal until repaid, then withdraws', async () => {
     const { session } = await verifiedFundedUser(baseUrl, ops, { channelId: 'ch_mx', amount: '1000.00' });
-    await api(baseUrl, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' }, session);
-    const card = await api<{ cardId: string }>(baseUrl, '/card/add', { holder: 'ANA LOPEZ', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' }, session);
+    await api(
+      baseUrl,
+      '/user/setFundPassword',
+      { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' },
+      session,
+    );
+    const card = await api<{ cardId: string }>(
+      baseUrl,
+      '/card/add',
+      {
+        holder: 'ANA LOPEZ',
+        cardNumber: '4152313412345678',
+        bankName: 'BBVA México',
+        branch: 'CDMX Centro',
+        bankCode: '012',
+      },
+      session,
+    );
     expect(card.status, JSON.stringify(card)).toBe(1);
     const cardId = card.data!.cardId;
 
@@ -88,12 +135,20 @@ describe('a credit loan', () => {
     await admin.getByTestId('admin-login-submit').click();
     await admin.getByTestId('users-search').waitFor({ timeout: 20_000 });
     await admin.goto(`${baseUrl}/admin/#/reviews/loan`);
-    const row = admin.getByTestId('reviews-table').locator('tr.ant-table-row', { hasText: session.account }).filter({ hasText: 'Pending' });
-    await expect.poll(async () => {
-      if ((await row.count()) > 0) return true;
-      await admin.getByTestId('reviews-reload').click();
-      return false;
-    }, { timeout: 20_000, interval: 1000 }).toBe(true);
+    const row = admin
+      .getByTestId('reviews-table')
+      .locator('tr.ant-table-row', { hasText: session.account })
+      .filter({ hasText: 'Pending' });
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) return true;
+          await admin.getByTestId('reviews-reload').click();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
     await row.locator('[data-testid^="review-open-"]').click();
     await admin.getByTestId('review-loan').waitFor({ timeout: 15_000 });
     await shot(admin, 'loan-05-admin-review');
@@ -110,7 +165,12 @@ describe('a credit loan', () => {
     expect(await page.getByTestId('cashout-rule-unpaid_loan').textContent()).toMatch(/2,000/);
     expect(await page.getByTestId('cashout-submit').isDisabled()).toBe(true);
     await shot(page, 'loan-06-withdraw-blocked');
-    const refused = await api(baseUrl, '/funds/withdraw', { amount: '600.00', fundPassword: '246810', cardId }, session);
+    const refused = await api(
+      baseUrl,
+      '/funds/withdraw',
+      { amount: '600.00', fundPassword: '246810', cardId },
+      session,
+    );
     expect(refused.code).toBe('loan.unpaid');
 
     // ── repay in full from the records ─────────────────────────────────────────────────────
@@ -128,7 +188,9 @@ describe('a credit loan', () => {
     await shot(page, 'loan-08-repay-confirm');
     await page.getByTestId('repay-confirm').click();
     await page.getByTestId('repay-sheet').waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(async () => (await page.getByTestId(`loan-state-${loanId}`).textContent()) ?? '', { timeout: 15_000 }).toBe('Settled');
+    await expect
+      .poll(async () => (await page.getByTestId(`loan-state-${loanId}`).textContent()) ?? '', { timeout: 15_000 })
+      .toBe('Settled');
     await shot(page, 'loan-09-settled');
     expect(await mxn(session)).toMatchObject({ available: '1000.00' });
 
@@ -143,7 +205,12 @@ describe('a credit loan', () => {
     await page.getByTestId('cashout-sheet').waitFor({ state: 'visible' });
     await page.getByTestId('cashout-confirm').click();
     await page.getByTestId('cashout-result').waitFor({ state: 'visible', timeout: 15_000 });
-    await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await shot(page, 'loan-10-withdrawn');
     await page.close();
 

@@ -45,7 +45,11 @@ const screens: readonly Screen[] = [
   { name: 'setting', path: '/#/information/setting', ready: '[data-testid=theme-system]' },
   { name: 'market', path: '/#/market/index', ready: '.instrument-row' },
   { name: 'stock', path: `/#/market/stockDetail?id=${AAPL}`, ready: '[data-testid=quote-price]' },
-  { name: 'buy', path: `/#/market/buyStockDetail?id=${BTC}`, ready: '[data-testid=order-submit], .order-footer button' },
+  {
+    name: 'buy',
+    path: `/#/market/buyStockDetail?id=${BTC}`,
+    ready: '[data-testid=order-submit], .order-footer button',
+  },
   { name: 'trade', path: '/#/trade/index?tab=crypto', ready: '.position-row' },
 ];
 
@@ -61,7 +65,11 @@ const productScreens = (): readonly Screen[] => [
   { name: 'copy-mine', path: '/#/home/fllow?tab=mine', ready: '[data-testid^=cf-sub-]' },
   { name: 'newshares', path: '/#/home/newStock', ready: `[data-testid=ns-card-${NEW_SHARE}]` },
   { name: 'newshare', path: `/#/home/newStockBuy?id=${NEW_SHARE}`, ready: '[data-testid=ns-quantity]' },
-  { name: 'subscriptions', path: '/#/trade/index?tab=subscription', ready: '[role=tabpanel] .card, [role=tabpanel] .state' },
+  {
+    name: 'subscriptions',
+    path: '/#/trade/index?tab=subscription',
+    ready: '[role=tabpanel] .card, [role=tabpanel] .state',
+  },
 ];
 
 let browser: Browser;
@@ -74,16 +82,37 @@ beforeAll(async () => {
   own = await ownServerWithFundedUser('20000.00');
   ({ baseUrl, browser, session } = own);
   const { ops } = own;
-  const bought = await api(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: crypto.randomUUID() }, session);
+  const bought = await api(
+    baseUrl,
+    '/trade/buy',
+    { instrumentId: BTC, side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: crypto.randomUUID() },
+    session,
+  );
   expect(bought.status, JSON.stringify(bought)).toBe(1);
   // A block deal on offer and a copy subscription, so their rows are on screen.
   const block = await ops.call<{ id: string }>('/block/create', {
-    instrumentId: 'i_mxn_WALMEX', kind: 'block', price: '50.00', minShares: 100, dailyLimit: 1000, lockDays: 3, open: true, reason: 'e2e look',
+    instrumentId: 'i_mxn_WALMEX',
+    kind: 'block',
+    price: '50.00',
+    minShares: 100,
+    dailyLimit: 1000,
+    lockDays: 3,
+    open: true,
+    reason: 'e2e look',
   });
   expect(block.status, JSON.stringify(block)).toBe(1);
   blockId = block.data!.id;
   const fund = await api<{ minAmount: string }>(baseUrl, '/copy/detail', { id: COPY_FUND }, session);
-  const followed = await api(baseUrl, '/copy/subscribe', { fundId: COPY_FUND, amount: String(Math.max(Math.ceil(Number(fund.data?.minAmount ?? '100')), 100)), requestId: crypto.randomUUID() }, session);
+  const followed = await api(
+    baseUrl,
+    '/copy/subscribe',
+    {
+      fundId: COPY_FUND,
+      amount: String(Math.max(Math.ceil(Number(fund.data?.minAmount ?? '100')), 100)),
+      requestId: crypto.randomUUID(),
+    },
+    session,
+  );
   expect(followed.status, JSON.stringify(followed)).toBe(1);
 });
 
@@ -93,7 +122,10 @@ afterAll(async () => {
 
 async function openAs(language: Language, theme: Theme, withSession = true): Promise<Page> {
   const page = await phonePage(browser, theme);
-  await seedStorage(page.context(), { ...(withSession ? { tokend: session.tokend, account: session.account } : {}), language });
+  await seedStorage(page.context(), {
+    ...(withSession ? { tokend: session.tokend, account: session.account } : {}),
+    language,
+  });
   return page;
 }
 
@@ -105,26 +137,48 @@ async function show(page: Page, screen: Screen): Promise<void> {
   await page.waitForTimeout(350);
 }
 
-interface AxeNode { target: string[]; html: string; failureSummary?: string }
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: AxeNode[] }
+interface AxeNode {
+  target: string[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
 
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // evaluate runs through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 const describeViolations = (violations: AxeViolation[]) =>
-  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`).join('\n');
+  violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 4)
+          .map((n) => `  ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+          .join('\n')}`,
+    )
+    .join('\n');
 
 /** Visible controls whose box and hit area are both under 44 px high. */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch], [role=link]';
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch], [role=link]';
     const controls = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((el) => {
       if (el.closest('[aria-hidden=true], [inert]')) return false;
       const style = getComputedStyle(el);
@@ -150,9 +204,14 @@ async function smallTargets(page: Page): Promise<string[]> {
       const above = document.elementFromPoint(x, y - 21.5);
       const below = document.elementFromPoint(x, y + 21.5);
       if (hits(el, above) && hits(el, below)) continue;
-      const describe = (node: Element | null) => (node ? `${node.tagName.toLowerCase()}.${String(node.className).split(' ').filter(Boolean).join('.')}` : 'nothing');
+      const describe = (node: Element | null) =>
+        node
+          ? `${node.tagName.toLowerCase()}.${String(node.className).split(' ').filter(Boolean).join('.')}`
+          : 'nothing';
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
-      small.push(`${describe(el)} "${name}" ${Math.round(box.height)}px (above: ${describe(above)}, below: ${describe(below)})`);
+      small.push(
+        `${describe(el)} "${name}" ${Math.round(box.height)}px (above: ${describe(above)}, below: ${describe(below)})`,
+      );
     }
     window.scrollTo(0, 0);
     return small;
@@ -167,10 +226,13 @@ describe('accessibility in every language and theme (issue 16 item 6)', () => {
         const found: string[] = [];
         for (const screen of screens) {
           await show(page, screen);
-          expect(await page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe(theme);
+          expect(await page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe(
+            theme,
+          );
           const violations = await axeViolations(page);
           if (violations.length > 0) found.push(`${screen.name}:\n${describeViolations(violations)}`);
-          if ((language === 'de' || language === 'zh') && screen.name !== 'buy') await shot(page, `look-${screen.name}-${language}-${theme}`);
+          if ((language === 'de' || language === 'zh') && screen.name !== 'buy')
+            await shot(page, `look-${screen.name}-${language}-${theme}`);
         }
         await page.context().close();
         expect(found.join('\n\n')).toBe('');
@@ -202,10 +264,7 @@ describe('touch targets (issue 16 item 6)', () => {
   it('gives every visible control on the main screens at least 44 px of height or hit area', async () => {
     const page = await openAs('de', 'light');
     const found: string[] = [];
-    const mainScreens: Screen[] = [
-      { name: 'home', path: '/#/home/index', ready: '.quick-grid a' },
-      ...screens,
-    ];
+    const mainScreens: Screen[] = [{ name: 'home', path: '/#/home/index', ready: '.quick-grid a' }, ...screens];
     for (const screen of mainScreens) {
       await show(page, screen);
       const small = await smallTargets(page);
@@ -237,7 +296,9 @@ describe('the theme switch (issue 16 item 6)', () => {
     await show(page, screens[1] as Screen);
     expect(await page.getByTestId('theme-system').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('theme-dark').click();
-    await expect.poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe('dark');
+    await expect
+      .poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme')))
+      .toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await page.getByTestId('theme-dark').waitFor();

@@ -10,7 +10,12 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-export async function api<T = unknown>(baseUrl: string, path: string, body: unknown, token?: { tokend: string; account: string }): Promise<Envelope<T>> {
+export async function api<T = unknown>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: { tokend: string; account: string },
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) {
     headers.token = token.tokend;
@@ -29,28 +34,42 @@ let phoneCounter = 0;
 
 /**
  * POSTs to the API from a loopback address of its own (any 127.x address reaches the server):
- * registration is limited to 5 per address per hour (API.md §1.7), and the journeys sharing a
+ * registration is limited to 5 per address per hour (docs/api.md §1.7), and the journeys sharing a
  * server would use them up between them.
  */
-export function apiFrom<T = unknown>(baseUrl: string, localAddress: string, path: string, body: unknown): Promise<Envelope<T>> {
+export function apiFrom<T = unknown>(
+  baseUrl: string,
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<Envelope<T>> {
   const url = new URL(`${baseUrl}/api/vue${path}`);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { text += chunk; });
-      res.on('end', () => {
-        try {
-          resolve(JSON.parse(text) as Envelope<T>);
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text) as Envelope<T>);
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -62,12 +81,16 @@ export function freshLoopback(): string {
   return `127.0.${100 + Math.floor(process.pid % 100)}.${1 + (phoneCounter % 250)}`;
 }
 
-/** Registers a fresh user through the API (API.md §7.1: registration also logs in). */
+/** Registers a fresh user through the API (docs/api.md §7.1: registration also logs in). */
 export async function registerUser(baseUrl: string, password = 'Journey123'): Promise<Session> {
   phoneCounter += 1;
   const phone = `5217${String(Date.now()).slice(-8)}${phoneCounter}`;
   const reg = await apiFrom<{ token: string; account: string }>(baseUrl, freshLoopback(), '/user/register', {
-    phone, password, confirmPassword: password, inviteCode: E2E_INVITE, agreementAccepted: true,
+    phone,
+    password,
+    confirmPassword: password,
+    inviteCode: E2E_INVITE,
+    agreementAccepted: true,
   });
   if (reg.status !== 1 || !reg.data) throw new Error(`register failed: ${JSON.stringify(reg)}`);
   return { tokend: reg.data.token, account: reg.data.account };
@@ -108,11 +131,18 @@ export function candlesBody(response: Response): CandlesRequest | null {
 }
 
 /** Waits for the `/market/candles` answer whose request matches; resolves with body and envelope. */
-export async function waitForCandles(page: Page, match: (body: CandlesRequest) => boolean, timeout = 20_000): Promise<{ body: CandlesRequest; envelope: Envelope<{ list: unknown[] }> }> {
-  const response = await page.waitForResponse((r) => {
-    const body = candlesBody(r);
-    return body !== null && match(body);
-  }, { timeout });
+export async function waitForCandles(
+  page: Page,
+  match: (body: CandlesRequest) => boolean,
+  timeout = 20_000,
+): Promise<{ body: CandlesRequest; envelope: Envelope<{ list: unknown[] }> }> {
+  const response = await page.waitForResponse(
+    (r) => {
+      const body = candlesBody(r);
+      return body !== null && match(body);
+    },
+    { timeout },
+  );
   const body = candlesBody(response);
   if (!body) throw new Error('not a candles response');
   const envelope = (await response.json()) as Envelope<{ list: unknown[] }>;
@@ -169,7 +199,11 @@ export async function clippedTexts(page: Page): Promise<string[]> {
       const rect = el.getBoundingClientRect();
       // Screen-reader-only text is clipped to 1 px on purpose.
       if (rect.width <= 1 || rect.bottom < 0 || rect.top > window.innerHeight || el.closest('.sr-only')) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && style.overflow !== 'visible' && !el.closest('[role=tablist], .tab-strip, .range-chips, .chips, .index-strip')) {
+      if (
+        el.scrollWidth > el.clientWidth + 1 &&
+        style.overflow !== 'visible' &&
+        !el.closest('[role=tablist], .tab-strip, .range-chips, .chips, .index-strip')
+      ) {
         out.push(text.slice(0, 60));
       }
     }
@@ -191,7 +225,9 @@ export async function wordsSplitAcrossLines(page: Page): Promise<string[]> {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
-        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.bottom > 0 && r.top < window.innerHeight);
+        const rects = Array.from(range.getClientRects()).filter(
+          (r) => r.width > 0 && r.bottom > 0 && r.top < window.innerHeight,
+        );
         const tops = new Set(rects.map((r) => Math.round(r.top)));
         if (tops.size > 1) out.add(m[0]);
       }

@@ -8,8 +8,18 @@ import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import {
-  api, chartCanvasSize, chartSignature, chartState, clippedTexts, noToast, registerUser, seedStorage, waitForCandles,
-  wordsSplitAcrossLines, type CandlesRequest, type Session,
+  api,
+  chartCanvasSize,
+  chartSignature,
+  chartState,
+  clippedTexts,
+  noToast,
+  registerUser,
+  seedStorage,
+  waitForCandles,
+  wordsSplitAcrossLines,
+  type CandlesRequest,
+  type Session,
 } from './market-helpers.js';
 
 let browser: Browser;
@@ -46,7 +56,10 @@ function watchQuoteFrames(page: Page): { op: string; instrumentId?: string }[] {
         const parsed = JSON.parse(payload) as { op?: unknown; data?: unknown };
         if (typeof parsed.op !== 'string') return;
         // a `quotes` message carries all of a tick's changes (docs/decisions.md): one entry per quote
-        const items = parsed.op === 'quotes' && Array.isArray(parsed.data) ? (parsed.data as { instrumentId?: unknown }[]) : [parsed.data as { instrumentId?: unknown } | undefined];
+        const items =
+          parsed.op === 'quotes' && Array.isArray(parsed.data)
+            ? (parsed.data as { instrumentId?: unknown }[])
+            : [parsed.data as { instrumentId?: unknown } | undefined];
         const op = parsed.op === 'quotes' ? 'quote' : parsed.op;
         for (const item of items) {
           const id = item?.instrumentId;
@@ -62,7 +75,12 @@ function watchQuoteFrames(page: Page): { op: string; instrumentId?: string }[] {
 
 /** The first instrument of a list with a clearly positive change (a live tick cannot flip it). */
 async function risingInstrument(market: 'usd' | 'mxn'): Promise<string> {
-  const res = await api<{ list: { instrumentId: string; changeRate: string }[] }>(baseUrl, '/market/list', { tab: 'listed', market, sort: 'changeRate_desc', size: 5 });
+  const res = await api<{ list: { instrumentId: string; changeRate: string }[] }>(baseUrl, '/market/list', {
+    tab: 'listed',
+    market,
+    sort: 'changeRate_desc',
+    size: 5,
+  });
   const top = res.data?.list.find((item) => Number(item.changeRate) > 0.005);
   if (!top) throw new Error(`no rising instrument in ${market}: ${JSON.stringify(res.data?.list)}`);
   return top.instrumentId;
@@ -106,7 +124,9 @@ describe('market screens', () => {
     expect(first.envelope.data?.list.length).toBeGreaterThan(0);
 
     await expect.poll(async () => page.getByTestId('quote-price').textContent(), POLL).toMatch(/\d/);
-    await expect.poll(async () => page.getByTestId('quote-change-rate').textContent(), POLL).toMatch(/^[+-]?\d+(\.\d+)?%$/);
+    await expect
+      .poll(async () => page.getByTestId('quote-change-rate').textContent(), POLL)
+      .toMatch(/^[+-]?\d+(\.\d+)?%$/);
     expect(await page.locator('.qh-name').textContent()).toMatch(/Apple/);
     for (const figure of ['open', 'prevClose', 'high', 'low', 'volume', 'turnover', 'marketCap', 'high52w', 'low52w']) {
       const text = ((await page.getByTestId(`figure-${figure}`).textContent()) ?? '').trim();
@@ -126,15 +146,22 @@ describe('market screens', () => {
     let signature = await chartSignature(page);
     const periods = ['5m', '15m', '30m', '1d', '1w', '1M'] as const;
     for (const period of periods) {
-      const answered = waitForCandles(page, (b) => b.instrumentId === 'i_usd_AAPL' && b.period === period && b.from === undefined);
+      const answered = waitForCandles(
+        page,
+        (b) => b.instrumentId === 'i_usd_AAPL' && b.period === period && b.from === undefined,
+      );
       await page.getByTestId(`chart-period-${period}`).click();
       const { envelope } = await answered;
       expect(envelope.status, `period ${period}`).toBe(1);
       expect(envelope.data?.list.length, `bars of ${period}`).toBeGreaterThan(0);
-      await expect.poll(async () => page.getByTestId(`chart-period-${period}`).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(async () => page.getByTestId(`chart-period-${period}`).getAttribute('aria-selected'))
+        .toBe('true');
       await expect.poll(async () => (await chartState(page)).period, POLL).toBe(period);
       const before = signature;
-      await expect.poll(async () => chartSignature(page), { ...POLL, message: `chart redrawn for ${period}` }).not.toBe(before);
+      await expect
+        .poll(async () => chartSignature(page), { ...POLL, message: `chart redrawn for ${period}` })
+        .not.toBe(before);
       signature = await chartSignature(page);
     }
     // Back to time-share (cached or refetched) redraws the line.
@@ -144,7 +171,7 @@ describe('market screens', () => {
     await expect.poll(async () => chartSignature(page), POLL).not.toBe(beforeTimeShare);
     signature = await chartSignature(page);
 
-    // A range is `1d` with `from` (API.md §8.3).
+    // A range is `1d` with `from` (docs/api.md §8.3).
     const yearly = waitForCandles(page, (b) => b.period === '1d' && typeof b.from === 'string');
     await page.getByTestId('chart-range-1Y').click();
     const year = await yearly;
@@ -170,7 +197,9 @@ describe('market screens', () => {
     await shot(page, 'market-03-aapl-day-forward-en-light');
 
     // The live socket delivers quotes for the open instrument.
-    await expect.poll(async () => frames.some((f) => f.op === 'quote' && f.instrumentId === 'i_usd_AAPL'), POLL).toBe(true);
+    await expect
+      .poll(async () => frames.some((f) => f.op === 'quote' && f.instrumentId === 'i_usd_AAPL'), POLL)
+      .toBe(true);
 
     // The star without a session opens the login prompt and calls nothing.
     let watchCalls = 0;
@@ -182,15 +211,22 @@ describe('market screens', () => {
     const loginButton = page.getByTestId('login-sheet').getByRole('button', { name: 'Log in' });
     await expect(loginButton.isVisible()).resolves.toBe(true);
     // The sheet has finished sliding up and its button is fully on screen.
-    await expect.poll(async () => {
-      const box = await loginButton.boundingBox();
-      return box ? Math.round(box.y + box.height) : Number.POSITIVE_INFINITY;
-    }, POLL).toBeLessThanOrEqual(844);
-    await expect.poll(async () => {
-      const y1 = (await loginButton.boundingBox())?.y;
-      await page.waitForTimeout(150);
-      return y1 !== undefined && y1 === (await loginButton.boundingBox())?.y;
-    }, { ...POLL, message: 'the login sheet stopped moving' }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await loginButton.boundingBox();
+        return box ? Math.round(box.y + box.height) : Number.POSITIVE_INFINITY;
+      }, POLL)
+      .toBeLessThanOrEqual(844);
+    await expect
+      .poll(
+        async () => {
+          const y1 = (await loginButton.boundingBox())?.y;
+          await page.waitForTimeout(150);
+          return y1 !== undefined && y1 === (await loginButton.boundingBox())?.y;
+        },
+        { ...POLL, message: 'the login sheet stopped moving' },
+      )
+      .toBe(true);
     expect(watchCalls).toBe(0);
     await shot(page, 'market-04-aapl-login-sheet-en-light');
     await closeContext(page);
@@ -206,7 +242,9 @@ describe('market screens', () => {
     await page.getByTestId('search-input').fill('amx');
     const results = page.getByTestId('search-results');
     await results.waitFor({ timeout: 20_000 });
-    await expect.poll(async () => results.locator('[data-testid^="instrument-row-"]').first().getAttribute('data-testid'), POLL).toBe('instrument-row-i_mxn_AMXB');
+    await expect
+      .poll(async () => results.locator('[data-testid^="instrument-row-"]').first().getAttribute('data-testid'), POLL)
+      .toBe('instrument-row-i_mxn_AMXB');
     const star = page.getByTestId('search-star-i_mxn_AMXB');
     expect(await star.getAttribute('aria-pressed')).toBe('false');
     await star.click();
@@ -224,7 +262,12 @@ describe('market screens', () => {
     await btcStar.click();
     await expect.poll(async () => btcStar.getAttribute('aria-pressed'), POLL).toBe('true');
 
-    const listed = await api<{ list: { instrumentId: string }[] }>(baseUrl, '/market/watchlist', { page: 1, size: 20 }, session);
+    const listed = await api<{ list: { instrumentId: string }[] }>(
+      baseUrl,
+      '/market/watchlist',
+      { page: 1, size: 20 },
+      session,
+    );
     expect(listed.data?.list.map((i) => i.instrumentId).sort()).toEqual(['i_crypto_BTC-USDT', 'i_mxn_AMXB']);
 
     await page.goto(`${baseUrl}/#/favorite/index`);
@@ -241,7 +284,9 @@ describe('market screens', () => {
     await expect.poll(async () => page.getByTestId('favorite-check-i_mxn_AMXB').isChecked()).toBe(true);
     await expect.poll(async () => page.getByTestId('favorite-check-i_crypto_BTC-USDT').isChecked()).toBe(true);
     await expect.poll(async () => page.getByTestId('favorite-delete').textContent()).toMatch(/2/);
-    await expect.poll(async () => page.getByTestId('favorite-delete').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect
+      .poll(async () => page.getByTestId('favorite-delete').evaluate((el) => getComputedStyle(el).opacity))
+      .toBe('1');
     await noToast(page);
     await shot(page, 'market-12-watchlist-edit-en-light');
     await page.getByTestId('favorite-delete').click();
@@ -279,7 +324,9 @@ describe('market screens', () => {
     for (const id of ['i_mxn_IPC', 'i_usd_SPX', 'i_usd_NDX', 'i_usd_DJI', 'i_eur_IBEX']) {
       const row = page.getByTestId(`instrument-row-${id}`);
       await row.waitFor({ timeout: 20_000 });
-      await expect.poll(async () => row.locator('.row-price').textContent(), { ...POLL, message: id }).toMatch(/^\$?[\d,]+\.\d+$/);
+      await expect
+        .poll(async () => row.locator('.row-price').textContent(), { ...POLL, message: id })
+        .toMatch(/^\$?[\d,]+\.\d+$/);
     }
     await shot(page, 'market-20-indexes-en-light');
 
@@ -316,7 +363,9 @@ describe('market screens', () => {
     await page.waitForURL(new RegExp(`#/home/newsDetail\\?id=${newsId}`));
     const article = page.getByTestId('news-article');
     await article.waitFor({ timeout: 20_000 });
-    await expect.poll(async () => ((await article.locator('.article-title').textContent()) ?? '').length).toBeGreaterThan(5);
+    await expect
+      .poll(async () => ((await article.locator('.article-title').textContent()) ?? '').length)
+      .toBeGreaterThan(5);
     expect(((await article.innerText()) ?? '').length).toBeGreaterThan(200);
     const chips = article.locator('[data-testid^="news-instrument-"]');
     await expect.poll(async () => chips.count(), POLL).toBeGreaterThan(0);
@@ -340,19 +389,32 @@ describe('market screens', () => {
       { lang: 'de', scheme: 'light', home: /Willkommen|Schnellzugriff|Indizes/ },
       { lang: 'zh', scheme: 'dark', home: /[\u4e00-\u9fff]/ },
     ] as const) {
-      const page = await seededPage(scheme, { tokend: session.tokend, account: session.account, language: lang, stock: 'usd' });
+      const page = await seededPage(scheme, {
+        tokend: session.tokend,
+        account: session.account,
+        language: lang,
+        stock: 'usd',
+      });
       await page.goto(`${baseUrl}/#/home/index`);
       await page.getByTestId('home-page').waitFor({ timeout: 20_000 });
-      await expect.poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme'))).toBe(scheme);
+      await expect
+        .poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-prefers-color-scheme')))
+        .toBe(scheme);
       await expect.poll(async () => page.locator('body').innerText(), POLL).toMatch(home);
       await expect.poll(async () => page.locator('[data-testid^="index-card-"]').count(), POLL).toBe(3);
       await page.getByTestId('home-movers').waitFor({ timeout: 20_000 });
-      report.push(`${lang} home: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`);
+      report.push(
+        `${lang} home: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`,
+      );
       await shot(page, `market-40-home-${lang}-${scheme}`);
 
       await page.goto(`${baseUrl}/#/market/index`);
-      await expect.poll(async () => page.locator('[data-testid^="instrument-row-i_usd_"]').count(), POLL).toBeGreaterThan(5);
-      report.push(`${lang} market: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`);
+      await expect
+        .poll(async () => page.locator('[data-testid^="instrument-row-i_usd_"]').count(), POLL)
+        .toBeGreaterThan(5);
+      report.push(
+        `${lang} market: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`,
+      );
       await shot(page, `market-41-market-${lang}-${scheme}`);
 
       await page.goto(`${baseUrl}/#/market/stockDetail?id=${rising}`);
@@ -361,15 +423,22 @@ describe('market screens', () => {
       await shot(page, `market-42-detail-${lang}-${scheme}`);
       // Scroll to the figures grid, where the long labels are.
       await page.getByTestId('figure-industry').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      report.push(`${lang} detail: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`);
+      report.push(
+        `${lang} detail: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`,
+      );
       await shot(page, `market-43-detail-figures-${lang}-${scheme}`);
       await closeContext(page);
     }
 
     // Up colour: German defaults to green-up; switching to red-up recolours a rising change.
     const page = await seededPage('light', { tokend: session.tokend, account: session.account, language: 'de' });
-    const changeColour = async (): Promise<string> => page.getByTestId('quote-change-rate').evaluate((el) => getComputedStyle(el).color);
-    const pillColour = async (): Promise<string> => page.locator('.change-pill.up').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const changeColour = async (): Promise<string> =>
+      page.getByTestId('quote-change-rate').evaluate((el) => getComputedStyle(el).color);
+    const pillColour = async (): Promise<string> =>
+      page
+        .locator('.change-pill.up')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.goto(`${baseUrl}/#/market/stockDetail?id=${rising}`);
     await waitForDetail(page);
     await expect.poll(async () => page.locator('.qh-change').getAttribute('class'), POLL).toMatch(/\bup\b/);
@@ -383,8 +452,12 @@ describe('market screens', () => {
     await page.getByTestId('up-colour-red').click();
     await expect.poll(async () => page.getByTestId('up-colour-red').getAttribute('aria-checked')).toBe('true');
     await expect.poll(async () => page.evaluate(() => localStorage.getItem('upColour'))).toBe('red');
-    await expect.poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-up-colour'))).toBe('red');
-    report.push(`de setting: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`);
+    await expect
+      .poll(async () => page.evaluate(() => document.documentElement.getAttribute('data-up-colour')))
+      .toBe('red');
+    report.push(
+      `de setting: cut ${JSON.stringify(await clippedTexts(page))}, split ${JSON.stringify(await wordsSplitAcrossLines(page))}`,
+    );
     await shot(page, 'market-44-setting-red-up-de-light');
 
     await page.goto(`${baseUrl}/#/market/stockDetail?id=${rising}`);

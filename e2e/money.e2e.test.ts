@@ -22,13 +22,19 @@ const PNG = Buffer.from(
 
 async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
   const r = await fetch(`${baseUrl}/api/admin${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(body),
   });
   return (await r.json()) as { status: number; code?: string; data?: T };
 }
 
 async function approveFirst(queue: string, userId: string): Promise<void> {
-  await expect.poll(async () => (await admin<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await admin<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
   const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
   const id = list.data?.list[0]?.id;
   expect(id).toBeTruthy();
@@ -50,16 +56,44 @@ async function signedIn(session: Session, language = 'en'): Promise<Page> {
 beforeAll(async () => {
   browser = await launch();
   const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
   });
   adminToken = ((await login.json()) as { data: { token: string } }).data.token;
-  // the operator opens the windows around the clock for this run (API.md §21: through config, not code)
+  // the operator opens the windows around the clock for this run (docs/api.md §21: through config, not code)
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await admin('/config/set', { key: 'withdraw.window', value: { open: '00:00', close: '24:00', days: all }, reason: 'e2e: open window' })).status).toBe(1);
-  expect((await admin('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await admin('/config/set', {
+        key: 'withdraw.window',
+        value: { open: '00:00', close: '24:00', days: all },
+        reason: 'e2e: open window',
+      })
+    ).status,
+  ).toBe(1);
+  expect(
+    (
+      await admin('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -80,7 +114,12 @@ describe('money in and out on a phone', () => {
     await expect.poll(async () => kycName.getAttribute('aria-invalid')).toBe('true');
     await kycName.fill('Ana López');
     await expect.poll(async () => kycName.getAttribute('aria-invalid')).toBeNull();
-    await page.getByTestId('kyc-name').locator('input').or(page.locator('input[data-testid=kyc-name]')).first().fill('Ana López');
+    await page
+      .getByTestId('kyc-name')
+      .locator('input')
+      .or(page.locator('input[data-testid=kyc-name]'))
+      .first()
+      .fill('Ana López');
     await page.locator('[data-testid=kyc-id-first] input, input[data-testid=kyc-id-first]').first().fill('LOPA85');
     await page.locator('[data-testid=kyc-id-middle] input, input[data-testid=kyc-id-middle]').first().fill('0101HD');
     await page.locator('[data-testid=kyc-id-last] input, input[data-testid=kyc-id-last]').first().fill('F');
@@ -89,10 +128,16 @@ describe('money in and out on a phone', () => {
     await shot(page, '30-kyc-form');
     await expect.poll(async () => page.getByTestId('kyc-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('kyc-submit').click();
-    await expect.poll(async () => (await api<{ kycStatus: string }>(baseUrl, '/user/kycStatus', {}, session)).data?.kycStatus, { timeout: 15_000 }).toBe('pending');
+    await expect
+      .poll(async () => (await api<{ kycStatus: string }>(baseUrl, '/user/kycStatus', {}, session)).data?.kycStatus, {
+        timeout: 15_000,
+      })
+      .toBe('pending');
     await approveFirst('kyc', uid);
     await page.reload();
-    await expect.poll(async () => (await page.getByTestId('kyc-status').textContent()) ?? '', { timeout: 15_000 }).toMatch(/verified|complete/i);
+    await expect
+      .poll(async () => (await page.getByTestId('kyc-status').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/verified|complete/i);
     await shot(page, '31-kyc-verified');
 
     // deposit with a proof; nothing credited until the operator approves
@@ -104,20 +149,39 @@ describe('money in and out on a phone', () => {
     await expect.poll(async () => depositAmount.getAttribute('aria-invalid')).toBe('true');
     await depositAmount.fill('5000');
     await expect.poll(async () => depositAmount.getAttribute('aria-invalid')).toBeNull();
-    await page.getByTestId('deposit-proof-input').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('deposit-proof-input')
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
     await shot(page, '32-deposit');
     await expect.poll(async () => page.getByTestId('deposit-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('deposit-submit').click();
-    await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'deposit' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'deposit' }, session)).data?.total,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await approveFirst('deposit', uid);
-    const assets = await api<{ accounts: { currency: string; available: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+    const assets = await api<{ accounts: { currency: string; available: string }[] }>(
+      baseUrl,
+      '/user/assets',
+      { currency: 'MXN' },
+      session,
+    );
     expect(assets.data?.accounts.find((a) => a.currency === 'MXN')?.available).toBe('5000.00');
     await page.goto(`${baseUrl}/#/information/index`);
-    await expect.poll(async () => (await page.getByTestId('mine-total-assets').textContent()) ?? '', { timeout: 15_000 }).toMatch(/5,000/);
+    await expect
+      .poll(async () => (await page.getByTestId('mine-total-assets').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/5,000/);
     await shot(page, '33-mine-funded');
 
     // bind a card in the verified name
-    await api(baseUrl, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' }, session);
+    await api(
+      baseUrl,
+      '/user/setFundPassword',
+      { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: 'Journey123' },
+      session,
+    );
     await page.goto(`${baseUrl}/#/information/addBankCard`);
     await page.getByTestId('card-submit').click();
     const cardNumber = page.locator('input[data-testid=card-number]');
@@ -129,7 +193,11 @@ describe('money in and out on a phone', () => {
     await page.locator('[data-testid=card-branch] input, input[data-testid=card-branch]').first().fill('CDMX Centro');
     await page.locator('[data-testid=card-code] input, input[data-testid=card-code]').first().fill('012');
     await page.getByTestId('card-submit').click();
-    await expect.poll(async () => (await api<{ cards: unknown[] }>(baseUrl, '/card/list', {}, session)).data?.cards.length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await api<{ cards: unknown[] }>(baseUrl, '/card/list', {}, session)).data?.cards.length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     // the page goes back by itself once its answer is in; going elsewhere before that raced with it
     // (a late "back" undid the next navigation and the withdrawal form never showed)
     await expect.poll(() => page.url(), { timeout: 15_000 }).not.toContain('addBankCard');
@@ -140,7 +208,10 @@ describe('money in and out on a phone', () => {
     await page.goto(`${baseUrl}/#/information/cashOut`);
     await page.locator('[data-testid=cashout-amount] input, input[data-testid=cashout-amount]').first().fill('600');
     await page.getByTestId(`cashout-destination-${cardId}`).click();
-    await page.locator('[data-testid=cashout-password] input, input[data-testid=cashout-password]').first().fill('246810');
+    await page
+      .locator('[data-testid=cashout-password] input, input[data-testid=cashout-password]')
+      .first()
+      .fill('246810');
     await shot(page, '34-cashout');
     await page.getByTestId('cashout-submit').click();
     // a confirmation sheet repeats amount and card; nothing leaves before its confirm
@@ -157,27 +228,55 @@ describe('money in and out on a phone', () => {
     await page.waitForTimeout(1_000); // the refetched withdrawInfo (now with a pending withdrawal) has arrived
     expect(await page.locator('[data-testid^=cashout-rule-]').count()).toBe(0);
     await shot(page, '34c-cashout-result');
-    await expect.poll(async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total, { timeout: 15_000 }).toBe(1);
-    const frozen = await api<{ accounts: { currency: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+    await expect
+      .poll(
+        async () => (await api<{ total: number }>(baseUrl, '/funds/records', { tab: 'withdraw' }, session)).data?.total,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const frozen = await api<{ accounts: { currency: string; frozen: string }[] }>(
+      baseUrl,
+      '/user/assets',
+      { currency: 'MXN' },
+      session,
+    );
     expect(frozen.data?.accounts.find((a) => a.currency === 'MXN')?.frozen).toBe('600.00');
     await page.reload();
     const record = page.locator('[data-testid^=withdraw-record-]').first();
     await record.click();
-    await expect.poll(async () => page.getByTestId('timeline-step-submitted').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => page.getByTestId('timeline-step-submitted').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shot(page, '35-withdraw-timeline');
 
     // exchange MXN → USD at the feed's rate
     await page.goto(`${baseUrl}/#/information/exChange`);
     await page.locator('[data-testid=exchange-amount] input, input[data-testid=exchange-amount]').first().fill('1000');
-    await expect.poll(async () => (await page.getByTestId('exchange-receive').textContent()) ?? '', { timeout: 15_000 }).toMatch(/\d/);
+    await expect
+      .poll(async () => (await page.getByTestId('exchange-receive').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/\d/);
     await shot(page, '36-exchange');
     await page.getByTestId('exchange-submit').click();
     const ok = page.getByRole('button', { name: /confirm/i });
-    if (await ok.count()) await ok.first().click().catch(() => undefined);
-    await expect.poll(async () => {
-      const a = await api<{ accounts: { currency: string; available: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
-      return a.data?.accounts.find((x) => x.currency === 'MXN')?.available;
-    }, { timeout: 15_000 }).toBe('3400.00');
+    if (await ok.count())
+      await ok
+        .first()
+        .click()
+        .catch(() => undefined);
+    await expect
+      .poll(
+        async () => {
+          const a = await api<{ accounts: { currency: string; available: string }[] }>(
+            baseUrl,
+            '/user/assets',
+            { currency: 'MXN' },
+            session,
+          );
+          return a.data?.accounts.find((x) => x.currency === 'MXN')?.available;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('3400.00');
 
     // records and the statement download
     await page.goto(`${baseUrl}/#/information/fundRecord`);
@@ -194,7 +293,12 @@ describe('money in and out on a phone', () => {
     // are filled, the confirmation sheet, the result card; each paid out so the next may start
     await approveFirst('withdraw', uid);
     const submitted: Record<string, RegExp> = { de: /Auszahlung eingereicht/, zh: /出金申請已提交/ };
-    for (const [language, scheme] of [['de', 'light'], ['de', 'dark'], ['zh', 'light'], ['zh', 'dark']] as const) {
+    for (const [language, scheme] of [
+      ['de', 'light'],
+      ['de', 'dark'],
+      ['zh', 'light'],
+      ['zh', 'dark'],
+    ] as const) {
       const p = await phonePage(browser, scheme);
       await seedStorage(p.context(), { tokend: session.tokend, account: session.account, language });
       await p.goto(`${baseUrl}/#/information/cashOut`);

@@ -25,18 +25,31 @@ let browser: Browser;
 let ops: AdminApi;
 
 async function advance(ms: number): Promise<Date> {
-  const r = await fetch(`${baseUrl}/api/test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+  const r = await fetch(`${baseUrl}/api/test/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
   const body = (await r.json()) as { data: { now: string } };
   return new Date(body.data.now);
 }
 
 async function serverNow(): Promise<Date> {
-  const r = await fetch(`${baseUrl}/api/test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1 }) });
+  const r = await fetch(`${baseUrl}/api/test/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 1 }),
+  });
   return new Date(((await r.json()) as { data: { now: string } }).data.now);
 }
 
 async function mxn(session: Session): Promise<{ available: string; frozen: string }> {
-  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(baseUrl, '/user/assets', { currency: 'MXN' }, session);
+  const r = await api<{ accounts: { currency: string; available: string; frozen: string }[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'MXN' },
+    session,
+  );
   return r.data!.accounts.find((a) => a.currency === 'MXN')!;
 }
 
@@ -56,10 +69,28 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: MXN channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: MXN channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -73,10 +104,28 @@ describe('a new share from application to holding', () => {
     const at = (ms: number) => new Date(now.getTime() + ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
     const day = (ms: number) => new Date(now.getTime() + ms).toISOString().slice(0, 10);
     const created = await ops.call('/newShare/create', {
-      kind: 'ipo', name: 'Journey Minerals', code: 'JRNY', market: 'mxn', issuePrice: '20.00', sharesOffered: 8_000, minShares: 10_000,
-      minInvestment: '200000', placementTiers: null, maxApplicationsPerUser: 1, applyStart: at(-MIN), applyEnd: at(10 * MIN),
-      drawDate: day(DAY), paymentDeadline: at(2 * DAY), distributionDate: day(3 * DAY), listingDate: day(4 * DAY), issueMarket: 'BMV',
-      sponsorBroker: 'Meridian Capital Markets', paymentMode: 'on_allotment', channelOpen: true, channelPasswordRequired: false, lockDays: 0,
+      kind: 'ipo',
+      name: 'Journey Minerals',
+      code: 'JRNY',
+      market: 'mxn',
+      issuePrice: '20.00',
+      sharesOffered: 8_000,
+      minShares: 10_000,
+      minInvestment: '200000',
+      placementTiers: null,
+      maxApplicationsPerUser: 1,
+      applyStart: at(-MIN),
+      applyEnd: at(10 * MIN),
+      drawDate: day(DAY),
+      paymentDeadline: at(2 * DAY),
+      distributionDate: day(3 * DAY),
+      listingDate: day(4 * DAY),
+      issueMarket: 'BMV',
+      sponsorBroker: 'Meridian Capital Markets',
+      paymentMode: 'on_allotment',
+      channelOpen: true,
+      channelPasswordRequired: false,
+      lockDays: 0,
       reason: 'e2e offering',
     });
     expect(created.status, JSON.stringify(created)).toBe(1);
@@ -87,7 +136,10 @@ describe('a new share from application to holding', () => {
     const page = await phonePage(browser);
     await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language: 'en' });
     await page.goto(`${baseUrl}/#/home/newStockBuy?id=${shareId}`);
-    await page.locator('input[data-testid=ns-quantity], [data-testid=ns-quantity] input').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('input[data-testid=ns-quantity], [data-testid=ns-quantity] input')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await fillInput(page, 'ns-quantity', '10000');
     await expect.poll(async () => page.getByTestId('ns-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
     await page.getByTestId('ns-submit').click();
@@ -109,7 +161,12 @@ describe('a new share from application to holding', () => {
     await drawButton.waitFor({ state: 'visible', timeout: 20_000 });
     await expect.poll(async () => drawButton.isEnabled(), { timeout: 10_000 }).toBe(true);
     await drawButton.click();
-    await admin.locator('[data-testid=confirm-reason] textarea, textarea[data-testid=confirm-reason], [data-testid=confirm-reason] input').first().fill('application window closed');
+    await admin
+      .locator(
+        '[data-testid=confirm-reason] textarea, textarea[data-testid=confirm-reason], [data-testid=confirm-reason] input',
+      )
+      .first()
+      .fill('application window closed');
     await admin.getByTestId('confirm-ok').click();
     await admin.getByTestId('ns-draw-result').waitFor({ state: 'visible', timeout: 15_000 });
     expect(await admin.getByTestId('ns-draw-seed').innerText()).toMatch(/^[0-9a-f]{64}$/);
@@ -117,7 +174,9 @@ describe('a new share from application to holding', () => {
     await context.close();
 
     // ── awaiting payment on the phone; pay with the confirmation sheet ──────────────────────
-    const records = await api<{ list: { id: string; state: string; allottedQuantity: number; amountPayable: string }[] }>(baseUrl, '/newShare/records', {}, session);
+    const records = await api<{
+      list: { id: string; state: string; allottedQuantity: number; amountPayable: string }[];
+    }>(baseUrl, '/newShare/records', {}, session);
     const record = records.data!.list[0]!;
     // 8,000 offered to one application of 10,000
     expect(record).toMatchObject({ state: 'awaiting_payment', allottedQuantity: 8_000, amountPayable: '160000.00' });
@@ -133,11 +192,18 @@ describe('a new share from application to holding', () => {
     // past the listing date in Mexico City too (UTC−6), where the feed's trading day is
     await advance(5 * DAY);
     session = await login(session);
-    await expect.poll(async () => {
-      const r = await api<{ list: { state: string }[] }>(baseUrl, '/newShare/records', {}, session);
-      return r.data?.list[0]?.state;
-    }, { timeout: 45_000, interval: 1000 }).toBe('listed');
-    const positions = await api<{ list: { orderId: string; code: string; source: string; lots: number; costPrice: string }[] }>(baseUrl, '/trade/userstocklist', { type: 'mxn' }, session);
+    await expect
+      .poll(
+        async () => {
+          const r = await api<{ list: { state: string }[] }>(baseUrl, '/newShare/records', {}, session);
+          return r.data?.list[0]?.state;
+        },
+        { timeout: 45_000, interval: 1000 },
+      )
+      .toBe('listed');
+    const positions = await api<{
+      list: { orderId: string; code: string; source: string; lots: number; costPrice: string }[];
+    }>(baseUrl, '/trade/userstocklist', { type: 'mxn' }, session);
     const holding = positions.data!.list.find((p) => p.code === 'JRNY');
     expect(holding).toMatchObject({ source: 'ipo', lots: 8_000, costPrice: '20.00' });
 

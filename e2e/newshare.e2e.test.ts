@@ -34,10 +34,28 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: MXN channel',
-    value: [{ id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: MXN channel',
+        value: [
+          {
+            id: 'ch_mx',
+            type: 'bank',
+            name: 'SPEI transfer',
+            currency: 'MXN',
+            accountName: 'Meridian Securities SA de CV',
+            accountNumber: '012180001234567891',
+            bankName: 'BBVA México',
+            branch: 'CDMX Centro',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -57,14 +75,19 @@ describe('new shares on a phone', () => {
     await shot(page, 'newshare-01-list');
 
     await page.goto(`${baseUrl}/#/home/newStockBuy?id=ns_demo_nova`);
-    await page.locator('input[data-testid=ns-quantity], [data-testid=ns-quantity] input').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .locator('input[data-testid=ns-quantity], [data-testid=ns-quantity] input')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await fillInput(page, 'ns-quantity', '5000');
     await expect.poll(async () => page.getByTestId('ns-submit').isDisabled(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('ns-form-min-shares').innerText()).toMatch(/10,000/);
     await shot(page, 'newshare-02-below-minimum');
 
     await fillInput(page, 'ns-quantity', '10000');
-    await expect.poll(async () => plain(await page.getByTestId('ns-amount').innerText()), { timeout: 10_000 }).toBe('185000.00');
+    await expect
+      .poll(async () => plain(await page.getByTestId('ns-amount').innerText()), { timeout: 10_000 })
+      .toBe('185000.00');
     await expect.poll(async () => page.getByTestId('ns-submit').isEnabled(), { timeout: 10_000 }).toBe(true);
     await page.getByTestId('ns-submit').click();
     await page.getByTestId('ns-confirm-step').waitFor({ state: 'visible' });
@@ -73,8 +96,12 @@ describe('new shares on a phone', () => {
     await page.getByTestId('ns-result').waitFor({ state: 'visible', timeout: 15_000 });
     await shot(page, 'newshare-03-applied');
 
-    const records = await api<{ list: { newShareId: string; state: string; quantity: number; frozenAmount: string }[] }>(baseUrl, '/newShare/records', {}, session as Session);
-    expect(records.data?.list).toEqual([expect.objectContaining({ newShareId: 'ns_demo_nova', state: 'applied', quantity: 10_000, frozenAmount: '0.00' })]);
+    const records = await api<{
+      list: { newShareId: string; state: string; quantity: number; frozenAmount: string }[];
+    }>(baseUrl, '/newShare/records', {}, session as Session);
+    expect(records.data?.list).toEqual([
+      expect.objectContaining({ newShareId: 'ns_demo_nova', state: 'applied', quantity: 10_000, frozenAmount: '0.00' }),
+    ]);
 
     await page.goto(`${baseUrl}/#/home/newStockBuy?id=ns_demo_andes`);
     await page.getByTestId('ns-verify-start').waitFor({ state: 'visible', timeout: 20_000 });
@@ -85,7 +112,12 @@ describe('new shares on a phone', () => {
     await ok.scrollIntoViewIfNeeded();
     await shot(page, 'newshare-04-verified');
 
-    for (const [language, scheme] of [['de', 'light'], ['zh', 'dark'], ['de', 'dark'], ['zh', 'light']] as const) {
+    for (const [language, scheme] of [
+      ['de', 'light'],
+      ['zh', 'dark'],
+      ['de', 'dark'],
+      ['zh', 'light'],
+    ] as const) {
       const p = await phonePage(browser, scheme);
       await seedStorage(p.context(), { tokend: session.tokend, account: session.account, language });
       await p.goto(`${baseUrl}/#/home/newStock`);

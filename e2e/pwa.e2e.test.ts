@@ -31,12 +31,22 @@ describe('installable app', () => {
     const response = await fetch(new URL(href ?? '', baseUrl()));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
     expect(manifest.name).toBeTruthy();
     expect(manifest.short_name).toBeTruthy();
     expect(manifest.display).toBe('standalone');
     expect(new URL(manifest.start_url, baseUrl()).origin).toBe(new URL(baseUrl()).origin);
-    const png = (size: string, purpose: string) => manifest.icons.find((icon) => icon.sizes === size && icon.type === 'image/png' && (icon.purpose ?? 'any').split(' ').includes(purpose));
+    const png = (size: string, purpose: string) =>
+      manifest.icons.find(
+        (icon) =>
+          icon.sizes === size && icon.type === 'image/png' && (icon.purpose ?? 'any').split(' ').includes(purpose),
+      );
     for (const icon of [png('192x192', 'any'), png('512x512', 'any'), png('512x512', 'maskable')]) {
       expect(icon).toBeDefined();
       const image = await fetch(new URL(icon?.src ?? '', baseUrl()));
@@ -53,7 +63,12 @@ describe('installable app', () => {
   });
 
   it('shows a screen past the login ones only once the rest of the strings is in, never their keys', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('language', 'de'));
     let release: () => void = () => undefined;
@@ -118,7 +133,9 @@ describe('installable app', () => {
       .toBe(true);
     const cachedApi = await page.evaluate(async () => {
       const names = await caches.keys();
-      const all = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
+      const all = await Promise.all(
+        names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)),
+      );
       return all.flat().filter((url) => url.includes('/api/'));
     });
     expect(cachedApi).toEqual([]);
@@ -134,7 +151,11 @@ describe('installable app', () => {
     // An API call while offline fails; nothing answers it from a cache.
     const apiStatus = await page.evaluate(async () => {
       try {
-        const response = await fetch('/api/vue/config', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const response = await fetch('/api/vue/config', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         return response.status;
       } catch {
         return 'failed';

@@ -21,14 +21,18 @@ export class AdminApi {
   /** Logs in as the bootstrap admin (again: a session ages with a moved clock). */
   async login(): Promise<void> {
     const r = await fetch(`${this.baseUrl}/api/admin/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
     });
     this.token = ((await r.json()) as { data: { token: string } }).data.token;
   }
 
   async call<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
     const r = await fetch(`${this.baseUrl}/api/admin${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
+      body: JSON.stringify(body),
     });
     return (await r.json()) as { status: number; code?: string; data?: T };
   }
@@ -46,7 +50,11 @@ export async function uploadImage(baseUrl: string, session: Session, purpose: st
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), `${purpose}.png`);
-  const r = await fetch(`${baseUrl}/api/vue/upload/image`, { method: 'POST', headers: { token: session.tokend, account: session.account }, body: form });
+  const r = await fetch(`${baseUrl}/api/vue/upload/image`, {
+    method: 'POST',
+    headers: { token: session.tokend, account: session.account },
+    body: form,
+  });
   const body = (await r.json()) as { status: number; data?: { imageId: string } };
   expect(body.status, JSON.stringify(body)).toBe(1);
   return body.data?.imageId ?? '';
@@ -57,17 +65,32 @@ export async function uploadImage(baseUrl: string, session: Session, purpose: st
  * `channelId` (the money journey drives those screens; the others only need the result).
  */
 export async function verifiedFundedUser(
-  baseUrl: string, ops: AdminApi, deposit: { channelId: string; amount: string },
+  baseUrl: string,
+  ops: AdminApi,
+  deposit: { channelId: string; amount: string },
 ): Promise<{ session: Session; uid: string }> {
   const session = await registerUser(baseUrl);
   const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
   const uid = info.data?.id ?? '';
-  const kyc = await api(baseUrl, '/user/kycSubmit', {
-    name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
-  }, session);
+  const kyc = await api(
+    baseUrl,
+    '/user/kycSubmit',
+    {
+      name: 'Ana López',
+      idNumber: 'LOPA850101HDF7',
+      frontImageId: await uploadImage(baseUrl, session, 'kyc_front'),
+      backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
+    },
+    session,
+  );
   expect(kyc.status, JSON.stringify(kyc)).toBe(1);
   await ops.approveFirst('kyc', uid);
-  const paid = await api(baseUrl, '/funds/deposit', { ...deposit, proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
+  const paid = await api(
+    baseUrl,
+    '/funds/deposit',
+    { ...deposit, proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') },
+    session,
+  );
   expect(paid.status, JSON.stringify(paid)).toBe(1);
   await ops.approveFirst('deposit', uid);
   return { session, uid };

@@ -27,11 +27,18 @@ export interface NeededService {
  * True when every service answers. Otherwise throws when `process.env[requireVariable]` is `1`,
  * else writes `<file>: skipped, no <service> at <url>` and answers false (the caller skips).
  */
-export async function servicesAvailable(file: string, requireVariable: string, services: readonly NeededService[]): Promise<boolean> {
-  const up = await Promise.all(services.map((s) => (s.kind === 'Redis' ? redisReachable(s.url) : postgresReachable(s.url))));
+export async function servicesAvailable(
+  file: string,
+  requireVariable: string,
+  services: readonly NeededService[],
+): Promise<boolean> {
+  const up = await Promise.all(
+    services.map((s) => (s.kind === 'Redis' ? redisReachable(s.url) : postgresReachable(s.url))),
+  );
   const absent = services.filter((_, i) => !up[i]).map((s) => `${s.kind} at ${s.url}`);
   if (absent.length === 0) return true;
-  if (process.env[requireVariable] === '1') throw new Error(`${requireVariable}=1 but ${absent.join(' and ')} does not answer`);
+  if (process.env[requireVariable] === '1')
+    throw new Error(`${requireVariable}=1 but ${absent.join(' and ')} does not answer`);
   process.stdout.write(`${file}: skipped, no ${absent.join(' nor ')}\n`);
   return false;
 }

@@ -19,27 +19,31 @@ const postgresUrl = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.
 const available = await servicesAvailable('soak', 'SOAK_REQUIRE_PG', [{ kind: 'PostgreSQL', url: postgresUrl }]);
 
 describe.skipIf(!available)('soak on PostgreSQL with a kill -9 in the middle', () => {
-  it('keeps the books, loses no acknowledged operation and answers every replay the same', { timeout: 240_000 }, async () => {
-    const report = await runSoak({
-      postgresUrl,
-      users: 50,
-      seconds: 60,
-      killAtSeconds: 28,
-      reviewers: 2,
-      thinkMs: [400, 1_600],
-      ledgerCheckEverySeconds: 5,
-      userCheckEverySeconds: 20,
-      replayLimit: 100_000,
-      setupConcurrency: 10,
-      log: (line) => process.stdout.write(`${line}\n`),
-    });
-    process.stdout.write(`${soakSummary(report).join('\n')}\n`);
-    expect(report.failures).toEqual([]);
-    // and it did what it says: the checks ran, through the kill
-    expect(report.timings.downtimeMs).not.toBeNull();
-    expect(report.checks.ledgerRuns).toBeGreaterThanOrEqual(8);
-    expect(report.checks.statementChecks).toBeGreaterThanOrEqual(100);
-    expect(report.kill.acknowledgedBeforeKill).toBeGreaterThan(100);
-    expect(report.kill.replayed).toBe(report.kill.acknowledgedBeforeKill);
-  });
+  it(
+    'keeps the books, loses no acknowledged operation and answers every replay the same',
+    { timeout: 240_000 },
+    async () => {
+      const report = await runSoak({
+        postgresUrl,
+        users: 50,
+        seconds: 60,
+        killAtSeconds: 28,
+        reviewers: 2,
+        thinkMs: [400, 1_600],
+        ledgerCheckEverySeconds: 5,
+        userCheckEverySeconds: 20,
+        replayLimit: 100_000,
+        setupConcurrency: 10,
+        log: (line) => process.stdout.write(`${line}\n`),
+      });
+      process.stdout.write(`${soakSummary(report).join('\n')}\n`);
+      expect(report.failures).toEqual([]);
+      // and it did what it says: the checks ran, through the kill
+      expect(report.timings.downtimeMs).not.toBeNull();
+      expect(report.checks.ledgerRuns).toBeGreaterThanOrEqual(8);
+      expect(report.checks.statementChecks).toBeGreaterThanOrEqual(100);
+      expect(report.kill.acknowledgedBeforeKill).toBeGreaterThan(100);
+      expect(report.kill.replayed).toBe(report.kill.acknowledgedBeforeKill);
+    },
+  );
 });

@@ -33,15 +33,29 @@ let ops: AdminApi;
 
 /** Moves the server's clock forward (test-only route); answers the server's new time. */
 async function advanceClock(ms: number): Promise<Date> {
-  const r = await fetch(`${baseUrl}/api/test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+  const r = await fetch(`${baseUrl}/api/test/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
   const body = (await r.json()) as { status: number; data?: { now: string } };
   expect(body.status).toBe(1);
   return new Date(body.data?.now ?? '');
 }
 
-interface UsdtAccount { available: string; inTransit: string; withdrawable: string; frozen: string }
+interface UsdtAccount {
+  available: string;
+  inTransit: string;
+  withdrawable: string;
+  frozen: string;
+}
 async function usdt(session: Session): Promise<UsdtAccount> {
-  const r = await api<{ accounts: (UsdtAccount & { currency: string })[] }>(baseUrl, '/user/assets', { currency: 'USDT' }, session);
+  const r = await api<{ accounts: (UsdtAccount & { currency: string })[] }>(
+    baseUrl,
+    '/user/assets',
+    { currency: 'USDT' },
+    session,
+  );
   const account = r.data?.accounts.find((a) => a.currency === 'USDT');
   if (!account) throw new Error(`no USDT account: ${JSON.stringify(r)}`);
   return account;
@@ -67,12 +81,36 @@ beforeAll(async () => {
   ops = new AdminApi(baseUrl);
   await ops.login();
   const all = [1, 2, 3, 4, 5, 6, 7];
-  expect((await ops.call('/config/set', {
-    key: 'deposit.channels', reason: 'e2e: USDT channel',
-    value: [{ id: 'ch_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw', window: { open: '00:00', close: '24:00', days: all }, enabled: true }],
-  })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'deposit.channels',
+        reason: 'e2e: USDT channel',
+        value: [
+          {
+            id: 'ch_usdt',
+            type: 'crypto',
+            name: 'USDT TRC20',
+            currency: 'USDT',
+            network: 'TRC20',
+            address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw',
+            window: { open: '00:00', close: '24:00', days: all },
+            enabled: true,
+          },
+        ],
+      })
+    ).status,
+  ).toBe(1);
   // proceeds of digital currency settle the next calendar day instead of at once (default 0)
-  expect((await ops.call('/config/set', { key: 'market.crypto.settlementDays', value: 1, reason: 'e2e: show in-transit proceeds' })).status).toBe(1);
+  expect(
+    (
+      await ops.call('/config/set', {
+        key: 'market.crypto.settlementDays',
+        value: 1,
+        reason: 'e2e: show in-transit proceeds',
+      })
+    ).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {
@@ -94,7 +132,9 @@ describe('trading on a phone', () => {
     await page.getByTestId('order-type-market').click();
     await page.getByTestId('order-leverage-10').click();
     const ticket = page.getByTestId('order-ticket');
-    await expect.poll(async () => (await ticket.getByTestId('ticket-margin').textContent()) ?? '', { timeout: 20_000 }).toMatch(/\d/);
+    await expect
+      .poll(async () => (await ticket.getByTestId('ticket-margin').textContent()) ?? '', { timeout: 20_000 })
+      .toMatch(/\d/);
     for (const row of ['ticket-open-fee', 'ticket-close-fee', 'ticket-stop-out', 'ticket-worst-case']) {
       expect(await ticket.getByTestId(row).isVisible()).toBe(true);
     }
@@ -117,7 +157,9 @@ describe('trading on a phone', () => {
     // the minimum hold (5 min) is said before the press: a disabled Close and when it becomes possible
     expect(opened.sellableAt).not.toBeNull();
     expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
-    expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(/^Sellable from \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
+    expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(
+      /^Sellable from \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/,
+    );
     expect(await row.textContent()).toContain('1 share');
     expect(await row.textContent()).not.toContain('1 shares');
     expect(await page.getByTestId(`position-yingkui-${orderId}-rate`).textContent()).toMatch(/^\([+-]?\d+\.\d{2}%\)$/);
@@ -125,11 +167,19 @@ describe('trading on a phone', () => {
     // a live frame re-priced the row…
     await expect.poll(async () => yingkui.getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
     // …with the server's formula: the P&L shown is (shown price − cost) × lots at the currency scale
-    const shown = await page.evaluate((id) => ({
-      price: document.querySelector(`[data-testid=position-price-${id}]`)?.textContent ?? '',
-      pnl: document.querySelector(`[data-testid=position-yingkui-${id}]`)?.textContent ?? '',
-    }), orderId);
-    expect(plain(shown.pnl)).toBe(positionYingkui({ side: 'long', costPrice: opened.costPrice ?? '0', lots: 1, currency: 'USDT' }, plain(shown.price)));
+    const shown = await page.evaluate(
+      (id) => ({
+        price: document.querySelector(`[data-testid=position-price-${id}]`)?.textContent ?? '',
+        pnl: document.querySelector(`[data-testid=position-yingkui-${id}]`)?.textContent ?? '',
+      }),
+      orderId,
+    );
+    expect(plain(shown.pnl)).toBe(
+      positionYingkui(
+        { side: 'long', costPrice: opened.costPrice ?? '0', lots: 1, currency: 'USDT' },
+        plain(shown.price),
+      ),
+    );
     // and it moves with the price (the simulated feed ticks several times a minute)
     const first = await yingkui.textContent();
     await expect.poll(async () => yingkui.textContent(), { timeout: 60_000, interval: 500 }).not.toBe(first);
@@ -147,14 +197,20 @@ describe('trading on a phone', () => {
     await page.getByTestId('detail-tpsl-save').click();
     await expect.poll(async () => (await order(session, orderId)).takeProfit, { timeout: 15_000 }).toBe(tp);
     expect((await order(session, orderId)).stopLoss).toBe(sl);
-    await expect.poll(async () => plain(await page.getByTestId('detail-takeProfit').locator('dd').textContent()), { timeout: 15_000 }).toBe(tp);
+    await expect
+      .poll(async () => plain(await page.getByTestId('detail-takeProfit').locator('dd').textContent()), {
+        timeout: 15_000,
+      })
+      .toBe(tp);
     await noToast(page).catch(() => undefined);
     await shot(page, 'trade-04-position-detail-tpsl');
 
     // ── close after the minimum hold (5 min): the server's clock moves 6 minutes ───────────
     await advanceClock(6 * MIN);
     await page.goto(`${baseUrl}/#/trade/index?tab=crypto`);
-    await expect.poll(async () => page.getByTestId(`position-close-${orderId}`).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => page.getByTestId(`position-close-${orderId}`).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByTestId(`position-sellable-${orderId}`).count()).toBe(0);
     await page.getByTestId(`position-close-${orderId}`).click();
     const closeSheet = page.getByTestId('position-sheet');
@@ -173,7 +229,9 @@ describe('trading on a phone', () => {
     expect(proceeds.gt(0)).toBe(true);
     expect(new Dec(transit.withdrawable).equals(new Dec(transit.available).minus(proceeds))).toBe(true);
     await page.goto(`${baseUrl}/#/information/wallet`);
-    await expect.poll(async () => plain(await page.getByTestId('wallet-USDT-inTransit').textContent()), { timeout: 15_000 }).toBe(proceeds.toFixed(2));
+    await expect
+      .poll(async () => plain(await page.getByTestId('wallet-USDT-inTransit').textContent()), { timeout: 15_000 })
+      .toBe(proceeds.toFixed(2));
     await page.getByTestId('wallet-balance-USDT').scrollIntoViewIfNeeded();
     await noToast(page).catch(() => undefined);
     await shot(page, 'trade-06-wallet-in-transit');
@@ -195,7 +253,9 @@ describe('trading on a phone', () => {
     expect(settled.inTransit).toBe('0.00');
     expect(new Dec(settled.withdrawable).equals(new Dec(transit.withdrawable).plus(proceeds))).toBe(true);
     await page.reload();
-    await expect.poll(async () => plain(await page.getByTestId('wallet-USDT-inTransit').textContent()), { timeout: 15_000 }).toBe('0.00');
+    await expect
+      .poll(async () => plain(await page.getByTestId('wallet-USDT-inTransit').textContent()), { timeout: 15_000 })
+      .toBe('0.00');
     expect(plain(await page.getByTestId('wallet-USDT-withdrawable').textContent())).toBe(settled.withdrawable);
     await page.getByTestId('wallet-balance-USDT').scrollIntoViewIfNeeded();
     await shot(page, 'trade-07-wallet-settled');
@@ -244,29 +304,62 @@ describe('trading on a phone', () => {
   it('shows the live P&L screens in German and Traditional Chinese, light and dark', async () => {
     const session = await registerUser(baseUrl);
     const uid = (await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session)).data?.id ?? '';
-    await api(baseUrl, '/user/kycSubmit', { name: 'Jonas Müller', idNumber: 'MUEJ900101HDF7', frontImageId: await uploadImage(baseUrl, session, 'kyc_front'), backImageId: await uploadImage(baseUrl, session, 'kyc_back') }, session);
+    await api(
+      baseUrl,
+      '/user/kycSubmit',
+      {
+        name: 'Jonas Müller',
+        idNumber: 'MUEJ900101HDF7',
+        frontImageId: await uploadImage(baseUrl, session, 'kyc_front'),
+        backImageId: await uploadImage(baseUrl, session, 'kyc_back'),
+      },
+      session,
+    );
     // a new admin session: the first one aged with the moved clock
     await ops.login();
     await ops.approveFirst('kyc', uid);
-    await api(baseUrl, '/funds/deposit', { channelId: 'ch_usdt', amount: '50000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') }, session);
+    await api(
+      baseUrl,
+      '/funds/deposit',
+      { channelId: 'ch_usdt', amount: '50000.00', proofImageId: await uploadImage(baseUrl, session, 'deposit_proof') },
+      session,
+    );
     await ops.approveFirst('deposit', uid);
-    const bought = await api<Order>(baseUrl, '/trade/buy', { instrumentId: BTC, side: 'short', orderType: 'market', lots: 1, leverage: 10 }, session);
+    const bought = await api<Order>(
+      baseUrl,
+      '/trade/buy',
+      { instrumentId: BTC, side: 'short', orderType: 'market', lots: 1, leverage: 10 },
+      session,
+    );
     expect(bought.status).toBe(1);
     const orderId = bought.data?.orderId ?? '';
 
     const sellable: Record<string, RegExp> = { de: /^Verkaufbar ab /, zh: / 起可賣出$/ };
-    for (const [language, scheme] of [['de', 'light'], ['de', 'dark'], ['zh', 'light'], ['zh', 'dark']] as const) {
+    for (const [language, scheme] of [
+      ['de', 'light'],
+      ['de', 'dark'],
+      ['zh', 'light'],
+      ['zh', 'dark'],
+    ] as const) {
       const page = await phonePage(browser, scheme);
       await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language });
       await page.goto(`${baseUrl}/#/trade/index?tab=crypto`);
-      await expect.poll(async () => page.getByTestId(`position-yingkui-${orderId}`).getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+      await expect
+        .poll(async () => page.getByTestId(`position-yingkui-${orderId}`).getAttribute('data-live'), {
+          timeout: 20_000,
+        })
+        .toBe('1');
       // bought just now: within the minimum hold, so Close waits and says until when, in the reader's language
       expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
-      expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(sellable[language] as RegExp);
+      expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(
+        sellable[language] as RegExp,
+      );
       await shot(page, `trade-10-crypto-tab-${language}-${scheme}`);
       await page.goto(`${baseUrl}/#/trade/positionDetail?id=${orderId}`);
       await page.getByTestId('detail-headline').waitFor({ state: 'visible', timeout: 15_000 });
-      await expect.poll(async () => page.getByTestId('detail-headline').getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+      await expect
+        .poll(async () => page.getByTestId('detail-headline').getAttribute('data-live'), { timeout: 20_000 })
+        .toBe('1');
       expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
       expect(await page.getByTestId('detail-more').getAttribute('open')).toBeNull();
       await shot(page, `trade-11-position-detail-${language}-${scheme}`);

@@ -74,9 +74,17 @@ export default {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid dependency cycles between server modules (folder level).' },
-    schema: [{ type: 'object', properties: { modulesDir: { type: 'string' } }, required: ['modulesDir'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { modulesDir: { type: 'string' } },
+        required: ['modulesDir'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
-      cycle: 'Module cycle: {{route}}. Modules depend on each other one way only: move what both need down (to platform/ or a module both use), or pass it in from app.ts.',
+      cycle:
+        'Module cycle: {{route}}. Modules depend on each other one way only: move what both need down (to platform/ or a module both use), or pass it in from app.ts.',
     },
   },
   create(context) {

@@ -24,9 +24,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(root, 'apps', 'server', 'dist', 'main.js');
 const env = process.env;
 if (!env.DATABASE_URL) {
-  process.stderr.write('start:cluster needs DATABASE_URL (a PostgreSQL database), e.g.\n'
-    + '  createdb -h 127.0.0.1 -U postgres brokerage\n'
-    + '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/brokerage npm run start:cluster\n');
+  process.stderr.write(
+    'start:cluster needs DATABASE_URL (a PostgreSQL database), e.g.\n' +
+      '  createdb -h 127.0.0.1 -U postgres brokerage\n' +
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/brokerage npm run start:cluster\n',
+  );
   process.exit(2);
 }
 if (!existsSync(main)) {
@@ -39,7 +41,12 @@ const dataDir = path.resolve(env.DATA_DIR ?? './data');
 mkdirSync(dataDir, { recursive: true });
 
 /** @type {{ name: string; port: number; child: import('node:child_process').ChildProcess | null; up: boolean }[]} */
-const instances = Array.from({ length: count }, (_, i) => ({ name: `api-${i + 1}`, port: port + 1 + i, child: null, up: false }));
+const instances = Array.from({ length: count }, (_, i) => ({
+  name: `api-${i + 1}`,
+  port: port + 1 + i,
+  child: null,
+  up: false,
+}));
 let stopping = false;
 
 function prefixLines(name, stream, out) {
@@ -54,7 +61,14 @@ function prefixLines(name, stream, out) {
 function launch(instance) {
   const child = spawn(process.execPath, [main], {
     // one deployment: same database, Redis and data folder (uploads and the signing secret)
-    env: { ...env, PORT: String(instance.port), HOST: '127.0.0.1', REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379', TRUST_PROXY: '1', DATA_DIR: dataDir },
+    env: {
+      ...env,
+      PORT: String(instance.port),
+      HOST: '127.0.0.1',
+      REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379',
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   instance.child = child;
@@ -63,7 +77,8 @@ function launch(instance) {
   child.on('exit', (code, signal) => {
     instance.up = false;
     instance.child = null;
-    if (!stopping) process.stdout.write(`[cluster] ${instance.name} exited (${signal ?? code}); the others go on serving\n`);
+    if (!stopping)
+      process.stdout.write(`[cluster] ${instance.name} exited (${signal ?? code}); the others go on serving\n`);
   });
 }
 
@@ -108,19 +123,30 @@ function forwardedFor(req) {
 const balancer = http.createServer((req, res) => {
   const target = pick();
   if (!target) {
-    res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":0,"code":"server.error","msg":"No instance is up."}');
+    res
+      .writeHead(503, { 'content-type': 'application/json' })
+      .end('{"status":0,"code":"server.error","msg":"No instance is up."}');
     return;
   }
-  const upstream = http.request({
-    host: '127.0.0.1', port: target.port, method: req.method, path: req.url,
-    headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) },
-  }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = http.request(
+    {
+      host: '127.0.0.1',
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', () => {
     target.up = false; // looked at again by the health check
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"status":0,"code":"server.error","msg":"The instance went away."}');
+    if (!res.headersSent)
+      res
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end('{"status":0,"code":"server.error","msg":"The instance went away."}');
     else res.destroy();
   });
   req.pipe(upstream);
@@ -132,7 +158,10 @@ balancer.on('upgrade', (req, socket, head) => {
   if (!target) return socket.destroy();
   const upstream = net.connect(target.port, '127.0.0.1', () => {
     const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req) };
-    const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)];
+    const lines = [
+      `${req.method} ${req.url} HTTP/1.1`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`),
+    ];
     upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
     if (head.length > 0) upstream.write(head);
     upstream.pipe(socket).pipe(upstream);
@@ -145,11 +174,16 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   balancer.close();
-  await Promise.all(instances.map((instance) => new Promise((resolve) => {
-    if (!instance.child) return resolve(undefined);
-    instance.child.once('exit', resolve);
-    instance.child.kill('SIGTERM');
-  })));
+  await Promise.all(
+    instances.map(
+      (instance) =>
+        new Promise((resolve) => {
+          if (!instance.child) return resolve(undefined);
+          instance.child.once('exit', resolve);
+          instance.child.kill('SIGTERM');
+        }),
+    ),
+  );
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
@@ -161,9 +195,14 @@ for (const instance of instances.slice(1)) launch(instance);
 await Promise.all(instances.slice(1).map(waitHealthy));
 // health checks every second: an instance that stops answering gets no new connections
 setInterval(() => {
-  for (const instance of instances) void healthy(instance).then((ok) => { instance.up = ok && instance.child !== null; });
+  for (const instance of instances)
+    void healthy(instance).then((ok) => {
+      instance.up = ok && instance.child !== null;
+    });
 }, 1_000).unref();
 balancer.listen(port, env.HOST ?? '127.0.0.1', () => {
-  process.stdout.write(`\n[cluster] ${count} instances (${instances.map((i) => `${i.name} on :${i.port}`).join(', ')}) behind http://${env.HOST ?? '127.0.0.1'}:${port}/\n`
-    + '[cluster] one of them leads the trading engine: see brokerage_engine_leader in each instance\'s /metrics\n');
+  process.stdout.write(
+    `\n[cluster] ${count} instances (${instances.map((i) => `${i.name} on :${i.port}`).join(', ')}) behind http://${env.HOST ?? '127.0.0.1'}:${port}/\n` +
+      "[cluster] one of them leads the trading engine: see brokerage_engine_leader in each instance's /metrics\n",
+  );
 });

@@ -5,7 +5,7 @@
  *   node scripts/verify-draw.mjs <server URL> <new share id> [expected seed hash]
  *   node scripts/verify-draw.mjs --file proof.json [expected seed hash]
  *
- * The proof is the answer of `POST /api/vue/newShare/drawProof {"id": …}` (API.md §12.2). Pass the
+ * The proof is the answer of `POST /api/vue/newShare/drawProof {"id": …}` (docs/api.md §12.2). Pass the
  * `drawSeedHash` you saw on the offering before its draw as the last argument to check that the
  * seed was fixed in advance; without it the script compares with the hash in the proof.
  *
@@ -35,7 +35,9 @@ export function recompute(proof) {
       left -= floor;
     }
     const hmac = (id) => createHmac('sha256', Buffer.from(proof.seed, 'utf8')).update(id, 'utf8').digest('hex');
-    const order = proof.applications.map((a) => [hmac(a.id), a.id]).sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    const order = proof.applications
+      .map((a) => [hmac(a.id), a.id])
+      .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
     for (const [, id] of order) {
       if (left === 0n) break;
       expected.set(id, expected.get(id) + 1n);
@@ -51,9 +53,11 @@ export function verify(proof, publishedHash = proof.seedHash) {
   const hash = createHash('sha256').update(proof.seed, 'utf8').digest('hex');
   if (hash !== publishedHash) problems.push(`SHA-256(seed) is ${hash}, the published hash is ${publishedHash}`);
   const { total, expected } = recompute(proof);
-  if (total !== BigInt(proof.totalSubscription)) problems.push(`Σ quantity is ${total}, the proof says ${proof.totalSubscription}`);
+  if (total !== BigInt(proof.totalSubscription))
+    problems.push(`Σ quantity is ${total}, the proof says ${proof.totalSubscription}`);
   for (const a of proof.applications) {
-    if (BigInt(a.allotted) !== expected.get(a.id)) problems.push(`${a.id}: allotted ${a.allotted}, recomputed ${expected.get(a.id)}`);
+    if (BigInt(a.allotted) !== expected.get(a.id))
+      problems.push(`${a.id}: allotted ${a.allotted}, recomputed ${expected.get(a.id)}`);
   }
   return problems;
 }
@@ -66,7 +70,9 @@ async function main(argv) {
     rest = argv.slice(2);
   } else if (argv.length >= 2) {
     const response = await fetch(new URL('/api/vue/newShare/drawProof', argv[0]), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: argv[1] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: argv[1] }),
     });
     const body = await response.json();
     if (body.status !== 1) throw new Error(`drawProof answered ${body.code ?? response.status}: ${body.msg ?? ''}`);
@@ -82,13 +88,18 @@ async function main(argv) {
     for (const p of problems) console.log(`MISMATCH ${p}`);
     return 1;
   }
-  console.log(`OK: seed matches its hash; ${proof.applications.length} applications, ${proof.sharesOffered} shares offered, every allotment recomputed and equal`);
+  console.log(
+    `OK: seed matches its hash; ${proof.applications.length} applications, ${proof.sharesOffered} shares offered, every allotment recomputed and equal`,
+  );
   return 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(2);
+    },
+  );
 }

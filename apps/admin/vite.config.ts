@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The server serves the built back office at /admin/ (API.md §21), so every asset URL carries that base.
+// The server serves the built back office at /admin/ (docs/api.md §21), so every asset URL carries that base.
 export default defineConfig({
   root,
   base: '/admin/',

@@ -4,7 +4,8 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const workspacePackages = ['contract', 'i18n', 'market-sim'].map((name) =>
-  JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')));
+  JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')),
+);
 // npm dependencies of the server and of the workspace packages stay external; the workspace
 // packages themselves (TypeScript sources) are bundled
 const external = [pkg, ...workspacePackages]

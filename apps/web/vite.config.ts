@@ -5,7 +5,8 @@ import { messagesPlugin } from './plugins/messages.js';
 import { serviceWorkerPlugin } from './plugins/service-worker.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const antdBase = /[\\/]node_modules[\\/](classnames|tslib|@babel[\\/]runtime|rc-util|ahooks|antd-mobile[\\/]es[\\/]utils)[\\/]/;
+const antdBase =
+  /[\\/]node_modules[\\/](classnames|tslib|@babel[\\/]runtime|rc-util|ahooks|antd-mobile[\\/]es[\\/]utils)[\\/]/;
 const antdAnimated = /(reduce-and-restore-motion|use-drag-and-pinch|use-tab-list-scroll)\.js$/;
 
 export default defineConfig({

@@ -8,5 +8,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [messagesPlugin()],
   // jsdom screens on a busy 2-core CI machine (two test files at a time) can take seconds to render
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test-setup.ts'], testTimeout: 20_000 },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 20_000,
+  },
 });

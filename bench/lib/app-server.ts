@@ -26,7 +26,11 @@ export async function listenHello(): Promise<{ port: number; close: () => Promis
 }
 
 /** The database (PGlite in memory without a URL), migrated and seeded: the essentials, and the demo organisation of INVITE_CODE. */
-export async function openSeededDatabase(options: { databaseUrl: string | null; clock: Clock; poolSize?: number }): Promise<Database> {
+export async function openSeededDatabase(options: {
+  databaseUrl: string | null;
+  clock: Clock;
+  poolSize?: number;
+}): Promise<Database> {
   const { openDatabase } = await import('../../apps/server/src/platform/db.js');
   const { seedDemo, seedEssentials } = await import('../../apps/server/src/seed/seed.js');
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null, poolSize: options.poolSize });
@@ -36,7 +40,9 @@ export async function openSeededDatabase(options: { databaseUrl: string | null; 
 }
 
 /** `buildApp` without logging or the static front ends, which no benchmark asks for. */
-export async function buildBenchApp(options: AppOptions): ReturnType<typeof import('../../apps/server/src/app.js').buildApp> {
+export async function buildBenchApp(
+  options: AppOptions,
+): ReturnType<typeof import('../../apps/server/src/app.js').buildApp> {
   const { buildApp } = await import('../../apps/server/src/app.js');
   return buildApp({ logger: false, webDist: null, adminDist: null, ...options });
 }

@@ -82,7 +82,8 @@ export class BuiltServer {
         // not listening yet
       }
       if (!this.running) throw new Error(`the server exited while starting:\n${this.output()}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`the server did not answer /health within ${timeoutMs} ms:\n${this.output()}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`the server did not answer /health within ${timeoutMs} ms:\n${this.output()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -101,7 +102,9 @@ export class BuiltServer {
     if (pid === undefined || this.cpuSeconds === null || !this.running) return;
     try {
       // fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks of 1/100 s
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
       this.cpuSeconds += (Number(fields[11]) + Number(fields[12])) / 100;
     } catch {
       this.cpuSeconds = null;

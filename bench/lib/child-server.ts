@@ -43,12 +43,17 @@ export class Child<Request extends Message, Reply extends Message> {
     child.on('message', (raw: unknown) => this.waiting.shift()?.(raw as Reply | CommonReply));
     child.on('exit', (code, signal) => {
       this.exited = true;
-      for (const next of this.waiting.splice(0)) next({ type: 'error', message: `${label} exited (${String(signal ?? code)})` });
+      for (const next of this.waiting.splice(0))
+        next({ type: 'error', message: `${label} exited (${String(signal ?? code)})` });
     });
   }
 
   /** Forks `file` with `args`; the child runs under this process's `execArgv` (tsx) and prints to our stdout and stderr. */
-  static fork<Request extends Message, Reply extends Message>(file: string, args: string[], options: ForkOptions): Child<Request, Reply> {
+  static fork<Request extends Message, Reply extends Message>(
+    file: string,
+    args: string[],
+    options: ForkOptions,
+  ): Child<Request, Reply> {
     const child = fork(file, args, {
       env: options.env ?? process.env,
       execArgv: process.execArgv,
@@ -109,7 +114,7 @@ export function reply<M extends Message>(message: M): void {
 }
 
 export function errorText(error: unknown): string {
-  return error instanceof Error ? error.stack ?? error.message : String(error);
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** CPU time (user + system) this process has used so far, in microseconds. */
@@ -128,7 +133,10 @@ export function portOf(address: string | AddressInfo | null): number {
  * Answers the coordinator from now on: `cpu` with this process's CPU time; `stop` by running
  * `close`, then exiting (1 when `close` failed); every other request goes to `other`.
  */
-export function answerCoordinator<Request extends Message>(close: () => Promise<void>, other?: (message: Request) => void): void {
+export function answerCoordinator<Request extends Message>(
+  close: () => Promise<void>,
+  other?: (message: Request) => void,
+): void {
   process.on('message', (raw: unknown) => {
     const message = raw as Request | CommonRequest;
     if (message.type === 'cpu') {

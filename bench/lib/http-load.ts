@@ -19,7 +19,10 @@ export async function measureRun(
   const cpuBefore = await server.cpuMicros();
   const result = await run();
   const cpuAfter = await server.cpuMicros();
-  return { result, serverCpuMicrosPerRequest: result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : Number.NaN };
+  return {
+    result,
+    serverCpuMicrosPerRequest: result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : Number.NaN,
+  };
 }
 
 /** The rate and the latencies of a run, as the reports name them. */
@@ -57,7 +60,8 @@ export interface HttpRun extends RateAndLatency, AnswerCounts {
   bytesPerSec?: number;
 }
 
-type MedianKey = 'requestsPerSec' | 'latencyAvgMs' | 'latencyP50Ms' | 'latencyP99Ms' | 'bytesPerSec' | 'serverCpuMicrosPerRequest';
+type MedianKey =
+  'requestsPerSec' | 'latencyAvgMs' | 'latencyP50Ms' | 'latencyP99Ms' | 'bytesPerSec' | 'serverCpuMicrosPerRequest';
 type TotalKey = 'totalRequests' | 'non2xx' | 'mismatches' | 'errors';
 
 /** A server over its runs: the medians of rate, latencies (and bytes per second) and CPU, the totals of requests and bad answers. */
@@ -77,7 +81,20 @@ export function summaryTable(servers: ReadonlyArray<readonly [kind: string, summ
   const throughput = servers.some(([, s]) => s.bytesPerSec !== undefined);
   const widths = [6, 10, ...(throughput ? [9] : []), 9, 9, 14, 8, 10, 7];
   return [
-    row(['server', 'req/s', ...(throughput ? ['MiB/s'] : []), 'avg ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'mismatch', 'errors'], widths),
+    row(
+      [
+        'server',
+        'req/s',
+        ...(throughput ? ['MiB/s'] : []),
+        'avg ms',
+        'p99 ms',
+        'CPU µs/req',
+        'non-2xx',
+        'mismatch',
+        'errors',
+      ],
+      widths,
+    ),
     ...servers.map(([kind, s]) =>
       row(
         [

@@ -29,7 +29,10 @@ async function adminQuery(url: string, text: string): Promise<void> {
 }
 
 /** Creates database `name` (by default `bench_<12 random hex digits>`) on the server of `serverUrl`. */
-export async function createDatabase(serverUrl: string, name = `bench_${randomBytes(6).toString('hex')}`): Promise<ScratchDatabase> {
+export async function createDatabase(
+  serverUrl: string,
+  name = `bench_${randomBytes(6).toString('hex')}`,
+): Promise<ScratchDatabase> {
   await adminQuery(serverUrl, `create database ${name}`);
   return {
     name,

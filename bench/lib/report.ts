@@ -23,7 +23,10 @@ export function loadLine(): string {
  * The report's `machine` object. `brief` leaves out the memory and the platform; `loadAverage`
  * adds the load averages at the end of the run, `openFileLimit` the limit the run saw.
  */
-export function machineReport(note: string, options: { brief?: boolean; loadAverage?: boolean; openFileLimit?: number | null } = {}) {
+export function machineReport(
+  note: string,
+  options: { brief?: boolean; loadAverage?: boolean; openFileLimit?: number | null } = {},
+) {
   return {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,

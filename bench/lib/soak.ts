@@ -8,7 +8,7 @@
  *   sometimes with take-profit and stop-loss), close, cancel, exchange, deposit, withdraw, read.
  *   Reviewers approve or reject deposits and withdrawals meanwhile. Every money call carries a
  *   `requestId`; an answer lost to the kill is asked again with the same `requestId` once the
- *   server is back (API.md §1.6).
+ *   server is back (docs/api.md §1.6).
  * - The ledger invariant (apps/server's `ledgerViolations`, the check the server tests run after
  *   every test) runs on the database every few seconds, through the kill and after.
  * - Each user checks now and then that its statement equals its balance (`/funds/statement`
@@ -63,9 +63,40 @@ const CURRENCIES = ['MXN', 'USD', 'USDT', 'EUR'] as const;
 type Cur = (typeof CURRENCIES)[number];
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 const CHANNELS = [
-  { id: 'soak_mxn', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: ALL_DAYS }, enabled: true },
-  { id: 'soak_usd', type: 'bank', name: 'US wire', currency: 'USD', accountName: 'Meridian Securities LLC', accountNumber: '021000021123456789', bankName: 'Chase', branch: 'NYC', window: { open: '00:00', close: '24:00', days: ALL_DAYS }, enabled: true },
-  { id: 'soak_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5xSoakAddressxxxxxxxxxxxxxxxxxxx', window: { open: '00:00', close: '24:00', days: ALL_DAYS }, enabled: true },
+  {
+    id: 'soak_mxn',
+    type: 'bank',
+    name: 'SPEI transfer',
+    currency: 'MXN',
+    accountName: 'Meridian Securities SA de CV',
+    accountNumber: '012180001234567891',
+    bankName: 'BBVA México',
+    branch: 'CDMX Centro',
+    window: { open: '00:00', close: '24:00', days: ALL_DAYS },
+    enabled: true,
+  },
+  {
+    id: 'soak_usd',
+    type: 'bank',
+    name: 'US wire',
+    currency: 'USD',
+    accountName: 'Meridian Securities LLC',
+    accountNumber: '021000021123456789',
+    bankName: 'Chase',
+    branch: 'NYC',
+    window: { open: '00:00', close: '24:00', days: ALL_DAYS },
+    enabled: true,
+  },
+  {
+    id: 'soak_usdt',
+    type: 'crypto',
+    name: 'USDT TRC20',
+    currency: 'USDT',
+    network: 'TRC20',
+    address: 'TQ5xSoakAddressxxxxxxxxxxxxxxxxxxx',
+    window: { open: '00:00', close: '24:00', days: ALL_DAYS },
+    enabled: true,
+  },
 ] as const;
 // a 4×4 PNG, valid, so the server's re-encoding accepts it
 const PNG = Buffer.from(
@@ -74,7 +105,17 @@ const PNG = Buffer.from(
 );
 
 /** The money operations the soak counts, each with its requestId. */
-export const OP_KINDS = ['deposit', 'withdraw', 'exchange', 'buy_market', 'buy_limit', 'close', 'cancel', 'approve', 'reject'] as const;
+export const OP_KINDS = [
+  'deposit',
+  'withdraw',
+  'exchange',
+  'buy_market',
+  'buy_limit',
+  'close',
+  'cancel',
+  'approve',
+  'reject',
+] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
 interface Envelope {
@@ -155,7 +196,10 @@ export interface SoakReport {
   };
   /** CPU seconds used by the server processes (both runs) and by the process driving the users */
   cpu: { serverSeconds: number | null; driverSeconds: number };
-  operations: Record<OpKind, { sent: number; ok: number; refused: Record<string, number>; throttled: number; unresolved: number }>;
+  operations: Record<
+    OpKind,
+    { sent: number; ok: number; refused: Record<string, number>; throttled: number; unresolved: number }
+  >;
   latency: LatencyRow[];
   calls: number;
   checks: {
@@ -235,12 +279,17 @@ function movePrice(price: string, bp: number): string {
 /** JSON with object keys sorted, so two answers compare by content. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v);
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 }
 
 /** Today's date (and the neighbours) in a timezone, as `YYYY-MM-DD`. */
 function localDate(timeZone: string, offsetDays: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
 }
 
 class Soak {
@@ -267,17 +316,54 @@ class Soak {
 
   constructor(private readonly o: SoakOptions) {
     this.log = o.log ?? (() => undefined);
-    const operations = Object.fromEntries(OP_KINDS.map((k) => [k, { sent: 0, ok: 0, refused: {}, throttled: 0, unresolved: 0 }])) as SoakReport['operations'];
+    const operations = Object.fromEntries(
+      OP_KINDS.map((k) => [k, { sent: 0, ok: 0, refused: {}, throttled: 0, unresolved: 0 }]),
+    ) as SoakReport['operations'];
     const { log: _log, postgresUrl: _url, ...options } = o;
     this.r = {
-      database: '', options,
-      timings: { firstStartMs: 0, setupMs: 0, soakMs: 0, killAtMs: null, downtimeMs: null, restartMs: null, finalChecksMs: 0, totalMs: 0 },
+      database: '',
+      options,
+      timings: {
+        firstStartMs: 0,
+        setupMs: 0,
+        soakMs: 0,
+        killAtMs: null,
+        downtimeMs: null,
+        restartMs: null,
+        finalChecksMs: 0,
+        totalMs: 0,
+      },
       cpu: { serverSeconds: null, driverSeconds: 0 },
-      operations, latency: [], calls: 0,
-      checks: { ledgerRuns: 0, ledgerRunsWhileDown: 0, ledgerViolations: [], statementChecks: 0, statementBusy: 0, statementMismatches: [], finalUsersChecked: 0 },
-      kill: { acknowledgedBeforeKill: 0, replayed: 0, replayMismatches: [], inFlightAtKill: 0, inFlightAnsweredAfterRestart: 0 },
-      lost: [], duplicates: [], wrongFinalState: [],
-      errors: { serverErrors: [], unexpectedNetwork: [], unansweredCount: 0, serverErrorCount: 0, harness: [], serverLogErrors: [] },
+      operations,
+      latency: [],
+      calls: 0,
+      checks: {
+        ledgerRuns: 0,
+        ledgerRunsWhileDown: 0,
+        ledgerViolations: [],
+        statementChecks: 0,
+        statementBusy: 0,
+        statementMismatches: [],
+        finalUsersChecked: 0,
+      },
+      kill: {
+        acknowledgedBeforeKill: 0,
+        replayed: 0,
+        replayMismatches: [],
+        inFlightAtKill: 0,
+        inFlightAnsweredAfterRestart: 0,
+      },
+      lost: [],
+      duplicates: [],
+      wrongFinalState: [],
+      errors: {
+        serverErrors: [],
+        unexpectedNetwork: [],
+        unansweredCount: 0,
+        serverErrorCount: 0,
+        harness: [],
+        serverLogErrors: [],
+      },
       failures: [],
     };
   }
@@ -320,12 +406,16 @@ class Soak {
         parsed = { status: 0, code: `unparsable:${text.slice(0, 80)}` };
       }
       if (r.status >= 500) this.r.errors.serverErrorCount += 1;
-      if (r.status >= 500) this.note(this.r.errors.serverErrors, `${label} ${path} → HTTP ${r.status} ${text.slice(0, 200)}`);
+      if (r.status >= 500)
+        this.note(this.r.errors.serverErrors, `${label} ${path} → HTTP ${r.status} ${text.slice(0, 200)}`);
       return { http: r.status, body: parsed };
     } catch (error) {
       if (this.run === run && this.up) {
         this.r.errors.unansweredCount += 1;
-        this.note(this.r.errors.unexpectedNetwork, `${label} ${path}: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)} after ${Math.round(performance.now() - started)} ms`);
+        this.note(
+          this.r.errors.unexpectedNetwork,
+          `${label} ${path}: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)} after ${Math.round(performance.now() - started)} ms`,
+        );
       }
       return null;
     }
@@ -344,7 +434,10 @@ class Soak {
         continue;
       }
       if (res && res.body.status === 1) return res.body.data as T;
-      if (res || attempt >= 20) throw new Error(`${actor.label} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res ? `HTTP ${res.http} ${JSON.stringify(res.body).slice(0, 300)}` : 'no answer'}`);
+      if (res || attempt >= 20)
+        throw new Error(
+          `${actor.label} ${path} ${JSON.stringify(body).slice(0, 200)} → ${res ? `HTTP ${res.http} ${JSON.stringify(res.body).slice(0, 300)}` : 'no answer'}`,
+        );
       await this.waitUp();
       await sleep(200);
     }
@@ -355,8 +448,26 @@ class Soak {
    * final answer (§1.6: 409 in progress, 500 and lost answers are not final). A 429 is counted and
    * dropped (a user gives up; nothing was stored). Resolves the final envelope, or null.
    */
-  private async money(kind: OpKind, actor: Actor, user: UserState | null, path: string, body: Record<string, unknown>): Promise<Envelope | null> {
-    const op: Op = { kind, actor, user, path, body: { ...body, requestId: randomUUID() }, sentRun: this.run, answeredRun: null, answeredAt: null, answer: null, attempts: 0, lostSends: 0 };
+  private async money(
+    kind: OpKind,
+    actor: Actor,
+    user: UserState | null,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<Envelope | null> {
+    const op: Op = {
+      kind,
+      actor,
+      user,
+      path,
+      body: { ...body, requestId: randomUUID() },
+      sentRun: this.run,
+      answeredRun: null,
+      answeredAt: null,
+      answer: null,
+      attempts: 0,
+      lostSends: 0,
+    };
     const stats = this.r.operations[kind];
     stats.sent += 1;
     let serverErrors = 0;
@@ -396,7 +507,10 @@ class Soak {
         continue;
       }
       if (res.http !== 200) {
-        this.note(this.r.errors.harness, `${kind} ${path} ${JSON.stringify(op.body).slice(0, 200)} → HTTP ${res.http} ${JSON.stringify(res.body).slice(0, 200)}`);
+        this.note(
+          this.r.errors.harness,
+          `${kind} ${path} ${JSON.stringify(op.body).slice(0, 200)} → HTTP ${res.http} ${JSON.stringify(res.body).slice(0, 200)}`,
+        );
         return null;
       }
       op.answer = res.body;
@@ -415,9 +529,19 @@ class Soak {
   // ── set-up ───────────────────────────────────────────────────────────────────────────────────
 
   private async admin(label: string): Promise<Actor> {
-    const actor: Actor = { label, ip: `10.255.0.${Math.floor(rand(1, 250))}`, headers: {}, relogin: async () => undefined };
+    const actor: Actor = {
+      label,
+      ip: `10.255.0.${Math.floor(rand(1, 250))}`,
+      headers: {},
+      relogin: async () => undefined,
+    };
     actor.relogin = async () => {
-      const data = await this.must<{ token: string }>({ ...actor, headers: {} }, '/api/admin/auth/login', { username: 'admin', password: ADMIN_PASSWORD }, 'admin/login');
+      const data = await this.must<{ token: string }>(
+        { ...actor, headers: {} },
+        '/api/admin/auth/login',
+        { username: 'admin', password: ADMIN_PASSWORD },
+        'admin/login',
+      );
       actor.headers = { authorization: `Bearer ${data.token}` };
     };
     await actor.relogin();
@@ -432,7 +556,10 @@ class Soak {
       const started = performance.now();
       try {
         const r = await fetch(`${this.server.baseUrl}/api/vue/upload/image`, {
-          method: 'POST', headers: { 'x-forwarded-for': actor.ip, ...actor.headers }, body: form, signal: AbortSignal.timeout(20_000),
+          method: 'POST',
+          headers: { 'x-forwarded-for': actor.ip, ...actor.headers },
+          body: form,
+          signal: AbortSignal.timeout(20_000),
         });
         const body = (await r.json()) as Envelope;
         const list = this.latencies.get('upload') ?? [];
@@ -455,7 +582,8 @@ class Soak {
   }
 
   private async configure(ops: Actor): Promise<void> {
-    const set = (key: string, value: unknown) => this.must(ops, '/api/admin/config/set', { key, value, reason: 'soak: test environment' }, 'admin/config');
+    const set = (key: string, value: unknown) =>
+      this.must(ops, '/api/admin/config/set', { key, value, reason: 'soak: test environment' }, 'admin/config');
     await set('deposit.channels', CHANNELS);
     await set('withdraw.window', { open: '00:00', close: '24:00', days: ALL_DAYS });
     // positions may be closed right away (the default keeps them 5 minutes)
@@ -467,11 +595,14 @@ class Soak {
     const anon: Actor = { label: 'prices', ip: '10.254.0.1', headers: {}, relogin: async () => undefined };
     const found: { instrumentId: string; market: string; currency: string; price: string }[] = [];
     for (const tab of ['crypto', 'forex']) {
-      const page = await this.must<{ list: { instrumentId: string; market: string; currency: string; price: string | null; tradable: boolean }[] }>(anon, '/api/vue/market/list', { tab, size: 100 }, 'market/list');
+      const page = await this.must<{
+        list: { instrumentId: string; market: string; currency: string; price: string | null; tradable: boolean }[];
+      }>(anon, '/api/vue/market/list', { tab, size: 100 }, 'market/list');
       for (const i of page.list) {
         if (!i.tradable || !i.price) continue;
         const p = Number(i.price); // only to choose instruments of a workable price, never for money
-        if (p >= 0.5 && p <= 5_000) found.push({ instrumentId: i.instrumentId, market: i.market, currency: i.currency, price: i.price });
+        if (p >= 0.5 && p <= 5_000)
+          found.push({ instrumentId: i.instrumentId, market: i.market, currency: i.currency, price: i.price });
       }
     }
     if (found.length === 0) throw new Error('no tradable crypto or forex instrument with a price between 0.5 and 5000');
@@ -487,7 +618,12 @@ class Soak {
       relogin: async () => undefined,
     };
     actor.relogin = async () => {
-      const data = await this.must<{ token: string; account: string }>({ ...actor, headers: {} }, '/api/vue/user/login', { account: phone, password: PASSWORD }, 'user/login');
+      const data = await this.must<{ token: string; account: string }>(
+        { ...actor, headers: {} },
+        '/api/vue/user/login',
+        { account: phone, password: PASSWORD },
+        'user/login',
+      );
       actor.headers = { token: data.token, account: data.account };
     };
     return { actor, phone };
@@ -495,45 +631,85 @@ class Soak {
 
   private async registerAndSubmitKyc(index: number): Promise<UserState> {
     const { actor, phone } = this.newUserActor(index);
-    const reg = await this.must<{ token: string; account: string }>(actor, '/api/vue/user/register', {
-      phone, password: PASSWORD, confirmPassword: PASSWORD, inviteCode: INVITE, agreementAccepted: true,
-    }, 'user/register');
+    const reg = await this.must<{ token: string; account: string }>(
+      actor,
+      '/api/vue/user/register',
+      {
+        phone,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        inviteCode: INVITE,
+        agreementAccepted: true,
+      },
+      'user/register',
+    );
     actor.headers = { token: reg.token, account: reg.account };
     const info = await this.must<{ id: string }>(actor, '/api/vue/user/getUserinfo', {}, 'user/getUserinfo');
     const frontImageId = await this.upload(actor, 'kyc_front');
     const backImageId = await this.upload(actor, 'kyc_back');
-    await this.must(actor, '/api/vue/user/kycSubmit', { name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId, backImageId }, 'user/kycSubmit');
+    await this.must(
+      actor,
+      '/api/vue/user/kycSubmit',
+      { name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageId, backImageId },
+      'user/kycSubmit',
+    );
     return {
-      index, phone, actor, id: info.id, cardId: '', nextCheckAt: 0,
-      lastCall: { buy: 0, close: 0, cancel: 0 }, moneyCallTimes: [], available: { USDT: 500_000n }, pending: [], withdrawable: {},
+      index,
+      phone,
+      actor,
+      id: info.id,
+      cardId: '',
+      nextCheckAt: 0,
+      lastCall: { buy: 0, close: 0, cancel: 0 },
+      moneyCallTimes: [],
+      available: { USDT: 500_000n },
+      pending: [],
+      withdrawable: {},
     };
   }
 
   private async approveAllPending(reviewers: Actor[], queue: string, expected: number): Promise<void> {
     let approved = 0;
     for (let round = 0; approved < expected && round < 100; round += 1) {
-      const page = await this.must<{ list: { id: string }[] }>(pickOne(reviewers), '/api/admin/review/list', { queue, size: 300 }, 'admin/review/list');
+      const page = await this.must<{ list: { id: string }[] }>(
+        pickOne(reviewers),
+        '/api/admin/review/list',
+        { queue, size: 300 },
+        'admin/review/list',
+      );
       if (page.list.length === 0) {
         await sleep(200);
         continue;
       }
       await this.parallel(page.list, reviewers.length, async (item, worker) => {
-        const answer = await this.money('approve', reviewers[worker % reviewers.length] as Actor, null, '/api/admin/review/approve', { queue, id: item.id, reason: 'soak: set-up' });
+        const answer = await this.money(
+          'approve',
+          reviewers[worker % reviewers.length] as Actor,
+          null,
+          '/api/admin/review/approve',
+          { queue, id: item.id, reason: 'soak: set-up' },
+        );
         if (answer?.status === 1) approved += 1;
       });
     }
     if (approved < expected) throw new Error(`set-up: approved ${approved} of ${expected} ${queue} items`);
   }
 
-  private async parallel<T>(items: readonly T[], width: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
+  private async parallel<T>(
+    items: readonly T[],
+    width: number,
+    work: (item: T, worker: number) => Promise<void>,
+  ): Promise<void> {
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(width, items.length) }, async (_x, worker) => {
-      while (next < items.length) {
-        const item = items[next] as T;
-        next += 1;
-        await work(item, worker);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(width, items.length) }, async (_x, worker) => {
+        while (next < items.length) {
+          const item = items[next] as T;
+          next += 1;
+          await work(item, worker);
+        }
+      }),
+    );
   }
 
   private async setup(): Promise<Actor[]> {
@@ -548,14 +724,36 @@ class Soak {
       users.push(await this.registerAndSubmitKyc(i));
     });
     users.sort((a, b) => a.index - b.index);
-    this.log(`  ${users.length} users registered, real names submitted (${Math.round((Date.now() - this.startedAt) / 1000)} s)`);
+    this.log(
+      `  ${users.length} users registered, real names submitted (${Math.round((Date.now() - this.startedAt) / 1000)} s)`,
+    );
     await this.approveAllPending(reviewers, 'kyc', users.length);
     await this.parallel(users, this.o.setupConcurrency, async (u) => {
-      await this.must(u.actor, '/api/vue/user/setFundPassword', { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD, loginPassword: PASSWORD }, 'user/setFundPassword');
-      const card = await this.must<{ cardId: string }>(u.actor, '/api/vue/card/add', { holder: 'Ana López', cardNumber: `4152${String(3_000_000_000 + u.index).padStart(12, '0')}`, bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' }, 'card/add');
+      await this.must(
+        u.actor,
+        '/api/vue/user/setFundPassword',
+        { fundPassword: FUND_PASSWORD, confirmFundPassword: FUND_PASSWORD, loginPassword: PASSWORD },
+        'user/setFundPassword',
+      );
+      const card = await this.must<{ cardId: string }>(
+        u.actor,
+        '/api/vue/card/add',
+        {
+          holder: 'Ana López',
+          cardNumber: `4152${String(3_000_000_000 + u.index).padStart(12, '0')}`,
+          bankName: 'BBVA México',
+          branch: 'CDMX Centro',
+          bankCode: '012',
+        },
+        'card/add',
+      );
       u.cardId = card.cardId;
       const proofImageId = await this.upload(u.actor, 'deposit_proof');
-      const answer = await this.money('deposit', u.actor, u, '/api/vue/funds/deposit', { channelId: 'soak_usdt', amount: '5000.00', proofImageId });
+      const answer = await this.money('deposit', u.actor, u, '/api/vue/funds/deposit', {
+        channelId: 'soak_usdt',
+        amount: '5000.00',
+        proofImageId,
+      });
       if (answer?.status !== 1) throw new Error(`set-up deposit of ${u.actor.label}: ${JSON.stringify(answer)}`);
     });
     await this.approveAllPending(reviewers, 'deposit', users.length);
@@ -566,7 +764,9 @@ class Soak {
   // ── what a user does ─────────────────────────────────────────────────────────────────────────
 
   private async readAssets(u: UserState): Promise<void> {
-    const data = await this.must<{ accounts: { currency: Cur; available: string; frozen: string; withdrawable: string }[] }>(u.actor, '/api/vue/user/assets', {}, 'user/assets');
+    const data = await this.must<{
+      accounts: { currency: Cur; available: string; frozen: string; withdrawable: string }[];
+    }>(u.actor, '/api/vue/user/assets', {}, 'user/assets');
     for (const a of data.accounts) {
       u.available[a.currency] = hundredths(a.available);
       u.withdrawable[a.currency] = hundredths(a.withdrawable);
@@ -599,7 +799,13 @@ class Soak {
       body.stopLoss = movePrice(ref, -up * 150);
     }
     u.lastCall.buy = Date.now();
-    const answer = await this.money(orderType === 'market' ? 'buy_market' : 'buy_limit', u.actor, u, '/api/vue/trade/buy', body);
+    const answer = await this.money(
+      orderType === 'market' ? 'buy_market' : 'buy_limit',
+      u.actor,
+      u,
+      '/api/vue/trade/buy',
+      body,
+    );
     const order = answer?.status === 1 ? (answer.data as { orderId: string; state: string }) : null;
     if (order?.state === 'pending') u.pending.push(order.orderId);
     const spent = hundredths(String((answer?.data as { margin?: string } | undefined)?.margin ?? '0'));
@@ -615,7 +821,12 @@ class Soak {
       return;
     }
     const market = Math.random() < 0.8 ? 'crypto' : 'forex';
-    const page = await this.must<{ list: { orderId: string }[] }>(u.actor, '/api/vue/trade/userstocklist', { type: market, states: [action === 'close' ? 'holding' : 'pending'], size: 50 }, 'trade/userstocklist');
+    const page = await this.must<{ list: { orderId: string }[] }>(
+      u.actor,
+      '/api/vue/trade/userstocklist',
+      { type: market, states: [action === 'close' ? 'holding' : 'pending'], size: 50 },
+      'trade/userstocklist',
+    );
     if (page.list.length === 0) return;
     u.lastCall[action] = Date.now();
     await this.money(action, u.actor, u, `/api/vue/trade/${action}`, { orderId: pickOne(page.list).orderId });
@@ -635,31 +846,55 @@ class Soak {
   }
 
   private async deposit(u: UserState): Promise<void> {
-    const last = await this.must<{ list: { state: string }[] }>(u.actor, '/api/vue/funds/records', { tab: 'deposit', size: 1 }, 'funds/records');
+    const last = await this.must<{ list: { state: string }[] }>(
+      u.actor,
+      '/api/vue/funds/records',
+      { tab: 'deposit', size: 1 },
+      'funds/records',
+    );
     if (last.list[0]?.state === 'pending') return;
     const channel = pickOne(CHANNELS);
-    const amount = channel.currency === 'MXN' ? BigInt(Math.round(rand(1_000, 20_000))) * 100n : BigInt(Math.round(rand(100, 2_000))) * 100n;
+    const amount =
+      channel.currency === 'MXN'
+        ? BigInt(Math.round(rand(1_000, 20_000))) * 100n
+        : BigInt(Math.round(rand(100, 2_000))) * 100n;
     const proofImageId = await this.upload(u.actor, 'deposit_proof');
     u.moneyCallTimes.push(Date.now());
-    await this.money('deposit', u.actor, u, '/api/vue/funds/deposit', { channelId: channel.id, amount: money(amount), proofImageId });
+    await this.money('deposit', u.actor, u, '/api/vue/funds/deposit', {
+      channelId: channel.id,
+      amount: money(amount),
+      proofImageId,
+    });
   }
 
   private async withdraw(u: UserState): Promise<void> {
     await this.readAssets(u);
-    const choices = ([['MXN', 50_000n], ['USD', 2_500n]] as const).filter(([c, min]) => (u.withdrawable[c] ?? 0n) >= min * 2n);
+    const choices = (
+      [
+        ['MXN', 50_000n],
+        ['USD', 2_500n],
+      ] as const
+    ).filter(([c, min]) => (u.withdrawable[c] ?? 0n) >= min * 2n);
     if (choices.length === 0) return;
     const [currency, min] = pickOne(choices);
     const room = (u.withdrawable[currency] ?? 0n) / 3n;
     const amount = room > min ? min + BigInt(Math.floor(Math.random() * Number(room - min))) : min;
     u.moneyCallTimes.push(Date.now());
-    await this.money('withdraw', u.actor, u, '/api/vue/funds/withdraw', { amount: money(amount), currency, fundPassword: FUND_PASSWORD, cardId: u.cardId });
+    await this.money('withdraw', u.actor, u, '/api/vue/funds/withdraw', {
+      amount: money(amount),
+      currency,
+      fundPassword: FUND_PASSWORD,
+      cardId: u.cardId,
+    });
   }
 
   private async read(u: UserState): Promise<void> {
     const which = Math.floor(Math.random() * 4);
     if (which === 0) await this.readAssets(u);
-    else if (which === 1) await this.must(u.actor, '/api/vue/funds/records', { tab: 'trade', size: 20 }, 'funds/records');
-    else if (which === 2) await this.must(u.actor, '/api/vue/trade/userstocklist', { type: 'crypto', size: 50 }, 'trade/userstocklist');
+    else if (which === 1)
+      await this.must(u.actor, '/api/vue/funds/records', { tab: 'trade', size: 20 }, 'funds/records');
+    else if (which === 2)
+      await this.must(u.actor, '/api/vue/trade/userstocklist', { type: 'crypto', size: 50 }, 'trade/userstocklist');
     else await this.must(u.actor, '/api/vue/user/getUserinfo', {}, 'user/getUserinfo');
   }
 
@@ -687,7 +922,8 @@ class Soak {
     const violations = await this.ledgerViolations(drizzle(this.pool) as unknown as Db);
     this.r.checks.ledgerRuns += 1;
     if (!this.up) this.r.checks.ledgerRunsWhileDown += 1;
-    for (const v of violations.slice(0, 10)) this.note(this.r.checks.ledgerViolations, `${when}: ${v.rule} ${JSON.stringify(v.detail)}`);
+    for (const v of violations.slice(0, 10))
+      this.note(this.r.checks.ledgerViolations, `${when}: ${v.rule} ${JSON.stringify(v.detail)}`);
   }
 
   /**
@@ -695,17 +931,27 @@ class Soak {
    * after the statements; when they moved meanwhile (a review or the engine), it is tried again.
    * Resolves the statement lines (for the final count of exchanges), or null when still busy.
    */
-  private async checkStatement(u: UserState, when: string): Promise<{ kind: string; orderNo: string | null; availableChange: string }[] | null> {
+  private async checkStatement(
+    u: UserState,
+    when: string,
+  ): Promise<{ kind: string; orderNo: string | null; availableChange: string }[] | null> {
     const from = localDate('America/Mexico_City', -2);
     const to = localDate('America/Mexico_City', 1);
     type Assets = { accounts: { currency: Cur; available: string; frozen: string }[] };
-    type Statement = { opening: { available: string; frozen: string }; closing: { available: string; frozen: string }; lines: { kind: string; orderNo: string | null; availableChange: string }[] };
+    type Statement = {
+      opening: { available: string; frozen: string };
+      closing: { available: string; frozen: string };
+      lines: { kind: string; orderNo: string | null; availableChange: string }[];
+    };
     const snapshot = (a: Assets) => canonical(a.accounts.map((x) => [x.currency, x.available, x.frozen]));
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const before = await this.must<Assets>(u.actor, '/api/vue/user/assets', {}, 'user/assets');
       const statements = new Map<Cur, Statement>();
       for (const currency of CURRENCIES) {
-        statements.set(currency, await this.must<Statement>(u.actor, '/api/vue/funds/statement', { currency, from, to }, 'funds/statement'));
+        statements.set(
+          currency,
+          await this.must<Statement>(u.actor, '/api/vue/funds/statement', { currency, from, to }, 'funds/statement'),
+        );
       }
       const after = await this.must<Assets>(u.actor, '/api/vue/user/assets', {}, 'user/assets');
       if (snapshot(before) !== snapshot(after)) {
@@ -719,10 +965,17 @@ class Soak {
         if (!s) continue;
         lines.push(...s.lines);
         const wrong: string[] = [];
-        if (!sameDecimal(s.opening.available, '0') || !sameDecimal(s.opening.frozen, '0')) wrong.push(`opening ${s.opening.available}/${s.opening.frozen}`);
-        if (!sameDecimal(s.closing.available, account.available)) wrong.push(`available: statement ${s.closing.available}, balance ${account.available}`);
-        if (!sameDecimal(s.closing.frozen, account.frozen)) wrong.push(`frozen: statement ${s.closing.frozen}, balance ${account.frozen}`);
-        if (wrong.length > 0) this.note(this.r.checks.statementMismatches, `${when} ${u.actor.label} ${account.currency}: ${wrong.join('; ')}`);
+        if (!sameDecimal(s.opening.available, '0') || !sameDecimal(s.opening.frozen, '0'))
+          wrong.push(`opening ${s.opening.available}/${s.opening.frozen}`);
+        if (!sameDecimal(s.closing.available, account.available))
+          wrong.push(`available: statement ${s.closing.available}, balance ${account.available}`);
+        if (!sameDecimal(s.closing.frozen, account.frozen))
+          wrong.push(`frozen: statement ${s.closing.frozen}, balance ${account.frozen}`);
+        if (wrong.length > 0)
+          this.note(
+            this.r.checks.statementMismatches,
+            `${when} ${u.actor.label} ${account.currency}: ${wrong.join('; ')}`,
+          );
       }
       return lines;
     }
@@ -743,7 +996,9 @@ class Soak {
     this.r.timings.downtimeMs = Date.now() - killed;
     this.up = true;
     for (const resolve of this.upWaiters.splice(0)) resolve();
-    this.log(`  back after ${this.r.timings.downtimeMs} ms (the new process took ${this.r.timings.restartMs} ms to answer /health)`);
+    this.log(
+      `  back after ${this.r.timings.downtimeMs} ms (the new process took ${this.r.timings.restartMs} ms to answer /health)`,
+    );
     this.replayTask = this.replayBeforeKill();
   }
 
@@ -781,7 +1036,10 @@ class Soak {
         }
         this.r.kill.replayed += 1;
         if (res.http !== 200 || canonical(res.body) !== canonical(op.answer)) {
-          this.note(this.r.kill.replayMismatches, `${op.kind} ${op.actor.label} ${op.path}: first ${canonical(op.answer).slice(0, 300)}, replay HTTP ${res.http} ${canonical(res.body).slice(0, 300)}`);
+          this.note(
+            this.r.kill.replayMismatches,
+            `${op.kind} ${op.actor.label} ${op.path}: first ${canonical(op.answer).slice(0, 300)}, replay HTTP ${res.http} ${canonical(res.body).slice(0, 300)}`,
+          );
         }
         return;
       }
@@ -792,7 +1050,9 @@ class Soak {
   // ── loops ────────────────────────────────────────────────────────────────────────────────────
 
   private guard(what: string, work: () => Promise<void>): Promise<void> {
-    return work().catch((error: unknown) => this.note(this.r.errors.harness, `${what}: ${error instanceof Error ? error.message : String(error)}`));
+    return work().catch((error: unknown) =>
+      this.note(this.r.errors.harness, `${what}: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   private async userLoop(u: UserState, endAt: number): Promise<void> {
@@ -814,11 +1074,22 @@ class Soak {
     while (Date.now() < endAt) {
       for (const queue of ['deposit', 'withdraw'] as const) {
         await this.guard(`${actor.label} ${queue} queue`, async () => {
-          const page = await this.must<{ list: { id: string }[] }>(actor, '/api/admin/review/list', { queue, size: 100 }, 'admin/review/list');
+          const page = await this.must<{ list: { id: string }[] }>(
+            actor,
+            '/api/admin/review/list',
+            { queue, size: 100 },
+            'admin/review/list',
+          );
           for (const [i, item] of page.list.entries()) {
             if (i % count !== slot || Date.now() >= endAt) continue;
             const approve = Math.random() < (queue === 'deposit' ? 0.85 : 0.7);
-            await this.money(approve ? 'approve' : 'reject', actor, null, `/api/admin/review/${approve ? 'approve' : 'reject'}`, { queue, id: item.id, reason: 'soak: checked' });
+            await this.money(
+              approve ? 'approve' : 'reject',
+              actor,
+              null,
+              `/api/admin/review/${approve ? 'approve' : 'reject'}`,
+              { queue, id: item.id, reason: 'soak: checked' },
+            );
             await sleep(60); // one admin session stays under the 20 calls a second per caller
           }
         });
@@ -857,47 +1128,108 @@ class Soak {
   private compare(what: string, who: string, acknowledged: Set<string>, found: string[]): void {
     const seen = new Map<string, number>();
     for (const id of found) seen.set(id, (seen.get(id) ?? 0) + 1);
-    for (const id of acknowledged) if (!seen.has(id)) this.note(this.r.lost, `${who}: acknowledged ${what} ${id} is missing`);
+    for (const id of acknowledged)
+      if (!seen.has(id)) this.note(this.r.lost, `${who}: acknowledged ${what} ${id} is missing`);
     for (const [id, n] of seen) {
       if (n > 1) this.note(this.r.duplicates, `${who}: ${what} ${id} listed ${n} times`);
-      if (!acknowledged.has(id)) this.note(this.r.duplicates, `${who}: ${what} ${id} exists but no call was acknowledged for it`);
+      if (!acknowledged.has(id))
+        this.note(this.r.duplicates, `${who}: ${what} ${id} exists but no call was acknowledged for it`);
     }
   }
 
   private async finalUserCheck(u: UserState): Promise<void> {
     const mine = this.ops.filter((op) => op.user === u && op.answer?.status === 1);
-    const ids = (kinds: OpKind[], field: string) => new Set(mine.filter((op) => kinds.includes(op.kind)).map((op) => String((op.answer?.data as Record<string, unknown>)[field])));
-    const deposits = await this.listAll<{ id: string }>(u.actor, '/api/vue/funds/records', { tab: 'deposit' }, 'funds/records');
-    this.compare('deposit', u.actor.label, ids(['deposit'], 'id'), deposits.map((d) => d.id));
-    const withdrawals = await this.listAll<{ id: string }>(u.actor, '/api/vue/funds/records', { tab: 'withdraw' }, 'funds/records');
-    this.compare('withdrawal', u.actor.label, ids(['withdraw'], 'id'), withdrawals.map((w) => w.id));
+    const ids = (kinds: OpKind[], field: string) =>
+      new Set(
+        mine
+          .filter((op) => kinds.includes(op.kind))
+          .map((op) => String((op.answer?.data as Record<string, unknown>)[field])),
+      );
+    const deposits = await this.listAll<{ id: string }>(
+      u.actor,
+      '/api/vue/funds/records',
+      { tab: 'deposit' },
+      'funds/records',
+    );
+    this.compare(
+      'deposit',
+      u.actor.label,
+      ids(['deposit'], 'id'),
+      deposits.map((d) => d.id),
+    );
+    const withdrawals = await this.listAll<{ id: string }>(
+      u.actor,
+      '/api/vue/funds/records',
+      { tab: 'withdraw' },
+      'funds/records',
+    );
+    this.compare(
+      'withdrawal',
+      u.actor.label,
+      ids(['withdraw'], 'id'),
+      withdrawals.map((w) => w.id),
+    );
     const orders: { orderId: string; state: string }[] = [];
     for (const type of ['crypto', 'forex']) {
-      orders.push(...await this.listAll<{ orderId: string; state: string }>(u.actor, '/api/vue/trade/userstocklist', { type, states: ['pending', 'cancelled', 'holding', 'closing', 'locked', 'closed'] }, 'trade/userstocklist'));
+      orders.push(
+        ...(await this.listAll<{ orderId: string; state: string }>(
+          u.actor,
+          '/api/vue/trade/userstocklist',
+          { type, states: ['pending', 'cancelled', 'holding', 'closing', 'locked', 'closed'] },
+          'trade/userstocklist',
+        )),
+      );
     }
-    this.compare('order', u.actor.label, ids(['buy_market', 'buy_limit'], 'orderId'), orders.map((o) => o.orderId));
+    this.compare(
+      'order',
+      u.actor.label,
+      ids(['buy_market', 'buy_limit'], 'orderId'),
+      orders.map((o) => o.orderId),
+    );
     const state = new Map(orders.map((o) => [o.orderId, o.state]));
-    for (const id of ids(['close'], 'orderId')) if (!['closing', 'closed'].includes(state.get(id) ?? '')) this.note(this.r.wrongFinalState, `${u.actor.label}: closed order ${id} is ${state.get(id)}`);
-    for (const id of ids(['cancel'], 'orderId')) if (state.get(id) !== 'cancelled') this.note(this.r.wrongFinalState, `${u.actor.label}: cancelled order ${id} is ${state.get(id)}`);
+    for (const id of ids(['close'], 'orderId'))
+      if (!['closing', 'closed'].includes(state.get(id) ?? ''))
+        this.note(this.r.wrongFinalState, `${u.actor.label}: closed order ${id} is ${state.get(id)}`);
+    for (const id of ids(['cancel'], 'orderId'))
+      if (state.get(id) !== 'cancelled')
+        this.note(this.r.wrongFinalState, `${u.actor.label}: cancelled order ${id} is ${state.get(id)}`);
     let lines: { kind: string; orderNo: string | null; availableChange: string }[] | null = null;
     for (let attempt = 0; attempt < 5 && !lines; attempt += 1) lines = await this.checkStatement(u, 'final');
     if (!lines) {
-      this.note(this.r.checks.statementMismatches, `final ${u.actor.label}: balances kept moving, no statement check possible`);
+      this.note(
+        this.r.checks.statementMismatches,
+        `final ${u.actor.label}: balances kept moving, no statement check possible`,
+      );
       return;
     }
     this.r.checks.finalUsersChecked += 1;
-    this.compare('exchange', u.actor.label, ids(['exchange'], 'orderNo'), lines.filter((l) => l.kind === 'exchange_out' && l.availableChange.startsWith('-')).map((l) => String(l.orderNo)));
+    this.compare(
+      'exchange',
+      u.actor.label,
+      ids(['exchange'], 'orderNo'),
+      lines.filter((l) => l.kind === 'exchange_out' && l.availableChange.startsWith('-')).map((l) => String(l.orderNo)),
+    );
   }
 
   private async finalDecisionCheck(reviewer: Actor): Promise<void> {
     for (const queue of ['deposit', 'withdraw', 'kyc']) {
-      const decided = await this.listAll<{ id: string; state: string }>(reviewer, '/api/admin/review/list', { queue, states: ['approved', 'rejected'] }, 'admin/review/list');
+      const decided = await this.listAll<{ id: string; state: string }>(
+        reviewer,
+        '/api/admin/review/list',
+        { queue, states: ['approved', 'rejected'] },
+        'admin/review/list',
+      );
       const state = new Map(decided.map((d) => [d.id, d.state]));
       for (const op of this.ops) {
-        if ((op.kind !== 'approve' && op.kind !== 'reject') || op.answer?.status !== 1 || op.body.queue !== queue) continue;
+        if ((op.kind !== 'approve' && op.kind !== 'reject') || op.answer?.status !== 1 || op.body.queue !== queue)
+          continue;
         const want = op.kind === 'approve' ? 'approved' : 'rejected';
         const got = state.get(String(op.body.id));
-        if (got !== want) this.note(got === undefined ? this.r.lost : this.r.wrongFinalState, `${queue} item ${String(op.body.id)}: ${op.kind} acknowledged, now ${got ?? 'not decided'}`);
+        if (got !== want)
+          this.note(
+            got === undefined ? this.r.lost : this.r.wrongFinalState,
+            `${queue} item ${String(op.body.id)}: ${op.kind} acknowledged, now ${got ?? 'not decided'}`,
+          );
       }
     }
   }
@@ -907,7 +1239,13 @@ class Soak {
     r.latency = [...this.latencies.entries()]
       .map(([call, values]) => {
         const sorted = Float64Array.from(values).sort();
-        return { call, count: values.length, p50Ms: round(nearestRank(sorted, 50)), p99Ms: round(nearestRank(sorted, 99)), maxMs: round(sorted[sorted.length - 1] ?? Number.NaN) };
+        return {
+          call,
+          count: values.length,
+          p50Ms: round(nearestRank(sorted, 50)),
+          p99Ms: round(nearestRank(sorted, 99)),
+          maxMs: round(sorted[sorted.length - 1] ?? Number.NaN),
+        };
       })
       .sort((a, b) => b.count - a.count);
     r.errors.serverLogErrors = this.server.errorLines.slice(0, 20);
@@ -915,17 +1253,27 @@ class Soak {
     if (r.checks.ledgerViolations.length > 0) f.push(`ledger invariant broken: ${r.checks.ledgerViolations[0]}`);
     if (r.checks.statementMismatches.length > 0) f.push(`statement ≠ balance: ${r.checks.statementMismatches[0]}`);
     if (r.lost.length > 0) f.push(`${r.lost.length} acknowledged operations lost: ${r.lost[0]}`);
-    if (r.duplicates.length > 0) f.push(`${r.duplicates.length} operations twice or unacknowledged: ${r.duplicates[0]}`);
+    if (r.duplicates.length > 0)
+      f.push(`${r.duplicates.length} operations twice or unacknowledged: ${r.duplicates[0]}`);
     if (r.wrongFinalState.length > 0) f.push(`${r.wrongFinalState.length} wrong final states: ${r.wrongFinalState[0]}`);
-    if (r.kill.replayMismatches.length > 0) f.push(`${r.kill.replayMismatches.length} replays answered differently: ${r.kill.replayMismatches[0]}`);
-    if (r.errors.serverErrors.length > 0) f.push(`${r.errors.serverErrorCount} server errors: ${r.errors.serverErrors[0]}`);
-    if (r.errors.unexpectedNetwork.length > 0) f.push(`${r.errors.unansweredCount} calls unanswered within 20 s while the server was up: ${r.errors.unexpectedNetwork[0]}`);
+    if (r.kill.replayMismatches.length > 0)
+      f.push(`${r.kill.replayMismatches.length} replays answered differently: ${r.kill.replayMismatches[0]}`);
+    if (r.errors.serverErrors.length > 0)
+      f.push(`${r.errors.serverErrorCount} server errors: ${r.errors.serverErrors[0]}`);
+    if (r.errors.unexpectedNetwork.length > 0)
+      f.push(
+        `${r.errors.unansweredCount} calls unanswered within 20 s while the server was up: ${r.errors.unexpectedNetwork[0]}`,
+      );
     if (r.errors.harness.length > 0) f.push(`${r.errors.harness.length} unexpected answers: ${r.errors.harness[0]}`);
-    if (r.errors.serverLogErrors.length > 0) f.push(`${this.server.errorLines.length} error lines in the server log: ${r.errors.serverLogErrors[0]?.slice(0, 300)}`);
+    if (r.errors.serverLogErrors.length > 0)
+      f.push(
+        `${this.server.errorLines.length} error lines in the server log: ${r.errors.serverLogErrors[0]?.slice(0, 300)}`,
+      );
     const unresolved = OP_KINDS.reduce((s, k) => s + r.operations[k].unresolved, 0);
     if (unresolved > 0) f.push(`${unresolved} money calls never got a final answer`);
     if (this.o.killAtSeconds !== null && r.timings.downtimeMs === null) f.push('the server was never killed');
-    if (r.checks.finalUsersChecked < this.users.length) f.push(`only ${r.checks.finalUsersChecked} of ${this.users.length} users passed the final statement check`);
+    if (r.checks.finalUsersChecked < this.users.length)
+      f.push(`only ${r.checks.finalUsersChecked} of ${this.users.length} users passed the final statement check`);
     // the soak must have done what it says, or it proves nothing
     for (const kind of OP_KINDS) if (r.operations[kind].ok === 0) f.push(`no ${kind} succeeded`);
     if (this.o.killAtSeconds !== null && r.kill.replayed === 0) f.push('nothing was replayed after the restart');
@@ -941,10 +1289,15 @@ class Soak {
     this.pool = new pg.Pool({ connectionString: this.database.url, max: 2 });
     this.pool.on('error', () => undefined);
     this.server = new BuiltServer(await freePort(), {
-      DATABASE_URL: this.database.url, DEMO: '1', DEMO_INVITE_CODE: INVITE, ADMIN_PASSWORD, LOG_LEVEL: 'warn',
+      DATABASE_URL: this.database.url,
+      DEMO: '1',
+      DEMO_INVITE_CODE: INVITE,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
       // each simulated user comes from its own address (X-Forwarded-For), so the limit of 5
       // registrations per address and hour applies per user, as it would in the field
-      TRUST_PROXY: '1', DATA_DIR: this.dataDir,
+      TRUST_PROXY: '1',
+      DATA_DIR: this.dataDir,
     });
     try {
       r.timings.firstStartMs = await this.server.start();
@@ -952,18 +1305,27 @@ class Soak {
       const setupStarted = Date.now();
       const reviewers = await this.setup();
       r.timings.setupMs = Date.now() - setupStarted;
-      this.log(`  set-up: ${this.users.length} verified users with 5000 USDT each in ${Math.round(r.timings.setupMs / 1000)} s`);
+      this.log(
+        `  set-up: ${this.users.length} verified users with 5000 USDT each in ${Math.round(r.timings.setupMs / 1000)} s`,
+      );
 
       const soakStarted = Date.now();
       this.soakStartedAt = soakStarted;
       const endAt = soakStarted + this.o.seconds * 1000;
       let loadOver = false;
-      this.users.forEach((u, i) => { u.nextCheckAt = soakStarted + ((i + 1) / this.users.length) * this.o.userCheckEverySeconds * 1000; });
-      const killer = this.o.killAtSeconds === null ? Promise.resolve() : sleep(this.o.killAtSeconds * 1000).then(() => this.killAndRestart());
+      this.users.forEach((u, i) => {
+        u.nextCheckAt = soakStarted + ((i + 1) / this.users.length) * this.o.userCheckEverySeconds * 1000;
+      });
+      const killer =
+        this.o.killAtSeconds === null
+          ? Promise.resolve()
+          : sleep(this.o.killAtSeconds * 1000).then(() => this.killAndRestart());
       const ledger = this.ledgerLoop(() => loadOver);
       const progress = setInterval(() => {
         const ok = OP_KINDS.reduce((s, k) => s + r.operations[k].ok, 0);
-        this.log(`  ${Math.round((Date.now() - soakStarted) / 1000)} s: ${r.calls} calls, ${ok} money operations done, ${r.checks.ledgerRuns} ledger checks, ${r.checks.statementChecks} statement checks`);
+        this.log(
+          `  ${Math.round((Date.now() - soakStarted) / 1000)} s: ${r.calls} calls, ${ok} money operations done, ${r.checks.ledgerRuns} ledger checks, ${r.checks.statementChecks} statement checks`,
+        );
       }, 15_000);
       await Promise.all([
         ...this.users.map((u) => this.userLoop(u, endAt)),
@@ -977,7 +1339,9 @@ class Soak {
 
       const finalStarted = Date.now();
       await sleep(1_000); // let the engine finish what the last prices set off
-      await this.parallel(this.users, 8, (u) => this.guard(`${u.actor.label} final check`, () => this.finalUserCheck(u)));
+      await this.parallel(this.users, 8, (u) =>
+        this.guard(`${u.actor.label} final check`, () => this.finalUserCheck(u)),
+      );
       await this.guard('final decisions', () => this.finalDecisionCheck(reviewers[0] as Actor));
       loadOver = true;
       await ledger;
@@ -993,11 +1357,17 @@ class Soak {
       await this.server.stop();
       await this.pool.end().catch(() => undefined);
       rmSync(this.dataDir, { recursive: true, force: true });
-      if (!this.o.keepDatabase) await this.database.drop().catch((e: unknown) => this.log(`  could not drop ${this.database.name}: ${String(e)}`));
+      if (!this.o.keepDatabase)
+        await this.database
+          .drop()
+          .catch((e: unknown) => this.log(`  could not drop ${this.database.name}: ${String(e)}`));
     }
     r.timings.totalMs = Date.now() - this.startedAt;
     const driver = process.cpuUsage(this.cpuAtStart);
-    r.cpu = { serverSeconds: this.server.cpuSeconds === null ? null : round(this.server.cpuSeconds), driverSeconds: round((driver.user + driver.system) / 1e6) };
+    r.cpu = {
+      serverSeconds: this.server.cpuSeconds === null ? null : round(this.server.cpuSeconds),
+      driverSeconds: round((driver.user + driver.system) / 1e6),
+    };
     this.summarise();
     return r;
   }
@@ -1025,8 +1395,13 @@ export function soakSummary(r: SoakReport): string[] {
   ];
   for (const kind of OP_KINDS) {
     const o = r.operations[kind];
-    const refused = Object.entries(o.refused).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
-    lines.push(`${kind.padEnd(11)} ${String(o.sent).padStart(6)}  ${String(o.ok).padStart(6)}  ${String(o.throttled).padStart(9)}  ${String(o.unresolved).padStart(10)}  ${refused}`);
+    const refused = Object.entries(o.refused)
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
+    lines.push(
+      `${kind.padEnd(11)} ${String(o.sent).padStart(6)}  ${String(o.ok).padStart(6)}  ${String(o.throttled).padStart(9)}  ${String(o.unresolved).padStart(10)}  ${refused}`,
+    );
   }
   lines.push(
     '',
@@ -1036,7 +1411,10 @@ export function soakSummary(r: SoakReport): string[] {
     `lost ${r.lost.length}, duplicated ${r.duplicates.length}, wrong final state ${r.wrongFinalState.length}; server errors ${r.errors.serverErrorCount}, unanswered within 20 s while up ${r.errors.unansweredCount}, error log lines ${r.errors.serverLogErrors.length}`,
     '',
     `${'call'.padEnd(28)} ${'count'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
-    ...r.latency.map((l) => `${l.call.padEnd(28)} ${String(l.count).padStart(7)} ${String(l.p50Ms).padStart(8)} ${String(l.p99Ms).padStart(8)} ${String(l.maxMs).padStart(8)}`),
+    ...r.latency.map(
+      (l) =>
+        `${l.call.padEnd(28)} ${String(l.count).padStart(7)} ${String(l.p50Ms).padStart(8)} ${String(l.p99Ms).padStart(8)} ${String(l.maxMs).padStart(8)}`,
+    ),
   );
   return lines;
 }

@@ -1,5 +1,5 @@
 /**
- * The back office's screens and the right each needs (API.md §19.2); the menu and login use it.
+ * The back office's screens and the right each needs (docs/api.md §19.2); the menu and login use it.
  * Sections with a `group` are listed under that heading in the menu, in the order given here.
  */
 import type { AdminRight, ReviewQueue } from '@brokerage/contract';
@@ -11,8 +11,16 @@ export interface Section {
   group?: string;
 }
 
-/** The review queues the server decides today, in menu order (API.md §19.3). */
-export const builtReviewQueues = ['kyc', 'deposit', 'withdraw', 'loan', 'quota', 'block', 'day_trade'] as const satisfies readonly ReviewQueue[];
+/** The review queues the server decides today, in menu order (docs/api.md §19.3). */
+export const builtReviewQueues = [
+  'kyc',
+  'deposit',
+  'withdraw',
+  'loan',
+  'quota',
+  'block',
+  'day_trade',
+] as const satisfies readonly ReviewQueue[];
 export type BuiltReviewQueue = (typeof builtReviewQueues)[number];
 
 /** The other queues of `reviewQueue` (§2): shown in the menu, disabled, until their feature exists. */

@@ -107,7 +107,7 @@ export function refused(httpStatus: number, code: string, msg: string, params: R
   return { status: httpStatus, body: { status: 0, code, msg, params } };
 }
 
-/** A handler answering a list endpoint with `items` as its only page (API.md §1.5). */
+/** A handler answering a list endpoint with `items` as its only page (docs/api.md §1.5). */
 export function okList(items: readonly unknown[]): Handler {
   return () => ok({ list: items, total: items.length, page: 1, size: 20 });
 }
@@ -127,7 +127,10 @@ export function stubAdminApi(handlers: Record<string, Handler>) {
     const handler = handlers[path];
     const answer = handler ? handler(body) : refused(500, 'server.error', `no stub for ${path}`);
     return Promise.resolve(
-      new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -141,7 +144,11 @@ export function stubAdminApi(handlers: Record<string, Handler>) {
 export const screenTestTimeoutMs = 60_000;
 
 /** Puts text into a field in one go (user-event's `type` would read `<` and `{` as key names). */
-export async function fill(user: { click: (element: Element) => Promise<void>; paste: (text: string) => Promise<void> }, element: Element, text: string): Promise<void> {
+export async function fill(
+  user: { click: (element: Element) => Promise<void>; paste: (text: string) => Promise<void> },
+  element: Element,
+  text: string,
+): Promise<void> {
   await user.click(element);
   await user.paste(text);
 }

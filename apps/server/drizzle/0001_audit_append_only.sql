@@ -1,4 +1,4 @@
--- The audit log and the ledger's journal are append-only (ARCHITECTURE.md principles 1 and 3):
+-- The audit log and the ledger's journal are append-only (docs/architecture.md principles 1 and 3):
 -- the database itself refuses to edit or delete their rows.
 CREATE OR REPLACE FUNCTION refuse_change() RETURNS trigger AS $$
 BEGIN

@@ -16,26 +16,90 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Redis } from 'ioredis';
 import { authenticateAdmin, registerAdminRoutes, registerProductListRoute, writeAudit } from './modules/admin/index.js';
 import {
-  AuthCache, authenticate, registerAuthRoutes, usersRepository, type AuthCacheOptions, type AuthDeps,
+  AuthCache,
+  authenticate,
+  registerAuthRoutes,
+  usersRepository,
+  type AuthCacheOptions,
+  type AuthDeps,
 } from './modules/auth/index.js';
 import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
-import { checkinsInLast30Days, registerEngagementRoutes, registerNoticeAdminRoutes, registerNoticeRoutes } from './modules/engagement/index.js';
 import {
-  FeedRates, FeedWarmer, QuoteHub, registerMarketRoutes, registerNewsAdminRoutes, SimulatedFeed, SlicedWork, type MarketFeed, type QuoteHubOptions,
+  checkinsInLast30Days,
+  registerEngagementRoutes,
+  registerNoticeAdminRoutes,
+  registerNoticeRoutes,
+} from './modules/engagement/index.js';
+import {
+  FeedRates,
+  FeedWarmer,
+  QuoteHub,
+  registerMarketRoutes,
+  registerNewsAdminRoutes,
+  SimulatedFeed,
+  SlicedWork,
+  type MarketFeed,
+  type QuoteHubOptions,
 } from './modules/market/index.js';
 import { registerAssetsRoutes } from './modules/ledger/index.js';
 import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import { combineInvestValues, createLedger, createPortfolio, type Ledger, type Portfolio } from './modules/ledger/index.js';
-import { copyInvestValue, copyProductPage, registerCopyAdminRoutes, registerCopyRoutes, startCopyEngine } from './modules/copy/index.js';
 import {
-  dayTradeReviewQueue, registerAdminOrderRoutes, registerDayTradingRoutes, registerTradingRoutes, startEngine, tradingPositionsPort, type BuyGroupOptions,
+  combineInvestValues,
+  createLedger,
+  createPortfolio,
+  type Ledger,
+  type Portfolio,
+} from './modules/ledger/index.js';
+import {
+  copyInvestValue,
+  copyProductPage,
+  registerCopyAdminRoutes,
+  registerCopyRoutes,
+  startCopyEngine,
+} from './modules/copy/index.js';
+import {
+  dayTradeReviewQueue,
+  registerAdminOrderRoutes,
+  registerDayTradingRoutes,
+  registerTradingRoutes,
+  startEngine,
+  tradingPositionsPort,
+  type BuyGroupOptions,
 } from './modules/trading/index.js';
-import { newShareProductPage, registerNewShareAdminRoutes, registerNewShareRoutes, startNewShareJobs, syncListings } from './modules/newshare/index.js';
-import { blockProductPage, blockReviewQueue, registerBlockAdminRoutes, registerBlockRoutes } from './modules/block/index.js';
-import { loanReviewQueue, quotaReviewQueue, registerLoanRoutes, unpaidLoanPort, type CheckinCounter } from './modules/loan/index.js';
-import { lendingProductPage, lendingInvestValue, registerLendingAdminRoutes, registerLendingRoutes, startLendingSettlement } from './modules/lending/index.js';
+import {
+  newShareProductPage,
+  registerNewShareAdminRoutes,
+  registerNewShareRoutes,
+  startNewShareJobs,
+  syncListings,
+} from './modules/newshare/index.js';
+import {
+  blockProductPage,
+  blockReviewQueue,
+  registerBlockAdminRoutes,
+  registerBlockRoutes,
+} from './modules/block/index.js';
+import {
+  loanReviewQueue,
+  quotaReviewQueue,
+  registerLoanRoutes,
+  unpaidLoanPort,
+  type CheckinCounter,
+} from './modules/loan/index.js';
+import {
+  lendingProductPage,
+  lendingInvestValue,
+  registerLendingAdminRoutes,
+  registerLendingRoutes,
+  startLendingSettlement,
+} from './modules/lending/index.js';
 import { AccountFeed } from './modules/push/index.js';
-import { createUploads, registerUploadRoutes, uploadMultipartOptions, type UploadOptions } from './modules/uploads/index.js';
+import {
+  createUploads,
+  registerUploadRoutes,
+  uploadMultipartOptions,
+  type UploadOptions,
+} from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { AdminDeps } from './platform/admin-http.js';
 import type { AppConfig } from './platform/config.js';
@@ -122,7 +186,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
 function openApiBytes(production: boolean): { plain: Buffer; gzip: Buffer } {
   const document = buildOpenApiDocument('0.1.0') as { paths: Record<string, unknown> };
   const shown = production
-    ? { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([p]) => !p.startsWith('/api/admin/'))) }
+    ? {
+        ...document,
+        paths: Object.fromEntries(Object.entries(document.paths).filter(([p]) => !p.startsWith('/api/admin/'))),
+      }
     : document;
   const plain = Buffer.from(JSON.stringify(shown), 'utf8');
   return { plain, gzip: gzipSync(plain, { level: 9 }) };
@@ -132,7 +199,13 @@ function openApiBytes(production: boolean): { plain: Buffer; gzip: Buffer } {
 function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const base = logger === true ? {} : logger;
-  return { ...base, serializers: { ...base.serializers, err: (error: Error) => safeError(error) as { type: string; message: string; stack: string } } };
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      err: (error: Error) => safeError(error) as { type: string; message: string; stack: string },
+    },
+  };
 }
 
 /**
@@ -182,7 +255,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const fx = new FeedRates(feed, () => clock.now());
   // The portfolio reads trading's positions and lending's investments: the ledger cannot import
   // them (they call the ledger), so they are handed in here and nowhere else.
-  const portfolio = createPortfolio({ positions: tradingPositionsPort(feed, clock), investValue: combineInvestValues(lendingInvestValue, copyInvestValue), fx });
+  const portfolio = createPortfolio({
+    positions: tradingPositionsPort(feed, clock),
+    investValue: combineInvestValues(lendingInvestValue, copyInvestValue),
+    fx,
+  });
   const authCache = new AuthCache(options.authCache);
   const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio, authCache };
   const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
@@ -203,16 +280,22 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return socket.destroy();
       const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const body = JSON.stringify(failEnvelope('request.invalid', { fields: { body: status === 431 ? 'too_long' : 'format' } }));
-      socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n`
-        + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const body = JSON.stringify(
+        failEnvelope('request.invalid', { fields: { body: status === 431 ? 'too_long' : 'format' } }),
+      );
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
   });
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
   app.addHook('onClose', async () => limits.close());
   if (options.redis) {
     // config changes made on another instance (docs/scaling.md)
-    const detachSettings = settings.attachRedis(options.redis, (error) => app.log.error({ err: error }, 'settings reload failed'));
+    const detachSettings = settings.attachRedis(options.redis, (error) =>
+      app.log.error({ err: error }, 'settings reload failed'),
+    );
     app.addHook('onClose', async () => detachSettings());
   }
 
@@ -227,7 +310,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     } catch {
       return done(new BadBody('format'), undefined);
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new BadBody('type'), undefined);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      return done(new BadBody('type'), undefined);
     const hostile = hostileBody(parsed);
     if (hostile) return done(new BadBody(hostile), undefined);
     return done(null, parsed);
@@ -241,7 +325,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     reply.header('x-request-id', request.id);
     done();
   });
-
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) return sendFail(reply, error.code, error.params);
@@ -269,16 +352,21 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.addHook('onReady', async () => feedWarmer.start());
     app.addHook('onClose', async () => feedWarmer.stop());
   }
-  const metrics = registerMetrics(app, {
-    db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
-    dbKind: options.database.kind,
-    wsConnections: () => quoteHub.connectionCount,
-    candleJobs: () => ({ waiting: candleWork.waiting, refused: candleWork.stats().refused }),
-    engineLeader: () => engineLeader(),
-  }, { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy }, loopWatch);
+  const metrics = registerMetrics(
+    app,
+    {
+      db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
+      dbKind: options.database.kind,
+      wsConnections: () => quoteHub.connectionCount,
+      candleJobs: () => ({ waiting: candleWork.waiting, refused: candleWork.stats().refused }),
+      engineLeader: () => engineLeader(),
+    },
+    { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy },
+    loopWatch,
+  );
 
   // Healthy once migrated (we got here), the feed's quotes are warm (with `warmFeed`: 503
-  // `warming` before) and it answers fresh quotes (API.md §21); a stale feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
+  // `warming` before) and it answers fresh quotes (docs/api.md §21); a stale feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
   // `degraded` with 200: the instance still answers, only slowly (docs/decisions.md).
   app.get('/health', async (_request, reply) => {
     if (feedWarmer && !feedWarmer.ready) return reply.status(503).send({ status: 'warming' });
@@ -294,25 +382,45 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const docs = openApiBytes(options.config.production);
   app.get('/api/docs', async (request, reply) => {
     await limits.consume('perCaller', `docs:${request.ip}`);
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'public, max-age=300');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(docs.gzip);
+    reply
+      .type('application/json; charset=utf-8')
+      .header('vary', 'accept-encoding')
+      .header('cache-control', 'public, max-age=300');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+      return reply.header('content-encoding', 'gzip').send(docs.gzip);
     return reply.send(docs.plain);
   });
 
-  const authDeps: AuthDeps = { db, clock, settings, limits, authCache, currentAgreementVersion: () => currentAgreementVersion(db) };
-  const route: UserRouteDeps = { authenticate: (token, account) => authenticate(db, clock, authCache, token, account), limits, db, clock };
+  const authDeps: AuthDeps = {
+    db,
+    clock,
+    settings,
+    limits,
+    authCache,
+    currentAgreementVersion: () => currentAgreementVersion(db),
+  };
+  const route: UserRouteDeps = {
+    authenticate: (token, account) => authenticate(db, clock, authCache, token, account),
+    limits,
+    db,
+    clock,
+  };
   const adminRoute: AdminDeps = {
-    db, clock, limits,
+    db,
+    clock,
+    limits,
     authenticateAdmin: (token) => authenticateAdmin(db, clock, token),
     writeAudit: (tx, record) => writeAudit(tx, clock, record),
   };
   registerCommonRoutes(app, route, db, settings);
   registerAuthRoutes(app, route, authDeps);
   registerNoticeRoutes(app, route, db);
-  // Check-in and invitation (API.md §16.6, modules/engagement)
+  // Check-in and invitation (docs/api.md §16.6, modules/engagement)
   registerEngagementRoutes(app, route, db, { clock, settings });
   registerAssetsRoutes(app, route, {
-    db, settings, portfolio,
+    db,
+    settings,
+    portfolio,
     creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
   });
   registerAdminRoutes(app, { ...adminRoute, settings, portfolio, authCache });
@@ -321,7 +429,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerNewsAdminRoutes(app, { ...marketDeps, ...adminRoute });
   registerNoticeAdminRoutes(app, adminRoute);
 
-  // ── Uploads (API.md §17, modules/uploads) ──────────────────────────────────────────────────
+  // ── Uploads (docs/api.md §17, modules/uploads) ──────────────────────────────────────────────────
   // `uploads` is also the handle other modules need (claim, signed URLs). Multipart is parsed
   // only inside this scope; every other route keeps refusing multipart bodies.
   const uploads = createUploads({ db, clock, config: options.config, options: options.uploads });
@@ -331,39 +439,71 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // ── end uploads ────────────────────────────────────────────────────────────────────────────
 
-  // Credit loans (API.md §16, modules/loan): funds asks "still owed?" through a port (funds never
+  // Credit loans (docs/api.md §16, modules/loan): funds asks "still owed?" through a port (funds never
   // imports loan); the check-in count of credit raises is a port too.
   // the credit raise is gated by check-ins in the last 30 days (engagement), counted in funds.timezone
-  const checkins: CheckinCounter = options.loanCheckins
-    ?? ((db, userId, now) => checkinsInLast30Days(db, userId, now, settings.get('funds.timezone')));
+  const checkins: CheckinCounter =
+    options.loanCheckins ??
+    ((db, userId, now) => checkinsInLast30Days(db, userId, now, settings.get('funds.timezone')));
   const unpaidLoan = unpaidLoanPort({ clock, settings });
   const loanDeps = { clock, settings, ledger, checkins };
-  registerFundsRoutes(app, route, { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache, unpaidLoan });
+  registerFundsRoutes(app, route, {
+    db,
+    clock,
+    settings,
+    limits,
+    fx,
+    uploads,
+    ledger,
+    portfolio,
+    authCache,
+    unpaidLoan,
+  });
   // review queues other modules own are handed in here (funds never imports them)
   registerReviewAdminRoutes(app, {
-    ...adminRoute, uploads, ledger, authCache, unpaidLoan,
+    ...adminRoute,
+    uploads,
+    ledger,
+    authCache,
+    unpaidLoan,
     queues: {
-      day_trade: dayTradeReviewQueue(authCache), block: blockReviewQueue({ ledger, feed, settings }),
-      loan: loanReviewQueue({ ...loanDeps, authCache }), quota: quotaReviewQueue({ ...loanDeps, authCache }),
+      day_trade: dayTradeReviewQueue(authCache),
+      block: blockReviewQueue({ ledger, feed, settings }),
+      loan: loanReviewQueue({ ...loanDeps, authCache }),
+      quota: quotaReviewQueue({ ...loanDeps, authCache }),
     },
   });
   registerLoanRoutes(app, route, { ...loanDeps, limits });
 
-  // ── Trading (API.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
+  // ── Trading (docs/api.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
   // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
   // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
-  registerTradingRoutes(app, route, { db, clock, feed, settings, limits, ledger, authCache,
-    buyGroup: { onBatchError: (error, size) => app.log.warn({ err: error, size }, 'buy batch rolled back: its calls run one by one'), ...options.buyGroup },
+  registerTradingRoutes(app, route, {
+    db,
+    clock,
+    feed,
+    settings,
+    limits,
+    ledger,
+    authCache,
+    buyGroup: {
+      onBatchError: (error, size) =>
+        app.log.warn({ err: error, size }, 'buy batch rolled back: its calls run one by one'),
+      ...options.buyGroup,
+    },
   });
   registerDayTradingRoutes(app, route, { db, clock });
   registerAdminOrderRoutes(app, { ...adminRoute, feed });
   if (options.engine !== false) {
-    const engine = startEngine({ db, clock, settings, feed, ledger }, {
-      intervalMs: options.engine?.intervalMs,
-      databaseUrl: options.config.databaseUrl,
-      onTick: metrics.engineTick,
-      onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
-    });
+    const engine = startEngine(
+      { db, clock, settings, feed, ledger },
+      {
+        intervalMs: options.engine?.intervalMs,
+        databaseUrl: options.config.databaseUrl,
+        onTick: metrics.engineTick,
+        onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
+      },
+    );
     app.addHook('onClose', async () => engine.stop());
     engineLeader = engine.isLeader;
   }
@@ -372,7 +512,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // signed-in connections.
   const accountFeed = new AccountFeed({
     // without the engine loop (tests) the process reads when the test calls `pollOnce`
-    db, redis: options.redis ?? null, isLeader: () => options.engine === false || engineLeader(), authenticate: route.authenticate,
+    db,
+    redis: options.redis ?? null,
+    isLeader: () => options.engine === false || engineLeader(),
+    authenticate: route.authenticate,
     onError: (error) => app.log.error({ err: error }, 'account feed failed'),
   });
   quoteHub.attachAccounts(accountFeed);
@@ -381,40 +524,49 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onClose', async () => accountFeed.stop());
   // ── end trading ────────────────────────────────────────────────────────────────────────────
 
-  // Lending (API.md §15, modules/lending); the daily settlement runs beside the API with the engine.
+  // Lending (docs/api.md §15, modules/lending); the daily settlement runs beside the API with the engine.
   registerLendingRoutes(app, route, { clock, settings, limits, ledger });
   registerLendingAdminRoutes(app, adminRoute);
   if (options.engine !== false) {
-    const settlement = startLendingSettlement({ db, clock, ledger }, {
-      onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
-    });
+    const settlement = startLendingSettlement(
+      { db, clock, ledger },
+      {
+        onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
+      },
+    );
     app.addHook('onClose', async () => settlement.stop());
   }
 
-  // New shares (API.md §12, modules/newshare): the feed lists every offering's instrument; the
+  // New shares (docs/api.md §12, modules/newshare): the feed lists every offering's instrument; the
   // window, deadline and listing steps run beside the API.
   await syncListings(db, feed);
   registerNewShareRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
   registerNewShareAdminRoutes(app, { ...adminRoute, feed, settings, ledger });
   if (options.engine !== false) {
-    const jobs = startNewShareJobs({ db, clock, ledger, feed, settings }, {
-      onError: (error) => app.log.error({ err: error }, 'new-share jobs failed'),
-    });
+    const jobs = startNewShareJobs(
+      { db, clock, ledger, feed, settings },
+      {
+        onError: (error) => app.log.error({ err: error }, 'new-share jobs failed'),
+      },
+    );
     app.addHook('onClose', async () => jobs.stop());
   }
 
-  // Block trades (API.md §13, modules/block); their review queue is wired with funds' above.
+  // Block trades (docs/api.md §13, modules/block); their review queue is wired with funds' above.
   registerBlockRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
   registerBlockAdminRoutes(app, { ...adminRoute, feed, settings });
 
-  // Copy-trading funds (API.md §14, modules/copy): the strategy engine marks, rebalances and
+  // Copy-trading funds (docs/api.md §14, modules/copy): the strategy engine marks, rebalances and
   // closes the funds beside the API, trading through the same order code as users.
   registerCopyRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
   registerCopyAdminRoutes(app, { ...adminRoute, feed, settings, ledger, authCache });
   if (options.engine !== false) {
-    const copyEngine = startCopyEngine({ db, clock, feed, ledger, settings, authCache }, {
-      onError: (error) => app.log.error({ err: error }, 'copy engine step failed'),
-    });
+    const copyEngine = startCopyEngine(
+      { db, clock, feed, ledger, settings, authCache },
+      {
+        onError: (error) => app.log.error({ err: error }, 'copy engine step failed'),
+      },
+    );
     app.addHook('onClose', async () => copyEngine.stop());
   }
 
@@ -426,7 +578,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size),
   });
 
-  // Stored money-call answers are kept 24 h (API.md §1.6): an hourly sweep forgets older ones.
+  // Stored money-call answers are kept 24 h (docs/api.md §1.6): an hourly sweep forgets older ones.
   if (options.engine !== false) {
     const sweepAnswers = () => {
       idempotency.sweep(db, clock).catch((error: unknown) => app.log.error({ err: error }, 'idempotency sweep failed'));
@@ -449,9 +601,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // they are sent as they are to a client that accepts them, and are no routes of their own.
     // /assets/ names carry a content hash, so they never change and may be kept for a year.
     await app.register(fastifyStatic, {
-      root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'],
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, filePath) => {
-        if (filePath.replaceAll('\\', '/').includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.replaceAll('\\', '/').includes('/assets/'))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
     // The plugin's own route for `/` misses the compressed copies when it lists files up front
@@ -459,7 +617,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   if (adminDist && existsSync(path.join(adminDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', index: 'index.html', decorateReply: false, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      index: 'index.html',
+      decorateReply: false,
+      wildcard: false,
+    });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
   return { app, deps };

@@ -1,5 +1,5 @@
 /**
- * The boundary rules of eslint.config.js (STYLE.md §1, docs/decisions.md) fail where they should:
+ * The boundary rules of eslint.config.js (docs/style.md §1, docs/decisions.md) fail where they should:
  * a few throwaway files are written into the real tree, linted with the real config, and removed.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  for (const dir of [moduleA, moduleB, moduleC]) rmSync(path.join(src, 'modules', dir), { recursive: true, force: true });
+  for (const dir of [moduleA, moduleB, moduleC])
+    rmSync(path.join(src, 'modules', dir), { recursive: true, force: true });
   rmSync(path.join(src, `platform/${tag}.ts`), { force: true });
 });
 
@@ -109,7 +110,7 @@ describe('the lint of the server', () => {
     );
   });
 
-  it('fails a query outside a repository, a transaction opened below the edges, and drizzle\'s own .transaction()', () => {
+  it("fails a query outside a repository, a transaction opened below the edges, and drizzle's own .transaction()", () => {
     const messages = results.get(`modules/${moduleC}/orders.service.ts`) ?? [];
     expect(messages.filter((m) => m === 'no-restricted-imports')).toHaveLength(1);
     // importing transaction() below the edges, and calling drizzle's .transaction()
@@ -122,7 +123,9 @@ describe('the lint of the server', () => {
     expect(messages.filter((m) => m === '@typescript-eslint/no-restricted-imports')).toHaveLength(3);
     // .toDecimalPlaces( and Dec.ROUND_HALF_UP; Money.rounded('half_up') passes
     expect(messages.filter((m) => m === 'no-restricted-syntax')).toHaveLength(2);
-    expect(messages.every((m) => m === '@typescript-eslint/no-restricted-imports' || m === 'no-restricted-syntax')).toBe(true);
+    expect(
+      messages.every((m) => m === '@typescript-eslint/no-restricted-imports' || m === 'no-restricted-syntax'),
+    ).toBe(true);
   });
 
   it('lets a repository query and a route open a transaction', () => {

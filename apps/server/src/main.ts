@@ -12,7 +12,9 @@ import { seedDemo, seedDemoMarketData, seedEssentials } from './seed/seed.js';
 /** "MXN, USD, EUR (bank), USDT (TRC20)": what the demo deposit channels take. */
 function demoChannelList(): string {
   const bank = demoDepositChannels.filter((c) => c.type === 'bank').map((c) => c.currency);
-  const crypto = demoDepositChannels.filter((c) => c.type === 'crypto').map((c) => `${c.currency} (${c.network ?? ''})`);
+  const crypto = demoDepositChannels
+    .filter((c) => c.type === 'crypto')
+    .map((c) => `${c.currency} (${c.network ?? ''})`);
   return [`${bank.join(', ')} (bank transfer)`, ...crypto].join(', ');
 }
 
@@ -27,10 +29,18 @@ async function main(): Promise<void> {
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   // the prefix applies to keys (ioredis' keyPrefix) and, through `channelName`, to pub/sub channels
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: config.redisPrefix || undefined })
+    ? new Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+        keyPrefix: config.redisPrefix || undefined,
+      })
     : null;
   const { app, deps } = await buildApp({
-    config, database, redis, clock, warmFeed: true,
+    config,
+    database,
+    redis,
+    clock,
+    warmFeed: true,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
   });
   if (config.demo) await seedDemoMarketData(deps);
@@ -53,13 +63,19 @@ async function main(): Promise<void> {
     admin.created
       ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
-    config.demo ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it; no demo users are created)` : '  Demo data:    off',
-    ...(config.demo ? [
-      `  Deposits:     demo channels for ${demoChannelList()} (made-up accounts, no real money);`,
-      '                any image is a proof; approve it in the back office under Reviews → Deposits',
-      '  Real name:    any name, ID number and photos; approve it under Reviews → Real name',
-    ] : []),
-    ...(demo?.blockSecretKey ? [`  Block key:    ${demo.blockSecretKey}   (secret key of the demo block trades; shown once)`] : []),
+    config.demo
+      ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it; no demo users are created)`
+      : '  Demo data:    off',
+    ...(config.demo
+      ? [
+          `  Deposits:     demo channels for ${demoChannelList()} (made-up accounts, no real money);`,
+          '                any image is a proof; approve it in the back office under Reviews → Deposits',
+          '  Real name:    any name, ID number and photos; approve it under Reviews → Real name',
+        ]
+      : []),
+    ...(demo?.blockSecretKey
+      ? [`  Block key:    ${demo.blockSecretKey}   (secret key of the demo block trades; shown once)`]
+      : []),
     `  API docs:     ${url}/api/docs`,
     ...(testClock ? [`  TEST CLOCK:   on (POST ${url}${TEST_CLOCK_PATH}); test servers only`] : []),
     '',
@@ -68,6 +84,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -27,9 +27,19 @@ const entry = fileURLToPath(new URL('../../../packages/i18n/src/index.ts', impor
 type Catalogue = Record<string, Record<string, string>>;
 
 async function evaluate(): Promise<{ messages: Catalogue; inputs: string[] }> {
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    metafile: true,
+    logLevel: 'silent',
+  });
   const code = result.outputFiles[0]?.text ?? '';
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { messages: Catalogue };
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+    messages: Catalogue;
+  };
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
   return { messages: module.messages, inputs };
 }
@@ -44,7 +54,8 @@ export function messagesPlugin(): Plugin {
     async load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const [language = '', part] = id.slice(RESOLVED.length).split('-') as [string, Part | undefined];
-      if (part !== 'first' && part !== 'rest') throw new Error(`virtual:messages: "${id.slice(1)}" names no part (first or rest)`);
+      if (part !== 'first' && part !== 'rest')
+        throw new Error(`virtual:messages: "${id.slice(1)}" names no part (first or rest)`);
       cached ??= evaluate();
       const { messages, inputs } = await cached;
       for (const input of inputs) this.addWatchFile(input);
@@ -62,11 +73,13 @@ export function messagesPlugin(): Plugin {
       const texts = Object.fromEntries(
         Object.entries(messages).map(([language, dictionary]) => [
           language,
-          paths.map((screen) => (SHELL_HEADINGS[screen] ?? []).map((key) => {
-            const text = dictionary[key];
-            if (!text) throw new Error(`index.html shell: "${key}" has no ${language} text`);
-            return text;
-          })),
+          paths.map((screen) =>
+            (SHELL_HEADINGS[screen] ?? []).map((key) => {
+              const text = dictionary[key];
+              if (!text) throw new Error(`index.html shell: "${key}" has no ${language} text`);
+              return text;
+            }),
+          ),
         ]),
       );
       // `<` written as \u003c so no text can close the script element.
@@ -77,7 +90,11 @@ export function messagesPlugin(): Plugin {
       if (id.replaceAll('\\', '/').includes('/packages/')) cached = null;
     },
     handleHotUpdate({ file, server }) {
-      if (!file.replaceAll('\\', '/').includes('/packages/i18n/') && !file.replaceAll('\\', '/').includes('/packages/contract/')) return;
+      if (
+        !file.replaceAll('\\', '/').includes('/packages/i18n/') &&
+        !file.replaceAll('\\', '/').includes('/packages/contract/')
+      )
+        return;
       cached = null;
       for (const module of server.moduleGraph.idToModuleMap.values()) {
         if (module.id?.startsWith(RESOLVED)) server.moduleGraph.invalidateModule(module);

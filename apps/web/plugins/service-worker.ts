@@ -22,7 +22,9 @@ function isLanguageChunk(facade: string | null | undefined): boolean {
 function filesUnder(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full, base) : [path.relative(base, full).split(path.sep).join('/')];
+    return statSync(full).isDirectory()
+      ? filesUnder(full, base)
+      : [path.relative(base, full).split(path.sep).join('/')];
   });
 }
 
@@ -42,7 +44,9 @@ export function serviceWorkerPlugin(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const built = Object.values(bundle)
-          .filter((file) => !file.fileName.endsWith('.map') && file.fileName !== 'index.html' && file.fileName !== 'sw.js')
+          .filter(
+            (file) => !file.fileName.endsWith('.map') && file.fileName !== 'index.html' && file.fileName !== 'sw.js',
+          )
           .filter((file) => !(file.type === 'chunk' && isLanguageChunk(file.facadeModuleId)))
           .filter((file) => existsSync(path.join(outDir, file.fileName)))
           .map((file) => `/${file.fileName}`);
@@ -50,7 +54,9 @@ export function serviceWorkerPlugin(): Plugin {
         const precache = ['/index.html', ...fromPublic, ...built].sort();
         const page = existsSync(path.join(outDir, 'index.html')) ? readFileSync(path.join(outDir, 'index.html')) : '';
         const build = createHash('sha256').update(precache.join('\n')).update(page).digest('hex').slice(0, 12);
-        const code = readFileSync(source, 'utf8').replace("'__BUILD__'", JSON.stringify(build)).replace("'__PRECACHE__'", JSON.stringify(JSON.stringify(precache)));
+        const code = readFileSync(source, 'utf8')
+          .replace("'__BUILD__'", JSON.stringify(build))
+          .replace("'__PRECACHE__'", JSON.stringify(JSON.stringify(precache)));
         writeFileSync(path.join(outDir, 'sw.js'), code);
       },
     },
@@ -62,7 +68,12 @@ export function serviceWorkerPlugin(): Plugin {
         const body = readFileSync(full);
         if (body.length < 1024) continue;
         writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${full}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
       }
     },
   };

@@ -28,7 +28,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('brokerage-web-') && name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('brokerage-web-') && name !== CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -42,13 +48,13 @@ self.addEventListener('message', (event) => {
   if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((raw) => typeof raw === 'string' && isAsset(new URL(raw)));
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(
-        urls.map((url) =>
-          cache.match(url).then((hit) => (hit ? undefined : cache.add(url).catch(() => undefined))),
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          urls.map((url) => cache.match(url).then((hit) => (hit ? undefined : cache.add(url).catch(() => undefined)))),
         ),
       ),
-    ),
   );
 });
 

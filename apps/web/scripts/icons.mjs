@@ -18,11 +18,18 @@ const publicDir = path.join(here, '..', 'public');
 const sharp = createRequire(path.join(here, '..', '..', 'server', 'package.json'))('sharp');
 const logo = readFileSync(path.join(publicDir, 'logo.svg'));
 
-const png = (size) => sharp(logo, { density: Math.ceil((72 * size) / 64) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size) =>
+  sharp(logo, { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 async function maskable(size) {
   const inner = Math.round(size * 0.8);
-  const mark = await sharp(logo, { density: Math.ceil((72 * inner) / 64) }).resize(inner, inner).png().toBuffer();
+  const mark = await sharp(logo, { density: Math.ceil((72 * inner) / 64) })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   const offset = Math.round((size - inner) / 2);
   return sharp({ create: { width: size, height: size, channels: 4, background: '#12296a' } })
     .composite([{ input: mark, left: offset, top: offset }])

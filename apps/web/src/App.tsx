@@ -10,7 +10,7 @@ import { effectiveUpColour, useSession, type UpColour } from './store/session';
 
 /**
  * Every price colour reads `--up-color` / `--down-color`, set here on the root from the setting
- * (UI.md: green-up/red-down or red-up/green-down). `--green`/`--red` follow the theme.
+ * (docs/ui.md: green-up/red-down or red-up/green-down). `--green`/`--red` follow the theme.
  */
 export function applyUpColour(upColour: UpColour, root: HTMLElement = document.documentElement): void {
   root.setAttribute('data-up-colour', upColour);
@@ -47,7 +47,15 @@ function LocaleProvider({ children }: { children: ReactNode }) {
   return ConfigProvider && locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : <>{children}</>;
 }
 
-export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  i18n,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

@@ -31,7 +31,9 @@ const language = sessionStore.getState().language;
 // A failed strings chunk (offline on a first visit) still renders: the screens then show keys
 // for a moment rather than nothing, and the offline banner says why. The login screens wait for
 // the first part of the strings only; the rest is asked for once that screen is rendered and the browser idle.
-const strings = loadLanguage(language, FIRST_PART_PATHS.includes(path) ? 'first' : undefined).catch((error: unknown) => console.error(error));
+const strings = loadLanguage(language, FIRST_PART_PATHS.includes(path) ? 'first' : undefined).catch((error: unknown) =>
+  console.error(error),
+);
 
 void Promise.all([firstScreen, strings]).then(() => {
   const root = createRoot(container);
@@ -57,6 +59,8 @@ void Promise.all([firstScreen, strings]).then(() => {
   else setTimeout(rest, 0);
   // The signed-in user's order and money events on the quote socket (docs/decisions.md), loaded
   // after the first screen like the rest of the strings: lists and balances follow without a pull.
-  void import('./api/account-events').then(({ connectAccountEvents }) => connectAccountEvents(queryClient)).catch((error: unknown) => console.error(error));
+  void import('./api/account-events')
+    .then(({ connectAccountEvents }) => connectAccountEvents(queryClient))
+    .catch((error: unknown) => console.error(error));
   registerServiceWorker();
 });

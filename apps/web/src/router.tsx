@@ -3,7 +3,16 @@
  * one read the hash query (`#/information/aboutInfo?kind=privacy`). Every screen is loaded on
  * demand; a chunk that does not arrive within 120 s fails (spec §9).
  */
-import { Component, createElement, isValidElement, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { Language } from '@brokerage/contract';
 import { RouteError } from './components/RouteError';
@@ -50,13 +59,16 @@ function page<P extends object>(loader: () => Promise<{ default: ComponentType<P
   };
   const Lazy = lazy(load);
   // A chunk that is already in renders at once, without a suspended frame showing the spinner.
-  const Screen = ((props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props))) as Page<P>;
+  const Screen = ((props: P) =>
+    loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props)) as Page<P>;
   Screen.preload = load;
   return Screen;
 }
 
 /** The frame of the tab pages is a chunk of its own: the login screens do not need it. */
-const AppShell = page<object>(() => import('./components/AppShell').then((m) => ({ default: m.AppShell as ComponentType<object> })));
+const AppShell = page<object>(() =>
+  import('./components/AppShell').then((m) => ({ default: m.AppShell as ComponentType<object> })),
+);
 
 const StartPage = page(() => import('./features/login/StartPage'));
 const LoginPage = page(() => import('./features/login/LoginPage'));
@@ -106,17 +118,20 @@ const CustomerServicePage = page(() => import('./features/engagement/CustomerSer
 const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
 const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
-const Placeholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const Placeholder = page<{ titleKey: string }>(() =>
+  import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
+);
 const NotFoundPage = page(() => import('./features/placeholder/NotFoundPage'));
-const TabPlaceholder = page<{ titleKey: string }>(() => import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })));
+const TabPlaceholder = page<{ titleKey: string }>(() =>
+  import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.TabPlaceholderPage })),
+);
 
 function Loadable({ children }: { children: ReactNode }) {
   return <Suspense fallback={<ScreenLoading />}>{children}</Suspense>;
 }
 
 /** Routes that are placeholders for now, with the key of their title (kept in step with PLACEHOLDERS.md). */
-export const placeholderRoutes: { path: string; titleKey: string }[] = [
-];
+export const placeholderRoutes: { path: string; titleKey: string }[] = [];
 
 /** Tab pages that are still placeholders inside the shell. */
 export const tabPlaceholderRoutes: { path: string; titleKey: string }[] = [];
@@ -133,14 +148,21 @@ export const routes: RouteObject[] = [
       screen('/login/login', <LoginPage />),
       screen('/login/register', <RegisterPage />),
       {
-        element: <Loadable><AppShell /></Loadable>,
+        element: (
+          <Loadable>
+            <AppShell />
+          </Loadable>
+        ),
         children: [
           { path: '/home/index', element: <HomePage /> },
           { path: '/market/index', element: <MarketPage /> },
           { path: '/favorite/index', element: <FavoritePage /> },
           { path: '/information/wallet', element: <WalletPage /> },
           { path: '/trade/index', element: <TradePage /> },
-          ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({ path, element: <TabPlaceholder titleKey={titleKey} /> })),
+          ...tabPlaceholderRoutes.map(({ path, titleKey }) => ({
+            path,
+            element: <TabPlaceholder titleKey={titleKey} />,
+          })),
         ],
       },
       screen('/information/index', <MinePage />),
@@ -205,7 +227,9 @@ function preloadsOf(node: ReactNode): Array<() => Promise<unknown>> {
  */
 export function preloadRoute(path: string): Promise<void> {
   const matches = matchRoutes(routes, path) ?? [];
-  const redirect = matches.map((match) => match.route.element).find((element) => isValidElement(element) && element.type === Navigate);
+  const redirect = matches
+    .map((match) => match.route.element)
+    .find((element) => isValidElement(element) && element.type === Navigate);
   if (isValidElement<{ to: string }>(redirect) && redirect.props.to !== path) return preloadRoute(redirect.props.to);
   const loads = matches.flatMap((match) => preloadsOf(match.route.element));
   return Promise.allSettled(loads.map((load) => load())).then(() => undefined);

@@ -46,7 +46,9 @@ export function page(path: string, element: ReactNode): RouteObject {
   return { path, element };
 }
 
-export type Answer = { data: unknown; code?: string } | { status: 0; code: string; msg: string; params?: Record<string, unknown>; httpStatus?: number };
+export type Answer =
+  | { data: unknown; code?: string }
+  | { status: 0; code: string; msg: string; params?: Record<string, unknown>; httpStatus?: number };
 
 /** A request body as the stub sees it: JSON parsed, multipart as an object of its parts (a file as name, size and type). */
 export function bodyOf(body: unknown): unknown {
@@ -69,7 +71,9 @@ export class FetchXhr {
   status = 0;
   responseText = '';
   timeout = 0;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -115,14 +119,20 @@ export function stubApi(answers: Record<string, Answer | ((body: unknown) => Ans
     const path = String(input).replace(/^\/api\/vue/, '');
     const body: unknown = bodyOf(init?.body);
     const entry = answers[path] ?? (path === '/common/config' ? { data: [] } : undefined);
-    if (!entry) return new Response(JSON.stringify({ status: 0, code: 'request.not_found', msg: 'Not found.', params: {} }), { status: 404 });
+    if (!entry)
+      return new Response(JSON.stringify({ status: 0, code: 'request.not_found', msg: 'Not found.', params: {} }), {
+        status: 404,
+      });
     const answer = typeof entry === 'function' ? entry(body) : entry;
     if ('data' in answer) {
       const envelope = { status: 1, msg: 'ok', ...(answer.code ? { code: answer.code } : {}), data: answer.data };
       return new Response(JSON.stringify(envelope), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
     const { httpStatus = 200, ...rejection } = answer;
-    return new Response(JSON.stringify({ params: {}, ...rejection }), { status: httpStatus, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ params: {}, ...rejection }), {
+      status: httpStatus,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', FetchXhr);
@@ -142,7 +152,9 @@ export function useOfflineQuotes(): void {
     onmessage: null,
     onerror: null,
   };
-  setQuotesSocket(new QuotesSocket({ url: 'ws://test/api/vue/ws', createSocket: () => socket, onQuote: () => undefined }));
+  setQuotesSocket(
+    new QuotesSocket({ url: 'ws://test/api/vue/ws', createSocket: () => socket, onQuote: () => undefined }),
+  );
 }
 
 export function listPage<T>(list: T[], page = 1, size = 20) {
@@ -151,9 +163,23 @@ export function listPage<T>(list: T[], page = 1, size = 20) {
 
 export function summary(instrumentId: string, code: string, name: string, overrides: Record<string, unknown> = {}) {
   return {
-    instrumentId, code, name, market: 'mxn', board: 'listed', assetClass: 'stock', currency: 'MXN', tradable: true,
-    status: 'trading', price: '16.42', change: '0.12', changeRate: '0.0074', volume: '18234500', turnover: '299438190.00',
-    updatedAt: '2025-03-14T15:30:00Z', stale: false, ...overrides,
+    instrumentId,
+    code,
+    name,
+    market: 'mxn',
+    board: 'listed',
+    assetClass: 'stock',
+    currency: 'MXN',
+    tradable: true,
+    status: 'trading',
+    price: '16.42',
+    change: '0.12',
+    changeRate: '0.0074',
+    volume: '18234500',
+    turnover: '299438190.00',
+    updatedAt: '2025-03-14T15:30:00Z',
+    stale: false,
+    ...overrides,
   };
 }
 

@@ -1,7 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  configKeyDef, configKeys, currencies, isConfigKey, markets, parseConfigValue,
-  type ConfigKey, type ConfigValue, type Currency, type DepositChannelConfig, type Market,
+  configKeyDef,
+  configKeys,
+  currencies,
+  isConfigKey,
+  markets,
+  parseConfigValue,
+  type ConfigKey,
+  type ConfigValue,
+  type Currency,
+  type DepositChannelConfig,
+  type Market,
 } from './index.js';
 
 describe('config keys', () => {
@@ -18,7 +27,8 @@ describe('config keys', () => {
   });
 
   it('has a default that fits its own schema, for every key', () => {
-    for (const def of configKeys) expect({ key: def.key, ok: def.schema.safeParse(def.default).success }).toEqual({ key: def.key, ok: true });
+    for (const def of configKeys)
+      expect({ key: def.key, ok: def.schema.safeParse(def.default).success }).toEqual({ key: def.key, ok: true });
   });
 
   it('types each value by its key, template keys included', () => {
@@ -37,7 +47,11 @@ describe('config keys', () => {
   it('reads a value of /config/get with its key schema', () => {
     expect(parseConfigValue('withdraw.limits.KRW', { min: '1000', max: '5000' })).toEqual({ min: '1000', max: '5000' });
     expect(parseConfigValue('withdraw.limits.KRW', { min: '1000.5', max: '5000' })).toBeNull();
-    expect(parseConfigValue('deposit.window', { open: '09:00', close: '17:00', days: [1, 2] })).toEqual({ open: '09:00', close: '17:00', days: [1, 2] });
+    expect(parseConfigValue('deposit.window', { open: '09:00', close: '17:00', days: [1, 2] })).toEqual({
+      open: '09:00',
+      close: '17:00',
+      days: [1, 2],
+    });
     expect(parseConfigValue('deposit.window', 'always')).toBeNull();
     expect(configKeyDef('exchange.minAmount.JPY').default).toBe('100');
   });

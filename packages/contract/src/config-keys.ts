@@ -1,5 +1,5 @@
 /**
- * The back-office configuration keys of API.md §19.7, each with its value schema and default.
+ * The back-office configuration keys of docs/api.md §19.7, each with its value schema and default.
  * `/api/admin/config/get` lists every key with its effective value; `/api/admin/config/set`
  * validates the value against the key's schema. Changes apply to new operations only.
  */
@@ -14,32 +14,42 @@ const moneyValueIn = (cur: Currency) => moneyValue.refine((v) => fitsCurrencySca
 const isoDay = z.number().int().min(1).max(7);
 const window = z.object({ open: clock, close: clock, days: z.array(isoDay).max(7) });
 const session = z.object({ name: z.string().min(1).max(20), open: clock, close: clock });
-export const depositChannelConfig = z.object({
-  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
-  type: z.enum(['bank', 'crypto']),
-  name: z.string().min(1).max(100),
-  currency: z.enum(currencies),
-  accountName: z.string().max(100).nullable().optional(),
-  accountNumber: z.string().max(200).nullable().optional(),
-  bankName: z.string().max(100).nullable().optional(),
-  branch: z.string().max(100).nullable().optional(),
-  qrImageUrl: z.string().max(500).nullable().optional(),
-  network: z.string().max(50).nullable().optional(),
-  address: z.string().max(200).nullable().optional(),
-  min: moneyValue.nullable().optional(),
-  max: moneyValue.nullable().optional(),
-  window: window.nullable().optional(),
-  enabled: z.boolean().default(true),
-}).superRefine((c, ctx) => {
-  // a channel a user cannot pay into is refused: bank details for banks, network and address for crypto
-  const needed = c.type === 'bank' ? (['accountName', 'accountNumber', 'bankName'] as const) : (['network', 'address'] as const);
-  for (const field of needed) if (!c[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
-});
+export const depositChannelConfig = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+    type: z.enum(['bank', 'crypto']),
+    name: z.string().min(1).max(100),
+    currency: z.enum(currencies),
+    accountName: z.string().max(100).nullable().optional(),
+    accountNumber: z.string().max(200).nullable().optional(),
+    bankName: z.string().max(100).nullable().optional(),
+    branch: z.string().max(100).nullable().optional(),
+    qrImageUrl: z.string().max(500).nullable().optional(),
+    network: z.string().max(50).nullable().optional(),
+    address: z.string().max(200).nullable().optional(),
+    min: moneyValue.nullable().optional(),
+    max: moneyValue.nullable().optional(),
+    window: window.nullable().optional(),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((c, ctx) => {
+    // a channel a user cannot pay into is refused: bank details for banks, network and address for crypto
+    const needed =
+      c.type === 'bank' ? (['accountName', 'accountNumber', 'bankName'] as const) : (['network', 'address'] as const);
+    for (const field of needed) if (!c[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
+  });
 
 /** A key's schema with its default, the default checked against the schema's type. */
 const entry = <S extends z.ZodType>(schema: S, value: z.output<S>) => ({ schema, default: value });
 /** A per-currency key family: its schema and default for each currency. */
-const family = <S extends z.ZodType>(schema: (cur: Currency) => S, value: (cur: Currency) => z.output<S>) => ({ schema, default: value });
+const family = <S extends z.ZodType>(schema: (cur: Currency) => S, value: (cur: Currency) => z.output<S>) => ({
+  schema,
+  default: value,
+});
 
 /* ---- the keys, in three const tables the key and value types are derived from ---- */
 
@@ -64,12 +74,24 @@ type MarketFieldValues = { [F in MarketConfigField]: z.output<(typeof marketFiel
 
 /** The market fields whose default is the same in every market. */
 const sharedMarketDefaults = {
-  holidays: [], buyFeeRate: '0.0015', sellFeeRate: '0.0015', minHoldMinutes: 5, leverageOptions: [1, 2, 5, 10],
-  minOpeningAmount: '100.00', stopOutRatio: '1.00',
+  holidays: [],
+  buyFeeRate: '0.0015',
+  sellFeeRate: '0.0015',
+  minHoldMinutes: 5,
+  leverageOptions: [1, 2, 5, 10],
+  minOpeningAmount: '100.00',
+  stopOutRatio: '1.00',
 } satisfies Partial<MarketFieldValues>;
 
 const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof sharedMarketDefaults>> = {
-  mxn: { timezone: 'America/Mexico_City', sessions: [{ name: 'regular', open: '08:30', close: '15:00' }], stampDutyRate: '0.001', tPlusNDays: 1, priceLimitRate: '0.10', settlementDays: 1 },
+  mxn: {
+    timezone: 'America/Mexico_City',
+    sessions: [{ name: 'regular', open: '08:30', close: '15:00' }],
+    stampDutyRate: '0.001',
+    tPlusNDays: 1,
+    priceLimitRate: '0.10',
+    settlementDays: 1,
+  },
   usd: {
     timezone: 'America/New_York',
     sessions: [
@@ -77,11 +99,35 @@ const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof shared
       { name: 'regular', open: '09:30', close: '16:00' },
       { name: 'after', open: '16:00', close: '20:00' },
     ],
-    stampDutyRate: '0', tPlusNDays: 1, priceLimitRate: null, settlementDays: 1,
+    stampDutyRate: '0',
+    tPlusNDays: 1,
+    priceLimitRate: null,
+    settlementDays: 1,
   },
-  eur: { timezone: 'Europe/Madrid', sessions: [{ name: 'regular', open: '09:00', close: '17:30' }], stampDutyRate: '0.001', tPlusNDays: 1, priceLimitRate: '0.10', settlementDays: 1 },
-  crypto: { timezone: 'UTC', sessions: [{ name: 'regular', open: '00:00', close: '24:00' }], stampDutyRate: '0', tPlusNDays: 0, priceLimitRate: null, settlementDays: 0 },
-  forex: { timezone: 'America/New_York', sessions: [{ name: 'regular', open: '00:00', close: '24:00' }], stampDutyRate: '0', tPlusNDays: 0, priceLimitRate: null, settlementDays: 0 },
+  eur: {
+    timezone: 'Europe/Madrid',
+    sessions: [{ name: 'regular', open: '09:00', close: '17:30' }],
+    stampDutyRate: '0.001',
+    tPlusNDays: 1,
+    priceLimitRate: '0.10',
+    settlementDays: 1,
+  },
+  crypto: {
+    timezone: 'UTC',
+    sessions: [{ name: 'regular', open: '00:00', close: '24:00' }],
+    stampDutyRate: '0',
+    tPlusNDays: 0,
+    priceLimitRate: null,
+    settlementDays: 0,
+  },
+  forex: {
+    timezone: 'America/New_York',
+    sessions: [{ name: 'regular', open: '00:00', close: '24:00' }],
+    stampDutyRate: '0',
+    tPlusNDays: 0,
+    priceLimitRate: null,
+    settlementDays: 0,
+  },
 };
 
 const depositLimitDefaults: Partial<Record<Currency, { min: string; max: string }>> = {
@@ -101,15 +147,22 @@ const withdrawLimitDefaults: Partial<Record<Currency, { min: string; max: string
 /** The per-currency families `<family>.<CUR>`, one key per currency. */
 const currencyFamilies = {
   // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
-  'deposit.limits': family(() => z.object({ min: moneyValue, max: moneyValue }), (cur) => depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' }),
-  // every currency has its key (API.md §19.7 `withdraw.limits.<CUR>`); one without a default stays
+  'deposit.limits': family(
+    () => z.object({ min: moneyValue, max: moneyValue }),
+    (cur) => depositLimitDefaults[cur] ?? { min: '1.00', max: '1000000.00' },
+  ),
+  // every currency has its key (docs/api.md §19.7 `withdraw.limits.<CUR>`); one without a default stays
   // closed (max 0) until an operator sets its limits, at the currency's scale
   'withdraw.limits': family(
     (cur) => z.object({ min: moneyValueIn(cur), max: moneyValueIn(cur) }),
-    (cur) => withdrawLimitDefaults[cur] ?? (currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' }),
+    (cur) =>
+      withdrawLimitDefaults[cur] ?? (currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' }),
   ),
-  // API.md §10.7: the smallest amount of each source currency an exchange takes
-  'exchange.minAmount': family((cur) => moneyValueIn(cur), (cur) => (currencyScale[cur] === 0 ? '100' : '1.00')),
+  // docs/api.md §10.7: the smallest amount of each source currency an exchange takes
+  'exchange.minAmount': family(
+    (cur) => moneyValueIn(cur),
+    (cur) => (currencyScale[cur] === 0 ? '100' : '1.00'),
+  ),
 };
 type CurrencyFamilies = typeof currencyFamilies;
 
@@ -152,9 +205,9 @@ type Flat<T> = { [K in keyof T]: T[K] };
  * `{ min; max }`, `ConfigValues['market.usd.sessions']` the session array.
  */
 export type ConfigValues = Flat<
-  { [K in keyof SingleKeys]: z.output<SingleKeys[K]['schema']> }
-  & { [F in MarketConfigField as `market.${Market}.${F}`]: MarketFieldValues[F] }
-  & { [F in keyof CurrencyFamilies as `${F}.${Currency}`]: z.output<ReturnType<CurrencyFamilies[F]['schema']>> }
+  { [K in keyof SingleKeys]: z.output<SingleKeys[K]['schema']> } & {
+    [F in MarketConfigField as `market.${Market}.${F}`]: MarketFieldValues[F];
+  } & { [F in keyof CurrencyFamilies as `${F}.${Currency}`]: z.output<ReturnType<CurrencyFamilies[F]['schema']>> }
 >;
 export type ConfigKey = keyof ConfigValues;
 export type ConfigValue<K extends ConfigKey> = ConfigValues[K];
@@ -176,15 +229,19 @@ const familyAfter: Partial<Record<keyof SingleKeys, keyof CurrencyFamilies>> = {
 function build(): ConfigKeyDef[] {
   const defs: ConfigKeyDef[] = [];
   // each key's schema and default come from one table row, so they match by construction
-  const add = (key: ConfigKey, schema: z.ZodType, value: unknown) => defs.push({ key, schema, default: value } as ConfigKeyDef);
+  const add = (key: ConfigKey, schema: z.ZodType, value: unknown) =>
+    defs.push({ key, schema, default: value } as ConfigKeyDef);
   for (const m of markets) {
     const values: MarketFieldValues = { ...sharedMarketDefaults, ...marketDefaults[m] };
-    for (const field of Object.keys(marketFields) as MarketConfigField[]) add(`market.${m}.${field}`, marketFields[field], values[field]);
+    for (const field of Object.keys(marketFields) as MarketConfigField[])
+      add(`market.${m}.${field}`, marketFields[field], values[field]);
   }
   for (const key of Object.keys(singleKeys) as (keyof SingleKeys)[]) {
     add(key, singleKeys[key].schema, singleKeys[key].default);
     const name = familyAfter[key];
-    if (name) for (const cur of currencies) add(`${name}.${cur}`, currencyFamilies[name].schema(cur), currencyFamilies[name].default(cur));
+    if (name)
+      for (const cur of currencies)
+        add(`${name}.${cur}`, currencyFamilies[name].schema(cur), currencyFamilies[name].default(cur));
   }
   return defs;
 }

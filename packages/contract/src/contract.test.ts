@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildOpenApiDocument, canTransition, codeCatalogue, englishMessage, fieldReasonsOf, kycTransitions, Money, money,
-  liveOrderStates, nextState, openOrderStates, orderStates, orderTransitions, reasonErrorMap, reviewTransitions, terminalStates, userEndpoints, adminEndpoints, whole,
-  messageCatalogue, messageCodes, renderMessageEnglish,
+  buildOpenApiDocument,
+  canTransition,
+  codeCatalogue,
+  englishMessage,
+  fieldReasonsOf,
+  kycTransitions,
+  Money,
+  money,
+  liveOrderStates,
+  nextState,
+  openOrderStates,
+  orderStates,
+  orderTransitions,
+  reasonErrorMap,
+  reviewTransitions,
+  terminalStates,
+  userEndpoints,
+  adminEndpoints,
+  whole,
+  messageCatalogue,
+  messageCodes,
+  renderMessageEnglish,
 } from './index.js';
 
 describe('Money', () => {
@@ -53,9 +72,11 @@ describe('the code catalogue', () => {
     expect(codeCatalogue['auth.required'].http).toBe(401);
     expect(codeCatalogue['request.too_frequent'].http).toBe(429);
     expect(codeCatalogue['withdraw.below_min'].http).toBe(200);
-    expect(englishMessage('withdraw.below_min', { min: '500.00', currency: 'MXN' })).toBe('Minimum withdrawal is 500.00 MXN.');
+    expect(englishMessage('withdraw.below_min', { min: '500.00', currency: 'MXN' })).toBe(
+      'Minimum withdrawal is 500.00 MXN.',
+    );
   });
-  it('has no code for a credit-score hold on withdrawals (API.md §1.10)', () => {
+  it('has no code for a credit-score hold on withdrawals (docs/api.md §1.10)', () => {
     expect(Object.keys(codeCatalogue).some((c) => /credit/.test(c) && /withdraw/.test(c))).toBe(false);
   });
 });
@@ -90,7 +111,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes the multipart upload with its purposes', () => {
-    const doc = buildOpenApiDocument('test') as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { purpose: { enum: string[] } } } }> } } }> };
+    const doc = buildOpenApiDocument('test') as {
+      paths: Record<
+        string,
+        {
+          post: {
+            requestBody: { content: Record<string, { schema: { properties: { purpose: { enum: string[] } } } }> };
+          };
+        }
+      >;
+    };
     const upload = doc.paths['/api/vue/upload/image']?.post.requestBody.content['multipart/form-data'];
     expect(upload?.schema.properties.purpose.enum).toEqual(['kyc_front', 'kyc_back', 'deposit_proof', 'wallet_qr']);
   });
@@ -108,7 +138,14 @@ describe('the message catalogue', () => {
   });
 
   it('renders the English title and content with the params as they are', () => {
-    expect(renderMessageEnglish('message.withdraw.rejected', { orderNo: 'W1', amount: '700.00', currency: 'MXN', reason: '<b>x</b>' })).toEqual({
+    expect(
+      renderMessageEnglish('message.withdraw.rejected', {
+        orderNo: 'W1',
+        amount: '700.00',
+        currency: 'MXN',
+        reason: '<b>x</b>',
+      }),
+    ).toEqual({
       title: 'Withdrawal rejected',
       content: 'Your withdrawal W1 of 700.00 MXN was rejected and the amount is available again. Reason: <b>x</b>',
     });

@@ -15,10 +15,13 @@ function reference(amount: string, rates: string[], scale: number): string {
 
 describe('copy payout arithmetic (§3.5)', () => {
   it('value = amount × Π(1 + r), floored, equals a 400-digit reference for any daily results', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.array(rateArb, { maxLength: 60 }), (cents, rates) => {
-      const amount = new Big(cents).dividedBy(100).toFixed(2);
-      expect(copyValue(Money.of(amount, 'USD'), rates).toString()).toBe(reference(amount, rates, 2));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.array(rateArb, { maxLength: 60 }), (cents, rates) => {
+        const amount = new Big(cents).dividedBy(100).toFixed(2);
+        expect(copyValue(Money.of(amount, 'USD'), rates).toString()).toBe(reference(amount, rates, 2));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('whole-unit currencies floor to units', () => {
@@ -26,15 +29,21 @@ describe('copy payout arithmetic (§3.5)', () => {
   });
 
   it('fees round up, the payout is never negative, and the parts add up', () => {
-    fc.assert(fc.property(fc.integer({ min: 100, max: 1_000_000 }), fc.array(rateArb, { maxLength: 30 }), (whole, rates) => {
-      const amount = Money.of(String(whole), 'USD');
-      const p = copyPayout(amount, rates, '0.18', '0.02');
-      expect(p.profit.toString()).toBe(p.value.minus(amount).toString());
-      expect(p.payout.isNegative()).toBe(false);
-      expect(p.payout.plus(p.performanceFee).plus(p.serviceFee).toString()).toBe(p.value.toString());
-      if (p.profit.isPositive()) expect(p.performanceFee.toString()).toBe(new Big(p.profit.toString()).times('0.18').toDecimalPlaces(2, Big.ROUND_UP).toFixed(2));
-      else expect(p.performanceFee.isZero()).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 1_000_000 }), fc.array(rateArb, { maxLength: 30 }), (whole, rates) => {
+        const amount = Money.of(String(whole), 'USD');
+        const p = copyPayout(amount, rates, '0.18', '0.02');
+        expect(p.profit.toString()).toBe(p.value.minus(amount).toString());
+        expect(p.payout.isNegative()).toBe(false);
+        expect(p.payout.plus(p.performanceFee).plus(p.serviceFee).toString()).toBe(p.value.toString());
+        if (p.profit.isPositive())
+          expect(p.performanceFee.toString()).toBe(
+            new Big(p.profit.toString()).times('0.18').toDecimalPlaces(2, Big.ROUND_UP).toFixed(2),
+          );
+        else expect(p.performanceFee.isZero()).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a worked example: 2,000.00 after +1 %, −0.5 %, +0.2 %', () => {

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a copy-trading subscription (API.md §14, §3.5), shared by the server's
+ * The arithmetic of a copy-trading subscription (docs/api.md §14, §3.5), shared by the server's
  * payout and the web app's example, so the figure shown before subscribing is the one paid.
  *
  * value  = amount × Π(1 + dailyProfitRate) over the days counted, computed exactly in integers
@@ -29,7 +29,8 @@ function rateUnits(rate: string): bigint {
 function minorUnits(amount: Money): bigint {
   const scale = currencyScale[amount.currency];
   const scaled = amount.amount.times(new Dec(10).pow(scale));
-  if (!scaled.isInteger()) throw new RangeError(`amount has more decimals than ${amount.currency} allows: ${amount.toString()}`);
+  if (!scaled.isInteger())
+    throw new RangeError(`amount has more decimals than ${amount.currency} allows: ${amount.toString()}`);
   return BigInt(scaled.toFixed(0));
 }
 
@@ -63,10 +64,17 @@ export interface CopyPayout {
 }
 
 /** The payout of §3.5 for `amount` after the daily results `dailyRates`, with the fund's fee rates. */
-export function copyPayout(amount: Money, dailyRates: readonly string[], performanceFeeRate: string, serviceFeeRate: string): CopyPayout {
+export function copyPayout(
+  amount: Money,
+  dailyRates: readonly string[],
+  performanceFeeRate: string,
+  serviceFeeRate: string,
+): CopyPayout {
   const value = copyValue(amount, dailyRates);
   const profit = value.minus(amount);
-  const performanceFee = profit.isPositive() ? profit.times(performanceFeeRate).rounded('up') : Money.zero(amount.currency);
+  const performanceFee = profit.isPositive()
+    ? profit.times(performanceFeeRate).rounded('up')
+    : Money.zero(amount.currency);
   const afterPerformance = value.minus(performanceFee);
   let serviceFee = amount.times(serviceFeeRate).rounded('up');
   if (serviceFee.isGreaterThan(afterPerformance)) serviceFee = afterPerformance;

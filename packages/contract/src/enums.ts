@@ -1,4 +1,4 @@
-/** The enumerations of API.md §2. */
+/** The enumerations of docs/api.md §2. */
 export const sides = ['long', 'short'] as const;
 export const orderTypes = ['limit', 'market'] as const;
 export const orderStates = ['pending', 'cancelled', 'holding', 'closing', 'locked', 'closed'] as const;
@@ -6,7 +6,15 @@ export const orderSources = ['order', 'ipo', 'block'] as const;
 export const cancelReasons = ['user', 'expired'] as const;
 export const closeReasons = ['user', 'take_profit', 'stop_loss', 'stop_out', 'delisting'] as const;
 export const subscriptionStates = [
-  'applied', 'pending_draw', 'won', 'lost', 'awaiting_payment', 'paid', 'waived', 'payment_failed', 'listed',
+  'applied',
+  'pending_draw',
+  'won',
+  'lost',
+  'awaiting_payment',
+  'paid',
+  'waived',
+  'payment_failed',
+  'listed',
 ] as const;
 export const reviewStates = ['pending', 'approved', 'rejected'] as const;
 export const kycStatuses = ['none', 'pending', 'verified', 'rejected'] as const;
@@ -24,9 +32,27 @@ export const paymentModes = ['prepaid', 'on_allotment'] as const;
 export const blockKinds = ['block', 'agreement'] as const;
 export const fundRecordTabs = ['trade', 'deposit', 'withdraw'] as const;
 export const ledgerKinds = [
-  'order_freeze', 'order_release', 'order_open', 'order_close', 'exchange_out', 'exchange_in',
-  'subscription_freeze', 'subscription_release', 'subscription_pay', 'subscription_list', 'block_freeze', 'block_release', 'block_open',
-  'copy_in', 'copy_out', 'lending_freeze', 'lending_release', 'lending_match', 'lending_payout', 'loan_in', 'loan_repay',
+  'order_freeze',
+  'order_release',
+  'order_open',
+  'order_close',
+  'exchange_out',
+  'exchange_in',
+  'subscription_freeze',
+  'subscription_release',
+  'subscription_pay',
+  'subscription_list',
+  'block_freeze',
+  'block_release',
+  'block_open',
+  'copy_in',
+  'copy_out',
+  'lending_freeze',
+  'lending_release',
+  'lending_match',
+  'lending_payout',
+  'loan_in',
+  'loan_repay',
 ] as const;
 export const channelTypes = ['bank', 'crypto'] as const;
 export const accountTypes = ['standard', 'institutional', 'dma'] as const;
@@ -67,7 +93,7 @@ export type NewShareKind = (typeof newShareKinds)[number];
 export type PaymentMode = (typeof paymentModes)[number];
 export type BlockKind = (typeof blockKinds)[number];
 
-/** What each restrict action sets (API.md §19.4); `unblock` lifts the named restriction instead. */
+/** What each restrict action sets (docs/api.md §19.4); `unblock` lifts the named restriction instead. */
 export const restrictionOfAction: Record<Exclude<RestrictAction, 'unblock'>, Restriction> = {
   freeze: 'frozen',
   login_ban: 'login_banned',
@@ -76,5 +102,5 @@ export const restrictionOfAction: Record<Exclude<RestrictAction, 'unblock'>, Res
   withdraw_block: 'withdraw_blocked',
 };
 
-/** Restrictions that refuse login and revoke every session (API.md §2). */
+/** Restrictions that refuse login and revoke every session (docs/api.md §2). */
 export const sessionRevokingRestrictions: readonly Restriction[] = ['frozen', 'login_banned', 'disabled'];

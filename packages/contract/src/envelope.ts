@@ -1,4 +1,4 @@
-/** The reply envelope of API.md §1.3, and the field reason codes of `request.invalid`. */
+/** The reply envelope of docs/api.md §1.3, and the field reason codes of `request.invalid`. */
 import type { Code } from './codes.js';
 import { codeCatalogue } from './codes.js';
 
@@ -27,9 +27,27 @@ export interface ListPage<T> {
 }
 
 export const fieldReasons = [
-  'required', 'type', 'format', 'enum', 'too_short', 'too_long', 'out_of_range', 'not_integer',
-  'not_decimal_string', 'too_many_decimals', 'not_positive', 'mismatch', 'not_accepted', 'same_as_old',
-  'same_currency', 'exclusive', 'not_allowed', 'unknown_upload', 'file_too_large', 'file_type', 'too_many',
+  'required',
+  'type',
+  'format',
+  'enum',
+  'too_short',
+  'too_long',
+  'out_of_range',
+  'not_integer',
+  'not_decimal_string',
+  'too_many_decimals',
+  'not_positive',
+  'mismatch',
+  'not_accepted',
+  'same_as_old',
+  'same_currency',
+  'exclusive',
+  'not_allowed',
+  'unknown_upload',
+  'file_too_large',
+  'file_type',
+  'too_many',
 ] as const;
 export type FieldReason = (typeof fieldReasons)[number];
 

@@ -1,10 +1,31 @@
 // The HTML an operator-published text may contain (legal texts, news, notices for everyone;
-// API.md §6.3, §6.4, §7.5). The server keeps only this when it stores such a text, and the web
+// docs/api.md §6.3, §6.4, §7.5). The server keeps only this when it stores such a text, and the web
 // app and the back office keep only this again before they render one. Nothing else the server
 // sends is HTML: personal messages are codes with plain-text params, rendered as text.
 
 export const htmlAllowList = {
-  tags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  tags: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'br',
+    'a',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   /** attributes per tag; every other attribute (style, on*, class, id...) goes */
   attributes: { a: ['href', 'title'] },
   /** link schemes */

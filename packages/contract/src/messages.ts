@@ -1,4 +1,4 @@
-// Personal messages (API.md §7.5, `kind: "message"`): review results, lending settlement...
+// Personal messages (docs/api.md §7.5, `kind: "message"`): review results, lending settlement...
 // The server stores and sends a message as one of these codes plus its params, never as a
 // sentence; the client translates `<code>.title` and `<code>.body` in the user's language
 // (packages/i18n) and renders the result as text. The English texts here are the defaults
@@ -168,7 +168,9 @@ export const messageCodes = Object.keys(messageCatalogue) as [MessageCode, ...Me
 export type MessageParams<C extends MessageCode> = Record<(typeof messageCatalogue)[C]['params'][number], string>;
 
 /** A personal message as stored and sent: a code and its params. */
-export type MessageOf<C extends MessageCode = MessageCode> = C extends MessageCode ? { code: C; params: MessageParams<C> } : never;
+export type MessageOf<C extends MessageCode = MessageCode> = C extends MessageCode
+  ? { code: C; params: MessageParams<C> }
+  : never;
 
 /** Longest plain-text param (an operator's reason, a product name) a message keeps. */
 export const MESSAGE_TEXT_MAX = 500;
@@ -178,7 +180,10 @@ function fill(template: string, params: Readonly<Record<string, string>>): strin
 }
 
 /** The English title and content of a message (the defaults above, params filled in as they are). */
-export function renderMessageEnglish(code: MessageCode, params: Readonly<Record<string, string>>): { title: string; content: string } {
+export function renderMessageEnglish(
+  code: MessageCode,
+  params: Readonly<Record<string, string>>,
+): { title: string; content: string } {
   const entry = messageCatalogue[code];
   return { title: fill(entry.title, params), content: fill(entry.en, params) };
 }

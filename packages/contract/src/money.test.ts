@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  configKeyMap, currencyScale, Dec, exchangeRequest, fieldReasonsOf, fitsCurrencyScale, formatPrice, Money, reasonErrorMap, roundPrice, roundRate,
+  configKeyMap,
+  currencyScale,
+  Dec,
+  exchangeRequest,
+  fieldReasonsOf,
+  fitsCurrencyScale,
+  formatPrice,
+  Money,
+  reasonErrorMap,
+  roundPrice,
+  roundRate,
   withdrawRequest,
 } from './index.js';
 
@@ -52,7 +62,9 @@ describe('requests in 0-decimal currencies', () => {
   };
 
   it('exchange: the amount has at most the source currency scale', () => {
-    expect(reasons(exchangeRequest, { from: 'KRW', to: 'USD', amount: '1500.5' })).toEqual({ amount: 'too_many_decimals' });
+    expect(reasons(exchangeRequest, { from: 'KRW', to: 'USD', amount: '1500.5' })).toEqual({
+      amount: 'too_many_decimals',
+    });
     expect(reasons(exchangeRequest, { from: 'JPY', to: 'USD', amount: '1500' })).toBeNull();
     expect(reasons(exchangeRequest, { from: 'USD', to: 'KRW', amount: '10.25' })).toBeNull();
   });
@@ -71,7 +83,9 @@ describe('requests in 0-decimal currencies', () => {
     // every currency has withdrawal limits; one without a default is closed (max 0) until an operator opens it
     expect(configKeyMap.get('withdraw.limits.KRW')?.default).toEqual({ min: '1', max: '0' });
     expect(configKeyMap.get('withdraw.limits.MXN')?.default).toEqual({ min: '500.00', max: '500000.00' });
-    expect(configKeyMap.get('withdraw.limits.KRW')?.schema.safeParse({ min: '1000.5', max: '5000' }).success).toBe(false);
+    expect(configKeyMap.get('withdraw.limits.KRW')?.schema.safeParse({ min: '1000.5', max: '5000' }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -84,7 +98,7 @@ describe('Money: the kernel helpers trading and the ledger use', () => {
     expect(() => Money.of('1', 'USD').dividedBy(0)).toThrow(RangeError);
   });
 
-  it('says whether an amount fits the ledger\'s 8 decimals', () => {
+  it("says whether an amount fits the ledger's 8 decimals", () => {
     expect(Money.of('0.00000001', 'USD').fitsLedgerScale()).toBe(true);
     expect(Money.of('0.000000001', 'USD').fitsLedgerScale()).toBe(false);
     expect(Money.of('1', 'USD').dividedBy(3).fitsLedgerScale()).toBe(false);
@@ -92,7 +106,7 @@ describe('Money: the kernel helpers trading and the ledger use', () => {
 });
 
 describe('prices and rates are not money', () => {
-  it('formats a price at the instrument\'s price scale, half-up', () => {
+  it("formats a price at the instrument's price scale, half-up", () => {
     expect(formatPrice(new Dec('64000.125'), 2)).toBe('64000.13');
     expect(formatPrice(new Dec('1.5'), 4)).toBe('1.5000');
   });

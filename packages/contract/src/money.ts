@@ -1,8 +1,8 @@
 /**
  * Money is exact. Amounts travel as decimal strings and are computed with decimal.js;
- * no JavaScript float ever holds an amount (ARCHITECTURE.md principle 5).
+ * no JavaScript float ever holds an amount (docs/architecture.md principle 5).
  *
- * Each currency has one display scale (API.md §1.4): 0 decimals for JPY, KRW and VND,
+ * Each currency has one display scale (docs/api.md §1.4): 0 decimals for JPY, KRW and VND,
  * 2 for every other currency including USDT. The ledger stores 8 decimal places.
  */
 import Decimal from 'decimal.js';
@@ -13,7 +13,14 @@ export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_U
 export type Dec = Decimal;
 
 export {
-  currencies, currencyScale, decimalPlaces, decimalStringPattern, fitsCurrencyScale, isCurrency, LEDGER_SCALE, type Currency,
+  currencies,
+  currencyScale,
+  decimalPlaces,
+  decimalStringPattern,
+  fitsCurrencyScale,
+  isCurrency,
+  LEDGER_SCALE,
+  type Currency,
 } from './currency.js';
 
 export type RoundingMode = 'half_up' | 'down' | 'up';
@@ -25,7 +32,10 @@ const roundingModes: Record<RoundingMode, Decimal.Rounding> = {
 
 /** An amount in one currency. Immutable; mixing currencies is a bug and throws. */
 export class Money {
-  private constructor(readonly currency: Currency, readonly amount: Decimal) {}
+  private constructor(
+    readonly currency: Currency,
+    readonly amount: Decimal,
+  ) {}
 
   static of(amount: string | Decimal, currency: Currency): Money {
     if (typeof amount === 'string' && !decimalStringPattern.test(amount)) {
@@ -132,7 +142,7 @@ export class Money {
     return a.compare(b) >= 0 ? a : b;
   }
 
-  /** The wire form: exactly the currency's scale, half-up (API.md §1.4). */
+  /** The wire form: exactly the currency's scale, half-up (docs/api.md §1.4). */
   toString(): string {
     return this.amount.toFixed(currencyScale[this.currency], Decimal.ROUND_HALF_UP);
   }
@@ -155,12 +165,12 @@ export function roundPrice(price: Decimal, priceScale: number, mode: RoundingMod
   return price.toDecimalPlaces(priceScale, roundingModes[mode]);
 }
 
-/** A price on the wire: exactly the instrument's price scale, half-up (API.md §1.4). */
+/** A price on the wire: exactly the instrument's price scale, half-up (docs/api.md §1.4). */
 export function formatPrice(price: Decimal, priceScale: number): string {
   return price.toFixed(priceScale, Decimal.ROUND_HALF_UP);
 }
 
-/** Scale of a rate (an exchange rate, API.md §10.7, or a ratio such as a winning rate): 8 decimals, like the ledger. */
+/** Scale of a rate (an exchange rate, docs/api.md §10.7, or a ratio such as a winning rate): 8 decimals, like the ledger. */
 export const RATE_SCALE = 8;
 
 /** A rate or ratio at RATE_SCALE (e.g. units of one currency per unit of another); the caller names the mode and says who gains. */

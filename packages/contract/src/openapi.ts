@@ -30,7 +30,10 @@ function okSchema(data: unknown) {
 export function buildOpenApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const responses = (data: unknown) => ({
-    200: { description: 'Envelope: status 1 with data, or status 0 with a business code', content: { 'application/json': { schema: { oneOf: [okSchema(data), failSchema] } } } },
+    200: {
+      description: 'Envelope: status 1 with data, or status 0 with a business code',
+      content: { 'application/json': { schema: { oneOf: [okSchema(data), failSchema] } } },
+    },
     400: { description: 'request.invalid', content: { 'application/json': { schema: failSchema } } },
     401: { description: 'auth.required', content: { 'application/json': { schema: failSchema } } },
     429: { description: 'request.too_frequent', content: { 'application/json': { schema: failSchema } } },
@@ -41,7 +44,8 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       post: {
         summary: e.summary,
         tags: ['user'],
-        security: e.auth === 'no' ? [] : e.auth === 'opt' ? [{}, { token: [], account: [] }] : [{ token: [], account: [] }],
+        security:
+          e.auth === 'no' ? [] : e.auth === 'opt' ? [{}, { token: [], account: [] }] : [{ token: [], account: [] }],
         requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(e.request, 'input') } } },
         responses: responses(jsonSchema(e.response, 'output')),
       },
@@ -58,8 +62,12 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
         content: {
           'multipart/form-data': {
             schema: {
-              type: 'object', required: ['file', 'purpose'],
-              properties: { file: { type: 'string', format: 'binary' }, purpose: jsonSchema(uploadPurposeField, 'input') },
+              type: 'object',
+              required: ['file', 'purpose'],
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                purpose: jsonSchema(uploadPurposeField, 'input'),
+              },
             },
           },
         },
@@ -74,7 +82,10 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
         tags: ['back office'],
         security: e.right === null ? [] : [{ adminBearer: [] }],
         requestBody: { required: false, content: { 'application/json': { schema: jsonSchema(e.request, 'input') } } },
-        responses: { ...responses(jsonSchema(e.response, 'output')), 403: { description: 'auth.forbidden', content: { 'application/json': { schema: failSchema } } } },
+        responses: {
+          ...responses(jsonSchema(e.response, 'output')),
+          403: { description: 'auth.forbidden', content: { 'application/json': { schema: failSchema } } },
+        },
       },
     };
   }

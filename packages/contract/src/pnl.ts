@@ -1,5 +1,5 @@
 /**
- * Floating profit and loss of an open position (API.md §1.10), shared by the server's order view
+ * Floating profit and loss of an open position (docs/api.md §1.10), shared by the server's order view
  * and the web app's live rows, so a position re-priced from a WebSocket frame shows exactly what
  * the next `/trade/userstocklist` answer will say for the same price.
  *

@@ -1,4 +1,4 @@
-/** Wire types of API.md §1.4 as zod schemas, each refusing with the reason codes of §1.3. */
+/** Wire types of docs/api.md §1.4 as zod schemas, each refusing with the reason codes of §1.3. */
 import { z } from 'zod';
 import { decimalPlaces, decimalStringPattern } from './money.js';
 
@@ -20,7 +20,11 @@ export const rate = z
   .string({ error: (iss) => (iss.input === undefined ? 'required' : 'not_decimal_string') })
   .regex(/^\d{1,6}(\.\d{1,8})?$/, 'format');
 
-export const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'format');
+export const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'format');
 export const requestId = z
   .string()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'format');
@@ -37,7 +41,10 @@ export const size = int.min(1).max(300).default(20);
 export const listRequest = z.object({ page, size });
 
 /** `phone` of §7.1: optional leading `+`, then 6–20 digits. */
-export const phone = z.string().trim().regex(/^\+?\d{6,20}$/, 'format');
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,20}$/, 'format');
 /** Login password of §7.1: 8–32 characters with at least one letter and one digit. */
 export const password = z
   .string()

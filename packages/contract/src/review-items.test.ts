@@ -1,37 +1,97 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { buildOpenApiDocument, reviewItem, reviewListItem, type ReviewItem, type WithdrawReviewDetails } from './index.js';
+import {
+  buildOpenApiDocument,
+  reviewItem,
+  reviewListItem,
+  type ReviewItem,
+  type WithdrawReviewDetails,
+} from './index.js';
 
 const base = {
-  id: 'r_1', userId: 'u_1', account: '5512345678', realname: 'Ana López', state: 'pending', submittedAt: '2026-03-02T17:00:00.000Z',
-  reviewedBy: null, reviewedAt: null, reason: null,
+  id: 'r_1',
+  userId: 'u_1',
+  account: '5512345678',
+  realname: 'Ana López',
+  state: 'pending',
+  submittedAt: '2026-03-02T17:00:00.000Z',
+  reviewedBy: null,
+  reviewedAt: null,
+  reason: null,
 } as const;
 
 const kyc = {
-  ...base, queue: 'kyc', amount: null, currency: null,
-  details: { name: 'Ana López', idNumber: 'LOPA850101HDF7', frontImageUrl: '/files/img_1?exp=1&sig=a', backImageUrl: '/files/img_2?exp=1&sig=b' },
+  ...base,
+  queue: 'kyc',
+  amount: null,
+  currency: null,
+  details: {
+    name: 'Ana López',
+    idNumber: 'LOPA850101HDF7',
+    frontImageUrl: '/files/img_1?exp=1&sig=a',
+    backImageUrl: '/files/img_2?exp=1&sig=b',
+  },
 };
 
 const withdraw = {
-  ...base, queue: 'withdraw', amount: '1000.00', currency: 'MXN',
+  ...base,
+  queue: 'withdraw',
+  amount: '1000.00',
+  currency: 'MXN',
   details: {
-    orderNo: 'W20260302000001', fee: '5.00', withdrawableAtSubmit: '3000.00', unpaidLoan: false,
-    destination: { kind: 'card', holder: 'Ana López', cardNumber: '4152313412345678', bankName: 'BBVA', branch: 'Centro', bankCode: '012' },
+    orderNo: 'W20260302000001',
+    fee: '5.00',
+    withdrawableAtSubmit: '3000.00',
+    unpaidLoan: false,
+    destination: {
+      kind: 'card',
+      holder: 'Ana López',
+      cardNumber: '4152313412345678',
+      bankName: 'BBVA',
+      branch: 'Centro',
+      bankCode: '012',
+    },
   },
 };
 
 const channel = {
-  channelId: 'ch_mx', type: 'bank', currency: 'MXN', name: 'SPEI', accountName: 'Meridian', accountNumber: '012180001234567891',
-  bankName: 'BBVA', branch: null, network: null, address: null, qrImageUrl: null, min: '100.00', max: '1000000.00',
-  window: { open: '00:00', close: '23:59' }, days: [1, 2, 3, 4, 5], timezone: 'America/Mexico_City', inWindow: true,
+  channelId: 'ch_mx',
+  type: 'bank',
+  currency: 'MXN',
+  name: 'SPEI',
+  accountName: 'Meridian',
+  accountNumber: '012180001234567891',
+  bankName: 'BBVA',
+  branch: null,
+  network: null,
+  address: null,
+  qrImageUrl: null,
+  min: '100.00',
+  max: '1000000.00',
+  window: { open: '00:00', close: '23:59' },
+  days: [1, 2, 3, 4, 5],
+  timezone: 'America/Mexico_City',
+  inWindow: true,
 };
 
 describe('review items, a union on queue', () => {
   it('parses an item of each queue with its details', () => {
     expect(reviewItem.parse(kyc).queue).toBe('kyc');
     expect(reviewItem.parse(withdraw).queue).toBe('withdraw');
-    const deposit = { ...base, queue: 'deposit', amount: '5000.00', currency: 'MXN', details: { orderNo: 'D1', channelId: 'ch_mx', channel, proofImageUrl: '/files/p' } };
+    const deposit = {
+      ...base,
+      queue: 'deposit',
+      amount: '5000.00',
+      currency: 'MXN',
+      details: { orderNo: 'D1', channelId: 'ch_mx', channel, proofImageUrl: '/files/p' },
+    };
     expect(reviewItem.parse(deposit).queue).toBe('deposit');
-    const dayTrade = { ...base, queue: 'day_trade', amount: null, currency: null, details: { accountType: 'standard', openPositions: 2 } };
+    const dayTrade = {
+      ...base,
+      queue: 'day_trade',
+      amount: null,
+      currency: null,
+      details: { accountType: 'standard', openPositions: 2 },
+    };
     expect(reviewItem.parse(dayTrade).queue).toBe('day_trade');
   });
 
@@ -45,11 +105,19 @@ describe('review items, a union on queue', () => {
   });
 
   it('types destinations on kind: a card has its number, a wallet its address', () => {
-    const wallet = { ...withdraw.details, destination: { kind: 'wallet', type: 'USDT-TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' } };
+    const wallet = {
+      ...withdraw.details,
+      destination: { kind: 'wallet', type: 'USDT-TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' },
+    };
     expect(reviewItem.safeParse({ ...withdraw, currency: 'USDT', details: wallet }).success).toBe(true);
-    const cardWithoutNumber = { ...withdraw.details, destination: { kind: 'card', holder: 'Ana López', bankName: 'BBVA', branch: 'x', bankCode: '012' } };
+    const cardWithoutNumber = {
+      ...withdraw.details,
+      destination: { kind: 'card', holder: 'Ana López', bankName: 'BBVA', branch: 'x', bankCode: '012' },
+    };
     expect(reviewItem.safeParse({ ...withdraw, details: cardWithoutNumber }).success).toBe(false);
-    expect(reviewItem.safeParse({ ...withdraw, details: { ...withdraw.details, destination: { kind: 'cash' } } }).success).toBe(false);
+    expect(
+      reviewItem.safeParse({ ...withdraw, details: { ...withdraw.details, destination: { kind: 'cash' } } }).success,
+    ).toBe(false);
   });
 
   it('keeps amounts on money queues only', () => {
@@ -62,7 +130,8 @@ describe('review items, a union on queue', () => {
     if (item.queue === 'withdraw') {
       expectTypeOf(item.details).toEqualTypeOf<WithdrawReviewDetails>();
       expect(item.details.fee).toBe('5.00');
-      if (item.details.destination?.kind === 'card') expect(item.details.destination.cardNumber).toBe('4152313412345678');
+      if (item.details.destination?.kind === 'card')
+        expect(item.details.destination.cardNumber).toBe('4152313412345678');
     } else {
       throw new Error('not narrowed');
     }
@@ -77,7 +146,8 @@ describe('review items, a union on queue', () => {
   it('builds the OpenAPI document with the union', () => {
     const doc = buildOpenApiDocument('test') as { paths: Record<string, { post: { responses: { 200: unknown } } }> };
     const detail = JSON.stringify(doc.paths['/api/admin/review/detail']?.post.responses[200]);
-    for (const field of ['frontImageUrl', 'proofImageUrl', 'withdrawableAtSubmit', 'openPositions', 'cardNumber']) expect(detail).toContain(field);
+    for (const field of ['frontImageUrl', 'proofImageUrl', 'withdrawableAtSubmit', 'openPositions', 'cardNumber'])
+      expect(detail).toContain(field);
     const list = JSON.stringify(doc.paths['/api/admin/review/list']?.post.responses[200]);
     expect(list).not.toContain('frontImageUrl');
     expect(list).toContain('withdrawableAtSubmit');

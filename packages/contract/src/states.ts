@@ -1,11 +1,17 @@
 /**
- * The state machines of API.md §3 as explicit transition tables. Any transition not listed is
+ * The state machines of docs/api.md §3 as explicit transition tables. Any transition not listed is
  * impossible. The server writes a state only through `transition` helpers that look the event
  * up here (`nextState`), and its rules ask `canTransition` to pick the refusal a user sees; the
  * event names are typed, so a misspelt event does not compile.
  */
 import type {
-  CopyState, InstrumentStatus, KycStatus, LendingState, OrderState, ReviewState, SubscriptionState,
+  CopyState,
+  InstrumentStatus,
+  KycStatus,
+  LendingState,
+  OrderState,
+  ReviewState,
+  SubscriptionState,
 } from './enums.js';
 
 export type Actor = 'user' | 'system' | 'back_office';
@@ -84,7 +90,9 @@ export const instrumentTransitions = [
 ] as const satisfies readonly Transition<InstrumentStatus>[];
 
 /** Orders still alive (not terminal): pending, holding, locked, closing. */
-export const liveOrderStates: readonly OrderState[] = [...new Set(orderTransitions.flatMap((t) => (t.from === null ? [] : [t.from])))];
+export const liveOrderStates: readonly OrderState[] = [
+  ...new Set(orderTransitions.flatMap((t) => (t.from === null ? [] : [t.from]))),
+];
 
 /** Orders that hold a position (margin committed): those a stop-out can close, and `closing`. */
 export const openOrderStates: readonly OrderState[] = [
@@ -103,13 +111,19 @@ export type InstrumentEvent = EventOf<typeof instrumentTransitions>;
 
 /** The target state of `event` from `from`, or null when the table has no such transition. */
 export function nextState<S extends string, E extends string>(
-  table: readonly Transition<S, E>[], from: S | null, event: E,
+  table: readonly Transition<S, E>[],
+  from: S | null,
+  event: E,
 ): S | null {
   for (const t of table) if (t.from === from && t.event === event) return t.to;
   return null;
 }
 
-export function canTransition<S extends string, E extends string>(table: readonly Transition<S, E>[], from: S | null, event: E): boolean {
+export function canTransition<S extends string, E extends string>(
+  table: readonly Transition<S, E>[],
+  from: S | null,
+  event: E,
+): boolean {
   return nextState(table, from, event) !== null;
 }
 
@@ -119,6 +133,9 @@ export function statesAllowing<S extends string, E extends string>(table: readon
 }
 
 /** States with no outgoing transition. */
-export function terminalStates<S extends string, E extends string>(table: readonly Transition<S, E>[], all: readonly S[]): S[] {
+export function terminalStates<S extends string, E extends string>(
+  table: readonly Transition<S, E>[],
+  all: readonly S[],
+): S[] {
   return all.filter((s) => !table.some((t) => t.from === s));
 }

@@ -1,5 +1,5 @@
 /**
- * Turns zod issues into the per-field reason codes of API.md §1.3. A schema that needs a
+ * Turns zod issues into the per-field reason codes of docs/api.md §1.3. A schema that needs a
  * specific reason (mismatch, not_accepted, not_decimal_string...) puts the reason code in
  * its issue message; everything else is mapped from the kind of issue.
  */
@@ -15,7 +15,10 @@ interface RawIssue {
 
 export function reasonOf(issue: RawIssue): FieldReason {
   if (isFieldReason(issue.message)) return issue.message;
-  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
+  if (
+    issue.input === undefined &&
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')
+  ) {
     return 'required';
   }
   switch (issue.code) {

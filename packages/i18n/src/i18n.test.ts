@@ -98,7 +98,9 @@ describe('the server codes', () => {
     const copied = otherLanguages.flatMap((language) =>
       Object.keys(codeMessages.en)
         .filter((key) => codeMessages[language][key] === codeMessages.en[key])
-        .filter((key) => !(sameAsEnglishAllowed[language] ?? []).includes(key) && !untranslatedMessageKeys.includes(key))
+        .filter(
+          (key) => !(sameAsEnglishAllowed[language] ?? []).includes(key) && !untranslatedMessageKeys.includes(key),
+        )
         .map((key) => ({ language, key })),
     );
     expect(copied).toEqual([]);
@@ -110,7 +112,10 @@ describe('the personal messages', () => {
 
   it('each have a title and a body in every language', () => {
     const absent = languages.flatMap((language) =>
-      messageCodes.flatMap(keysOf).filter((key) => !codeMessages[language][key]?.trim()).map((key) => ({ language, key })),
+      messageCodes
+        .flatMap(keysOf)
+        .filter((key) => !codeMessages[language][key]?.trim())
+        .map((key) => ({ language, key })),
     );
     expect(absent).toEqual([]);
   });
@@ -137,7 +142,9 @@ describe('the personal messages', () => {
       messageCodes.flatMap((code) => {
         const params: readonly string[] = messageCatalogue[code].params;
         return keysOf(code).flatMap((key) =>
-          placeholdersOf(messages[language][key] ?? '').filter((name) => !params.includes(name)).map((name) => ({ language, key, name })),
+          placeholdersOf(messages[language][key] ?? '')
+            .filter((name) => !params.includes(name))
+            .map((name) => ({ language, key, name })),
         );
       }),
     );
@@ -226,7 +233,7 @@ describe('language settings', () => {
     expect(languageNames).toEqual({ en: 'English', de: 'Deutsch', zh: '繁體中文', esp: 'Español', kor: '한국어' });
   });
 
-  it('default to red-up for zh and kor and green-up elsewhere (UI.md)', () => {
+  it('default to red-up for zh and kor and green-up elsewhere (docs/ui.md)', () => {
     expect(defaultUpColour).toEqual({ en: 'green', de: 'green', zh: 'red', esp: 'green', kor: 'red' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Message catalogues in the five languages (spec §8, API.md §1.3 and §4).
+ * Message catalogues in the five languages (spec §8, docs/api.md §1.3 and §4).
  *
  * Each language is one flat dictionary: server codes as `code.<code>`, validation reasons as
  * `field.<reason>`, field labels as `field.name.<field>`, the fallback word `error.word`, the

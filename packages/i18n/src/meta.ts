@@ -16,7 +16,7 @@ export const languageNames: Record<Language, string> = {
   kor: '한국어',
 };
 
-/** UI.md: green-up/red-down by default for en, de, esp; red-up/green-down for zh, kor. A user setting overrides it. */
+/** docs/ui.md: green-up/red-down by default for en, de, esp; red-up/green-down for zh, kor. A user setting overrides it. */
 export const defaultUpColour: Record<Language, UpColour> = {
   en: 'green',
   de: 'green',

@@ -60,7 +60,15 @@ export function mergeBars(bars: readonly BarTotals[]): BarTotals {
     volume += bar.volume;
     turnover += bar.turnover;
   }
-  return { t: first.t, open: first.open, high, low, close: last.close, volume: assertSafe(volume, 'bar volume'), turnover };
+  return {
+    t: first.t,
+    open: first.open,
+    high,
+    low,
+    close: last.close,
+    volume: assertSafe(volume, 'bar volume'),
+    turnover,
+  };
 }
 
 /** A bar with its prices scaled by an adjustment factor (rounded half-up to the tick); volume and turnover are what traded. */

@@ -32,7 +32,8 @@ const indexes = new WeakMap<MarketCalendar, CalendarIndex>();
 function clockMinutes(clock: string): number {
   const match = /^(\d{2}):(\d{2})$/.exec(clock);
   const minutes = match === null ? Number.NaN : Number(match[1]) * 60 + Number(match[2]);
-  if (!(minutes >= 0 && minutes <= 1440) || Number(match?.[2]) >= 60) throw new RangeError(`market-sim: not a clock "${clock}"`);
+  if (!(minutes >= 0 && minutes <= 1440) || Number(match?.[2]) >= 60)
+    throw new RangeError(`market-sim: not a clock "${clock}"`);
   return minutes;
 }
 
@@ -110,7 +111,6 @@ export function spanAt(cal: MarketCalendar, ms: number): SessionSpan | null {
   }
   return null;
 }
-
 
 /** Whether the sessions cover the whole local day (crypto, forex): no overnight gap. */
 export function isRoundTheClock(cal: MarketCalendar): boolean {

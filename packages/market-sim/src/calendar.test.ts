@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBusinessDays, isTradingDay, localDate, nextSessionOpen, nextTradingDay, previousTradingDay, sessionAt, sessionBounds,
+  addBusinessDays,
+  isTradingDay,
+  localDate,
+  nextSessionOpen,
+  nextTradingDay,
+  previousTradingDay,
+  sessionAt,
+  sessionBounds,
   tradingDayOf,
 } from './calendar.js';
 import { defaultCalendars } from './default-calendars.js';

@@ -5,7 +5,12 @@
  * on what "in session" means. Dates are local "YYYY-MM-DD" strings of the calendar's zone.
  */
 import {
-  isTradingDayNumber, nextTradingDayNumber, previousTradingDayNumber, SEARCH_DAYS_MAX, sessionSpans, spanAt,
+  isTradingDayNumber,
+  nextTradingDayNumber,
+  previousTradingDayNumber,
+  SEARCH_DAYS_MAX,
+  sessionSpans,
+  spanAt,
   tradingDayNumberOf,
 } from './calendar-days.js';
 import { dateOfDayNumber, dayNumberOf } from './day-number.js';
@@ -36,7 +41,11 @@ export function tradingDayOf(cal: MarketCalendar, at: Date): string {
 export function sessionBounds(cal: MarketCalendar, date: string): { name: string; open: Date; close: Date }[] {
   const day = dayNumberOf(date);
   if (!isTradingDayNumber(cal, day)) return [];
-  return sessionSpans(cal, day).map((span) => ({ name: span.session.name, open: new Date(span.openMs), close: new Date(span.closeMs) }));
+  return sessionSpans(cal, day).map((span) => ({
+    name: span.session.name,
+    open: new Date(span.openMs),
+    close: new Date(span.closeMs),
+  }));
 }
 
 /** The first session open strictly after `at`. */
@@ -54,7 +63,8 @@ export function nextSessionOpen(cal: MarketCalendar, at: Date): Date {
 export function addBusinessDays(cal: MarketCalendar, date: string, n: number): string {
   if (!Number.isInteger(n)) throw new RangeError(`market-sim: not a whole number of days: ${n}`);
   let day = dayNumberOf(date);
-  for (let i = 0; i < Math.abs(n); i += 1) day = n > 0 ? nextTradingDayNumber(cal, day) : previousTradingDayNumber(cal, day);
+  for (let i = 0; i < Math.abs(n); i += 1)
+    day = n > 0 ? nextTradingDayNumber(cal, day) : previousTradingDayNumber(cal, day);
   return dateOfDayNumber(day);
 }
 

@@ -17,7 +17,11 @@ function drain(steps: Generator<void, SimBar[], void>): { bars: SimBar[]; steps:
 }
 
 describe('candles computed in steps', () => {
-  const cases: [string, SimPeriod, { from?: Date; to?: Date; limit: number; adjust?: 'none' | 'forward' | 'backward' }][] = [
+  const cases: [
+    string,
+    SimPeriod,
+    { from?: Date; to?: Date; limit: number; adjust?: 'none' | 'forward' | 'backward' },
+  ][] = [
     ['i_usd_FIDX', '1d', { limit: 300 }],
     ['i_usd_FIDX', '1M', { limit: 1000 }],
     ['i_mxn_MIDX', '1w', { limit: 60, to: new Date('2025-06-01T00:00:00Z') }],
@@ -56,7 +60,15 @@ describe('candles computed in steps', () => {
 describe('the day-bar store', () => {
   it('gives back what it was given, exactly, and grows on demand', () => {
     const store = new DayBarStore();
-    const bar = { t: 0, open: 123_456_789, high: 123_999_999, low: 120_000_001, close: 121_212_121, volume: 9_007_199_254_740, turnover: 9_007_199_254_740_991n };
+    const bar = {
+      t: 0,
+      open: 123_456_789,
+      high: 123_999_999,
+      low: 120_000_001,
+      close: 121_212_121,
+      volume: 9_007_199_254_740,
+      turnover: 9_007_199_254_740_991n,
+    };
     expect(store.has(5000)).toBe(false);
     store.set(5000, bar);
     expect(store.get(5000, 42)).toEqual({ ...bar, t: 42 });

@@ -61,16 +61,20 @@ describe('bars of every period come from the same minutes', () => {
 
   it('keeps every bar consistent: low ≤ open, close ≤ high, volume and turnover not negative', () => {
     fc.assert(
-      fc.property(instrumentDayArb, fc.constantFrom('5m', '30m', '1d', '1w', '1M' as const), ({ def, date }, period) => {
-        for (const bar of sim.candles(def.instrumentId, period, { at: endOfDay(def.market, date), limit: 12 })) {
-          const [o, h, l, c] = [bar.o, bar.h, bar.l, bar.c].map(Number) as [number, number, number, number];
-          expect(l).toBeLessThanOrEqual(Math.min(o, c));
-          expect(h).toBeGreaterThanOrEqual(Math.max(o, c));
-          expect(l).toBeGreaterThan(0);
-          expect(bar.v).not.toMatch(/^-/);
-          expect(bar.turnover).toMatch(/^\d+\.\d{2}$/);
-        }
-      }),
+      fc.property(
+        instrumentDayArb,
+        fc.constantFrom('5m', '30m', '1d', '1w', '1M' as const),
+        ({ def, date }, period) => {
+          for (const bar of sim.candles(def.instrumentId, period, { at: endOfDay(def.market, date), limit: 12 })) {
+            const [o, h, l, c] = [bar.o, bar.h, bar.l, bar.c].map(Number) as [number, number, number, number];
+            expect(l).toBeLessThanOrEqual(Math.min(o, c));
+            expect(h).toBeGreaterThanOrEqual(Math.max(o, c));
+            expect(l).toBeGreaterThan(0);
+            expect(bar.v).not.toMatch(/^-/);
+            expect(bar.turnover).toMatch(/^\d+\.\d{2}$/);
+          }
+        },
+      ),
       { numRuns: 15, seed: 11 },
     );
   });
@@ -118,9 +122,17 @@ describe('which bars a request gets', () => {
 
   it('returns bars that opened at or before `at`, the last one partial', () => {
     const bars = sim.candles('i_mxn_AMXL', '5m', { at, limit: 3 });
-    expect(bars.map((b) => b.t.toISOString())).toEqual(['2026-03-10T15:55:00.000Z', '2026-03-10T16:00:00.000Z', '2026-03-10T16:05:00.000Z']);
+    expect(bars.map((b) => b.t.toISOString())).toEqual([
+      '2026-03-10T15:55:00.000Z',
+      '2026-03-10T16:00:00.000Z',
+      '2026-03-10T16:05:00.000Z',
+    ]);
     const minutes = sim.candles('i_mxn_AMXL', '1m', { at, limit: 3 });
-    expect(minutes.map((b) => b.t.toISOString())).toEqual(['2026-03-10T16:05:00.000Z', '2026-03-10T16:06:00.000Z', '2026-03-10T16:07:00.000Z']);
+    expect(minutes.map((b) => b.t.toISOString())).toEqual([
+      '2026-03-10T16:05:00.000Z',
+      '2026-03-10T16:06:00.000Z',
+      '2026-03-10T16:07:00.000Z',
+    ]);
     expect(aggregate(minutes)).toEqual(withoutTime(bars[2] as SimBar));
     const [today] = sim.candles('i_mxn_AMXL', '1d', { at, limit: 1 });
     expect(today?.c).toBe(sim.quote('i_mxn_AMXL', at).price);
@@ -137,7 +149,13 @@ describe('which bars a request gets', () => {
     const from = new Date('2025-01-06T00:00:00Z');
     const to = new Date('2025-01-10T00:00:00Z');
     const bars = sim.candles('i_usd_CRAN', '1d', { at, from, to });
-    expect(bars.map((b) => b.t.toISOString().slice(0, 10))).toEqual(['2025-01-06', '2025-01-07', '2025-01-08', '2025-01-09', '2025-01-10']);
+    expect(bars.map((b) => b.t.toISOString().slice(0, 10))).toEqual([
+      '2025-01-06',
+      '2025-01-07',
+      '2025-01-08',
+      '2025-01-09',
+      '2025-01-10',
+    ]);
     expect(sim.candles('i_usd_CRAN', '1d', { at, from, limit: 2 }).map((b) => b.t.toISOString().slice(0, 10))).toEqual([
       '2025-01-06',
       '2025-01-07',

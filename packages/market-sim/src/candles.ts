@@ -50,7 +50,11 @@ function intradaySpansOfDay(layout: DayLayout, periodMinutes: number, untilMs: n
       if (startMs > untilMs) return spans;
       const bucket = Math.floor((s.openMinuteOfDay + start) / periodMinutes);
       let end = start + 1;
-      while (end < s.count && Math.floor((s.openMinuteOfDay + end) / periodMinutes) === bucket && s.openMs + end * MINUTE_MS <= untilMs) {
+      while (
+        end < s.count &&
+        Math.floor((s.openMinuteOfDay + end) / periodMinutes) === bucket &&
+        s.openMs + end * MINUTE_MS <= untilMs
+      ) {
         end += 1;
       }
       spans.push({ from: s.first + start, to: s.first + end, t: startMs });
@@ -142,7 +146,9 @@ export function dailyCandles(
   const applied = adjust === 'none' ? [] : series.appliedThrough(w.atIndex);
   const adjustedDay = (index: number): BarTotals => {
     const bar = dayBar(index);
-    return adjust === 'none' || applied.length === 0 ? bar : adjustedBar(bar, adjustmentFactor(applied, index, w.atIndex, adjust));
+    return adjust === 'none' || applied.length === 0
+      ? bar
+      : adjustedBar(bar, adjustmentFactor(applied, index, w.atIndex, adjust));
   };
   return dailyGroups(series, period, w).map((group) => mergeBars(group.map(adjustedDay)));
 }

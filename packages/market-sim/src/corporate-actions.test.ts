@@ -16,7 +16,11 @@ describe('a 2-for-1 split (ACME, ex-date 2024-06-10)', () => {
 
   it('has the exact factor 1/2', () => {
     const split = sim.adjustments('i_usd_ACME').find((a) => a.action.kind === 'split');
-    expect(split).toMatchObject({ exDate: '2024-06-10', factor: '0.5', factorFraction: { numerator: '1', denominator: '2' } });
+    expect(split).toMatchObject({
+      exDate: '2024-06-10',
+      factor: '0.5',
+      factorFraction: { numerator: '1', denominator: '2' },
+    });
   });
 
   it('halves the quoted price at the ex-date, and quotes the halved previous close as prevClose', () => {
@@ -45,19 +49,32 @@ describe('a 2-for-1 split (ACME, ex-date 2024-06-10)', () => {
     const [dividend, split] = sim.adjustments('i_usd_ACME', asOf);
     const divide = (price: string, ...events: (typeof dividend)[]) =>
       events
-        .reduce((p, e) => p.times(e?.factorFraction.denominator as string).div(e?.factorFraction.numerator as string), new Decimal(price))
+        .reduce(
+          (p, e) => p.times(e?.factorFraction.denominator as string).div(e?.factorFraction.numerator as string),
+          new Decimal(price),
+        )
         .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
         .toFixed(2);
     expect(dayOf(backward, '2024-06-12').c).toBe(divide(dayOf(raw, '2024-06-12').c, dividend, split));
     expect(dayOf(backward, '2024-06-07').c).toBe(divide(dayOf(raw, '2024-06-07').c, dividend));
-    const early = sim.candles('i_usd_ACME', '1d', { at: asOf, from: new Date('2023-08-01T00:00:00Z'), limit: 1, adjust: 'backward' });
+    const early = sim.candles('i_usd_ACME', '1d', {
+      at: asOf,
+      from: new Date('2023-08-01T00:00:00Z'),
+      limit: 1,
+      adjust: 'backward',
+    });
     const earlyRaw = sim.candles('i_usd_ACME', '1d', { at: asOf, from: new Date('2023-08-01T00:00:00Z'), limit: 1 });
     expect(early).toEqual(earlyRaw);
   });
 
   it('adjusts weekly bars day by day, so a split week aggregates its adjusted days', () => {
     const days = sim.candles('i_usd_ACME', '1d', { ...window, adjust: 'forward' });
-    const [week] = sim.candles('i_usd_ACME', '1w', { at: asOf, from: new Date('2024-06-03T00:00:00Z'), limit: 1, adjust: 'forward' });
+    const [week] = sim.candles('i_usd_ACME', '1w', {
+      at: asOf,
+      from: new Date('2024-06-03T00:00:00Z'),
+      limit: 1,
+      adjust: 'forward',
+    });
     expect(days[0]?.t.toISOString()).toBe('2024-06-03T00:00:00.000Z');
     expect(week?.t.toISOString()).toBe('2024-06-03T00:00:00.000Z');
     expect(week?.o).toBe(days[0]?.o);
@@ -66,7 +83,9 @@ describe('a 2-for-1 split (ACME, ex-date 2024-06-10)', () => {
 
   it('ignores adjustment for intraday periods', () => {
     const at = new Date('2024-06-07T18:00:00Z');
-    expect(sim.candles('i_usd_ACME', '5m', { at, limit: 5, adjust: 'forward' })).toEqual(sim.candles('i_usd_ACME', '5m', { at, limit: 5 }));
+    expect(sim.candles('i_usd_ACME', '5m', { at, limit: 5, adjust: 'forward' })).toEqual(
+      sim.candles('i_usd_ACME', '5m', { at, limit: 5 }),
+    );
   });
 });
 
@@ -77,7 +96,11 @@ describe('a cash dividend', () => {
     const exDay = sim.quote('i_usd_ACME', new Date('2023-08-11T15:00:00Z'));
     const p = new Decimal(before?.c as string);
     expect(dividend?.exDate).toBe('2023-08-11');
-    expect(new Decimal(dividend?.factorFraction.numerator as string).div(dividend?.factorFraction.denominator as string).equals(p.minus('0.25').div(p))).toBe(true);
+    expect(
+      new Decimal(dividend?.factorFraction.numerator as string)
+        .div(dividend?.factorFraction.denominator as string)
+        .equals(p.minus('0.25').div(p)),
+    ).toBe(true);
     expect(exDay.prevClose).toBe(p.minus('0.25').toFixed(2));
   });
 
@@ -92,16 +115,37 @@ describe('a cash dividend', () => {
   it('forward-adjusts earlier bars by the exact factor, rounded half-up', () => {
     const events = sim.adjustments('i_usd_ACME');
     const raw = sim.candles('i_usd_ACME', '1d', { at: AFTER, from: new Date('2023-08-01T00:00:00Z'), limit: 3 });
-    const forward = sim.candles('i_usd_ACME', '1d', { at: AFTER, from: new Date('2023-08-01T00:00:00Z'), limit: 3, adjust: 'forward' });
-    const product = events.reduce((f, e) => f.times(e.factorFraction.numerator).div(e.factorFraction.denominator), new Decimal(1));
-    expect(forward[0]?.c).toBe(new Decimal(raw[0]?.c as string).times(product).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+    const forward = sim.candles('i_usd_ACME', '1d', {
+      at: AFTER,
+      from: new Date('2023-08-01T00:00:00Z'),
+      limit: 3,
+      adjust: 'forward',
+    });
+    const product = events.reduce(
+      (f, e) => f.times(e.factorFraction.numerator).div(e.factorFraction.denominator),
+      new Decimal(1),
+    );
+    expect(forward[0]?.c).toBe(
+      new Decimal(raw[0]?.c as string).times(product).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    );
   });
 
   it('is known only once it has happened', () => {
-    expect(sim.adjustments('i_usd_ACME', new Date('2024-01-02T15:00:00Z')).map((e) => e.exDate)).toEqual(['2023-08-11']);
+    expect(sim.adjustments('i_usd_ACME', new Date('2024-01-02T15:00:00Z')).map((e) => e.exDate)).toEqual([
+      '2023-08-11',
+    ]);
     expect(sim.adjustments('i_usd_ACME', new Date('2023-08-10T15:00:00Z'))).toEqual([]);
-    const asOf2023 = sim.candles('i_usd_ACME', '1d', { at: new Date('2023-12-29T21:00:00Z'), from: new Date('2023-08-01T00:00:00Z'), limit: 1, adjust: 'forward' });
-    const raw = sim.candles('i_usd_ACME', '1d', { at: new Date('2023-12-29T21:00:00Z'), from: new Date('2023-08-01T00:00:00Z'), limit: 1 });
+    const asOf2023 = sim.candles('i_usd_ACME', '1d', {
+      at: new Date('2023-12-29T21:00:00Z'),
+      from: new Date('2023-08-01T00:00:00Z'),
+      limit: 1,
+      adjust: 'forward',
+    });
+    const raw = sim.candles('i_usd_ACME', '1d', {
+      at: new Date('2023-12-29T21:00:00Z'),
+      from: new Date('2023-08-01T00:00:00Z'),
+      limit: 1,
+    });
     expect(asOf2023[0]?.c).not.toBe(raw[0]?.c); // the August dividend applies, the 2024 split does not yet
     expect(new Decimal(asOf2023[0]?.c as string).div(raw[0]?.c as string).toNumber()).toBeGreaterThan(0.99);
   });

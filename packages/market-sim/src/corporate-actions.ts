@@ -51,7 +51,12 @@ export function scaleTicks(ticks: number, factor: Fraction): number {
 }
 
 /** The exact factor of an action, given the raw reference price before it (in ticks). */
-export function factorOf(action: CorporateAction, previousTicks: number, priceScale: number, instrumentId: string): Fraction {
+export function factorOf(
+  action: CorporateAction,
+  previousTicks: number,
+  priceScale: number,
+  instrumentId: string,
+): Fraction {
   if (action.kind === 'split') {
     const ratio = fractionOf(action.ratio);
     if (ratio.numerator <= 0n) throw new RangeError(`market-sim: ${instrumentId} split ratio must be positive`);
@@ -62,7 +67,8 @@ export function factorOf(action: CorporateAction, previousTicks: number, priceSc
   // (P − D) / P with P = previousTicks / 10^scale and D = cash.numerator / cash.denominator
   const before = BigInt(previousTicks) * cash.denominator;
   const after = before - cash.numerator * scale;
-  if (cash.numerator < 0n || after <= 0n) throw new RangeError(`market-sim: ${instrumentId} dividend must be in [0, price)`);
+  if (cash.numerator < 0n || after <= 0n)
+    throw new RangeError(`market-sim: ${instrumentId} dividend must be in [0, price)`);
   return reduced(after, before);
 }
 
@@ -116,7 +122,12 @@ export function adjustmentEventOf(applied: AppliedAction): AdjustmentEvent {
  *   forward:  product of the factors of the actions effective after the bar's day
  *   backward: 1 / product of the factors of the actions effective on or before the bar's day
  */
-export function adjustmentFactor(applied: readonly AppliedAction[], barIndex: number, throughIndex: number, mode: 'forward' | 'backward'): Fraction {
+export function adjustmentFactor(
+  applied: readonly AppliedAction[],
+  barIndex: number,
+  throughIndex: number,
+  mode: 'forward' | 'backward',
+): Fraction {
   let product = ONE;
   for (const a of applied) {
     if (a.effectiveIndex > throughIndex) continue;

@@ -85,9 +85,16 @@ export class DailyWalk {
     actions: readonly CorporateAction[],
     private readonly closeOverride: CloseOverride,
   ) {
-    this.actions = actions.map((action) => ({ action, exDay: dayNumberOf(action.exDate) })).sort((a, b) => a.exDay - b.exDay);
+    this.actions = actions
+      .map((action) => ({ action, exDay: dayNumberOf(action.exDate) }))
+      .sort((a, b) => a.exDay - b.exDay);
     this.checkpoints = [
-      { contLog: params.referenceLog, closeTicks: params.firstReferenceTicks, offsetLog: params.firstOffsetLog, nextAction: 0 },
+      {
+        contLog: params.referenceLog,
+        closeTicks: params.firstReferenceTicks,
+        offsetLog: params.firstOffsetLog,
+        nextAction: 0,
+      },
     ];
   }
 
@@ -171,7 +178,8 @@ export class DailyWalk {
   }
 
   private assertInLife(index: number): void {
-    if (!this.days.contains(index)) throw new RangeError(`market-sim: ${this.def.instrumentId} has no trading day #${index}`);
+    if (!this.days.contains(index))
+      throw new RangeError(`market-sim: ${this.def.instrumentId} has no trading day #${index}`);
   }
 
   /**

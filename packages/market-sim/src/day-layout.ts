@@ -25,7 +25,7 @@ export interface DayLayout {
   readonly sessions: readonly PathSession[];
   readonly length: number;
   /**
-   * The minutes the day's open/high/low/volume/turnover of a quote cover (API.md §1.11: the
+   * The minutes the day's open/high/low/volume/turnover of a quote cover (docs/api.md §1.11: the
    * regular session when the market also has extended hours, else all minutes): [from, to).
    */
   readonly primaryFrom: number;
@@ -48,7 +48,14 @@ export function dayLayoutOf(cal: MarketCalendar, day: number): DayLayout {
     if (isPrimary && primaryFrom < 0) primaryFrom = first;
     if (isPrimary) primaryTo = first + count;
     const shape: VolumeShape = roundTheClock ? 'flat' : isPrimary ? 'u' : 'thin';
-    sessions.push({ name: span.session.name, openMs: span.openMs, first, count, openMinuteOfDay: span.openMinuteOfDay, shape });
+    sessions.push({
+      name: span.session.name,
+      openMs: span.openMs,
+      first,
+      count,
+      openMinuteOfDay: span.openMinuteOfDay,
+      shape,
+    });
     first += count;
   }
   return { day, sessions, length: first, primaryFrom: Math.max(primaryFrom, 0), primaryTo: Math.max(primaryTo, 0) };

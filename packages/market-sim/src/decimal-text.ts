@@ -26,5 +26,8 @@ export function parseScaled(text: string, scale: number): bigint {
 export function fractionOf(text: string): { numerator: bigint; denominator: bigint } {
   const value = new SimDecimal(text);
   const decimals = value.decimalPlaces();
-  return { numerator: BigInt(value.times(new SimDecimal(10).pow(decimals)).toFixed(0)), denominator: 10n ** BigInt(decimals) };
+  return {
+    numerator: BigInt(value.times(new SimDecimal(10).pow(decimals)).toFixed(0)),
+    denominator: 10n ** BigInt(decimals),
+  };
 }

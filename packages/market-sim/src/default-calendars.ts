@@ -1,5 +1,5 @@
 /**
- * The markets' default calendars (API.md §1.9 and the `market.<m>.*` defaults of §19.7). The
+ * The markets' default calendars (docs/api.md §1.9 and the `market.<m>.*` defaults of §19.7). The
  * server passes the calendars from its config; these are for tests, demos and as its defaults.
  * Holidays are empty by default: operators list them in config.
  */

@@ -53,7 +53,9 @@ describe('a past instant', () => {
     const fresh = new MarketSimulator(fixtureUniverse, fixtureConfig());
     for (const id of ids) {
       expect(seasoned.quote(id, past), id).toEqual(fresh.quote(id, past));
-      expect(seasoned.candles(id, '1d', { at: past, limit: 10 }), id).toEqual(fresh.candles(id, '1d', { at: past, limit: 10 }));
+      expect(seasoned.candles(id, '1d', { at: past, limit: 10 }), id).toEqual(
+        fresh.candles(id, '1d', { at: past, limit: 10 }),
+      );
       expect(seasoned.timeShare(id, past), id).toEqual(fresh.timeShare(id, past));
     }
   });

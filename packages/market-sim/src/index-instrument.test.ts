@@ -18,7 +18,14 @@ describe('an index with a given divisor (MIDX = (2.5 AMXL + 0.5 WILD) / 0.0745)'
       const a = amxl[i];
       const w = wild[i];
       expect(bar.t).toEqual(a?.t);
-      expect(bar.c).toBe(round2(new Decimal(a?.c as string).times('2.5').plus(new Decimal(w?.c as string).times('0.5')).div('0.0745')));
+      expect(bar.c).toBe(
+        round2(
+          new Decimal(a?.c as string)
+            .times('2.5')
+            .plus(new Decimal(w?.c as string).times('0.5'))
+            .div('0.0745'),
+        ),
+      );
       expect(bar.v).toBe(new Decimal(a?.v as string).plus(w?.v as string).toFixed(0));
       expect(bar.turnover).toBe(new Decimal(a?.turnover as string).plus(w?.turnover as string).toFixed(2));
     });

@@ -36,7 +36,8 @@ export function indexFormulaOf(def: InstrumentDef, members: readonly InstrumentD
     const member = members[k] as InstrumentDef;
     return ((w.numerator * weightScale) / w.denominator) * tenPow(maxPriceScale - member.priceScale);
   });
-  if (bigCoefficients.some((c) => c <= 0n)) throw new RangeError(`market-sim: index ${def.instrumentId} weights must be positive`);
+  if (bigCoefficients.some((c) => c <= 0n))
+    throw new RangeError(`market-sim: index ${def.instrumentId} weights must be positive`);
   let numerator: bigint;
   let denominator: bigint;
   if (def.divisor !== undefined) {
@@ -53,7 +54,9 @@ export function indexFormulaOf(def: InstrumentDef, members: readonly InstrumentD
   }
   const ratio = reduced(numerator, denominator);
   return {
-    coefficients: bigCoefficients.map((c) => (c <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(c) : Number.POSITIVE_INFINITY)),
+    coefficients: bigCoefficients.map((c) =>
+      c <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(c) : Number.POSITIVE_INFINITY,
+    ),
     bigCoefficients,
     numerator: ratio.numerator,
     denominator: ratio.denominator,
@@ -63,14 +66,16 @@ export function indexFormulaOf(def: InstrumentDef, members: readonly InstrumentD
 /** The level in ticks for the members' prices in ticks (rounded half-up, at least one tick). */
 export function levelTicks(formula: IndexFormula, memberTicks: ArrayLike<number>): number {
   let sum = 0;
-  for (let k = 0; k < memberTicks.length; k += 1) sum += (formula.coefficients[k] as number) * (memberTicks[k] as number);
+  for (let k = 0; k < memberTicks.length; k += 1)
+    sum += (formula.coefficients[k] as number) * (memberTicks[k] as number);
   let exact: bigint;
   if (sum <= Number.MAX_SAFE_INTEGER) {
     // every term is a positive integer, so a safe total means every product and partial sum was exact
     exact = BigInt(sum);
   } else {
     exact = 0n;
-    for (let k = 0; k < memberTicks.length; k += 1) exact += (formula.bigCoefficients[k] as bigint) * BigInt(memberTicks[k] as number);
+    for (let k = 0; k < memberTicks.length; k += 1)
+      exact += (formula.bigCoefficients[k] as bigint) * BigInt(memberTicks[k] as number);
   }
   const level = bigToSafe(bigRoundHalfUp(exact * formula.numerator, formula.denominator));
   return level < 1 ? 1 : level;

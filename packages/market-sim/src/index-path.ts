@@ -23,7 +23,9 @@ export interface MemberDay {
 
 function rescaleVolume(units: number, from: number, to: number): number {
   if (from === to) return units;
-  return from < to ? assertSafe(units * Number(tenPow(to - from)), 'index volume') : floorDiv(units, Number(tenPow(from - to)));
+  return from < to
+    ? assertSafe(units * Number(tenPow(to - from)), 'index volume')
+    : floorDiv(units, Number(tenPow(from - to)));
 }
 
 export function buildIndexPath(

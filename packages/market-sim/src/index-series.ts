@@ -27,7 +27,10 @@ export class IndexSeries implements PriceSeries {
   ) {}
 
   private levelAtClose(day: number): number {
-    return levelTicks(this.formula, this.members.map((m) => m.memberCloseTicks(day)));
+    return levelTicks(
+      this.formula,
+      this.members.map((m) => m.memberCloseTicks(day)),
+    );
   }
 
   referenceTicks(): number {

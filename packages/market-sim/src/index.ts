@@ -1,6 +1,6 @@
 /**
  * @brokerage/market-sim: a pure, deterministic market simulator (no I/O, no clock, no
- * Math.random). See simulator.ts for the model and ARCHITECTURE.md "Market".
+ * Math.random). See simulator.ts for the model and docs/architecture.md "Market".
  */
 export { HISTORY_START } from './history.js';
 export { MarketSimulator, type CandleOptions } from './simulator.js';

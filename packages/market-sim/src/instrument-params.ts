@@ -55,7 +55,8 @@ export interface WalkParams {
 function limitRuleOf(rate: string | null): LimitRule | null {
   if (rate === null) return null;
   const value = new SimDecimal(rate);
-  if (!(value.greaterThan(0) && value.lessThan(1))) throw new RangeError(`market-sim: priceLimitRate ${rate} must be in (0, 1)`);
+  if (!(value.greaterThan(0) && value.lessThan(1)))
+    throw new RangeError(`market-sim: priceLimitRate ${rate} must be in (0, 1)`);
   const { numerator, denominator } = fractionOf(rate);
   return {
     numerator: bigToSafe(numerator),
@@ -83,13 +84,17 @@ export function walkParamsOf(
   actions: readonly CorporateAction[],
 ): WalkParams {
   const reference = new SimDecimal(def.referencePrice);
-  if (!reference.greaterThan(0)) throw new RangeError(`market-sim: ${def.instrumentId} needs a positive referencePrice`);
+  if (!reference.greaterThan(0))
+    throw new RangeError(`market-sim: ${def.instrumentId} needs a positive referencePrice`);
   const referenceTicks = bigToSafe(parseScaled(def.referencePrice, def.priceScale));
   const daysPerYear = def.assetClass === 'crypto' ? CRYPTO_DAYS_PER_YEAR : STOCK_DAYS_PER_YEAR;
   const dailySigma = new SimDecimal(def.annualVolatility).div(new SimDecimal(daysPerYear).sqrt());
   const dailySigmaLog = dailySigma.div(new SimDecimal(2).ln()).times(LOG_UNIT).toDecimalPlaces(0).toNumber();
   const spread = fractionOf(new SimDecimal(def.halfSpreadBps).div(10_000).toString());
-  const splitProduct = actions.reduce((product, a) => (a.kind === 'split' ? product.times(a.ratio) : product), new SimDecimal(1));
+  const splitProduct = actions.reduce(
+    (product, a) => (a.kind === 'split' ? product.times(a.ratio) : product),
+    new SimDecimal(1),
+  );
   const firstReferenceTicks = bigToSafe(parseScaled(reference.times(splitProduct).toString(), def.priceScale));
   return {
     key: instrumentKey(seed, def.instrumentId),

@@ -13,8 +13,12 @@ describe('the daily rise/fall limit', () => {
         const q = sim.quote(id, new Date(at));
         const scale = q.price.split('.')[1]?.length ?? 0;
         const prev = new Decimal(q.prevClose);
-        expect(q.limitUp, `${id} ${at}`).toBe(prev.times('1.10').toDecimalPlaces(scale, Decimal.ROUND_DOWN).toFixed(scale));
-        expect(q.limitDown, `${id} ${at}`).toBe(prev.times('0.90').toDecimalPlaces(scale, Decimal.ROUND_UP).toFixed(scale));
+        expect(q.limitUp, `${id} ${at}`).toBe(
+          prev.times('1.10').toDecimalPlaces(scale, Decimal.ROUND_DOWN).toFixed(scale),
+        );
+        expect(q.limitDown, `${id} ${at}`).toBe(
+          prev.times('0.90').toDecimalPlaces(scale, Decimal.ROUND_UP).toFixed(scale),
+        );
       }
     }
   });

@@ -88,7 +88,12 @@ function fillBridge(frame: DayFrame, params: WalkParams, logs: Int32Array): void
 }
 
 /** The minute path of a stock, crypto or forex day. */
-export function buildWalkPath(frame: DayFrame, layout: DayLayout, params: WalkParams, halts: readonly Halt[]): MinutePath {
+export function buildWalkPath(
+  frame: DayFrame,
+  layout: DayLayout,
+  params: WalkParams,
+  halts: readonly Halt[],
+): MinutePath {
   const n = layout.length;
   const logs = scratchLogs(n);
   fillBridge(frame, params, logs);

@@ -29,16 +29,21 @@ describe('a quote', () => {
 
   it('equals the price of the minute it falls in, at any second of it', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...fixtureUniverse.filter((d) => d.instrumentId !== 'i_mxn_NEWC')), fc.integer({ min: 0, max: 59_999 }), fc.nat(), (def, offset, pick) => {
-        const date = def.delistingDate ?? '2025-06-11';
-        const minutes = minuteBars(sim, def.instrumentId, def.market, date);
-        const minute = minutes[pick % minutes.length];
-        if (minute === undefined) return;
-        const q = sim.quote(def.instrumentId, new Date(minute.t.getTime() + offset));
-        expect(q.price).toBe(minute.c);
-        expect(q.ts).toEqual(minute.t);
-        expect(q.inSession).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...fixtureUniverse.filter((d) => d.instrumentId !== 'i_mxn_NEWC')),
+        fc.integer({ min: 0, max: 59_999 }),
+        fc.nat(),
+        (def, offset, pick) => {
+          const date = def.delistingDate ?? '2025-06-11';
+          const minutes = minuteBars(sim, def.instrumentId, def.market, date);
+          const minute = minutes[pick % minutes.length];
+          if (minute === undefined) return;
+          const q = sim.quote(def.instrumentId, new Date(minute.t.getTime() + offset));
+          expect(q.price).toBe(minute.c);
+          expect(q.ts).toEqual(minute.t);
+          expect(q.inSession).toBe(true);
+        },
+      ),
       { numRuns: 40, seed: 5 },
     );
   });
@@ -46,7 +51,13 @@ describe('a quote', () => {
   it('outside sessions shows the last price and says it is not in session', () => {
     const evening = sim.quote('i_mxn_AMXL', new Date('2026-03-10T23:00:00Z'));
     const [today] = sim.candles('i_mxn_AMXL', '1d', { at: new Date('2026-03-10T23:00:00Z'), limit: 1 });
-    expect(evening).toMatchObject({ inSession: false, session: null, tradingDay: '2026-03-10', price: today?.c, ts: new Date('2026-03-10T20:59:00Z') });
+    expect(evening).toMatchObject({
+      inSession: false,
+      session: null,
+      tradingDay: '2026-03-10',
+      price: today?.c,
+      ts: new Date('2026-03-10T20:59:00Z'),
+    });
     const saturday = sim.quote('i_mxn_AMXL', new Date('2026-03-14T18:00:00Z'));
     expect(saturday).toMatchObject({ inSession: false, tradingDay: '2026-03-13' });
   });
@@ -73,7 +84,9 @@ describe('a quote', () => {
 
   it('refuses an unknown instrument', () => {
     expect(() => sim.quote('i_usd_NOPE', new Date('2026-03-10T15:00:00Z'))).toThrow(UnknownInstrumentError);
-    expect(() => sim.candles('i_usd_NOPE', '1d', { at: new Date('2026-03-10T15:00:00Z') })).toThrow(UnknownInstrumentError);
+    expect(() => sim.candles('i_usd_NOPE', '1d', { at: new Date('2026-03-10T15:00:00Z') })).toThrow(
+      UnknownInstrumentError,
+    );
     expect(sim.instrument('i_usd_NOPE')).toBeUndefined();
     expect(sim.instruments()).toHaveLength(fixtureUniverse.length);
   });
@@ -112,7 +125,12 @@ describe('52-week statistics', () => {
   it('bracket every forward-adjusted daily bar of the last 52 weeks, and give the market value', () => {
     const at = new Date('2026-03-10T18:00:00Z');
     const stats = sim.stats('i_mxn_AMXL', at);
-    const days = sim.candles('i_mxn_AMXL', '1d', { at, from: new Date('2025-03-12T00:00:00Z'), limit: 1000, adjust: 'forward' });
+    const days = sim.candles('i_mxn_AMXL', '1d', {
+      at,
+      from: new Date('2025-03-12T00:00:00Z'),
+      limit: 1000,
+      adjust: 'forward',
+    });
     expect(stats.high52w).toBe(Decimal.max(...days.map((d) => d.h)).toFixed(2));
     expect(stats.low52w).toBe(Decimal.min(...days.map((d) => d.l)).toFixed(2));
     expect(stats.marketCap).toBe(new Decimal(sim.quote('i_mxn_AMXL', at).price).times(61_100_000_000).toFixed(2));

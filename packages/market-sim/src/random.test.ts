@@ -7,9 +7,11 @@ describe('the counter-based generator', () => {
     // pinned values: a change here changes every simulated market, so it must be deliberate
     expect(hashText('')).toBe(hashText(''));
     expect(instrumentKey('seed', 'i_usd_AAPL')).toBe(instrumentKey('seed', 'i_usd_AAPL'));
-    expect([hashText('abc'), draw32(1, Stream.dailyShock, 19_000, 0), drawNormal(7, Stream.minuteShock, 20_000, 5)]).toEqual([
-      1_981_051_490, 948_390_979, -65_587,
-    ]);
+    expect([
+      hashText('abc'),
+      draw32(1, Stream.dailyShock, 19_000, 0),
+      drawNormal(7, Stream.minuteShock, 20_000, 5),
+    ]).toEqual([1_981_051_490, 948_390_979, -65_587]);
   });
 
   it('changes completely with the seed, the instrument, the stream and the counters', () => {

@@ -6,5 +6,10 @@
  */
 import Decimal from 'decimal.js';
 
-export const SimDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -50, toExpPos: 50 });
+export const SimDecimal = Decimal.clone({
+  precision: 40,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -50,
+  toExpPos: 50,
+});
 export type SimDecimal = Decimal;

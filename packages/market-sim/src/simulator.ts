@@ -23,7 +23,14 @@
  */
 import { barOfMinutes, simBarOf, type BarTotals } from './bars.js';
 import { sessionSpans, spanAt, tradingDayNumberOf } from './calendar-days.js';
-import { dailyCandles, dailyGroups, intradayCandles, intradayDays, periodMinutesOf, type CandleWindow } from './candles.js';
+import {
+  dailyCandles,
+  dailyGroups,
+  intradayCandles,
+  intradayDays,
+  periodMinutesOf,
+  type CandleWindow,
+} from './candles.js';
 import { DayBarStore } from './day-bar-store.js';
 import { adjustmentEventOf, adjustmentFactor, scaleTicks } from './corporate-actions.js';
 import { dateOfDayNumber, MINUTE_MS, utcMidnight } from './day-number.js';
@@ -40,7 +47,16 @@ import type { MinutePath } from './minute-path.js';
 import type { PathCache, PriceSeries } from './price-series.js';
 import { InstrumentDays, MarketDays } from './trading-days.js';
 import type {
-  AdjustmentEvent, Halt, InstrumentDef, SimAdjust, SimBar, SimConfig, SimMarket, SimPeriod, SimQuote, SimStats,
+  AdjustmentEvent,
+  Halt,
+  InstrumentDef,
+  SimAdjust,
+  SimBar,
+  SimConfig,
+  SimMarket,
+  SimPeriod,
+  SimQuote,
+  SimStats,
   SimTimeSharePoint,
 } from './types.js';
 import { WalkSeries } from './walk-series.js';
@@ -65,7 +81,7 @@ export interface CandleOptions {
 /**
  * A quote's figures as integers. Before the instrument's first day they are its reference
  * price with no volume; otherwise the open/high/low/volume/turnover cover the day's primary
- * session up to the instant (API.md §1.11: the regular session when the market has extended
+ * session up to the instant (docs/api.md §1.11: the regular session when the market has extended
  * hours; before it opens they show the previous close and no volume).
  */
 interface QuoteFigures {
@@ -92,11 +108,15 @@ export class MarketSimulator {
   private readonly dayBars = new Map<string, DayBarStore>();
   private readonly ranges = new LruCache<string, { high: number; low: number } | null>(RANGE_CACHE_ENTRIES);
 
-  constructor(universe: readonly InstrumentDef[], private readonly config: SimConfig) {
+  constructor(
+    universe: readonly InstrumentDef[],
+    private readonly config: SimConfig,
+  ) {
     this.defs = Object.freeze([...universe]);
     for (const def of universe) {
       if (this.byId.has(def.instrumentId)) throw new RangeError(`market-sim: duplicate instrument ${def.instrumentId}`);
-      if (config.calendars[def.market] === undefined) throw new RangeError(`market-sim: no calendar for market ${def.market}`);
+      if (config.calendars[def.market] === undefined)
+        throw new RangeError(`market-sim: no calendar for market ${def.market}`);
       this.byId.set(def.instrumentId, def);
     }
     for (const def of universe) {
@@ -104,7 +124,9 @@ export class MarketSimulator {
       for (const c of def.constituents ?? []) {
         const member = this.byId.get(c.instrumentId);
         if (member === undefined || member.assetClass === 'index' || member.market !== def.market) {
-          throw new RangeError(`market-sim: index ${def.instrumentId} member ${c.instrumentId} must be a non-index instrument of its market`);
+          throw new RangeError(
+            `market-sim: index ${def.instrumentId} member ${c.instrumentId} must be a non-index instrument of its market`,
+          );
         }
       }
     }
@@ -143,7 +165,10 @@ export class MarketSimulator {
     let created: PriceSeries;
     if (def.assetClass === 'index') {
       const members = (def.constituents ?? []).map((c) => this.seriesOf(c.instrumentId) as WalkSeries);
-      const formula = indexFormulaOf(def, members.map((m) => m.def));
+      const formula = indexFormulaOf(
+        def,
+        members.map((m) => m.def),
+      );
       created = new IndexSeries(def, calendar, days, halts, members, formula, this.paths);
     } else {
       const lastDay = days.lastIndex === null || days.isEmpty ? null : days.dayAt(days.lastIndex);
@@ -313,7 +338,9 @@ export class MarketSimulator {
     const bars =
       minutes !== null
         ? intradayCandles(series, minutes, window)
-        : dailyCandles(series, period as '1d' | '1w' | '1M', window, opts.adjust ?? 'none', (i) => this.dayBar(series, i, window.atMs));
+        : dailyCandles(series, period as '1d' | '1w' | '1M', window, opts.adjust ?? 'none', (i) =>
+            this.dayBar(series, i, window.atMs),
+          );
     return bars.map((bar) => simBarOf(bar, series.def.priceScale, series.def.volumeScale));
   }
 
@@ -467,7 +494,8 @@ export class MarketSimulator {
     }
     let marketCap: string | null = null;
     if (def.sharesOutstanding !== null) {
-      if (!Number.isSafeInteger(def.sharesOutstanding)) throw new RangeError(`market-sim: ${def.instrumentId} sharesOutstanding must be an integer`);
+      if (!Number.isSafeInteger(def.sharesOutstanding))
+        throw new RangeError(`market-sim: ${def.instrumentId} sharesOutstanding must be an integer`);
       const cents = bigRoundHalfUp(BigInt(price) * BigInt(def.sharesOutstanding) * 100n, tenPow(def.priceScale));
       marketCap = formatScaled(cents, 2);
     }
@@ -502,7 +530,10 @@ export class MarketSimulator {
       // members' daily closes. Index providers publish closing highs and lows the same way.
       if (series instanceof IndexSeries) {
         const close = series.closeTicks(i);
-        range = range === null ? { high: close, low: close } : { high: Math.max(range.high, close), low: Math.min(range.low, close) };
+        range =
+          range === null
+            ? { high: close, low: close }
+            : { high: Math.max(range.high, close), low: Math.min(range.low, close) };
         if ((i - first) % 16 === 15) yield;
         continue;
       }

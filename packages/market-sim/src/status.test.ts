@@ -8,7 +8,14 @@ const sim = new MarketSimulator(fixtureUniverse, fixtureConfig());
 describe('an instrument listing later (NEWC, 2026-04-15)', () => {
   it('is pre_listing before its listing date, at its reference price with no volume and no bars', () => {
     const q = sim.quote('i_mxn_NEWC', new Date('2026-04-14T16:00:00Z'));
-    expect(q).toMatchObject({ status: 'pre_listing', price: '20.00', prevClose: '20.00', volume: '0', turnover: '0.00', tradingDay: '2026-04-15' });
+    expect(q).toMatchObject({
+      status: 'pre_listing',
+      price: '20.00',
+      prevClose: '20.00',
+      volume: '0',
+      turnover: '0.00',
+      tradingDay: '2026-04-15',
+    });
     expect(sim.candles('i_mxn_NEWC', '1d', { at: new Date('2026-04-14T16:00:00Z') })).toEqual([]);
     expect(sim.timeShare('i_mxn_NEWC', new Date('2026-04-14T16:00:00Z'))).toEqual([]);
   });
@@ -39,7 +46,11 @@ describe('a delisted instrument (BOLT, last day 2025-09-30)', () => {
   });
 
   it('has no history before its listing', () => {
-    const [first] = sim.candles('i_usd_BOLT', '1d', { at: new Date('2026-03-10T15:00:00Z'), from: new Date('2021-01-01T00:00:00Z'), limit: 1 });
+    const [first] = sim.candles('i_usd_BOLT', '1d', {
+      at: new Date('2026-03-10T15:00:00Z'),
+      from: new Date('2021-01-01T00:00:00Z'),
+      limit: 1,
+    });
     expect(first?.t.toISOString()).toBe('2022-03-15T00:00:00.000Z');
     expect(sim.quote('i_usd_BOLT', new Date('2022-01-10T15:00:00Z')).status).toBe('pre_listing');
   });

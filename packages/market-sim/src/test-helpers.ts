@@ -22,7 +22,12 @@ export function minuteBars(sim: MarketSimulator, instrumentId: string, market: S
   const bars: SimBar[] = [];
   let from = first.open;
   for (;;) {
-    const page = sim.candles(instrumentId, '1m', { at: endOfDay(market, date), from, to: new Date(last.close.getTime() - 1), limit: 1000 });
+    const page = sim.candles(instrumentId, '1m', {
+      at: endOfDay(market, date),
+      from,
+      to: new Date(last.close.getTime() - 1),
+      limit: 1000,
+    });
     bars.push(...page);
     if (page.length < 1000) return bars;
     from = new Date((page[page.length - 1] as SimBar).t.getTime() + 60_000);

@@ -34,7 +34,14 @@ function computeOffsetMinutes(timezone: string, ms: number): number {
   for (const part of formatterOf(timezone).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
-  const wall = Date.UTC(fields.year ?? 0, (fields.month ?? 1) - 1, fields.day ?? 1, fields.hour ?? 0, fields.minute ?? 0, fields.second ?? 0);
+  const wall = Date.UTC(
+    fields.year ?? 0,
+    (fields.month ?? 1) - 1,
+    fields.day ?? 1,
+    fields.hour ?? 0,
+    fields.minute ?? 0,
+    fields.second ?? 0,
+  );
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
 }
 

@@ -40,7 +40,8 @@ export class MarketDays {
   dayAt(index: number): number {
     while (this.days.length <= index) {
       const lastFound = this.days[this.days.length - 1] ?? HISTORY_START_DAY;
-      if (this.checkedThrough - lastFound > SEARCH_DAYS_MAX) throw new RangeError('market-sim: the calendar has no trading day');
+      if (this.checkedThrough - lastFound > SEARCH_DAYS_MAX)
+        throw new RangeError('market-sim: the calendar has no trading day');
       this.extendThrough(this.checkedThrough + 64);
     }
     return this.days[index] as number;
@@ -89,7 +90,8 @@ export class InstrumentDays {
     this.delistingDay = def.delistingDate ? dayNumberOf(def.delistingDate) : null;
     this.firstIndex = market.firstIndexOnOrAfter(Math.max(this.listingDay ?? HISTORY_START_DAY, HISTORY_START_DAY));
     this.firstDay = market.dayAt(this.firstIndex);
-    this.lastIndex = this.delistingDay === null ? null : market.lastIndexOnOrBefore(this.delistingDay) - this.firstIndex;
+    this.lastIndex =
+      this.delistingDay === null ? null : market.lastIndexOnOrBefore(this.delistingDay) - this.firstIndex;
   }
 
   /** Whether the instrument traded at all (a delisting before its first day leaves it empty). */

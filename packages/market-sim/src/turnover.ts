@@ -8,7 +8,10 @@ import { assertSafe, mulDivHalfUp } from './integer-math.js';
 const SMALL_POWERS = [1, 10, 100];
 
 /** The minute-turnover function of an instrument's volume and price scales. */
-export function turnoverConverter(volumeScale: number, priceScale: number): (volumeUnits: number, priceTicks: number) => number {
+export function turnoverConverter(
+  volumeScale: number,
+  priceScale: number,
+): (volumeUnits: number, priceTicks: number) => number {
   const shift = volumeScale + priceScale - 2;
   if (shift <= 0) {
     const multiplier = SMALL_POWERS[-shift] as number;

@@ -14,7 +14,11 @@ export type SimStatus = 'trading' | 'halted' | 'pre_listing' | 'delisted';
 
 /** A corporate action on its ex-date (a date of the instrument's market calendar). */
 export type CorporateAction =
-  | { kind: 'split'; exDate: string; /** new shares per old share, e.g. "2" for 2-for-1, "0.1" for 1-for-10 */ ratio: string }
+  | {
+      kind: 'split';
+      exDate: string;
+      /** new shares per old share, e.g. "2" for 2-for-1, "0.1" for 1-for-10 */ ratio: string;
+    }
   | { kind: 'dividend'; exDate: string; /** cash per share in the instrument's currency */ cash: string };
 
 /** One index constituent. Index level = Σ price × weight / divisor (weights fixed, choice). */
@@ -109,7 +113,7 @@ export interface SimQuote {
   ask: string;
   /**
    * open/high/low/volume/turnover of the trading day cover its regular session when the market
-   * also has extended hours (API.md §1.11), else the whole day; before the regular session opens
+   * also has extended hours (docs/api.md §1.11), else the whole day; before the regular session opens
    * they are prevClose and zero
    */
   open: string;

@@ -40,7 +40,9 @@ export class WalkSeries implements PriceSeries {
   ) {
     this.walk = new DailyWalk(def, params, days, actions, (frame) => this.closeUnderHalt(frame));
     this.splits = actions.flatMap((a) =>
-      a.kind === 'split' ? [{ exDay: dayNumberOf(a.exDate), factor: factorOf(a, 1, def.priceScale, def.instrumentId) }] : [],
+      a.kind === 'split'
+        ? [{ exDay: dayNumberOf(a.exDate), factor: factorOf(a, 1, def.priceScale, def.instrumentId) }]
+        : [],
     );
   }
 

@@ -36,7 +36,7 @@ describe('warming an instrument in steps', () => {
     }
   });
 
-  it('takes many small steps for a cold stock\'s 52 weeks and an index\'s members', () => {
+  it("takes many small steps for a cold stock's 52 weeks and an index's members", () => {
     const sim = new MarketSimulator(fixtureUniverse, fixtureConfig());
     // a year of day bars: one minute path per step
     expect(drain(sim.statsSteps('i_usd_ACME', at))).toBeGreaterThan(200);

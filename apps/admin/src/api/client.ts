@@ -1,5 +1,5 @@
 /**
- * The back-office API client (API.md §19.1): every call is `POST /api/admin/<path>` with a JSON body and
+ * The back-office API client (docs/api.md §19.1): every call is `POST /api/admin/<path>` with a JSON body and
  * `Authorization: Bearer <adminToken>`. It unwraps the envelope of §1.3: `status: 1` gives `data` (and the
  * success key), `status: 0` throws an `ApiError` carrying `code`, `msg` and `params`. A 401 ends the
  * session and sends the operator to the login page. Errors are shown as a toast with the server's English
@@ -18,12 +18,12 @@ import { describeInvalidFields } from './field-reasons';
 import { clearSession, getSession } from './session';
 
 export const adminApiBase = '/api/admin';
-/** API.md §1.1: the client gives up after 10 s. */
+/** docs/api.md §1.1: the client gives up after 10 s. */
 const timeoutMs = 10_000;
 
 /** The parsed answer schema of an endpoint, without importing zod here. */
 type ResponseSchemaOf<N extends AdminEndpointName> = ReturnType<(typeof adminEndpoints)[N]['response']['parse']>;
-/** List endpoints declare their item schema; the answer is a list page of those (API.md §1.5). */
+/** List endpoints declare their item schema; the answer is a list page of those (docs/api.md §1.5). */
 type ListEndpointName = 'userList' | 'auditList';
 export type AdminDataOf<N extends AdminEndpointName> = N extends ListEndpointName
   ? ListPage<ResponseSchemaOf<N>>
@@ -107,7 +107,9 @@ async function send(path: string, body: unknown): Promise<{ httpStatus: number; 
     const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
     throw new ApiError(
       'network.error',
-      timedOut ? 'The server did not answer in time. Please try again.' : 'Cannot reach the server. Check the connection.',
+      timedOut
+        ? 'The server did not answer in time. Please try again.'
+        : 'Cannot reach the server. Check the connection.',
       {},
       null,
     );

@@ -1,4 +1,4 @@
-/** English text for the field reason codes of `request.invalid` (API.md §1.3). */
+/** English text for the field reason codes of `request.invalid` (docs/api.md §1.3). */
 import { isFieldReason, type FieldReason } from '@brokerage/contract';
 
 const reasonText: Record<FieldReason, string> = {

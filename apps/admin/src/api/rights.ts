@@ -1,5 +1,11 @@
-/** What the session's role may do, from the contract's table of API.md §19.2. */
-import { rightForRestrictAction, rightsOfRole, type AdminRight, type AdminRole, type RestrictAction } from '@brokerage/contract';
+/** What the session's role may do, from the contract's table of docs/api.md §19.2. */
+import {
+  rightForRestrictAction,
+  rightsOfRole,
+  type AdminRight,
+  type AdminRole,
+  type RestrictAction,
+} from '@brokerage/contract';
 import { useSession } from './session';
 
 export function roleHasRight(role: AdminRole | null | undefined, right: AdminRight): boolean {

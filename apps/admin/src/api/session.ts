@@ -1,5 +1,5 @@
 /**
- * The back-office session: the bearer token of `/api/admin/auth/login` (API.md §19.1) and the role it
+ * The back-office session: the bearer token of `/api/admin/auth/login` (docs/api.md §19.1) and the role it
  * carries. It lives in sessionStorage, so closing the tab ends it on this side as well; the server's idle
  * (30 min) and absolute (12 h) expiry still decide, and answer 401 when the token is gone.
  */

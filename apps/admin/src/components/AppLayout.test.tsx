@@ -34,7 +34,15 @@ describe('the menu', { timeout: screenTestTimeoutMs }, () => {
   it('lists every review queue under Reviews', () => {
     const menu = renderMenu('reviewer');
     expect(menu.getByText('Reviews')).toBeTruthy();
-    for (const label of ['Real name', 'Deposits', 'Withdrawals', 'Loans', 'Credit raises', 'Block trades', 'Day trading']) {
+    for (const label of [
+      'Real name',
+      'Deposits',
+      'Withdrawals',
+      'Loans',
+      'Credit raises',
+      'Block trades',
+      'Day trading',
+    ]) {
       expect(menu.getByRole('menuitem', { name: label })).toBeTruthy();
     }
     expect(menu.queryByTestId('menu-upcoming-loan')).toBeNull();

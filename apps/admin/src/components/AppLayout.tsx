@@ -94,16 +94,26 @@ export function AppLayout() {
             mode="inline"
             items={items}
             selectedKeys={selected ? [selected] : []}
-            onClick={({ key }) => { navigate(key); }}
+            onClick={({ key }) => {
+              navigate(key);
+            }}
           />
         </nav>
       </Layout.Sider>
       <Layout>
         <Layout.Header
-          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingInline: 24,
+          }}
         >
           <Space size="middle">
-            {session?.username ? <Typography.Text data-testid="header-username">{session.username}</Typography.Text> : null}
+            {session?.username ? (
+              <Typography.Text data-testid="header-username">{session.username}</Typography.Text>
+            ) : null}
             <Tag color="blue" data-testid="header-role" aria-label={`Role: ${session?.role ?? ''}`}>
               {session?.role}
             </Tag>

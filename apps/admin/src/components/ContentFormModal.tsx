@@ -78,7 +78,11 @@ export function useContentForm<Item extends PublishableItem, Values extends Form
     saved,
     formError,
     clearFormError: () => setFormError(null),
-    saveOptions: { notify: (error) => !hasFieldReasons(error), onSuccess: ({ data }) => onSaved(data), onError: onRefused },
+    saveOptions: {
+      notify: (error) => !hasFieldReasons(error),
+      onSuccess: ({ data }) => onSaved(data),
+      onError: onRefused,
+    },
   };
 }
 
@@ -154,7 +158,13 @@ export function ContentFormModal<Item extends PublishableItem, Values extends Fo
         <Button key="close" onClick={onClose} data-testid={`${kind}-close`}>
           Close
         </Button>,
-        <Button key="save" type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()} data-testid={`${kind}-save`}>
+        <Button
+          key="save"
+          type="primary"
+          loading={create.isPending || update.isPending}
+          onClick={() => form.submit()}
+          data-testid={`${kind}-save`}
+        >
           {saved ? 'Save changes' : 'Save draft'}
         </Button>,
       ]}
@@ -166,14 +176,36 @@ export function ContentFormModal<Item extends PublishableItem, Values extends Fo
           column={3}
           style={{ marginBottom: 16 }}
           items={[
-            { key: 'id', label: 'Id', children: <Typography.Text code data-testid={`${kind}-saved-id`}>{saved.id}</Typography.Text> },
+            {
+              key: 'id',
+              label: 'Id',
+              children: (
+                <Typography.Text code data-testid={`${kind}-saved-id`}>
+                  {saved.id}
+                </Typography.Text>
+              ),
+            },
             { key: 'state', label: 'State', children: <PublishStateTag isPublished={saved.published} /> },
             { key: 'updatedAt', label: 'Updated', children: formatTime(saved.updatedAt) },
           ]}
         />
       ) : null}
-      {formError ? <Alert type="error" title={formError} showIcon style={{ marginBottom: 16 }} data-testid={`${kind}-form-error`} /> : null}
-      <Form<Values> form={form} layout="vertical" name={`${kind}-edit`} initialValues={content.initialValues} onFinish={(values) => void submit(values)}>
+      {formError ? (
+        <Alert
+          type="error"
+          title={formError}
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid={`${kind}-form-error`}
+        />
+      ) : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name={`${kind}-edit`}
+        initialValues={content.initialValues}
+        onFinish={(values) => void submit(values)}
+      >
         {children}
         <HtmlContentField testIdPrefix={kind} savedHtml={saved?.content ?? null} />
         <ReasonField testId={`${kind}-reason`} label="Reason for this change (audit log)" />

@@ -71,7 +71,11 @@ export function ContentListPage<Item extends PublishableItem>(props: ContentList
     (item.published ? unpublish : publish).mutate({ id: item.id, reason });
   }
 
-  const pendingId = publish.isPending ? publish.variables?.id : unpublish.isPending ? unpublish.variables?.id : undefined;
+  const pendingId = publish.isPending
+    ? publish.variables?.id
+    : unpublish.isPending
+      ? unpublish.variables?.id
+      : undefined;
 
   const columns: TableColumnsType<Item> = [
     ...props.leadingColumns,
@@ -80,7 +84,9 @@ export function ContentListPage<Item extends PublishableItem>(props: ContentList
       dataIndex: 'published',
       key: 'published',
       width: props.stateWidth,
-      render: (isPublished: boolean, item) => <PublishStateTag isPublished={isPublished} testId={`${kind}-state-${item.id}`} />,
+      render: (isPublished: boolean, item) => (
+        <PublishStateTag isPublished={isPublished} testId={`${kind}-state-${item.id}`} />
+      ),
     },
     ...props.trailingColumns,
     {
@@ -89,7 +95,12 @@ export function ContentListPage<Item extends PublishableItem>(props: ContentList
       width: props.actionsWidth,
       render: (_: unknown, item) => (
         <Space size={0}>
-          <Button type="link" onClick={() => setEditing({ item })} aria-label={`Edit ${item.title}`} data-testid={`${kind}-edit-${item.id}`}>
+          <Button
+            type="link"
+            onClick={() => setEditing({ item })}
+            aria-label={`Edit ${item.title}`}
+            data-testid={`${kind}-edit-${item.id}`}
+          >
             Edit
           </Button>
           {item.published ? (
@@ -120,7 +131,13 @@ export function ContentListPage<Item extends PublishableItem>(props: ContentList
   ];
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{props.title}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {props.title}
+        </Typography.Title>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Button type="primary" onClick={() => setEditing({ item: null })} data-testid={`${kind}-new`}>
           {props.newLabel}
@@ -141,7 +158,9 @@ export function ContentListPage<Item extends PublishableItem>(props: ContentList
         pagination={props.pagination}
       />
       {/* Keyed by item, so opening another item starts a fresh form. */}
-      {editing ? <Fragment key={editing.item?.id ?? 'new'}>{props.renderForm(editing.item, () => setEditing(null))}</Fragment> : null}
+      {editing ? (
+        <Fragment key={editing.item?.id ?? 'new'}>{props.renderForm(editing.item, () => setEditing(null))}</Fragment>
+      ) : null}
       {reasonHolder}
     </Card>
   );

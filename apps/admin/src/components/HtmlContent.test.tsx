@@ -10,9 +10,11 @@ describe('the saved HTML preview', () => {
     render(
       <SanitisedHtml
         testId="preview"
-        html={'<p>Closed on <em>Monday</em>.</p><meta http-equiv="refresh" content="0;url=https://evil.example">'
-          + '<a href="https://example.com/hours" style="position:fixed;inset:0" onclick="steal()">hours</a>'
-          + '<a href="javascript:alert(1)">js</a><img src="x" onerror="alert(1)"><script>alert(1)</script>'}
+        html={
+          '<p>Closed on <em>Monday</em>.</p><meta http-equiv="refresh" content="0;url=https://evil.example">' +
+          '<a href="https://example.com/hours" style="position:fixed;inset:0" onclick="steal()">hours</a>' +
+          '<a href="javascript:alert(1)">js</a><img src="x" onerror="alert(1)"><script>alert(1)</script>'
+        }
       />,
     );
     const preview = screen.getByTestId('preview');

@@ -15,8 +15,11 @@ export const contentLengthMax = 100_000;
 /** Keeps only the allow-listed tags, attributes and link schemes (the server's rules). */
 export function sanitiseHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...htmlAllowList.tags], ALLOWED_ATTR: [...htmlAllowedAttributes], ALLOWED_URI_REGEXP: htmlAllowedUri,
-    ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false,
+    ALLOWED_TAGS: [...htmlAllowList.tags],
+    ALLOWED_ATTR: [...htmlAllowedAttributes],
+    ALLOWED_URI_REGEXP: htmlAllowedUri,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
   });
 }
 
@@ -27,7 +30,14 @@ export function SanitisedHtml({ html, testId, label }: { html: string; testId?: 
       role="document"
       aria-label={label}
       data-testid={testId}
-      style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 12px', maxHeight: 360, overflow: 'auto', background: '#fff' }}
+      style={{
+        border: '1px solid #f0f0f0',
+        borderRadius: 6,
+        padding: '8px 12px',
+        maxHeight: 360,
+        overflow: 'auto',
+        background: '#fff',
+      }}
       // The server's answer (sanitised on write), sanitised again here; never the raw input.
       dangerouslySetInnerHTML={{ __html: sanitiseHtml(html) }}
     />
@@ -54,7 +64,12 @@ export function HtmlContentField({ testIdPrefix, savedHtml }: { testIdPrefix: st
           { max: contentLengthMax, message: `At most ${contentLengthMax} characters` },
         ]}
       >
-        <Input.TextArea rows={6} spellCheck={false} style={{ fontFamily: monospace }} data-testid={`${testIdPrefix}-content`} />
+        <Input.TextArea
+          rows={6}
+          spellCheck={false}
+          style={{ fontFamily: monospace }}
+          data-testid={`${testIdPrefix}-content`}
+        />
       </Form.Item>
       <section aria-label="Content preview" style={{ marginBottom: 24 }}>
         <Typography.Text strong>Preview</Typography.Text>
@@ -66,12 +81,21 @@ export function HtmlContentField({ testIdPrefix, savedHtml }: { testIdPrefix: st
         {isUnsaved ? (
           <>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-              Not saved yet, so shown as source. The server cleans the HTML when it saves; the rendered preview then shows
-              what it kept.
+              Not saved yet, so shown as source. The server cleans the HTML when it saves; the rendered preview then
+              shows what it kept.
             </Typography.Paragraph>
             <pre
               data-testid={`${testIdPrefix}-source-preview`}
-              style={{ margin: 0, maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: monospace, background: '#fafafa', padding: 8 }}
+              style={{
+                margin: 0,
+                maxHeight: 200,
+                overflow: 'auto',
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                fontFamily: monospace,
+                background: '#fafafa',
+                padding: 8,
+              }}
             >
               {draft}
             </pre>

@@ -13,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Shows a 403 page instead of a screen the role has no right to (API.md §19.2). */
+/** Shows a 403 page instead of a screen the role has no right to (docs/api.md §19.2). */
 export function RequireRight({ right, children }: { right: AdminRight; children: ReactNode }) {
   const session = useSession();
   if (!roleHasRight(session?.role, right)) {

@@ -1,6 +1,6 @@
 /**
  * What news articles and notices have in common: both are written as drafts, published and unpublished
- * with a reason, and edited as HTML (API.md §19, docs/decisions.md). The list page and the form modal
+ * with a reason, and edited as HTML (docs/api.md §19, docs/decisions.md). The list page and the form modal
  * built on this are shared by the two.
  */
 import { Tag } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The `reason` every data-changing back-office call requires (API.md §19.1: 3–500 characters after
+ * The `reason` every data-changing back-office call requires (docs/api.md §19.1: 3–500 characters after
  * trimming), written to the audit log. The form refuses to submit without it.
  */
 import { Form, Input, type FormRule } from 'antd';

@@ -12,7 +12,11 @@ export function hasFieldReasons(error: ApiError): boolean {
 }
 
 /** Puts the reasons on the form's fields; returns the text for the fields it does not have, or null. */
-export function showServerFieldErrors<V>(form: FormInstance<V>, error: ApiError, formFields: readonly string[]): string | null {
+export function showServerFieldErrors<V>(
+  form: FormInstance<V>,
+  error: ApiError,
+  formFields: readonly string[],
+): string | null {
   const { inline, others } = splitInvalidFields(error.params, formFields);
   form.setFields(
     Object.entries(inline).map(([name, reason]) => ({

@@ -11,7 +11,7 @@ import { positiveInt } from '../lib/url-params';
 const pageSizes = [10, 20, 50, 100];
 const defaultPageSize = 20;
 
-/** What a list answer says about its page (API.md §1.5). */
+/** What a list answer says about its page (docs/api.md §1.5). */
 interface PageOfAnswer {
   page: number;
   size: number;
@@ -46,7 +46,13 @@ export function useListParams() {
       pageSizeOptions: pageSizes,
       ...(showTotal ? { showTotal } : {}),
       onChange: (nextPage, nextSize) =>
-        update({ page: nextPage > 1 ? String(nextPage) : undefined, size: nextSize !== defaultPageSize ? String(nextSize) : undefined }, false),
+        update(
+          {
+            page: nextPage > 1 ? String(nextPage) : undefined,
+            size: nextSize !== defaultPageSize ? String(nextSize) : undefined,
+          },
+          false,
+        ),
     };
   }
 

@@ -1,5 +1,5 @@
 /**
- * A confirmation that also asks for the audit `reason` (API.md §19.1), for actions started from a
+ * A confirmation that also asks for the audit `reason` (docs/api.md §19.1), for actions started from a
  * table row (publish, unpublish) where there is no form to hold the reason. `ask()` opens a modal and
  * resolves to the trimmed reason when the operator presses the confirm button (`data-testid="confirm-ok"`)
  * with a valid reason, or null when they cancel.
@@ -23,7 +23,13 @@ interface OpenReasonConfirm extends ReasonConfirmOptions {
   resolve: (reason: string | null) => void;
 }
 
-function ReasonConfirmForm({ options, onSettle }: { options: OpenReasonConfirm; onSettle: (reason: string | null) => void }) {
+function ReasonConfirmForm({
+  options,
+  onSettle,
+}: {
+  options: OpenReasonConfirm;
+  onSettle: (reason: string | null) => void;
+}) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <Form<{ reason: string }>

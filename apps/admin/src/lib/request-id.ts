@@ -1,5 +1,5 @@
 /**
- * A `requestId` (API.md §1.4: a UUID) for a decision. `crypto.randomUUID` exists only in secure contexts
+ * A `requestId` (docs/api.md §1.4: a UUID) for a decision. `crypto.randomUUID` exists only in secure contexts
  * (HTTPS, localhost); elsewhere a version-4 UUID is built from `crypto.getRandomValues`.
  */
 export function newRequestId(): string {

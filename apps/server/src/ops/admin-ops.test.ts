@@ -16,7 +16,10 @@ function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
 
 /** The operator error a command line ends with (message and exit code). */
 async function failure(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<OpsError> {
-  const error: unknown = await run(argv, env).then(() => null, (e: unknown) => e);
+  const error: unknown = await run(argv, env).then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof OpsError)) throw new Error(`expected an OpsError, got ${String(error)}`);
   return error;
 }
@@ -33,7 +36,12 @@ function printed(lines: string[], label: string): string {
 }
 
 async function auditOf(action: string, targetId?: string) {
-  const r = await post(t.app, '/api/admin/audit/list', { action, ...(targetId ? { targetId } : {}), size: 5 }, await adminLogin(t.app, 'admin'));
+  const r = await post(
+    t.app,
+    '/api/admin/audit/list',
+    { action, ...(targetId ? { targetId } : {}), size: 5 },
+    await adminLogin(t.app, 'admin'),
+  );
   return (r.body.data as { list: Record<string, unknown>[] }).list;
 }
 
@@ -53,20 +61,33 @@ describe('admin create', () => {
     expect(password.length).toBeGreaterThanOrEqual(20);
     expect((await login(username, password)).body).toMatchObject({ status: 1, data: { role: 'reviewer' } });
     const [entry] = await auditOf('ops/admin.create', adminId);
-    expect(entry).toMatchObject({ actorId: null, actorName: 'ops-cli', targetType: 'admin', targetId: adminId, result: 'ok', after: { username, role: 'reviewer' } });
+    expect(entry).toMatchObject({
+      actorId: null,
+      actorName: 'ops-cli',
+      targetType: 'admin',
+      targetId: adminId,
+      result: 'ok',
+      after: { username, role: 'reviewer' },
+    });
     expect(JSON.stringify(entry)).not.toContain(password);
   });
 
   it('takes the password from ADMIN_NEW_PASSWORD without printing it, and refuses a short one', async () => {
-    const lines = await run(['create', 'ops-env', 'admin', '--reason', 'New team lead'], { ADMIN_NEW_PASSWORD: 'Chosen-pass-2026' });
+    const lines = await run(['create', 'ops-env', 'admin', '--reason', 'New team lead'], {
+      ADMIN_NEW_PASSWORD: 'Chosen-pass-2026',
+    });
     expect(lines.join('\n')).not.toContain('Chosen-pass-2026');
     expect((await login('ops-env', 'Chosen-pass-2026')).body).toMatchObject({ status: 1, data: { role: 'admin' } });
     expect((await auditOf('ops/admin.create'))[0]).toMatchObject({ reason: 'New team lead' });
-    expect((await failure(['create', 'ops-env2', 'admin'], { ADMIN_NEW_PASSWORD: 'short' })).message).toMatch(/ADMIN_NEW_PASSWORD must have 12/);
+    expect((await failure(['create', 'ops-env2', 'admin'], { ADMIN_NEW_PASSWORD: 'short' })).message).toMatch(
+      /ADMIN_NEW_PASSWORD must have 12/,
+    );
   });
 
   it('refuses a bad role, a taken or malformed username and missing arguments', async () => {
-    expect((await failure(['create', 'ops-bad', 'superuser'])).message).toBe('Role "superuser" is not one of admin, reviewer, support.');
+    expect((await failure(['create', 'ops-bad', 'superuser'])).message).toBe(
+      'Role "superuser" is not one of admin, reviewer, support.',
+    );
     expect((await failure(['create', 'admin1', 'admin'])).message).toBe('An admin named "admin1" already exists.');
     expect((await failure(['create', 'a b', 'admin'])).message).toMatch(/^Username "a b" is not valid/);
     const missing = await failure(['create', 'ops-x']);
@@ -106,7 +127,10 @@ describe('admin totp-enrol and totp-remove', () => {
     await run(['totp-enrol', username]);
     expect(await run(['totp-remove', username])).toEqual([`Removed TOTP from "${username}".`]);
     expect((await login(username, password)).body.status).toBe(1);
-    expect((await auditOf('ops/admin.totp_remove', adminId))[0]).toMatchObject({ before: { twoFactor: 'totp' }, after: { twoFactor: 'none' } });
+    expect((await auditOf('ops/admin.totp_remove', adminId))[0]).toMatchObject({
+      before: { twoFactor: 'totp' },
+      after: { twoFactor: 'none' },
+    });
     expect(await run(['totp-remove', username])).toEqual([`"${username}" had no TOTP enrolled; nothing changed.`]);
     expect(await auditOf('ops/admin.totp_remove', adminId)).toHaveLength(1);
   });
@@ -121,11 +145,18 @@ describe('admin disable, enable and list', () => {
     expect(await run(['disable', username])).toEqual([`Disabled "${username}"; 1 open session(s) revoked.`]);
     expect((await login(username, password)).body.code).toBe('account.disabled');
     expect((await post(t.app, '/api/admin/user/list', {}, headers)).http).toBe(401);
-    expect((await auditOf('ops/admin.disable', adminId))[0]).toMatchObject({ actorName: 'ops-cli', before: { disabled: false }, after: { disabled: true, sessionsRevoked: 1 } });
+    expect((await auditOf('ops/admin.disable', adminId))[0]).toMatchObject({
+      actorName: 'ops-cli',
+      before: { disabled: false },
+      after: { disabled: true, sessionsRevoked: 1 },
+    });
     await run(['enable', username]);
     expect((await login(username, password)).body.status).toBe(1);
     expect((await post(t.app, '/api/admin/user/list', {}, headers)).http).toBe(401);
-    expect((await auditOf('ops/admin.enable', adminId))[0]).toMatchObject({ before: { disabled: true }, after: { disabled: false } });
+    expect((await auditOf('ops/admin.enable', adminId))[0]).toMatchObject({
+      before: { disabled: true },
+      after: { disabled: false },
+    });
   });
 
   it('lists every admin with role, status and whether TOTP is enrolled', async () => {

@@ -1,5 +1,5 @@
 /**
- * The operations commands for back-office accounts (API.md §19.1: "admin accounts are created by
+ * The operations commands for back-office accounts (docs/api.md §19.1: "admin accounts are created by
  * operations tooling"), behind `npm run admin -- <command>` (admin-cli.ts). Each change and its
  * audit entry (actor `ops-cli`) commit in one transaction. Bad input throws `OpsError`, whose
  * message is meant for the operator; the CLI prints it and exits non-zero.
@@ -9,7 +9,14 @@ import type { Clock } from '../platform/clock.js';
 import { transaction, type Db, type Tx } from '../platform/db.js';
 import { newPassword } from '../platform/ids.js';
 import {
-  createAdmin, findAdminAccount, listAdminAccounts, lockAdminAccount, newTotpEnrolment, setAdminDisabled, setAdminTotpSecret, writeAudit,
+  createAdmin,
+  findAdminAccount,
+  listAdminAccounts,
+  lockAdminAccount,
+  newTotpEnrolment,
+  setAdminDisabled,
+  setAdminTotpSecret,
+  writeAudit,
   type AdminAccount,
 } from '../modules/admin/index.js';
 
@@ -21,7 +28,10 @@ const ADMIN_PASSWORD_LENGTH_MAX = 128;
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
 
 export class OpsError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
     this.name = 'OpsError';
   }
@@ -38,10 +48,28 @@ export interface OpsOptions {
   reason?: string | null;
 }
 
-function audit(tx: Db, ctx: OpsContext, action: string, target: AdminAccount | { id: string }, before: unknown, after: unknown, reason: string | null | undefined) {
+function audit(
+  tx: Db,
+  ctx: OpsContext,
+  action: string,
+  target: AdminAccount | { id: string },
+  before: unknown,
+  after: unknown,
+  reason: string | null | undefined,
+) {
   return writeAudit(tx, ctx.clock, {
-    actorId: null, actorName: OPS_ACTOR, role: null, action: `ops/${action}`, targetType: 'admin', targetId: target.id,
-    reason: reason ?? null, before, after, result: 'ok', ip: null, requestId: null,
+    actorId: null,
+    actorName: OPS_ACTOR,
+    role: null,
+    action: `ops/${action}`,
+    targetType: 'admin',
+    targetId: target.id,
+    reason: reason ?? null,
+    before,
+    after,
+    result: 'ok',
+    ip: null,
+    requestId: null,
   });
 }
 
@@ -58,37 +86,68 @@ function twoFactorOf(account: AdminAccount) {
 
 /** Creates an admin. The password is ADMIN_NEW_PASSWORD when set, else generated and returned to print once. */
 export async function createAdminAccount(
-  ctx: OpsContext, username: string, role: string, options: OpsOptions = {},
+  ctx: OpsContext,
+  username: string,
+  role: string,
+  options: OpsOptions = {},
 ): Promise<{ adminId: string; username: string; role: AdminRole; generatedPassword: string | null }> {
   if (!USERNAME.test(username)) {
-    throw new OpsError(`Username "${username}" is not valid: 3–64 letters, digits or . _ @ -, starting with a letter or digit.`);
+    throw new OpsError(
+      `Username "${username}" is not valid: 3–64 letters, digits or . _ @ -, starting with a letter or digit.`,
+    );
   }
-  if (!(adminRoles as readonly string[]).includes(role)) throw new OpsError(`Role "${role}" is not one of ${adminRoles.join(', ')}.`);
+  if (!(adminRoles as readonly string[]).includes(role))
+    throw new OpsError(`Role "${role}" is not one of ${adminRoles.join(', ')}.`);
   const chosen = ctx.env.ADMIN_NEW_PASSWORD;
-  if (chosen !== undefined && (chosen.length < ADMIN_PASSWORD_LENGTH_MIN || chosen.length > ADMIN_PASSWORD_LENGTH_MAX)) {
-    throw new OpsError(`ADMIN_NEW_PASSWORD must have ${ADMIN_PASSWORD_LENGTH_MIN}–${ADMIN_PASSWORD_LENGTH_MAX} characters.`);
+  if (
+    chosen !== undefined &&
+    (chosen.length < ADMIN_PASSWORD_LENGTH_MIN || chosen.length > ADMIN_PASSWORD_LENGTH_MAX)
+  ) {
+    throw new OpsError(
+      `ADMIN_NEW_PASSWORD must have ${ADMIN_PASSWORD_LENGTH_MIN}–${ADMIN_PASSWORD_LENGTH_MAX} characters.`,
+    );
   }
   const password = chosen ?? newPassword();
   return transaction(ctx.db, async (tx) => {
     if (await findAdminAccount(tx, username)) throw new OpsError(`An admin named "${username}" already exists.`);
     const adminId = await createAdmin(tx, username, password, role as AdminRole);
-    await audit(tx, ctx, 'admin.create', { id: adminId }, null, { username, role, disabled: false, twoFactor: 'none' }, options.reason);
+    await audit(
+      tx,
+      ctx,
+      'admin.create',
+      { id: adminId },
+      null,
+      { username, role, disabled: false, twoFactor: 'none' },
+      options.reason,
+    );
     return { adminId, username, role: role as AdminRole, generatedPassword: chosen === undefined ? password : null };
   });
 }
 
 /** A new TOTP secret; refused when one is enrolled unless `replace` (a lost phone). */
 export async function enrolAdminTotp(
-  ctx: OpsContext, username: string, options: OpsOptions & { replace?: boolean } = {},
+  ctx: OpsContext,
+  username: string,
+  options: OpsOptions & { replace?: boolean } = {},
 ): Promise<{ secret: string; uri: string; replaced: boolean }> {
   return transaction(ctx.db, async (tx) => {
     const account = await mustFind(tx, username);
     if (account.hasTotp && !options.replace) {
-      throw new OpsError(`"${username}" already has TOTP enrolled; pass --replace to issue a new secret (the old one stops working).`);
+      throw new OpsError(
+        `"${username}" already has TOTP enrolled; pass --replace to issue a new secret (the old one stops working).`,
+      );
     }
     const enrolment = newTotpEnrolment(account.username);
     await setAdminTotpSecret(tx, account.id, enrolment.secret);
-    await audit(tx, ctx, 'admin.totp_enrol', account, { twoFactor: twoFactorOf(account) }, { twoFactor: 'totp' }, options.reason);
+    await audit(
+      tx,
+      ctx,
+      'admin.totp_enrol',
+      account,
+      { twoFactor: twoFactorOf(account) },
+      { twoFactor: 'totp' },
+      options.reason,
+    );
     return { ...enrolment, replaced: account.hasTotp };
   });
 }
@@ -109,13 +168,24 @@ export async function removeAdminTotp(ctx: OpsContext, username: string, options
  * admin. Returns whether anything changed and the sessions revoked.
  */
 export async function setAdminAccountDisabled(
-  ctx: OpsContext, username: string, disabled: boolean, options: OpsOptions = {},
+  ctx: OpsContext,
+  username: string,
+  disabled: boolean,
+  options: OpsOptions = {},
 ): Promise<{ changed: boolean; sessionsRevoked: number }> {
   return transaction(ctx.db, async (tx) => {
     const account = await mustFind(tx, username);
     if (account.disabled === disabled) return { changed: false, sessionsRevoked: 0 };
     const sessionsRevoked = await setAdminDisabled(tx, ctx.clock, account.id, disabled);
-    await audit(tx, ctx, disabled ? 'admin.disable' : 'admin.enable', account, { disabled: account.disabled }, { disabled, sessionsRevoked }, options.reason);
+    await audit(
+      tx,
+      ctx,
+      disabled ? 'admin.disable' : 'admin.enable',
+      account,
+      { disabled: account.disabled },
+      { disabled, sessionsRevoked },
+      options.reason,
+    );
     return { changed: true, sessionsRevoked };
   });
 }
@@ -179,7 +249,9 @@ export async function runAdminCommand(ctx: OpsContext, argv: readonly string[]):
       const r = await createAdminAccount(ctx, username, role, options);
       return [
         `Created ${r.role} "${r.username}" (${r.adminId}).`,
-        r.generatedPassword ? `Password: ${r.generatedPassword}   (shown once; store it now)` : 'Password: the ADMIN_NEW_PASSWORD you set.',
+        r.generatedPassword
+          ? `Password: ${r.generatedPassword}   (shown once; store it now)`
+          : 'Password: the ADMIN_NEW_PASSWORD you set.',
       ];
     }
     case 'totp-enrol': {
@@ -193,23 +265,42 @@ export async function runAdminCommand(ctx: OpsContext, argv: readonly string[]):
     }
     case 'totp-remove': {
       const [username = ''] = expectArgs(args, ['username']);
-      return [(await removeAdminTotp(ctx, username, options)) ? `Removed TOTP from "${username}".` : `"${username}" had no TOTP enrolled; nothing changed.`];
+      return [
+        (await removeAdminTotp(ctx, username, options))
+          ? `Removed TOTP from "${username}".`
+          : `"${username}" had no TOTP enrolled; nothing changed.`,
+      ];
     }
     case 'disable':
     case 'enable': {
       const [username = ''] = expectArgs(args, ['username']);
       const r = await setAdminAccountDisabled(ctx, username, command === 'disable', options);
       if (!r.changed) return [`"${username}" is already ${command}d; nothing changed.`];
-      return [command === 'disable' ? `Disabled "${username}"; ${r.sessionsRevoked} open session(s) revoked.` : `Enabled "${username}".`];
+      return [
+        command === 'disable'
+          ? `Disabled "${username}"; ${r.sessionsRevoked} open session(s) revoked.`
+          : `Enabled "${username}".`,
+      ];
     }
     case 'list': {
       expectArgs(args, []);
       const rows = await listAdmins(ctx);
       if (rows.length === 0) return ['No admins.'];
       const header = ['USERNAME', 'ROLE', 'STATUS', 'TOTP', 'CREATED (UTC)'];
-      const table = rows.map((a) => [a.username, a.role, a.disabled ? 'disabled' : 'active', a.hasTotp ? 'yes' : 'no', a.createdAt.toISOString()]);
+      const table = rows.map((a) => [
+        a.username,
+        a.role,
+        a.disabled ? 'disabled' : 'active',
+        a.hasTotp ? 'yes' : 'no',
+        a.createdAt.toISOString(),
+      ]);
       const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
-      return [header, ...table].map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+      return [header, ...table].map((row) =>
+        row
+          .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      );
     }
     case undefined:
       throw new OpsError(ADMIN_CLI_USAGE, 2);

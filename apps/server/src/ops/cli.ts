@@ -26,12 +26,19 @@ export function describeDatabase(config: AppConfig): string {
 }
 
 /** Runs a tool's body; an error becomes a message on stderr and a non-zero exit. */
-export function runCli(body: () => Promise<number>, describeError: (error: unknown) => { message: string; exitCode: number } | null = () => null): void {
+export function runCli(
+  body: () => Promise<number>,
+  describeError: (error: unknown) => { message: string; exitCode: number } | null = () => null,
+): void {
   body().then(
-    (code) => { process.exitCode = code; },
+    (code) => {
+      process.exitCode = code;
+    },
     (error: unknown) => {
       const known = describeError(error);
-      process.stderr.write(`${known?.message ?? (error instanceof Error ? error.stack ?? error.message : String(error))}\n`);
+      process.stderr.write(
+        `${known?.message ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+      );
       process.exitCode = known?.exitCode ?? 1;
     },
   );

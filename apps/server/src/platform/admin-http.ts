@@ -3,7 +3,14 @@
  * with every login, logout, data-changing call and `user/detail` read written to the audit
  * log, rejected attempts included (`result` = the refusal code).
  */
-import { httpStatusOf, rightsOfRole, type AdminEndpoint, type AdminRight, type AdminRole, type Code } from '@brokerage/contract';
+import {
+  httpStatusOf,
+  rightsOfRole,
+  type AdminEndpoint,
+  type AdminRight,
+  type AdminRole,
+  type Code,
+} from '@brokerage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
@@ -81,7 +88,11 @@ export function registerAdminRoute<E extends AdminEndpoint>(
   deps: AdminDeps,
   endpoint: E,
   handler: (ctx: AdminContext<z.output<E['request']>>) => Promise<AdminHandlerResult>,
-  options: { audited?: boolean; right?: (body: z.output<E['request']>) => AdminRight; target?: (body: Record<string, unknown>) => { type: string; id: string | null } } = {},
+  options: {
+    audited?: boolean;
+    right?: (body: z.output<E['request']>) => AdminRight;
+    target?: (body: Record<string, unknown>) => { type: string; id: string | null };
+  } = {},
 ): void {
   const action = endpoint.path.replace(/^\//, '');
   const audited = options.audited ?? endpoint.mutating;
@@ -93,11 +104,20 @@ export function registerAdminRoute<E extends AdminEndpoint>(
     const record = (result: string, extra: Partial<AdminHandlerResult> = {}, db: Db = deps.db) => {
       const who = extra.principal ?? admin;
       return deps.writeAudit(db, {
-        actorId: who?.adminId ?? null, actorName: who?.username ?? (action === 'auth/login' && typeof raw.username === 'string' ? raw.username.slice(0, 64) : null),
-        role: who?.role ?? null, action, targetType: extra.targetType ?? target?.type ?? null,
+        actorId: who?.adminId ?? null,
+        actorName:
+          who?.username ??
+          (action === 'auth/login' && typeof raw.username === 'string' ? raw.username.slice(0, 64) : null),
+        role: who?.role ?? null,
+        action,
+        targetType: extra.targetType ?? target?.type ?? null,
         targetId: extra.targetId ?? target?.id ?? null,
         reason: typeof raw.reason === 'string' ? raw.reason.slice(0, 500) : null,
-        before: extra.before ?? null, after: extra.after ?? null, result, ip: request.ip, requestId: request.id,
+        before: extra.before ?? null,
+        after: extra.after ?? null,
+        result,
+        ip: request.ip,
+        requestId: request.id,
       });
     };
     try {
@@ -105,10 +125,12 @@ export function registerAdminRoute<E extends AdminEndpoint>(
       admin = token ? await deps.authenticateAdmin(token) : null;
       if (endpoint.right !== null && !admin) throw new DomainError('auth.required');
       await deps.limits.consume('perCaller', admin ? `a:${admin.sessionId}` : `ip:${request.ip}`);
-      if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right)) throw new DomainError('auth.forbidden');
+      if (admin && endpoint.right !== null && !rightsOfRole[admin.role].includes(endpoint.right))
+        throw new DomainError('auth.forbidden');
       const body = parseBody(endpoint.request, request.body) as z.output<E['request']>;
-      if (admin && options.right && !rightsOfRole[admin.role].includes(options.right(body))) throw new DomainError('auth.forbidden');
-      // A decision that carries a requestId is answered once, as user money calls are (API.md
+      if (admin && options.right && !rightsOfRole[admin.role].includes(options.right(body)))
+        throw new DomainError('auth.forbidden');
+      // A decision that carries a requestId is answered once, as user money calls are (docs/api.md
       // §1.6): a repeat gets the stored answer, success or refusal (platform/idempotency.ts).
       const requestId = admin && endpoint.mutating ? requestIdOf(raw) : null;
       key = admin && requestId ? { userId: admin.adminId, path: `/api/admin${endpoint.path}`, requestId } : null;

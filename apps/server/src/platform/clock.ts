@@ -38,7 +38,8 @@ export class OffsetClock implements Clock {
     return this.offsetMs;
   }
   advance(ms: number): void {
-    if (!Number.isSafeInteger(ms) || ms <= 0) throw new RangeError('OffsetClock.advance takes a positive whole number of milliseconds');
+    if (!Number.isSafeInteger(ms) || ms <= 0)
+      throw new RangeError('OffsetClock.advance takes a positive whole number of milliseconds');
     this.offsetMs += ms;
   }
 }

@@ -1,4 +1,4 @@
-/** Process configuration from the environment (API.md §21). Business settings live in the config table (§19.7). */
+/** Process configuration from the environment (docs/api.md §21). Business settings live in the config table (§19.7). */
 import path from 'node:path';
 
 export interface AppConfig {
@@ -54,7 +54,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
     ledgerHouseStripes: Number.parseInt(env.LEDGER_HOUSE_STRIPES?.trim() || '16', 10),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
-    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1/32,::1/128').split(',').map((c) => c.trim()).filter((c) => c !== ''),
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1/32,::1/128')
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== ''),
     healthMaxLoopLagMs: Number.parseInt(env.HEALTH_MAX_LOOP_LAG_MS?.trim() || '500', 10),
   };
 }

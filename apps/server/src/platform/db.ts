@@ -61,7 +61,10 @@ const handles = new WeakMap<pg.PoolClient, Db>();
  * `commit()` that does nothing (the commit comes when `work` returns): the same answers, the round
  * trips of the plain path.
  */
-export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx, commit: () => Promise<void>) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(
+  db: Db,
+  work: (tx: Tx, commit: () => Promise<void>) => Promise<T>,
+): Promise<T> {
   const pool = (db as Db & { [pipelinedPool]?: pg.Pool })[pipelinedPool];
   if (!pool) return transaction(db, (tx) => work(tx, () => Promise.resolve()));
   const client = await pool.connect();
@@ -78,7 +81,8 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx, commit: () 
   begun.catch(() => undefined);
   const commit = async (): Promise<void> => {
     const result = (await tx.execute(sql`commit`)) as unknown as { command?: string };
-    if (result.command !== 'COMMIT') throw new Error(`pipelined transaction ended with ${result.command ?? 'nothing'} instead of COMMIT`);
+    if (result.command !== 'COMMIT')
+      throw new Error(`pipelined transaction ended with ${result.command ?? 'nothing'} instead of COMMIT`);
     committed = true;
   };
   try {
@@ -89,7 +93,10 @@ export async function pipelinedTransaction<T>(db: Db, work: (tx: Tx, commit: () 
   } catch (error) {
     // sent behind whatever is still in flight; answered once all of it is. A connection that
     // cannot even roll back leaves the pool.
-    if (!committed) await tx.execute(sql`rollback`).catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
+    if (!committed)
+      await tx.execute(sql`rollback`).catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
     throw error;
   } finally {
     client.release(broken);
@@ -115,7 +122,9 @@ export interface Database {
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // src/platform -> ../../drizzle ; dist -> ../drizzle
-  return here.endsWith(path.join('src', 'platform')) ? path.resolve(here, '../../drizzle') : path.resolve(here, '../drizzle');
+  return here.endsWith(path.join('src', 'platform'))
+    ? path.resolve(here, '../../drizzle')
+    : path.resolve(here, '../drizzle');
 }
 
 export interface OpenOptions {
@@ -132,7 +141,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     // the group commit's connections (`pipelinedTransaction`), opened on first use
-    const pipelined = new pg.Pool({ connectionString: options.databaseUrl, max: options.pipelinePoolSize ?? 2, pipeline: true });
+    const pipelined = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.pipelinePoolSize ?? 2,
+      pipeline: true,
+    });
     const counts = { statements: 0, roundTrips: 0 };
     instrument(pool, counts);
     instrument(pipelined, counts);
@@ -144,8 +157,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     Object.defineProperty(db, pipelinedPool, { value: pipelined });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return {
-      db, kind: 'postgres', close: async () => { await Promise.all([pool.end(), pipelined.end()]); },
-      poolStats: () => ({ total: pool.totalCount + pipelined.totalCount, idle: pool.idleCount + pipelined.idleCount, waiting: pool.waitingCount + pipelined.waitingCount }),
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), pipelined.end()]);
+      },
+      poolStats: () => ({
+        total: pool.totalCount + pipelined.totalCount,
+        idle: pool.idleCount + pipelined.idleCount,
+        waiting: pool.waitingCount + pipelined.waitingCount,
+      }),
       statementCount: () => counts.statements,
       roundTripCount: () => counts.roundTrips,
     };
@@ -161,8 +182,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: folder });
   return {
-    db: pdb as unknown as Db, kind: 'pglite', close: () => client.close(), poolStats: () => ({ total: 1, idle: null, waiting: null }),
-    statementCount: () => null, roundTripCount: () => null,
+    db: pdb as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: null, waiting: null }),
+    statementCount: () => null,
+    roundTripCount: () => null,
   };
 }
 
@@ -234,7 +259,9 @@ function instrument(pool: pg.Pool, counts: { statements: number; roundTrips: num
   // An idle connection the server drops (restart, failover, a dropped test database) must not
   // crash the process: the pool replaces it on the next checkout; log and carry on.
   pool.on('error', (error: Error & { code?: string }) => {
-    process.stderr.write(`${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, msg: 'idle database connection lost', code: error.code ?? null })}\n`,
+    );
   });
   pool.on('connect', (client) => {
     // through the prototype, looked up per call, so a test's patch of pg.Client still sees every query
@@ -254,7 +281,9 @@ function instrument(pool: pg.Pool, counts: { statements: number; roundTrips: num
       return sent;
     };
     client.on('error', (error: Error & { code?: string }) => {
-      process.stderr.write(`${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ level: 40, msg: 'database connection lost in use', code: error.code ?? null })}\n`,
+      );
     });
   });
 }

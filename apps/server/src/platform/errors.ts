@@ -6,7 +6,10 @@
 import type { Code, FieldReason } from '@brokerage/contract';
 
 export class DomainError extends Error {
-  constructor(readonly code: Code, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    readonly code: Code,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(code);
     this.name = 'DomainError';
   }

@@ -12,7 +12,13 @@ export interface FundWindow {
 }
 
 function calendarOf(window: FundWindow, timezone: string): MarketCalendar {
-  return { timezone, sessions: [{ name: 'window', open: window.open, close: window.close }], days: window.days, holidays: [], priceLimitRate: null };
+  return {
+    timezone,
+    sessions: [{ name: 'window', open: window.open, close: window.close }],
+    days: window.days,
+    holidays: [],
+    priceLimitRate: null,
+  };
 }
 
 export function isWindowOpen(window: FundWindow, timezone: string, now: Date): boolean {
@@ -26,7 +32,11 @@ export function localDateIn(timezone: string, at: Date): string {
 /** [start, end) of a local date in UTC, correct across DST changes. */
 export function localDayBounds(timezone: string, date: string): { start: Date; end: Date } {
   const calendar: MarketCalendar = {
-    timezone, sessions: [{ name: 'day', open: '00:00', close: '24:00' }], days: [1, 2, 3, 4, 5, 6, 7], holidays: [], priceLimitRate: null,
+    timezone,
+    sessions: [{ name: 'day', open: '00:00', close: '24:00' }],
+    days: [1, 2, 3, 4, 5, 6, 7],
+    holidays: [],
+    priceLimitRate: null,
   };
   const [bounds] = sessionBounds(calendar, date);
   if (!bounds) throw new Error(`no bounds for ${date}`);

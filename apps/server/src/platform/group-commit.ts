@@ -53,7 +53,12 @@ export interface GroupEffect<P, L> {
    * without waiting for them, and answers each of them at once, in order. Throwing, or `written`
    * rejecting, rolls the batch back.
    */
-  write: (tx: Tx, locked: L, prepared: P[], take: readonly number[]) => { answers: CallAnswer[]; written: Promise<unknown> };
+  write: (
+    tx: Tx,
+    locked: L,
+    prepared: P[],
+    take: readonly number[],
+  ) => { answers: CallAnswer[]; written: Promise<unknown> };
 }
 
 export interface GroupCommitOptions<P, L> {
@@ -98,7 +103,10 @@ export class GroupCommitter<P, L = unknown> {
   constructor(private readonly options: GroupCommitOptions<P, L>) {
     this.maxBatch = options.maxBatch ?? 64;
     this.inFlight = options.inFlight ?? 1;
-    invariant(this.maxBatch >= 1 && this.inFlight >= 1, 'group commit needs a batch of at least 1 and 1 batch in flight');
+    invariant(
+      this.maxBatch >= 1 && this.inFlight >= 1,
+      'group commit needs a batch of at least 1 and 1 batch in flight',
+    );
   }
 
   /** Joins the next batch; settles when it committed (its answer) or failed (`single`). Never rejects. */
@@ -148,15 +156,27 @@ export class GroupCommitter<P, L = unknown> {
       const prepared = batch.map((c) => c.prepared);
       outcomes = await pipelinedTransaction(db, async (tx, commit) => {
         // round trip 1: BEGIN (sent by pipelinedTransaction), the claim, the effect's locks
-        const [claimed, locked] = await Promise.all([claimMany(tx, clock, batch, this.options.claimWaitMs ?? CLAIM_WAIT_MS), effect.lock(tx, prepared)]);
+        const [claimed, locked] = await Promise.all([
+          claimMany(tx, clock, batch, this.options.claimWaitMs ?? CLAIM_WAIT_MS),
+          effect.lock(tx, prepared),
+        ]);
         const take = batch.flatMap((_, i) => (claimed[i] ? [i] : []));
         if (take.length === 0) return batch.map((): GroupOutcome => ({ kind: 'single' }));
         // round trip 2: the effect's writes, the answers, COMMIT
         const { answers, written } = effect.write(tx, locked, prepared, take);
         invariant(answers.length === take.length, `group commit: ${answers.length} answers for ${take.length} calls`);
-        await Promise.all([written, storeMany(tx, take.map((i, n) => ({ key: (batch[i] as Pending<P>).key, ...(answers[n] as CallAnswer) }))), commit()]);
+        await Promise.all([
+          written,
+          storeMany(
+            tx,
+            take.map((i, n) => ({ key: (batch[i] as Pending<P>).key, ...(answers[n] as CallAnswer) })),
+          ),
+          commit(),
+        ]);
         let next = 0;
-        return batch.map((_, i): GroupOutcome => (claimed[i] ? { kind: 'answer', ...(answers[next++] as CallAnswer) } : { kind: 'single' }));
+        return batch.map((_, i): GroupOutcome =>
+          claimed[i] ? { kind: 'answer', ...(answers[next++] as CallAnswer) } : { kind: 'single' },
+        );
       });
     } catch (error) {
       this.stats.fallbacks += 1;
@@ -179,7 +199,10 @@ export class Coalescer<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
 
-  constructor(private readonly run: (items: I[]) => Promise<O[]>, private readonly maxBatch = 64) {}
+  constructor(
+    private readonly run: (items: I[]) => Promise<O[]>,
+    private readonly maxBatch = 64,
+  ) {}
 
   get(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -192,12 +215,17 @@ export class Coalescer<I, O> {
     if (this.running || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxBatch);
     this.running = true;
-    this.run(batch.map((b) => b.item)).then(
-      (out) => batch.forEach((b, i) => (i < out.length ? b.resolve(out[i] as O) : b.reject(new Error('coalesced run answered too few')))),
-      (error: unknown) => batch.forEach((b) => b.reject(error)),
-    ).finally(() => {
-      this.running = false;
-      this.pump();
-    });
+    this.run(batch.map((b) => b.item))
+      .then(
+        (out) =>
+          batch.forEach((b, i) =>
+            i < out.length ? b.resolve(out[i] as O) : b.reject(new Error('coalesced run answered too few')),
+          ),
+        (error: unknown) => batch.forEach((b) => b.reject(error)),
+      )
+      .finally(() => {
+        this.running = false;
+        this.pump();
+      });
   }
 }

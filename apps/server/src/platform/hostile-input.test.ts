@@ -15,26 +15,36 @@ import { RateLimits } from './rate-limit.js';
 
 const logLines: string[] = [];
 
-const t = useTestApp(undefined, (app) => {
-  // a statement that fails with a personal value among its parameters
-  app.post('/api/vue/test/failing-statement', async () => {
-    await t.database.db.execute(sql`select ${'ID-NUMBER-AB123456'}::int`);
-    return {};
-  });
-  // the audit writer fails: the refusal must not be answered as if it was recorded
-  registerAdminRoute(app, {
-    get db() {
-      return t.database.db;
-    },
-    clock: systemClock, limits: new RateLimits(),
-    authenticateAdmin: async () => null,
-    writeAudit: async () => {
-      throw new Error('audit table gone');
-    },
-  }, { ...adminEndpoints.login, path: '/test/audited-login' }, async () => {
-    throw new DomainError('auth.wrong_credentials');
-  });
-}, { engine: false, logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } } });
+const t = useTestApp(
+  undefined,
+  (app) => {
+    // a statement that fails with a personal value among its parameters
+    app.post('/api/vue/test/failing-statement', async () => {
+      await t.database.db.execute(sql`select ${'ID-NUMBER-AB123456'}::int`);
+      return {};
+    });
+    // the audit writer fails: the refusal must not be answered as if it was recorded
+    registerAdminRoute(
+      app,
+      {
+        get db() {
+          return t.database.db;
+        },
+        clock: systemClock,
+        limits: new RateLimits(),
+        authenticateAdmin: async () => null,
+        writeAudit: async () => {
+          throw new Error('audit table gone');
+        },
+      },
+      { ...adminEndpoints.login, path: '/test/audited-login' },
+      async () => {
+        throw new DomainError('auth.wrong_credentials');
+      },
+    );
+  },
+  { engine: false, logger: { level: 'error', stream: { write: (line: string) => logLines.push(line) } } },
+);
 
 const raw = (path: string, payload: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...headers }, payload });
@@ -71,7 +81,10 @@ describe('deep nesting (issue 18)', () => {
   });
 
   it('still accepts ordinary nesting', async () => {
-    const r = await raw('/api/vue/user/login', JSON.stringify({ account: '5215500000000', password: 'Secret123', a: [[[{ b: [1] }]]] }));
+    const r = await raw(
+      '/api/vue/user/login',
+      JSON.stringify({ account: '5215500000000', password: 'Secret123', a: [[[{ b: [1] }]]] }),
+    );
     expect(r.json()).toMatchObject({ code: 'auth.wrong_credentials' });
   });
 });

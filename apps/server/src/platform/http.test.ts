@@ -10,7 +10,11 @@ import { RateLimits } from './rate-limit.js';
 
 /** A synchronous route (no promise anywhere): what it throws must reach the error handler. */
 const syncEndpoint = {
-  path: '/test/sync', auth: 'no', summary: 'test', request: z.object({ fail: z.enum(['domain', 'fault']).optional() }), response: z.unknown(),
+  path: '/test/sync',
+  auth: 'no',
+  summary: 'test',
+  request: z.object({ fail: z.enum(['domain', 'fault']).optional() }),
+  response: z.unknown(),
 } as const;
 
 function syncHandler({ body }: { body: { fail?: 'domain' | 'fault' } }): HandlerResult {
@@ -21,8 +25,12 @@ function syncHandler({ body }: { body: { fail?: 'domain' | 'fault' } }): Handler
 
 /** A money call (`usesRequestId`) whose effect writes, then refuses: the write must not survive. */
 const moneyEndpoint = {
-  path: '/test/money', auth: 'no', summary: 'test', usesRequestId: true,
-  request: z.object({ mark: z.string(), refuse: z.boolean(), requestId: z.string().optional() }), response: z.unknown(),
+  path: '/test/money',
+  auth: 'no',
+  summary: 'test',
+  usesRequestId: true,
+  request: z.object({ mark: z.string(), refuse: z.boolean(), requestId: z.string().optional() }),
+  response: z.unknown(),
 } as const;
 
 const t = useTestApp(undefined, (app) => {
@@ -30,7 +38,9 @@ const t = useTestApp(undefined, (app) => {
     throw new Error('select * from secret_table');
   });
   const deps = {
-    authenticate: () => null, limits: new RateLimits(), clock: systemClock,
+    authenticate: () => null,
+    limits: new RateLimits(),
+    clock: systemClock,
     get db(): Db {
       return t.database.db;
     },
@@ -47,7 +57,7 @@ beforeAll(async () => {
   await t.database.db.execute(sql`create table if not exists http_test_effects (mark text primary key)`);
 });
 
-describe('the envelope and the HTTP status table (API.md §1.3)', () => {
+describe('the envelope and the HTTP status table (docs/api.md §1.3)', () => {
   it('answers an unknown path with 404 request.not_found', async () => {
     const r = await post(t.app, '/nothing/here');
     expect(r.http).toBe(404);
@@ -61,20 +71,35 @@ describe('the envelope and the HTTP status table (API.md §1.3)', () => {
   });
 
   it('accepts an empty JSON body as {}', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/vue/common/legal', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vue/common/legal',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().params.fields).toEqual({ kind: 'required' });
   });
 
-  it.each([['null'], ['[1,2]'], ['"text"'], ['{not json']])('refuses the body %s with 400 request.invalid', async (payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/vue/user/login', headers: { 'content-type': 'application/json' }, payload });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('request.invalid');
-  });
+  it.each([['null'], ['[1,2]'], ['"text"'], ['{not json']])(
+    'refuses the body %s with 400 request.invalid',
+    async (payload) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/vue/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('request.invalid');
+    },
+  );
 
   it('refuses a body over 1 MiB with 400', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/vue/user/login', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/vue/user/login',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ account: 'x'.repeat(1024 * 1024 + 10), password: 'y' }),
     });
     expect(res.statusCode).toBe(400);
@@ -82,9 +107,22 @@ describe('the envelope and the HTTP status table (API.md §1.3)', () => {
   });
 
   it('names each bad field with its reason code', async () => {
-    const r = await post(t.app, '/user/register', { phone: 'abc', password: 'short', confirmPassword: 'x', inviteCode: 'DEMO', agreementAccepted: false });
+    const r = await post(t.app, '/user/register', {
+      phone: 'abc',
+      password: 'short',
+      confirmPassword: 'x',
+      inviteCode: 'DEMO',
+      agreementAccepted: false,
+    });
     expect(r.http).toBe(400);
-    expect(r.body.params).toEqual({ fields: { phone: 'format', password: 'too_short', confirmPassword: 'mismatch', agreementAccepted: 'not_accepted' } });
+    expect(r.body.params).toEqual({
+      fields: {
+        phone: 'format',
+        password: 'too_short',
+        confirmPassword: 'mismatch',
+        agreementAccepted: 'not_accepted',
+      },
+    });
     expect(r.body).not.toHaveProperty('data');
   });
 
@@ -120,8 +158,12 @@ describe('the envelope and the HTTP status table (API.md §1.3)', () => {
     expect(health.json()).toEqual({ status: 'ok' });
     const docs = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(docs.openapi).toBe('3.1.0');
-    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/vue/user/register', '/api/admin/user/restrict']));
-    expect(docs.paths['/api/vue/user/register'].post.requestBody.content['application/json'].schema.required).toContain('phone');
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining(['/api/vue/user/register', '/api/admin/user/restrict']),
+    );
+    expect(docs.paths['/api/vue/user/register'].post.requestBody.content['application/json'].schema.required).toContain(
+      'phone',
+    );
   });
 });
 
@@ -129,7 +171,12 @@ describe('an unexpected fault', () => {
   it('answers 500 server.error with the request id and no internals', async () => {
     const r = await post(t.app, '/test/boom');
     expect(r.http).toBe(500);
-    expect(r.body).toEqual({ status: 0, msg: 'System busy, please try again later.', code: 'server.error', params: {} });
+    expect(r.body).toEqual({
+      status: 0,
+      msg: 'System busy, please try again later.',
+      code: 'server.error',
+      params: {},
+    });
     expect(JSON.stringify(r.body)).not.toContain('secret_table');
     expect(r.headers['x-request-id']).toBeTruthy();
   });
@@ -161,7 +208,9 @@ describe('an unexpected fault', () => {
     expect(refused.body).toMatchObject({ status: 0, code: 'account.frozen' });
     const kept = await post(t.app, '/test/money', { mark: `${mark}-ok`, refuse: false });
     expect(kept.body.status).toBe(1);
-    const marks = rowsOf<{ mark: string }>(await t.database.db.execute(sql`select mark from http_test_effects where mark like ${`${mark}%`}`));
+    const marks = rowsOf<{ mark: string }>(
+      await t.database.db.execute(sql`select mark from http_test_effects where mark like ${`${mark}%`}`),
+    );
     expect(marks.map((r) => r.mark)).toEqual([`${mark}-ok`]);
   });
 });

@@ -1,9 +1,14 @@
 /**
- * The HTTP edge: envelope, status table of API.md §1.3, and the order of checks of §1.2:
+ * The HTTP edge: envelope, status table of docs/api.md §1.3, and the order of checks of §1.2:
  * path (404) → auth (401) → rate limit (429) → schema (400) → business rules → effect.
  */
 import {
-  englishMessage, fieldReasonsOf, httpStatusOf, reasonErrorMap, type Code, type UserEndpoint,
+  englishMessage,
+  fieldReasonsOf,
+  httpStatusOf,
+  reasonErrorMap,
+  type Code,
+  type UserEndpoint,
 } from '@brokerage/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -51,7 +56,13 @@ export type Authenticate = (token: string, account: string) => UserSession | nul
 export function okEnvelope(data: unknown, code?: Code): Record<string, unknown> {
   const envelope: Record<string, unknown> = { status: 1, msg: 'ok', data: data ?? null };
   if (code) envelope.code = code;
-  else if (data && typeof data === 'object' && 'total' in data && 'list' in data && (data as { total: unknown }).total === 0) {
+  else if (
+    data &&
+    typeof data === 'object' &&
+    'total' in data &&
+    'list' in data &&
+    (data as { total: unknown }).total === 0
+  ) {
     envelope.code = 'list.empty';
   }
   return envelope;
@@ -68,7 +79,8 @@ export function okEnvelopeText(dataJson: string, code?: Code): string {
 
 /** Sets the failure's HTTP status (and Retry-After) on `reply` and gives its envelope. */
 function failAnswer(reply: FastifyReply, code: Code, params: Record<string, unknown> = {}): Record<string, unknown> {
-  if (code === 'request.too_frequent' && typeof params.seconds === 'string') reply.header('Retry-After', params.seconds);
+  if (code === 'request.too_frequent' && typeof params.seconds === 'string')
+    reply.header('Retry-After', params.seconds);
   reply.status(httpStatusOf(code));
   return failEnvelope(code, params);
 }
@@ -93,8 +105,12 @@ function isEmptyObject(body: unknown): boolean {
 }
 
 function flatPrimitives(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    && Object.values(value).every((v) => v === null || typeof v !== 'object');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => v === null || typeof v !== 'object')
+  );
 }
 
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -176,7 +192,12 @@ export interface Grouped<B, P, L = unknown> {
    * Its second half (`GroupEffect.write`): sends the writes of the calls `take` picks and answers
    * each at once, its result or the refusal it got (which wrote nothing).
    */
-  write: (tx: Tx, locked: L, prepared: P[], take: readonly number[]) => { results: (HandlerResult | DomainError)[]; written: Promise<unknown> };
+  write: (
+    tx: Tx,
+    locked: L,
+    prepared: P[],
+    take: readonly number[],
+  ) => { results: (HandlerResult | DomainError)[]; written: Promise<unknown> };
   maxBatch?: number;
   inFlight?: number;
   /** Receives the route's committer (tests and the bench read its stats). */
@@ -197,41 +218,55 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
 ): void {
   type Body = z.output<E['request']>;
   const grouped = options.grouped as Grouped<Body, P, L> | undefined;
-  const committer = grouped ? new GroupCommitter<P, L>({
-    db: deps.db, clock: deps.clock, maxBatch: grouped.maxBatch, inFlight: grouped.inFlight, claimWaitMs: deps.claimWaitMs,
-    onBatchError: grouped.onBatchError, beforeBatch: grouped.beforeBatch,
-    effect: {
-      lock: (tx, prepared) => grouped.lock(tx, prepared),
-      write: (tx, locked, prepared, take) => {
-        const { results, written } = grouped.write(tx, locked, prepared, take);
-        return {
-          written,
-          answers: results.map((r): CallAnswer => {
-            if (!(r instanceof DomainError)) return { httpStatus: 200, response: okEnvelope(r.data, r.code ?? endpoint.success) };
-            // only a business refusal (status 0, HTTP 200) is stored; anything else fails the batch and each call runs alone
-            if (httpStatusOf(r.code) !== 200) throw r;
-            return { httpStatus: 200, response: failEnvelope(r.code, r.params) };
-          }),
-        };
-      },
-    },
-  }) : null;
+  const committer = grouped
+    ? new GroupCommitter<P, L>({
+        db: deps.db,
+        clock: deps.clock,
+        maxBatch: grouped.maxBatch,
+        inFlight: grouped.inFlight,
+        claimWaitMs: deps.claimWaitMs,
+        onBatchError: grouped.onBatchError,
+        beforeBatch: grouped.beforeBatch,
+        effect: {
+          lock: (tx, prepared) => grouped.lock(tx, prepared),
+          write: (tx, locked, prepared, take) => {
+            const { results, written } = grouped.write(tx, locked, prepared, take);
+            return {
+              written,
+              answers: results.map((r): CallAnswer => {
+                if (!(r instanceof DomainError))
+                  return { httpStatus: 200, response: okEnvelope(r.data, r.code ?? endpoint.success) };
+                // only a business refusal (status 0, HTTP 200) is stored; anything else fails the batch and each call runs alone
+                if (httpStatusOf(r.code) !== 200) throw r;
+                return { httpStatus: 200, response: failEnvelope(r.code, r.params) };
+              }),
+            };
+          },
+        },
+      })
+    : null;
   if (committer) grouped?.expose?.(committer.stats);
   // a grouped route's replay lookups go to the database together too (one statement per gathering)
   const lookups = committer
-    ? new Coalescer<idempotency.KeyedCall, idempotency.ClaimResult | 'id_reused' | null>((calls) => idempotency.findFinishedMany(deps.db, deps.clock, calls))
+    ? new Coalescer<idempotency.KeyedCall, idempotency.ClaimResult | 'id_reused' | null>((calls) =>
+        idempotency.findFinishedMany(deps.db, deps.clock, calls),
+      )
     : null;
-  const findFinished = async (key: idempotency.IdempotencyKey, hash: string): Promise<idempotency.ClaimResult | null> => {
+  const findFinished = async (
+    key: idempotency.IdempotencyKey,
+    hash: string,
+  ): Promise<idempotency.ClaimResult | null> => {
     if (!lookups) return idempotency.findFinished(deps.db, deps.clock, key, hash);
     const found = await lookups.get({ key, hash });
     if (found === 'id_reused') throw new DomainError('request.id_reused');
     return found;
   };
 
-  /** Limits, then the schema (API.md §1.2 order): the parsed body. */
+  /** Limits, then the schema (docs/api.md §1.2 order): the parsed body. */
   const admit = (request: FastifyRequest, session: UserSession | null): MaybePromise<Body> =>
     andThen(deps.limits.consume('perCaller', callerKey(request, session)), () =>
-      andThen(options.extraLimit?.(request, session), () => parseBody(endpoint.request, request.body) as Body));
+      andThen(options.extraLimit?.(request, session), () => parseBody(endpoint.request, request.body) as Body),
+    );
 
   /** The handler: a money call always runs in a transaction (with or without a requestId), anything else on the pool. */
   const effect = (request: FastifyRequest, session: UserSession | null, body: Body): MaybePromise<HandlerResult> =>
@@ -245,7 +280,8 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
    */
   const answer = (request: FastifyRequest, reply: FastifyReply, session: UserSession | null): MaybePromise<Answer> =>
     andThen(admit(request, session), (body) =>
-      andThen(effect(request, session, body), (result) => answerOf(reply, result, endpoint.success)));
+      andThen(effect(request, session, body), (result) => answerOf(reply, result, endpoint.success)),
+    );
 
   /**
    * Money calls with a requestId (§1.6 / §1.11): one transaction, one commit. The claim comes
@@ -253,7 +289,12 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
    * it. A business rejection rolls all of it back, then its answer is stored on its own
    * (platform/idempotency.ts); anything else stores nothing.
    */
-  const answerOnce = async (request: FastifyRequest, reply: FastifyReply, session: UserSession, requestId: string): Promise<Answer> => {
+  const answerOnce = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: UserSession,
+    requestId: string,
+  ): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const hash = idempotency.bodyHash(request.body);
     const replayed = (claimed: { httpStatus: number; response: unknown }): Answer => {
@@ -279,7 +320,8 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
         return failure;
       });
     };
-    const isRefusal = (error: unknown): error is DomainError => error instanceof DomainError && httpStatusOf(error.code) === 200;
+    const isRefusal = (error: unknown): error is DomainError =>
+      error instanceof DomainError && httpStatusOf(error.code) === 200;
     if (grouped && committer) {
       let prepared: P | null;
       try {

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** API.md §1.6: one row per (account, path, requestId), kept 24 h; inserted, answered and committed with the call's effect. */
+/** docs/api.md §1.6: one row per (account, path, requestId), kept 24 h; inserted, answered and committed with the call's effect. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

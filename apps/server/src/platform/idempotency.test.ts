@@ -1,5 +1,5 @@
 /**
- * One commit per money call (API.md §1.6, docs/decisions.md): the claim, the effect and the
+ * One commit per money call (docs/api.md §1.6, docs/decisions.md): the claim, the effect and the
  * stored answer commit together, so a duplicate waits for the first and replays its answer,
  * and a call that dies leaves nothing that blocks its retry.
  */
@@ -19,8 +19,15 @@ const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
 const WAIT_MS = 400;
 
 const endpoint = {
-  path: '/test/once', auth: 'yes', summary: 'test', usesRequestId: true,
-  request: z.object({ mark: z.string(), outcome: z.enum(['ok', 'refuse', 'fault', 'hold']), requestId: z.string().optional() }),
+  path: '/test/once',
+  auth: 'yes',
+  summary: 'test',
+  usesRequestId: true,
+  request: z.object({
+    mark: z.string(),
+    outcome: z.enum(['ok', 'refuse', 'fault', 'hold']),
+    requestId: z.string().optional(),
+  }),
   response: z.unknown(),
 } as const;
 
@@ -34,7 +41,9 @@ const headers = { token: 'once-token', account: session.account };
 const t = useTestApp(undefined, (app) => {
   const deps = {
     authenticate: (token: string) => (token === headers.token ? session : null),
-    limits: new RateLimits(), clock: systemClock, claimWaitMs: WAIT_MS,
+    limits: new RateLimits(),
+    clock: systemClock,
+    claimWaitMs: WAIT_MS,
     get db(): Db {
       return t.database.db;
     },
@@ -44,7 +53,9 @@ const t = useTestApp(undefined, (app) => {
     if (body.outcome === 'refuse') throw new DomainError('account.frozen');
     if (body.outcome === 'fault') throw new Error('fault inside the effect');
     if (body.outcome === 'hold') {
-      const pid = onPostgres ? rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]!.pid : null;
+      const pid = onPostgres
+        ? rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]!.pid
+        : null;
       await new Promise<void>((release) => {
         held.set(body.mark, { pid, release });
         entered.get(body.mark)?.();
@@ -59,11 +70,15 @@ beforeAll(async () => {
 });
 
 async function effects(mark: string): Promise<number> {
-  return rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from once_effects where mark = ${mark}`))[0]!.n;
+  return rowsOf<{ n: number }>(
+    await t.database.db.execute(sql`select count(*)::int as n from once_effects where mark = ${mark}`),
+  )[0]!.n;
 }
 
 async function claims(requestId: string): Promise<number> {
-  return rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from idempotency_keys where request_id = ${requestId}`))[0]!.n;
+  return rowsOf<{ n: number }>(
+    await t.database.db.execute(sql`select count(*)::int as n from idempotency_keys where request_id = ${requestId}`),
+  )[0]!.n;
 }
 
 /** Sends a call that holds inside its effect; resolves once the effect is running. */
@@ -124,40 +139,46 @@ describe('a money call with a requestId', () => {
     expect(await claims(requestId)).toBe(0);
   });
 
-  it.runIf(onPostgres)('answers 409 request.in_progress to a duplicate that waited past the bound, then replays once the first commits', async () => {
-    const mark = `slow-${randomUUID()}`;
-    const requestId = randomUUID();
-    const { answer, hold } = await startHeld({ mark, requestId });
-    const duplicate = await post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
-    expect(duplicate).toMatchObject({ http: 409, body: { code: 'request.in_progress' } });
-    hold.release();
-    expect((await answer).body).toMatchObject({ status: 1 });
-    const replay = await post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
-    expect(replay.body).toEqual((await answer).body);
-    expect(await effects(mark)).toBe(1);
-  });
+  it.runIf(onPostgres)(
+    'answers 409 request.in_progress to a duplicate that waited past the bound, then replays once the first commits',
+    async () => {
+      const mark = `slow-${randomUUID()}`;
+      const requestId = randomUUID();
+      const { answer, hold } = await startHeld({ mark, requestId });
+      const duplicate = await post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
+      expect(duplicate).toMatchObject({ http: 409, body: { code: 'request.in_progress' } });
+      hold.release();
+      expect((await answer).body).toMatchObject({ status: 1 });
+      const replay = await post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
+      expect(replay.body).toEqual((await answer).body);
+      expect(await effects(mark)).toBe(1);
+    },
+  );
 
-  it.runIf(onPostgres)('leaves nothing behind when the first call\'s connection dies mid-effect: a waiting duplicate executes', async () => {
-    const mark = `killed-${randomUUID()}`;
-    const requestId = randomUUID();
-    const { answer, hold } = await startHeld({ mark, requestId });
-    // a retry of the same call is already waiting on the claim when the connection is killed
-    const duplicate = post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
-    await sleep(WAIT_MS / 4);
-    await t.database.db.execute(sql`select pg_terminate_backend(${hold.pid})`);
-    hold.release(); // its next statement meets the dead connection
-    expect((await answer).http).toBe(500);
-    // the duplicate claims the key afresh and holds in its own effect; let it finish
-    const second = await new Promise<Awaited<typeof duplicate>>((resolve) => {
-      const tick = setInterval(() => held.get(mark)?.release(), 20);
-      void duplicate.then((r) => {
-        clearInterval(tick);
-        resolve(r);
+  it.runIf(onPostgres)(
+    "leaves nothing behind when the first call's connection dies mid-effect: a waiting duplicate executes",
+    async () => {
+      const mark = `killed-${randomUUID()}`;
+      const requestId = randomUUID();
+      const { answer, hold } = await startHeld({ mark, requestId });
+      // a retry of the same call is already waiting on the claim when the connection is killed
+      const duplicate = post(t.app, '/test/once', { mark, outcome: 'hold', requestId }, headers);
+      await sleep(WAIT_MS / 4);
+      await t.database.db.execute(sql`select pg_terminate_backend(${hold.pid})`);
+      hold.release(); // its next statement meets the dead connection
+      expect((await answer).http).toBe(500);
+      // the duplicate claims the key afresh and holds in its own effect; let it finish
+      const second = await new Promise<Awaited<typeof duplicate>>((resolve) => {
+        const tick = setInterval(() => held.get(mark)?.release(), 20);
+        void duplicate.then((r) => {
+          clearInterval(tick);
+          resolve(r);
+        });
       });
-    });
-    expect(second.body).toMatchObject({ status: 1, data: { mark } });
-    expect(await claims(requestId)).toBe(1);
-    // the killed effect left nothing; the duplicate wrote once
-    expect(await effects(mark)).toBe(1);
-  });
+      expect(second.body).toMatchObject({ status: 1, data: { mark } });
+      expect(await claims(requestId)).toBe(1);
+      // the killed effect left nothing; the duplicate wrote once
+      expect(await effects(mark)).toBe(1);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 /**
- * Idempotent money calls (API.md §1.6, §1.11). The key is (account, path, requestId). One
+ * Idempotent money calls (docs/api.md §1.6, §1.11). The key is (account, path, requestId). One
  * transaction, one commit per call: the claim, the effect and the stored answer commit together.
  *
  * - `claim` is the transaction's first write: it inserts the key. A duplicate that arrives while
@@ -28,7 +28,7 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a duplicate waits for the first call before 409 `request.in_progress`. It bounds every
  * lock wait of the money transaction (PostgreSQL `lock_timeout`), well inside the client's 10 s
- * (API.md §1.1); an effect that waits that long on another lock fails as a 500, stored nowhere.
+ * (docs/api.md §1.1); an effect that waits that long on another lock fails as a 500, stored nowhere.
  */
 export const CLAIM_WAIT_MS = 5000;
 
@@ -38,24 +38,32 @@ export interface IdempotencyKey {
   requestId: string;
 }
 
-export type ClaimResult =
-  | { kind: 'new' }
-  | { kind: 'replay'; httpStatus: number; response: unknown };
+export type ClaimResult = { kind: 'new' } | { kind: 'replay'; httpStatus: number; response: unknown };
 
 /** Canonical JSON (object keys sorted at every level) → SHA-256, so key order is ignored. */
 export function bodyHash(body: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     }
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('base64url');
 }
 
 const where = (k: IdempotencyKey) =>
-  and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.path, k.path), eq(idempotencyKeys.requestId, k.requestId));
+  and(
+    eq(idempotencyKeys.userId, k.userId),
+    eq(idempotencyKeys.path, k.path),
+    eq(idempotencyKeys.requestId, k.requestId),
+  );
 
 /** PostgreSQL's `lock_not_available`: a lock wait passed `lock_timeout`. */
 export function isLockTimeout(error: unknown): boolean {
@@ -69,16 +77,24 @@ export function isLockTimeout(error: unknown): boolean {
  * The first write of a money call's transaction: a new key is claimed (and committed with the
  * effect), a finished one is replayed. Waits for a claim still running elsewhere (see the top).
  */
-export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: string, waitMs = CLAIM_WAIT_MS): Promise<ClaimResult> {
+export async function claim(
+  tx: Tx,
+  clock: Clock,
+  key: IdempotencyKey,
+  hash: string,
+  waitMs = CLAIM_WAIT_MS,
+): Promise<ClaimResult> {
   const now = clock.now();
   let inserted: unknown[];
   try {
     // one statement: the bound on the wait is set (for this transaction) before the insert meets
     // a claim still running elsewhere; the answer columns are placeholders until `store`
-    inserted = rowsOf(await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true))
+    inserted = rowsOf(
+      await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true))
       insert into idempotency_keys (user_id, path, request_id, body_hash, http_status, response, created_at)
       select ${key.userId}, ${key.path}, ${key.requestId}, ${hash}, 0, '{}'::jsonb, ${now.toISOString()}::timestamptz from bound
-      on conflict do nothing returning user_id`));
+      on conflict do nothing returning user_id`),
+    );
   } catch (error) {
     if (isLockTimeout(error)) throw new DomainError('request.in_progress');
     throw error;
@@ -100,7 +116,12 @@ export async function claim(tx: Tx, clock: Clock, key: IdempotencyKey, hash: str
  * another body, or null when there is none yet (new, still running, or expired). Lets a repeat be
  * answered before the per-route limits, and a call those limits refuse never claim its key.
  */
-export async function findFinished(db: Db, clock: Clock, key: IdempotencyKey, hash: string): Promise<ClaimResult | null> {
+export async function findFinished(
+  db: Db,
+  clock: Clock,
+  key: IdempotencyKey,
+  hash: string,
+): Promise<ClaimResult | null> {
   const [row] = await db.select().from(idempotencyKeys).where(where(key));
   if (!row || clock.now().getTime() - row.createdAt.getTime() > KEEP_MS) return null;
   if (row.bodyHash !== hash) throw new DomainError('request.id_reused');
@@ -134,22 +155,36 @@ const keyText = (k: IdempotencyKey): string => `${k.userId}\u0000${k.path}\u0000
  * The keys must be distinct.
  */
 export async function claimMany(tx: Tx, clock: Clock, calls: KeyedCall[], waitMs = CLAIM_WAIT_MS): Promise<boolean[]> {
-  const rows = calls.map((c) => ({ user_id: c.key.userId, path: c.key.path, request_id: c.key.requestId, body_hash: c.hash }));
-  const inserted = rowsOf<{ user_id: string; path: string; request_id: string }>(await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true)),
+  const rows = calls.map((c) => ({
+    user_id: c.key.userId,
+    path: c.key.path,
+    request_id: c.key.requestId,
+    body_hash: c.hash,
+  }));
+  const inserted = rowsOf<{ user_id: string; path: string; request_id: string }>(
+    await tx.execute(sql`with bound as (select set_config('lock_timeout', ${`${waitMs}ms`}, true)),
       k as (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(user_id text, path text, request_id text, body_hash text))
     insert into idempotency_keys (user_id, path, request_id, body_hash, http_status, response, created_at)
     select k.user_id, k.path, k.request_id, k.body_hash, 0, '{}'::jsonb, ${clock.now().toISOString()}::timestamptz from k, bound
     order by k.user_id, k.path, k.request_id
-    on conflict do nothing returning user_id, path, request_id`));
+    on conflict do nothing returning user_id, path, request_id`),
+  );
   const claimed = new Set(inserted.map((r) => keyText({ userId: r.user_id, path: r.path, requestId: r.request_id })));
   return calls.map((c) => claimed.has(keyText(c.key)));
 }
 
 /** `store` for many claimed keys of this transaction, in one statement. */
-export async function storeMany(tx: Tx, answers: { key: IdempotencyKey; httpStatus: number; response: unknown }[]): Promise<void> {
+export async function storeMany(
+  tx: Tx,
+  answers: { key: IdempotencyKey; httpStatus: number; response: unknown }[],
+): Promise<void> {
   if (answers.length === 0) return;
   const rows = answers.map((a) => ({
-    user_id: a.key.userId, path: a.key.path, request_id: a.key.requestId, http_status: a.httpStatus, response: a.response,
+    user_id: a.key.userId,
+    path: a.key.path,
+    request_id: a.key.requestId,
+    http_status: a.httpStatus,
+    response: a.response,
   }));
   await tx.execute(sql`update idempotency_keys k set http_status = a.http_status, response = a.response
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
@@ -160,10 +195,21 @@ export async function storeMany(tx: Tx, answers: { key: IdempotencyKey; httpStat
  * `findFinished` for many calls in one statement (the lookups that arrive together at a grouped
  * route, platform/group-commit.ts `Coalescer`): per call its replay, `id_reused`, or null.
  */
-export async function findFinishedMany(db: Db, clock: Clock, calls: KeyedCall[]): Promise<(ClaimResult | 'id_reused' | null)[]> {
+export async function findFinishedMany(
+  db: Db,
+  clock: Clock,
+  calls: KeyedCall[],
+): Promise<(ClaimResult | 'id_reused' | null)[]> {
   const keys = calls.map((c) => ({ user_id: c.key.userId, path: c.key.path, request_id: c.key.requestId }));
   const cutoff = new Date(clock.now().getTime() - KEEP_MS).toISOString();
-  const rows = rowsOf<{ user_id: string; path: string; request_id: string; body_hash: string; http_status: number; response: unknown }>(
+  const rows = rowsOf<{
+    user_id: string;
+    path: string;
+    request_id: string;
+    body_hash: string;
+    http_status: number;
+    response: unknown;
+  }>(
     await db.execute(sql`select k.user_id, k.path, k.request_id, k.body_hash, k.http_status, k.response from idempotency_keys k
       join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as x(user_id text, path text, request_id text)
         on k.user_id = x.user_id and k.path = x.path and k.request_id = x.request_id

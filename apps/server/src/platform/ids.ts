@@ -1,4 +1,4 @@
-/** Opaque, non-sequential ids and secrets (API.md §1.4 `Id`). */
+/** Opaque, non-sequential ids and secrets (docs/api.md §1.4 `Id`). */
 import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** `prefix_` + 16 random base62-ish characters (URL-safe, no ordering information). */
@@ -28,7 +28,7 @@ export function newInviteCode(): string {
 }
 
 /**
- * A product secret (new-share channel password, block-trade secret key, API.md §19.5): 16
+ * A product secret (new-share channel password, block-trade secret key, docs/api.md §19.5): 16
  * characters from the same unambiguous alphabet, about 80 bits; shown once, stored hashed.
  */
 export function newSecret(): string {

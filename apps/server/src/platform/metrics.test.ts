@@ -6,7 +6,11 @@ import { inNetworks, operatorNetworks } from './metrics.js';
 
 const TOKEN = 'operator-secret-2026';
 const t = useTestApp(undefined, undefined, {
-  config: loadConfig({ METRICS_TOKEN: TOKEN, METRICS_ALLOW: '127.0.0.1/32,::1/128,10.9.0.0/16', HEALTH_MAX_LOOP_LAG_MS: '300' }),
+  config: loadConfig({
+    METRICS_TOKEN: TOKEN,
+    METRICS_ALLOW: '127.0.0.1/32,::1/128,10.9.0.0/16',
+    HEALTH_MAX_LOOP_LAG_MS: '300',
+  }),
   engine: { intervalMs: 50 },
   eventLoopWatch: { intervalMs: 20, windowMs: 1500 },
 });
@@ -68,12 +72,23 @@ describe('/metrics (issue 18)', () => {
     // the engine ticks every 50 ms in this app
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = (await metrics('127.0.0.1')).body;
-    // a business refusal is HTTP 200 (API.md §1.2): counted there, and by its code below
-    expect(sample(after, 'http_requests_total', { ...route, status: '200' }) - sample(before, 'http_requests_total', { ...route, status: '200' })).toBe(2);
-    expect(sample(after, 'http_request_errors_total', { ...route, class: '4xx' }) - sample(before, 'http_request_errors_total', { ...route, class: '4xx' })).toBe(1);
-    expect(sample(after, 'http_request_duration_seconds_count', route) - sample(before, 'http_request_duration_seconds_count', route)).toBe(3);
+    // a business refusal is HTTP 200 (docs/api.md §1.2): counted there, and by its code below
+    expect(
+      sample(after, 'http_requests_total', { ...route, status: '200' }) -
+        sample(before, 'http_requests_total', { ...route, status: '200' }),
+    ).toBe(2);
+    expect(
+      sample(after, 'http_request_errors_total', { ...route, class: '4xx' }) -
+        sample(before, 'http_request_errors_total', { ...route, class: '4xx' }),
+    ).toBe(1);
+    expect(
+      sample(after, 'http_request_duration_seconds_count', route) -
+        sample(before, 'http_request_duration_seconds_count', route),
+    ).toBe(3);
     const refusal = { ...route, code: 'product.not_found' };
-    expect(sample(after, 'brokerage_api_failures_total', refusal) - sample(before, 'brokerage_api_failures_total', refusal)).toBe(1);
+    expect(
+      sample(after, 'brokerage_api_failures_total', refusal) - sample(before, 'brokerage_api_failures_total', refusal),
+    ).toBe(1);
     // a path no route knows is `unmatched`, never the raw URL
     expect(sample(after, 'http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('wp-login');
@@ -110,7 +125,9 @@ describe('/health and the event loop (issue 18)', () => {
     // a machine shared with other work may lag by itself: wait for a quiet window first
     expect(await healthBecomes('ok')).toBe(true);
     const until = performance.now() + 700;
-    while (performance.now() < until) { /* hold the loop */ }
+    while (performance.now() < until) {
+      /* hold the loop */
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
     const degraded = await t.app.inject({ method: 'GET', url: '/health' });
     expect(degraded.statusCode).toBe(200);

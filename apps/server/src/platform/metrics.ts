@@ -66,7 +66,12 @@ export function operatorNetworks(cidrs: readonly string[]): BlockList {
     if (family === 0) throw new Error(`METRICS_ALLOW: ${entry} is not an address or CIDR`);
     const type = family === 4 ? 'ipv4' : 'ipv6';
     const prefix = prefixText === undefined ? (family === 4 ? 32 : 128) : Number(prefixText);
-    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128) || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
+    if (
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 4 ? 32 : 128) ||
+      (prefixText !== undefined && !/^\d+$/.test(prefixText))
+    ) {
       throw new Error(`METRICS_ALLOW: ${entry} has a bad prefix length`);
     }
     list.addSubnet(address, prefix, type);
@@ -98,7 +103,11 @@ export function isOperator(request: FastifyRequest, access: MetricsAccess, netwo
   }
   // Without TRUST_PROXY, a request that came through a proxy carries the proxy's address (often
   // loopback): it is not taken as coming from the operator network.
-  if (!access.trustProxy && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)) return false;
+  if (
+    !access.trustProxy &&
+    (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)
+  )
+    return false;
   return inNetworks(networks, request.ip);
 }
 
@@ -112,7 +121,10 @@ export class EventLoopWatch {
   private timer: NodeJS.Timeout | null = null;
   private expected = 0;
 
-  constructor(private readonly intervalMs = 250, private readonly windowMs = 10_000) {}
+  constructor(
+    private readonly intervalMs = 250,
+    private readonly windowMs = 10_000,
+  ) {}
 
   start(): void {
     if (this.timer) return;
@@ -130,7 +142,8 @@ export class EventLoopWatch {
     const now = performance.now();
     this.samples.push({ at: now, lag: Math.max(0, now - this.expected) });
     this.expected = now + this.intervalMs;
-    while (this.samples.length > 0 && (this.samples[0] as { at: number }).at < now - this.windowMs) this.samples.shift();
+    while (this.samples.length > 0 && (this.samples[0] as { at: number }).at < now - this.windowMs)
+      this.samples.shift();
   }
 
   /** The worst lag in the window, including a stall still going on (ms). */
@@ -151,25 +164,48 @@ export interface AppMetrics {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Registers the request hooks and `GET /metrics`; returns the registry and the engine's timer. */
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources, access: MetricsAccess, loop: EventLoopWatch): AppMetrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  sources: MetricsSources,
+  access: MetricsAccess,
+  loop: EventLoopWatch,
+): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const networks = operatorNetworks(access.allow);
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const errors = new Counter({ name: 'http_request_errors_total', help: 'HTTP answers 4xx and 5xx, by route pattern', labelNames: ['method', 'route', 'class'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'http_request_errors_total',
+    help: 'HTTP answers 4xx and 5xx, by route pattern',
+    labelNames: ['method', 'route', 'class'],
+    registers: [registry],
+  });
   const latency = new Histogram({
-    name: 'http_request_duration_seconds', help: 'Time from the request to the end of the answer', labelNames: ['method', 'route'],
-    buckets: LATENCY_BUCKETS, registers: [registry],
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to the end of the answer',
+    labelNames: ['method', 'route'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
   });
   new Gauge({
-    name: 'brokerage_event_loop_lag_seconds', help: 'Worst event-loop lag in the health window', registers: [registry],
-    collect() { this.set(loop.lagMs() / 1000); },
+    name: 'brokerage_event_loop_lag_seconds',
+    help: 'Worst event-loop lag in the health window',
+    registers: [registry],
+    collect() {
+      this.set(loop.lagMs() / 1000);
+    },
   });
   new Gauge({
     name: 'brokerage_db_pool_connections',
     help: `Database connections by state (${sources.dbKind}; PGlite: one in-process connection, idle/waiting not reported)`,
-    labelNames: ['state'], registers: [registry],
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       const stats = sources.db();
       this.set({ state: 'total' }, stats.total);
@@ -178,28 +214,48 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources, a
     },
   });
   const ticks = new Histogram({
-    name: 'brokerage_engine_tick_duration_seconds', help: 'Trading-engine ticks (only the leader ticks)',
-    buckets: LATENCY_BUCKETS, registers: [registry],
+    name: 'brokerage_engine_tick_duration_seconds',
+    help: 'Trading-engine ticks (only the leader ticks)',
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
   });
-  const tickFailures = new Counter({ name: 'brokerage_engine_tick_failures_total', help: 'Trading-engine ticks that failed', registers: [registry] });
+  const tickFailures = new Counter({
+    name: 'brokerage_engine_tick_failures_total',
+    help: 'Trading-engine ticks that failed',
+    registers: [registry],
+  });
   if (sources.engineLeader) {
     const leader = sources.engineLeader;
     new Gauge({
-      name: 'brokerage_engine_leader', help: '1 while this process leads the trading engine (fills, triggers, dated jobs, account events)', registers: [registry],
-      collect() { this.set(leader() ? 1 : 0); },
+      name: 'brokerage_engine_leader',
+      help: '1 while this process leads the trading engine (fills, triggers, dated jobs, account events)',
+      registers: [registry],
+      collect() {
+        this.set(leader() ? 1 : 0);
+      },
     });
   }
   new Gauge({
-    name: 'brokerage_ws_connections', help: 'Open WebSocket connections of the quote hub', registers: [registry],
-    collect() { this.set(sources.wsConnections()); },
+    name: 'brokerage_ws_connections',
+    help: 'Open WebSocket connections of the quote hub',
+    registers: [registry],
+    collect() {
+      this.set(sources.wsConnections());
+    },
   });
   new Gauge({
-    name: 'brokerage_candle_jobs_waiting', help: 'Charts being computed in slices, waiting for their next slice', registers: [registry],
-    collect() { this.set(sources.candleJobs().waiting); },
+    name: 'brokerage_candle_jobs_waiting',
+    help: 'Charts being computed in slices, waiting for their next slice',
+    registers: [registry],
+    collect() {
+      this.set(sources.candleJobs().waiting);
+    },
   });
   let refusedSeen = 0;
   new Counter({
-    name: 'brokerage_candle_jobs_refused_total', help: 'Charts refused because too many were being computed', registers: [registry],
+    name: 'brokerage_candle_jobs_refused_total',
+    help: 'Charts refused because too many were being computed',
+    registers: [registry],
     collect() {
       const refused = sources.candleJobs().refused;
       if (refused > refusedSeen) this.inc(refused - refusedSeen);
@@ -208,8 +264,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources, a
   });
 
   const failures = new Counter({
-    name: 'brokerage_api_failures_total', help: 'API failure envelopes by code (business refusals answer HTTP 200)',
-    labelNames: ['method', 'route', 'code'], registers: [registry],
+    name: 'brokerage_api_failures_total',
+    help: 'API failure envelopes by code (business refusals answer HTTP 200)',
+    labelNames: ['method', 'route', 'code'],
+    registers: [registry],
   });
   const failureCodes = new WeakMap<FastifyRequest, string>();
   app.addHook('onSend', (request, _reply, payload, done) => {

@@ -43,11 +43,18 @@ describe('pipelinedTransaction', () => {
   it('a failing statement rolls back what was sent before and after it, and the commit behind it rejects', async () => {
     const before = await notes(database.db);
     let outcomes: PromiseSettledResult<unknown>[] = [];
-    await expect(pipelinedTransaction(database.db, async (tx, commit) => {
-      outcomes = await Promise.allSettled([insert(tx, 10, 'x'), insert(tx, 1, 'duplicate key'), insert(tx, 11, 'y'), commit()]);
-      const failed = outcomes.find((o) => o.status === 'rejected');
-      if (failed) throw (failed as PromiseRejectedResult).reason;
-    })).rejects.toThrow();
+    await expect(
+      pipelinedTransaction(database.db, async (tx, commit) => {
+        outcomes = await Promise.allSettled([
+          insert(tx, 10, 'x'),
+          insert(tx, 1, 'duplicate key'),
+          insert(tx, 11, 'y'),
+          commit(),
+        ]);
+        const failed = outcomes.find((o) => o.status === 'rejected');
+        if (failed) throw (failed as PromiseRejectedResult).reason;
+      }),
+    ).rejects.toThrow();
     expect(await notes(database.db)).toEqual(before);
     expect(outcomes.map((o) => o.status).slice(0, 2)).toEqual(['fulfilled', 'rejected']);
     // PostgreSQL answers the COMMIT of a failed transaction with ROLLBACK: commit() must not say committed
@@ -56,10 +63,12 @@ describe('pipelinedTransaction', () => {
 
   it('a throw in the work rolls back, and the connection serves the next transaction', async () => {
     const before = await notes(database.db);
-    await expect(pipelinedTransaction(database.db, async (tx) => {
-      await insert(tx, 20, 'z');
-      throw new Error('work failed');
-    })).rejects.toThrow('work failed');
+    await expect(
+      pipelinedTransaction(database.db, async (tx) => {
+        await insert(tx, 20, 'z');
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
     expect(await notes(database.db)).toEqual(before);
     await pipelinedTransaction(database.db, async (tx, commit) => {
       await Promise.all([insert(tx, 21, 'after'), commit()]);
@@ -72,22 +81,25 @@ describe('pipelinedTransaction', () => {
     expect(await notes(database.db)).toContain('implicit');
   });
 
-  it.runIf(onPostgres)('costs two round trips for a read phase and a write phase, whatever the statements', async () => {
-    const trips = database.roundTripCount;
-    const statements = database.statementCount;
-    if (!trips || !statements) throw new Error('PostgreSQL counts round trips');
-    // warm the pipelined pool's connection, so its opening is not counted
-    await pipelinedTransaction(database.db, async (tx) => notes(tx));
-    const t0 = trips() ?? 0;
-    const s0 = statements() ?? 0;
-    await pipelinedTransaction(database.db, async (tx, commit) => {
-      await Promise.all([notes(tx), notes(tx)]);
-      await Promise.all([insert(tx, 40, 'p'), insert(tx, 41, 'q'), insert(tx, 42, 'r'), commit()]);
-    });
-    // begin + 2 reads, then 3 inserts + commit
-    expect((statements() ?? 0) - s0).toBe(7);
-    expect((trips() ?? 0) - t0).toBe(2);
-  });
+  it.runIf(onPostgres)(
+    'costs two round trips for a read phase and a write phase, whatever the statements',
+    async () => {
+      const trips = database.roundTripCount;
+      const statements = database.statementCount;
+      if (!trips || !statements) throw new Error('PostgreSQL counts round trips');
+      // warm the pipelined pool's connection, so its opening is not counted
+      await pipelinedTransaction(database.db, async (tx) => notes(tx));
+      const t0 = trips() ?? 0;
+      const s0 = statements() ?? 0;
+      await pipelinedTransaction(database.db, async (tx, commit) => {
+        await Promise.all([notes(tx), notes(tx)]);
+        await Promise.all([insert(tx, 40, 'p'), insert(tx, 41, 'q'), insert(tx, 42, 'r'), commit()]);
+      });
+      // begin + 2 reads, then 3 inserts + commit
+      expect((statements() ?? 0) - s0).toBe(7);
+      expect((trips() ?? 0) - t0).toBe(2);
+    },
+  );
 
   it.runIf(onPostgres)('writes each round trip to the socket in one system call', async () => {
     await pipelinedTransaction(database.db, async (tx) => notes(tx));
@@ -122,7 +134,10 @@ describe('pipelinedTransaction', () => {
     for (const id of [1, 2, 3]) answers.push(await pipelinedTransaction(database.db, async (tx) => readBack(tx, id)));
     expect(answers).toEqual([['a'], ['b'], ['c']]);
     const prepared = await pipelinedTransaction(database.db, async (tx) =>
-      rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement));
+      rowsOf<{ statement: string }>(await tx.execute(sql`select statement from pg_prepared_statements`)).map(
+        (r) => r.statement,
+      ),
+    );
     expect(prepared.some((text) => text.startsWith('select note from pipe_probe where id = $1'))).toBe(true);
   });
 });

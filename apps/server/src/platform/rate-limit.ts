@@ -1,5 +1,5 @@
 /**
- * Rate limits of API.md §1.7. In one process the counters live in memory and are answered
+ * Rate limits of docs/api.md §1.7. In one process the counters live in memory and are answered
  * synchronously (rate-window.ts); with REDIS_URL they live in Redis so every instance shares
  * them. Both keep fixed windows that open at a key's first counted hit. With Redis, the limits
  * counted on every call (`APPROXIMATE_LIMITS`) are counted in memory and reconciled with Redis in
@@ -81,9 +81,16 @@ function windowsCounter(windows: MemoryWindows | SharedWindows): Counter {
 
 function redisCounter(name: LimitName, spec: LimitSpec, redis: Redis): Counter {
   const limiter = new RateLimiterRedis({
-    points: spec.points, duration: spec.durationSec, keyPrefix: `rl:${name}`, storeClient: redis, useRedisPackage: false,
+    points: spec.points,
+    duration: spec.durationSec,
+    keyPrefix: `rl:${name}`,
+    storeClient: redis,
+    useRedisPackage: false,
   });
-  const tally = (res: { consumedPoints: number; msBeforeNext: number }): Tally => ({ count: res.consumedPoints, msLeft: res.msBeforeNext });
+  const tally = (res: { consumedPoints: number; msBeforeNext: number }): Tally => ({
+    count: res.consumedPoints,
+    msLeft: res.msBeforeNext,
+  });
   return {
     // `penalty` counts without refusing; the limit is compared here, as for the memory windows
     add: async (key, points) => tally(await limiter.penalty(key, points)),
@@ -113,13 +120,19 @@ export interface RateLimitsOptions {
 export class RateLimits {
   private readonly limits = new Map<LimitName, { spec: LimitSpec; counter: Counter }>();
 
-  constructor(overrides: Partial<Record<LimitName, LimitSpec>> = {}, redis: Redis | null = null, options: RateLimitsOptions = {}) {
+  constructor(
+    overrides: Partial<Record<LimitName, LimitSpec>> = {},
+    redis: Redis | null = null,
+    options: RateLimitsOptions = {},
+  ) {
     for (const name of Object.keys(defaultLimits) as LimitName[]) {
       const spec = overrides[name] ?? defaultLimits[name];
       const counter = !redis
         ? windowsCounter(new MemoryWindows(spec.durationSec * 1000))
         : APPROXIMATE_LIMITS.has(name) && options.redisMode !== 'strict'
-          ? windowsCounter(new SharedWindows(redis, `rl:${name}:shared:`, spec.durationSec * 1000, { flushMs: options.flushMs }))
+          ? windowsCounter(
+              new SharedWindows(redis, `rl:${name}:shared:`, spec.durationSec * 1000, { flushMs: options.flushMs }),
+            )
           : redisCounter(name, spec, redis);
       this.limits.set(name, { spec, counter });
     }
@@ -155,14 +168,18 @@ export class RateLimits {
   }
 
   /**
-   * Checks a secret under a failures limit (API.md §1.7). The attempt is counted BEFORE `verify`
+   * Checks a secret under a failures limit (docs/api.md §1.7). The attempt is counted BEFORE `verify`
    * runs (one atomic add), so a parallel burst has at most the limit's attempts evaluated: the
    * rest answer 429 without touching the hash. A right secret gives its point back (`reset`
    * clears the key instead, for logins); a wrong one that leaves the key at the limit starts the
    * lock-out. A `verify` that throws gives its point back and rethrows.
    */
-  async guard(name: LimitName, key: string, verify: () => Promise<boolean>, onSuccess: 'refund' | 'reset' = 'refund'):
-    Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
+  async guard(
+    name: LimitName,
+    key: string,
+    verify: () => Promise<boolean>,
+    onSuccess: 'refund' | 'reset' = 'refund',
+  ): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
     const { spec, counter } = this.get(name);
     const tally = await counter.add(key, 1);
     if (tally.count > spec.points) throw tooFrequent(tally.msLeft);

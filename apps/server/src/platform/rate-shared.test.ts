@@ -18,7 +18,7 @@ describe.skipIf(!redisUp)('approximate limits shared through Redis', () => {
   });
   afterAll(() => redis.disconnect());
 
-  it('counts locally without waiting, and reads the other instance\'s counts back at each flush', async () => {
+  it("counts locally without waiting, and reads the other instance's counts back at each flush", async () => {
     const a = new SharedWindows(redis, 'w:', 5_000, { flushMs: 10_000 });
     const b = new SharedWindows(redis, 'w:', 5_000, { flushMs: 10_000 });
     const key = randomUUID();

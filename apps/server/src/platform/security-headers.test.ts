@@ -17,7 +17,8 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8
 
 describe('inline script hashes', () => {
   it('hashes inline scripts exactly and skips scripts loaded from a file', () => {
-    const html = '<head><script>var a=1</script><script type="module" src="/x.js"></script><script >\n b() </script><script></script></head>';
+    const html =
+      '<head><script>var a=1</script><script type="module" src="/x.js"></script><script >\n b() </script><script></script></head>';
     expect(inlineScriptHashes(html)).toEqual([sha('var a=1'), sha('\n b() ')]);
     expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
   });
@@ -42,7 +43,10 @@ describe('inline script hashes', () => {
   it('serves the built page with a policy that admits its inline script', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     const script = "document.documentElement.setAttribute('data-x','1')";
-    writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${script}</script></head><body></body></html>`);
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${script}</script></head><body></body></html>`,
+    );
     const database = await openTestDatabase();
     const { app } = await buildApp({ config: loadConfig({}), database, engine: false, webDist: dist, adminDist: null });
     try {

@@ -16,7 +16,9 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-  const demo = config.demo ? `demo data (invite code ${config.demoInviteCode})` : 'no demo data (DEMO=0; set DEMO=1 to add it)';
+  const demo = config.demo
+    ? `demo data (invite code ${config.demoInviteCode})`
+    : 'no demo data (DEMO=0; set DEMO=1 to add it)';
   process.stdout.write(`Seeded the ${describeDatabase(config)}: legal texts, ${demo}.\n`);
   return 0;
 });

@@ -60,18 +60,30 @@ describe('/api/docs (issue 18)', () => {
     expect(plain.statusCode).toBe(200);
     const doc = plain.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/admin/'))).toBe(true);
-    const gz = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { 'accept-encoding': 'gzip' }, remoteAddress: '10.9.0.1' });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'gzip' },
+      remoteAddress: '10.9.0.1',
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
     expect(gz.rawPayload.length).toBeLessThan(plain.body.length / 4);
     const answers = [];
-    for (let i = 0; i < 6; i += 1) answers.push(await t.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: '10.9.0.2' }));
+    for (let i = 0; i < 6; i += 1)
+      answers.push(await t.app.inject({ method: 'GET', url: '/api/docs', remoteAddress: '10.9.0.2' }));
     expect(answers.map((a) => a.statusCode)).toContain(429);
   });
 
   it('does not list the back-office routes in production', async () => {
     const database = await openTestDatabase();
-    const { app } = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'production' }) }, database, engine: false, webDist: null, adminDist: null });
+    const { app } = await buildApp({
+      config: { ...loadConfig({ NODE_ENV: 'production' }) },
+      database,
+      engine: false,
+      webDist: null,
+      adminDist: null,
+    });
     try {
       const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json() as { paths: Record<string, unknown> };
       expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/vue/'))).toBe(true);

@@ -1,4 +1,4 @@
-/** Queries of the operators' setting values (API.md §19.7); `settings.ts` caches them. */
+/** Queries of the operators' setting values (docs/api.md §19.7); `settings.ts` caches them. */
 import { eq } from 'drizzle-orm';
 import type { Db } from './db.js';
 import { configEntries } from './settings.tables.js';

@@ -27,11 +27,13 @@ describe('a settings change', () => {
     const settings = await loaded();
     const before = settings.get(KEY);
     const version = settings.version;
-    await expect(transaction(database.db, async (tx) => {
-      const { item } = await settings.set(tx, KEY, 'Rolled back title', 'a_test');
-      expect(item.value).toBe('Rolled back title');
-      throw new Error('the audit write failed');
-    })).rejects.toThrow('the audit write failed');
+    await expect(
+      transaction(database.db, async (tx) => {
+        const { item } = await settings.set(tx, KEY, 'Rolled back title', 'a_test');
+        expect(item.value).toBe('Rolled back title');
+        throw new Error('the audit write failed');
+      }),
+    ).rejects.toThrow('the audit write failed');
     expect(settings.get(KEY)).toBe(before);
     expect(settings.version).toBe(version);
 
@@ -71,7 +73,10 @@ describe.skipIf(!(await redisReachable()))('across instances (Redis pub/sub)', (
     connections.push(ra, rb);
     const errors: unknown[] = [];
     // the periodic reload is set far out, so only the message can explain b's new value
-    detach.push(a.attachRedis(ra, (e) => errors.push(e), 3_600_000), b.attachRedis(rb, (e) => errors.push(e), 3_600_000));
+    detach.push(
+      a.attachRedis(ra, (e) => errors.push(e), 3_600_000),
+      b.attachRedis(rb, (e) => errors.push(e), 3_600_000),
+    );
     await new Promise((r) => setTimeout(r, 200)); // both subscriptions are live
 
     const title = `Title ${Date.now()}`;

@@ -1,5 +1,5 @@
 /**
- * Operator settings (API.md §19.7): every key has a schema and a default in the contract; an
+ * Operator settings (docs/api.md §19.7): every key has a schema and a default in the contract; an
  * operator's value overrides it. Values are cached in the process. A change reaches this
  * process's cache once its transaction has committed, and, with Redis, every other instance
  * reloads on a pub/sub message (with a periodic reload in case a message is lost).
@@ -29,7 +29,11 @@ interface CachedSetting {
 }
 
 function sameSetting(a: CachedSetting | undefined, b: CachedSetting): boolean {
-  return a !== undefined && a.updatedAt.getTime() === b.updatedAt.getTime() && JSON.stringify(a.value) === JSON.stringify(b.value);
+  return (
+    a !== undefined &&
+    a.updatedAt.getTime() === b.updatedAt.getTime() &&
+    JSON.stringify(a.value) === JSON.stringify(b.value)
+  );
 }
 
 export class Settings {
@@ -39,13 +43,19 @@ export class Settings {
   /** Bumped on every change, so derived caches (the market calendars) know when to rebuild. */
   version = 0;
 
-  constructor(private readonly db: Db, private readonly clock: Clock) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   /** Reads every stored value; the version moves only when something differs from the cache. */
   async load(): Promise<void> {
     const rows = await allSettingRows(this.db);
     const next = new Map(rows.map((r) => [r.key, { value: r.value, updatedAt: r.updatedAt, updatedBy: r.updatedBy }]));
-    const changed = !this.loaded || next.size !== this.cache.size || [...next].some(([key, row]) => !sameSetting(this.cache.get(key), row));
+    const changed =
+      !this.loaded ||
+      next.size !== this.cache.size ||
+      [...next].some(([key, row]) => !sameSetting(this.cache.get(key), row));
     this.cache = next;
     this.loaded = true;
     if (changed) this.version++;
@@ -113,7 +123,12 @@ export class Settings {
    * it puts the value in this process's cache and tells the other instances, so no instance
    * ever serves a value whose transaction rolled back.
    */
-  async set(tx: Tx, key: string, value: unknown, updatedBy: string | null): Promise<{ item: SettingItem; publish: () => void }> {
+  async set(
+    tx: Tx,
+    key: string,
+    value: unknown,
+    updatedBy: string | null,
+  ): Promise<{ item: SettingItem; publish: () => void }> {
     this.ensureLoaded();
     if (!configKeyMap.has(key)) throw new Error(`unknown config key ${key}`);
     const now = this.clock.now();

@@ -14,7 +14,9 @@ describe('TEST_CLOCK_CONTROL', () => {
   });
 
   it('refuses to start in production or on a public address', () => {
-    expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: '1', NODE_ENV: 'production' }, '127.0.0.1')).toThrow(/production/);
+    expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: '1', NODE_ENV: 'production' }, '127.0.0.1')).toThrow(
+      /production/,
+    );
     expect(() => testClockFromEnv({ TEST_CLOCK_CONTROL: '1' }, '0.0.0.0')).toThrow(/loopback/);
   });
 });
@@ -37,9 +39,15 @@ describe('the offset clock and its route', () => {
     const clock = new OffsetClock(base);
     const app = Fastify();
     registerTestClockRoutes(app, clock);
-    app.setErrorHandler((error, _request, reply) => reply.status(400).send({ status: 0, code: (error as { code?: string }).code }));
+    app.setErrorHandler((error, _request, reply) =>
+      reply.status(400).send({ status: 0, code: (error as { code?: string }).code }),
+    );
     const ok = await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: 86_400_000 } });
-    expect(ok.json()).toEqual({ status: 1, msg: 'ok', data: { now: '2026-03-03T16:00:00.000Z', offsetMs: 86_400_000 } });
+    expect(ok.json()).toEqual({
+      status: 1,
+      msg: 'ok',
+      data: { now: '2026-03-03T16:00:00.000Z', offsetMs: 86_400_000 },
+    });
     const back = await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: -5 } });
     expect(back.json()).toMatchObject({ status: 0, code: 'request.invalid' });
     expect(clock.now().toISOString()).toBe('2026-03-03T16:00:00.000Z');

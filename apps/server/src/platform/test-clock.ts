@@ -30,8 +30,10 @@ export function testClockFromEnv(env: NodeJS.ProcessEnv, host: string): OffsetCl
   const flag = env.TEST_CLOCK_CONTROL;
   if (flag === undefined || flag === '' || flag === '0') return null;
   if (flag !== '1') throw new Error(`TEST_CLOCK_CONTROL must be unset, 0 or 1 (got "${flag}")`);
-  if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK_CONTROL=1 is refused when NODE_ENV=production: it is for test servers only');
-  if (!LOOPBACK.has(host)) throw new Error(`TEST_CLOCK_CONTROL=1 is refused on HOST=${host}: a test server listens on loopback only`);
+  if (env.NODE_ENV === 'production')
+    throw new Error('TEST_CLOCK_CONTROL=1 is refused when NODE_ENV=production: it is for test servers only');
+  if (!LOOPBACK.has(host))
+    throw new Error(`TEST_CLOCK_CONTROL=1 is refused on HOST=${host}: a test server listens on loopback only`);
   return new OffsetClock();
 }
 

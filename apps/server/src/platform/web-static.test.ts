@@ -58,7 +58,11 @@ describe('the web app as served', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const gz = await app.inject({ method: 'GET', url: '/assets/main-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/main-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(String(gz.headers['content-type'])).toMatch(/javascript/);
     expect(gz.rawPayload.length).toBeLessThan(script.length / 4);

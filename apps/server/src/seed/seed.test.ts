@@ -1,5 +1,5 @@
 /**
- * The seed (API.md §21): the demo has a deposit channel for every enabled currency, seeded once
+ * The seed (docs/api.md §21): the demo has a deposit channel for every enabled currency, seeded once
  * and never over an operator's value; the legal texts exist in every language without a
  * template placeholder, are served in the caller's language with English as the fallback, and
  * an install from before languages (migration 0016) keeps its English texts and gets the new ones.
@@ -47,16 +47,27 @@ describe('demo deposit channels', () => {
       }
     }
     expect(list.find((c) => c.currency === 'USDT')).toMatchObject({ type: 'crypto', network: 'TRC20' });
-    expect(new Set(list.filter((c) => c.type === 'bank').map((c) => c.currency))).toEqual(new Set(['MXN', 'USD', 'EUR']));
+    expect(new Set(list.filter((c) => c.type === 'bank').map((c) => c.currency))).toEqual(
+      new Set(['MXN', 'USD', 'EUR']),
+    );
   });
 
   it('takes a deposit through the demo MXN channel, which the reviewer approves', async () => {
     const u = await verifiedUser(t.app);
-    const { list } = data<{ list: DepositChannel[] }>(await post(t.app, '/funds/depositChannels', { currency: 'MXN' }, u.headers));
-    const r = await post(t.app, '/funds/deposit', { channelId: list[0]!.channelId, amount: '1000.00', proofImageId: await uploadImage(t.app, u, 'deposit_proof') }, u.headers);
+    const { list } = data<{ list: DepositChannel[] }>(
+      await post(t.app, '/funds/depositChannels', { currency: 'MXN' }, u.headers),
+    );
+    const r = await post(
+      t.app,
+      '/funds/deposit',
+      { channelId: list[0]!.channelId, amount: '1000.00', proofImageId: await uploadImage(t.app, u, 'deposit_proof') },
+      u.headers,
+    );
     expect(r.body.code).toBe('result.deposit.ok');
     await approve(t.app, 'deposit', data<{ id: string }>(r).id);
-    const assets = data<{ accounts: { currency: string; available: string }[] }>(await post(t.app, '/user/assets', { currency: 'MXN' }, u.headers));
+    const assets = data<{ accounts: { currency: string; available: string }[] }>(
+      await post(t.app, '/user/assets', { currency: 'MXN' }, u.headers),
+    );
     expect(assets.accounts.find((a) => a.currency === 'MXN')?.available).toBe('1000.00');
   });
 
@@ -111,16 +122,47 @@ describe('legal texts in every language', () => {
   });
 
   it('answers in English without a language, refuses an unknown one, and falls back to English for a newer version not yet translated', async () => {
-    expect(data<LegalDocument>(await post(t.app, '/common/legal', { kind: 'about' }))).toMatchObject({ lang: 'en', title: 'About us' });
-    expect((await post(t.app, '/common/legal', { kind: 'about', lang: 'fr' })).body).toMatchObject({ code: 'request.invalid', params: { fields: { lang: 'enum' } } });
+    expect(data<LegalDocument>(await post(t.app, '/common/legal', { kind: 'about' }))).toMatchObject({
+      lang: 'en',
+      title: 'About us',
+    });
+    expect((await post(t.app, '/common/legal', { kind: 'about', lang: 'fr' })).body).toMatchObject({
+      code: 'request.invalid',
+      params: { fields: { lang: 'enum' } },
+    });
     const fresh = await openTestDatabase();
     try {
-      await storeLegal(fresh.db, { kind: 'privacy', version: '2026-11-27', lang: 'de', title: 'Alt', content: '<p>alt</p>', updatedAt: new Date() });
-      await storeLegal(fresh.db, { kind: 'privacy', version: '2026-11-27', lang: 'en', title: 'Old', content: '<p>old</p>', updatedAt: new Date() });
+      await storeLegal(fresh.db, {
+        kind: 'privacy',
+        version: '2026-11-27',
+        lang: 'de',
+        title: 'Alt',
+        content: '<p>alt</p>',
+        updatedAt: new Date(),
+      });
+      await storeLegal(fresh.db, {
+        kind: 'privacy',
+        version: '2026-11-27',
+        lang: 'en',
+        title: 'Old',
+        content: '<p>old</p>',
+        updatedAt: new Date(),
+      });
       expect(await currentLegal(fresh.db, 'privacy', 'de')).toMatchObject({ lang: 'de', title: 'Alt' });
       // the newest text is the one in force: English until it is translated
-      await storeLegal(fresh.db, { kind: 'privacy', version: '2027-01', lang: 'en', title: 'New', content: '<p>new</p>', updatedAt: new Date() });
-      expect(await currentLegal(fresh.db, 'privacy', 'de')).toMatchObject({ lang: 'en', title: 'New', version: '2027-01' });
+      await storeLegal(fresh.db, {
+        kind: 'privacy',
+        version: '2027-01',
+        lang: 'en',
+        title: 'New',
+        content: '<p>new</p>',
+        updatedAt: new Date(),
+      });
+      expect(await currentLegal(fresh.db, 'privacy', 'de')).toMatchObject({
+        lang: 'en',
+        title: 'New',
+        version: '2027-01',
+      });
       expect(await currentLegal(fresh.db, 'privacy', 'kor')).toMatchObject({ lang: 'en', title: 'New' });
     } finally {
       await fresh.close();
@@ -152,13 +194,17 @@ describe('migration 0016 (legal texts per language)', () => {
       await db.execute(sql`insert into legal_documents (kind, version, title, content, updated_at) values
         ('agreement', '2026-11', 'User agreement', '<p>[Company legal name]</p>', now())`);
       await migrate(db, { migrationsFolder: migrationsFolder() });
-      const old = rowsOf<{ lang: string; version: string }>(await db.execute(sql`select lang, version from legal_documents`));
+      const old = rowsOf<{ lang: string; version: string }>(
+        await db.execute(sql`select lang, version from legal_documents`),
+      );
       expect(old).toEqual([{ lang: 'en', version: '2026-11' }]);
       await seedEssentials(db as unknown as Db, new ManualClock(new Date('2026-11-27T12:00:00Z')));
       const de = await currentLegal(db as unknown as Db, 'agreement', 'de');
       expect(de).toMatchObject({ lang: 'de', version: LEGAL_VERSION, title: 'Nutzungsvereinbarung' });
       expect(de.content).not.toMatch(PLACEHOLDER);
-      const count = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from legal_documents where version = ${LEGAL_VERSION}`));
+      const count = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from legal_documents where version = ${LEGAL_VERSION}`),
+      );
       expect(count[0]?.n).toBe(languages.length * legalKinds.length);
     } finally {
       await client.close();

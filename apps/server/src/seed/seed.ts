@@ -23,7 +23,14 @@ export async function seedEssentials(db: Db, clock: Clock): Promise<void> {
   for (const lang of languages) {
     for (const kind of legalKinds) {
       const text = legalTexts[lang][kind];
-      await storeLegal(db, { kind, version: LEGAL_VERSION, lang, title: text.title, content: text.content, updatedAt: clock.now() });
+      await storeLegal(db, {
+        kind,
+        version: LEGAL_VERSION,
+        lang,
+        title: text.title,
+        content: text.content,
+        updatedAt: clock.now(),
+      });
     }
   }
 }
@@ -51,12 +58,14 @@ export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promis
   await publishNotice(db, clock, {
     id: 'nt_hours',
     title: 'Trading hours',
-    content: '<p>Mexico 08:30–15:00 (Mexico City), United States 09:30–16:00 with pre-market 04:00–09:30 and after-hours 16:00–20:00 (New York), Spain 09:00–17:30 (Madrid). Digital currencies trade around the clock.</p>',
+    content:
+      '<p>Mexico 08:30–15:00 (Mexico City), United States 09:30–16:00 with pre-market 04:00–09:30 and after-hours 16:00–20:00 (New York), Spain 09:00–17:30 (Madrid). Digital currencies trade around the clock.</p>',
   });
   await publishNotice(db, clock, {
     id: 'nt_withdraw',
     title: 'Withdrawal window',
-    content: '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
+    content:
+      '<p>Withdrawals are accepted on business days 09:30–24:00 (Mexico City). Every rule that could hold a withdrawal is shown before you submit.</p>',
   });
   await seedDepositChannels(db, clock);
   await seedNews(db, newsSeeds); // the demo news items, written for this product (seed/news-texts.ts)

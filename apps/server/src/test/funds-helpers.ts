@@ -9,7 +9,9 @@ import { adminLogin, post, registerUser, type TestUser } from './harness.js';
 let tinyPng: Buffer | null = null;
 
 async function png(): Promise<Buffer> {
-  tinyPng ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  tinyPng ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   return tinyPng;
 }
 
@@ -17,12 +19,16 @@ export async function uploadImage(app: FastifyInstance, user: TestUser, purpose:
   const boundary = `----funds-test-${Math.random().toString(36).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     await png(),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await app.inject({
-    method: 'POST', url: '/api/vue/upload/image', payload,
+    method: 'POST',
+    url: '/api/vue/upload/image',
+    payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...user.headers },
   });
   const body = res.json<{ status: number; data: { imageId: string } }>();
@@ -33,7 +39,12 @@ export async function uploadImage(app: FastifyInstance, user: TestUser, purpose:
 export async function submitKyc(app: FastifyInstance, user: TestUser, name = 'Ana López'): Promise<string> {
   const frontImageId = await uploadImage(app, user, 'kyc_front');
   const backImageId = await uploadImage(app, user, 'kyc_back');
-  const r = await post(app, '/user/kycSubmit', { name, idNumber: 'LOPA850101HDF7', frontImageId, backImageId }, user.headers);
+  const r = await post(
+    app,
+    '/user/kycSubmit',
+    { name, idNumber: 'LOPA850101HDF7', frontImageId, backImageId },
+    user.headers,
+  );
   if (r.body.status !== 1) throw new Error(`kyc submit failed: ${JSON.stringify(r.body)}`);
   const admin = await adminLogin(app, 'reviewer');
   const list = await post(app, '/api/admin/review/list', { queue: 'kyc', userId: user.id }, admin);
@@ -56,19 +67,60 @@ export async function verifiedUser(app: FastifyInstance): Promise<TestUser> {
 }
 
 export const TEST_CHANNELS = [
-  { id: 'ch_mx', type: 'bank', name: 'SPEI transfer', currency: 'MXN', accountName: 'Meridian Securities SA de CV', accountNumber: '012180001234567891', bankName: 'BBVA México', branch: 'CDMX Centro', window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] }, enabled: true },
-  { id: 'ch_usdt', type: 'crypto', name: 'USDT TRC20', currency: 'USDT', network: 'TRC20', address: 'TQ5xExampleAddressxxxxxxxxxxxxxxxx', window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] }, enabled: true },
-  { id: 'ch_usd', type: 'bank', name: 'US wire', currency: 'USD', accountName: 'Meridian Securities LLC', accountNumber: '021000021123456789', bankName: 'Chase', branch: 'NYC', window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] }, enabled: true },
+  {
+    id: 'ch_mx',
+    type: 'bank',
+    name: 'SPEI transfer',
+    currency: 'MXN',
+    accountName: 'Meridian Securities SA de CV',
+    accountNumber: '012180001234567891',
+    bankName: 'BBVA México',
+    branch: 'CDMX Centro',
+    window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] },
+    enabled: true,
+  },
+  {
+    id: 'ch_usdt',
+    type: 'crypto',
+    name: 'USDT TRC20',
+    currency: 'USDT',
+    network: 'TRC20',
+    address: 'TQ5xExampleAddressxxxxxxxxxxxxxxxx',
+    window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] },
+    enabled: true,
+  },
+  {
+    id: 'ch_usd',
+    type: 'bank',
+    name: 'US wire',
+    currency: 'USD',
+    accountName: 'Meridian Securities LLC',
+    accountNumber: '021000021123456789',
+    bankName: 'Chase',
+    branch: 'NYC',
+    window: { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] },
+    enabled: true,
+  },
 ];
 
 export async function configureChannels(app: FastifyInstance): Promise<void> {
   const admin = await adminLogin(app, 'admin');
-  const r = await post(app, '/api/admin/config/set', { key: 'deposit.channels', value: TEST_CHANNELS, reason: 'test channels' }, admin);
+  const r = await post(
+    app,
+    '/api/admin/config/set',
+    { key: 'deposit.channels', value: TEST_CHANNELS, reason: 'test channels' },
+    admin,
+  );
   if (r.body.status !== 1) throw new Error(`channels failed: ${JSON.stringify(r.body)}`);
 }
 
 /** Deposits `amount` through the channel of `currency` and approves it. */
-export async function fund(app: FastifyInstance, user: TestUser, currency: 'MXN' | 'USD' | 'USDT', amount: string): Promise<void> {
+export async function fund(
+  app: FastifyInstance,
+  user: TestUser,
+  currency: 'MXN' | 'USD' | 'USDT',
+  amount: string,
+): Promise<void> {
   const channelId = TEST_CHANNELS.find((c) => c.currency === currency)?.id ?? 'ch_mx';
   const proofImageId = await uploadImage(app, user, 'deposit_proof');
   const r = await post(app, '/funds/deposit', { channelId, amount, proofImageId }, user.headers);

@@ -40,19 +40,27 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  limits: Partial<Record<LimitName, LimitSpec>> = relaxedLimits, beforeReady?: (app: FastifyInstance) => void,
+  limits: Partial<Record<LimitName, LimitSpec>> = relaxedLimits,
+  beforeReady?: (app: FastifyInstance) => void,
   appOptions: Partial<AppOptions> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));
   await seedEssentials(database.db, clock);
   await seedDemo(database.db, clock, TEST_INVITE);
-  for (const role of ['admin', 'reviewer', 'support'] as const) await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
+  for (const role of ['admin', 'reviewer', 'support'] as const)
+    await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
   // uploads go to a fresh temp folder per app unless the test chooses one
   const uploadsDir = appOptions.uploads ? null : mkdtempSync(path.join(tmpdir(), 'brokerage-test-uploads-'));
   const { app, deps } = await buildApp({
-    config: loadConfig({}), database, clock, limits, webDist: null, adminDist: null,
-    ...(uploadsDir ? { uploads: { dir: uploadsDir } } : {}), ...appOptions,
+    config: loadConfig({}),
+    database,
+    clock,
+    limits,
+    webDist: null,
+    adminDist: null,
+    ...(uploadsDir ? { uploads: { dir: uploadsDir } } : {}),
+    ...appOptions,
   });
   if (uploadsDir) app.addHook('onClose', async () => rmSync(uploadsDir, { recursive: true, force: true }));
   beforeReady?.(app);
@@ -62,7 +70,9 @@ export async function startTestApp(
 
 /** Registers the vitest hooks: one app per file, the ledger invariant after every test. */
 export function useTestApp(
-  limits?: Partial<Record<LimitName, LimitSpec>>, beforeReady?: (app: FastifyInstance) => void, appOptions: Partial<AppOptions> = {},
+  limits?: Partial<Record<LimitName, LimitSpec>>,
+  beforeReady?: (app: FastifyInstance) => void,
+  appOptions: Partial<AppOptions> = {},
 ): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
@@ -80,12 +90,19 @@ export function useTestApp(
 
 export interface Reply {
   http: number;
-  body: { status: 0 | 1; msg: string; code?: string; params?: Record<string, unknown>; data?: unknown } & Record<string, unknown>;
+  body: { status: 0 | 1; msg: string; code?: string; params?: Record<string, unknown>; data?: unknown } & Record<
+    string,
+    unknown
+  >;
   headers: Record<string, unknown>;
 }
 
 export async function post(
-  app: FastifyInstance, path: string, body: unknown = {}, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1',
+  app: FastifyInstance,
+  path: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
 ): Promise<Reply> {
   const res = await app.inject({
     method: 'POST',
@@ -112,18 +129,35 @@ export interface TestUser {
   headers: Record<string, string>;
 }
 
-export async function registerUser(app: FastifyInstance, options: { inviteCode?: string; password?: string } = {}): Promise<TestUser> {
+export async function registerUser(
+  app: FastifyInstance,
+  options: { inviteCode?: string; password?: string } = {},
+): Promise<TestUser> {
   const account = newPhone();
   const password = options.password ?? 'Secret123';
   const r = await post(app, '/user/register', {
-    phone: account, password, confirmPassword: password, inviteCode: options.inviteCode ?? TEST_INVITE, agreementAccepted: true,
+    phone: account,
+    password,
+    confirmPassword: password,
+    inviteCode: options.inviteCode ?? TEST_INVITE,
+    agreementAccepted: true,
   });
   if (r.body.status !== 1) throw new Error(`register failed: ${JSON.stringify(r.body)}`);
   const data = r.body.data as { token: string; user: { id: string; inviteCode: string } };
-  return { id: data.user.id, account, token: data.token, password, inviteCode: data.user.inviteCode, headers: { token: data.token, account } };
+  return {
+    id: data.user.id,
+    account,
+    token: data.token,
+    password,
+    inviteCode: data.user.inviteCode,
+    headers: { token: data.token, account },
+  };
 }
 
-export async function adminLogin(app: FastifyInstance, role: 'admin' | 'reviewer' | 'support' = 'admin'): Promise<Record<string, string>> {
+export async function adminLogin(
+  app: FastifyInstance,
+  role: 'admin' | 'reviewer' | 'support' = 'admin',
+): Promise<Record<string, string>> {
   const r = await post(app, '/api/admin/auth/login', { username: `${role}1`, password: ADMIN_PASSWORD });
   if (r.body.status !== 1) throw new Error(`admin login failed: ${JSON.stringify(r.body)}`);
   return { authorization: `Bearer ${(r.body.data as { token: string }).token}` };

@@ -15,7 +15,14 @@ function orderEvent(id: string, orderId: string, state: string, reason: string |
 }
 
 function moneyEvent(id: string, entryKind: string): WsAccountEvent {
-  return { kind: 'money', id, entryKind, reference: null, at: '2025-03-14T15:30:00Z', changes: [{ currency: 'USDT', account: 'available', amount: '-10.00' }] };
+  return {
+    kind: 'money',
+    id,
+    entryKind,
+    reference: null,
+    at: '2025-03-14T15:30:00Z',
+    changes: [{ currency: 'USDT', account: 'available', amount: '-10.00' }],
+  };
 }
 
 describe('account events turned into re-reads', () => {
@@ -51,7 +58,16 @@ describe('account events turned into re-reads', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     queryClient = createQueryClient();
-    session = createSessionStore({ tokend: 'tok-1', account: ACCOUNT, is_admin: null, language: 'en', stock: 'mxn', readMsgIds: [], stockDetail: null, upColour: null });
+    session = createSessionStore({
+      tokend: 'tok-1',
+      account: ACCOUNT,
+      is_admin: null,
+      language: 'en',
+      stock: 'mxn',
+      readMsgIds: [],
+      stockDetail: null,
+      upColour: null,
+    });
     follows = [];
     toasts = [];
     fetches = {};
@@ -62,14 +78,21 @@ describe('account events turned into re-reads', () => {
       follow: (credentials, l) => {
         const entry = { credentials, listener: l, stopped: false };
         follows.push(entry);
-        return () => { entry.stopped = true; };
+        return () => {
+          entry.stopped = true;
+        };
       },
       orderCode: (orderId) => Promise.resolve(orderId === 'ord_unknown' ? null : 'ETH-USDT'),
       translate: (key, params) => i18n.t(key, params ?? {}),
       notify: (text) => toasts.push(text),
     });
     onScreen(['userStockList', ACCOUNT, 'crypto', 'holding,locked,closing'], {
-      list: [{ orderId: 'ord_1', code: 'BTC-USDT' }], total: 1, page: 1, size: 300, currency: 'USDT', totalYingkui: '0',
+      list: [{ orderId: 'ord_1', code: 'BTC-USDT' }],
+      total: 1,
+      page: 1,
+      size: 300,
+      currency: 'USDT',
+      totalYingkui: '0',
     });
     onScreen(['assets', ACCOUNT, 'MXN']);
     onScreen(['tradeDetail', ACCOUNT, 'ord_1'], { orderId: 'ord_1', code: 'BTC-USDT' });
@@ -129,7 +152,7 @@ describe('account events turned into re-reads', () => {
     expect(Object.values(fetches)).toEqual(Object.values(fetches).map(() => 1));
   });
 
-  it('says in a toast, in the user\'s language, when an order changed by itself', async () => {
+  it("says in a toast, in the user's language, when an order changed by itself", async () => {
     listener().onEvent(orderEvent('o3', 'ord_1', 'closing', 'take_profit'));
     listener().onEvent(orderEvent('o4', 'ord_1', 'closed', 'take_profit'));
     await vi.advanceTimersByTimeAsync(ACCOUNT_EVENTS_COALESCE_MS);
@@ -152,7 +175,10 @@ describe('account events turned into re-reads', () => {
     // the burst of the session that ended is dropped
     expect(toasts).toEqual([]);
     session.getState().signIn('tok-2', '5215550002');
-    expect(follows.map((f) => [f.credentials.account, f.stopped])).toEqual([[ACCOUNT, true], ['5215550002', false]]);
+    expect(follows.map((f) => [f.credentials.account, f.stopped])).toEqual([
+      [ACCOUNT, true],
+      ['5215550002', false],
+    ]);
     // an unchanged session is not followed twice
     session.getState().setLanguage('de');
     expect(follows).toHaveLength(2);

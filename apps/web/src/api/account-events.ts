@@ -29,7 +29,13 @@ export const ACCOUNT_TOAST_MS = 4_000;
 /** The query families an order event makes stale (the open order's detail is added by id). */
 export const ORDER_EVENT_QUERIES: readonly string[] = ['userStockList', 'assets', 'tradePreview', 'notices'];
 /** The query families a money event makes stale. */
-export const MONEY_EVENT_QUERIES: readonly string[] = ['assets', 'withdrawInfo', 'fundRecords', 'tradePreview', 'notices'];
+export const MONEY_EVENT_QUERIES: readonly string[] = [
+  'assets',
+  'withdrawInfo',
+  'fundRecords',
+  'tradePreview',
+  'notices',
+];
 
 /**
  * Records of the products whose money moved, by the ledger kind's prefix (`ledgerKinds` in the
@@ -75,7 +81,12 @@ export interface AccountEventsOptions {
 
 /** What a re-sign re-reads: everything an event could have made stale. */
 const everyQuery: readonly string[] = [
-  ...new Set([...ORDER_EVENT_QUERIES, ...MONEY_EVENT_QUERIES, 'tradeDetail', ...Object.values(MONEY_KIND_QUERIES).flat()]),
+  ...new Set([
+    ...ORDER_EVENT_QUERIES,
+    ...MONEY_EVENT_QUERIES,
+    'tradeDetail',
+    ...Object.values(MONEY_KIND_QUERIES).flat(),
+  ]),
 ];
 
 interface Burst {
@@ -87,7 +98,11 @@ interface Burst {
 
 /** The code of an order from any order list or detail already in the cache. */
 export function cachedOrderCode(queryClient: QueryClient, orderId: string): string | null {
-  for (const [, data] of queryClient.getQueriesData<{ orderId?: string; code?: string; list?: { orderId: string; code: string }[] }>({
+  for (const [, data] of queryClient.getQueriesData<{
+    orderId?: string;
+    code?: string;
+    list?: { orderId: string; code: string }[];
+  }>({
     predicate: (query) => query.queryKey[0] === 'userStockList' || query.queryKey[0] === 'tradeDetail',
   })) {
     if (data?.orderId === orderId && typeof data.code === 'string') return data.code;
@@ -117,7 +132,9 @@ export function startAccountEvents(options: AccountEventsOptions): () => void {
     if (!done) return;
     const prefixes = done.all ? everyQuery : [...done.keys];
     for (const key of prefixes) void queryClient.invalidateQueries({ queryKey: [key] });
-    if (!done.all) for (const orderId of done.orderIds) void queryClient.invalidateQueries({ queryKey: ['tradeDetail', account, orderId] });
+    if (!done.all)
+      for (const orderId of done.orderIds)
+        void queryClient.invalidateQueries({ queryKey: ['tradeDetail', account, orderId] });
     void say(done.notable);
   };
 
@@ -130,7 +147,11 @@ export function startAccountEvents(options: AccountEventsOptions): () => void {
     }
     const [first] = texts;
     if (first === undefined) return;
-    options.notify(texts.length === 1 ? first : `${first} ${options.translate('ui.accountLive.more', { n: String(texts.length - 1) })}`);
+    options.notify(
+      texts.length === 1
+        ? first
+        : `${first} ${options.translate('ui.accountLive.more', { n: String(texts.length - 1) })}`,
+    );
   };
 
   const add = (change: (b: Burst) => void) => {
@@ -140,20 +161,24 @@ export function startAccountEvents(options: AccountEventsOptions): () => void {
   };
 
   const listener: AccountListener = {
-    onEvent: (event) => add((b) => {
-      if (event.kind === 'order') {
-        for (const key of ORDER_EVENT_QUERIES) b.keys.add(key);
-        b.orderIds.add(event.orderId);
-        const key = notableKey(event);
-        if (key !== null) b.notable.push({ orderId: event.orderId, key });
-        return;
-      }
-      for (const key of MONEY_EVENT_QUERIES) b.keys.add(key);
-      for (const [prefix, keys] of Object.entries(MONEY_KIND_QUERIES)) {
-        if (event.entryKind.startsWith(prefix)) for (const key of keys) b.keys.add(key);
-      }
-    }),
-    onResync: () => add((b) => { b.all = true; }),
+    onEvent: (event) =>
+      add((b) => {
+        if (event.kind === 'order') {
+          for (const key of ORDER_EVENT_QUERIES) b.keys.add(key);
+          b.orderIds.add(event.orderId);
+          const key = notableKey(event);
+          if (key !== null) b.notable.push({ orderId: event.orderId, key });
+          return;
+        }
+        for (const key of MONEY_EVENT_QUERIES) b.keys.add(key);
+        for (const [prefix, keys] of Object.entries(MONEY_KIND_QUERIES)) {
+          if (event.entryKind.startsWith(prefix)) for (const key of keys) b.keys.add(key);
+        }
+      }),
+    onResync: () =>
+      add((b) => {
+        b.all = true;
+      }),
   };
 
   const sync = (state: SessionState) => {

@@ -35,7 +35,14 @@ describe('the API client', () => {
   });
 
   it('toasts a rejection in the chosen language and rejects with its code', async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, { status: 0, msg: 'Minimum withdrawal is 500.00 MXN.', code: 'withdraw.below_min', params: { min: '500.00', currency: 'MXN' } }));
+    fetchMock.mockResolvedValueOnce(
+      answer(200, {
+        status: 0,
+        msg: 'Minimum withdrawal is 500.00 MXN.',
+        code: 'withdraw.below_min',
+        params: { min: '500.00', currency: 'MXN' },
+      }),
+    );
     const result = post('/funds/withdraw', { amount: '1.00' });
     await expect(result).rejects.toBeInstanceOf(ApiError);
     await expect(result).rejects.toMatchObject({ code: 'withdraw.below_min' });
@@ -45,7 +52,9 @@ describe('the API client', () => {
   it('after a 401 clears local storage and goes to the login screen 2 s later', async () => {
     vi.useFakeTimers();
     localStorage.setItem('language', 'de');
-    fetchMock.mockResolvedValueOnce(answer(401, { status: 0, msg: 'Please log in.', code: 'auth.required', params: {} }));
+    fetchMock.mockResolvedValueOnce(
+      answer(401, { status: 0, msg: 'Please log in.', code: 'auth.required', params: {} }),
+    );
     await expect(post('/user/assets', {})).rejects.toMatchObject({ kind: 'unauthorised' });
     expect(localStorage.getItem('tokend')).toBe('tok123');
     vi.advanceTimersByTime(2000);

@@ -1,5 +1,5 @@
 /**
- * The API client (spec §7, API.md §1): every call is `POST /api/vue/<path>` with a JSON body,
+ * The API client (spec §7, docs/api.md §1): every call is `POST /api/vue/<path>` with a JSON body,
  * the session headers and a 10 s timeout. It unwraps the envelope, toasts rejections and
  * success keys in the user's language, and handles 401 by clearing local storage and going
  * to the login screen after 2 s (spec §4, §8).
@@ -174,7 +174,9 @@ export interface RawEnvelope {
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Posts to any `/api/vue/` path; prefer `call` for endpoints the contract types. */
@@ -211,7 +213,10 @@ export async function post<T>(path: string, body: unknown = {}, options: CallOpt
  */
 export function unwrap<T>(httpStatus: number, envelope: RawEnvelope | undefined, options: CallOptions = {}): T {
   if (httpStatus === 401) {
-    const message = failureMessage(translator, { code: 'auth.required', msg: typeof envelope?.msg === 'string' ? envelope.msg : '' });
+    const message = failureMessage(translator, {
+      code: 'auth.required',
+      msg: typeof envelope?.msg === 'string' ? envelope.msg : '',
+    });
     toast(message);
     handleUnauthorised();
     throw new ApiError('unauthorised', message, 'auth.required', {}, 401);
@@ -244,7 +249,7 @@ export function transportError(timedOut: boolean, cause: unknown, options: CallO
 }
 
 /**
- * A money submission's answer is final when the server stored it (API.md §1.6): a success or a
+ * A money submission's answer is final when the server stored it (docs/api.md §1.6): a success or a
  * business rejection (HTTP 200). After anything else (network, timeout, 400, 401, 409, 429,
  * 500) the same `requestId` may and should be sent again.
  */
@@ -277,13 +282,23 @@ export function filenameOf(disposition: string | null, fallback: string): string
  * Posts a JSON body to a call that answers with a file (the CSV statement): same headers,
  * timeout and 401 handling as `post`. A JSON answer instead of the file is a rejection.
  */
-export async function postForFile(path: string, body: unknown, fallbackName: string, options: CallOptions = {}): Promise<DownloadedFile> {
+export async function postForFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+  options: CallOptions = {},
+): Promise<DownloadedFile> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     let response: Response;
     try {
-      response = await fetch(`${API_BASE}${path}`, { method: 'POST', headers: sessionHeaders(), body: JSON.stringify(body ?? {}), signal: controller.signal });
+      response = await fetch(`${API_BASE}${path}`, {
+        method: 'POST',
+        headers: sessionHeaders(),
+        body: JSON.stringify(body ?? {}),
+        signal: controller.signal,
+      });
     } catch (error) {
       throw transportError(controller.signal.aborted, error, options);
     }
@@ -307,6 +322,10 @@ export async function postForFile(path: string, body: unknown, fallbackName: str
 }
 
 /** Calls a contract endpoint; request and answer types come from `@brokerage/contract`. */
-export function call<N extends CallableEndpoint>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>> {
+export function call<N extends CallableEndpoint>(
+  name: N,
+  body: RequestOf<N>,
+  options?: CallOptions,
+): Promise<ResponseOf<N>> {
   return post<ResponseOf<N>>(paths[name], body, options);
 }

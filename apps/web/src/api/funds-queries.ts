@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the money screens (API.md §7.9–§7.11, §10, §11). */
+/** TanStack Query hooks of the money screens (docs/api.md §7.9–§7.11, §10, §11). */
 import type { Currency, RequestOf, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSession } from '../store/session';
@@ -28,7 +28,8 @@ export const fundsKeys = {
   cards: (account: string) => ['cardList', account] as const,
   channels: (account: string) => ['depositChannels', account] as const,
   withdrawInfo: (account: string, currency: Currency) => ['withdrawInfo', account, currency] as const,
-  records: (account: string, tab: FundRecordTab, currency: Currency | null) => ['fundRecords', account, tab, currency ?? 'all'] as const,
+  records: (account: string, tab: FundRecordTab, currency: Currency | null) =>
+    ['fundRecords', account, tab, currency ?? 'all'] as const,
   rates: (base: Currency) => ['rates', base] as const,
   allAssets: (account: string) => ['assets', account, 'MXN'] as const,
 };
@@ -39,7 +40,11 @@ function useAccount() {
 
 export function useKycStatus() {
   const { account, loggedIn } = useAccount();
-  return useQuery({ queryKey: fundsKeys.kycStatus(account), queryFn: () => call('kycStatus', {}, { silent: true }), enabled: loggedIn });
+  return useQuery({
+    queryKey: fundsKeys.kycStatus(account),
+    queryFn: () => call('kycStatus', {}, { silent: true }),
+    enabled: loggedIn,
+  });
 }
 
 /** Submits the real-name form; the answer is the new status, and the user info changes with it. */
@@ -57,7 +62,11 @@ export function useKycSubmit() {
 
 export function useCardList() {
   const { account, loggedIn } = useAccount();
-  return useQuery({ queryKey: fundsKeys.cards(account), queryFn: () => call('cardList', {}, { silent: true }), enabled: loggedIn });
+  return useQuery({
+    queryKey: fundsKeys.cards(account),
+    queryFn: () => call('cardList', {}, { silent: true }),
+    enabled: loggedIn,
+  });
 }
 
 function refreshCards(queryClient: QueryClient): Promise<void> {
@@ -66,12 +75,18 @@ function refreshCards(queryClient: QueryClient): Promise<void> {
 
 export function useCardAdd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (body: RequestOf<'cardAdd'>) => call('cardAdd', body), onSuccess: () => refreshCards(queryClient) });
+  return useMutation({
+    mutationFn: (body: RequestOf<'cardAdd'>) => call('cardAdd', body),
+    onSuccess: () => refreshCards(queryClient),
+  });
 }
 
 export function useWalletAdd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (body: RequestOf<'walletAdd'>) => call('walletAdd', body), onSuccess: () => refreshCards(queryClient) });
+  return useMutation({
+    mutationFn: (body: RequestOf<'walletAdd'>) => call('walletAdd', body),
+    onSuccess: () => refreshCards(queryClient),
+  });
 }
 
 /** Removes a card or unbinds a wallet. */
@@ -79,7 +94,9 @@ export function useRemoveDestination() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: { kind: 'card'; id: string } | { kind: 'wallet'; id: string }) =>
-      target.kind === 'card' ? call('cardDelete', { cardId: target.id }) : call('walletDelete', { walletId: target.id }),
+      target.kind === 'card'
+        ? call('cardDelete', { cardId: target.id })
+        : call('walletDelete', { walletId: target.id }),
     onSettled: () => refreshCards(queryClient),
   });
 }
@@ -119,7 +136,11 @@ export function useFundRecords(tab: FundRecordTab, currency: Currency | null = n
   return useInfiniteQuery({
     queryKey: fundsKeys.records(account, tab, currency),
     queryFn: ({ pageParam }) =>
-      call('fundRecords', { tab, ...(currency ? { currency } : {}), page: pageParam, size: RECORDS_PAGE_SIZE }, { silent: true }),
+      call(
+        'fundRecords',
+        { tab, ...(currency ? { currency } : {}), page: pageParam, size: RECORDS_PAGE_SIZE },
+        { silent: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextRecordsPage,
     enabled: loggedIn && enabled,
@@ -129,7 +150,11 @@ export function useFundRecords(tab: FundRecordTab, currency: Currency | null = n
 /** `/user/assets` with every currency account (the summary currency does not matter for `accounts`). */
 export function useAllAssets() {
   const { account, loggedIn } = useAccount();
-  return useQuery({ queryKey: fundsKeys.allAssets(account), queryFn: () => call('assets', { currency: 'MXN' }, { silent: true }), enabled: loggedIn });
+  return useQuery({
+    queryKey: fundsKeys.allAssets(account),
+    queryFn: () => call('assets', { currency: 'MXN' }, { silent: true }),
+    enabled: loggedIn,
+  });
 }
 
 export function useRates(base: Currency) {
@@ -144,7 +169,9 @@ export function useRates(base: Currency) {
 /** After money moved: balances, limits and records are stale. */
 export function refreshAfterMoney(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['assets', 'withdrawInfo', 'fundRecords', 'depositChannels'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['assets', 'withdrawInfo', 'fundRecords', 'depositChannels'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }
 
@@ -156,7 +183,11 @@ export function fetchStatement(body: StatementRequest): Promise<StatementData> {
 
 /** The CSV statement as a file (the server answers text/csv with content-disposition). */
 export function downloadStatementCsv(body: StatementRequest): Promise<DownloadedFile> {
-  return postForFile(paths.statement, { ...body, format: 'csv' }, `statement-${body.currency}-${body.from}-${body.to}.csv`);
+  return postForFile(
+    paths.statement,
+    { ...body, format: 'csv' },
+    `statement-${body.currency}-${body.from}-${body.to}.csv`,
+  );
 }
 
 /** The rows of an infinite records query, flattened, with duplicates (a row moving between pages) dropped. */

@@ -54,7 +54,10 @@ export function setQuotesSocket(socket: QuotesSocket | null): void {
  * Read the ticks with `useLiveQuote`.
  */
 export function useLiveQuotes(instrumentIds: readonly string[]): void {
-  const key = [...new Set(instrumentIds)].filter((id) => id !== '').sort().join(',');
+  const key = [...new Set(instrumentIds)]
+    .filter((id) => id !== '')
+    .sort()
+    .join(',');
   useEffect(() => {
     if (key === '') return undefined;
     return getQuotesSocket().subscribe(key.split(','));

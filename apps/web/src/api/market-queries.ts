@@ -1,7 +1,5 @@
-/** TanStack Query hooks for the market screens (API.md §6.2–§6.3, §8). */
-import type {
-  CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf,
-} from '@brokerage/contract';
+/** TanStack Query hooks for the market screens (docs/api.md §6.2–§6.3, §8). */
+import type { CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../store/session';
@@ -20,9 +18,11 @@ export const NEWS_PAGE_SIZE = 10;
 
 export const marketKeys = {
   list: (tab: ListTab, market: ListMarket, sort: ListSort) => ['marketList', tab, market, sort] as const,
-  listTop: (tab: ListTab, market: ListMarket, sort: ListSort, size: number) => ['marketListTop', tab, market, sort, size] as const,
+  listTop: (tab: ListTab, market: ListMarket, sort: ListSort, size: number) =>
+    ['marketListTop', tab, market, sort, size] as const,
   quote: (instrumentId: string, account: string) => ['quote', instrumentId, account] as const,
-  candles: (instrumentId: string, period: Period, adjust: Adjust, range: string) => ['candles', instrumentId, period, adjust, range] as const,
+  candles: (instrumentId: string, period: Period, adjust: Adjust, range: string) =>
+    ['candles', instrumentId, period, adjust, range] as const,
   search: (keyword: string, account: string) => ['search', keyword, account] as const,
   searchHistory: (account: string) => ['searchHistory', account] as const,
   watchlist: (account: string) => ['watchlist', account] as const,
@@ -42,7 +42,8 @@ function nextPage<T>(last: ListPage<T> | null | undefined): number | undefined {
 export function useMarketList(tab: ListTab, market: ListMarket, sort: ListSort, enabled = true) {
   return useInfiniteQuery({
     queryKey: marketKeys.list(tab, market, sort),
-    queryFn: ({ pageParam }) => call('marketList', { tab, market, sort, page: pageParam, size: LIST_PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }) =>
+      call('marketList', { tab, market, sort, page: pageParam, size: LIST_PAGE_SIZE }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,
@@ -74,7 +75,7 @@ export function useQuote(instrumentId: string | undefined) {
 export type ChartRange = '1W' | '1M' | '3M' | '6M' | '1Y';
 export const chartRanges: readonly ChartRange[] = ['1W', '1M', '3M', '6M', '1Y'];
 
-/** The start of a range variant (API.md §8.3: the range is `1d` with `from`). */
+/** The start of a range variant (docs/api.md §8.3: the range is `1d` with `from`). */
 export function rangeStart(range: ChartRange, now: Date = new Date()): string {
   const from = new Date(now.getTime());
   switch (range) {
@@ -113,8 +114,19 @@ export function useCandles(instrumentId: string | undefined, period: Period, adj
       call(
         'candles',
         range
-          ? { instrumentId: instrumentId ?? '', period: '1d', adjust: effectiveAdjust, from: rangeStart(range), limit: 1000 }
-          : { instrumentId: instrumentId ?? '', period: effectivePeriod, adjust: effectiveAdjust, limit: effectivePeriod === 'time_share' ? 1000 : 300 },
+          ? {
+              instrumentId: instrumentId ?? '',
+              period: '1d',
+              adjust: effectiveAdjust,
+              from: rangeStart(range),
+              limit: 1000,
+            }
+          : {
+              instrumentId: instrumentId ?? '',
+              period: effectivePeriod,
+              adjust: effectiveAdjust,
+              limit: effectivePeriod === 'time_share' ? 1000 : 300,
+            },
         { silent: true },
       ),
     enabled: Boolean(instrumentId),
@@ -226,7 +238,9 @@ export function useNewsDetail(id: string | undefined) {
 }
 
 /** The rows of an infinite list query, flattened, with duplicates (a row moving between pages) dropped. */
-export function flattenPages<T extends { instrumentId: string } | { id: string }>(pages: ListPage<T>[] | undefined): T[] {
+export function flattenPages<T extends { instrumentId: string } | { id: string }>(
+  pages: ListPage<T>[] | undefined,
+): T[] {
   const seen = new Set<string>();
   const rows: T[] = [];
   for (const page of pages ?? []) {

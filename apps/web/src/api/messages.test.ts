@@ -13,42 +13,62 @@ describe('the toast for a rejection', () => {
   const en = translatorFor('en');
 
   it('translates the code with its money params formatted as money', () => {
-    expect(failureMessage(en, { code: 'withdraw.below_min', msg: 'Minimum withdrawal is 500.00 MXN.', params: { min: '500.00', currency: 'MXN' } }))
-      .toBe('Minimum withdrawal is Mex$500.');
-    expect(failureMessage(en, { code: 'loan.quota_insufficient', params: { available: '12500.50', currency: 'USD' } }))
-      .toBe('Loan quota insufficient ($12,500.50 available).');
-    expect(failureMessage(en, { code: 'order.below_opening_amount', params: { min: '1000', currency: 'USDT' } }))
-      .toBe('Minimum opening amount is 1,000 USDT.');
+    expect(
+      failureMessage(en, {
+        code: 'withdraw.below_min',
+        msg: 'Minimum withdrawal is 500.00 MXN.',
+        params: { min: '500.00', currency: 'MXN' },
+      }),
+    ).toBe('Minimum withdrawal is Mex$500.');
+    expect(
+      failureMessage(en, { code: 'loan.quota_insufficient', params: { available: '12500.50', currency: 'USD' } }),
+    ).toBe('Loan quota insufficient ($12,500.50 available).');
+    expect(failureMessage(en, { code: 'order.below_opening_amount', params: { min: '1000', currency: 'USDT' } })).toBe(
+      'Minimum opening amount is 1,000 USDT.',
+    );
   });
 
   it('shows a time window as the time range', () => {
-    expect(failureMessage(en, { code: 'withdraw.outside_window', params: { open: '09:30', close: '24:00' } }))
-      .toBe('Withdrawals are accepted on business days 09:30–24:00.');
+    expect(failureMessage(en, { code: 'withdraw.outside_window', params: { open: '09:30', close: '24:00' } })).toBe(
+      'Withdrawals are accepted on business days 09:30–24:00.',
+    );
   });
 
   it('uses the chosen language', () => {
     const de = translatorFor('de');
-    const text = failureMessage(de, { code: 'withdraw.below_min', msg: 'Minimum withdrawal is 500.00 MXN.', params: { min: '500.00', currency: 'MXN' } });
+    const text = failureMessage(de, {
+      code: 'withdraw.below_min',
+      msg: 'Minimum withdrawal is 500.00 MXN.',
+      params: { min: '500.00', currency: 'MXN' },
+    });
     expect(text).toContain('Mex$500');
     expect(text).not.toContain('Minimum withdrawal');
   });
 
   it('falls back to the server msg for an unknown code, then to the error word', () => {
-    expect(failureMessage(en, { code: 'future.code', msg: 'Something new happened.', params: {} })).toBe('Something new happened.');
+    expect(failureMessage(en, { code: 'future.code', msg: 'Something new happened.', params: {} })).toBe(
+      'Something new happened.',
+    );
     expect(failureMessage(en, { code: 'future.code', msg: '', params: {} })).toBe('Error');
     expect(failureMessage(translatorFor('de'), {})).toBe(translatorFor('de').t('error.word'));
   });
 
   it('names the first invalid field of request.invalid', () => {
-    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { phone: 'format', password: 'too_short' } } }))
-      .toBe('Phone number: Invalid format');
+    expect(
+      failureMessage(en, { code: 'request.invalid', params: { fields: { phone: 'format', password: 'too_short' } } }),
+    ).toBe('Phone number: Invalid format');
   });
 
   it('names the fields of the money screens too', () => {
-    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { idNumber: 'format' } } })).toBe('ID number: Invalid format');
-    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { proofImageId: 'unknown_upload' } } }))
-      .toBe('Proof of payment: Upload not found, please upload again');
-    expect(failureMessage(translatorFor('de'), { code: 'request.invalid', params: { fields: { cardNumber: 'too_short' } } })).toMatch(/^Kartennummer: /);
+    expect(failureMessage(en, { code: 'request.invalid', params: { fields: { idNumber: 'format' } } })).toBe(
+      'ID number: Invalid format',
+    );
+    expect(
+      failureMessage(en, { code: 'request.invalid', params: { fields: { proofImageId: 'unknown_upload' } } }),
+    ).toBe('Proof of payment: Upload not found, please upload again');
+    expect(
+      failureMessage(translatorFor('de'), { code: 'request.invalid', params: { fields: { cardNumber: 'too_short' } } }),
+    ).toMatch(/^Kartennummer: /);
   });
 });
 
@@ -64,7 +84,9 @@ describe('the toast for a success', () => {
 describe('a personal message', () => {
   it('is its code translated with the money params formatted, interest included', () => {
     const notice = {
-      title: 'Lending completed', content: '…', code: 'message.lending.completed',
+      title: 'Lending completed',
+      content: '…',
+      code: 'message.lending.completed',
       params: { product: 'MXN 30-day', amount: '12345.00', interest: '137.03', currency: 'MXN' },
     };
     expect(messageText(translatorFor('en'), notice)).toEqual({
@@ -75,7 +97,12 @@ describe('a personal message', () => {
   });
 
   it('falls back to the English title and content when the code is unknown or absent', () => {
-    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: 'message.unknown', params: {} })).toEqual({ title: 'T', body: 'C' });
-    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: null, params: null })).toEqual({ title: 'T', body: 'C' });
+    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: 'message.unknown', params: {} })).toEqual(
+      { title: 'T', body: 'C' },
+    );
+    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: null, params: null })).toEqual({
+      title: 'T',
+      body: 'C',
+    });
   });
 });

@@ -11,8 +11,18 @@ export interface Translator {
   exists: (key: string) => boolean;
 }
 
-/** Params that carry an amount of money (API.md §4). */
-export const moneyParamKeys: readonly string[] = ['amount', 'profit', 'min', 'max', 'available', 'required', 'withdrawable', 'outstanding', 'interest'];
+/** Params that carry an amount of money (docs/api.md §4). */
+export const moneyParamKeys: readonly string[] = [
+  'amount',
+  'profit',
+  'min',
+  'max',
+  'available',
+  'required',
+  'withdrawable',
+  'outstanding',
+  'interest',
+];
 
 function isWindow(value: unknown): value is { open: string; close: string } {
   if (typeof value !== 'object' || value === null) return false;

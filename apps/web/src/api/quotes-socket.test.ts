@@ -1,7 +1,15 @@
 import type { WsAccountEvent, WsClientMessage, WsQuote } from '@brokerage/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveQuotesStore, mergeSummary } from './live-quotes';
-import { accountEventOf, chunk, QuotesSocket, quotesOf, quotesSocketUrl, type AccountListener, type SocketLike } from './quotes-socket';
+import {
+  accountEventOf,
+  chunk,
+  QuotesSocket,
+  quotesOf,
+  quotesSocketUrl,
+  type AccountListener,
+  type SocketLike,
+} from './quotes-socket';
 
 /** A stand-in for the browser WebSocket: records what the client sends, lets the test open, close and push frames. */
 class FakeWebSocket implements SocketLike {
@@ -56,8 +64,22 @@ const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 function quote(instrumentId: string, price: string, ts: string): WsQuote {
   return {
-    instrumentId, price, change: '0.10', changeRate: '0.0061', open: '16.30', prevClose: '16.30', high: '16.50', low: '16.21',
-    volume: '100', turnover: '1642.00', status: 'trading', ts, bid: '16.41', ask: '16.43', inSession: true, stale: false,
+    instrumentId,
+    price,
+    change: '0.10',
+    changeRate: '0.0061',
+    open: '16.30',
+    prevClose: '16.30',
+    high: '16.50',
+    low: '16.21',
+    volume: '100',
+    turnover: '1642.00',
+    status: 'trading',
+    ts,
+    bid: '16.41',
+    ask: '16.43',
+    inSession: true,
+    stale: false,
   };
 }
 
@@ -95,7 +117,6 @@ describe('the quote socket client', () => {
     vi.useRealTimers();
   });
 
-
   it('opens one connection on the first subscription and subscribes once it is open', async () => {
     client.subscribe(['i_mxn_AMXL', 'i_usd_AAPL']);
     client.subscribe(['i_usd_AAPL']);
@@ -104,7 +125,9 @@ describe('the quote socket client', () => {
     expect(socket().url).toBe('ws://app.test/api/vue/ws');
     expect(socket().sent).toEqual([]);
     socket().serverOpens();
-    expect(socket().sent).toEqual([{ op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_mxn_AMXL', 'i_usd_AAPL'] }]);
+    expect(socket().sent).toEqual([
+      { op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_mxn_AMXL', 'i_usd_AAPL'] },
+    ]);
   });
 
   it('never puts more than 100 ids in one subscribe message', async () => {
@@ -215,9 +238,16 @@ describe('the quote socket client', () => {
     socket().serverOpens();
     socket().serverSends({
       op: 'quotes',
-      data: [quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z'), { instrumentId: 7 }, quote('i_usd_AAPL', '190.10', '2025-03-14T15:30:00.250Z')],
+      data: [
+        quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:00.250Z'),
+        { instrumentId: 7 },
+        quote('i_usd_AAPL', '190.10', '2025-03-14T15:30:00.250Z'),
+      ],
     });
-    expect(received.map((q) => [q.instrumentId, q.price])).toEqual([['i_mxn_AMXL', '16.42'], ['i_usd_AAPL', '190.10']]);
+    expect(received.map((q) => [q.instrumentId, q.price])).toEqual([
+      ['i_mxn_AMXL', '16.42'],
+      ['i_usd_AAPL', '190.10'],
+    ]);
     socket().serverSends({ op: 'quotes', data: 'junk' });
     socket().serverSends({ op: 'quote', data: quote('i_usd_AAPL', '190.20', '2025-03-14T15:30:01Z') });
     expect(received.map((q) => q.price)).toEqual(['16.42', '190.10', '190.20']);
@@ -259,8 +289,12 @@ describe('account events on the quote socket', () => {
   let refusals: number;
   const listener: AccountListener = {
     onEvent: (event) => events.push(event),
-    onResync: () => { resyncs += 1; },
-    onRefused: () => { refusals += 1; },
+    onResync: () => {
+      resyncs += 1;
+    },
+    onRefused: () => {
+      refusals += 1;
+    },
   };
   const me = { token: 'tok-1', account: '5215550001' };
 
@@ -316,7 +350,17 @@ describe('account events on the quote socket', () => {
     ackLast(socket());
     socket().serverSends({ op: 'account', data: orderEvent('o1', 'ord_1', 'pending') });
     socket().serverSends({ op: 'account', data: orderEvent('o1', 'ord_1', 'pending') }); // a repeat around a leader change
-    socket().serverSends({ op: 'account', data: { kind: 'money', id: 'm7:u1', entryKind: 'order_freeze', reference: 'ord_1', at: '2025-03-14T15:30:00Z', changes: [] } });
+    socket().serverSends({
+      op: 'account',
+      data: {
+        kind: 'money',
+        id: 'm7:u1',
+        entryKind: 'order_freeze',
+        reference: 'ord_1',
+        at: '2025-03-14T15:30:00Z',
+        changes: [],
+      },
+    });
     socket().serverSends({ op: 'account', data: { kind: 'order', id: 'o2' } }); // malformed: skipped
     socket().serverSends({ op: 'quotes', data: [] });
     expect(events.map((e) => e.id)).toEqual(['o1', 'm7:u1']);
@@ -333,7 +377,9 @@ describe('account events on the quote socket', () => {
     vi.advanceTimersByTime(1000);
     expect(FakeWebSocket.instances).toHaveLength(2);
     socket(1).serverOpens();
-    expect(accountMessages(socket(1))).toEqual([{ op: 'account', id: expect.any(String) as string, token: 'tok-1', account: '5215550001' }]);
+    expect(accountMessages(socket(1))).toEqual([
+      { op: 'account', id: expect.any(String) as string, token: 'tok-1', account: '5215550001' },
+    ]);
     expect(resyncs).toBe(0);
     ackLast(socket(1));
     expect(resyncs).toBe(1);
@@ -381,7 +427,9 @@ describe('account events on the quote socket', () => {
     expect(socket(0).closedWith).toBe(1000);
     await tick();
     socket(1).serverOpens();
-    expect(accountMessages(socket(1))).toEqual([{ op: 'account', id: expect.any(String) as string, token: 'tok-2', account: '5215550002' }]);
+    expect(accountMessages(socket(1))).toEqual([
+      { op: 'account', id: expect.any(String) as string, token: 'tok-2', account: '5215550002' },
+    ]);
   });
 
   it('stops handing events over once the server refuses the session', async () => {
@@ -419,12 +467,31 @@ describe('the live quote store', () => {
 
   it('lays a newer frame over a list row, but not an older one', () => {
     const row = {
-      instrumentId: 'i_mxn_AMXL', code: 'AMXL', name: 'America Movil', market: 'mxn', board: 'listed', assetClass: 'stock',
-      currency: 'MXN', tradable: true, status: 'trading', price: '16.30', change: '0.00', changeRate: '0', volume: '1',
-      turnover: '16.30', updatedAt: '2025-03-14T15:30:00Z', stale: true,
+      instrumentId: 'i_mxn_AMXL',
+      code: 'AMXL',
+      name: 'America Movil',
+      market: 'mxn',
+      board: 'listed',
+      assetClass: 'stock',
+      currency: 'MXN',
+      tradable: true,
+      status: 'trading',
+      price: '16.30',
+      change: '0.00',
+      changeRate: '0',
+      volume: '1',
+      turnover: '16.30',
+      updatedAt: '2025-03-14T15:30:00Z',
+      stale: true,
     } as const;
     const merged = mergeSummary(row, quote('i_mxn_AMXL', '16.42', '2025-03-14T15:30:05Z'));
-    expect(merged).toMatchObject({ price: '16.42', change: '0.10', stale: false, updatedAt: '2025-03-14T15:30:05Z', code: 'AMXL' });
+    expect(merged).toMatchObject({
+      price: '16.42',
+      change: '0.10',
+      stale: false,
+      updatedAt: '2025-03-14T15:30:05Z',
+      code: 'AMXL',
+    });
     expect(mergeSummary(row, quote('i_mxn_AMXL', '16.00', '2025-03-14T15:29:00Z')).price).toBe('16.30');
   });
 });

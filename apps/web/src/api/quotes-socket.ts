@@ -1,5 +1,5 @@
 /**
- * The live-quote WebSocket of API.md §18: one shared connection to `/api/vue/ws` for the whole
+ * The live-quote WebSocket of docs/api.md §18: one shared connection to `/api/vue/ws` for the whole
  * app. Screens ask for instruments through reference-counted subscriptions (`subscribe` returns
  * its release function); the client works out the difference between what the screens want and
  * what the server has, and sends it in `subscribe`/`unsubscribe` frames of at most 100 ids
@@ -22,7 +22,7 @@
 import type { WsAccountEvent, WsClientMessage, WsQuote, wsLimits as contractLimits } from '@brokerage/contract';
 
 /**
- * The limits of API.md §18 this client obeys. They are restated rather than imported because
+ * The limits of docs/api.md §18 this client obeys. They are restated rather than imported because
  * the contract module that declares them also builds its zod schemas, which the web bundle
  * does not need; the type ties each value to the contract, so a change there fails to compile.
  */
@@ -114,7 +114,7 @@ function isQuote(value: unknown): value is WsQuote {
 
 /**
  * The quotes a server frame carries: a `quotes` message (all of a tick's changes for this
- * connection, or a subscription's snapshot; docs/decisions.md) or API.md's single `quote`
+ * connection, or a subscription's snapshot; docs/decisions.md) or docs/api.md's single `quote`
  * (servers before it). Anything else carries none; a malformed item is skipped, not the frame.
  */
 export function quotesOf(frame: unknown): WsQuote[] {
@@ -189,7 +189,15 @@ export class QuotesSocket {
    */
   followAccount(credentials: AccountCredentials, listener: AccountListener): () => void {
     this.stopFollowing();
-    const follow: AccountFollow = { credentials, listener, sentOn: null, awaitingId: null, wasSignedIn: false, refused: false, seen: new Set() };
+    const follow: AccountFollow = {
+      credentials,
+      listener,
+      sentOn: null,
+      awaitingId: null,
+      wasSignedIn: false,
+      refused: false,
+      seen: new Set(),
+    };
     this.follow = follow;
     if (this.isOpen) this.signIn();
     else this.queueFlush();
@@ -201,7 +209,9 @@ export class QuotesSocket {
   /** True while the connection is signed in for account events (the server acknowledged it). */
   get accountSignedIn(): boolean {
     const follow = this.follow;
-    return follow !== null && this.isOpen && follow.sentOn === this.socket && follow.awaitingId === null && !follow.refused;
+    return (
+      follow !== null && this.isOpen && follow.sentOn === this.socket && follow.awaitingId === null && !follow.refused
+    );
   }
 
   /** The instruments some screen wants, capped at the server's per-connection limit. */
@@ -268,7 +278,12 @@ export class QuotesSocket {
     follow.sentOn = this.socket;
     follow.awaitingId = this.nextId();
     follow.refused = false;
-    this.send({ op: 'account', id: follow.awaitingId, token: follow.credentials.token, account: follow.credentials.account });
+    this.send({
+      op: 'account',
+      id: follow.awaitingId,
+      token: follow.credentials.token,
+      account: follow.credentials.account,
+    });
   }
 
   /**
@@ -429,7 +444,7 @@ export class QuotesSocket {
   }
 }
 
-/** `ws://host/api/vue/ws` or `wss://…` following the page's protocol (same origin, API.md §18). */
+/** `ws://host/api/vue/ws` or `wss://…` following the page's protocol (same origin, docs/api.md §18). */
 export function quotesSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/vue/ws`;

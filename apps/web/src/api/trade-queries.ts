@@ -1,4 +1,4 @@
-/** TanStack Query hooks for the trade screens (API.md §9.1, §9.6, §9.7). */
+/** TanStack Query hooks for the trade screens (docs/api.md §9.1, §9.6, §9.7). */
 import type { Market, OrderState, RequestOf, ResponseOf } from '@brokerage/contract';
 import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSession } from '../store/session';
@@ -12,7 +12,8 @@ export type OrderDetailData = ResponseOf<'tradeDetail'>;
 
 export const tradeKeys = {
   preview: (body: PreviewRequest | null) => ['tradePreview', body] as const,
-  list: (account: string, type: Market, states: readonly OrderState[]) => ['userStockList', account, type, states.join(',')] as const,
+  list: (account: string, type: Market, states: readonly OrderState[]) =>
+    ['userStockList', account, type, states.join(',')] as const,
   detail: (account: string, orderId: string) => ['tradeDetail', account, orderId] as const,
 };
 
@@ -63,6 +64,8 @@ export function useTradeDetail(orderId: string) {
 /** After an order changes: lists, details, previews and balances. */
 export function refreshAfterTrade(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['userStockList', 'tradeDetail', 'tradePreview', 'assets'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['userStockList', 'tradeDetail', 'tradePreview', 'assets'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

@@ -1,5 +1,5 @@
 /**
- * `POST /api/vue/upload/image` (API.md §17): multipart with the parts `purpose` and `file`.
+ * `POST /api/vue/upload/image` (docs/api.md §17): multipart with the parts `purpose` and `file`.
  * Sent with XMLHttpRequest rather than fetch because only XHR reports upload progress. The
  * file is checked here first (size and type, the server's own limits), so a photo that would
  * be refused never leaves the phone.
@@ -7,7 +7,7 @@
 import type { UploadPurpose, UploadResponse } from '@brokerage/contract';
 import { API_BASE, ApiError, asRecord, sessionHeaders, transportError, unwrap, type RawEnvelope } from './client';
 
-/** The server's cap (API.md §17, contract `UPLOAD_MAX_BYTES`): 5 MB. */
+/** The server's cap (docs/api.md §17, contract `UPLOAD_MAX_BYTES`): 5 MB. */
 export const UPLOAD_MAX_BYTES = 5_242_880;
 /** Formats the server accepts (contract `uploadContentTypes`). */
 export const UPLOAD_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];

@@ -17,7 +17,7 @@ export interface ProfitFigure {
   onRetry: () => void;
 }
 
-/** Total assets with available, profit and frozen funds from `/user/assets` (API.md §7.11). */
+/** Total assets with available, profit and frozen funds from `/user/assets` (docs/api.md §7.11). */
 export function AssetsCard({ testIds = false, profit }: { testIds?: boolean; profit?: ProfitFigure }) {
   const { t } = useTranslation();
   const assets = useAssets();
@@ -50,13 +50,24 @@ export function AssetsCard({ testIds = false, profit }: { testIds?: boolean; pro
         <div>
           <div className="label">{t('ui.assets.profit')}</div>
           {profit ? (
-            <div className={`value ${profit.amount !== undefined ? signClass(profit.amount) : ''}`} aria-busy={profit.amount === undefined && !profit.isError}>
+            <div
+              className={`value ${profit.amount !== undefined ? signClass(profit.amount) : ''}`}
+              aria-busy={profit.amount === undefined && !profit.isError}
+            >
               {profit.isError ? (
-                <button type="button" className="link-button" onClick={profit.onRetry} aria-label={t('ui.tradeLive.profitRetry')} data-testid={testIds ? 'mine-profit-retry' : undefined}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={profit.onRetry}
+                  aria-label={t('ui.tradeLive.profitRetry')}
+                  data-testid={testIds ? 'mine-profit-retry' : undefined}
+                >
                   {t('ui.common.retry')}
                 </button>
               ) : profit.amount !== undefined ? (
-                <span className="money" data-testid={testIds ? 'mine-profit' : undefined}>{formatMoney(profit.amount, profit.currency, 2)}</span>
+                <span className="money" data-testid={testIds ? 'mine-profit' : undefined}>
+                  {formatMoney(profit.amount, profit.currency, 2)}
+                </span>
               ) : (
                 <Skeleton.Paragraph lineCount={1} animated />
               )}

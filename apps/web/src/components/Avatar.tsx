@@ -5,7 +5,10 @@ import { UserIcon } from './Icons';
 /** Up to two initials of a name ("Ana López" → "AL"); empty for a name without letters (a phone number). */
 export function initialsOf(name: string | undefined): string {
   if (!name) return '';
-  const words = name.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word));
   const letters = words.map((word) => Array.from(word).find((char) => /\p{L}/u.test(char)) ?? '');
   const picked = letters.length > 1 ? [letters[0], letters[letters.length - 1]] : letters;
   return picked.join('').toLocaleUpperCase();
@@ -25,7 +28,11 @@ export function Avatar({ large = false, name }: { large?: boolean; name?: string
   if (src && src !== failedSrc) {
     content = <img src={src} alt="" onError={() => setFailedSrc(src)} data-testid="avatar-image" />;
   } else if (initials) {
-    content = <span className="avatar-initials" aria-hidden="true">{initials}</span>;
+    content = (
+      <span className="avatar-initials" aria-hidden="true">
+        {initials}
+      </span>
+    );
   } else {
     content = <UserIcon data-testid="avatar-icon" />;
   }

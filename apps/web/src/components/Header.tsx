@@ -15,13 +15,21 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
   const setStock = useSession((s) => s.setStock);
   return (
     <header className="shell-header">
-      <button type="button" className="icon-button" onClick={onOpenPanel} aria-label={t('ui.header.openPanel')} data-testid="header-avatar">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onOpenPanel}
+        aria-label={t('ui.header.openPanel')}
+        data-testid="header-avatar"
+      >
         <Avatar />
       </button>
       <button
         type="button"
         className="search-box"
-        onClick={() => { navigate('/favorite/search'); }}
+        onClick={() => {
+          navigate('/favorite/search');
+        }}
         data-testid="header-search"
         title={t('ui.header.search')}
       >
@@ -33,7 +41,13 @@ export function Header({ onOpenPanel }: { onOpenPanel: () => void }) {
       <MessagesButton testId="header-messages" />
       <div className="market-switch" role="group" aria-label={t('ui.header.market')}>
         {markets.map((market) => (
-          <button key={market} type="button" aria-pressed={stock === market} onClick={() => setStock(market)} data-testid={`market-${market}`}>
+          <button
+            key={market}
+            type="button"
+            aria-pressed={stock === market}
+            onClick={() => setStock(market)}
+            data-testid={`market-${market}`}
+          >
             <span>{t(`ui.market.${market}`)}</span>
             <span className="sr-only"> ({t(`ui.market.${market}Long`)})</span>
           </button>

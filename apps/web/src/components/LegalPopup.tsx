@@ -8,7 +8,13 @@ import { LegalDocument } from './LegalDocument';
 export function LegalPopup({ kind, onClose }: { kind: LegalKind | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Popup visible={kind !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+    <Popup
+      visible={kind !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      destroyOnClose
+    >
       {kind ? (
         <div className="legal-popup" role="dialog" aria-modal="true" aria-labelledby="legal-popup-title">
           <header>

@@ -12,7 +12,9 @@ export function LoginPrompt({ message }: { message?: string }) {
   const navigate = useNavigate();
   return (
     <section className="card" data-testid="login-prompt">
-      <p className="muted" style={{ marginTop: 0 }} data-testid="login-prompt-text">{message ?? t('ui.panel.loginPrompt')}</p>
+      <p className="muted" style={{ marginTop: 0 }} data-testid="login-prompt-text">
+        {message ?? t('ui.panel.loginPrompt')}
+      </p>
       <Button block color="primary" onClick={() => navigate('/login/login')}>
         {t('ui.start.login')}
       </Button>

@@ -15,7 +15,9 @@ export function MessagesButton({ testId }: { testId: string }) {
     <button
       type="button"
       className="icon-button messages-button"
-      onClick={() => { navigate('/information/userInfo'); }}
+      onClick={() => {
+        navigate('/information/userInfo');
+      }}
       aria-label={hasUnread ? t('ui.header.messagesUnread') : t('ui.header.messages')}
       data-testid={testId}
     >

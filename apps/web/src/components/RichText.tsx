@@ -1,5 +1,5 @@
 /**
- * Operator-published HTML (legal texts, news, notices for everyone; API.md §6.3, §6.4, §7.5):
+ * Operator-published HTML (legal texts, news, notices for everyone; docs/api.md §6.3, §6.4, §7.5):
  * the only place the app renders HTML, and only for those fields. The server sanitises it when
  * it is saved; it is sanitised again here (DOMPurify) with the same allow-list (the contract's
  * `htmlAllowList`), so markup that slipped past or predates the server's cleaning (a style, a
@@ -11,8 +11,11 @@ import DOMPurify from 'dompurify';
 
 export function sanitiseHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...htmlAllowList.tags], ALLOWED_ATTR: [...htmlAllowedAttributes], ALLOWED_URI_REGEXP: htmlAllowedUri,
-    ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false,
+    ALLOWED_TAGS: [...htmlAllowList.tags],
+    ALLOWED_ATTR: [...htmlAllowedAttributes],
+    ALLOWED_URI_REGEXP: htmlAllowedUri,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
   });
 }
 

@@ -16,7 +16,13 @@ export function RouteError() {
           <button type="button" className="plain-button plain-button-primary" onClick={() => window.location.reload()}>
             {t('ui.error.reload')}
           </button>
-          <button type="button" className="plain-button" onClick={() => { window.location.hash = '#/home/index'; }}>
+          <button
+            type="button"
+            className="plain-button"
+            onClick={() => {
+              window.location.hash = '#/home/index';
+            }}
+          >
             {t('ui.common.goHome')}
           </button>
         </section>

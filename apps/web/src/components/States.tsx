@@ -1,4 +1,4 @@
-/** Loading, empty and error states shared by every screen (UI.md "Lists"). */
+/** Loading, empty and error states shared by every screen (docs/ui.md "Lists"). */
 import { Button, Skeleton, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -22,7 +22,13 @@ export function SubPage({ title, children, right, flush = false }: SubPageProps)
   return (
     <div className="page">
       <header className="navbar">
-        <button type="button" className="icon-button" onClick={back} aria-label={t('ui.common.back')} data-testid="nav-back">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={back}
+          aria-label={t('ui.common.back')}
+          data-testid="nav-back"
+        >
           <BackIcon />
         </button>
         <h1 title={title}>{title}</h1>

@@ -24,7 +24,12 @@ export function TabBar() {
   return (
     <nav className="tabbar" aria-label={t('ui.tab.label')}>
       {tabs.map(({ to, key, label, Icon }) => (
-        <NavLink key={key} to={to} data-testid={`tab-${key}`} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+        <NavLink
+          key={key}
+          to={to}
+          data-testid={`tab-${key}`}
+          className={({ isActive }) => (isActive ? 'active' : undefined)}
+        >
           <Icon />
           <span>{t(label)}</span>
         </NavLink>

@@ -35,7 +35,9 @@ function useOverflowFade(activeKey: string | null) {
   useEffect(() => {
     const el = ref.current;
     if (!el || activeKey === null) return;
-    const tab = Array.from(el.querySelectorAll<HTMLElement>('[data-key]')).find((node) => node.dataset.key === activeKey);
+    const tab = Array.from(el.querySelectorAll<HTMLElement>('[data-key]')).find(
+      (node) => node.dataset.key === activeKey,
+    );
     if (!tab || typeof el.scrollTo !== 'function') return;
     const left = tab.offsetLeft - 24;
     const right = tab.offsetLeft + tab.offsetWidth + 24 - el.clientWidth;
@@ -75,12 +77,23 @@ interface TabStripProps<K extends string> {
  * tabs share the row instead, so none is out of view (the row still scrolls as a last resort).
  */
 export function TabStrip<K extends string>({
-  tabs, active, onChange, label, testIdPrefix, testIdOf, sticky = false, small = false, fill = false,
+  tabs,
+  active,
+  onChange,
+  label,
+  testIdPrefix,
+  testIdOf,
+  sticky = false,
+  small = false,
+  fill = false,
 }: TabStripProps<K>) {
   const { ref, fade } = useOverflowFade(active);
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const index = Math.max(0, tabs.findIndex((tab) => tab.key === active));
+    const index = Math.max(
+      0,
+      tabs.findIndex((tab) => tab.key === active),
+    );
     const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
     if (!next) return;
     event.preventDefault();
@@ -90,7 +103,13 @@ export function TabStrip<K extends string>({
   };
   const focusable = tabs.some((tab) => tab.key === active) ? active : tabs[0]?.key;
   return (
-    <div ref={ref} className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}${fill ? ' fill' : ''}`} role="tablist" aria-label={label} data-fade={fade}>
+    <div
+      ref={ref}
+      className={`tab-strip${sticky ? ' sticky' : ''}${small ? ' small' : ''}${fill ? ' fill' : ''}`}
+      role="tablist"
+      aria-label={label}
+      data-fade={fade}
+    >
       {tabs.map((tab) => (
         <button
           key={tab.key}
@@ -122,7 +141,14 @@ interface SegmentedProps<K extends string> {
 }
 
 /** A small segmented switch of toggle buttons (aria-pressed), like the header's market switch. */
-export function SegmentedSwitch<K extends string>({ options, value, onChange, label, testIdPrefix, describedBy }: SegmentedProps<K>) {
+export function SegmentedSwitch<K extends string>({
+  options,
+  value,
+  onChange,
+  label,
+  testIdPrefix,
+  describedBy,
+}: SegmentedProps<K>) {
   return (
     <div className="segmented" role="group" aria-label={label} aria-describedby={describedBy}>
       {options.map((option) => (

@@ -31,8 +31,16 @@ export function TextField({ label, value, onChange, hint, error, testId, id, ...
           {...rest}
         />
       </div>
-      {hint ? <span id={hintId} className="hint">{hint}</span> : null}
-      {error ? <span id={errorId} className="error" role="alert">{error}</span> : null}
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -12,8 +12,21 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   return (
-    <Popup visible={open} position="left" onMaskClick={onClose} onClose={onClose} bodyStyle={{ width: '80%' }} destroyOnClose>
-      <div className="user-panel" role="dialog" aria-modal="true" aria-label={t('ui.panel.title')} data-testid="user-panel">
+    <Popup
+      visible={open}
+      position="left"
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ width: '80%' }}
+      destroyOnClose
+    >
+      <div
+        className="user-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('ui.panel.title')}
+        data-testid="user-panel"
+      >
         <div className="panel-head">
           <ProfileHead />
         </div>
@@ -39,10 +52,23 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
             <section className="card">
               <p className="muted">{t('ui.panel.loginPrompt')}</p>
               <div className="form-footer">
-                <Button block color="primary" onClick={() => { onClose(); navigate('/login/login'); }}>
+                <Button
+                  block
+                  color="primary"
+                  onClick={() => {
+                    onClose();
+                    navigate('/login/login');
+                  }}
+                >
                   {t('ui.start.login')}
                 </Button>
-                <Button block onClick={() => { onClose(); navigate('/login/register'); }}>
+                <Button
+                  block
+                  onClick={() => {
+                    onClose();
+                    navigate('/login/register');
+                  }}
+                >
                   {t('ui.start.register')}
                 </Button>
               </div>

@@ -46,7 +46,8 @@ type ConfigProviderType = ComponentType<{ locale: Locale; children?: ReactNode }
  * module shares helpers with the rest of antd-mobile, which the first screen does not need).
  */
 let antdConfig: AntdConfig | null = null;
-const loadAntdConfig = () => import('antd-mobile/es/components/config-provider').then((module) => (antdConfig = module));
+const loadAntdConfig = () =>
+  import('antd-mobile/es/components/config-provider').then((module) => (antdConfig = module));
 
 /** antd-mobile's `ConfigProvider`, once a language is loaded (`main.tsx` renders after that). */
 export function antdConfigProvider(): ConfigProviderType | null {
@@ -62,12 +63,17 @@ const loadedRest = new Set<Language>();
  * An i18next instance showing `language`; empty unless `dictionaries` are given (tests pass
  * `@brokerage/i18n`'s `messages`; the app's own instance is filled by `loadLanguage`).
  */
-export function createI18n(language: Language, dictionaries: Partial<Record<Language, Record<string, string>>> = {}): I18n {
+export function createI18n(
+  language: Language,
+  dictionaries: Partial<Record<Language, Record<string, string>>> = {},
+): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
-    resources: Object.fromEntries(Object.entries(dictionaries).map(([lng, dictionary]) => [lng, { translation: dictionary }])),
+    resources: Object.fromEntries(
+      Object.entries(dictionaries).map(([lng, dictionary]) => [lng, { translation: dictionary }]),
+    ),
     partialBundledLanguages: true,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     keySeparator: false,

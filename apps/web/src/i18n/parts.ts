@@ -8,7 +8,8 @@
  * The server's codes, field reasons and names (`code.`, `field.`, `error.`) are in the first
  * part: a refused login or registration is shown in words even if the rest is still coming.
  */
-export const FIRST_PART_KEY = /^(code|field|error)\.|^ui\.(app|common|error|lang|legal|login|offline|password|register|start|validate)\./;
+export const FIRST_PART_KEY =
+  /^(code|field|error)\.|^ui\.(app|common|error|lang|legal|login|offline|password|register|start|validate)\./;
 
 /** The screens whose strings are all in the first part (their paths, as `HashRouter` reads them). */
 export const FIRST_PART_PATHS: readonly string[] = ['/', '/login/start', '/login/login', '/login/register'];

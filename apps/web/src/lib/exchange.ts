@@ -1,5 +1,5 @@
 /**
- * The exchange preview (API.md §1.11): `toAmount = amount × rate`, with the 8-decimal rate of
+ * The exchange preview (docs/api.md §1.11): `toAmount = amount × rate`, with the 8-decimal rate of
  * `/funds/rates`, rounded **down** to the target currency's scale, exactly as the server does
  * with the contract's `Money`, so the preview and the executed amount agree to the last digit.
  * Only this screen imports it, so decimal.js stays in its chunk (about 13 kB gzipped) and zod

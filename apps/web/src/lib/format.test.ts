@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareDecimal, direction, formatAmount, formatChange, formatChangeRate, formatCompact, formatCompactMoney, formatDate, formatDateMinutes,
-  formatDay, formatMoney, formatPercent, formatPrice, formatSignedAmount, rateDirection, roundDecimalString, shiftDecimal,
+  compareDecimal,
+  direction,
+  formatAmount,
+  formatChange,
+  formatChangeRate,
+  formatCompact,
+  formatCompactMoney,
+  formatDate,
+  formatDateMinutes,
+  formatDay,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatSignedAmount,
+  rateDirection,
+  roundDecimalString,
+  shiftDecimal,
 } from './format';
 import { rootFontSize } from './viewport';
 
@@ -188,13 +203,15 @@ describe('market figures', () => {
     const iso = '2025-03-14T15:30:05Z';
     const d = new Date(iso);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDateMinutes(iso)).toBe(`${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
+    expect(formatDateMinutes(iso)).toBe(
+      `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
+    );
     expect(formatDateMinutes('bad')).toBe('');
   });
 });
 
 describe('numbers in the language of the user (issue 16 item 7)', () => {
-  it('formats money with each language\'s separators', () => {
+  it("formats money with each language's separators", () => {
     expect(formatMoney('1234.56', undefined, 2, 'de')).toBe('1.234,56');
     expect(formatMoney('1234.56', undefined, 2, 'en')).toBe('1,234.56');
     expect(formatMoney('1234.56', undefined, 2, 'zh-Hant')).toBe('1,234.56');

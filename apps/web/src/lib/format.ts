@@ -53,10 +53,14 @@ export function numberSymbols(locale: string = currentNumberLocale()): NumberSym
   // `useGrouping: true` groups always (ECMA-402 "always"), so Spanish writes "1.234" as banks print
   // it, rather than CLDR's "1234" for four-digit numbers that would break a column's alignment.
   const integers = numberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
-  const decimal = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const decimal =
+    numberFormat(locale, { minimumFractionDigits: 1 })
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
   const percentParts = numberFormat(locale, { style: 'percent' }).formatToParts(0.5);
   const numberEnd = percentParts.findIndex((p) => p.type === 'percentSign');
-  const before = numberEnd > 0 && percentParts[numberEnd - 1]?.type === 'literal' ? percentParts[numberEnd - 1]?.value ?? '' : '';
+  const before =
+    numberEnd > 0 && percentParts[numberEnd - 1]?.type === 'literal' ? (percentParts[numberEnd - 1]?.value ?? '') : '';
   const percentLeads = numberEnd === 0;
   const symbols: NumberSymbols = {
     // Intl.NumberFormat formats a BigInt exactly, whatever its size (no float in between).
@@ -79,7 +83,10 @@ function joinDecimal(integer: string, fraction: string, locale?: string): string
  * `decimals` places. Returns the sign separately so that "-0.4" rounds to "0", not "-0".
  * Returns null when the text is not a plain decimal number.
  */
-export function roundDecimalString(value: string, decimals: number): { negative: boolean; integer: string; fraction: string } | null {
+export function roundDecimalString(
+  value: string,
+  decimals: number,
+): { negative: boolean; integer: string; fraction: string } | null {
   const match = decimalPattern.exec(value.trim());
   if (!match) return null;
   const [, sign = '', intRaw = '', fracRaw = ''] = match;
@@ -101,7 +108,12 @@ export function roundDecimalString(value: string, decimals: number): { negative:
  * rounded half-up; `0.00` for empty input; the currency's symbol (Mex$, $) or suffix (USDT).
  * Text that is not a decimal number is returned unchanged.
  */
-export function formatMoney(value: string | null | undefined, currency?: string, decimals = 0, locale?: string): string {
+export function formatMoney(
+  value: string | null | undefined,
+  currency?: string,
+  decimals = 0,
+  locale?: string,
+): string {
   const trimmed = value === null || value === undefined ? '' : value.trim();
   let body: string;
   let negative = false;
@@ -133,7 +145,7 @@ export function formatDate(iso: string | null | undefined): string {
   return parsed.isValid() ? parsed.format('YYYY.MM.DD HH:mm:ss') : '';
 }
 
-/** An ISO-8601 timestamp as the API sends it (API.md §1.4). */
+/** An ISO-8601 timestamp as the API sends it (docs/api.md §1.4). */
 export function isTimestamp(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(value);
 }
@@ -258,12 +270,35 @@ export function formatChangeRate(rate: string | null | undefined, locale?: strin
 type UnitTable = readonly { exponent: number; suffix: string }[];
 
 const compactUnits: Record<Language, UnitTable> = {
-  en: [{ exponent: 12, suffix: 'T' }, { exponent: 9, suffix: 'B' }, { exponent: 6, suffix: 'M' }, { exponent: 3, suffix: 'K' }],
-  de: [{ exponent: 12, suffix: ' Bio.' }, { exponent: 9, suffix: ' Mrd.' }, { exponent: 6, suffix: ' Mio.' }, { exponent: 3, suffix: ' Tsd.' }],
-  esp: [{ exponent: 12, suffix: ' B' }, { exponent: 9, suffix: ' mil M' }, { exponent: 6, suffix: ' M' }, { exponent: 3, suffix: ' mil' }],
+  en: [
+    { exponent: 12, suffix: 'T' },
+    { exponent: 9, suffix: 'B' },
+    { exponent: 6, suffix: 'M' },
+    { exponent: 3, suffix: 'K' },
+  ],
+  de: [
+    { exponent: 12, suffix: ' Bio.' },
+    { exponent: 9, suffix: ' Mrd.' },
+    { exponent: 6, suffix: ' Mio.' },
+    { exponent: 3, suffix: ' Tsd.' },
+  ],
+  esp: [
+    { exponent: 12, suffix: ' B' },
+    { exponent: 9, suffix: ' mil M' },
+    { exponent: 6, suffix: ' M' },
+    { exponent: 3, suffix: ' mil' },
+  ],
   // Chinese and Korean count in myriads: 萬/만 = 10^4, 億/억 = 10^8, 兆/조 = 10^12.
-  zh: [{ exponent: 12, suffix: '兆' }, { exponent: 8, suffix: '億' }, { exponent: 4, suffix: '萬' }],
-  kor: [{ exponent: 12, suffix: '조' }, { exponent: 8, suffix: '억' }, { exponent: 4, suffix: '만' }],
+  zh: [
+    { exponent: 12, suffix: '兆' },
+    { exponent: 8, suffix: '億' },
+    { exponent: 4, suffix: '萬' },
+  ],
+  kor: [
+    { exponent: 12, suffix: '조' },
+    { exponent: 8, suffix: '억' },
+    { exponent: 4, suffix: '만' },
+  ],
 };
 
 /** Below this many digits in the integer part, numbers are shown in full (9,999 rather than 10.00K). */
@@ -274,7 +309,11 @@ const COMPACT_FROM_DIGITS = 5;
  * 18234500 → "18.23M" (en), "18.23 Mio." (de), "1,823.45萬" (zh). Values under 10,000 are shown in
  * full with up to `smallDecimals` decimals.
  */
-export function formatCompact(value: string | number | null | undefined, language: Language = 'en', smallDecimals = 2): string {
+export function formatCompact(
+  value: string | number | null | undefined,
+  language: Language = 'en',
+  smallDecimals = 2,
+): string {
   const locale = languageTags[language];
   if (value === null || value === undefined) return PLACEHOLDER;
   const text = typeof value === 'number' ? String(value) : value;
@@ -296,7 +335,11 @@ export function formatCompact(value: string | number | null | undefined, languag
 }
 
 /** An amount in compact form with the currency's symbol or suffix: "Mex$299.44M", "1.20K USDT". */
-export function formatCompactMoney(value: string | null | undefined, currency: string | undefined, language: Language = 'en'): string {
+export function formatCompactMoney(
+  value: string | null | undefined,
+  currency: string | undefined,
+  language: Language = 'en',
+): string {
   const body = formatCompact(value, language);
   if (body === PLACEHOLDER || !currency) return body;
   const negative = body.startsWith('-');
@@ -329,7 +372,7 @@ export function formatClock(iso: string | null | undefined): string {
 /* ---------- Money screens: currency scales, signed amounts, typed input ---------- */
 
 /**
- * Display scale of a currency (API.md §1.4): the contract's one table. It lives in a contract
+ * Display scale of a currency (docs/api.md §1.4): the contract's one table. It lives in a contract
  * module without decimal.js, so money screens that only format do not pull the library in.
  */
 export function scaleOf(currency: string): number {
@@ -381,7 +424,10 @@ export function isPositiveAmount(value: string): boolean {
 
 /** A card number as it is typed: letters upper-cased, only [0-9A-Z] kept (at most 34), a space after every 4. */
 export function formatCardNumberInput(raw: string): string {
-  const compact = raw.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 34);
+  const compact = raw
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 34);
   return compact.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
@@ -413,7 +459,13 @@ export function formatWeekdays(days: readonly number[], locale: string): string 
   let previous = sorted[0];
   const close = () => {
     if (start === undefined || previous === undefined) return;
-    runs.push(previous - start >= 2 ? `${name(start)}–${name(previous)}` : previous === start ? name(start) : `${name(start)}, ${name(previous)}`);
+    runs.push(
+      previous - start >= 2
+        ? `${name(start)}–${name(previous)}`
+        : previous === start
+          ? name(start)
+          : `${name(start)}, ${name(previous)}`,
+    );
   };
   for (const day of sorted.slice(1)) {
     if (previous !== undefined && day === previous + 1) {
@@ -427,5 +479,3 @@ export function formatWeekdays(days: readonly number[], locale: string): string 
   close();
   return runs.join(', ');
 }
-
-

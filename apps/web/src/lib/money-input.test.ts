@@ -2,8 +2,15 @@ import { currencyScale, currencies } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
 import { exchangePreview } from './exchange';
 import {
-  caretAfter, formatAmount, formatCardNumberInput, formatSignedAmount, formatWeekdays, isPositiveAmount,
-  sanitiseAmountInput, scaleOf, toWireAmount,
+  caretAfter,
+  formatAmount,
+  formatCardNumberInput,
+  formatSignedAmount,
+  formatWeekdays,
+  isPositiveAmount,
+  sanitiseAmountInput,
+  scaleOf,
+  toWireAmount,
 } from './format';
 import { bodyKey, newRequestId, RequestIdKeeper } from './request-id';
 
@@ -101,7 +108,7 @@ describe('formatWeekdays', () => {
 });
 
 describe('exchangePreview', () => {
-  it('multiplies exactly and rounds down to the target scale, like the server (API.md §1.11)', () => {
+  it('multiplies exactly and rounds down to the target scale, like the server (docs/api.md §1.11)', () => {
     // 40 × 17.92345678 = 716.9382712: down to 716.93 (half-up would say 716.94)
     expect(exchangePreview('40.00', '17.92345678', 'USD', 'MXN')).toBe('716.93');
     // 0.1 × 3 is 0.30000000000000004 in binary floating point

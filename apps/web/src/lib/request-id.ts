@@ -1,5 +1,5 @@
 /**
- * Request ids for money-moving calls (API.md §1.6, STYLE.md §3): a UUID the client creates and
+ * Request ids for money-moving calls (docs/api.md §1.6, docs/style.md §3): a UUID the client creates and
  * keeps until the server has answered, so a retry cannot move money twice.
  */
 
@@ -16,7 +16,7 @@ export function newRequestId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A key of a request body that ignores key order, like the server's comparison (API.md §1.6). */
+/** A key of a request body that ignores key order, like the server's comparison (docs/api.md §1.6). */
 export function bodyKey(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(bodyKey).join(',')}]`;
   if (typeof value === 'object' && value !== null) {

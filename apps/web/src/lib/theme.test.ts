@@ -10,7 +10,10 @@ const inlineScript = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
 function stubSystem(dark: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: dark && query.includes('dark'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+    matches: dark && query.includes('dark'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
   }));
 }
 
@@ -30,7 +33,9 @@ describe('the theme (issue 16 item 6)', () => {
         stubSystem(dark);
         root.removeAttribute('data-prefers-color-scheme');
         new Function(inlineScript)();
-        expect(root.getAttribute('data-prefers-color-scheme'), `${stored} / system dark ${dark}`).toBe(resolveTheme(storedThemeChoice(), dark));
+        expect(root.getAttribute('data-prefers-color-scheme'), `${stored} / system dark ${dark}`).toBe(
+          resolveTheme(storedThemeChoice(), dark),
+        );
       }
     }
   });

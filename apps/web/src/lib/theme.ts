@@ -35,7 +35,9 @@ export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
 }
 
 function systemQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)')
+    : null;
 }
 
 let choice: ThemeChoice = storedThemeChoice();

@@ -7,7 +7,15 @@ describe('the session store', () => {
 
   it('starts from the defaults of spec §3', () => {
     const state = readPersisted();
-    expect(state).toMatchObject({ tokend: '', account: '', is_admin: null, language: 'en', stock: 'mxn', readMsgIds: [], stockDetail: null });
+    expect(state).toMatchObject({
+      tokend: '',
+      account: '',
+      is_admin: null,
+      language: 'en',
+      stock: 'mxn',
+      readMsgIds: [],
+      stockDetail: null,
+    });
   });
 
   it('saves each key under its own name whenever it changes', () => {

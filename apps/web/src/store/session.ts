@@ -24,7 +24,7 @@ export interface PersistedState {
   stockDetail: unknown;
   /**
    * Not one of the spec §3 keys: an addition, stored under its own local key `upColour` like
-   * them. null follows the language default (UI.md: green-up for en, de, esp; red-up for zh, kor).
+   * them. null follows the language default (docs/ui.md: green-up for en, de, esp; red-up for zh, kor).
    */
   upColour: UpColour | null;
 }
@@ -36,7 +36,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languageCodes as readonly string[]).includes(value);
 }
 
-/** UI.md: red-up for Chinese and Korean, green-up for the others (the table lives in `@brokerage/i18n`). */
+/** docs/ui.md: red-up for Chinese and Korean, green-up for the others (the table lives in `@brokerage/i18n`). */
 export function defaultUpColourFor(language: Language): UpColour {
   return defaultUpColour[language];
 }
@@ -45,8 +45,11 @@ export function defaultUpColourFor(language: Language): UpColour {
  * The browser's preferred language among the five, for a user who has not chosen one (the
  * stored `language` key wins): `de-AT` → de, any Chinese → zh, `es-MX` → esp, `ko` → kor, else en.
  */
-export function browserLanguage(preferred: readonly string[] | undefined = typeof navigator === 'undefined' ? undefined : navigator.languages): Language {
-  const list = preferred && preferred.length > 0 ? preferred : typeof navigator === 'undefined' ? [] : [navigator.language];
+export function browserLanguage(
+  preferred: readonly string[] | undefined = typeof navigator === 'undefined' ? undefined : navigator.languages,
+): Language {
+  const list =
+    preferred && preferred.length > 0 ? preferred : typeof navigator === 'undefined' ? [] : [navigator.language];
   const byPrefix: Record<string, Language> = { en: 'en', de: 'de', zh: 'zh', es: 'esp', ko: 'kor' };
   for (const tag of list) {
     const match = byPrefix[String(tag).toLowerCase().split(/[-_]/)[0] ?? ''];

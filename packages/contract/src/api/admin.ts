@@ -1,4 +1,4 @@
-/** Back-office calls of API.md §19.1, §19.2, §19.4, §19.7 and §19.8. */
+/** Back-office calls of docs/api.md §19.1, §19.2, §19.4, §19.7 and §19.8. */
 import { z } from 'zod';
 import { accountTypes, adminRoles, kycStatuses, restrictActions, restrictions, type AdminRole } from '../enums.js';
 import { id, int, page, size, timestamp } from '../primitives.js';
@@ -10,7 +10,10 @@ export const reason = z.string().trim().min(3).max(500);
 export const adminLoginRequest = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
-  otp: z.string().regex(/^\d{6}$/, 'format').optional(),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, 'format')
+    .optional(),
 });
 export const adminLoginResponse = z.object({ token: z.string(), role: z.enum(adminRoles), expiresAt: timestamp });
 
@@ -93,9 +96,16 @@ export const auditListRequest = z.object({
   size,
 });
 
-/** Rights of API.md §19.2. */
+/** Rights of docs/api.md §19.2. */
 export const adminRights = [
-  'review.read', 'review.decide', 'user.read', 'user.freeze', 'user.manage', 'product.manage', 'config.manage', 'audit.read',
+  'review.read',
+  'review.decide',
+  'user.read',
+  'user.freeze',
+  'user.manage',
+  'product.manage',
+  'config.manage',
+  'audit.read',
 ] as const;
 export type AdminRight = (typeof adminRights)[number];
 

@@ -1,5 +1,5 @@
 /**
- * `block` calls of API.md §13 (block trades and agreement bidding), the `block` review queue's
+ * `block` calls of docs/api.md §13 (block trades and agreement bidding), the `block` review queue's
  * details (§19.3) and the back office's products (§19.5).
  */
 import { z } from 'zod';
@@ -65,7 +65,11 @@ export const blockApplyRequest = z.object({
   secretKey: z.string().min(4).max(64),
   requestId: requestId.optional(),
 });
-export const blockApplicationsRequest = z.object({ states: z.array(z.enum(reviewStates)).min(1).optional(), page, size });
+export const blockApplicationsRequest = z.object({
+  states: z.array(z.enum(reviewStates)).min(1).optional(),
+  page,
+  size,
+});
 
 /** Details of a `block` review item (§19.3). */
 export const blockReviewDetails = z.object({

@@ -1,4 +1,4 @@
-/** `common` calls (API.md §6). */
+/** `common` calls (docs/api.md §6). */
 import { z } from 'zod';
 import { languages, legalKinds } from '../enums.js';
 import { timestamp } from '../primitives.js';

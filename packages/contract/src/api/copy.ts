@@ -1,5 +1,5 @@
 /**
- * `copy` calls of API.md §14 (copy-trading funds run by a strategy engine), §3.5 and the back
+ * `copy` calls of docs/api.md §14 (copy-trading funds run by a strategy engine), §3.5 and the back
  * office's fund terms (§19.5). A fund's result comes only from its strategy's positions, marked
  * to market from the feed; nothing here lets anyone type a result in (§19.6).
  */

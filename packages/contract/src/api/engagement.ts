@@ -1,4 +1,4 @@
-/** `checkin` and `invite` calls of API.md §16.6 (daily check-in, friend invitation). */
+/** `checkin` and `invite` calls of docs/api.md §16.6 (daily check-in, friend invitation). */
 import { z } from 'zod';
 import { date, int } from '../primitives.js';
 

@@ -1,4 +1,4 @@
-/** `lending` calls of API.md §15, the day-trading calls of §9.8 and their back-office side (§19.5). */
+/** `lending` calls of docs/api.md §15, the day-trading calls of §9.8 and their back-office side (§19.5). */
 import { z } from 'zod';
 import { lendingStates, reviewStates } from '../enums.js';
 import { currencies } from '../money.js';
@@ -19,7 +19,10 @@ export const dayTradingApplication = z.object({
 });
 export type DayTradingApplication = z.infer<typeof dayTradingApplication>;
 export const dayTradingApplyResponse = dayTradingApplication.pick({ id: true, state: true, submittedAt: true });
-export const dayTradingStatusResponse = z.object({ enabled: z.boolean(), application: dayTradingApplication.nullable() });
+export const dayTradingStatusResponse = z.object({
+  enabled: z.boolean(),
+  application: dayTradingApplication.nullable(),
+});
 export type DayTradingStatus = z.infer<typeof dayTradingStatusResponse>;
 
 /* ---- lending (§15, §3.6) ---- */

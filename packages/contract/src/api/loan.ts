@@ -1,5 +1,5 @@
 /**
- * `loan` calls of API.md §16.1–§16.5 (credit loans and credit raises) and the details of the
+ * `loan` calls of docs/api.md §16.1–§16.5 (credit loans and credit raises) and the details of the
  * `loan` and `quota` review queues (§19.3).
  *
  * Interest (§16.5): simple daily interest on the unpaid principal, accrued by whole days at 00:00

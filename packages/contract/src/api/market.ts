@@ -1,7 +1,14 @@
-/** `market` calls of API.md §8, news of §6.2–§6.3 and the quote WebSocket frames of §18. */
+/** `market` calls of docs/api.md §8, news of §6.2–§6.3 and the quote WebSocket frames of §18. */
 import { z } from 'zod';
 import {
-  adjustModes, assetClasses, boards, instrumentStatuses, marketTabs, markets, newsCategories, periods,
+  adjustModes,
+  assetClasses,
+  boards,
+  instrumentStatuses,
+  marketTabs,
+  markets,
+  newsCategories,
+  periods,
 } from '../enums.js';
 import { currencies } from '../money.js';
 import { id, int, page, size, timestamp } from '../primitives.js';
@@ -97,7 +104,15 @@ export const candlesRequest = z
   .refine((b) => b.from === undefined || b.to === undefined || b.from <= b.to, { message: 'range', path: ['to'] });
 export type CandlesRequest = z.input<typeof candlesRequest>;
 
-export const candle = z.object({ t: timestamp, o: decimal, h: decimal, l: decimal, c: decimal, v: decimal, turnover: decimal });
+export const candle = z.object({
+  t: timestamp,
+  o: decimal,
+  h: decimal,
+  l: decimal,
+  c: decimal,
+  v: decimal,
+  turnover: decimal,
+});
 export type Candle = z.infer<typeof candle>;
 export const timeSharePoint = z.object({ t: timestamp, price: decimal, avgPrice: decimal, v: decimal });
 export type TimeSharePoint = z.infer<typeof timeSharePoint>;
@@ -136,11 +151,26 @@ export type NewsDetail = z.infer<typeof newsDetail>;
 
 const wsId = z.string().min(1).max(32);
 export const wsClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('subscribe'), id: wsId, channel: z.literal('quote'), instrumentIds: z.array(id).min(1).max(100, 'too_many') }),
-  z.object({ op: z.literal('unsubscribe'), id: wsId, channel: z.literal('quote'), instrumentIds: z.array(id).min(1).max(100, 'too_many') }),
+  z.object({
+    op: z.literal('subscribe'),
+    id: wsId,
+    channel: z.literal('quote'),
+    instrumentIds: z.array(id).min(1).max(100, 'too_many'),
+  }),
+  z.object({
+    op: z.literal('unsubscribe'),
+    id: wsId,
+    channel: z.literal('quote'),
+    instrumentIds: z.array(id).min(1).max(100, 'too_many'),
+  }),
   z.object({ op: z.literal('ping'), id: wsId }),
   /** this connection also receives the events of the signed-in user's account (issue 17 item 3, docs/decisions.md) */
-  z.object({ op: z.literal('account'), id: wsId, token: z.string().min(1).max(200), account: z.string().min(1).max(64) }),
+  z.object({
+    op: z.literal('account'),
+    id: wsId,
+    token: z.string().min(1).max(200),
+    account: z.string().min(1).max(64),
+  }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessage>;
 
@@ -166,8 +196,13 @@ export const wsQuote = z.object({
 export type WsQuote = z.infer<typeof wsQuote>;
 
 export type WsServerMessage =
-  | { op: 'ack'; id: string; status: 1; data: { subscribed: string[]; rejected: { instrumentId: string; code: string }[] } }
-  /** API.md §18's single quote: still understood by clients, no longer sent by this server */
+  | {
+      op: 'ack';
+      id: string;
+      status: 1;
+      data: { subscribed: string[]; rejected: { instrumentId: string; code: string }[] };
+    }
+  /** docs/api.md §18's single quote: still understood by clients, no longer sent by this server */
   | { op: 'quote'; data: WsQuote }
   /** every quote of the connection that changed in one tick, or its snapshot on subscribe (docs/decisions.md) */
   | { op: 'quotes'; data: WsQuote[] }
@@ -183,11 +218,23 @@ export type WsServerMessage =
  * `id` is unique per event; a client may see an event twice after a leader change and skips it.
  */
 export type WsAccountEvent =
-  | { kind: 'order'; id: string; orderId: string; instrumentId: string; state: string; reason: string | null; at: string }
   | {
-    kind: 'money'; id: string; entryKind: string; reference: string | null; at: string;
-    changes: { currency: string; account: string; amount: string }[];
-  };
+      kind: 'order';
+      id: string;
+      orderId: string;
+      instrumentId: string;
+      state: string;
+      reason: string | null;
+      at: string;
+    }
+  | {
+      kind: 'money';
+      id: string;
+      entryKind: string;
+      reference: string | null;
+      at: string;
+      changes: { currency: string; account: string; amount: string }[];
+    };
 
 /** Limits of §18. */
 export const wsLimits = {

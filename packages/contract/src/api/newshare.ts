@@ -1,5 +1,5 @@
 /**
- * `newShare` calls of API.md §12 (IPO, placement, capital increase), the verifiable draw of
+ * `newShare` calls of docs/api.md §12 (IPO, placement, capital increase), the verifiable draw of
  * §12.2 and their back-office side (§19.5).
  */
 import { z } from 'zod';
@@ -159,7 +159,10 @@ const newShareTerms = {
   sharesOffered: int.min(1).max(10_000_000_000),
   minShares: int.min(1).max(1_000_000_000),
   minInvestment: whole(),
-  placementTiers: z.array(z.object({ accountType: z.enum(accountTypes), minAmount: money(2) })).max(accountTypes.length).nullable(),
+  placementTiers: z
+    .array(z.object({ accountType: z.enum(accountTypes), minAmount: money(2) }))
+    .max(accountTypes.length)
+    .nullable(),
   maxApplicationsPerUser: int.min(1).max(100),
   applyStart: timestamp,
   applyEnd: timestamp,
@@ -178,15 +181,22 @@ const newShareTerms = {
 export const adminNewShareCreateRequest = z.object({ ...newShareTerms, reason });
 export const adminNewShareUpdateRequest = z.object({
   id,
-  ...Object.fromEntries(Object.entries(newShareTerms).map(([k, v]) => [k, v.optional()])) as {
+  ...(Object.fromEntries(Object.entries(newShareTerms).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof newShareTerms]: z.ZodOptional<(typeof newShareTerms)[K]>;
-  },
+  }),
   reason,
 });
 /** The terms that cannot change once anyone has applied (§19.5). */
 export const newShareLockedTerms = [
-  'issuePrice', 'sharesOffered', 'minShares', 'minInvestment', 'placementTiers', 'paymentMode', 'applyStart',
-  'maxApplicationsPerUser', 'channelPasswordRequired',
+  'issuePrice',
+  'sharesOffered',
+  'minShares',
+  'minInvestment',
+  'placementTiers',
+  'paymentMode',
+  'applyStart',
+  'maxApplicationsPerUser',
+  'channelPasswordRequired',
 ] as const;
 /** Code, market and kind define the instrument; they never change after creation. */
 export const newShareFixedTerms = ['kind', 'code', 'market'] as const;

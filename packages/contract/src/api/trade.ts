@@ -1,4 +1,4 @@
-/** `trade` calls of API.md §9 and the Order object of §5.2. */
+/** `trade` calls of docs/api.md §9 and the Order object of §5.2. */
 import { z } from 'zod';
 import { cancelReasons, closeReasons, markets, orderSources, orderStates, orderTypes, sides } from '../enums.js';
 import { currencies } from '../money.js';
@@ -70,7 +70,8 @@ const orderForm = {
 };
 
 function limitNeedsPrice(b: { orderType: string; price?: string | null }, ctx: z.RefinementCtx): void {
-  if (b.orderType === 'limit' && (b.price === undefined || b.price === null)) ctx.addIssue({ code: 'custom', message: 'required', path: ['price'] });
+  if (b.orderType === 'limit' && (b.price === undefined || b.price === null))
+    ctx.addIssue({ code: 'custom', message: 'required', path: ['price'] });
 }
 
 export const previewRequest = z.object(orderForm).superRefine(limitNeedsPrice);
@@ -94,12 +95,11 @@ export const previewResponse = z.object({
 });
 export type Preview = z.infer<typeof previewResponse>;
 
-export const buyRequest = z
-  .object({ ...orderForm, requestId: requestId.optional() })
-  .superRefine((b, ctx) => {
-    limitNeedsPrice(b, ctx);
-    if (b.orderType === 'market' && b.price !== undefined && b.price !== null) ctx.addIssue({ code: 'custom', message: 'not_allowed', path: ['price'] });
-  });
+export const buyRequest = z.object({ ...orderForm, requestId: requestId.optional() }).superRefine((b, ctx) => {
+  limitNeedsPrice(b, ctx);
+  if (b.orderType === 'market' && b.price !== undefined && b.price !== null)
+    ctx.addIssue({ code: 'custom', message: 'not_allowed', path: ['price'] });
+});
 export const orderIdRequest = z.object({ orderId: id });
 export const orderActionRequest = z.object({ orderId: id, requestId: requestId.optional() });
 export const setTpSlRequest = z.object({ orderId: id, takeProfit: price.nullable(), stopLoss: price.nullable() });
@@ -110,8 +110,12 @@ export const userStockListRequest = z.object({
   states: z.array(z.enum(orderStates)).min(1).default(['holding', 'locked', 'closing']),
 });
 export const userStockListResponse = z.object({
-  list: z.array(order), total: z.number().int(), page: z.number().int(), size: z.number().int(),
-  currency: z.enum(currencies), totalYingkui: decimal,
+  list: z.array(order),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  currency: z.enum(currencies),
+  totalYingkui: decimal,
 });
 export const orderDetailResponse = order.extend({
   history: z.array(z.object({ state: z.enum(orderStates), at: timestamp, reason: z.string().nullable() })),

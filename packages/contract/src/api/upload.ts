@@ -1,4 +1,4 @@
-/** `POST /upload/image` of API.md §17 (multipart/form-data: parts `file` and `purpose`). */
+/** `POST /upload/image` of docs/api.md §17 (multipart/form-data: parts `file` and `purpose`). */
 import { z } from 'zod';
 import { uploadPurposes } from '../enums.js';
 import { id, timestamp } from '../primitives.js';

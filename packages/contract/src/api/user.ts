@@ -1,4 +1,4 @@
-/** `user` calls of API.md §7.1–§7.8 and §7.11. */
+/** `user` calls of docs/api.md §7.1–§7.8 and §7.11. */
 import { z } from 'zod';
 import { accountTypes, kycStatuses, noticeKinds, restrictions } from '../enums.js';
 import { messageCodes } from '../messages.js';
@@ -76,7 +76,11 @@ export const setFundPasswordRequest = z
   .refine((b) => b.fundPassword === b.confirmFundPassword, { message: 'mismatch', path: ['confirmFundPassword'] });
 
 export const changeFundPasswordRequest = z
-  .object({ oldFundPassword: z.string().min(1).max(64), newFundPassword: fundPassword, confirmFundPassword: z.string() })
+  .object({
+    oldFundPassword: z.string().min(1).max(64),
+    newFundPassword: fundPassword,
+    confirmFundPassword: z.string(),
+  })
   .refine((b) => b.newFundPassword === b.confirmFundPassword, { message: 'mismatch', path: ['confirmFundPassword'] })
   .refine((b) => b.newFundPassword !== b.oldFundPassword, { message: 'same_as_old', path: ['newFundPassword'] });
 

@@ -1,4 +1,4 @@
-/** German (formal "Sie"). Keys and placeholders mirror the English catalogue (API.md §4). */
+/** German (formal "Sie"). Keys and placeholders mirror the English catalogue (docs/api.md §4). */
 import type { CodeDictionary } from './keys.js';
 
 export const de: Record<string, string> = {
@@ -23,8 +23,7 @@ export const de: Record<string, string> = {
     'Das Konto ist eingefroren oder für die Anmeldung gesperrt. Bitte wenden Sie sich an den Kundenservice.',
   'code.account.disabled': 'Das Konto ist deaktiviert. Bitte wenden Sie sich an den Kundenservice.',
   'code.account.seat_already': 'Sie haben bereits ein Handelssitz-Konto.',
-  'code.account.trade_blocked':
-    'Mit diesem Konto ist kein Handel möglich. Bitte wenden Sie sich an den Kundenservice.',
+  'code.account.trade_blocked': 'Mit diesem Konto ist kein Handel möglich. Bitte wenden Sie sich an den Kundenservice.',
   'code.account.withdraw_blocked':
     'Von diesem Konto sind keine Auszahlungen möglich. Bitte wenden Sie sich an den Kundenservice.',
 
@@ -103,7 +102,8 @@ export const de: Record<string, string> = {
   'code.loan.score_insufficient': 'Ihr Kredit-Score von {score} liegt unter den für einen Kredit erforderlichen {min}.',
   'code.loan.repay_exceeds': 'Die Rückzahlung übersteigt den Kreditbetrag ({outstanding} {currency}).',
   'code.copy.locked': 'Eine Rücknahme ist erst nach {lockUntil} möglich.',
-  'code.copy.liquidity': 'Der Fonds verkauft gerade Positionen, um Rücknahmen auszuzahlen. Bitte versuchen Sie es nach der nächsten Handelssitzung erneut.',
+  'code.copy.liquidity':
+    'Der Fonds verkauft gerade Positionen, um Rücknahmen auszuzahlen. Bitte versuchen Sie es nach der nächsten Handelssitzung erneut.',
   'code.copy.fund_full': 'Der Fonds ist voll (noch {remaining} {currency} frei).',
   'code.copy.not_active': 'Dieses Copy-Trading ist bereits beendet.',
   'code.checkin.already_today': 'Sie haben heute bereits eingecheckt.',
@@ -168,7 +168,7 @@ export const de: Record<string, string> = {
   'code.result.redeem.ok': 'Rücknahme erfolgreich.',
   'code.result.redeem.failed': 'Rücknahme fehlgeschlagen.',
 
-  // Field reasons (API.md §1.3)
+  // Field reasons (docs/api.md §1.3)
   'field.required': 'Pflichtfeld',
   'field.type': 'Ungültiger Wert',
   'field.format': 'Ungültiges Format',

@@ -1,13 +1,14 @@
 /**
- * English. Server codes take their text straight from the contract's catalogue (API.md §4),
+ * English. Server codes take their text straight from the contract's catalogue (docs/api.md §4),
  * so the toast and the envelope's `msg` fallback can never drift apart.
  */
 import { codeCatalogue, codes } from '@brokerage/contract';
 import type { CodeKey, FieldDictionary } from './keys.js';
 
-const codeTexts = Object.fromEntries(
-  codes.map((code) => [`code.${code}`, codeCatalogue[code].en]),
-) as Record<CodeKey, string>;
+const codeTexts = Object.fromEntries(codes.map((code) => [`code.${code}`, codeCatalogue[code].en])) as Record<
+  CodeKey,
+  string
+>;
 
 const fieldTexts = {
   'field.required': 'Required',

@@ -1,6 +1,6 @@
 /**
  * Spanish (Latin American, formal "usted"). Keys and placeholders mirror the English
- * catalogue (API.md §4).
+ * catalogue (docs/api.md §4).
  */
 import type { CodeDictionary } from './keys.js';
 
@@ -105,7 +105,8 @@ export const esp: Record<string, string> = {
     'Su puntaje crediticio de {score} es inferior al mínimo de {min} requerido para solicitar un préstamo.',
   'code.loan.repay_exceeds': 'El pago supera el monto del préstamo ({outstanding} {currency}).',
   'code.copy.locked': 'El rescate será posible después de {lockUntil}.',
-  'code.copy.liquidity': 'El fondo está vendiendo posiciones para pagar rescates. Inténtelo de nuevo después de la próxima sesión.',
+  'code.copy.liquidity':
+    'El fondo está vendiendo posiciones para pagar rescates. Inténtelo de nuevo después de la próxima sesión.',
   'code.copy.fund_full': 'El fondo está completo (quedan {remaining} {currency}).',
   'code.copy.not_active': 'Este copy trading ya finalizó.',
   'code.checkin.already_today': 'Ya registró su asistencia hoy.',
@@ -170,7 +171,7 @@ export const esp: Record<string, string> = {
   'code.result.redeem.ok': 'Rescate realizado correctamente.',
   'code.result.redeem.failed': 'El rescate falló.',
 
-  // Field reasons (API.md §1.3)
+  // Field reasons (docs/api.md §1.3)
   'field.required': 'Obligatorio',
   'field.type': 'Valor no válido',
   'field.format': 'Formato no válido',

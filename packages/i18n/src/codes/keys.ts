@@ -5,11 +5,24 @@
  */
 import type { Code, FieldReason, MessageCode } from '@brokerage/contract';
 
-/** Request fields a validation toast may name (API.md §1.3 `params.fields`); extend as endpoints are added. */
+/** Request fields a validation toast may name (docs/api.md §1.3 `params.fields`); extend as endpoints are added. */
 export const fieldNames = [
-  'phone', 'account', 'password', 'confirmPassword', 'inviteCode', 'agreementAccepted', 'oldPassword',
-  'newPassword', 'fundPassword', 'confirmFundPassword', 'loginPassword', 'oldFundPassword', 'newFundPassword',
-  'amount', 'currency', 'body',
+  'phone',
+  'account',
+  'password',
+  'confirmPassword',
+  'inviteCode',
+  'agreementAccepted',
+  'oldPassword',
+  'newPassword',
+  'fundPassword',
+  'confirmFundPassword',
+  'loginPassword',
+  'oldFundPassword',
+  'newFundPassword',
+  'amount',
+  'currency',
+  'body',
 ] as const;
 export type FieldName = (typeof fieldNames)[number];
 

@@ -1,4 +1,4 @@
-/** Korean (formal polite style). Keys and placeholders mirror the English catalogue (API.md §4). */
+/** Korean (formal polite style). Keys and placeholders mirror the English catalogue (docs/api.md §4). */
 import type { CodeDictionary } from './keys.js';
 
 export const kor: Record<string, string> = {
@@ -100,7 +100,8 @@ export const kor: Record<string, string> = {
   'code.loan.score_insufficient': '신용 점수 {score}점이 대출에 필요한 {min}점보다 낮습니다.',
   'code.loan.repay_exceeds': '상환 금액이 대출 금액({outstanding} {currency})을 초과합니다.',
   'code.copy.locked': '{lockUntil} 이후에 환매할 수 있습니다.',
-  'code.copy.liquidity': '펀드가 환매 대금을 위해 포지션을 매도하는 중입니다. 다음 거래 세션 이후에 다시 시도해 주세요.',
+  'code.copy.liquidity':
+    '펀드가 환매 대금을 위해 포지션을 매도하는 중입니다. 다음 거래 세션 이후에 다시 시도해 주세요.',
   'code.copy.fund_full': '펀드 한도가 찼습니다 (남은 금액 {remaining} {currency}).',
   'code.copy.not_active': '이 카피 트레이딩은 이미 종료되었습니다.',
   'code.checkin.already_today': '오늘 이미 출석 체크를 했습니다.',
@@ -165,7 +166,7 @@ export const kor: Record<string, string> = {
   'code.result.redeem.ok': '환매되었습니다.',
   'code.result.redeem.failed': '환매에 실패했습니다.',
 
-  // Field reasons (API.md §1.3)
+  // Field reasons (docs/api.md §1.3)
   'field.required': '필수 항목',
   'field.type': '유효하지 않은 값',
   'field.format': '형식이 올바르지 않음',

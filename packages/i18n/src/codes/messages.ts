@@ -1,5 +1,5 @@
 /**
- * Personal messages (contract `messageCatalogue`, API.md §7.5): the title and body of each
+ * Personal messages (contract `messageCatalogue`, docs/api.md §7.5): the title and body of each
  * message code in every language, placeholders as in English. English comes straight from the
  * catalogue, like the server codes. `message.legacy` shows a message stored before messages
  * were codes: its old texts, the same in every language.
@@ -8,69 +8,95 @@ import { messageCatalogue, messageCodes, type Language } from '@brokerage/contra
 import type { MessageDictionary } from './keys.js';
 
 const en = Object.fromEntries(
-  messageCodes.flatMap((code) => [[`${code}.title`, messageCatalogue[code].title], [`${code}.body`, messageCatalogue[code].en]]),
+  messageCodes.flatMap((code) => [
+    [`${code}.title`, messageCatalogue[code].title],
+    [`${code}.body`, messageCatalogue[code].en],
+  ]),
 ) as MessageDictionary;
 
 const legacy = { 'message.legacy.title': '{title}', 'message.legacy.body': '{content}' } as const;
 
 const de = {
   'message.kyc.approved.title': 'Identitätsprüfung bestätigt',
-  'message.kyc.approved.body': 'Ihre Identitätsprüfung als {name} wurde bestätigt. Sie können jetzt einzahlen, handeln und auszahlen.',
+  'message.kyc.approved.body':
+    'Ihre Identitätsprüfung als {name} wurde bestätigt. Sie können jetzt einzahlen, handeln und auszahlen.',
   'message.kyc.rejected.title': 'Identitätsprüfung abgelehnt',
   'message.kyc.rejected.body': 'Ihre Identitätsprüfung wurde abgelehnt. Grund: {reason}',
   'message.deposit.approved.title': 'Einzahlung freigegeben',
-  'message.deposit.approved.body': 'Ihre Einzahlung {orderNo} über {amount} {currency} wurde freigegeben und Ihrem verfügbaren Guthaben gutgeschrieben.',
+  'message.deposit.approved.body':
+    'Ihre Einzahlung {orderNo} über {amount} {currency} wurde freigegeben und Ihrem verfügbaren Guthaben gutgeschrieben.',
   'message.deposit.rejected.title': 'Einzahlung abgelehnt',
-  'message.deposit.rejected.body': 'Ihre Einzahlung {orderNo} über {amount} {currency} wurde abgelehnt. Grund: {reason}',
+  'message.deposit.rejected.body':
+    'Ihre Einzahlung {orderNo} über {amount} {currency} wurde abgelehnt. Grund: {reason}',
   'message.withdraw.approved.title': 'Auszahlung freigegeben',
-  'message.withdraw.approved.body': 'Ihre Auszahlung {orderNo} über {amount} {currency} wurde freigegeben und ausgezahlt.',
+  'message.withdraw.approved.body':
+    'Ihre Auszahlung {orderNo} über {amount} {currency} wurde freigegeben und ausgezahlt.',
   'message.withdraw.rejected.title': 'Auszahlung abgelehnt',
-  'message.withdraw.rejected.body': 'Ihre Auszahlung {orderNo} über {amount} {currency} wurde abgelehnt; der Betrag ist wieder verfügbar. Grund: {reason}',
+  'message.withdraw.rejected.body':
+    'Ihre Auszahlung {orderNo} über {amount} {currency} wurde abgelehnt; der Betrag ist wieder verfügbar. Grund: {reason}',
   'message.day_trade.approved.title': 'Daytrading freigeschaltet',
-  'message.day_trade.approved.body': 'Ihr Antrag auf Daytrading wurde genehmigt: T+N gilt nicht mehr für Ihre Schließungen. Die Mindesthaltedauer gilt weiterhin.',
+  'message.day_trade.approved.body':
+    'Ihr Antrag auf Daytrading wurde genehmigt: T+N gilt nicht mehr für Ihre Schließungen. Die Mindesthaltedauer gilt weiterhin.',
   'message.day_trade.rejected.title': 'Daytrading-Antrag abgelehnt',
   'message.day_trade.rejected.body': 'Ihr Antrag auf Daytrading wurde abgelehnt. Grund: {reason}',
   'message.order.filled.title': 'Limit-Order ausgeführt',
-  'message.order.filled.body': 'Ihre Limit-Order {orderNo} über {lots} Lots {name} ({code}) wurde zu {price} {currency} ausgeführt. Die Position ist in Ihrem Depot.',
+  'message.order.filled.body':
+    'Ihre Limit-Order {orderNo} über {lots} Lots {name} ({code}) wurde zu {price} {currency} ausgeführt. Die Position ist in Ihrem Depot.',
   'message.position.take_profit.title': 'Take-Profit erreicht',
-  'message.position.take_profit.body': 'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Take-Profit erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.take_profit.body':
+    'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Take-Profit erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
   'message.position.stop_loss.title': 'Stop-Loss erreicht',
-  'message.position.stop_loss.body': 'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Stop-Loss erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.stop_loss.body':
+    'Ihre Position {orderNo} ({lots} Lots {name}, {code}) hat ihren Stop-Loss erreicht und wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
   'message.position.stop_out.title': 'Position zwangsgeschlossen',
-  'message.position.stop_out.body': 'Der Verlust Ihrer Position {orderNo} ({lots} Lots {name}, {code}) hat die Stop-out-Grenze erreicht; sie wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.stop_out.body':
+    'Der Verlust Ihrer Position {orderNo} ({lots} Lots {name}, {code}) hat die Stop-out-Grenze erreicht; sie wurde zu {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
   'message.position.delisted.title': 'Position geschlossen: Delisting',
-  'message.position.delisted.body': '{name} ({code}) wurde vom Handel genommen; Ihre Position {orderNo} ({lots} Lots) wurde zum letzten Kurs {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.position.delisted.body':
+    '{name} ({code}) wurde vom Handel genommen; Ihre Position {orderNo} ({lots} Lots) wurde zum letzten Kurs {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
-  'message.lending.failed.body': '{product}: Das Produkt wurde vor der Abrechnung geschlossen; {amount} {currency} sind wieder verfügbar.',
+  'message.lending.failed.body':
+    '{product}: Das Produkt wurde vor der Abrechnung geschlossen; {amount} {currency} sind wieder verfügbar.',
   'message.lending.completed.title': 'Wertpapierleihe abgeschlossen',
-  'message.lending.completed.body': '{product}: {amount} {currency} und Zinsen von {interest} {currency} wurden Ihrem verfügbaren Guthaben gutgeschrieben.',
+  'message.lending.completed.body':
+    '{product}: {amount} {currency} und Zinsen von {interest} {currency} wurden Ihrem verfügbaren Guthaben gutgeschrieben.',
   ...legacy,
   'message.subscription.awaiting_payment.title': 'Neue Aktien zugeteilt',
-  'message.subscription.awaiting_payment.body': '{product}: {allotted} Aktien zugeteilt. Zahlen Sie {amount} {currency} bis {deadline}, um sie zu behalten.',
+  'message.subscription.awaiting_payment.body':
+    '{product}: {allotted} Aktien zugeteilt. Zahlen Sie {amount} {currency} bis {deadline}, um sie zu behalten.',
   'message.subscription.paid.title': 'Neue Aktien zugeteilt und bezahlt',
-  'message.subscription.paid.body': '{product}: {allotted} Aktien zugeteilt, {amount} {currency} aus Ihren gesperrten Mitteln bezahlt; {released} {currency} sind wieder verfügbar.',
+  'message.subscription.paid.body':
+    '{product}: {allotted} Aktien zugeteilt, {amount} {currency} aus Ihren gesperrten Mitteln bezahlt; {released} {currency} sind wieder verfügbar.',
   'message.subscription.lost.title': 'Keine neuen Aktien zugeteilt',
-  'message.subscription.lost.body': '{product}: Ihnen wurden keine Aktien zugeteilt. {released} {currency} sind wieder verfügbar.',
+  'message.subscription.lost.body':
+    '{product}: Ihnen wurden keine Aktien zugeteilt. {released} {currency} sind wieder verfügbar.',
   'message.subscription.payment_failed.title': 'Zahlung für neue Aktien versäumt',
-  'message.subscription.payment_failed.body': '{product}: Die Zahlungsfrist ist ohne Zahlung abgelaufen; die Zuteilung ist verfallen.',
+  'message.subscription.payment_failed.body':
+    '{product}: Die Zahlungsfrist ist ohne Zahlung abgelaufen; die Zuteilung ist verfallen.',
   'message.subscription.listed.title': 'Neue Aktien notiert',
-  'message.subscription.listed.body': '{product} ist notiert: Ihre {allotted} Aktien sind jetzt eine Position in Ihrem Depot.',
+  'message.subscription.listed.body':
+    '{product} ist notiert: Ihre {allotted} Aktien sind jetzt eine Position in Ihrem Depot.',
   'message.block.approved.title': 'Blockhandel genehmigt',
-  'message.block.approved.body': 'Ihr Blockhandel über {shares} {code} zu {price} {currency} wurde genehmigt; die Position ist in Ihrem Depot.',
+  'message.block.approved.body':
+    'Ihr Blockhandel über {shares} {code} zu {price} {currency} wurde genehmigt; die Position ist in Ihrem Depot.',
   'message.block.rejected.title': 'Blockhandel abgelehnt',
-  'message.block.rejected.body': 'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
+  'message.block.rejected.body':
+    'Ihr Blockhandel über {shares} {code} wurde abgelehnt, der gesperrte Betrag ist wieder verfügbar. Grund: {reason}',
   'message.copy.ended.title': 'Copy-Trading beendet',
-  'message.copy.ended.body': '{product} ist beendet: Ihre Auszahlung von {payout} {currency} ist in Ihrem verfügbaren Guthaben.',
+  'message.copy.ended.body':
+    '{product} ist beendet: Ihre Auszahlung von {payout} {currency} ist in Ihrem verfügbaren Guthaben.',
   'message.loan.approved.title': 'Kredit genehmigt',
-  'message.loan.approved.body': 'Ihr Kredit {orderNo} über {amount} {currency} wurde genehmigt und Ihrem verfügbaren Guthaben gutgeschrieben. Auf das offene Kapital fallen täglich Zinsen an.',
+  'message.loan.approved.body':
+    'Ihr Kredit {orderNo} über {amount} {currency} wurde genehmigt und Ihrem verfügbaren Guthaben gutgeschrieben. Auf das offene Kapital fallen täglich Zinsen an.',
   'message.loan.rejected.title': 'Kreditantrag abgelehnt',
   'message.loan.rejected.body': 'Ihr Kreditantrag {orderNo} über {amount} {currency} wurde abgelehnt. Grund: {reason}',
   'message.quota.approved.title': 'Krediterhöhung genehmigt',
   'message.quota.approved.body': 'Ihr Antrag wurde genehmigt: Ihr Kreditrahmen wurde um {amount} {currency} erhöht.',
   'message.quota.rejected.title': 'Krediterhöhung abgelehnt',
-  'message.quota.rejected.body': 'Ihr Antrag, den Kreditrahmen um {amount} {currency} zu erhöhen, wurde abgelehnt. Grund: {reason}',
+  'message.quota.rejected.body':
+    'Ihr Antrag, den Kreditrahmen um {amount} {currency} zu erhöhen, wurde abgelehnt. Grund: {reason}',
 } satisfies MessageDictionary;
 
 /** Traditional Chinese (入金, 出金, 實名認證). */
@@ -92,26 +118,34 @@ const zh = {
   'message.day_trade.rejected.title': '當沖交易申請已駁回',
   'message.day_trade.rejected.body': '您的當沖交易申請已被駁回。原因：{reason}',
   'message.order.filled.title': '限價單已成交',
-  'message.order.filled.body': '您的限價單 {orderNo}（{name}（{code}）{lots} 手）已以 {price} {currency} 成交，持倉已計入您的投資組合。',
+  'message.order.filled.body':
+    '您的限價單 {orderNo}（{name}（{code}）{lots} 手）已以 {price} {currency} 成交，持倉已計入您的投資組合。',
   'message.position.take_profit.title': '已觸發止盈',
-  'message.position.take_profit.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止盈，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.take_profit.body':
+    '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止盈，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
   'message.position.stop_loss.title': '已觸發止損',
-  'message.position.stop_loss.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止損，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.stop_loss.body':
+    '您的持倉 {orderNo}（{name}（{code}）{lots} 手）已觸發止損，以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
   'message.position.stop_out.title': '持倉已強制平倉',
-  'message.position.stop_out.body': '您的持倉 {orderNo}（{name}（{code}）{lots} 手）虧損已達強制平倉線，已以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.stop_out.body':
+    '您的持倉 {orderNo}（{name}（{code}）{lots} 手）虧損已達強制平倉線，已以 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
   'message.position.delisted.title': '持倉因下市平倉',
-  'message.position.delisted.body': '{name}（{code}）已下市，您的持倉 {orderNo}（{lots} 手）已以最後價格 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.position.delisted.body':
+    '{name}（{code}）已下市，您的持倉 {orderNo}（{lots} 手）已以最後價格 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
   'message.lending.failed.body': '{product}：產品於結算前關閉，{amount} {currency} 已恢復可用。',
   'message.lending.completed.title': '融券出借已完成',
-  'message.lending.completed.body': '{product}：本金 {amount} {currency} 及利息 {interest} {currency} 已存入您的可用餘額。',
+  'message.lending.completed.body':
+    '{product}：本金 {amount} {currency} 及利息 {interest} {currency} 已存入您的可用餘額。',
   ...legacy,
   'message.subscription.awaiting_payment.title': '新股已中籤',
-  'message.subscription.awaiting_payment.body': '{product}：中籤 {allotted} 股。請於 {deadline} 前繳納 {amount} {currency} 以保留配售。',
+  'message.subscription.awaiting_payment.body':
+    '{product}：中籤 {allotted} 股。請於 {deadline} 前繳納 {amount} {currency} 以保留配售。',
   'message.subscription.paid.title': '新股已中籤並完成繳款',
-  'message.subscription.paid.body': '{product}：中籤 {allotted} 股，已從凍結資金扣繳 {amount} {currency}；{released} {currency} 已退回可用餘額。',
+  'message.subscription.paid.body':
+    '{product}：中籤 {allotted} 股，已從凍結資金扣繳 {amount} {currency}；{released} {currency} 已退回可用餘額。',
   'message.subscription.lost.title': '新股未中籤',
   'message.subscription.lost.body': '{product}：本次未獲配售。{released} {currency} 已退回可用餘額。',
   'message.subscription.payment_failed.title': '新股逾期未繳款',
@@ -119,7 +153,8 @@ const zh = {
   'message.subscription.listed.title': '新股已上市',
   'message.subscription.listed.body': '{product} 已上市：您的 {allotted} 股已轉為持倉。',
   'message.block.approved.title': '大宗交易已核准',
-  'message.block.approved.body': '您以 {price} {currency} 買入 {shares} 股 {code} 的大宗交易已核准，持倉已計入您的投資組合。',
+  'message.block.approved.body':
+    '您以 {price} {currency} 買入 {shares} 股 {code} 的大宗交易已核准，持倉已計入您的投資組合。',
   'message.block.rejected.title': '大宗交易已駁回',
   'message.block.rejected.body': '您 {shares} 股 {code} 的大宗交易已被駁回，凍結金額已退回可用餘額。原因：{reason}',
   'message.copy.ended.title': '跟單已結束',
@@ -136,62 +171,82 @@ const zh = {
 
 const esp = {
   'message.kyc.approved.title': 'Verificación de identidad aprobada',
-  'message.kyc.approved.body': 'Su verificación de identidad como {name} fue aprobada. Ya puede depositar, operar y retirar.',
+  'message.kyc.approved.body':
+    'Su verificación de identidad como {name} fue aprobada. Ya puede depositar, operar y retirar.',
   'message.kyc.rejected.title': 'Verificación de identidad rechazada',
   'message.kyc.rejected.body': 'Su verificación de identidad fue rechazada. Motivo: {reason}',
   'message.deposit.approved.title': 'Depósito aprobado',
-  'message.deposit.approved.body': 'Su depósito {orderNo} por {amount} {currency} fue aprobado y abonado a su saldo disponible.',
+  'message.deposit.approved.body':
+    'Su depósito {orderNo} por {amount} {currency} fue aprobado y abonado a su saldo disponible.',
   'message.deposit.rejected.title': 'Depósito rechazado',
   'message.deposit.rejected.body': 'Su depósito {orderNo} por {amount} {currency} fue rechazado. Motivo: {reason}',
   'message.withdraw.approved.title': 'Retiro aprobado',
   'message.withdraw.approved.body': 'Su retiro {orderNo} por {amount} {currency} fue aprobado y pagado.',
   'message.withdraw.rejected.title': 'Retiro rechazado',
-  'message.withdraw.rejected.body': 'Su retiro {orderNo} por {amount} {currency} fue rechazado y el monto vuelve a estar disponible. Motivo: {reason}',
+  'message.withdraw.rejected.body':
+    'Su retiro {orderNo} por {amount} {currency} fue rechazado y el monto vuelve a estar disponible. Motivo: {reason}',
   'message.day_trade.approved.title': 'Day trading activado',
-  'message.day_trade.approved.body': 'Su solicitud de day trading fue aprobada: la regla T+N ya no se aplica a sus cierres. El tiempo mínimo de tenencia sigue aplicándose.',
+  'message.day_trade.approved.body':
+    'Su solicitud de day trading fue aprobada: la regla T+N ya no se aplica a sus cierres. El tiempo mínimo de tenencia sigue aplicándose.',
   'message.day_trade.rejected.title': 'Solicitud de day trading rechazada',
   'message.day_trade.rejected.body': 'Su solicitud de day trading fue rechazada. Motivo: {reason}',
   'message.order.filled.title': 'Orden límite ejecutada',
-  'message.order.filled.body': 'Su orden límite {orderNo} de {lots} lotes de {name} ({code}) se ejecutó a {price} {currency}. La posición está en su cartera.',
+  'message.order.filled.body':
+    'Su orden límite {orderNo} de {lots} lotes de {name} ({code}) se ejecutó a {price} {currency}. La posición está en su cartera.',
   'message.position.take_profit.title': 'Take profit alcanzado',
-  'message.position.take_profit.body': 'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su take profit y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.take_profit.body':
+    'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su take profit y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
   'message.position.stop_loss.title': 'Stop loss alcanzado',
-  'message.position.stop_loss.body': 'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su stop loss y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.stop_loss.body':
+    'Su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó su stop loss y se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
   'message.position.stop_out.title': 'Posición liquidada',
-  'message.position.stop_out.body': 'La pérdida de su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó el nivel de liquidación, por lo que se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.stop_out.body':
+    'La pérdida de su posición {orderNo} ({lots} lotes de {name}, {code}) alcanzó el nivel de liquidación, por lo que se cerró a {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
   'message.position.delisted.title': 'Posición cerrada por exclusión de cotización',
-  'message.position.delisted.body': '{name} ({code}) dejó de cotizar, por lo que su posición {orderNo} ({lots} lotes) se cerró a su último precio {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.position.delisted.body':
+    '{name} ({code}) dejó de cotizar, por lo que su posición {orderNo} ({lots} lotes) se cerró a su último precio {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
-  'message.lending.failed.body': '{product}: el producto cerró antes de la liquidación; {amount} {currency} vuelven a estar disponibles.',
+  'message.lending.failed.body':
+    '{product}: el producto cerró antes de la liquidación; {amount} {currency} vuelven a estar disponibles.',
   'message.lending.completed.title': 'Préstamo de valores completado',
-  'message.lending.completed.body': '{product}: {amount} {currency} e intereses de {interest} {currency} abonados a su saldo disponible.',
+  'message.lending.completed.body':
+    '{product}: {amount} {currency} e intereses de {interest} {currency} abonados a su saldo disponible.',
   ...legacy,
   'message.subscription.awaiting_payment.title': 'Nuevas acciones asignadas',
-  'message.subscription.awaiting_payment.body': '{product}: se le asignaron {allotted} acciones. Pague {amount} {currency} antes del {deadline} para conservarlas.',
+  'message.subscription.awaiting_payment.body':
+    '{product}: se le asignaron {allotted} acciones. Pague {amount} {currency} antes del {deadline} para conservarlas.',
   'message.subscription.paid.title': 'Nuevas acciones asignadas y pagadas',
-  'message.subscription.paid.body': '{product}: se le asignaron {allotted} acciones y se pagaron {amount} {currency} de sus fondos congelados; {released} {currency} vuelven a estar disponibles.',
+  'message.subscription.paid.body':
+    '{product}: se le asignaron {allotted} acciones y se pagaron {amount} {currency} de sus fondos congelados; {released} {currency} vuelven a estar disponibles.',
   'message.subscription.lost.title': 'Nuevas acciones no asignadas',
-  'message.subscription.lost.body': '{product}: no se le asignó ninguna acción. {released} {currency} vuelven a estar disponibles.',
+  'message.subscription.lost.body':
+    '{product}: no se le asignó ninguna acción. {released} {currency} vuelven a estar disponibles.',
   'message.subscription.payment_failed.title': 'Pago de nuevas acciones vencido',
   'message.subscription.payment_failed.body': '{product}: el plazo de pago venció sin pago; la asignación ha caducado.',
   'message.subscription.listed.title': 'Nuevas acciones cotizando',
-  'message.subscription.listed.body': '{product} ya cotiza: sus {allotted} acciones son ahora una posición en su cartera.',
+  'message.subscription.listed.body':
+    '{product} ya cotiza: sus {allotted} acciones son ahora una posición en su cartera.',
   'message.block.approved.title': 'Operación en bloque aprobada',
-  'message.block.approved.body': 'Su operación en bloque de {shares} {code} a {price} {currency} fue aprobada; la posición está en su cartera.',
+  'message.block.approved.body':
+    'Su operación en bloque de {shares} {code} a {price} {currency} fue aprobada; la posición está en su cartera.',
   'message.block.rejected.title': 'Operación en bloque rechazada',
-  'message.block.rejected.body': 'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
+  'message.block.rejected.body':
+    'Su operación en bloque de {shares} {code} fue rechazada y el importe congelado vuelve a estar disponible. Motivo: {reason}',
   'message.copy.ended.title': 'Copy trading finalizado',
   'message.copy.ended.body': '{product} ha finalizado: su pago de {payout} {currency} está en su saldo disponible.',
   'message.loan.approved.title': 'Préstamo aprobado',
-  'message.loan.approved.body': 'Su préstamo {orderNo} de {amount} {currency} fue aprobado y abonado a su saldo disponible. El capital pendiente devenga intereses diarios.',
+  'message.loan.approved.body':
+    'Su préstamo {orderNo} de {amount} {currency} fue aprobado y abonado a su saldo disponible. El capital pendiente devenga intereses diarios.',
   'message.loan.rejected.title': 'Préstamo rechazado',
-  'message.loan.rejected.body': 'Su solicitud de préstamo {orderNo} de {amount} {currency} fue rechazada. Motivo: {reason}',
+  'message.loan.rejected.body':
+    'Su solicitud de préstamo {orderNo} de {amount} {currency} fue rechazada. Motivo: {reason}',
   'message.quota.approved.title': 'Aumento de crédito aprobado',
   'message.quota.approved.body': 'Su solicitud fue aprobada: su cupo de préstamo aumentó en {amount} {currency}.',
   'message.quota.rejected.title': 'Aumento de crédito rechazado',
-  'message.quota.rejected.body': 'Su solicitud de aumentar su cupo de préstamo en {amount} {currency} fue rechazada. Motivo: {reason}',
+  'message.quota.rejected.body':
+    'Su solicitud de aumentar su cupo de préstamo en {amount} {currency} fue rechazada. Motivo: {reason}',
 } satisfies MessageDictionary;
 
 const kor = {
@@ -206,46 +261,62 @@ const kor = {
   'message.withdraw.approved.title': '출금 승인',
   'message.withdraw.approved.body': '출금 {orderNo}({amount} {currency})이 승인되어 지급되었습니다.',
   'message.withdraw.rejected.title': '출금 거절',
-  'message.withdraw.rejected.body': '출금 {orderNo}({amount} {currency})이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {reason}',
+  'message.withdraw.rejected.body':
+    '출금 {orderNo}({amount} {currency})이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {reason}',
   'message.day_trade.approved.title': '데이 트레이딩 활성화됨',
-  'message.day_trade.approved.body': '데이 트레이딩 신청이 승인되었습니다. 이제 T+N 제한이 청산에 적용되지 않으며, 최소 보유 시간은 계속 적용됩니다.',
+  'message.day_trade.approved.body':
+    '데이 트레이딩 신청이 승인되었습니다. 이제 T+N 제한이 청산에 적용되지 않으며, 최소 보유 시간은 계속 적용됩니다.',
   'message.day_trade.rejected.title': '데이 트레이딩 신청 거절',
   'message.day_trade.rejected.body': '데이 트레이딩 신청이 거절되었습니다. 사유: {reason}',
   'message.order.filled.title': '지정가 주문 체결',
-  'message.order.filled.body': '지정가 주문 {orderNo}({name}({code}) {lots}랏)이 {price} {currency}에 체결되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
+  'message.order.filled.body':
+    '지정가 주문 {orderNo}({name}({code}) {lots}랏)이 {price} {currency}에 체결되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
   'message.position.take_profit.title': '익절가 도달',
-  'message.position.take_profit.body': '포지션 {orderNo}({name}({code}) {lots}랏)이 익절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.take_profit.body':
+    '포지션 {orderNo}({name}({code}) {lots}랏)이 익절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
   'message.position.stop_loss.title': '손절가 도달',
-  'message.position.stop_loss.body': '포지션 {orderNo}({name}({code}) {lots}랏)이 손절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.stop_loss.body':
+    '포지션 {orderNo}({name}({code}) {lots}랏)이 손절가에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
   'message.position.stop_out.title': '포지션 강제 청산',
-  'message.position.stop_out.body': '포지션 {orderNo}({name}({code}) {lots}랏)의 손실이 강제 청산 기준에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.stop_out.body':
+    '포지션 {orderNo}({name}({code}) {lots}랏)의 손실이 강제 청산 기준에 도달하여 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
   'message.position.delisted.title': '상장폐지로 포지션 청산',
-  'message.position.delisted.body': '{name}({code})이(가) 상장폐지되어 포지션 {orderNo}({lots}랏)이 마지막 가격 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.position.delisted.body':
+    '{name}({code})이(가) 상장폐지되어 포지션 {orderNo}({lots}랏)이 마지막 가격 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',
-  'message.lending.failed.body': '{product}: 정산 전에 상품이 마감되었습니다. 다시 사용 가능한 금액: {amount} {currency}.',
+  'message.lending.failed.body':
+    '{product}: 정산 전에 상품이 마감되었습니다. 다시 사용 가능한 금액: {amount} {currency}.',
   'message.lending.completed.title': '증권 대여 완료',
-  'message.lending.completed.body': '{product}: 사용 가능 잔액에 입금되었습니다 (원금 {amount} {currency}, 이자 {interest} {currency}).',
+  'message.lending.completed.body':
+    '{product}: 사용 가능 잔액에 입금되었습니다 (원금 {amount} {currency}, 이자 {interest} {currency}).',
   ...legacy,
   'message.subscription.awaiting_payment.title': '신주 배정',
-  'message.subscription.awaiting_payment.body': '{product}: {allotted}주가 배정되었습니다. 유지하려면 {deadline}까지 {amount} {currency}를 납입하세요.',
+  'message.subscription.awaiting_payment.body':
+    '{product}: {allotted}주가 배정되었습니다. 유지하려면 {deadline}까지 {amount} {currency}를 납입하세요.',
   'message.subscription.paid.title': '신주 배정 및 납입 완료',
-  'message.subscription.paid.body': '{product}: {allotted}주가 배정되어 동결 자금에서 {amount} {currency}가 납입되었습니다. {released} {currency}는 다시 사용 가능합니다.',
+  'message.subscription.paid.body':
+    '{product}: {allotted}주가 배정되어 동결 자금에서 {amount} {currency}가 납입되었습니다. {released} {currency}는 다시 사용 가능합니다.',
   'message.subscription.lost.title': '신주 미배정',
   'message.subscription.lost.body': '{product}: 배정된 주식이 없습니다. {released} {currency}는 다시 사용 가능합니다.',
   'message.subscription.payment_failed.title': '신주 납입 기한 경과',
   'message.subscription.payment_failed.body': '{product}: 납입 기한이 지나 배정이 소멸되었습니다.',
   'message.subscription.listed.title': '신주 상장',
-  'message.subscription.listed.body': '{product}이(가) 상장되었습니다. 보유하신 {allotted}주가 이제 포트폴리오의 포지션입니다.',
+  'message.subscription.listed.body':
+    '{product}이(가) 상장되었습니다. 보유하신 {allotted}주가 이제 포트폴리오의 포지션입니다.',
   'message.block.approved.title': '대량매매 승인',
-  'message.block.approved.body': '{code} {shares}주를 {price} {currency}에 매수하는 대량매매가 승인되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
+  'message.block.approved.body':
+    '{code} {shares}주를 {price} {currency}에 매수하는 대량매매가 승인되었습니다. 포지션이 포트폴리오에 추가되었습니다.',
   'message.block.rejected.title': '대량매매 거절',
-  'message.block.rejected.body': '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
+  'message.block.rejected.body':
+    '{code} {shares}주 대량매매가 거절되어 동결 금액이 다시 사용 가능합니다. 사유: {reason}',
   'message.copy.ended.title': '카피 트레이딩 종료',
-  'message.copy.ended.body': '{product}이(가) 종료되었습니다. 지급액 {payout} {currency}이(가) 사용 가능 잔액에 입금되었습니다.',
+  'message.copy.ended.body':
+    '{product}이(가) 종료되었습니다. 지급액 {payout} {currency}이(가) 사용 가능 잔액에 입금되었습니다.',
   'message.loan.approved.title': '대출 승인',
-  'message.loan.approved.body': '대출 {orderNo}({amount} {currency})이(가) 승인되어 사용 가능 잔액에 입금되었습니다. 미상환 원금에 매일 이자가 발생합니다.',
+  'message.loan.approved.body':
+    '대출 {orderNo}({amount} {currency})이(가) 승인되어 사용 가능 잔액에 입금되었습니다. 미상환 원금에 매일 이자가 발생합니다.',
   'message.loan.rejected.title': '대출 거절',
   'message.loan.rejected.body': '대출 신청 {orderNo}({amount} {currency})이(가) 거절되었습니다. 사유: {reason}',
   'message.quota.approved.title': '한도 상향 승인',

@@ -1,6 +1,6 @@
 /**
  * Traditional Chinese, Taiwan / Hong Kong usage (帳號, 登入, 出金, 入金).
- * Keys and placeholders mirror the English catalogue (API.md §4).
+ * Keys and placeholders mirror the English catalogue (docs/api.md §4).
  */
 import type { CodeDictionary } from './keys.js';
 
@@ -168,7 +168,7 @@ export const zh: Record<string, string> = {
   'code.result.redeem.ok': '贖回成功。',
   'code.result.redeem.failed': '贖回失敗。',
 
-  // Field reasons (API.md §1.3)
+  // Field reasons (docs/api.md §1.3)
   'field.required': '必填',
   'field.type': '數值無效',
   'field.format': '格式錯誤',

@@ -9,7 +9,8 @@ export const appearanceUi: Record<Language, Record<string, string>> = {
     'ui.setting.theme.dark': 'Dark',
     'ui.setting.themeHint': 'Saved on this device.',
     'ui.chart.adjustHelp.none': 'Prices as traded: dividends and splits show as gaps.',
-    'ui.chart.adjustHelp.forward': 'Past prices adjusted for dividends and splits, so the chart runs into today\'s price.',
+    'ui.chart.adjustHelp.forward':
+      "Past prices adjusted for dividends and splits, so the chart runs into today's price.",
     'ui.chart.adjustHelp.backward': 'Later prices adjusted from the first day, so the chart shows the total return.',
   },
   de: {
@@ -39,8 +40,10 @@ export const appearanceUi: Record<Language, Record<string, string>> = {
     'ui.setting.theme.dark': 'Oscuro',
     'ui.setting.themeHint': 'Se guarda en este dispositivo.',
     'ui.chart.adjustHelp.none': 'Precios tal como se negociaron: dividendos y splits aparecen como saltos.',
-    'ui.chart.adjustHelp.forward': 'Precios pasados ajustados por dividendos y splits, para enlazar con el precio de hoy.',
-    'ui.chart.adjustHelp.backward': 'Precios posteriores ajustados desde el primer día: el gráfico muestra la rentabilidad total.',
+    'ui.chart.adjustHelp.forward':
+      'Precios pasados ajustados por dividendos y splits, para enlazar con el precio de hoy.',
+    'ui.chart.adjustHelp.backward':
+      'Precios posteriores ajustados desde el primer día: el gráfico muestra la rentabilidad total.',
   },
   kor: {
     'ui.setting.theme': '화면 테마',

@@ -1,5 +1,5 @@
 /**
- * UI strings of the block-trade screens (API.md §13), per language (merged into `uiMessages`).
+ * UI strings of the block-trade screens (docs/api.md §13), per language (merged into `uiMessages`).
  * Texts with a count come in i18next plural forms (`_one`, `_other`); Chinese and Korean use one
  * form for both.
  */
@@ -9,7 +9,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
   en: {
     'ui.block.tab.products': 'Products',
     'ui.block.tab.applications': 'My applications',
-    'ui.block.intro': 'Buy a block of shares at a negotiated deal price with the secret key of the product. Every application is reviewed before the position opens.',
+    'ui.block.intro':
+      'Buy a block of shares at a negotiated deal price with the secret key of the product. Every application is reviewed before the position opens.',
     'ui.block.marketFilter': 'Market',
     'ui.block.allMarkets': 'All',
     'ui.block.kind.block': 'Block trade',
@@ -61,7 +62,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
     'ui.block.lockNote_one': 'The position is locked {count} day after approval: it cannot be closed before then.',
     'ui.block.lockNote_other': 'The position is locked {count} days after approval: it cannot be closed before then.',
     'ui.block.noLockNote': 'The position is not locked after approval.',
-    'ui.block.reviewNote': 'The application goes to review. Until the decision, amount + fee stay frozen; if it is rejected, they return to your available balance.',
+    'ui.block.reviewNote':
+      'The application goes to review. Until the decision, amount + fee stay frozen; if it is rejected, they return to your available balance.',
     'ui.block.sharesRequired': 'Enter the number of shares.',
     'ui.block.continue': 'Continue',
     'ui.block.confirmTitle': 'Confirm the application',
@@ -84,7 +86,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
   de: {
     'ui.block.tab.products': 'Produkte',
     'ui.block.tab.applications': 'Meine Anträge',
-    'ui.block.intro': 'Kaufen Sie ein Aktienpaket zu einem ausgehandelten Preis mit dem Geheimschlüssel des Produkts. Jeder Antrag wird geprüft, bevor die Position eröffnet wird.',
+    'ui.block.intro':
+      'Kaufen Sie ein Aktienpaket zu einem ausgehandelten Preis mit dem Geheimschlüssel des Produkts. Jeder Antrag wird geprüft, bevor die Position eröffnet wird.',
     'ui.block.marketFilter': 'Markt',
     'ui.block.allMarkets': 'Alle',
     'ui.block.kind.block': 'Blockhandel',
@@ -111,7 +114,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
     'ui.block.details': 'Details',
     'ui.block.empty': 'Derzeit keine Blockhandelsprodukte in diesem Markt. Zum Aktualisieren nach unten ziehen.',
     'ui.block.all': 'Alle Blockgeschäfte',
-    'ui.block.loginText': 'Melden Sie sich an, um die Blockhandelsprodukte, Ihre Tageslimits und Ihre Anträge zu sehen.',
+    'ui.block.loginText':
+      'Melden Sie sich an, um die Blockhandelsprodukte, Ihre Tageslimits und Ihre Anträge zu sehen.',
     'ui.block.notFound': 'Dieses Blockhandelsprodukt wurde nicht gefunden.',
     'ui.block.formTitle': 'Beantragen',
     'ui.block.shares': 'Aktien',
@@ -133,10 +137,13 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
     'ui.block.secretKey': 'Geheimschlüssel',
     'ui.block.secretKeyHint': 'Der Schlüssel dieses Produkts, 4 bis 64 Zeichen.',
     'ui.block.secretKeyRule': 'Geben Sie den Geheimschlüssel dieses Produkts ein (4 bis 64 Zeichen).',
-    'ui.block.lockNote_one': 'Die Position ist nach der Freigabe {count} Tag gesperrt und kann vorher nicht geschlossen werden.',
-    'ui.block.lockNote_other': 'Die Position ist nach der Freigabe {count} Tage gesperrt und kann vorher nicht geschlossen werden.',
+    'ui.block.lockNote_one':
+      'Die Position ist nach der Freigabe {count} Tag gesperrt und kann vorher nicht geschlossen werden.',
+    'ui.block.lockNote_other':
+      'Die Position ist nach der Freigabe {count} Tage gesperrt und kann vorher nicht geschlossen werden.',
     'ui.block.noLockNote': 'Die Position ist nach der Freigabe nicht gesperrt.',
-    'ui.block.reviewNote': 'Der Antrag wird geprüft. Bis zur Entscheidung bleiben Betrag und Gebühr eingefroren; bei Ablehnung werden sie wieder verfügbar.',
+    'ui.block.reviewNote':
+      'Der Antrag wird geprüft. Bis zur Entscheidung bleiben Betrag und Gebühr eingefroren; bei Ablehnung werden sie wieder verfügbar.',
     'ui.block.sharesRequired': 'Geben Sie die Anzahl der Aktien ein.',
     'ui.block.continue': 'Weiter',
     'ui.block.confirmTitle': 'Antrag bestätigen',
@@ -234,7 +241,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
   esp: {
     'ui.block.tab.products': 'Productos',
     'ui.block.tab.applications': 'Mis solicitudes',
-    'ui.block.intro': 'Compre un bloque de acciones a un precio negociado con la clave secreta del producto. Cada solicitud se revisa antes de abrir la posición.',
+    'ui.block.intro':
+      'Compre un bloque de acciones a un precio negociado con la clave secreta del producto. Cada solicitud se revisa antes de abrir la posición.',
     'ui.block.marketFilter': 'Mercado',
     'ui.block.allMarkets': 'Todos',
     'ui.block.kind.block': 'Operación en bloque',
@@ -286,7 +294,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
     'ui.block.lockNote_one': 'La posición queda bloqueada {count} día tras la aprobación: no se puede cerrar antes.',
     'ui.block.lockNote_other': 'La posición queda bloqueada {count} días tras la aprobación: no se puede cerrar antes.',
     'ui.block.noLockNote': 'La posición no queda bloqueada tras la aprobación.',
-    'ui.block.reviewNote': 'La solicitud pasa a revisión. Hasta la decisión, el importe y la comisión quedan congelados; si se rechaza, vuelven a su saldo disponible.',
+    'ui.block.reviewNote':
+      'La solicitud pasa a revisión. Hasta la decisión, el importe y la comisión quedan congelados; si se rechaza, vuelven a su saldo disponible.',
     'ui.block.sharesRequired': 'Introduzca el número de acciones.',
     'ui.block.continue': 'Continuar',
     'ui.block.confirmTitle': 'Confirmar la solicitud',
@@ -309,7 +318,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
   kor: {
     'ui.block.tab.products': '상품',
     'ui.block.tab.applications': '내 신청',
-    'ui.block.intro': '상품의 비밀 키로 협상된 체결가에 대량 주식을 매수합니다. 모든 신청은 심사를 거친 뒤 포지션이 열립니다.',
+    'ui.block.intro':
+      '상품의 비밀 키로 협상된 체결가에 대량 주식을 매수합니다. 모든 신청은 심사를 거친 뒤 포지션이 열립니다.',
     'ui.block.marketFilter': '시장',
     'ui.block.allMarkets': '전체',
     'ui.block.kind.block': '대량 매매',
@@ -361,7 +371,8 @@ export const blockTradesUi: Record<Language, Record<string, string>> = {
     'ui.block.lockNote_one': '승인 후 포지션이 {count}일 동안 잠기며 그 전에는 청산할 수 없습니다.',
     'ui.block.lockNote_other': '승인 후 포지션이 {count}일 동안 잠기며 그 전에는 청산할 수 없습니다.',
     'ui.block.noLockNote': '승인 후 포지션은 잠기지 않습니다.',
-    'ui.block.reviewNote': '신청은 심사로 넘어갑니다. 결정 전까지 금액과 수수료는 동결되며, 거절되면 사용 가능 잔액으로 돌아옵니다.',
+    'ui.block.reviewNote':
+      '신청은 심사로 넘어갑니다. 결정 전까지 금액과 수수료는 동결되며, 거절되면 사용 가능 잔액으로 돌아옵니다.',
     'ui.block.sharesRequired': '수량을 입력하세요.',
     'ui.block.continue': '계속',
     'ui.block.confirmTitle': '신청 확인',

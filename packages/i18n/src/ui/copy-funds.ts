@@ -1,5 +1,5 @@
 /**
- * UI strings of the copy-trading screens (API.md §14, spec §2–§4 "fllow"), per language (merged
+ * UI strings of the copy-trading screens (docs/api.md §14, spec §2–§4 "fllow"), per language (merged
  * into `uiMessages`). Texts with a count come in i18next plural forms (`_one`, `_other`); Chinese
  * and Korean use one form for both.
  */
@@ -9,7 +9,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
   en: {
     'ui.copy.tab.funds': 'Funds',
     'ui.copy.tab.mine': 'My subscriptions',
-    'ui.copy.intro': 'Each fund follows a published trading strategy with real positions. Its result is what those positions earn or lose, day by day; nobody sets it by hand.',
+    'ui.copy.intro':
+      'Each fund follows a published trading strategy with real positions. Its result is what those positions earn or lose, day by day; nobody sets it by hand.',
     'ui.copy.open': 'Open',
     'ui.copy.closed': 'Closed',
     'ui.copy.fundState.closing': 'Closing',
@@ -43,12 +44,18 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endTime': 'End time',
     'ui.copy.launchedAt': 'Launched',
     'ui.copy.strategyTitle': 'Strategy {no}',
-    'ui.copy.strategy.momentum_one': 'Holds {holdings} {universe}, the one with the best {days}-day return, invests {invested} of the fund\'s value, the rest stays in cash.',
-    'ui.copy.strategy.momentum_other': 'Holds the {holdings} {universe} with the best {days}-day return, invests {invested} of the fund\'s value, the rest stays in cash.',
-    'ui.copy.strategy.reversion_one': 'Holds at most {holdings} {universe}, the one that fell the most over {days} days, invests {invested} of the fund\'s value, the rest stays in cash.',
-    'ui.copy.strategy.reversion_other': 'Holds up to {holdings} {universe} that fell the most over {days} days, invests {invested} of the fund\'s value, the rest stays in cash.',
-    'ui.copy.strategy.reversionThreshold_one': 'Holds at most {holdings} {universe}, the one that fell the most over {days} days, if it fell by at least {threshold}; invests {invested} of the fund\'s value, the rest stays in cash.',
-    'ui.copy.strategy.reversionThreshold_other': 'Holds up to {holdings} {universe} that fell the most over {days} days, each by at least {threshold}; invests {invested} of the fund\'s value, the rest stays in cash.',
+    'ui.copy.strategy.momentum_one':
+      "Holds {holdings} {universe}, the one with the best {days}-day return, invests {invested} of the fund's value, the rest stays in cash.",
+    'ui.copy.strategy.momentum_other':
+      "Holds the {holdings} {universe} with the best {days}-day return, invests {invested} of the fund's value, the rest stays in cash.",
+    'ui.copy.strategy.reversion_one':
+      "Holds at most {holdings} {universe}, the one that fell the most over {days} days, invests {invested} of the fund's value, the rest stays in cash.",
+    'ui.copy.strategy.reversion_other':
+      "Holds up to {holdings} {universe} that fell the most over {days} days, invests {invested} of the fund's value, the rest stays in cash.",
+    'ui.copy.strategy.reversionThreshold_one':
+      "Holds at most {holdings} {universe}, the one that fell the most over {days} days, if it fell by at least {threshold}; invests {invested} of the fund's value, the rest stays in cash.",
+    'ui.copy.strategy.reversionThreshold_other':
+      "Holds up to {holdings} {universe} that fell the most over {days} days, each by at least {threshold}; invests {invested} of the fund's value, the rest stays in cash.",
     'ui.copy.universe.mxn_one': 'Mexican stock',
     'ui.copy.universe.mxn_other': 'Mexican stocks',
     'ui.copy.universe.usd_one': 'US stock',
@@ -59,7 +66,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.universe.crypto_other': 'digital currencies',
     'ui.copy.universe.forex_one': 'currency pair',
     'ui.copy.universe.forex_other': 'currency pairs',
-    'ui.copy.strategyNote': 'The strategy trades at market prices on the house fund account. Past results do not promise future ones.',
+    'ui.copy.strategyNote':
+      'The strategy trades at market prices on the house fund account. Past results do not promise future ones.',
     'ui.copy.navTitle': 'NAV, last 30 days',
     'ui.copy.navEmpty': 'Not enough history for a chart yet.',
     'ui.copy.navSummary': 'NAV over {days} days, from {from} to {to}',
@@ -72,11 +80,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.currentPrice': 'Price',
     'ui.copy.pnl': 'P&L',
     'ui.copy.feesTitle': 'Fees and payout',
-    'ui.copy.feesWords': 'When a subscription ends, the fund keeps {performance} of your profit (nothing if there is no profit) and a service fee of {service} of the amount you put in. The rest is paid to your available balance.',
+    'ui.copy.feesWords':
+      'When a subscription ends, the fund keeps {performance} of your profit (nothing if there is no profit) and a service fee of {service} of the amount you put in. The rest is paid to your available balance.',
     'ui.copy.exampleTitle_one': 'Example: {amount} over the last {count} day',
     'ui.copy.exampleTitle_other': 'Example: {amount} over the last {count} days',
     'ui.copy.exampleValue': 'Value before fees',
-    'ui.copy.exampleNote': 'Computed exactly as the payout is, from the fund\'s real daily results. It is an illustration, not a forecast.',
+    'ui.copy.exampleNote':
+      "Computed exactly as the payout is, from the fund's real daily results. It is an illustration, not a forecast.",
     'ui.copy.profit': 'Profit',
     'ui.copy.performanceFee': 'Performance fee',
     'ui.copy.serviceFee': 'Service fee',
@@ -88,10 +98,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.minLine': 'Minimum {amount}',
     'ui.copy.remainingLine': 'Fund capacity left {amount}',
     'ui.copy.available': 'Available {amount}',
-    'ui.copy.lockupNote_one': 'Lock-up {count} day: you can redeem from {date}. The fund\'s end or closure ends it earlier.',
-    'ui.copy.lockupNote_other': 'Lock-up {count} days: you can redeem from {date}. The fund\'s end or closure ends it earlier.',
+    'ui.copy.lockupNote_one':
+      "Lock-up {count} day: you can redeem from {date}. The fund's end or closure ends it earlier.",
+    'ui.copy.lockupNote_other':
+      "Lock-up {count} days: you can redeem from {date}. The fund's end or closure ends it earlier.",
     'ui.copy.noLockupNote': 'No lock-up: you can redeem at any time.',
-    'ui.copy.resultNote': 'Your result starts with the day after you subscribe and follows the fund\'s daily results; it can be a loss.',
+    'ui.copy.resultNote':
+      "Your result starts with the day after you subscribe and follows the fund's daily results; it can be a loss.",
     'ui.copy.closedRule': 'This fund is not open for new subscriptions.',
     'ui.copy.continue': 'Continue',
     'ui.copy.confirmTitle': 'Confirm the subscription',
@@ -100,10 +113,11 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.anyTime': 'Any time',
     'ui.copy.performanceFeeWords': '{rate} of the profit',
     'ui.copy.serviceFeeAmount': '{rate} of the amount: {amount}',
-    'ui.copy.confirmNote': 'The amount leaves your available balance now. The fees are taken from the payout when the subscription ends.',
+    'ui.copy.confirmNote':
+      'The amount leaves your available balance now. The fees are taken from the payout when the subscription ends.',
     'ui.copy.confirm': 'Subscribe',
     'ui.copy.doneTitle': 'You follow this fund',
-    'ui.copy.doneText': '{amount} now follows the fund. Its value changes with the fund\'s daily results.',
+    'ui.copy.doneText': "{amount} now follows the fund. Its value changes with the fund's daily results.",
     'ui.copy.startedAt': 'Started',
     'ui.copy.viewMine': 'View my subscriptions',
     'ui.copy.stateFilter': 'State',
@@ -116,13 +130,14 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endedAt': 'Ended',
     'ui.copy.endReasonLabel': 'Ended by',
     'ui.copy.endReason.redeemed': 'Your redemption',
-    'ui.copy.endReason.fund_ended': 'The fund\'s end time',
-    'ui.copy.endReason.fund_closed': 'The fund\'s closure',
+    'ui.copy.endReason.fund_ended': "The fund's end time",
+    'ui.copy.endReason.fund_closed': "The fund's closure",
     'ui.copy.redeem': 'Redeem',
     'ui.copy.redeemableFrom': 'Redeemable from {date}',
     'ui.copy.redeemTitle': 'Redeem {name}?',
     'ui.copy.redeemText': 'The subscription ends now at its value of {value}.',
-    'ui.copy.redeemFees': 'The performance fee and the service fee are taken from it; the payout goes to your available balance.',
+    'ui.copy.redeemFees':
+      'The performance fee and the service fee are taken from it; the payout goes to your available balance.',
     'ui.copy.redeemConfirm': 'Redeem',
     'ui.copy.mineEmpty': 'You follow no fund yet.',
     'ui.copy.mineEmptyState': 'No subscriptions in this state.',
@@ -131,7 +146,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
   de: {
     'ui.copy.tab.funds': 'Fonds',
     'ui.copy.tab.mine': 'Meine Beteiligungen',
-    'ui.copy.intro': 'Jeder Fonds folgt einer veröffentlichten Handelsstrategie mit echten Positionen. Sein Ergebnis ist, was diese Positionen Tag für Tag gewinnen oder verlieren; niemand legt es von Hand fest.',
+    'ui.copy.intro':
+      'Jeder Fonds folgt einer veröffentlichten Handelsstrategie mit echten Positionen. Sein Ergebnis ist, was diese Positionen Tag für Tag gewinnen oder verlieren; niemand legt es von Hand fest.',
     'ui.copy.open': 'Offen',
     'ui.copy.closed': 'Geschlossen',
     'ui.copy.fundState.closing': 'Wird geschlossen',
@@ -165,12 +181,18 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endTime': 'Laufzeitende',
     'ui.copy.launchedAt': 'Aufgelegt',
     'ui.copy.strategyTitle': 'Strategie {no}',
-    'ui.copy.strategy.momentum_one': 'Hält {holdings} {universe}, die mit der besten {days}-Tage-Rendite, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
-    'ui.copy.strategy.momentum_other': 'Hält die {holdings} {universe} mit der besten {days}-Tage-Rendite, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
-    'ui.copy.strategy.reversion_one': 'Hält höchstens {holdings} {universe}, die über {days} Tage am stärksten gefallen ist, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
-    'ui.copy.strategy.reversion_other': 'Hält bis zu {holdings} {universe}, die über {days} Tage am stärksten gefallen sind, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
-    'ui.copy.strategy.reversionThreshold_one': 'Hält höchstens {holdings} {universe}, die über {days} Tage am stärksten gefallen ist, sofern um mindestens {threshold}; investiert {invested} des Fondswerts, der Rest bleibt in bar.',
-    'ui.copy.strategy.reversionThreshold_other': 'Hält bis zu {holdings} {universe}, die über {days} Tage am stärksten gefallen sind, jeweils um mindestens {threshold}; investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.momentum_one':
+      'Hält {holdings} {universe}, die mit der besten {days}-Tage-Rendite, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.momentum_other':
+      'Hält die {holdings} {universe} mit der besten {days}-Tage-Rendite, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.reversion_one':
+      'Hält höchstens {holdings} {universe}, die über {days} Tage am stärksten gefallen ist, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.reversion_other':
+      'Hält bis zu {holdings} {universe}, die über {days} Tage am stärksten gefallen sind, investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.reversionThreshold_one':
+      'Hält höchstens {holdings} {universe}, die über {days} Tage am stärksten gefallen ist, sofern um mindestens {threshold}; investiert {invested} des Fondswerts, der Rest bleibt in bar.',
+    'ui.copy.strategy.reversionThreshold_other':
+      'Hält bis zu {holdings} {universe}, die über {days} Tage am stärksten gefallen sind, jeweils um mindestens {threshold}; investiert {invested} des Fondswerts, der Rest bleibt in bar.',
     'ui.copy.universe.mxn_one': 'mexikanische Aktie',
     'ui.copy.universe.mxn_other': 'mexikanischen Aktien',
     'ui.copy.universe.usd_one': 'US-Aktie',
@@ -181,7 +203,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.universe.crypto_other': 'Digitalwährungen',
     'ui.copy.universe.forex_one': 'Währungspaar',
     'ui.copy.universe.forex_other': 'Währungspaare',
-    'ui.copy.strategyNote': 'Die Strategie handelt zu Marktpreisen auf dem Fondskonto des Hauses. Vergangene Ergebnisse sind kein Versprechen für künftige.',
+    'ui.copy.strategyNote':
+      'Die Strategie handelt zu Marktpreisen auf dem Fondskonto des Hauses. Vergangene Ergebnisse sind kein Versprechen für künftige.',
     'ui.copy.navTitle': 'Anteilswert, letzte 30 Tage',
     'ui.copy.navEmpty': 'Noch zu wenig Verlauf für ein Diagramm.',
     'ui.copy.navSummary': 'Anteilswert über {days} Tage, von {from} auf {to}',
@@ -194,11 +217,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.currentPrice': 'Kurs',
     'ui.copy.pnl': 'G/V',
     'ui.copy.feesTitle': 'Gebühren und Auszahlung',
-    'ui.copy.feesWords': 'Endet eine Beteiligung, behält der Fonds {performance} Ihres Gewinns (nichts, wenn es keinen Gewinn gibt) und eine Servicegebühr von {service} des eingesetzten Betrags. Der Rest wird Ihrem verfügbaren Guthaben gutgeschrieben.',
+    'ui.copy.feesWords':
+      'Endet eine Beteiligung, behält der Fonds {performance} Ihres Gewinns (nichts, wenn es keinen Gewinn gibt) und eine Servicegebühr von {service} des eingesetzten Betrags. Der Rest wird Ihrem verfügbaren Guthaben gutgeschrieben.',
     'ui.copy.exampleTitle_one': 'Beispiel: {amount} über den letzten {count} Tag',
     'ui.copy.exampleTitle_other': 'Beispiel: {amount} über die letzten {count} Tage',
     'ui.copy.exampleValue': 'Wert vor Gebühren',
-    'ui.copy.exampleNote': 'Genau wie die Auszahlung aus den echten Tagesergebnissen des Fonds berechnet. Eine Veranschaulichung, keine Prognose.',
+    'ui.copy.exampleNote':
+      'Genau wie die Auszahlung aus den echten Tagesergebnissen des Fonds berechnet. Eine Veranschaulichung, keine Prognose.',
     'ui.copy.profit': 'Gewinn',
     'ui.copy.performanceFee': 'Erfolgsgebühr',
     'ui.copy.serviceFee': 'Servicegebühr',
@@ -210,10 +235,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.minLine': 'Mindestens {amount}',
     'ui.copy.remainingLine': 'Freie Fondskapazität {amount}',
     'ui.copy.available': 'Verfügbar {amount}',
-    'ui.copy.lockupNote_one': 'Sperrfrist {count} Tag: Rücknahme ab {date} möglich. Laufzeitende oder Schließung des Fonds beenden sie früher.',
-    'ui.copy.lockupNote_other': 'Sperrfrist {count} Tage: Rücknahme ab {date} möglich. Laufzeitende oder Schließung des Fonds beenden sie früher.',
+    'ui.copy.lockupNote_one':
+      'Sperrfrist {count} Tag: Rücknahme ab {date} möglich. Laufzeitende oder Schließung des Fonds beenden sie früher.',
+    'ui.copy.lockupNote_other':
+      'Sperrfrist {count} Tage: Rücknahme ab {date} möglich. Laufzeitende oder Schließung des Fonds beenden sie früher.',
     'ui.copy.noLockupNote': 'Keine Sperrfrist: Rücknahme jederzeit möglich.',
-    'ui.copy.resultNote': 'Ihr Ergebnis beginnt mit dem Tag nach der Zeichnung und folgt den Tagesergebnissen des Fonds; es kann ein Verlust sein.',
+    'ui.copy.resultNote':
+      'Ihr Ergebnis beginnt mit dem Tag nach der Zeichnung und folgt den Tagesergebnissen des Fonds; es kann ein Verlust sein.',
     'ui.copy.closedRule': 'Dieser Fonds nimmt keine neuen Zeichnungen an.',
     'ui.copy.continue': 'Weiter',
     'ui.copy.confirmTitle': 'Zeichnung bestätigen',
@@ -222,7 +250,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.anyTime': 'Jederzeit',
     'ui.copy.performanceFeeWords': '{rate} des Gewinns',
     'ui.copy.serviceFeeAmount': '{rate} des Betrags: {amount}',
-    'ui.copy.confirmNote': 'Der Betrag verlässt jetzt Ihr verfügbares Guthaben. Die Gebühren werden bei Ende der Beteiligung von der Auszahlung abgezogen.',
+    'ui.copy.confirmNote':
+      'Der Betrag verlässt jetzt Ihr verfügbares Guthaben. Die Gebühren werden bei Ende der Beteiligung von der Auszahlung abgezogen.',
     'ui.copy.confirm': 'Zeichnen',
     'ui.copy.doneTitle': 'Sie folgen diesem Fonds',
     'ui.copy.doneText': '{amount} folgt jetzt dem Fonds. Der Wert ändert sich mit den Tagesergebnissen des Fonds.',
@@ -244,7 +273,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.redeemableFrom': 'Rücknahme ab {date}',
     'ui.copy.redeemTitle': '{name} zurückgeben?',
     'ui.copy.redeemText': 'Die Beteiligung endet jetzt zu ihrem Wert von {value}.',
-    'ui.copy.redeemFees': 'Erfolgs- und Servicegebühr werden davon abgezogen; die Auszahlung geht auf Ihr verfügbares Guthaben.',
+    'ui.copy.redeemFees':
+      'Erfolgs- und Servicegebühr werden davon abgezogen; die Auszahlung geht auf Ihr verfügbares Guthaben.',
     'ui.copy.redeemConfirm': 'Zurückgeben',
     'ui.copy.mineEmpty': 'Sie folgen noch keinem Fonds.',
     'ui.copy.mineEmptyState': 'Keine Beteiligungen in diesem Status.',
@@ -287,12 +317,18 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endTime': '結束時間',
     'ui.copy.launchedAt': '成立時間',
     'ui.copy.strategyTitle': '策略 {no}',
-    'ui.copy.strategy.momentum_one': '持有 {days} 日報酬最佳的 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
-    'ui.copy.strategy.momentum_other': '持有 {days} 日報酬最佳的 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
-    'ui.copy.strategy.reversion_one': '持有 {days} 日內跌幅最大的最多 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
-    'ui.copy.strategy.reversion_other': '持有 {days} 日內跌幅最大的最多 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
-    'ui.copy.strategy.reversionThreshold_one': '持有 {days} 日內跌幅最大且跌幅至少 {threshold} 的最多 {holdings} 檔{universe}；投入基金價值的 {invested}，其餘保留現金。',
-    'ui.copy.strategy.reversionThreshold_other': '持有 {days} 日內跌幅最大且跌幅至少 {threshold} 的最多 {holdings} 檔{universe}；投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.momentum_one':
+      '持有 {days} 日報酬最佳的 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.momentum_other':
+      '持有 {days} 日報酬最佳的 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.reversion_one':
+      '持有 {days} 日內跌幅最大的最多 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.reversion_other':
+      '持有 {days} 日內跌幅最大的最多 {holdings} 檔{universe}，投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.reversionThreshold_one':
+      '持有 {days} 日內跌幅最大且跌幅至少 {threshold} 的最多 {holdings} 檔{universe}；投入基金價值的 {invested}，其餘保留現金。',
+    'ui.copy.strategy.reversionThreshold_other':
+      '持有 {days} 日內跌幅最大且跌幅至少 {threshold} 的最多 {holdings} 檔{universe}；投入基金價值的 {invested}，其餘保留現金。',
     'ui.copy.universe.mxn_one': '墨西哥股票',
     'ui.copy.universe.mxn_other': '墨西哥股票',
     'ui.copy.universe.usd_one': '美股',
@@ -316,7 +352,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.currentPrice': '現價',
     'ui.copy.pnl': '盈虧',
     'ui.copy.feesTitle': '費用與派付',
-    'ui.copy.feesWords': '跟單結束時，基金收取您收益的 {performance}（無收益則不收），以及投入金額 {service} 的服務費。其餘計入您的可用餘額。',
+    'ui.copy.feesWords':
+      '跟單結束時，基金收取您收益的 {performance}（無收益則不收），以及投入金額 {service} 的服務費。其餘計入您的可用餘額。',
     'ui.copy.exampleTitle_one': '範例：{amount} 跟單最近 {count} 天',
     'ui.copy.exampleTitle_other': '範例：{amount} 跟單最近 {count} 天',
     'ui.copy.exampleValue': '扣費前價值',
@@ -375,7 +412,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
   esp: {
     'ui.copy.tab.funds': 'Fondos',
     'ui.copy.tab.mine': 'Mis suscripciones',
-    'ui.copy.intro': 'Cada fondo sigue una estrategia de trading publicada con posiciones reales. Su resultado es lo que esas posiciones ganan o pierden día a día; nadie lo fija a mano.',
+    'ui.copy.intro':
+      'Cada fondo sigue una estrategia de trading publicada con posiciones reales. Su resultado es lo que esas posiciones ganan o pierden día a día; nadie lo fija a mano.',
     'ui.copy.open': 'Abierto',
     'ui.copy.closed': 'Cerrado',
     'ui.copy.fundState.closing': 'Cerrándose',
@@ -409,12 +447,18 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endTime': 'Fecha de fin',
     'ui.copy.launchedAt': 'Lanzado',
     'ui.copy.strategyTitle': 'Estrategia {no}',
-    'ui.copy.strategy.momentum_one': 'Mantiene {holdings} {universe}, la de mejor rentabilidad a {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
-    'ui.copy.strategy.momentum_other': 'Mantiene las {holdings} {universe} con la mejor rentabilidad a {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
-    'ui.copy.strategy.reversion_one': 'Mantiene como máximo {holdings} {universe}, la que más cayó en {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
-    'ui.copy.strategy.reversion_other': 'Mantiene hasta {holdings} {universe} que más cayeron en {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
-    'ui.copy.strategy.reversionThreshold_one': 'Mantiene como máximo {holdings} {universe}, la que más cayó en {days} días, si cayó al menos un {threshold}; invierte el {invested} del valor del fondo y el resto queda en efectivo.',
-    'ui.copy.strategy.reversionThreshold_other': 'Mantiene hasta {holdings} {universe} que más cayeron en {days} días, cada una al menos un {threshold}; invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.momentum_one':
+      'Mantiene {holdings} {universe}, la de mejor rentabilidad a {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.momentum_other':
+      'Mantiene las {holdings} {universe} con la mejor rentabilidad a {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.reversion_one':
+      'Mantiene como máximo {holdings} {universe}, la que más cayó en {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.reversion_other':
+      'Mantiene hasta {holdings} {universe} que más cayeron en {days} días, invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.reversionThreshold_one':
+      'Mantiene como máximo {holdings} {universe}, la que más cayó en {days} días, si cayó al menos un {threshold}; invierte el {invested} del valor del fondo y el resto queda en efectivo.',
+    'ui.copy.strategy.reversionThreshold_other':
+      'Mantiene hasta {holdings} {universe} que más cayeron en {days} días, cada una al menos un {threshold}; invierte el {invested} del valor del fondo y el resto queda en efectivo.',
     'ui.copy.universe.mxn_one': 'acción mexicana',
     'ui.copy.universe.mxn_other': 'acciones mexicanas',
     'ui.copy.universe.usd_one': 'acción de EE. UU.',
@@ -425,7 +469,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.universe.crypto_other': 'monedas digitales',
     'ui.copy.universe.forex_one': 'par de divisas',
     'ui.copy.universe.forex_other': 'pares de divisas',
-    'ui.copy.strategyNote': 'La estrategia opera a precios de mercado en la cuenta del fondo de la casa. Los resultados pasados no prometen los futuros.',
+    'ui.copy.strategyNote':
+      'La estrategia opera a precios de mercado en la cuenta del fondo de la casa. Los resultados pasados no prometen los futuros.',
     'ui.copy.navTitle': 'Valor liquidativo, últimos 30 días',
     'ui.copy.navEmpty': 'Aún no hay historial suficiente para un gráfico.',
     'ui.copy.navSummary': 'Valor liquidativo en {days} días, de {from} a {to}',
@@ -438,11 +483,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.currentPrice': 'Precio',
     'ui.copy.pnl': 'G/P',
     'ui.copy.feesTitle': 'Comisiones y pago',
-    'ui.copy.feesWords': 'Cuando termina una suscripción, el fondo se queda con el {performance} de tu ganancia (nada si no hay ganancia) y una comisión de servicio del {service} del monto invertido. El resto se paga a tu saldo disponible.',
+    'ui.copy.feesWords':
+      'Cuando termina una suscripción, el fondo se queda con el {performance} de tu ganancia (nada si no hay ganancia) y una comisión de servicio del {service} del monto invertido. El resto se paga a tu saldo disponible.',
     'ui.copy.exampleTitle_one': 'Ejemplo: {amount} durante el último {count} día',
     'ui.copy.exampleTitle_other': 'Ejemplo: {amount} durante los últimos {count} días',
     'ui.copy.exampleValue': 'Valor antes de comisiones',
-    'ui.copy.exampleNote': 'Calculado exactamente como el pago, con los resultados diarios reales del fondo. Es una ilustración, no una previsión.',
+    'ui.copy.exampleNote':
+      'Calculado exactamente como el pago, con los resultados diarios reales del fondo. Es una ilustración, no una previsión.',
     'ui.copy.profit': 'Ganancia',
     'ui.copy.performanceFee': 'Comisión de éxito',
     'ui.copy.serviceFee': 'Comisión de servicio',
@@ -454,10 +501,13 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.minLine': 'Mínimo {amount}',
     'ui.copy.remainingLine': 'Capacidad restante del fondo {amount}',
     'ui.copy.available': 'Disponible {amount}',
-    'ui.copy.lockupNote_one': 'Bloqueo de {count} día: puedes rescatar desde {date}. El fin o el cierre del fondo lo terminan antes.',
-    'ui.copy.lockupNote_other': 'Bloqueo de {count} días: puedes rescatar desde {date}. El fin o el cierre del fondo lo terminan antes.',
+    'ui.copy.lockupNote_one':
+      'Bloqueo de {count} día: puedes rescatar desde {date}. El fin o el cierre del fondo lo terminan antes.',
+    'ui.copy.lockupNote_other':
+      'Bloqueo de {count} días: puedes rescatar desde {date}. El fin o el cierre del fondo lo terminan antes.',
     'ui.copy.noLockupNote': 'Sin bloqueo: puedes rescatar en cualquier momento.',
-    'ui.copy.resultNote': 'Tu resultado empieza el día siguiente a la suscripción y sigue los resultados diarios del fondo; puede ser una pérdida.',
+    'ui.copy.resultNote':
+      'Tu resultado empieza el día siguiente a la suscripción y sigue los resultados diarios del fondo; puede ser una pérdida.',
     'ui.copy.closedRule': 'Este fondo no acepta nuevas suscripciones.',
     'ui.copy.continue': 'Continuar',
     'ui.copy.confirmTitle': 'Confirmar la suscripción',
@@ -466,7 +516,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.anyTime': 'En cualquier momento',
     'ui.copy.performanceFeeWords': '{rate} de la ganancia',
     'ui.copy.serviceFeeAmount': '{rate} del monto: {amount}',
-    'ui.copy.confirmNote': 'El monto sale ahora de tu saldo disponible. Las comisiones se descuentan del pago cuando termina la suscripción.',
+    'ui.copy.confirmNote':
+      'El monto sale ahora de tu saldo disponible. Las comisiones se descuentan del pago cuando termina la suscripción.',
     'ui.copy.confirm': 'Suscribir',
     'ui.copy.doneTitle': 'Sigues este fondo',
     'ui.copy.doneText': '{amount} sigue ahora al fondo. Su valor cambia con los resultados diarios del fondo.',
@@ -497,7 +548,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
   kor: {
     'ui.copy.tab.funds': '펀드',
     'ui.copy.tab.mine': '내 구독',
-    'ui.copy.intro': '각 펀드는 공개된 매매 전략에 따라 실제 포지션을 보유합니다. 결과는 그 포지션이 매일 벌거나 잃은 금액이며, 누구도 수동으로 정하지 않습니다.',
+    'ui.copy.intro':
+      '각 펀드는 공개된 매매 전략에 따라 실제 포지션을 보유합니다. 결과는 그 포지션이 매일 벌거나 잃은 금액이며, 누구도 수동으로 정하지 않습니다.',
     'ui.copy.open': '모집 중',
     'ui.copy.closed': '마감',
     'ui.copy.fundState.closing': '청산 중',
@@ -531,12 +583,18 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.endTime': '종료 시간',
     'ui.copy.launchedAt': '출시',
     'ui.copy.strategyTitle': '전략 {no}',
-    'ui.copy.strategy.momentum_one': '{days}일 수익률이 가장 좋은 {universe} {holdings}개를 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
-    'ui.copy.strategy.momentum_other': '{days}일 수익률이 가장 좋은 {universe} {holdings}개를 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
-    'ui.copy.strategy.reversion_one': '{days}일 동안 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
-    'ui.copy.strategy.reversion_other': '{days}일 동안 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
-    'ui.copy.strategy.reversionThreshold_one': '{days}일 동안 {threshold} 이상 하락한 것 중 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
-    'ui.copy.strategy.reversionThreshold_other': '{days}일 동안 {threshold} 이상 하락한 것 중 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.momentum_one':
+      '{days}일 수익률이 가장 좋은 {universe} {holdings}개를 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.momentum_other':
+      '{days}일 수익률이 가장 좋은 {universe} {holdings}개를 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.reversion_one':
+      '{days}일 동안 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.reversion_other':
+      '{days}일 동안 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.reversionThreshold_one':
+      '{days}일 동안 {threshold} 이상 하락한 것 중 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
+    'ui.copy.strategy.reversionThreshold_other':
+      '{days}일 동안 {threshold} 이상 하락한 것 중 가장 많이 하락한 {universe}를 최대 {holdings}개 보유하고, 펀드 가치의 {invested}를 투자하며 나머지는 현금으로 둡니다.',
     'ui.copy.universe.mxn_one': '멕시코 주식',
     'ui.copy.universe.mxn_other': '멕시코 주식',
     'ui.copy.universe.usd_one': '미국 주식',
@@ -560,7 +618,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.currentPrice': '현재가',
     'ui.copy.pnl': '손익',
     'ui.copy.feesTitle': '수수료와 지급액',
-    'ui.copy.feesWords': '구독이 끝나면 펀드는 수익의 {performance}(수익이 없으면 0)와 투자 금액의 {service} 서비스 수수료를 가져갑니다. 나머지는 사용 가능 잔액으로 지급됩니다.',
+    'ui.copy.feesWords':
+      '구독이 끝나면 펀드는 수익의 {performance}(수익이 없으면 0)와 투자 금액의 {service} 서비스 수수료를 가져갑니다. 나머지는 사용 가능 잔액으로 지급됩니다.',
     'ui.copy.exampleTitle_one': '예시: 최근 {count}일 동안 {amount}',
     'ui.copy.exampleTitle_other': '예시: 최근 {count}일 동안 {amount}',
     'ui.copy.exampleValue': '수수료 전 가치',

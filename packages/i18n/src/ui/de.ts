@@ -305,13 +305,15 @@ export const de: Record<string, string> = {
   'ui.home.moversNote': 'Größte Gewinner · {market}',
   'ui.home.allStocks': 'Alle Aktien',
   'ui.home.promoTitle': 'US-Aktien vor und nach Börsenschluss handeln',
-  'ui.home.promoText': 'Die Vorbörse läuft {pre} und die Nachbörse {after} New Yorker Zeit. Reagieren Sie auf Zahlen und Nachrichten außerhalb des regulären Handels.',
+  'ui.home.promoText':
+    'Die Vorbörse läuft {pre} und die Nachbörse {after} New Yorker Zeit. Reagieren Sie auf Zahlen und Nachrichten außerhalb des regulären Handels.',
   'ui.home.promoAction': 'Zur Vorbörse',
   'ui.home.moreNews': 'Weitere Nachrichten',
   'ui.extended.title.pre': 'Vorbörse',
   'ui.extended.title.after': 'Nachbörse',
   'ui.extended.window': 'Handelszeit {open}–{close} ({timezone})',
-  'ui.extended.note': 'US-Vorbörse: {pre}; Nachbörse: {after} (Ostküstenzeit). In diesen Phasen können sich Kurse bei geringem Volumen schnell bewegen.',
+  'ui.extended.note':
+    'US-Vorbörse: {pre}; Nachbörse: {after} (Ostküstenzeit). In diesen Phasen können sich Kurse bei geringem Volumen schnell bewegen.',
   'ui.extended.openNow': 'Jetzt geöffnet',
   'ui.extended.closedNow': 'Derzeit geschlossen',
   'ui.extended.current': 'Jetzt: {session}',
@@ -384,10 +386,12 @@ export const de: Record<string, string> = {
   'ui.funds.copied': '{label} kopiert.',
   'ui.funds.copyFailed': 'Kopieren nicht möglich. Bitte markieren Sie den Text und kopieren Sie ihn von Hand.',
   'ui.kycGate.title.none': 'Bitte zuerst Ihre Identität bestätigen',
-  'ui.kycGate.text.none': 'Für Einzahlungen, Auszahlungen, Währungsumtausch und Bankkarten brauchen Sie einen bestätigten Namen. Das dauert nur wenige Minuten.',
+  'ui.kycGate.text.none':
+    'Für Einzahlungen, Auszahlungen, Währungsumtausch und Bankkarten brauchen Sie einen bestätigten Namen. Das dauert nur wenige Minuten.',
   'ui.kycGate.action.none': 'Jetzt bestätigen',
   'ui.kycGate.title.pending': 'Ihre Prüfung läuft',
-  'ui.kycGate.text.pending': 'Sie können diese Funktion nutzen, sobald Ihr Name bestätigt ist. Wir schicken Ihnen eine Nachricht.',
+  'ui.kycGate.text.pending':
+    'Sie können diese Funktion nutzen, sobald Ihr Name bestätigt ist. Wir schicken Ihnen eine Nachricht.',
   'ui.kycGate.action.pending': 'Status ansehen',
   'ui.kycGate.title.rejected': 'Ihre Prüfung wurde abgelehnt',
   'ui.kycGate.text.rejected': 'Bitte lesen Sie den Grund und senden Sie Ihre Angaben erneut.',
@@ -404,10 +408,12 @@ export const de: Record<string, string> = {
   'ui.kyc.status.pending': 'In Prüfung',
   'ui.kyc.status.verified': 'Bestätigt',
   'ui.kyc.status.rejected': 'Abgelehnt',
-  'ui.kyc.statusText.none': 'Bestätigen Sie Ihren Namen, um ein- und auszuzahlen, umzutauschen und Bankkarten zu hinterlegen.',
+  'ui.kyc.statusText.none':
+    'Bestätigen Sie Ihren Namen, um ein- und auszuzahlen, umzutauschen und Bankkarten zu hinterlegen.',
   'ui.kyc.statusText.pending': 'Wir prüfen Ihre Angaben. Das dauert meist weniger als einen Tag.',
   'ui.kyc.statusText.verified': 'Ihr Name ist bestätigt. Es ist nichts weiter zu tun.',
-  'ui.kyc.statusText.rejected': 'Ihre Angaben konnten nicht bestätigt werden. Korrigieren Sie sie unten und senden Sie sie erneut.',
+  'ui.kyc.statusText.rejected':
+    'Ihre Angaben konnten nicht bestätigt werden. Korrigieren Sie sie unten und senden Sie sie erneut.',
   'ui.kyc.formTitle': 'Ihre Angaben',
   'ui.kyc.name': 'Vollständiger Name',
   'ui.kyc.namePlaceholder': 'Wie im Ausweis',
@@ -417,7 +423,8 @@ export const de: Record<string, string> = {
   'ui.kyc.idMiddle': 'Ausweisnummer, mittlere Zeichen',
   'ui.kyc.idLast': 'Ausweisnummer, letztes Zeichen',
   'ui.kyc.idHint': 'Die ersten 6 Zeichen, die mittleren, dann das letzte Zeichen. Nur Buchstaben und Ziffern.',
-  'ui.kyc.idRule': 'Geben Sie die ersten 6 und das letzte Zeichen Ihrer Ausweisnummer ein und den Rest dazwischen (höchstens 30).',
+  'ui.kyc.idRule':
+    'Geben Sie die ersten 6 und das letzte Zeichen Ihrer Ausweisnummer ein und den Rest dazwischen (höchstens 30).',
   'ui.kyc.front': 'Ausweis Vorderseite',
   'ui.kyc.back': 'Ausweis Rückseite',
   'ui.kyc.photoRequired': '{side}: Bitte fügen Sie ein Foto hinzu.',
@@ -473,7 +480,8 @@ export const de: Record<string, string> = {
   'ui.wallet.addressHint.USDT-TRC20': 'TRC20: beginnt mit T und hat 34 Zeichen.',
   'ui.wallet.addressHint.USDT-ERC20': 'ERC20: beginnt mit 0x, gefolgt von 40 Zeichen 0–9 und a–f.',
   'ui.wallet.addressRule.USDT-TRC20': 'Das ist keine TRC20-Adresse: Sie beginnt mit T und hat 34 Zeichen.',
-  'ui.wallet.addressRule.USDT-ERC20': 'Das ist keine ERC20-Adresse: Sie beginnt mit 0x, gefolgt von 40 Zeichen 0–9 und a–f.',
+  'ui.wallet.addressRule.USDT-ERC20':
+    'Das ist keine ERC20-Adresse: Sie beginnt mit 0x, gefolgt von 40 Zeichen 0–9 und a–f.',
   'ui.wallet.qr': 'Zahlungs-QR-Code',
   'ui.wallet.qrRequired': 'Bitte laden Sie den QR-Code dieser Wallet hoch.',
   'ui.wallet.submit': 'Wallet hinzufügen',
@@ -491,7 +499,8 @@ export const de: Record<string, string> = {
   'ui.recharge.channels': 'Einzahlungswege',
   'ui.recharge.noChannels': 'Derzeit ist kein Einzahlungsweg verfügbar. Bitte wenden Sie sich an den Kundenservice.',
   'ui.recharge.noChannelsFor': 'Für {currency} gibt es keinen Einzahlungsweg.',
-  'ui.recharge.note': 'Einzahlungen werden nach Prüfung gutgeschrieben. Überweisen Sie von einem Konto auf Ihren Namen.',
+  'ui.recharge.note':
+    'Einzahlungen werden nach Prüfung gutgeschrieben. Überweisen Sie von einem Konto auf Ihren Namen.',
   'ui.recharge.payTo': 'Zahlen an',
   'ui.recharge.accountName': 'Kontoinhaber',
   'ui.recharge.accountNumber': 'Kontonummer',
@@ -580,7 +589,8 @@ export const de: Record<string, string> = {
   'ui.cashOut.setPassword': 'Fondspasswort festlegen',
   'ui.cashOut.submit': 'Auszahlen',
   'ui.cashOut.blocked': 'Auszahlung noch nicht möglich',
-  'ui.cashOut.note': 'Auszahlungen erfolgen nach Prüfung, meist innerhalb von 24 Stunden; an Feiertagen am nächsten Geschäftstag.',
+  'ui.cashOut.note':
+    'Auszahlungen erfolgen nach Prüfung, meist innerhalb von 24 Stunden; an Feiertagen am nächsten Geschäftstag.',
   'ui.cashOut.records': 'Auszahlungen',
   'ui.cashOut.allRecords': 'Alle Umsätze',
   'ui.cashOut.noRecords': 'Noch keine Auszahlungen.',

@@ -305,13 +305,15 @@ export const en: Record<string, string> = {
   'ui.home.moversNote': 'Top gainers · {market}',
   'ui.home.allStocks': 'All stocks',
   'ui.home.promoTitle': 'Trade US stocks before and after the bell',
-  'ui.home.promoText': 'Pre-market runs {pre} and after-hours {after}, New York time. React to earnings and news outside the regular session.',
+  'ui.home.promoText':
+    'Pre-market runs {pre} and after-hours {after}, New York time. React to earnings and news outside the regular session.',
   'ui.home.promoAction': 'Open the pre-market',
   'ui.home.moreNews': 'More news',
   'ui.extended.title.pre': 'Pre-market',
   'ui.extended.title.after': 'After-hours',
   'ui.extended.window': 'Trading hours {open}–{close} ({timezone})',
-  'ui.extended.note': 'US pre-market: {pre}; after-hours: {after} (Eastern Time). Prices can move quickly on thin volume in these sessions.',
+  'ui.extended.note':
+    'US pre-market: {pre}; after-hours: {after} (Eastern Time). Prices can move quickly on thin volume in these sessions.',
   'ui.extended.openNow': 'Open now',
   'ui.extended.closedNow': 'Closed now',
   'ui.extended.current': 'Now: {session}',
@@ -384,7 +386,8 @@ export const en: Record<string, string> = {
   'ui.funds.copied': '{label} copied.',
   'ui.funds.copyFailed': 'Could not copy. Please select the text and copy it by hand.',
   'ui.kycGate.title.none': 'Verify your identity first',
-  'ui.kycGate.text.none': 'Deposits, withdrawals, currency exchange and bank cards need a verified real name. It only takes a few minutes.',
+  'ui.kycGate.text.none':
+    'Deposits, withdrawals, currency exchange and bank cards need a verified real name. It only takes a few minutes.',
   'ui.kycGate.action.none': 'Verify now',
   'ui.kycGate.title.pending': 'Your verification is under review',
   'ui.kycGate.text.pending': 'You can use this as soon as your real name is approved. We will send you a message.',
@@ -417,7 +420,8 @@ export const en: Record<string, string> = {
   'ui.kyc.idMiddle': 'ID number, middle characters',
   'ui.kyc.idLast': 'ID number, last character',
   'ui.kyc.idHint': 'The first 6 characters, the middle ones, then the last character. Letters and digits only.',
-  'ui.kyc.idRule': 'Enter the first 6 characters and the last character of your ID number, with the rest in between (30 at most).',
+  'ui.kyc.idRule':
+    'Enter the first 6 characters and the last character of your ID number, with the rest in between (30 at most).',
   'ui.kyc.front': 'Front of ID',
   'ui.kyc.back': 'Back of ID',
   'ui.kyc.photoRequired': '{side}: please add a photo.',
@@ -473,7 +477,8 @@ export const en: Record<string, string> = {
   'ui.wallet.addressHint.USDT-TRC20': 'TRC20: starts with T and has 34 characters.',
   'ui.wallet.addressHint.USDT-ERC20': 'ERC20: starts with 0x, followed by 40 characters 0–9 and a–f.',
   'ui.wallet.addressRule.USDT-TRC20': 'This is not a TRC20 address: it must start with T and have 34 characters.',
-  'ui.wallet.addressRule.USDT-ERC20': 'This is not an ERC20 address: it must start with 0x, followed by 40 characters 0–9 and a–f.',
+  'ui.wallet.addressRule.USDT-ERC20':
+    'This is not an ERC20 address: it must start with 0x, followed by 40 characters 0–9 and a–f.',
   'ui.wallet.qr': 'Payment QR code',
   'ui.wallet.qrRequired': 'Please upload the QR code of this wallet.',
   'ui.wallet.submit': 'Add wallet',
@@ -580,7 +585,8 @@ export const en: Record<string, string> = {
   'ui.cashOut.setPassword': 'Set your fund password',
   'ui.cashOut.submit': 'Withdraw',
   'ui.cashOut.blocked': 'Withdrawal not possible yet',
-  'ui.cashOut.note': 'Withdrawals are paid out after review, usually within 24 hours; on holidays, on the next business day.',
+  'ui.cashOut.note':
+    'Withdrawals are paid out after review, usually within 24 hours; on holidays, on the next business day.',
   'ui.cashOut.records': 'Withdrawal records',
   'ui.cashOut.allRecords': 'All records',
   'ui.cashOut.noRecords': 'No withdrawals yet.',

@@ -1,5 +1,5 @@
 /**
- * UI strings of the engagement screens (API.md §16.6, spec §2): daily check-in, invite friends,
+ * UI strings of the engagement screens (docs/api.md §16.6, spec §2): daily check-in, invite friends,
  * the premium subscription explainer, customer service, and the language switcher of the start,
  * login and register screens. Texts with a count come in i18next plural forms (`_one`, `_other`);
  * Chinese and Korean use one form for both.
@@ -13,7 +13,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.page.service': 'Customer service',
     'ui.home.entry.checkIn': 'Check-in',
     'ui.mine.entry.checkIn': 'Daily check-in',
-    'ui.checkin.intro': 'Check in once a day to build your streak. A check-in carries no money reward: the check-ins of the last 30 days count towards raising your credit quota.',
+    'ui.checkin.intro':
+      'Check in once a day to build your streak. A check-in carries no money reward: the check-ins of the last 30 days count towards raising your credit quota.',
     'ui.checkin.count': 'Total',
     'ui.checkin.streak': 'Streak',
     'ui.checkin.last30': 'Last 30 days',
@@ -31,7 +32,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.dayChecked': '{date}: checked in',
     'ui.checkin.dayMissed': '{date}: not checked in',
     'ui.checkin.loginText': 'Log in to check in and see your streak.',
-    'ui.invite.intro': 'Share your invitation code. Friends enter it when they register, and every account opened with it is counted here.',
+    'ui.invite.intro':
+      'Share your invitation code. Friends enter it when they register, and every account opened with it is counted here.',
     'ui.invite.codeLabel': 'Your invitation code',
     'ui.invite.copy': 'Copy code',
     'ui.invite.copied': 'Copied',
@@ -48,18 +50,25 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.invite.invitedCount_one': '{count} friend',
     'ui.invite.invitedCount_other': '{count} friends',
     'ui.invite.loginText': 'Log in to see your invitation code.',
-    'ui.premium.intro': 'Subscribe to new shares (IPOs, placements and capital increases) at the issue price, before they trade on the market.',
+    'ui.premium.intro':
+      'Subscribe to new shares (IPOs, placements and capital increases) at the issue price, before they trade on the market.',
     'ui.premium.whatTitle': 'What the premium is',
-    'ui.premium.whatText': 'The premium is the gap between the market price and the issue price once the shares are listed. Each new share shows its issue price, the market price where there is one, and that gap.',
+    'ui.premium.whatText':
+      'The premium is the gap between the market price and the issue price once the shares are listed. Each new share shows its issue price, the market price where there is one, and that gap.',
     'ui.premium.howTitle': 'How it works',
-    'ui.premium.step1': 'Choose a new share during its application period and enter the quantity (at least the minimum the product names).',
-    'ui.premium.step2': 'The amount is frozen in your account, or, for products paid on allotment, paid after the draw.',
+    'ui.premium.step1':
+      'Choose a new share during its application period and enter the quantity (at least the minimum the product names).',
+    'ui.premium.step2':
+      'The amount is frozen in your account, or, for products paid on allotment, paid after the draw.',
     'ui.premium.step3': 'A draw allots the shares. What is not allotted is released to your available balance.',
-    'ui.premium.step4': 'Allotted shares appear under your positions and can be sold once they are listed and unlocked.',
+    'ui.premium.step4':
+      'Allotted shares appear under your positions and can be sold once they are listed and unlocked.',
     'ui.premium.riskTitle': 'Risks',
-    'ui.premium.riskText': 'A premium is never guaranteed: shares can list below the issue price, and an allotment can be smaller than the quantity you applied for.',
+    'ui.premium.riskText':
+      'A premium is never guaranteed: shares can list below the issue price, and an allotment can be smaller than the quantity you applied for.',
     'ui.premium.browse': 'See the new shares',
-    'ui.service.intro': 'Questions about your account, deposits, withdrawals or a restriction on your account? Our team answers in the chat.',
+    'ui.service.intro':
+      'Questions about your account, deposits, withdrawals or a restriction on your account? Our team answers in the chat.',
     'ui.service.openChat': 'Open the chat',
     'ui.service.linkLabel': 'Chat address',
     'ui.service.userId': 'Your user ID',
@@ -77,7 +86,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.page.service': 'Kundenservice',
     'ui.home.entry.checkIn': 'Check-in',
     'ui.mine.entry.checkIn': 'Täglicher Check-in',
-    'ui.checkin.intro': 'Checken Sie einmal am Tag ein und bauen Sie Ihre Serie auf. Ein Check-in bringt keine Geldprämie: Die Check-ins der letzten 30 Tage zählen für die Erhöhung Ihres Kreditrahmens.',
+    'ui.checkin.intro':
+      'Checken Sie einmal am Tag ein und bauen Sie Ihre Serie auf. Ein Check-in bringt keine Geldprämie: Die Check-ins der letzten 30 Tage zählen für die Erhöhung Ihres Kreditrahmens.',
     'ui.checkin.count': 'Gesamt',
     'ui.checkin.streak': 'Serie',
     'ui.checkin.last30': 'Letzte 30 Tage',
@@ -85,8 +95,10 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.daysCount_other': '{count} Tage',
     'ui.checkin.timesCount_one': '{count} Check-in',
     'ui.checkin.timesCount_other': '{count} Check-ins',
-    'ui.checkin.rule': 'Ein Check-in pro Kalendertag. Heute ist der {date}; der nächste Tag beginnt um Mitternacht Plattformzeit.',
-    'ui.checkin.ruleDone': 'Sie haben heute ({date}) eingecheckt. Kommen Sie morgen wieder, um Ihre Serie fortzusetzen.',
+    'ui.checkin.rule':
+      'Ein Check-in pro Kalendertag. Heute ist der {date}; der nächste Tag beginnt um Mitternacht Plattformzeit.',
+    'ui.checkin.ruleDone':
+      'Sie haben heute ({date}) eingecheckt. Kommen Sie morgen wieder, um Ihre Serie fortzusetzen.',
     'ui.checkin.button': 'Jetzt einchecken',
     'ui.checkin.done': 'Heute eingecheckt',
     'ui.checkin.calendarTitle': 'Die letzten 30 Tage',
@@ -95,7 +107,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.dayChecked': '{date}: eingecheckt',
     'ui.checkin.dayMissed': '{date}: nicht eingecheckt',
     'ui.checkin.loginText': 'Melden Sie sich an, um einzuchecken und Ihre Serie zu sehen.',
-    'ui.invite.intro': 'Teilen Sie Ihren Einladungscode. Freunde geben ihn bei der Registrierung ein, und jedes damit eröffnete Konto wird hier gezählt.',
+    'ui.invite.intro':
+      'Teilen Sie Ihren Einladungscode. Freunde geben ihn bei der Registrierung ein, und jedes damit eröffnete Konto wird hier gezählt.',
     'ui.invite.codeLabel': 'Ihr Einladungscode',
     'ui.invite.copy': 'Code kopieren',
     'ui.invite.copied': 'Kopiert',
@@ -112,24 +125,32 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.invite.invitedCount_one': '{count} Freund',
     'ui.invite.invitedCount_other': '{count} Freunde',
     'ui.invite.loginText': 'Melden Sie sich an, um Ihren Einladungscode zu sehen.',
-    'ui.premium.intro': 'Zeichnen Sie neue Aktien (Börsengänge, Platzierungen und Kapitalerhöhungen) zum Ausgabepreis, bevor sie an der Börse gehandelt werden.',
+    'ui.premium.intro':
+      'Zeichnen Sie neue Aktien (Börsengänge, Platzierungen und Kapitalerhöhungen) zum Ausgabepreis, bevor sie an der Börse gehandelt werden.',
     'ui.premium.whatTitle': 'Was die Prämie ist',
-    'ui.premium.whatText': 'Die Prämie ist der Abstand zwischen Marktpreis und Ausgabepreis, sobald die Aktien notiert sind. Jede Neuemission zeigt ihren Ausgabepreis, den Marktpreis, falls vorhanden, und diesen Abstand.',
+    'ui.premium.whatText':
+      'Die Prämie ist der Abstand zwischen Marktpreis und Ausgabepreis, sobald die Aktien notiert sind. Jede Neuemission zeigt ihren Ausgabepreis, den Marktpreis, falls vorhanden, und diesen Abstand.',
     'ui.premium.howTitle': 'So funktioniert es',
-    'ui.premium.step1': 'Wählen Sie eine Neuemission in ihrer Zeichnungsfrist und geben Sie die Menge ein (mindestens das Minimum des Produkts).',
-    'ui.premium.step2': 'Der Betrag wird auf Ihrem Konto gesperrt oder, bei Produkten mit Zahlung nach Zuteilung, nach der Verlosung bezahlt.',
+    'ui.premium.step1':
+      'Wählen Sie eine Neuemission in ihrer Zeichnungsfrist und geben Sie die Menge ein (mindestens das Minimum des Produkts).',
+    'ui.premium.step2':
+      'Der Betrag wird auf Ihrem Konto gesperrt oder, bei Produkten mit Zahlung nach Zuteilung, nach der Verlosung bezahlt.',
     'ui.premium.step3': 'Eine Verlosung teilt die Aktien zu. Nicht Zugeteiltes wird wieder für Sie verfügbar.',
-    'ui.premium.step4': 'Zugeteilte Aktien erscheinen bei Ihren Positionen und können verkauft werden, sobald sie notiert und entsperrt sind.',
+    'ui.premium.step4':
+      'Zugeteilte Aktien erscheinen bei Ihren Positionen und können verkauft werden, sobald sie notiert und entsperrt sind.',
     'ui.premium.riskTitle': 'Risiken',
-    'ui.premium.riskText': 'Eine Prämie ist nie garantiert: Aktien können unter dem Ausgabepreis starten, und eine Zuteilung kann kleiner ausfallen als die gezeichnete Menge.',
+    'ui.premium.riskText':
+      'Eine Prämie ist nie garantiert: Aktien können unter dem Ausgabepreis starten, und eine Zuteilung kann kleiner ausfallen als die gezeichnete Menge.',
     'ui.premium.browse': 'Neuemissionen ansehen',
-    'ui.service.intro': 'Fragen zu Ihrem Konto, zu Einzahlungen, Auszahlungen oder einer Einschränkung Ihres Kontos? Unser Team antwortet im Chat.',
+    'ui.service.intro':
+      'Fragen zu Ihrem Konto, zu Einzahlungen, Auszahlungen oder einer Einschränkung Ihres Kontos? Unser Team antwortet im Chat.',
     'ui.service.openChat': 'Chat öffnen',
     'ui.service.linkLabel': 'Chat-Adresse',
     'ui.service.userId': 'Ihre Benutzer-ID',
     'ui.service.userIdHint': 'Der Chat erhält Ihre Benutzer-ID, damit das Team Ihr Konto findet.',
     'ui.service.offline': 'Sie sind offline. Der Chat öffnet sich, sobald Sie wieder verbunden sind.',
-    'ui.service.unconfigured': 'Derzeit ist kein Kundenservice-Kontakt eingerichtet. Bitte versuchen Sie es später erneut.',
+    'ui.service.unconfigured':
+      'Derzeit ist kein Kundenservice-Kontakt eingerichtet. Bitte versuchen Sie es später erneut.',
     'ui.service.tipsTitle': 'Bevor Sie schreiben',
     'ui.service.tip1': 'Geben Sie Ihr Anmelde- oder Fondspasswort nie weiter, auch nicht an den Kundenservice.',
     'ui.service.tip2': 'Halten Sie für eine Einzahlung den Überweisungsbeleg bereit.',
@@ -178,7 +199,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.invite.loginText': '登入後即可查看您的邀請碼。',
     'ui.premium.intro': '以發行價申購新股（首次公開發行、配售及增資），在上市交易之前取得股份。',
     'ui.premium.whatTitle': '什麼是溢價',
-    'ui.premium.whatText': '溢價是股份上市後市價與發行價之間的差額。每檔新股都會顯示發行價、已有的市價，以及兩者的差額。',
+    'ui.premium.whatText':
+      '溢價是股份上市後市價與發行價之間的差額。每檔新股都會顯示發行價、已有的市價，以及兩者的差額。',
     'ui.premium.howTitle': '申購流程',
     'ui.premium.step1': '在申購期間選擇新股並輸入數量（不少於該產品的最低數量）。',
     'ui.premium.step2': '申購金額會在您的帳戶中凍結；配售後付款的產品則於抽籤後付款。',
@@ -205,7 +227,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.page.service': 'Atención al cliente',
     'ui.home.entry.checkIn': 'Registro',
     'ui.mine.entry.checkIn': 'Registro diario',
-    'ui.checkin.intro': 'Regístrese una vez al día para sumar días seguidos. El registro no da ninguna recompensa en dinero: los registros de los últimos 30 días cuentan para aumentar su cupo de crédito.',
+    'ui.checkin.intro':
+      'Regístrese una vez al día para sumar días seguidos. El registro no da ninguna recompensa en dinero: los registros de los últimos 30 días cuentan para aumentar su cupo de crédito.',
     'ui.checkin.count': 'Total',
     'ui.checkin.streak': 'Racha',
     'ui.checkin.last30': 'Últimos 30 días',
@@ -213,7 +236,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.daysCount_other': '{count} días',
     'ui.checkin.timesCount_one': '{count} registro',
     'ui.checkin.timesCount_other': '{count} registros',
-    'ui.checkin.rule': 'Un registro por día natural. Hoy es {date}; el día siguiente empieza a medianoche, hora de la plataforma.',
+    'ui.checkin.rule':
+      'Un registro por día natural. Hoy es {date}; el día siguiente empieza a medianoche, hora de la plataforma.',
     'ui.checkin.ruleDone': 'Ya se registró hoy ({date}). Vuelva mañana para mantener su racha.',
     'ui.checkin.button': 'Registrarme ahora',
     'ui.checkin.done': 'Registrado hoy',
@@ -223,7 +247,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.dayChecked': '{date}: registrado',
     'ui.checkin.dayMissed': '{date}: sin registro',
     'ui.checkin.loginText': 'Inicie sesión para registrarse y ver su racha.',
-    'ui.invite.intro': 'Comparta su código de invitación. Sus amigos lo introducen al registrarse y cada cuenta abierta con él se cuenta aquí.',
+    'ui.invite.intro':
+      'Comparta su código de invitación. Sus amigos lo introducen al registrarse y cada cuenta abierta con él se cuenta aquí.',
     'ui.invite.codeLabel': 'Su código de invitación',
     'ui.invite.copy': 'Copiar código',
     'ui.invite.copied': 'Copiado',
@@ -240,24 +265,32 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.invite.invitedCount_one': '{count} amigo',
     'ui.invite.invitedCount_other': '{count} amigos',
     'ui.invite.loginText': 'Inicie sesión para ver su código de invitación.',
-    'ui.premium.intro': 'Suscriba nuevas acciones (salidas a bolsa, colocaciones y ampliaciones de capital) al precio de emisión, antes de que coticen en el mercado.',
+    'ui.premium.intro':
+      'Suscriba nuevas acciones (salidas a bolsa, colocaciones y ampliaciones de capital) al precio de emisión, antes de que coticen en el mercado.',
     'ui.premium.whatTitle': 'Qué es la prima',
-    'ui.premium.whatText': 'La prima es la diferencia entre el precio de mercado y el precio de emisión una vez que las acciones cotizan. Cada nueva acción muestra su precio de emisión, el precio de mercado si lo hay y esa diferencia.',
+    'ui.premium.whatText':
+      'La prima es la diferencia entre el precio de mercado y el precio de emisión una vez que las acciones cotizan. Cada nueva acción muestra su precio de emisión, el precio de mercado si lo hay y esa diferencia.',
     'ui.premium.howTitle': 'Cómo funciona',
-    'ui.premium.step1': 'Elija una nueva acción durante su periodo de suscripción e indique la cantidad (al menos el mínimo del producto).',
-    'ui.premium.step2': 'El importe se congela en su cuenta o, en los productos que se pagan tras la asignación, se paga después del sorteo.',
+    'ui.premium.step1':
+      'Elija una nueva acción durante su periodo de suscripción e indique la cantidad (al menos el mínimo del producto).',
+    'ui.premium.step2':
+      'El importe se congela en su cuenta o, en los productos que se pagan tras la asignación, se paga después del sorteo.',
     'ui.premium.step3': 'Un sorteo asigna las acciones. Lo no asignado vuelve a su saldo disponible.',
-    'ui.premium.step4': 'Las acciones asignadas aparecen en sus posiciones y se pueden vender cuando coticen y estén desbloqueadas.',
+    'ui.premium.step4':
+      'Las acciones asignadas aparecen en sus posiciones y se pueden vender cuando coticen y estén desbloqueadas.',
     'ui.premium.riskTitle': 'Riesgos',
-    'ui.premium.riskText': 'La prima nunca está garantizada: las acciones pueden empezar a cotizar por debajo del precio de emisión y la asignación puede ser menor que la cantidad suscrita.',
+    'ui.premium.riskText':
+      'La prima nunca está garantizada: las acciones pueden empezar a cotizar por debajo del precio de emisión y la asignación puede ser menor que la cantidad suscrita.',
     'ui.premium.browse': 'Ver las nuevas acciones',
-    'ui.service.intro': '¿Dudas sobre su cuenta, depósitos, retiros o una restricción de su cuenta? Nuestro equipo responde en el chat.',
+    'ui.service.intro':
+      '¿Dudas sobre su cuenta, depósitos, retiros o una restricción de su cuenta? Nuestro equipo responde en el chat.',
     'ui.service.openChat': 'Abrir el chat',
     'ui.service.linkLabel': 'Dirección del chat',
     'ui.service.userId': 'Su ID de usuario',
     'ui.service.userIdHint': 'El chat recibe su ID de usuario para que el equipo encuentre su cuenta.',
     'ui.service.offline': 'Está sin conexión. El chat se abrirá cuando vuelva a conectarse.',
-    'ui.service.unconfigured': 'Ahora mismo no hay ningún contacto de atención al cliente configurado. Inténtelo más tarde.',
+    'ui.service.unconfigured':
+      'Ahora mismo no hay ningún contacto de atención al cliente configurado. Inténtelo más tarde.',
     'ui.service.tipsTitle': 'Antes de escribir',
     'ui.service.tip1': 'Nunca comparta su contraseña de acceso ni la de fondos, tampoco con atención al cliente.',
     'ui.service.tip2': 'Para un depósito, tenga a mano el comprobante de la transferencia.',
@@ -269,7 +302,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.page.service': '고객센터',
     'ui.home.entry.checkIn': '출석',
     'ui.mine.entry.checkIn': '출석 체크',
-    'ui.checkin.intro': '하루에 한 번 출석 체크하고 연속 기록을 쌓으세요. 출석 체크에는 현금 보상이 없으며, 최근 30일의 출석 횟수는 신용 한도 상향 신청에 반영됩니다.',
+    'ui.checkin.intro':
+      '하루에 한 번 출석 체크하고 연속 기록을 쌓으세요. 출석 체크에는 현금 보상이 없으며, 최근 30일의 출석 횟수는 신용 한도 상향 신청에 반영됩니다.',
     'ui.checkin.count': '누적',
     'ui.checkin.streak': '연속',
     'ui.checkin.last30': '최근 30일',
@@ -277,7 +311,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.daysCount_other': '{count}일',
     'ui.checkin.timesCount_one': '{count}회',
     'ui.checkin.timesCount_other': '{count}회',
-    'ui.checkin.rule': '달력상 하루에 한 번 출석할 수 있습니다. 오늘은 {date}이며, 다음 날은 플랫폼 시간 자정에 시작됩니다.',
+    'ui.checkin.rule':
+      '달력상 하루에 한 번 출석할 수 있습니다. 오늘은 {date}이며, 다음 날은 플랫폼 시간 자정에 시작됩니다.',
     'ui.checkin.ruleDone': '오늘({date}) 출석을 완료했습니다. 내일 다시 와서 연속 기록을 이어가세요.',
     'ui.checkin.button': '지금 출석하기',
     'ui.checkin.done': '오늘 출석 완료',
@@ -287,7 +322,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.checkin.dayChecked': '{date}: 출석함',
     'ui.checkin.dayMissed': '{date}: 출석 안 함',
     'ui.checkin.loginText': '로그인하면 출석 체크하고 연속 기록을 볼 수 있습니다.',
-    'ui.invite.intro': '초대 코드를 공유하세요. 친구가 가입할 때 입력하며, 이 코드로 개설된 계정이 모두 여기에 집계됩니다.',
+    'ui.invite.intro':
+      '초대 코드를 공유하세요. 친구가 가입할 때 입력하며, 이 코드로 개설된 계정이 모두 여기에 집계됩니다.',
     'ui.invite.codeLabel': '내 초대 코드',
     'ui.invite.copy': '코드 복사',
     'ui.invite.copied': '복사됨',
@@ -306,14 +342,16 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.invite.loginText': '로그인하면 초대 코드를 볼 수 있습니다.',
     'ui.premium.intro': '신주(IPO, 배정, 유상증자)를 시장에서 거래되기 전에 공모가로 청약하세요.',
     'ui.premium.whatTitle': '프리미엄이란',
-    'ui.premium.whatText': '프리미엄은 상장 후 시장가와 공모가의 차이입니다. 각 신주에는 공모가, 시장가(있는 경우)와 그 차이가 표시됩니다.',
+    'ui.premium.whatText':
+      '프리미엄은 상장 후 시장가와 공모가의 차이입니다. 각 신주에는 공모가, 시장가(있는 경우)와 그 차이가 표시됩니다.',
     'ui.premium.howTitle': '진행 방법',
     'ui.premium.step1': '청약 기간 중인 신주를 선택하고 수량을 입력합니다(상품의 최소 수량 이상).',
     'ui.premium.step2': '금액은 계좌에 동결되며, 배정 후 납입하는 상품은 추첨 후 납입합니다.',
     'ui.premium.step3': '추첨으로 주식이 배정되며, 배정되지 않은 금액은 사용 가능 잔액으로 돌아갑니다.',
     'ui.premium.step4': '배정된 주식은 보유 종목에 표시되며, 상장 및 잠금 해제 후 매도할 수 있습니다.',
     'ui.premium.riskTitle': '위험',
-    'ui.premium.riskText': '프리미엄은 보장되지 않습니다. 공모가보다 낮게 상장될 수 있고, 배정 수량이 청약 수량보다 적을 수 있습니다.',
+    'ui.premium.riskText':
+      '프리미엄은 보장되지 않습니다. 공모가보다 낮게 상장될 수 있고, 배정 수량이 청약 수량보다 적을 수 있습니다.',
     'ui.premium.browse': '신주 보기',
     'ui.service.intro': '계좌, 입금, 출금 또는 계좌 제한에 대해 궁금하신가요? 채팅에서 팀이 답변해 드립니다.',
     'ui.service.openChat': '채팅 열기',

@@ -305,13 +305,15 @@ export const esp: Record<string, string> = {
   'ui.home.moversNote': 'Mayores alzas · {market}',
   'ui.home.allStocks': 'Todas las acciones',
   'ui.home.promoTitle': 'Opere acciones de EE. UU. antes y después de la campana',
-  'ui.home.promoText': 'La preapertura va de {pre} y el poscierre de {after}, hora de Nueva York. Reaccione a resultados y noticias fuera de la sesión regular.',
+  'ui.home.promoText':
+    'La preapertura va de {pre} y el poscierre de {after}, hora de Nueva York. Reaccione a resultados y noticias fuera de la sesión regular.',
   'ui.home.promoAction': 'Ver la preapertura',
   'ui.home.moreNews': 'Más noticias',
   'ui.extended.title.pre': 'Preapertura',
   'ui.extended.title.after': 'Poscierre',
   'ui.extended.window': 'Horario {open}–{close} ({timezone})',
-  'ui.extended.note': 'Preapertura en EE. UU.: {pre}; poscierre: {after} (hora del Este). Con poco volumen, los precios pueden moverse rápido.',
+  'ui.extended.note':
+    'Preapertura en EE. UU.: {pre}; poscierre: {after} (hora del Este). Con poco volumen, los precios pueden moverse rápido.',
   'ui.extended.openNow': 'Abierto ahora',
   'ui.extended.closedNow': 'Cerrado ahora',
   'ui.extended.current': 'Ahora: {session}',
@@ -384,7 +386,8 @@ export const esp: Record<string, string> = {
   'ui.funds.copied': '{label} copiado.',
   'ui.funds.copyFailed': 'No se pudo copiar. Seleccione el texto y cópielo a mano.',
   'ui.kycGate.title.none': 'Primero verifique su identidad',
-  'ui.kycGate.text.none': 'Los depósitos, retiros, el cambio de divisas y las tarjetas bancarias requieren un nombre verificado. Solo toma unos minutos.',
+  'ui.kycGate.text.none':
+    'Los depósitos, retiros, el cambio de divisas y las tarjetas bancarias requieren un nombre verificado. Solo toma unos minutos.',
   'ui.kycGate.action.none': 'Verificar ahora',
   'ui.kycGate.title.pending': 'Su verificación está en revisión',
   'ui.kycGate.text.pending': 'Podrá usar esta función en cuanto se apruebe su nombre. Le enviaremos un mensaje.',
@@ -404,7 +407,8 @@ export const esp: Record<string, string> = {
   'ui.kyc.status.pending': 'En revisión',
   'ui.kyc.status.verified': 'Verificado',
   'ui.kyc.status.rejected': 'No aprobado',
-  'ui.kyc.statusText.none': 'Verifique su nombre para depositar, retirar, cambiar divisas y vincular tarjetas bancarias.',
+  'ui.kyc.statusText.none':
+    'Verifique su nombre para depositar, retirar, cambiar divisas y vincular tarjetas bancarias.',
   'ui.kyc.statusText.pending': 'Estamos revisando sus datos. Suele tardar menos de un día.',
   'ui.kyc.statusText.verified': 'Su nombre está verificado. No tiene que hacer nada más.',
   'ui.kyc.statusText.rejected': 'No pudimos aprobar sus datos. Corríjalos abajo y envíelos de nuevo.',
@@ -417,7 +421,8 @@ export const esp: Record<string, string> = {
   'ui.kyc.idMiddle': 'Número de identificación, caracteres del medio',
   'ui.kyc.idLast': 'Número de identificación, último carácter',
   'ui.kyc.idHint': 'Los primeros 6 caracteres, los del medio y luego el último. Solo letras y dígitos.',
-  'ui.kyc.idRule': 'Introduzca los primeros 6 caracteres y el último de su número de identificación, y el resto en medio (30 como máximo).',
+  'ui.kyc.idRule':
+    'Introduzca los primeros 6 caracteres y el último de su número de identificación, y el resto en medio (30 como máximo).',
   'ui.kyc.front': 'Anverso de la identificación',
   'ui.kyc.back': 'Reverso de la identificación',
   'ui.kyc.photoRequired': '{side}: añada una foto.',
@@ -473,7 +478,8 @@ export const esp: Record<string, string> = {
   'ui.wallet.addressHint.USDT-TRC20': 'TRC20: empieza por T y tiene 34 caracteres.',
   'ui.wallet.addressHint.USDT-ERC20': 'ERC20: empieza por 0x, seguido de 40 caracteres 0–9 y a–f.',
   'ui.wallet.addressRule.USDT-TRC20': 'No es una dirección TRC20: debe empezar por T y tener 34 caracteres.',
-  'ui.wallet.addressRule.USDT-ERC20': 'No es una dirección ERC20: debe empezar por 0x, seguido de 40 caracteres 0–9 y a–f.',
+  'ui.wallet.addressRule.USDT-ERC20':
+    'No es una dirección ERC20: debe empezar por 0x, seguido de 40 caracteres 0–9 y a–f.',
   'ui.wallet.qr': 'Código QR de pago',
   'ui.wallet.qrRequired': 'Suba el código QR de esta billetera.',
   'ui.wallet.submit': 'Añadir billetera',
@@ -580,7 +586,8 @@ export const esp: Record<string, string> = {
   'ui.cashOut.setPassword': 'Configurar la contraseña de fondos',
   'ui.cashOut.submit': 'Retirar',
   'ui.cashOut.blocked': 'Aún no es posible retirar',
-  'ui.cashOut.note': 'Los retiros se pagan tras la revisión, normalmente en 24 horas; en festivos, el siguiente día hábil.',
+  'ui.cashOut.note':
+    'Los retiros se pagan tras la revisión, normalmente en 24 horas; en festivos, el siguiente día hábil.',
   'ui.cashOut.records': 'Retiros',
   'ui.cashOut.allRecords': 'Todos los movimientos',
   'ui.cashOut.noRecords': 'Aún no hay retiros.',

@@ -17,7 +17,19 @@ import { tradeRulesUi } from './trade-rules.js';
 import { zh } from './zh.js';
 
 /** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
-export const featureMessages: readonly Record<Language, Record<string, string>>[] = [accountLiveUi, appearanceUi, blockTradesUi, copyFundsUi, engagementUi, lendingUi, loansUi, newSharesUi, offlineUi, tradeLiveUi, tradeRulesUi];
+export const featureMessages: readonly Record<Language, Record<string, string>>[] = [
+  accountLiveUi,
+  appearanceUi,
+  blockTradesUi,
+  copyFundsUi,
+  engagementUi,
+  lendingUi,
+  loansUi,
+  newSharesUi,
+  offlineUi,
+  tradeLiveUi,
+  tradeRulesUi,
+];
 
 function merged(language: Language, base: Record<string, string>): Record<string, string> {
   return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));

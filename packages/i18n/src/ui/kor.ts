@@ -305,13 +305,15 @@ export const kor: Record<string, string> = {
   'ui.home.moversNote': '상승률 상위 · {market}',
   'ui.home.allStocks': '전체 종목',
   'ui.home.promoTitle': '미국 주식을 정규장 전후에도 거래하세요',
-  'ui.home.promoText': '프리마켓은 뉴욕 시간 {pre}, 애프터마켓은 {after}에 열립니다. 정규장 밖에서도 실적과 뉴스에 대응하세요.',
+  'ui.home.promoText':
+    '프리마켓은 뉴욕 시간 {pre}, 애프터마켓은 {after}에 열립니다. 정규장 밖에서도 실적과 뉴스에 대응하세요.',
   'ui.home.promoAction': '프리마켓 보기',
   'ui.home.moreNews': '뉴스 더보기',
   'ui.extended.title.pre': '프리마켓',
   'ui.extended.title.after': '애프터마켓',
   'ui.extended.window': '거래 시간 {open}–{close} ({timezone})',
-  'ui.extended.note': '미국 프리마켓: {pre}, 애프터마켓: {after}(미 동부 시간). 이 시간대에는 거래량이 적어 가격이 빠르게 움직일 수 있습니다.',
+  'ui.extended.note':
+    '미국 프리마켓: {pre}, 애프터마켓: {after}(미 동부 시간). 이 시간대에는 거래량이 적어 가격이 빠르게 움직일 수 있습니다.',
   'ui.extended.openNow': '현재 거래 중',
   'ui.extended.closedNow': '현재 거래 시간 아님',
   'ui.extended.current': '현재: {session}',

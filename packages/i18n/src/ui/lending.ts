@@ -4,7 +4,8 @@ import type { Language } from '@brokerage/contract';
 export const lendingUi: Record<Language, Record<string, string>> = {
   en: {
     'ui.dayTrading.what': 'What is day trading?',
-    'ui.dayTrading.explainSameDay': 'With day trading enabled (a seat account) you can close a position on the same day you opened it: the T+N no-sell rule no longer applies to your closes.',
+    'ui.dayTrading.explainSameDay':
+      'With day trading enabled (a seat account) you can close a position on the same day you opened it: the T+N no-sell rule no longer applies to your closes.',
     'ui.dayTrading.explainMinHold': 'The minimum holding time in minutes still applies to every position.',
     'ui.dayTrading.explainReview': 'Our team reviews each application; the result appears here.',
     'ui.dayTrading.statusTitle': 'Your status',
@@ -14,7 +15,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.status.rejected': 'Application rejected',
     'ui.dayTrading.statusText.none': 'Apply to enable day trading on your account.',
     'ui.dayTrading.statusText.pending': 'Your application was received and is waiting for review.',
-    'ui.dayTrading.statusText.enabled': 'You can close positions on the day you open them. The minimum holding time still applies.',
+    'ui.dayTrading.statusText.enabled':
+      'You can close positions on the day you open them. The minimum holding time still applies.',
     'ui.dayTrading.statusText.rejected': 'See the reason below. You can apply again.',
     'ui.dayTrading.submittedAt': 'Submitted',
     'ui.dayTrading.reviewedAt': 'Reviewed',
@@ -22,7 +24,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.apply': 'Apply for day trading',
     'ui.dayTrading.applyAgain': 'Apply again',
     'ui.dayTrading.confirmTitle': 'Apply for day trading?',
-    'ui.dayTrading.confirmText': 'Your application goes to review. Once approved, T+N no longer applies to your closes; the minimum holding time still does.',
+    'ui.dayTrading.confirmText':
+      'Your application goes to review. Once approved, T+N no longer applies to your closes; the minimum holding time still does.',
     'ui.dayTrading.confirm': 'Apply',
     'ui.dayTrading.loginText': 'Log in to apply for day trading.',
 
@@ -31,7 +34,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.homeEntry': 'Lending',
     'ui.lending.mineEntry': 'Lending records',
     'ui.lending.records': 'Records',
-    'ui.lending.intro': 'Lend an amount for a fixed term and earn interest every day. The amount is frozen until the next daily settlement matches it; at the end of the term the principal and the interest return to your available balance.',
+    'ui.lending.intro':
+      'Lend an amount for a fixed term and earn interest every day. The amount is frozen until the next daily settlement matches it; at the end of the term the principal and the interest return to your available balance.',
     'ui.lending.dailyRate': 'Daily rate',
     'ui.lending.perDay': '{rate} a day',
     'ui.lending.annualised': '≈ {rate} a year',
@@ -53,10 +57,12 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.quotaLeft': 'Quota left {amount}',
     'ui.lending.available': 'Available {amount}',
     'ui.lending.estimate': 'Estimated interest',
-    'ui.lending.estimateNote': 'Amount × daily rate × {days} days, paid with the principal at the end of the term. Interest starts when the next daily settlement matches your application.',
+    'ui.lending.estimateNote':
+      'Amount × daily rate × {days} days, paid with the principal at the end of the term. Interest starts when the next daily settlement matches your application.',
     'ui.lending.continue': 'Continue',
     'ui.lending.confirm': 'Confirm and lend',
-    'ui.lending.confirmNote': 'The amount is frozen now. If the next daily settlement does not match it, it returns to your available balance.',
+    'ui.lending.confirmNote':
+      'The amount is frozen now. If the next daily settlement does not match it, it returns to your available balance.',
     'ui.lending.doneTitle': 'Application received',
     'ui.lending.doneText': '{amount} is frozen until the next daily settlement.',
     'ui.lending.viewRecords': 'View lending records',
@@ -84,7 +90,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
   },
   de: {
     'ui.dayTrading.what': 'Was ist Daytrading?',
-    'ui.dayTrading.explainSameDay': 'Mit freigeschaltetem Daytrading (Sitzkonto) können Sie eine Position am selben Tag schließen, an dem Sie sie eröffnet haben: Die T+N-Verkaufssperre gilt für Ihre Schließungen nicht mehr.',
+    'ui.dayTrading.explainSameDay':
+      'Mit freigeschaltetem Daytrading (Sitzkonto) können Sie eine Position am selben Tag schließen, an dem Sie sie eröffnet haben: Die T+N-Verkaufssperre gilt für Ihre Schließungen nicht mehr.',
     'ui.dayTrading.explainMinHold': 'Die Mindesthaltedauer in Minuten gilt weiterhin für jede Position.',
     'ui.dayTrading.explainReview': 'Unser Team prüft jeden Antrag; das Ergebnis erscheint hier.',
     'ui.dayTrading.statusTitle': 'Ihr Status',
@@ -94,7 +101,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.status.rejected': 'Antrag abgelehnt',
     'ui.dayTrading.statusText.none': 'Beantragen Sie Daytrading für Ihr Konto.',
     'ui.dayTrading.statusText.pending': 'Ihr Antrag ist eingegangen und wartet auf die Prüfung.',
-    'ui.dayTrading.statusText.enabled': 'Sie können Positionen am Tag der Eröffnung schließen. Die Mindesthaltedauer gilt weiterhin.',
+    'ui.dayTrading.statusText.enabled':
+      'Sie können Positionen am Tag der Eröffnung schließen. Die Mindesthaltedauer gilt weiterhin.',
     'ui.dayTrading.statusText.rejected': 'Den Grund sehen Sie unten. Sie können erneut beantragen.',
     'ui.dayTrading.submittedAt': 'Eingereicht',
     'ui.dayTrading.reviewedAt': 'Geprüft',
@@ -102,7 +110,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.apply': 'Daytrading beantragen',
     'ui.dayTrading.applyAgain': 'Erneut beantragen',
     'ui.dayTrading.confirmTitle': 'Daytrading beantragen?',
-    'ui.dayTrading.confirmText': 'Ihr Antrag wird geprüft. Nach der Freigabe gilt T+N nicht mehr für Ihre Schließungen; die Mindesthaltedauer gilt weiterhin.',
+    'ui.dayTrading.confirmText':
+      'Ihr Antrag wird geprüft. Nach der Freigabe gilt T+N nicht mehr für Ihre Schließungen; die Mindesthaltedauer gilt weiterhin.',
     'ui.dayTrading.confirm': 'Beantragen',
     'ui.dayTrading.loginText': 'Melden Sie sich an, um Daytrading zu beantragen.',
 
@@ -111,7 +120,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.homeEntry': 'Leihe',
     'ui.lending.mineEntry': 'Leihverlauf',
     'ui.lending.records': 'Verlauf',
-    'ui.lending.intro': 'Verleihen Sie einen Betrag für eine feste Laufzeit und erhalten Sie täglich Zinsen. Der Betrag bleibt gesperrt, bis die nächste tägliche Abrechnung ihn zuordnet; am Ende der Laufzeit fließen Kapital und Zinsen in Ihr verfügbares Guthaben zurück.',
+    'ui.lending.intro':
+      'Verleihen Sie einen Betrag für eine feste Laufzeit und erhalten Sie täglich Zinsen. Der Betrag bleibt gesperrt, bis die nächste tägliche Abrechnung ihn zuordnet; am Ende der Laufzeit fließen Kapital und Zinsen in Ihr verfügbares Guthaben zurück.',
     'ui.lending.dailyRate': 'Tageszins',
     'ui.lending.perDay': '{rate} pro Tag',
     'ui.lending.annualised': '≈ {rate} pro Jahr',
@@ -133,10 +143,12 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.quotaLeft': 'Restkontingent {amount}',
     'ui.lending.available': 'Verfügbar {amount}',
     'ui.lending.estimate': 'Geschätzte Zinsen',
-    'ui.lending.estimateNote': 'Betrag × Tageszins × {days} Tage, ausgezahlt mit dem Kapital am Ende der Laufzeit. Die Verzinsung beginnt, sobald die nächste tägliche Abrechnung Ihren Antrag zuordnet.',
+    'ui.lending.estimateNote':
+      'Betrag × Tageszins × {days} Tage, ausgezahlt mit dem Kapital am Ende der Laufzeit. Die Verzinsung beginnt, sobald die nächste tägliche Abrechnung Ihren Antrag zuordnet.',
     'ui.lending.continue': 'Weiter',
     'ui.lending.confirm': 'Bestätigen und verleihen',
-    'ui.lending.confirmNote': 'Der Betrag wird jetzt gesperrt. Ordnet die nächste tägliche Abrechnung ihn nicht zu, fließt er in Ihr verfügbares Guthaben zurück.',
+    'ui.lending.confirmNote':
+      'Der Betrag wird jetzt gesperrt. Ordnet die nächste tägliche Abrechnung ihn nicht zu, fließt er in Ihr verfügbares Guthaben zurück.',
     'ui.lending.doneTitle': 'Antrag eingegangen',
     'ui.lending.doneText': '{amount} bleibt bis zur nächsten täglichen Abrechnung gesperrt.',
     'ui.lending.viewRecords': 'Leihverlauf ansehen',
@@ -191,7 +203,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.homeEntry': '出借',
     'ui.lending.mineEntry': '出借紀錄',
     'ui.lending.records': '紀錄',
-    'ui.lending.intro': '以固定期限出借一筆金額，每日計息。金額會凍結至下一次每日結算完成撮合；期滿後，本金與利息將退回您的可用餘額。',
+    'ui.lending.intro':
+      '以固定期限出借一筆金額，每日計息。金額會凍結至下一次每日結算完成撮合；期滿後，本金與利息將退回您的可用餘額。',
     'ui.lending.dailyRate': '日利率',
     'ui.lending.perDay': '每日 {rate}',
     'ui.lending.annualised': '年化約 {rate}',
@@ -213,7 +226,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.quotaLeft': '剩餘額度 {amount}',
     'ui.lending.available': '可用 {amount}',
     'ui.lending.estimate': '預估利息',
-    'ui.lending.estimateNote': '金額 × 日利率 × {days} 天，期滿時與本金一併支付。利息自下一次每日結算撮合您的申請後開始計算。',
+    'ui.lending.estimateNote':
+      '金額 × 日利率 × {days} 天，期滿時與本金一併支付。利息自下一次每日結算撮合您的申請後開始計算。',
     'ui.lending.continue': '下一步',
     'ui.lending.confirm': '確認出借',
     'ui.lending.confirmNote': '金額將立即凍結。若下一次每日結算未能撮合，金額將退回您的可用餘額。',
@@ -244,7 +258,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
   },
   esp: {
     'ui.dayTrading.what': '¿Qué es el day trading?',
-    'ui.dayTrading.explainSameDay': 'Con el day trading activado (cuenta de asiento) puede cerrar una posición el mismo día en que la abrió: la regla T+N de no venta ya no se aplica a sus cierres.',
+    'ui.dayTrading.explainSameDay':
+      'Con el day trading activado (cuenta de asiento) puede cerrar una posición el mismo día en que la abrió: la regla T+N de no venta ya no se aplica a sus cierres.',
     'ui.dayTrading.explainMinHold': 'El tiempo mínimo de tenencia en minutos sigue aplicándose a cada posición.',
     'ui.dayTrading.explainReview': 'Nuestro equipo revisa cada solicitud; el resultado aparece aquí.',
     'ui.dayTrading.statusTitle': 'Su estado',
@@ -254,7 +269,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.status.rejected': 'Solicitud rechazada',
     'ui.dayTrading.statusText.none': 'Solicite la activación del day trading en su cuenta.',
     'ui.dayTrading.statusText.pending': 'Recibimos su solicitud y está pendiente de revisión.',
-    'ui.dayTrading.statusText.enabled': 'Puede cerrar posiciones el mismo día en que las abre. El tiempo mínimo de tenencia sigue aplicándose.',
+    'ui.dayTrading.statusText.enabled':
+      'Puede cerrar posiciones el mismo día en que las abre. El tiempo mínimo de tenencia sigue aplicándose.',
     'ui.dayTrading.statusText.rejected': 'Vea el motivo abajo. Puede volver a solicitarlo.',
     'ui.dayTrading.submittedAt': 'Enviada',
     'ui.dayTrading.reviewedAt': 'Revisada',
@@ -262,7 +278,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.apply': 'Solicitar day trading',
     'ui.dayTrading.applyAgain': 'Solicitar de nuevo',
     'ui.dayTrading.confirmTitle': '¿Solicitar day trading?',
-    'ui.dayTrading.confirmText': 'Su solicitud pasará a revisión. Una vez aprobada, T+N ya no se aplica a sus cierres; el tiempo mínimo de tenencia sí.',
+    'ui.dayTrading.confirmText':
+      'Su solicitud pasará a revisión. Una vez aprobada, T+N ya no se aplica a sus cierres; el tiempo mínimo de tenencia sí.',
     'ui.dayTrading.confirm': 'Solicitar',
     'ui.dayTrading.loginText': 'Inicie sesión para solicitar el day trading.',
 
@@ -271,7 +288,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.homeEntry': 'Préstamos',
     'ui.lending.mineEntry': 'Historial de préstamos',
     'ui.lending.records': 'Historial',
-    'ui.lending.intro': 'Preste un monto por un plazo fijo y gane intereses cada día. El monto queda congelado hasta que la siguiente liquidación diaria lo asigne; al final del plazo, el capital y los intereses vuelven a su saldo disponible.',
+    'ui.lending.intro':
+      'Preste un monto por un plazo fijo y gane intereses cada día. El monto queda congelado hasta que la siguiente liquidación diaria lo asigne; al final del plazo, el capital y los intereses vuelven a su saldo disponible.',
     'ui.lending.dailyRate': 'Tasa diaria',
     'ui.lending.perDay': '{rate} al día',
     'ui.lending.annualised': '≈ {rate} al año',
@@ -284,7 +302,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.status.closed': 'Cerrado',
     'ui.lending.status.full': 'Cupo agotado',
     'ui.lending.lend': 'Prestar',
-    'ui.lending.noProducts': 'No hay productos de préstamo disponibles en este momento. Deslice hacia abajo para volver a consultar.',
+    'ui.lending.noProducts':
+      'No hay productos de préstamo disponibles en este momento. Deslice hacia abajo para volver a consultar.',
     'ui.lending.applyTitle': 'Prestar a {name}',
     'ui.lending.product': 'Producto',
     'ui.lending.amount': 'Monto',
@@ -293,10 +312,12 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.quotaLeft': 'Cupo restante {amount}',
     'ui.lending.available': 'Disponible {amount}',
     'ui.lending.estimate': 'Interés estimado',
-    'ui.lending.estimateNote': 'Monto × tasa diaria × {days} días, pagado junto con el capital al final del plazo. El interés empieza cuando la siguiente liquidación diaria asigna su solicitud.',
+    'ui.lending.estimateNote':
+      'Monto × tasa diaria × {days} días, pagado junto con el capital al final del plazo. El interés empieza cuando la siguiente liquidación diaria asigna su solicitud.',
     'ui.lending.continue': 'Continuar',
     'ui.lending.confirm': 'Confirmar y prestar',
-    'ui.lending.confirmNote': 'El monto se congela ahora. Si la siguiente liquidación diaria no lo asigna, vuelve a su saldo disponible.',
+    'ui.lending.confirmNote':
+      'El monto se congela ahora. Si la siguiente liquidación diaria no lo asigna, vuelve a su saldo disponible.',
     'ui.lending.doneTitle': 'Solicitud recibida',
     'ui.lending.doneText': '{amount} queda congelado hasta la siguiente liquidación diaria.',
     'ui.lending.viewRecords': 'Ver historial de préstamos',
@@ -324,7 +345,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
   },
   kor: {
     'ui.dayTrading.what': '데이 트레이딩이란?',
-    'ui.dayTrading.explainSameDay': '데이 트레이딩(시트 계좌)이 활성화되면 포지션을 연 당일에 청산할 수 있습니다. T+N 매도 제한이 더 이상 청산에 적용되지 않습니다.',
+    'ui.dayTrading.explainSameDay':
+      '데이 트레이딩(시트 계좌)이 활성화되면 포지션을 연 당일에 청산할 수 있습니다. T+N 매도 제한이 더 이상 청산에 적용되지 않습니다.',
     'ui.dayTrading.explainMinHold': '분 단위 최소 보유 시간은 모든 포지션에 계속 적용됩니다.',
     'ui.dayTrading.explainReview': '모든 신청은 담당 팀이 심사하며, 결과는 여기에 표시됩니다.',
     'ui.dayTrading.statusTitle': '내 상태',
@@ -342,7 +364,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.dayTrading.apply': '데이 트레이딩 신청',
     'ui.dayTrading.applyAgain': '다시 신청',
     'ui.dayTrading.confirmTitle': '데이 트레이딩을 신청하시겠습니까?',
-    'ui.dayTrading.confirmText': '신청서는 심사를 거칩니다. 승인되면 T+N이 더 이상 청산에 적용되지 않지만, 최소 보유 시간은 계속 적용됩니다.',
+    'ui.dayTrading.confirmText':
+      '신청서는 심사를 거칩니다. 승인되면 T+N이 더 이상 청산에 적용되지 않지만, 최소 보유 시간은 계속 적용됩니다.',
     'ui.dayTrading.confirm': '신청',
     'ui.dayTrading.loginText': '데이 트레이딩을 신청하려면 로그인하세요.',
 
@@ -351,7 +374,8 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.homeEntry': '대여',
     'ui.lending.mineEntry': '대여 내역',
     'ui.lending.records': '내역',
-    'ui.lending.intro': '일정 기간 동안 금액을 대여하고 매일 이자를 받으세요. 금액은 다음 일일 정산에서 매칭될 때까지 동결되며, 기간이 끝나면 원금과 이자가 사용 가능 잔액으로 돌아옵니다.',
+    'ui.lending.intro':
+      '일정 기간 동안 금액을 대여하고 매일 이자를 받으세요. 금액은 다음 일일 정산에서 매칭될 때까지 동결되며, 기간이 끝나면 원금과 이자가 사용 가능 잔액으로 돌아옵니다.',
     'ui.lending.dailyRate': '일 이율',
     'ui.lending.perDay': '하루 {rate}',
     'ui.lending.annualised': '연 약 {rate}',
@@ -373,10 +397,12 @@ export const lendingUi: Record<Language, Record<string, string>> = {
     'ui.lending.quotaLeft': '남은 한도 {amount}',
     'ui.lending.available': '사용 가능 {amount}',
     'ui.lending.estimate': '예상 이자',
-    'ui.lending.estimateNote': '금액 × 일 이율 × {days}일이며, 기간 종료 시 원금과 함께 지급됩니다. 이자는 다음 일일 정산에서 신청이 매칭된 후부터 발생합니다.',
+    'ui.lending.estimateNote':
+      '금액 × 일 이율 × {days}일이며, 기간 종료 시 원금과 함께 지급됩니다. 이자는 다음 일일 정산에서 신청이 매칭된 후부터 발생합니다.',
     'ui.lending.continue': '다음',
     'ui.lending.confirm': '확인 후 대여',
-    'ui.lending.confirmNote': '금액은 지금 동결됩니다. 다음 일일 정산에서 매칭되지 않으면 사용 가능 잔액으로 돌아옵니다.',
+    'ui.lending.confirmNote':
+      '금액은 지금 동결됩니다. 다음 일일 정산에서 매칭되지 않으면 사용 가능 잔액으로 돌아옵니다.',
     'ui.lending.doneTitle': '신청 접수됨',
     'ui.lending.doneText': '{amount}은(는) 다음 일일 정산까지 동결됩니다.',
     'ui.lending.viewRecords': '대여 내역 보기',

@@ -1,5 +1,5 @@
 /**
- * UI strings of the credit-loan screens (API.md §16.1–§16.5), per language (merged into
+ * UI strings of the credit-loan screens (docs/api.md §16.1–§16.5), per language (merged into
  * `uiMessages`). Amounts arrive formatted; `{rate}` is a formatted percentage.
  */
 import type { Language } from '@brokerage/contract';
@@ -22,8 +22,10 @@ export const loansUi: Record<Language, Record<string, string>> = {
     'ui.loan.borrowTitle': 'Borrow',
     'ui.loan.amount': 'Amount',
     'ui.loan.availableLine': 'Available to borrow: {amount}',
-    'ui.loan.interestLine': 'Interest of {rate} a day on the unpaid principal, counted at each midnight after approval.',
-    'ui.loan.reviewNote': 'Every application is reviewed. The amount is credited to your available balance when it is approved.',
+    'ui.loan.interestLine':
+      'Interest of {rate} a day on the unpaid principal, counted at each midnight after approval.',
+    'ui.loan.reviewNote':
+      'Every application is reviewed. The amount is credited to your available balance when it is approved.',
     'ui.loan.continue': 'Continue',
     'ui.loan.confirmTitle': 'Confirm the loan',
     'ui.loan.confirm': 'Apply for the loan',
@@ -73,7 +75,8 @@ export const loansUi: Record<Language, Record<string, string>> = {
     'ui.loan.minScore': 'Mindestens für einen Kredit: {min}',
     'ui.loan.scoreOk': 'Kredit möglich',
     'ui.loan.scoreLow': 'Unter dem Minimum',
-    'ui.loan.scoreNote': 'Die Bonität entscheidet nur darüber, ob Sie einen Kredit aufnehmen können. Eine Auszahlung verhindert sie nie.',
+    'ui.loan.scoreNote':
+      'Die Bonität entscheidet nur darüber, ob Sie einen Kredit aufnehmen können. Eine Auszahlung verhindert sie nie.',
     'ui.loan.quota': 'Kreditrahmen',
     'ui.loan.borrowed': 'Geliehen',
     'ui.loan.outstanding': 'Offen',
@@ -83,8 +86,10 @@ export const loansUi: Record<Language, Record<string, string>> = {
     'ui.loan.borrowTitle': 'Kredit aufnehmen',
     'ui.loan.amount': 'Betrag',
     'ui.loan.availableLine': 'Verfügbarer Rahmen: {amount}',
-    'ui.loan.interestLine': 'Zinsen von {rate} pro Tag auf das offene Kapital, gezählt zu jeder Mitternacht nach der Genehmigung.',
-    'ui.loan.reviewNote': 'Jeder Antrag wird geprüft. Der Betrag wird nach der Genehmigung Ihrem verfügbaren Guthaben gutgeschrieben.',
+    'ui.loan.interestLine':
+      'Zinsen von {rate} pro Tag auf das offene Kapital, gezählt zu jeder Mitternacht nach der Genehmigung.',
+    'ui.loan.reviewNote':
+      'Jeder Antrag wird geprüft. Der Betrag wird nach der Genehmigung Ihrem verfügbaren Guthaben gutgeschrieben.',
     'ui.loan.continue': 'Weiter',
     'ui.loan.confirmTitle': 'Kredit bestätigen',
     'ui.loan.confirm': 'Kredit beantragen',
@@ -120,7 +125,8 @@ export const loansUi: Record<Language, Record<string, string>> = {
     'ui.loan.repayAll': 'Alles',
     'ui.loan.outstandingLine': 'Offen: {amount}',
     'ui.loan.balanceLine': 'Verfügbares Guthaben: {amount}',
-    'ui.loan.repayOrder': 'Zuerst werden die aufgelaufenen Zinsen bezahlt, dann das Kapital. Die Rückzahlung wird sofort gebucht.',
+    'ui.loan.repayOrder':
+      'Zuerst werden die aufgelaufenen Zinsen bezahlt, dann das Kapital. Die Rückzahlung wird sofort gebucht.',
     'ui.loan.repayConfirmTitle': 'Rückzahlung bestätigen',
     'ui.loan.repayConfirm': 'Jetzt zurückzahlen',
     'ui.loan.leftAfter': 'Danach offen',
@@ -205,7 +211,8 @@ export const loansUi: Record<Language, Record<string, string>> = {
     'ui.loan.borrowTitle': 'Pedir prestado',
     'ui.loan.amount': 'Monto',
     'ui.loan.availableLine': 'Disponible para préstamo: {amount}',
-    'ui.loan.interestLine': 'Interés de {rate} al día sobre el capital pendiente, contado a cada medianoche tras la aprobación.',
+    'ui.loan.interestLine':
+      'Interés de {rate} al día sobre el capital pendiente, contado a cada medianoche tras la aprobación.',
     'ui.loan.reviewNote': 'Cada solicitud se revisa. El monto se abona a su saldo disponible al aprobarse.',
     'ui.loan.continue': 'Continuar',
     'ui.loan.confirmTitle': 'Confirmar el préstamo',

@@ -1,5 +1,5 @@
 /**
- * UI strings of the new-share screens (API.md §12), per language (merged into `uiMessages`). Texts
+ * UI strings of the new-share screens (docs/api.md §12), per language (merged into `uiMessages`). Texts
  * with a count come in i18next plural forms (`_one`, `_other`); Chinese and Korean use one form for both.
  */
 import type { Language } from '@brokerage/contract';
@@ -10,8 +10,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.kind.placement': 'Placement',
     'ui.newShare.kind.capital_increase': 'Capital increase',
     'ui.newShare.kindLabel': 'Type',
-    'ui.newShare.intro.ipo': 'Initial public offerings: apply for shares before they list. If more shares are applied for than offered, the draw allots them pro rata.',
-    'ui.newShare.intro.placement': 'Placements: shares offered to investors with a minimum amount that depends on the account type.',
+    'ui.newShare.intro.ipo':
+      'Initial public offerings: apply for shares before they list. If more shares are applied for than offered, the draw allots them pro rata.',
+    'ui.newShare.intro.placement':
+      'Placements: shares offered to investors with a minimum amount that depends on the account type.',
     'ui.newShare.intro.capital_increase': 'Capital increases: new shares of a company that already lists.',
     'ui.newShare.phase.upcoming': 'Upcoming',
     'ui.newShare.phase.open': 'Open',
@@ -20,8 +22,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.phase.listed': 'Listed',
     'ui.newShare.payment.prepaid': 'Prepaid',
     'ui.newShare.payment.on_allotment': 'Pay on allotment',
-    'ui.newShare.paymentNote.prepaid': 'Prepaid: the whole amount is frozen when you apply. At the draw, the part for shares not allotted to you is released to your available balance.',
-    'ui.newShare.paymentNote.on_allotment': 'Pay on allotment: nothing is frozen when you apply. If shares are allotted to you, pay for them by {deadline}, or the allotment lapses.',
+    'ui.newShare.paymentNote.prepaid':
+      'Prepaid: the whole amount is frozen when you apply. At the draw, the part for shares not allotted to you is released to your available balance.',
+    'ui.newShare.paymentNote.on_allotment':
+      'Pay on allotment: nothing is frozen when you apply. If shares are allotted to you, pay for them by {deadline}, or the allotment lapses.',
     'ui.newShare.issuePrice': 'Issue price',
     'ui.newShare.marketPrice': 'Market price',
     'ui.newShare.premiumSpread': 'Premium spread',
@@ -98,12 +102,15 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.confirm': 'Confirm and subscribe',
     'ui.newShare.loginText': 'Log in to subscribe to new shares.',
     'ui.newShare.doneTitle': 'Application received',
-    'ui.newShare.doneText.prepaid': '{amount} is frozen until the draw. What is not allotted returns to your available balance.',
-    'ui.newShare.doneText.on_allotment': 'Nothing is frozen now. If shares are allotted to you, pay for them by {deadline}.',
+    'ui.newShare.doneText.prepaid':
+      '{amount} is frozen until the draw. What is not allotted returns to your available balance.',
+    'ui.newShare.doneText.on_allotment':
+      'Nothing is frozen now. If shares are allotted to you, pay for them by {deadline}.',
     'ui.newShare.stateLabel': 'State',
     'ui.newShare.appliedAt': 'Applied',
     'ui.newShare.verifyTitle': 'Verify this draw',
-    'ui.newShare.verifyText': 'The seed of this draw was fixed, and its SHA-256 hash published, before anyone applied. Recompute every allotment here, in your browser.',
+    'ui.newShare.verifyText':
+      'The seed of this draw was fixed, and its SHA-256 hash published, before anyone applied. Recompute every allotment here, in your browser.',
     'ui.newShare.seedHash': 'Seed hash (published in advance)',
     'ui.newShare.seed': 'Seed',
     'ui.newShare.verifyAction': 'Verify',
@@ -145,8 +152,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.kind.placement': 'Platzierung',
     'ui.newShare.kind.capital_increase': 'Kapitalerhöhung',
     'ui.newShare.kindLabel': 'Art',
-    'ui.newShare.intro.ipo': 'Börsengänge: Zeichnen Sie Aktien, bevor sie notiert werden. Wird mehr gezeichnet als angeboten, teilt die Zuteilung die Aktien anteilig zu.',
-    'ui.newShare.intro.placement': 'Platzierungen: Aktien für Anleger mit einem Mindestbetrag, der von der Kontoart abhängt.',
+    'ui.newShare.intro.ipo':
+      'Börsengänge: Zeichnen Sie Aktien, bevor sie notiert werden. Wird mehr gezeichnet als angeboten, teilt die Zuteilung die Aktien anteilig zu.',
+    'ui.newShare.intro.placement':
+      'Platzierungen: Aktien für Anleger mit einem Mindestbetrag, der von der Kontoart abhängt.',
     'ui.newShare.intro.capital_increase': 'Kapitalerhöhungen: neue Aktien eines bereits notierten Unternehmens.',
     'ui.newShare.phase.upcoming': 'Demnächst',
     'ui.newShare.phase.open': 'Offen',
@@ -155,8 +164,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.phase.listed': 'Notiert',
     'ui.newShare.payment.prepaid': 'Vorauszahlung',
     'ui.newShare.payment.on_allotment': 'Zahlung bei Zuteilung',
-    'ui.newShare.paymentNote.prepaid': 'Vorauszahlung: Der gesamte Betrag wird bei der Zeichnung gesperrt. Bei der Zuteilung wird der Anteil für nicht zugeteilte Aktien wieder für Sie verfügbar.',
-    'ui.newShare.paymentNote.on_allotment': 'Zahlung bei Zuteilung: Bei der Zeichnung wird nichts gesperrt. Werden Ihnen Aktien zugeteilt, bezahlen Sie sie bis {deadline}, sonst verfällt die Zuteilung.',
+    'ui.newShare.paymentNote.prepaid':
+      'Vorauszahlung: Der gesamte Betrag wird bei der Zeichnung gesperrt. Bei der Zuteilung wird der Anteil für nicht zugeteilte Aktien wieder für Sie verfügbar.',
+    'ui.newShare.paymentNote.on_allotment':
+      'Zahlung bei Zuteilung: Bei der Zeichnung wird nichts gesperrt. Werden Ihnen Aktien zugeteilt, bezahlen Sie sie bis {deadline}, sonst verfällt die Zuteilung.',
     'ui.newShare.issuePrice': 'Ausgabepreis',
     'ui.newShare.marketPrice': 'Marktpreis',
     'ui.newShare.premiumSpread': 'Aufschlag',
@@ -226,19 +237,23 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.available': 'Verfügbar {amount}',
     'ui.newShare.availableLabel': 'Verfügbar',
     'ui.newShare.channelPassword': 'Kanalpasswort',
-    'ui.newShare.passwordHint': 'Für dieses Angebot benötigen Sie das Kanalpasswort, das Sie von Ihrem Broker erhalten haben.',
+    'ui.newShare.passwordHint':
+      'Für dieses Angebot benötigen Sie das Kanalpasswort, das Sie von Ihrem Broker erhalten haben.',
     'ui.newShare.quantityRequired': 'Geben Sie die Anzahl der Aktien ein.',
     'ui.newShare.continue': 'Weiter',
     'ui.newShare.confirmTitle': 'Zeichnung prüfen',
     'ui.newShare.confirm': 'Bestätigen und zeichnen',
     'ui.newShare.loginText': 'Melden Sie sich an, um Neuemissionen zu zeichnen.',
     'ui.newShare.doneTitle': 'Zeichnung eingegangen',
-    'ui.newShare.doneText.prepaid': '{amount} bleibt bis zur Zuteilung gesperrt. Was nicht zugeteilt wird, wird wieder verfügbar.',
-    'ui.newShare.doneText.on_allotment': 'Derzeit wird nichts gesperrt. Werden Ihnen Aktien zugeteilt, bezahlen Sie sie bis {deadline}.',
+    'ui.newShare.doneText.prepaid':
+      '{amount} bleibt bis zur Zuteilung gesperrt. Was nicht zugeteilt wird, wird wieder verfügbar.',
+    'ui.newShare.doneText.on_allotment':
+      'Derzeit wird nichts gesperrt. Werden Ihnen Aktien zugeteilt, bezahlen Sie sie bis {deadline}.',
     'ui.newShare.stateLabel': 'Status',
     'ui.newShare.appliedAt': 'Gezeichnet am',
     'ui.newShare.verifyTitle': 'Diese Zuteilung prüfen',
-    'ui.newShare.verifyText': 'Der Startwert dieser Zuteilung stand fest und sein SHA-256-Hash war veröffentlicht, bevor jemand gezeichnet hat. Berechnen Sie jede Zuteilung hier in Ihrem Browser nach.',
+    'ui.newShare.verifyText':
+      'Der Startwert dieser Zuteilung stand fest und sein SHA-256-Hash war veröffentlicht, bevor jemand gezeichnet hat. Berechnen Sie jede Zuteilung hier in Ihrem Browser nach.',
     'ui.newShare.seedHash': 'Hash des Startwerts (vorab veröffentlicht)',
     'ui.newShare.seed': 'Startwert',
     'ui.newShare.verifyAction': 'Prüfen',
@@ -256,12 +271,15 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.pay': 'Bezahlen',
     'ui.newShare.payTitle': '{name} bezahlen',
     'ui.newShare.payNote': 'Der zu zahlende Betrag wird jetzt von Ihrem verfügbaren Guthaben abgebucht.',
-    'ui.newShare.payShort': 'Verfügbar sind {available}, zu zahlen sind {amount}. Zahlen Sie zuerst ein oder tauschen Sie Geld um.',
+    'ui.newShare.payShort':
+      'Verfügbar sind {available}, zu zahlen sind {amount}. Zahlen Sie zuerst ein oder tauschen Sie Geld um.',
     'ui.newShare.payConfirm': 'Zahlung bestätigen',
     'ui.newShare.waive': 'Verzichten',
     'ui.newShare.waiveTitle': 'Auf die Zuteilung von {name} verzichten?',
-    'ui.newShare.waiveText_one': 'Die {shares} zugeteilte Aktie wird freigegeben und kann nicht mehr beansprucht werden.',
-    'ui.newShare.waiveText_other': 'Die {shares} zugeteilten Aktien werden freigegeben und können nicht mehr beansprucht werden.',
+    'ui.newShare.waiveText_one':
+      'Die {shares} zugeteilte Aktie wird freigegeben und kann nicht mehr beansprucht werden.',
+    'ui.newShare.waiveText_other':
+      'Die {shares} zugeteilten Aktien werden freigegeben und können nicht mehr beansprucht werden.',
     'ui.newShare.waiveConfirm': 'Verzichten',
     'ui.newShare.recordsEmpty': 'Sie haben noch keine Zeichnungen.',
     'ui.newShare.browse': 'Neuemissionen ansehen',
@@ -291,7 +309,8 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.payment.prepaid': '預先繳款',
     'ui.newShare.payment.on_allotment': '中籤後繳款',
     'ui.newShare.paymentNote.prepaid': '預先繳款：申購時凍結全部金額。抽籤時，未配發股份對應的金額會解凍回到可用餘額。',
-    'ui.newShare.paymentNote.on_allotment': '中籤後繳款：申購時不凍結任何金額。若獲配股份，請於 {deadline} 前繳款，逾期配發失效。',
+    'ui.newShare.paymentNote.on_allotment':
+      '中籤後繳款：申購時不凍結任何金額。若獲配股份，請於 {deadline} 前繳款，逾期配發失效。',
     'ui.newShare.issuePrice': '發行價',
     'ui.newShare.marketPrice': '市價',
     'ui.newShare.premiumSpread': '溢價差',
@@ -373,7 +392,8 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.stateLabel': '狀態',
     'ui.newShare.appliedAt': '申購時間',
     'ui.newShare.verifyTitle': '驗證本次抽籤',
-    'ui.newShare.verifyText': '本次抽籤的種子在任何人申購前即已固定，並公布其 SHA-256 雜湊值。您可在瀏覽器中重新計算每一筆配發。',
+    'ui.newShare.verifyText':
+      '本次抽籤的種子在任何人申購前即已固定，並公布其 SHA-256 雜湊值。您可在瀏覽器中重新計算每一筆配發。',
     'ui.newShare.seedHash': '種子雜湊值（事先公布）',
     'ui.newShare.seed': '種子',
     'ui.newShare.verifyAction': '驗證',
@@ -415,8 +435,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.kind.placement': 'Colocación',
     'ui.newShare.kind.capital_increase': 'Ampliación de capital',
     'ui.newShare.kindLabel': 'Tipo',
-    'ui.newShare.intro.ipo': 'Ofertas públicas iniciales: solicite acciones antes de que coticen. Si se solicitan más acciones de las ofrecidas, el sorteo las asigna a prorrata.',
-    'ui.newShare.intro.placement': 'Colocaciones: acciones ofrecidas a inversionistas con un monto mínimo que depende del tipo de cuenta.',
+    'ui.newShare.intro.ipo':
+      'Ofertas públicas iniciales: solicite acciones antes de que coticen. Si se solicitan más acciones de las ofrecidas, el sorteo las asigna a prorrata.',
+    'ui.newShare.intro.placement':
+      'Colocaciones: acciones ofrecidas a inversionistas con un monto mínimo que depende del tipo de cuenta.',
     'ui.newShare.intro.capital_increase': 'Ampliaciones de capital: acciones nuevas de una empresa que ya cotiza.',
     'ui.newShare.phase.upcoming': 'Próxima',
     'ui.newShare.phase.open': 'Abierta',
@@ -425,8 +447,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.phase.listed': 'Cotizando',
     'ui.newShare.payment.prepaid': 'Pago anticipado',
     'ui.newShare.payment.on_allotment': 'Pago al asignar',
-    'ui.newShare.paymentNote.prepaid': 'Pago anticipado: el monto completo se congela al solicitar. En el sorteo, la parte de las acciones que no se le asignen vuelve a su saldo disponible.',
-    'ui.newShare.paymentNote.on_allotment': 'Pago al asignar: no se congela nada al solicitar. Si se le asignan acciones, páguelas antes de {deadline} o la asignación caduca.',
+    'ui.newShare.paymentNote.prepaid':
+      'Pago anticipado: el monto completo se congela al solicitar. En el sorteo, la parte de las acciones que no se le asignen vuelve a su saldo disponible.',
+    'ui.newShare.paymentNote.on_allotment':
+      'Pago al asignar: no se congela nada al solicitar. Si se le asignan acciones, páguelas antes de {deadline} o la asignación caduca.',
     'ui.newShare.issuePrice': 'Precio de emisión',
     'ui.newShare.marketPrice': 'Precio de mercado',
     'ui.newShare.premiumSpread': 'Prima',
@@ -503,12 +527,15 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.confirm': 'Confirmar y suscribir',
     'ui.newShare.loginText': 'Inicie sesión para suscribir acciones nuevas.',
     'ui.newShare.doneTitle': 'Solicitud recibida',
-    'ui.newShare.doneText.prepaid': '{amount} queda congelado hasta el sorteo. Lo que no se asigne vuelve a su saldo disponible.',
-    'ui.newShare.doneText.on_allotment': 'No se congela nada por ahora. Si se le asignan acciones, páguelas antes de {deadline}.',
+    'ui.newShare.doneText.prepaid':
+      '{amount} queda congelado hasta el sorteo. Lo que no se asigne vuelve a su saldo disponible.',
+    'ui.newShare.doneText.on_allotment':
+      'No se congela nada por ahora. Si se le asignan acciones, páguelas antes de {deadline}.',
     'ui.newShare.stateLabel': 'Estado',
     'ui.newShare.appliedAt': 'Solicitada',
     'ui.newShare.verifyTitle': 'Verificar este sorteo',
-    'ui.newShare.verifyText': 'La semilla de este sorteo se fijó, y se publicó su hash SHA-256, antes de que nadie solicitara. Recalcule aquí cada asignación, en su navegador.',
+    'ui.newShare.verifyText':
+      'La semilla de este sorteo se fijó, y se publicó su hash SHA-256, antes de que nadie solicitara. Recalcule aquí cada asignación, en su navegador.',
     'ui.newShare.seedHash': 'Hash de la semilla (publicado antes)',
     'ui.newShare.seed': 'Semilla',
     'ui.newShare.verifyAction': 'Verificar',
@@ -526,7 +553,8 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.pay': 'Pagar',
     'ui.newShare.payTitle': 'Pagar {name}',
     'ui.newShare.payNote': 'El monto por pagar sale ahora de su saldo disponible.',
-    'ui.newShare.payShort': 'Su disponible de {available} es menor que los {amount} por pagar. Deposite o cambie fondos primero.',
+    'ui.newShare.payShort':
+      'Su disponible de {available} es menor que los {amount} por pagar. Deposite o cambie fondos primero.',
     'ui.newShare.payConfirm': 'Confirmar pago',
     'ui.newShare.waive': 'Renunciar',
     'ui.newShare.waiveTitle': '¿Renunciar a la asignación de {name}?',
@@ -550,7 +578,8 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.kind.placement': '배정',
     'ui.newShare.kind.capital_increase': '유상증자',
     'ui.newShare.kindLabel': '유형',
-    'ui.newShare.intro.ipo': '기업공개: 상장 전에 주식을 청약합니다. 청약 수량이 공모 수량을 넘으면 추첨으로 비례 배정합니다.',
+    'ui.newShare.intro.ipo':
+      '기업공개: 상장 전에 주식을 청약합니다. 청약 수량이 공모 수량을 넘으면 추첨으로 비례 배정합니다.',
     'ui.newShare.intro.placement': '배정: 계좌 유형에 따라 최소 금액이 정해지는 투자자 대상 주식입니다.',
     'ui.newShare.intro.capital_increase': '유상증자: 이미 상장된 회사가 발행하는 신주입니다.',
     'ui.newShare.phase.upcoming': '청약 예정',
@@ -560,8 +589,10 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.phase.listed': '상장 완료',
     'ui.newShare.payment.prepaid': '선납',
     'ui.newShare.payment.on_allotment': '배정 후 납입',
-    'ui.newShare.paymentNote.prepaid': '선납: 청약할 때 전체 금액이 동결됩니다. 추첨 시 배정되지 않은 주식에 해당하는 금액은 사용 가능 잔액으로 돌아옵니다.',
-    'ui.newShare.paymentNote.on_allotment': '배정 후 납입: 청약할 때는 아무것도 동결되지 않습니다. 주식이 배정되면 {deadline}까지 납입하세요. 기한이 지나면 배정이 취소됩니다.',
+    'ui.newShare.paymentNote.prepaid':
+      '선납: 청약할 때 전체 금액이 동결됩니다. 추첨 시 배정되지 않은 주식에 해당하는 금액은 사용 가능 잔액으로 돌아옵니다.',
+    'ui.newShare.paymentNote.on_allotment':
+      '배정 후 납입: 청약할 때는 아무것도 동결되지 않습니다. 주식이 배정되면 {deadline}까지 납입하세요. 기한이 지나면 배정이 취소됩니다.',
     'ui.newShare.issuePrice': '공모가',
     'ui.newShare.marketPrice': '시장가',
     'ui.newShare.premiumSpread': '프리미엄',
@@ -638,12 +669,14 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.confirm': '확인하고 청약',
     'ui.newShare.loginText': '신주를 청약하려면 로그인하세요.',
     'ui.newShare.doneTitle': '청약이 접수되었습니다',
-    'ui.newShare.doneText.prepaid': '{amount}이(가) 추첨 때까지 동결됩니다. 배정되지 않은 금액은 사용 가능 잔액으로 돌아옵니다.',
+    'ui.newShare.doneText.prepaid':
+      '{amount}이(가) 추첨 때까지 동결됩니다. 배정되지 않은 금액은 사용 가능 잔액으로 돌아옵니다.',
     'ui.newShare.doneText.on_allotment': '지금은 동결되는 금액이 없습니다. 주식이 배정되면 {deadline}까지 납입하세요.',
     'ui.newShare.stateLabel': '상태',
     'ui.newShare.appliedAt': '청약 시각',
     'ui.newShare.verifyTitle': '이 추첨 검증하기',
-    'ui.newShare.verifyText': '이 추첨의 시드는 누구도 청약하기 전에 정해졌고, 그 SHA-256 해시가 공개되었습니다. 브라우저에서 모든 배정을 다시 계산해 보세요.',
+    'ui.newShare.verifyText':
+      '이 추첨의 시드는 누구도 청약하기 전에 정해졌고, 그 SHA-256 해시가 공개되었습니다. 브라우저에서 모든 배정을 다시 계산해 보세요.',
     'ui.newShare.seedHash': '시드 해시(사전 공개)',
     'ui.newShare.seed': '시드',
     'ui.newShare.verifyAction': '검증',
@@ -661,7 +694,8 @@ export const newSharesUi: Record<Language, Record<string, string>> = {
     'ui.newShare.pay': '납입',
     'ui.newShare.payTitle': '{name} 납입',
     'ui.newShare.payNote': '납입할 금액이 지금 사용 가능 잔액에서 빠져나갑니다.',
-    'ui.newShare.payShort': '사용 가능 잔액 {available}이(가) 납입할 금액 {amount}보다 적습니다. 먼저 입금하거나 환전하세요.',
+    'ui.newShare.payShort':
+      '사용 가능 잔액 {available}이(가) 납입할 금액 {amount}보다 적습니다. 먼저 입금하거나 환전하세요.',
     'ui.newShare.payConfirm': '납입 확인',
     'ui.newShare.waive': '포기',
     'ui.newShare.waiveTitle': '{name} 배정을 포기할까요?',

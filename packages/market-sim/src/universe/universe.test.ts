@@ -28,7 +28,9 @@ describe('universe', () => {
   });
 
   it('has the required number of instruments per market and board', () => {
-    expect(count((d) => d.market === 'usd' && d.board === 'listed' && d.assetClass === 'stock')).toBeGreaterThanOrEqual(30);
+    expect(count((d) => d.market === 'usd' && d.board === 'listed' && d.assetClass === 'stock')).toBeGreaterThanOrEqual(
+      30,
+    );
     expect(count((d) => d.market === 'mxn' && d.assetClass === 'stock')).toBeGreaterThanOrEqual(20);
     expect(count((d) => d.market === 'eur' && d.assetClass === 'stock')).toBeGreaterThanOrEqual(15);
     expect(count((d) => d.market === 'usd' && d.board === 'otc')).toBeGreaterThanOrEqual(5);

@@ -1,5 +1,5 @@
 /**
- * Audit log (API.md §19.8, admin only): append-only entries, newest first, server-paged, filtered by
+ * Audit log (docs/api.md §19.8, admin only): append-only entries, newest first, server-paged, filtered by
  * actor, action, target and a time range. Each row expands to its before/after JSON.
  */
 import { useState } from 'react';
@@ -39,17 +39,32 @@ const columns: TableColumnsType<AuditEntry> = [
     title: 'Actor',
     dataIndex: 'actorName',
     key: 'actorName',
-    render: (value: string | null, entry) => <span title={entry.actorId ?? undefined}>{formatText(value ?? entry.actorId)}</span>,
+    render: (value: string | null, entry) => (
+      <span title={entry.actorId ?? undefined}>{formatText(value ?? entry.actorId)}</span>
+    ),
   },
   { title: 'Role', dataIndex: 'role', key: 'role', render: (value: string | null) => formatText(value) },
-  { title: 'Action', dataIndex: 'action', key: 'action', render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
+  {
+    title: 'Action',
+    dataIndex: 'action',
+    key: 'action',
+    render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+  },
   {
     title: 'Target',
     key: 'target',
     render: (_: unknown, entry) =>
-      entry.targetType || entry.targetId ? `${entry.targetType ?? emptyText} ${entry.targetId ?? ''}`.trim() : emptyText,
+      entry.targetType || entry.targetId
+        ? `${entry.targetType ?? emptyText} ${entry.targetId ?? ''}`.trim()
+        : emptyText,
   },
-  { title: 'Reason', dataIndex: 'reason', key: 'reason', ellipsis: true, render: (value: string | null) => formatText(value) },
+  {
+    title: 'Reason',
+    dataIndex: 'reason',
+    key: 'reason',
+    ellipsis: true,
+    render: (value: string | null) => formatText(value),
+  },
   {
     title: 'Result',
     dataIndex: 'result',
@@ -100,8 +115,20 @@ export function AuditPage() {
   }
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Audit log</Typography.Title>}>
-      <Form<FilterValues> form={form} layout="inline" name="audit-filters" onFinish={apply} style={{ marginBottom: 16, rowGap: 12 }}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Audit log
+        </Typography.Title>
+      }
+    >
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        name="audit-filters"
+        onFinish={apply}
+        style={{ marginBottom: 16, rowGap: 12 }}
+      >
         <Form.Item label="Actor id" name="actorId" rules={[{ max: 64 }]}>
           <Input allowClear style={{ width: 140 }} data-testid="audit-actor-id" />
         </Form.Item>
@@ -125,7 +152,9 @@ export function AuditPage() {
             ({ getFieldValue }) => ({
               validator: (_rule, to: Dayjs | null | undefined) => {
                 const from = getFieldValue('from') as Dayjs | null | undefined;
-                return from && to && to.isBefore(from) ? Promise.reject(new Error('Must be after From')) : Promise.resolve();
+                return from && to && to.isBefore(from)
+                  ? Promise.reject(new Error('Must be after From'))
+                  : Promise.resolve();
               },
             }),
           ]}

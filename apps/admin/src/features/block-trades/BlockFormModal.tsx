@@ -1,5 +1,5 @@
 /**
- * Creates or edits one block-trade product (API.md §19.5). Every save needs a reason (audit log).
+ * Creates or edits one block-trade product (docs/api.md §19.5). Every save needs a reason (audit log).
  * The instrument and the kind are fixed once created; the terms may change at any time and apply to
  * new applications only. The back office has no instrument search, so the instrument is typed as
  * its id, with the format under the field.
@@ -26,7 +26,11 @@ import {
 const formFields = ['instrumentId', 'kind', 'price', 'minShares', 'dailyLimit', 'lockDays', 'open', 'reason'] as const;
 const fixedNote = 'Fixed once created.';
 
-export function BlockFormModal({ product, onClose, onCreated }: {
+export function BlockFormModal({
+  product,
+  onClose,
+  onCreated,
+}: {
   /** The product to edit, or null for a new one. */
   product: AdminBlockProduct | null;
   onClose: () => void;
@@ -118,7 +122,9 @@ export function BlockFormModal({ product, onClose, onCreated }: {
       ]}
       destroyOnHidden
     >
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="bt-form-error" /> : null}
+      {formError ? (
+        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="bt-form-error" />
+      ) : null}
       {product && product.applicationsCount > 0 ? (
         <Alert
           type="info"
@@ -128,7 +134,13 @@ export function BlockFormModal({ product, onClose, onCreated }: {
           data-testid="bt-form-applied"
         />
       ) : null}
-      <Form<BlockFormValues> form={form} layout="vertical" name="block-product" initialValues={blockFormValuesOf(product)} onFinish={submit}>
+      <Form<BlockFormValues>
+        form={form}
+        layout="vertical"
+        name="block-product"
+        initialValues={blockFormValuesOf(product)}
+        onFinish={submit}
+      >
         <Typography.Title level={5}>Instrument</Typography.Title>
         <div style={grid}>
           {item(
@@ -137,22 +149,57 @@ export function BlockFormModal({ product, onClose, onCreated }: {
             <Input placeholder="i_mxn_WALMEX" maxLength={64} disabled={isFixed} data-testid="bt-form-instrument" />,
             isFixed ? fixedNote : instrumentIdHint,
           )}
-          {item('kind', 'Kind', <Select virtual={false} options={kindOptions} disabled={isFixed} data-testid="bt-form-kind" />, isFixed ? fixedNote : undefined)}
+          {item(
+            'kind',
+            'Kind',
+            <Select virtual={false} options={kindOptions} disabled={isFixed} data-testid="bt-form-kind" />,
+            isFixed ? fixedNote : undefined,
+          )}
         </div>
         <Typography.Title level={5}>Terms</Typography.Title>
         <div style={grid}>
-          {item('price', 'Deal price', <Input inputMode="decimal" placeholder="58.20" data-testid="bt-form-price" />, 'In the currency of the instrument\'s market')}
-          {item('minShares', 'Minimum shares', <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} data-testid="bt-form-min-shares" />)}
+          {item(
+            'price',
+            'Deal price',
+            <Input inputMode="decimal" placeholder="58.20" data-testid="bt-form-price" />,
+            "In the currency of the instrument's market",
+          )}
+          {item(
+            'minShares',
+            'Minimum shares',
+            <InputNumber
+              min={1}
+              max={10_000_000}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="bt-form-min-shares"
+            />,
+          )}
           {item(
             'dailyLimit',
             'Daily limit per user (shares)',
-            <InputNumber min={1} max={10_000_000} precision={0} style={{ width: '100%' }} data-testid="bt-form-daily-limit" />,
+            <InputNumber
+              min={1}
+              max={10_000_000}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="bt-form-daily-limit"
+            />,
             'Empty: no daily limit',
             false,
           )}
-          {item('lockDays', 'Lock after approval (days)', <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} data-testid="bt-form-lock-days" />)}
+          {item(
+            'lockDays',
+            'Lock after approval (days)',
+            <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} data-testid="bt-form-lock-days" />,
+          )}
         </div>
-        <Form.Item label="Open for applications" name="open" valuePropName="checked" extra="Also closed for everyone while config block.enabled is off.">
+        <Form.Item
+          label="Open for applications"
+          name="open"
+          valuePropName="checked"
+          extra="Also closed for everyone while config block.enabled is off."
+        >
           <Switch data-testid="bt-form-open" />
         </Form.Item>
         <ReasonField testId="bt-form-reason" label="Reason for this change (audit log)" />

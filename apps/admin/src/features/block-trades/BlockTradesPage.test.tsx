@@ -2,14 +2,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fill, ok, okList, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { BlockTradesPage } from './BlockTradesPage';
 import { blockProduct } from './test-fixtures';
 
 /** Under a loaded machine antd's modal transitions take a while. */
 const slow = { timeout: 10_000 };
 
-const aapl = { ...blockProduct, id: 'bp_9', kind: 'agreement' as const, code: 'AAPL', name: 'Apple', market: 'usd' as const, currency: 'USD' as const, dailyLimit: null, open: false, applicationsCount: 4 };
+const aapl = {
+  ...blockProduct,
+  id: 'bp_9',
+  kind: 'agreement' as const,
+  code: 'AAPL',
+  name: 'Apple',
+  market: 'usd' as const,
+  currency: 'USD' as const,
+  dailyLimit: null,
+  open: false,
+  applicationsCount: 4,
+};
 
 async function renderPage() {
   renderScreen(<BlockTradesPage />);
@@ -33,7 +53,11 @@ describe('the block trades page', { timeout: screenTestTimeoutMs }, () => {
   it('creates a product with a reason, then shows its secret key once', async () => {
     const api = stubAdminApi({
       '/product/list': okList([blockProduct]),
-      '/block/create': (body) => ok({ ...blockProduct, ...(body as object), id: 'bp_20', code: 'AAPL', secretKey: 'K7M2Q9XWPR4TDV8H' }, 'result.update.ok'),
+      '/block/create': (body) =>
+        ok(
+          { ...blockProduct, ...(body as object), id: 'bp_20', code: 'AAPL', secretKey: 'K7M2Q9XWPR4TDV8H' },
+          'result.update.ok',
+        ),
     });
     const user = userEvent.setup({ delay: null });
     await renderPage();
@@ -46,7 +70,14 @@ describe('the block trades page', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('bt-form-save'));
     await waitFor(() => expect(api.callsTo('/block/create')).toHaveLength(1), slow);
     expect(api.callsTo('/block/create')[0]?.body).toEqual({
-      instrumentId: 'i_usd_AAPL', kind: 'block', price: '180.50', minShares: 100, dailyLimit: 5000, lockDays: 0, open: true, reason: 'New desk product',
+      instrumentId: 'i_usd_AAPL',
+      kind: 'block',
+      price: '180.50',
+      minShares: 100,
+      dailyLimit: 5000,
+      lockDays: 0,
+      open: true,
+      reason: 'New desk product',
     });
     const secret = await screen.findByTestId('bt-secret', undefined, slow);
     expect(secret.textContent).toContain('K7M2Q9XWPR4TDV8H');
@@ -57,7 +88,10 @@ describe('the block trades page', { timeout: screenTestTimeoutMs }, () => {
   });
 
   it('fixes the instrument and kind on an edit but leaves every term editable, even after applications', async () => {
-    const api = stubAdminApi({ '/product/list': okList([blockProduct, aapl]), '/block/update': (body) => ok({ ...aapl, ...(body as object) }, 'result.update.ok') });
+    const api = stubAdminApi({
+      '/product/list': okList([blockProduct, aapl]),
+      '/block/update': (body) => ok({ ...aapl, ...(body as object) }, 'result.update.ok'),
+    });
     const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByTestId('bt-edit-bp_9'));
@@ -74,11 +108,19 @@ describe('the block trades page', { timeout: screenTestTimeoutMs }, () => {
     await fill(user, screen.getByTestId('bt-form-reason'), 'Repriced and reopened');
     await user.click(screen.getByTestId('bt-form-save'));
     await waitFor(() => expect(api.callsTo('/block/update')).toHaveLength(1), slow);
-    expect(api.callsTo('/block/update')[0]?.body).toEqual({ id: 'bp_9', price: '57.90', open: true, reason: 'Repriced and reopened' });
+    expect(api.callsTo('/block/update')[0]?.body).toEqual({
+      id: 'bp_9',
+      price: '57.90',
+      open: true,
+      reason: 'Repriced and reopened',
+    });
   });
 
   it('rotates the key with a reason and shows the new one once', async () => {
-    const api = stubAdminApi({ '/product/list': okList([blockProduct]), '/block/rotateKey': () => ok({ secretKey: 'N3WK3YABCDEFGH23' }, 'result.update.ok') });
+    const api = stubAdminApi({
+      '/product/list': okList([blockProduct]),
+      '/block/rotateKey': () => ok({ secretKey: 'N3WK3YABCDEFGH23' }, 'result.update.ok'),
+    });
     const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByTestId('bt-rotate-bp_3'));

@@ -1,5 +1,5 @@
 /**
- * Block-trade and agreement-bidding products (API.md §19.5 `/product/list` kind `block`,
+ * Block-trade and agreement-bidding products (docs/api.md §19.5 `/product/list` kind `block`,
  * `/block/create`, `/block/update`, `/block/rotateKey`): the list with the deal price against the
  * live price, the limits, the lock and whether it is open; the create and edit forms; and the secret
  * key, shown once after create or rotate (the server keeps only its hash).
@@ -15,12 +15,14 @@ import { kindOptions } from './block-form';
 import { BlockFormModal } from './BlockFormModal';
 
 /** `/product/list` answers the product type of the kind asked for; this page asks for `block`. */
-export const isBlockProduct = (p: object): p is AdminBlockProduct => 'buyFeeRate' in p && 'dailyLimit' in p && 'instrumentId' in p;
+export const isBlockProduct = (p: object): p is AdminBlockProduct =>
+  'buyFeeRate' in p && 'dailyLimit' in p && 'instrumentId' in p;
 
 type Editing = { product: AdminBlockProduct | null } | null;
 type Secret = { title: string; key: string } | null;
 
-const kindLabel = (kind: AdminBlockProduct['kind']) => kindOptions.find((option) => option.value === kind)?.label ?? kind;
+const kindLabel = (kind: AdminBlockProduct['kind']) =>
+  kindOptions.find((option) => option.value === kind)?.label ?? kind;
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function SecretKeyModal({ secret, onClose }: { secret: Secret; onClose: () => void }) {
@@ -41,7 +43,12 @@ function SecretKeyModal({ secret, onClose }: { secret: Secret; onClose: () => vo
         title="Shown once. The server keeps only a hash of it; if it is lost, rotate the key and give the new one to the clients."
         style={{ marginBottom: 12 }}
       />
-      <Typography.Paragraph copyable={{ text: secret?.key ?? '' }} code style={{ fontSize: 18 }} data-testid="bt-secret">
+      <Typography.Paragraph
+        copyable={{ text: secret?.key ?? '' }}
+        code
+        style={{ fontSize: 18 }}
+        data-testid="bt-secret"
+      >
         {secret?.key}
       </Typography.Paragraph>
     </Modal>
@@ -60,7 +67,11 @@ export function BlockTradesPage() {
   async function rotateKey(product: AdminBlockProduct) {
     const reason = await askReason({
       title: `Rotate the secret key of ${product.code}?`,
-      content: <Typography.Paragraph>The old key stops working at once for new applications. The new key is shown once.</Typography.Paragraph>,
+      content: (
+        <Typography.Paragraph>
+          The old key stops working at once for new applications. The new key is shown once.
+        </Typography.Paragraph>
+      ),
       okText: 'Rotate',
       danger: true,
     });
@@ -97,8 +108,13 @@ export function BlockTradesPage() {
       align: 'right',
       render: (_: unknown, product) => (
         <Space orientation="vertical" size={0} style={tabular}>
-          <Typography.Text strong data-testid={`bt-price-${product.id}`}>{`${product.price} ${product.currency}`}</Typography.Text>
-          <Typography.Text type="secondary">{product.currentPrice === null ? 'no quote' : `live ${product.currentPrice}`}</Typography.Text>
+          <Typography.Text
+            strong
+            data-testid={`bt-price-${product.id}`}
+          >{`${product.price} ${product.currency}`}</Typography.Text>
+          <Typography.Text type="secondary">
+            {product.currentPrice === null ? 'no quote' : `live ${product.currentPrice}`}
+          </Typography.Text>
         </Space>
       ),
     },
@@ -119,14 +135,18 @@ export function BlockTradesPage() {
       title: 'Lock',
       key: 'lockDays',
       align: 'right',
-      render: (_: unknown, product) => <span style={tabular}>{product.lockDays > 0 ? `${product.lockDays} days` : emptyText}</span>,
+      render: (_: unknown, product) => (
+        <span style={tabular}>{product.lockDays > 0 ? `${product.lockDays} days` : emptyText}</span>
+      ),
     },
     {
       title: 'State',
       key: 'state',
       render: (_: unknown, product) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={product.open ? 'green' : 'default'} data-testid={`bt-open-${product.id}`}>{product.open ? 'open' : 'closed'}</Tag>
+          <Tag color={product.open ? 'green' : 'default'} data-testid={`bt-open-${product.id}`}>
+            {product.open ? 'open' : 'closed'}
+          </Tag>
           <Typography.Text type="secondary">{`${product.applicationsCount} applications`}</Typography.Text>
         </Space>
       ),
@@ -139,7 +159,12 @@ export function BlockTradesPage() {
           <Button type="link" onClick={() => setEditing({ product })} data-testid={`bt-edit-${product.id}`}>
             Edit
           </Button>
-          <Button type="link" loading={busyId === product.id && rotate.isPending} onClick={() => void rotateKey(product)} data-testid={`bt-rotate-${product.id}`}>
+          <Button
+            type="link"
+            loading={busyId === product.id && rotate.isPending}
+            onClick={() => void rotateKey(product)}
+            data-testid={`bt-rotate-${product.id}`}
+          >
             Rotate key
           </Button>
         </Space>
@@ -149,7 +174,11 @@ export function BlockTradesPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Block trades</Typography.Title>}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Block trades
+        </Typography.Title>
+      }
       extra={
         <Space>
           <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="bt-reload">
@@ -162,8 +191,9 @@ export function BlockTradesPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Block trades and agreement bidding on listed instruments, at a deal price the desk sets. Users apply with the product&apos;s secret key; each
-        application freezes amount + fee and waits in the Block trades review queue. Changes apply to new applications only.
+        Block trades and agreement bidding on listed instruments, at a deal price the desk sets. Users apply with the
+        product&apos;s secret key; each application freezes amount + fee and waits in the Block trades review queue.
+        Changes apply to new applications only.
       </Typography.Paragraph>
       <Table<AdminBlockProduct>
         rowKey="id"
@@ -172,7 +202,9 @@ export function BlockTradesPage() {
         dataSource={(list.data?.list ?? []).filter(isBlockProduct)}
         loading={list.isPending}
         data-testid="bt-table"
-        locale={{ emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No block-trade products yet.' }}
+        locale={{
+          emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No block-trade products yet.',
+        }}
         pagination={pagination(list.data)}
       />
       {editing ? (

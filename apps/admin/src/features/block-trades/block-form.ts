@@ -1,11 +1,17 @@
 /**
- * The block-trade product form (API.md §19.5 `/block/create`, `/block/update`): values, the problems
+ * The block-trade product form (docs/api.md §19.5 `/block/create`, `/block/update`): values, the problems
  * the contract would refuse (checked with its own schema so the operator sees them under the field),
  * the create body, and an update body with only what changed. The instrument and the kind are fixed
  * once created; a change applies to new applications only. Prices stay decimal strings (`Dec`
  * compares them). Pure, so it is tested in node.
  */
-import { Dec, adminBlockCreateRequest, type AdminBlockProduct, type AdminRequestOf, type BlockKind } from '@brokerage/contract';
+import {
+  Dec,
+  adminBlockCreateRequest,
+  type AdminBlockProduct,
+  type AdminRequestOf,
+  type BlockKind,
+} from '@brokerage/contract';
 
 export interface BlockFormValues {
   instrumentId: string;
@@ -78,7 +84,12 @@ export function blockProblems(values: BlockFormValues): Partial<Record<BlockFiel
       problems[field] ??= fieldTexts[field] ?? (issue.code === 'invalid_type' ? 'Required' : 'Out of range');
     }
   }
-  if (!problems.dailyLimit && values.dailyLimit !== null && values.minShares !== null && values.dailyLimit < values.minShares) {
+  if (
+    !problems.dailyLimit &&
+    values.dailyLimit !== null &&
+    values.minShares !== null &&
+    values.dailyLimit < values.minShares
+  ) {
     problems.dailyLimit = 'The daily limit cannot be below the minimum: nobody could apply';
   }
   return problems;
@@ -89,13 +100,19 @@ export function blockCreateBody(values: BlockFormValues): AdminRequestOf<'blockC
 }
 
 /** The update body: `id`, `reason` and only what changed, or null when nothing did. */
-export function blockUpdateBody(product: AdminBlockProduct, values: BlockFormValues): AdminRequestOf<'blockUpdate'> | null {
+export function blockUpdateBody(
+  product: AdminBlockProduct,
+  values: BlockFormValues,
+): AdminRequestOf<'blockUpdate'> | null {
   const terms = termsOf(values);
   const changes: Record<string, unknown> = {};
   for (const key of editableFields) {
     const next = terms[key];
     const stored = product[key];
-    const same = key === 'price' && typeof next === 'string' && /^\d+(\.\d+)?$/.test(next) ? new Dec(next).equals(new Dec(stored as string)) : next === stored;
+    const same =
+      key === 'price' && typeof next === 'string' && /^\d+(\.\d+)?$/.test(next)
+        ? new Dec(next).equals(new Dec(stored as string))
+        : next === stored;
     if (!same) changes[key] = next;
   }
   if (Object.keys(changes).length === 0) return null;

@@ -31,7 +31,16 @@ export interface ChannelFormModalProps {
 
 const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
-export function ChannelFormModal({ channel, isStored, otherIds, enabledCurrencies, limitsOf, defaultWindow, onSave, onClose }: ChannelFormModalProps) {
+export function ChannelFormModal({
+  channel,
+  isStored,
+  otherIds,
+  enabledCurrencies,
+  limitsOf,
+  defaultWindow,
+  onSave,
+  onClose,
+}: ChannelFormModalProps) {
   const [form] = Form.useForm<ChannelFormValues>();
   const type = Form.useWatch('type', form) ?? channel?.type ?? 'bank';
   const windowMode = Form.useWatch('windowMode', form) ?? (channel?.window ? 'own' : 'default');
@@ -108,7 +117,11 @@ export function ChannelFormModal({ channel, isStored, otherIds, enabledCurrencie
             name="id"
             required
             rules={[rule('id')]}
-            extra={isStored ? 'Fixed: deposits refer to the channel by its id.' : 'Letters, digits, _ and -; users never see it.'}
+            extra={
+              isStored
+                ? 'Fixed: deposits refer to the channel by its id.'
+                : 'Letters, digits, _ and -; users never see it.'
+            }
           >
             <Input disabled={isStored} maxLength={64} style={monospace} data-testid="channel-id" />
           </Form.Item>
@@ -172,7 +185,12 @@ export function ChannelFormModal({ channel, isStored, otherIds, enabledCurrencie
         )}
 
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
-          <Form.Item label="Minimum (optional)" name="min" rules={[rule('min')]} extra={limits ? `Empty: the ${currency} default, ${limits.min}` : undefined}>
+          <Form.Item
+            label="Minimum (optional)"
+            name="min"
+            rules={[rule('min')]}
+            extra={limits ? `Empty: the ${currency} default, ${limits.min}` : undefined}
+          >
             <Input placeholder={limits?.min} inputMode="decimal" data-testid="channel-min" />
           </Form.Item>
           <Form.Item
@@ -206,7 +224,13 @@ export function ChannelFormModal({ channel, isStored, otherIds, enabledCurrencie
             <Form.Item label="Opens (HH:mm)" name="windowOpen" required rules={[rule('windowOpen')]}>
               <Input maxLength={5} placeholder="00:00" style={monospace} data-testid="channel-window-open" />
             </Form.Item>
-            <Form.Item label="Closes (HH:mm, 24:00 = midnight)" name="windowClose" required dependencies={['windowOpen']} rules={[rule('windowClose')]}>
+            <Form.Item
+              label="Closes (HH:mm, 24:00 = midnight)"
+              name="windowClose"
+              required
+              dependencies={['windowOpen']}
+              rules={[rule('windowClose')]}
+            >
               <Input maxLength={5} placeholder="24:00" style={monospace} data-testid="channel-window-close" />
             </Form.Item>
             <Form.Item label="Days" name="windowDays" required rules={[rule('windowDays')]}>

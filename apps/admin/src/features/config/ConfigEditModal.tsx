@@ -1,5 +1,5 @@
 /**
- * Edits one config key (API.md §19.7 `/config/set`). The value is typed as JSON, checked client-side
+ * Edits one config key (docs/api.md §19.7 `/config/set`). The value is typed as JSON, checked client-side
  * (JSON syntax, then the key's schema from the contract), and the server's `request.invalid` fields
  * (`value: format`, `key: enum`) are shown on the form instead of a toast.
  */
@@ -97,7 +97,13 @@ export function ConfigEditModal({ item, onClose }: { item: ConfigItem; onClose: 
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button key="save" type="primary" loading={setConfig.isPending} onClick={() => form.submit()} data-testid="config-save">
+        <Button
+          key="save"
+          type="primary"
+          loading={setConfig.isPending}
+          onClick={() => form.submit()}
+          data-testid="config-save"
+        >
           Save
         </Button>,
       ]}
@@ -111,7 +117,14 @@ export function ConfigEditModal({ item, onClose }: { item: ConfigItem; onClose: 
           { key: 'updatedAt', label: 'Last changed', children: formatTime(item.updatedAt) },
           { key: 'updatedBy', label: 'By', children: formatText(item.updatedBy) },
           ...(def
-            ? [{ key: 'default', label: 'Default', span: 2, children: <Typography.Text code>{formatJson(def.default)}</Typography.Text> }]
+            ? [
+                {
+                  key: 'default',
+                  label: 'Default',
+                  span: 2,
+                  children: <Typography.Text code>{formatJson(def.default)}</Typography.Text>,
+                },
+              ]
             : []),
         ]}
       />
@@ -138,7 +151,12 @@ export function ConfigEditModal({ item, onClose }: { item: ConfigItem; onClose: 
           ]}
           extra={
             def ? (
-              <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => form.setFieldValue('value', formatJson(def.default, true))}>
+              <Button
+                type="link"
+                size="small"
+                style={{ paddingInline: 0 }}
+                onClick={() => form.setFieldValue('value', formatJson(def.default, true))}
+              >
                 Fill in the default
               </Button>
             ) : null

@@ -1,4 +1,4 @@
-/** Config editor (API.md §19.7): every key with its effective value, grouped by prefix. */
+/** Config editor (docs/api.md §19.7): every key with its effective value, grouped by prefix. */
 import { useMemo, useState } from 'react';
 import { Button, Card, Collapse, Empty, Input, Space, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -18,7 +18,13 @@ export function ConfigPage() {
   const groups = useMemo(() => groupConfig(config.data?.list ?? [], filter), [config.data, filter]);
 
   const columns: TableColumnsType<ConfigItem> = [
-    { title: 'Key', dataIndex: 'key', key: 'key', width: 300, render: (key: string) => <Typography.Text code>{key}</Typography.Text> },
+    {
+      title: 'Key',
+      dataIndex: 'key',
+      key: 'key',
+      width: 300,
+      render: (key: string) => <Typography.Text code>{key}</Typography.Text>,
+    },
     {
       title: 'Value',
       dataIndex: 'value',
@@ -29,19 +35,42 @@ export function ConfigPage() {
         </Typography.Text>
       ),
     },
-    { title: 'Last changed', dataIndex: 'updatedAt', key: 'updatedAt', width: 180, render: (value: string | null) => formatTime(value) },
-    { title: 'By', dataIndex: 'updatedBy', key: 'updatedBy', width: 120, render: (value: string | null) => formatText(value) },
+    {
+      title: 'Last changed',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      width: 180,
+      render: (value: string | null) => formatTime(value),
+    },
+    {
+      title: 'By',
+      dataIndex: 'updatedBy',
+      key: 'updatedBy',
+      width: 120,
+      render: (value: string | null) => formatText(value),
+    },
     {
       title: 'Actions',
       key: 'actions',
       width: 150,
       render: (_: unknown, item) => (
         <Space size={0}>
-          <Button type="link" onClick={() => setEditing(item)} aria-label={`Edit ${item.key}`} data-testid={`config-edit-${item.key}`}>
+          <Button
+            type="link"
+            onClick={() => setEditing(item)}
+            aria-label={`Edit ${item.key}`}
+            data-testid={`config-edit-${item.key}`}
+          >
             Edit
           </Button>
           {item.key === channelsConfigKey ? (
-            <Button type="link" onClick={() => { navigate(depositChannelsPath); }} data-testid="config-open-channel-editor">
+            <Button
+              type="link"
+              onClick={() => {
+                navigate(depositChannelsPath);
+              }}
+              data-testid="config-open-channel-editor"
+            >
               Form editor
             </Button>
           ) : null}
@@ -51,7 +80,13 @@ export function ConfigPage() {
   ];
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Config</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Config
+        </Typography.Title>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Input
           value={filter}

@@ -3,7 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConfigItem, DepositChannelConfig } from '@brokerage/contract';
-import { fill, ok, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { DepositChannelsPage } from './DepositChannelsPage';
 
 const stored: DepositChannelConfig = {
@@ -27,7 +35,12 @@ const stored: DepositChannelConfig = {
 function configList(channels: unknown): { list: ConfigItem[] } {
   return {
     list: [
-      { key: 'deposit.window', value: { open: '00:00', close: '23:59', days: [1, 2, 3, 4, 5] }, updatedAt: null, updatedBy: null },
+      {
+        key: 'deposit.window',
+        value: { open: '00:00', close: '23:59', days: [1, 2, 3, 4, 5] },
+        updatedAt: null,
+        updatedBy: null,
+      },
       { key: 'deposit.channels', value: channels, updatedAt: '2025-03-14T15:00:00.000Z', updatedBy: 'a_1' },
       { key: 'deposit.limits.MXN', value: { min: '100.00', max: '1000000.00' }, updatedAt: null, updatedBy: null },
       { key: 'currencies.enabled', value: ['MXN', 'USD', 'USDT', 'EUR'], updatedAt: null, updatedBy: null },
@@ -118,10 +131,14 @@ describe('the deposit channel editor', { timeout: screenTestTimeoutMs }, () => {
     await screen.findByTestId('channel-edit-ch_usdt');
     await waitForIdle();
     await user.click(screen.getByTestId('channel-remove-ch_usdt'));
-    expect(within(screen.getByTestId('channels-table')).getByText('No deposit channels: users cannot deposit.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('channels-table')).getByText('No deposit channels: users cannot deposit.'),
+    ).toBeTruthy();
 
     await user.click(screen.getByTestId('channels-save'));
-    expect((await screen.findByTestId('channels-save-error')).textContent).toMatch(/Someone else changed the deposit channels/);
+    expect((await screen.findByTestId('channels-save-error')).textContent).toMatch(
+      /Someone else changed the deposit channels/,
+    );
     expect(screen.queryByTestId('confirm-reason')).toBeNull();
     expect(api.callsTo('/config/set')).toHaveLength(0);
   });

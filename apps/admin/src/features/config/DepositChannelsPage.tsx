@@ -1,14 +1,33 @@
 /**
- * Deposit channels (config key `deposit.channels`, API.md §19.7 and §10.1), edited as a form instead of
+ * Deposit channels (config key `deposit.channels`, docs/api.md §19.7 and §10.1), edited as a form instead of
  * JSON. Channels are added, edited and removed in a draft; "Save channels" sends the whole list once
  * through `/config/set` with a reason (audit-logged). Before saving, the stored list is read again: if
  * someone else changed it meanwhile, nothing is sent, so their change is not overwritten unseen.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { parseConfigValue, type ConfigItem, type ConfigKey, type ConfigValue, type Currency, type DepositChannelConfig } from '@brokerage/contract';
+import {
+  parseConfigValue,
+  type ConfigItem,
+  type ConfigKey,
+  type ConfigValue,
+  type Currency,
+  type DepositChannelConfig,
+} from '@brokerage/contract';
 import { adminData } from '../../api/client';
 import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
@@ -106,7 +125,9 @@ export function DepositChannelsPage() {
       setIsChecking(false);
     }
     if (JSON.stringify(current ?? null) !== JSON.stringify(item?.value ?? null)) {
-      setSaveError('Someone else changed the deposit channels since this page read them. Reload to see their change; your draft is kept until then.');
+      setSaveError(
+        'Someone else changed the deposit channels since this page read them. Reload to see their change; your draft is kept until then.',
+      );
       return;
     }
     const summary = [
@@ -121,7 +142,9 @@ export function DepositChannelsPage() {
           <Typography.Paragraph>
             {channels.length} channel{channels.length === 1 ? '' : 's'}: {summary.join('; ')}.
           </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">Users see the change at once; deposits already submitted keep their channel.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Users see the change at once; deposits already submitted keep their channel.
+          </Typography.Paragraph>
         </>
       ),
       okText: 'Save channels',
@@ -148,7 +171,13 @@ export function DepositChannelsPage() {
         </Space>
       ),
     },
-    { title: 'Type', dataIndex: 'type', key: 'type', width: 80, render: (value: string) => (value === 'crypto' ? 'Crypto' : 'Bank') },
+    {
+      title: 'Type',
+      dataIndex: 'type',
+      key: 'type',
+      width: 80,
+      render: (value: string) => (value === 'crypto' ? 'Crypto' : 'Bank'),
+    },
     { title: 'Currency', dataIndex: 'currency', key: 'currency', width: 90 },
     {
       title: 'Pay to',
@@ -189,7 +218,9 @@ export function DepositChannelsPage() {
         channel.window ? (
           windowText(channel.window)
         ) : (
-          <Typography.Text type="secondary">Default{defaultWindow ? ` (${windowText(defaultWindow)})` : ''}</Typography.Text>
+          <Typography.Text type="secondary">
+            Default{defaultWindow ? ` (${windowText(defaultWindow)})` : ''}
+          </Typography.Text>
         ),
     },
     {
@@ -218,10 +249,21 @@ export function DepositChannelsPage() {
       width: 150,
       render: (_: unknown, channel, index) => (
         <Space size={0}>
-          <Button type="link" onClick={() => setEditing({ index })} aria-label={`Edit channel ${channel.id}`} data-testid={`channel-edit-${channel.id}`}>
+          <Button
+            type="link"
+            onClick={() => setEditing({ index })}
+            aria-label={`Edit channel ${channel.id}`}
+            data-testid={`channel-edit-${channel.id}`}
+          >
             Edit
           </Button>
-          <Button type="link" danger onClick={() => remove(index)} aria-label={`Remove channel ${channel.id}`} data-testid={`channel-remove-${channel.id}`}>
+          <Button
+            type="link"
+            danger
+            onClick={() => remove(index)}
+            aria-label={`Remove channel ${channel.id}`}
+            data-testid={`channel-remove-${channel.id}`}
+          >
             Remove
           </Button>
         </Space>
@@ -232,7 +274,13 @@ export function DepositChannelsPage() {
   let body;
   if (config.isPending) body = <Spin aria-label="Loading the deposit channels" />;
   else if (!config.data) {
-    body = <Result status="warning" title="Could not load the config" extra={<Button onClick={() => void config.refetch()}>Try again</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title="Could not load the config"
+        extra={<Button onClick={() => void config.refetch()}>Try again</Button>}
+      />
+    );
   } else if (!stored.ok) {
     body = (
       <Alert
@@ -240,7 +288,15 @@ export function DepositChannelsPage() {
         showIcon
         title="The stored deposit channels cannot be edited as a form"
         description={`${stored.error} Correct the value in Config (JSON editor) first.`}
-        action={<Button onClick={() => { navigate('/config'); }}>Open Config</Button>}
+        action={
+          <Button
+            onClick={() => {
+              navigate('/config');
+            }}
+          >
+            Open Config
+          </Button>
+        }
       />
     );
   } else {
@@ -253,11 +309,21 @@ export function DepositChannelsPage() {
           items={[
             { key: 'updatedAt', label: 'Last saved', children: formatTime(item?.updatedAt) },
             { key: 'updatedBy', label: 'By', children: formatText(item?.updatedBy) },
-            { key: 'default', label: 'Default window', children: defaultWindow ? windowText(defaultWindow) : emptyText },
+            {
+              key: 'default',
+              label: 'Default window',
+              children: defaultWindow ? windowText(defaultWindow) : emptyText,
+            },
           ]}
         />
         {saveError ? (
-          <Alert type="error" showIcon title={saveError} style={{ marginBottom: 16 }} data-testid="channels-save-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={saveError}
+            style={{ marginBottom: 16 }}
+            data-testid="channels-save-error"
+          />
         ) : null}
         {isChanged ? (
           <Alert
@@ -284,7 +350,11 @@ export function DepositChannelsPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Deposit channels</Typography.Title>}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Deposit channels
+        </Typography.Title>
+      }
       extra={
         <Space>
           <Button onClick={reload} loading={config.isFetching} data-testid="channels-reload">
@@ -313,8 +383,9 @@ export function DepositChannelsPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Users see the enabled channels when they deposit. A channel without its own window uses <Typography.Text code>deposit.window</Typography.Text>;
-        without its own minimum or maximum, the currency&apos;s <Typography.Text code>deposit.limits</Typography.Text>. Times are local to{' '}
+        Users see the enabled channels when they deposit. A channel without its own window uses{' '}
+        <Typography.Text code>deposit.window</Typography.Text>; without its own minimum or maximum, the currency&apos;s{' '}
+        <Typography.Text code>deposit.limits</Typography.Text>. Times are local to{' '}
         <Typography.Text code>funds.timezone</Typography.Text>.
       </Typography.Paragraph>
       {body}

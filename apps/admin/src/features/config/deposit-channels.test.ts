@@ -52,7 +52,13 @@ describe('a channel from the form', () => {
         windowDays: [7, 1, 2, 3, 4, 5, 6, 1],
       }),
     );
-    expect(channel).toMatchObject({ accountNumber: null, network: 'TRC20', address: 'TQ5abc', min: null, qrImageUrl: null });
+    expect(channel).toMatchObject({
+      accountNumber: null,
+      network: 'TRC20',
+      address: 'TQ5abc',
+      min: null,
+      qrImageUrl: null,
+    });
     expect(channel.window).toEqual({ open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] });
   });
 
@@ -81,16 +87,29 @@ describe('checking a channel', () => {
 
   it('checks amounts exactly and the window', () => {
     const complete = { accountName: 'A', accountNumber: '1', bankName: 'B' };
-    expect(channelProblems(values({ ...complete, min: '100.5', max: '100.49' }), []).max).toBe('Must not be below the minimum');
+    expect(channelProblems(values({ ...complete, min: '100.5', max: '100.49' }), []).max).toBe(
+      'Must not be below the minimum',
+    );
     expect(channelProblems(values({ ...complete, min: '1.234' }), []).min).toMatch(/at most 2 decimals/);
-    const window = channelProblems(values({ ...complete, windowMode: 'own', windowOpen: '18:00', windowClose: '09:00', windowDays: [] }), []);
-    expect(window).toEqual({ windowClose: 'Must be after the opening time', windowDays: 'Choose at least one day (or disable the channel)' });
-    expect(channelProblems(values({ ...complete, windowMode: 'own', windowOpen: '24:30', windowClose: '24:00' }), []).windowOpen).toMatch(/HH:mm/);
+    const window = channelProblems(
+      values({ ...complete, windowMode: 'own', windowOpen: '18:00', windowClose: '09:00', windowDays: [] }),
+      [],
+    );
+    expect(window).toEqual({
+      windowClose: 'Must be after the opening time',
+      windowDays: 'Choose at least one day (or disable the channel)',
+    });
+    expect(
+      channelProblems(values({ ...complete, windowMode: 'own', windowOpen: '24:30', windowClose: '24:00' }), [])
+        .windowOpen,
+    ).toMatch(/HH:mm/);
   });
 
   it('passes what the contract refuses to the field it belongs to', () => {
     const complete = { accountName: 'A', accountNumber: '1', bankName: 'B' };
-    expect(channelProblems(values({ ...complete, name: 'x'.repeat(101) }), []).name).toMatch(/^Not accepted by the contract/);
+    expect(channelProblems(values({ ...complete, name: 'x'.repeat(101) }), []).name).toMatch(
+      /^Not accepted by the contract/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The deposit channel editor's model (config key `deposit.channels`, API.md §19.7, §10.1): form values
+ * The deposit channel editor's model (config key `deposit.channels`, docs/api.md §19.7, §10.1): form values
  * to a channel and back, the checks made before anything is sent, and the summary of a change. A
  * channel is checked twice: by the rules a usable channel needs that the contract leaves optional (a
  * bank channel needs the account to pay into, a crypto channel the address), then by the contract's own
@@ -108,7 +108,11 @@ export function channelOf(values: ChannelFormValues): DepositChannelConfig {
     max: clean(values.max),
     window:
       values.windowMode === 'own'
-        ? { open: values.windowOpen.trim(), close: values.windowClose.trim(), days: [...new Set(values.windowDays)].sort((a, b) => a - b) }
+        ? {
+            open: values.windowOpen.trim(),
+            close: values.windowClose.trim(),
+            days: [...new Set(values.windowDays)].sort((a, b) => a - b),
+          }
         : null,
     enabled: values.enabled,
   };
@@ -131,7 +135,10 @@ function fieldOfPath(path: readonly PropertyKey[]): ChannelField | null {
  * Every problem of the form, by field (empty when the channel may be saved). `otherIds` are the ids of
  * the other channels in the list: an id must be unique.
  */
-export function channelProblems(values: ChannelFormValues, otherIds: readonly string[]): Partial<Record<ChannelField, string>> {
+export function channelProblems(
+  values: ChannelFormValues,
+  otherIds: readonly string[],
+): Partial<Record<ChannelField, string>> {
   const problems: Partial<Record<ChannelField, string>> = {};
   const need = (field: ChannelField, message: string) => {
     if (!problems[field] && clean(values[field] as string) === null) problems[field] = message;
@@ -158,14 +165,16 @@ export function channelProblems(values: ChannelFormValues, otherIds: readonly st
   const max = clean(values.max);
   if (min && !moneyPattern.test(min)) problems.min = 'A decimal amount with at most 2 decimals, e.g. 100.00';
   if (max && !moneyPattern.test(max)) problems.max = 'A decimal amount with at most 2 decimals, e.g. 100.00';
-  if (min && max && !problems.min && !problems.max && new Dec(min).gt(new Dec(max))) problems.max = 'Must not be below the minimum';
+  if (min && max && !problems.min && !problems.max && new Dec(min).gt(new Dec(max)))
+    problems.max = 'Must not be below the minimum';
 
   if (values.windowMode === 'own') {
     const open = values.windowOpen.trim();
     const close = values.windowClose.trim();
     if (!clock.safeParse(open).success) problems.windowOpen = 'A time HH:mm, 00:00–24:00';
     if (!clock.safeParse(close).success) problems.windowClose = 'A time HH:mm, 00:00–24:00';
-    if (!problems.windowOpen && !problems.windowClose && open >= close) problems.windowClose = 'Must be after the opening time';
+    if (!problems.windowOpen && !problems.windowClose && open >= close)
+      problems.windowClose = 'Must be after the opening time';
     if (values.windowDays.length === 0) problems.windowDays = 'Choose at least one day (or disable the channel)';
   }
 
@@ -192,7 +201,10 @@ export function readChannels(value: unknown): ChannelsRead {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      return { ok: false, error: `Channel ${index + 1} does not fit the contract${where}: ${issue?.message ?? 'invalid'}` };
+      return {
+        ok: false,
+        error: `Channel ${index + 1} does not fit the contract${where}: ${issue?.message ?? 'invalid'}`,
+      };
     }
     channels.push(parsed.data);
   }
@@ -225,7 +237,10 @@ function same(a: DepositChannelConfig, b: DepositChannelConfig): boolean {
 }
 
 /** What a draft changes against the stored list, by channel id. */
-export function channelChanges(stored: readonly DepositChannelConfig[], draft: readonly DepositChannelConfig[]): ChannelChanges {
+export function channelChanges(
+  stored: readonly DepositChannelConfig[],
+  draft: readonly DepositChannelConfig[],
+): ChannelChanges {
   const storedById = new Map(stored.map((channel) => [channel.id, channel]));
   const draftIds = new Set(draft.map((channel) => channel.id));
   const changes: ChannelChanges = { added: [], changed: [], removed: [] };

@@ -31,7 +31,10 @@ describe('grouping config keys', () => {
   });
 
   it('keeps only keys containing the filter, case-insensitively', () => {
-    const groups = groupConfig([item('market.mxn.buyFeeRate'), item('withdraw.feeRate'), item('funds.timezone')], 'FEERATE');
+    const groups = groupConfig(
+      [item('market.mxn.buyFeeRate'), item('withdraw.feeRate'), item('funds.timezone')],
+      'FEERATE',
+    );
     expect(groups.flatMap((g) => g.items.map((i) => i.key))).toEqual(['market.mxn.buyFeeRate', 'withdraw.feeRate']);
   });
 });

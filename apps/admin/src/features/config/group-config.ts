@@ -1,5 +1,5 @@
 /**
- * Groups config entries (API.md §19.7) by key prefix for the editor: `market.<m>.*` per market, every
+ * Groups config entries (docs/api.md §19.7) by key prefix for the editor: `market.<m>.*` per market, every
  * other key by its first segment (`withdraw.limits.MXN` → `withdraw`). Pure, so it is tested in node.
  */
 import type { ConfigItem } from '@brokerage/contract';
@@ -11,9 +11,23 @@ export interface ConfigGroup {
 
 /** The order operators expect: markets first, then money movement, products, loans, display. */
 const groupOrder = [
-  'market.mxn', 'market.usd', 'market.eur', 'market.crypto', 'market.forex',
-  'funds', 'deposit', 'withdraw', 'exchange', 'currencies', 'wallet',
-  'subscription', 'block', 'lending', 'copy', 'loan', 'display',
+  'market.mxn',
+  'market.usd',
+  'market.eur',
+  'market.crypto',
+  'market.forex',
+  'funds',
+  'deposit',
+  'withdraw',
+  'exchange',
+  'currencies',
+  'wallet',
+  'subscription',
+  'block',
+  'lending',
+  'copy',
+  'loan',
+  'display',
 ];
 
 export function configGroupOf(key: string): string {

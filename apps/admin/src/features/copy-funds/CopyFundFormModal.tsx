@@ -1,5 +1,5 @@
 /**
- * Creates or edits one copy-trading fund (API.md §19.5). Every save needs a reason (audit log). An
+ * Creates or edits one copy-trading fund (docs/api.md §19.5). Every save needs a reason (audit log). An
  * edit may change only the name, the minimum, the copy deadline and the switch; the strategy, the
  * currency, the size, the lock-up, the cycle, the end time and the target are fixed once created.
  * There is no field for a result, profit or payout (§19.6): the strategy engine alone makes them.
@@ -27,11 +27,25 @@ import {
 } from './copy-form';
 
 const formFields = [
-  'name', 'strategyNo', 'currency', 'fundSize', 'minAmount', 'lockupDays', 'tradeCycleDays', 'copyDeadline', 'endTime', 'expectedReturnRate', 'open', 'reason',
+  'name',
+  'strategyNo',
+  'currency',
+  'fundSize',
+  'minAmount',
+  'lockupDays',
+  'tradeCycleDays',
+  'copyDeadline',
+  'endTime',
+  'expectedReturnRate',
+  'open',
+  'reason',
 ] as const;
 const fixedNote = 'Fixed once created.';
 
-export function CopyFundFormModal({ fund, onClose }: {
+export function CopyFundFormModal({
+  fund,
+  onClose,
+}: {
   /** The fund to edit, or null for a new one. */
   fund: AdminCopyFund | null;
   onClose: () => void;
@@ -88,7 +102,13 @@ export function CopyFundFormModal({ fund, onClose }: {
 
   const isFixed = fund !== null;
   const item = (field: CopyField, label: string, control: ReactNode, extra?: ReactNode, fixed = false) => (
-    <Form.Item label={label} name={field} rules={fixed ? [] : [rule(field)]} extra={fixed ? fixedNote : extra} required={!fixed}>
+    <Form.Item
+      label={label}
+      name={field}
+      rules={fixed ? [] : [rule(field)]}
+      extra={fixed ? fixedNote : extra}
+      required={!fixed}
+    >
       {control}
     </Form.Item>
   );
@@ -114,7 +134,9 @@ export function CopyFundFormModal({ fund, onClose }: {
       ]}
       destroyOnHidden
     >
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="cf-form-error" /> : null}
+      {formError ? (
+        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="cf-form-error" />
+      ) : null}
       <Alert
         type="info"
         showIcon
@@ -122,21 +144,87 @@ export function CopyFundFormModal({ fund, onClose }: {
         data-testid="cf-form-engine-note"
         title="The fund's daily results, profits and payouts come only from the strategy engine's positions; nothing here sets them."
       />
-      <Form<CopyFormValues> form={form} layout="vertical" name="copy-fund" initialValues={copyFormValuesOf(fund)} onFinish={submit}>
+      <Form<CopyFormValues>
+        form={form}
+        layout="vertical"
+        name="copy-fund"
+        initialValues={copyFormValuesOf(fund)}
+        onFinish={submit}
+      >
         {item('name', 'Name', <Input maxLength={100} placeholder="US Momentum 3" data-testid="cf-form-name" />)}
         <Typography.Title level={5}>Strategy</Typography.Title>
         <div style={grid}>
-          {item('strategyNo', 'Strategy number', <Select virtual={false} options={strategyOptions} disabled={isFixed} data-testid="cf-form-strategy" />, undefined, isFixed)}
-          {item('currency', 'Currency (the market it trades)', <Select virtual={false} options={currencyOptions} disabled={isFixed} data-testid="cf-form-currency" />, undefined, isFixed)}
+          {item(
+            'strategyNo',
+            'Strategy number',
+            <Select virtual={false} options={strategyOptions} disabled={isFixed} data-testid="cf-form-strategy" />,
+            undefined,
+            isFixed,
+          )}
+          {item(
+            'currency',
+            'Currency (the market it trades)',
+            <Select virtual={false} options={currencyOptions} disabled={isFixed} data-testid="cf-form-currency" />,
+            undefined,
+            isFixed,
+          )}
         </div>
         <Typography.Title level={5}>Terms</Typography.Title>
         <div style={grid}>
-          {item('fundSize', 'Fund size', <Input {...whole} placeholder="5000000" disabled={isFixed} data-testid="cf-form-size" />, 'Whole amount: what followers may subscribe in total', isFixed)}
-          {item('minAmount', 'Minimum amount', <Input {...whole} placeholder="1000" data-testid="cf-form-min" />, 'Whole amount per subscription')}
-          {item('lockupDays', 'Lock-up (days)', <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} disabled={isFixed} data-testid="cf-form-lockup" />, '0: redeemable at any time', isFixed)}
-          {item('tradeCycleDays', 'Trade cycle (days)', <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} disabled={isFixed} data-testid="cf-form-cycle" />, undefined, isFixed)}
-          {item('copyDeadline', 'Copy deadline', <Input placeholder="2025-03-31T21:00:00Z" data-testid="cf-form-deadline" />, `${timestampHint}; no new subscriptions after it`)}
-          {item('endTime', 'End time', <Input placeholder="2025-06-30T21:00:00Z" disabled={isFixed} data-testid="cf-form-end" />, `${timestampHint}; every subscription ends then with its payout`, isFixed)}
+          {item(
+            'fundSize',
+            'Fund size',
+            <Input {...whole} placeholder="5000000" disabled={isFixed} data-testid="cf-form-size" />,
+            'Whole amount: what followers may subscribe in total',
+            isFixed,
+          )}
+          {item(
+            'minAmount',
+            'Minimum amount',
+            <Input {...whole} placeholder="1000" data-testid="cf-form-min" />,
+            'Whole amount per subscription',
+          )}
+          {item(
+            'lockupDays',
+            'Lock-up (days)',
+            <InputNumber
+              min={0}
+              max={3650}
+              precision={0}
+              style={{ width: '100%' }}
+              disabled={isFixed}
+              data-testid="cf-form-lockup"
+            />,
+            '0: redeemable at any time',
+            isFixed,
+          )}
+          {item(
+            'tradeCycleDays',
+            'Trade cycle (days)',
+            <InputNumber
+              min={1}
+              max={3650}
+              precision={0}
+              style={{ width: '100%' }}
+              disabled={isFixed}
+              data-testid="cf-form-cycle"
+            />,
+            undefined,
+            isFixed,
+          )}
+          {item(
+            'copyDeadline',
+            'Copy deadline',
+            <Input placeholder="2025-03-31T21:00:00Z" data-testid="cf-form-deadline" />,
+            `${timestampHint}; no new subscriptions after it`,
+          )}
+          {item(
+            'endTime',
+            'End time',
+            <Input placeholder="2025-06-30T21:00:00Z" disabled={isFixed} data-testid="cf-form-end" />,
+            `${timestampHint}; every subscription ends then with its payout`,
+            isFixed,
+          )}
           {item(
             'expectedReturnRate',
             'Expected return (disclosed target, not binding)',
@@ -145,7 +233,12 @@ export function CopyFundFormModal({ fund, onClose }: {
             isFixed,
           )}
         </div>
-        <Form.Item label="Open for subscriptions" name="open" valuePropName="checked" extra="Also closed for everyone after the copy deadline.">
+        <Form.Item
+          label="Open for subscriptions"
+          name="open"
+          valuePropName="checked"
+          extra="Also closed for everyone after the copy deadline."
+        >
           <Switch data-testid="cf-form-open" />
         </Form.Item>
         <ReasonField testId="cf-form-reason" label="Reason for this change (audit log)" />

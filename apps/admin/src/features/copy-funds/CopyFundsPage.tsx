@@ -1,5 +1,5 @@
 /**
- * Copy-trading funds (API.md §19.5 `/product/list` kind `copy`, `/copy/create`, `/copy/update`,
+ * Copy-trading funds (docs/api.md §19.5 `/product/list` kind `copy`, `/copy/create`, `/copy/update`,
  * `/copy/close`): the list with what followers subscribed, the NAV, the fund's value and its state;
  * the create and edit forms; and closing a fund, which sells its positions and then ends every
  * subscription with its payout. Every action needs a reason (audit log). Nothing here sets a
@@ -50,7 +50,9 @@ export function CopyFundsPage() {
           <Typography.Paragraph>
             {`The strategy stops. Every position of the fund is sold at market; then each of the ${fund.activeSubscriptions} active subscriptions (${fund.subscribed} ${fund.currency} subscribed) ends with its payout — amount + profit − performance fee − service fee — credited to the follower's available balance, lock-up or not.`}
           </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">This cannot be undone: a closed fund takes no subscription again.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            This cannot be undone: a closed fund takes no subscription again.
+          </Typography.Paragraph>
         </div>
       ),
       okText: 'Close the fund',
@@ -127,8 +129,12 @@ export function CopyFundsPage() {
       key: 'state',
       render: (_: unknown, fund) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={stateColour[fund.state]} data-testid={`cf-state-${fund.id}`}>{fund.state}</Tag>
-          <Tag color={fund.open ? 'green' : 'default'} data-testid={`cf-open-${fund.id}`}>{fund.open ? 'open' : 'not open'}</Tag>
+          <Tag color={stateColour[fund.state]} data-testid={`cf-state-${fund.id}`}>
+            {fund.state}
+          </Tag>
+          <Tag color={fund.open ? 'green' : 'default'} data-testid={`cf-open-${fund.id}`}>
+            {fund.open ? 'open' : 'not open'}
+          </Tag>
         </Space>
       ),
     },
@@ -138,10 +144,21 @@ export function CopyFundsPage() {
       render: (_: unknown, fund) =>
         fund.state === 'running' ? (
           <Space wrap>
-            <Button type="link" onClick={() => setEditing({ fund })} aria-label={`Edit ${fund.name}`} data-testid={`cf-edit-${fund.id}`}>
+            <Button
+              type="link"
+              onClick={() => setEditing({ fund })}
+              aria-label={`Edit ${fund.name}`}
+              data-testid={`cf-edit-${fund.id}`}
+            >
               Edit
             </Button>
-            <Button type="link" danger loading={busyId === fund.id && close.isPending} onClick={() => void closeFund(fund)} data-testid={`cf-close-${fund.id}`}>
+            <Button
+              type="link"
+              danger
+              loading={busyId === fund.id && close.isPending}
+              onClick={() => void closeFund(fund)}
+              data-testid={`cf-close-${fund.id}`}
+            >
               Close
             </Button>
           </Space>
@@ -153,7 +170,11 @@ export function CopyFundsPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Copy-trading funds</Typography.Title>}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Copy-trading funds
+        </Typography.Title>
+      }
       extra={
         <Space>
           <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="cf-reload">
@@ -166,8 +187,9 @@ export function CopyFundsPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Each fund runs one of the strategy engine&apos;s strategies with real positions on the house fund account. Its daily result, the
-        followers&apos; profits and payouts come only from those positions; the back office sets the terms, never a result (§19.6).
+        Each fund runs one of the strategy engine&apos;s strategies with real positions on the house fund account. Its
+        daily result, the followers&apos; profits and payouts come only from those positions; the back office sets the
+        terms, never a result (§19.6).
       </Typography.Paragraph>
       <Table<AdminCopyFund>
         rowKey="id"
@@ -177,10 +199,14 @@ export function CopyFundsPage() {
         loading={list.isPending}
         data-testid="cf-table"
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? 'The funds could not be loaded. Press Reload.' : 'No copy-trading funds yet.' }}
+        locale={{
+          emptyText: list.isError ? 'The funds could not be loaded. Press Reload.' : 'No copy-trading funds yet.',
+        }}
         pagination={pagination(list.data)}
       />
-      {editing ? <CopyFundFormModal key={editing.fund?.id ?? 'new'} fund={editing.fund} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <CopyFundFormModal key={editing.fund?.id ?? 'new'} fund={editing.fund} onClose={() => setEditing(null)} />
+      ) : null}
       {reasonHolder}
     </Card>
   );

@@ -1,28 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { copyCreateBody, copyEditProblems, copyFormValuesOf, copyProblems, copyUpdateBody, percentText } from './copy-form';
+import {
+  copyCreateBody,
+  copyEditProblems,
+  copyFormValuesOf,
+  copyProblems,
+  copyUpdateBody,
+  percentText,
+} from './copy-form';
 import { dailyText } from './CopyFundsPage';
 import { copyFund } from './test-fixtures';
 
 const now = Date.parse('2099-01-01T00:00:00Z');
 const valid = {
-  ...copyFormValuesOf(null), name: 'Crypto Rebound', strategyNo: 'MR-5' as const, currency: 'USDT' as const, fundSize: '1000000', minAmount: '100',
-  lockupDays: 0, tradeCycleDays: 30, copyDeadline: '2099-03-31T21:00:00Z', endTime: '2099-06-30T21:00:00Z', expectedReturnRate: '0.15', reason: 'Launch',
+  ...copyFormValuesOf(null),
+  name: 'Crypto Rebound',
+  strategyNo: 'MR-5' as const,
+  currency: 'USDT' as const,
+  fundSize: '1000000',
+  minAmount: '100',
+  lockupDays: 0,
+  tradeCycleDays: 30,
+  copyDeadline: '2099-03-31T21:00:00Z',
+  endTime: '2099-06-30T21:00:00Z',
+  expectedReturnRate: '0.15',
+  reason: 'Launch',
 };
 
 describe('the copy fund form', () => {
   it('accepts a valid fund and builds the create body', () => {
     expect(copyProblems(valid, now)).toEqual({});
     expect(copyCreateBody(valid)).toEqual({
-      name: 'Crypto Rebound', strategyNo: 'MR-5', currency: 'USDT', fundSize: '1000000', minAmount: '100', lockupDays: 0, tradeCycleDays: 30,
-      copyDeadline: '2099-03-31T21:00:00Z', endTime: '2099-06-30T21:00:00Z', expectedReturnRate: '0.15', open: true, reason: 'Launch',
+      name: 'Crypto Rebound',
+      strategyNo: 'MR-5',
+      currency: 'USDT',
+      fundSize: '1000000',
+      minAmount: '100',
+      lockupDays: 0,
+      tradeCycleDays: 30,
+      copyDeadline: '2099-03-31T21:00:00Z',
+      endTime: '2099-06-30T21:00:00Z',
+      expectedReturnRate: '0.15',
+      open: true,
+      reason: 'Launch',
     });
   });
 
   it('refuses amounts that are not whole, a minimum above the size, a deadline after the end and an end in the past', () => {
     expect(copyProblems({ ...valid, fundSize: '1000.50' }, now).fundSize).toMatch(/whole amount/);
     expect(copyProblems({ ...valid, minAmount: '2000000' }, now).minAmount).toMatch(/above the fund size/);
-    expect(copyProblems({ ...valid, copyDeadline: '2099-07-01T00:00:00Z' }, now).copyDeadline).toMatch(/before the end time/);
-    expect(copyProblems({ ...valid, copyDeadline: '2098-01-01T00:00:00Z', endTime: '2098-06-01T00:00:00Z' }, now).endTime).toMatch(/future/);
+    expect(copyProblems({ ...valid, copyDeadline: '2099-07-01T00:00:00Z' }, now).copyDeadline).toMatch(
+      /before the end time/,
+    );
+    expect(
+      copyProblems({ ...valid, copyDeadline: '2098-01-01T00:00:00Z', endTime: '2098-06-01T00:00:00Z' }, now).endTime,
+    ).toMatch(/future/);
     expect(copyProblems({ ...valid, copyDeadline: '31.03.2099' }, now).copyDeadline).toMatch(/UTC time/);
     expect(copyProblems({ ...valid, expectedReturnRate: '12%' }, now).expectedReturnRate).toMatch(/fraction/);
   });
@@ -31,9 +62,15 @@ describe('the copy fund form', () => {
     const values = { ...copyFormValuesOf(copyFund), minAmount: '1000', reason: 'x' };
     expect(copyUpdateBody(copyFund, values)).toBeNull();
     expect(copyUpdateBody(copyFund, { ...values, name: 'US Momentum', minAmount: '500', open: false })).toEqual({
-      id: 'cf_demo_momentum', name: 'US Momentum', minAmount: '500', open: false, reason: 'x',
+      id: 'cf_demo_momentum',
+      name: 'US Momentum',
+      minAmount: '500',
+      open: false,
+      reason: 'x',
     });
-    expect(copyEditProblems(copyFund, { ...values, copyDeadline: '2099-07-01T00:00:00Z' }).copyDeadline).toMatch(/before the end time/);
+    expect(copyEditProblems(copyFund, { ...values, copyDeadline: '2099-07-01T00:00:00Z' }).copyDeadline).toMatch(
+      /before the end time/,
+    );
     expect(copyEditProblems(copyFund, { ...values, minAmount: '6000000' }).minAmount).toMatch(/above the fund size/);
   });
 

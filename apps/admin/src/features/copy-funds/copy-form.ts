@@ -1,5 +1,5 @@
 /**
- * The copy-trading fund form (API.md §19.5 `/copy/create`, `/copy/update`): values, the problems the
+ * The copy-trading fund form (docs/api.md §19.5 `/copy/create`, `/copy/update`): values, the problems the
  * contract would refuse (checked with its own schema so the operator sees them under the field), the
  * create body, and an update body with only what changed. An edit may change the name, the minimum,
  * the copy deadline and the switch; everything else is fixed once created. There is deliberately no
@@ -39,12 +39,22 @@ export const editableFields = ['name', 'minAmount', 'copyDeadline', 'open'] as c
 
 export const strategyOptions: { value: StrategyNo; label: string }[] = strategyNos.map((value) => ({
   value,
-  label: value === 'MOM-20' ? 'MOM-20 — momentum: holds the top of its market by 20-day return' : 'MR-5 — mean reversion: holds what fell most over 5 days',
+  label:
+    value === 'MOM-20'
+      ? 'MOM-20 — momentum: holds the top of its market by 20-day return'
+      : 'MR-5 — mean reversion: holds what fell most over 5 days',
 }));
 
 export const currencyOptions: { value: CopyCurrency; label: string }[] = copyCurrencies.map((value) => ({
   value,
-  label: value === 'USDT' ? 'USDT (digital currencies, 24/7)' : value === 'MXN' ? 'MXN (Mexican stocks)' : value === 'USD' ? 'USD (US stocks)' : 'EUR (European stocks)',
+  label:
+    value === 'USDT'
+      ? 'USDT (digital currencies, 24/7)'
+      : value === 'MXN'
+        ? 'MXN (Mexican stocks)'
+        : value === 'USD'
+          ? 'USD (US stocks)'
+          : 'EUR (European stocks)',
 }));
 
 export const timestampHint = 'UTC time like 2025-03-31T21:00:00Z';
@@ -116,12 +126,19 @@ export function copyProblems(values: CopyFormValues, now = Date.now()): Partial<
       problems[field] ??= fieldTexts[field] ?? (issue.code === 'invalid_type' ? 'Required' : 'Out of range');
     }
   }
-  if (!problems.minAmount && !problems.fundSize && isWhole(terms.minAmount) && isWhole(terms.fundSize) && new Dec(terms.minAmount).greaterThan(new Dec(terms.fundSize))) {
+  if (
+    !problems.minAmount &&
+    !problems.fundSize &&
+    isWhole(terms.minAmount) &&
+    isWhole(terms.fundSize) &&
+    new Dec(terms.minAmount).greaterThan(new Dec(terms.fundSize))
+  ) {
     problems.minAmount = 'The minimum cannot be above the fund size: nobody could subscribe';
   }
   const deadline = Date.parse(terms.copyDeadline);
   const end = Date.parse(terms.endTime);
-  if (!problems.copyDeadline && !problems.endTime && deadline > end) problems.copyDeadline = 'The copy deadline must come before the end time';
+  if (!problems.copyDeadline && !problems.endTime && deadline > end)
+    problems.copyDeadline = 'The copy deadline must come before the end time';
   if (!problems.endTime && end <= now) problems.endTime = 'The end time must be in the future';
   return problems;
 }
@@ -151,7 +168,17 @@ export function copyUpdateBody(fund: AdminCopyFund, values: CopyFormValues): Adm
 
 /** The problems of an edit: only the fields an edit changes, plus the deadline against the fixed end time and the minimum against the size. */
 export function copyEditProblems(fund: AdminCopyFund, values: CopyFormValues): Partial<Record<CopyField, string>> {
-  const all = copyProblems({ ...copyFormValuesOf(fund), name: values.name, minAmount: values.minAmount, copyDeadline: values.copyDeadline, open: values.open, reason: '' }, Number.NEGATIVE_INFINITY);
+  const all = copyProblems(
+    {
+      ...copyFormValuesOf(fund),
+      name: values.name,
+      minAmount: values.minAmount,
+      copyDeadline: values.copyDeadline,
+      open: values.open,
+      reason: '',
+    },
+    Number.NEGATIVE_INFINITY,
+  );
   const problems: Partial<Record<CopyField, string>> = {};
   for (const key of editableFields) if (all[key]) problems[key] = all[key];
   return problems;

@@ -1,5 +1,5 @@
 /**
- * Creates or edits one lending product (API.md §19.5). Every save needs a reason (audit log). The daily
+ * Creates or edits one lending product (docs/api.md §19.5). Every save needs a reason (audit log). The daily
  * rate and the term are contractual: once the product has applications they cannot change
  * (`product.terms_locked`, §19.6), so the form disables them with the reason; when the server refuses
  * a change for that reason its English text is shown here and the fields lock.
@@ -29,7 +29,8 @@ import {
 
 const formFields = ['name', 'currency', 'dailyRate', 'termDays', 'minAmount', 'quota', 'open', 'reason'] as const;
 
-export const termsLockedNote = 'Fixed: the product has applications, and the rate and term are contractual terms (they cannot change after the first application).';
+export const termsLockedNote =
+  'Fixed: the product has applications, and the rate and term are contractual terms (they cannot change after the first application).';
 
 /** The fields a `product.terms_locked` refusal names: `{"dailyRate":"not_allowed"}` like `request.invalid`, or a list. */
 function lockedFieldsOf(value: unknown): string[] {
@@ -128,14 +129,28 @@ export function LendingProductFormModal({
         <Button key="cancel" onClick={onClose} data-testid="lending-form-cancel">
           Cancel
         </Button>,
-        <Button key="save" type="primary" loading={isSaving} onClick={() => form.submit()} data-testid="lending-form-save">
+        <Button
+          key="save"
+          type="primary"
+          loading={isSaving}
+          onClick={() => form.submit()}
+          data-testid="lending-form-save"
+        >
           {product ? 'Save changes' : 'Create product'}
         </Button>,
       ]}
       destroyOnHidden
     >
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="lending-form-error" /> : null}
-      <Form<LendingFormValues> form={form} layout="vertical" name="lending-product" initialValues={lendingFormValuesOf(product)} onFinish={submit}>
+      {formError ? (
+        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="lending-form-error" />
+      ) : null}
+      <Form<LendingFormValues>
+        form={form}
+        layout="vertical"
+        name="lending-product"
+        initialValues={lendingFormValuesOf(product)}
+        onFinish={submit}
+      >
         <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr', columnGap: 16 }}>
           <Form.Item label="Name users see" name="name" required rules={[rule('name')]}>
             <Input maxLength={nameMax} data-testid="lending-form-name" />
@@ -147,7 +162,13 @@ export function LendingProductFormModal({
             rules={[rule('currency')]}
             extra={product ? 'Fixed once created.' : undefined}
           >
-            <Select virtual={false} showSearch disabled={product !== null} options={currencyOptions} data-testid="lending-form-currency" />
+            <Select
+              virtual={false}
+              showSearch
+              disabled={product !== null}
+              options={currencyOptions}
+              data-testid="lending-form-currency"
+            />
           </Form.Item>
           <Form.Item
             label="Daily rate (fraction)"
@@ -160,20 +181,49 @@ export function LendingProductFormModal({
               ) : (
                 <span data-testid="lending-form-rate-text">
                   {description ?? 'e.g. 0.0003 = 0.03 % a day'}
-                  {isHighRate(dailyRate) ? <Typography.Text type="warning"> · Above 1 % a day: check it is a fraction, not a percentage.</Typography.Text> : null}
+                  {isHighRate(dailyRate) ? (
+                    <Typography.Text type="warning">
+                      {' '}
+                      · Above 1 % a day: check it is a fraction, not a percentage.
+                    </Typography.Text>
+                  ) : null}
                 </span>
               )
             }
           >
-            <Input disabled={termsLocked} inputMode="decimal" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="lending-form-daily-rate" />
+            <Input
+              disabled={termsLocked}
+              inputMode="decimal"
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+              data-testid="lending-form-daily-rate"
+            />
           </Form.Item>
-          <Form.Item label="Term (days)" name="termDays" required rules={[rule('termDays')]} extra={termsLocked ? 'Fixed, like the rate.' : undefined}>
-            <InputNumber min={1} max={termDaysMax} precision={0} disabled={termsLocked} style={{ width: '100%' }} data-testid="lending-form-term" />
+          <Form.Item
+            label="Term (days)"
+            name="termDays"
+            required
+            rules={[rule('termDays')]}
+            extra={termsLocked ? 'Fixed, like the rate.' : undefined}
+          >
+            <InputNumber
+              min={1}
+              max={termDaysMax}
+              precision={0}
+              disabled={termsLocked}
+              style={{ width: '100%' }}
+              data-testid="lending-form-term"
+            />
           </Form.Item>
           <Form.Item label="Minimum amount (whole)" name="minAmount" required rules={[rule('minAmount')]}>
             <Input inputMode="numeric" data-testid="lending-form-min" />
           </Form.Item>
-          <Form.Item label="Quota (whole)" name="quota" required rules={[rule('quota')]} extra="The total users can lend to this product.">
+          <Form.Item
+            label="Quota (whole)"
+            name="quota"
+            required
+            rules={[rule('quota')]}
+            extra="The total users can lend to this product."
+          >
             <Input inputMode="numeric" data-testid="lending-form-quota" />
           </Form.Item>
         </div>

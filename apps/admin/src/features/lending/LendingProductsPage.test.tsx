@@ -3,19 +3,43 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LendingProduct } from '@brokerage/contract';
-import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  refused,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { LendingProductsPage } from './LendingProductsPage';
 
 /** Under a loaded machine antd's modal transitions take a while. */
 const slow = { timeout: 10_000 };
 
 const fresh: LendingProduct = {
-  id: 'lp_2', name: 'USD 7-day lending', currency: 'USD', dailyRate: '0.00025', termDays: 7, minAmount: '500.00', quota: '100000.00',
-  quotaUsed: '0.00', open: true,
+  id: 'lp_2',
+  name: 'USD 7-day lending',
+  currency: 'USD',
+  dailyRate: '0.00025',
+  termDays: 7,
+  minAmount: '500.00',
+  quota: '100000.00',
+  quotaUsed: '0.00',
+  open: true,
 };
 const used: LendingProduct = {
-  id: 'lp_1', name: 'MXN 30-day lending', currency: 'MXN', dailyRate: '0.0003', termDays: 30, minAmount: '10000.00', quota: '5000000.00',
-  quotaUsed: '1200000.00', open: true,
+  id: 'lp_1',
+  name: 'MXN 30-day lending',
+  currency: 'MXN',
+  dailyRate: '0.0003',
+  termDays: 30,
+  minAmount: '10000.00',
+  quota: '5000000.00',
+  quotaUsed: '1200000.00',
+  open: true,
 };
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -56,7 +80,9 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('lending-new'));
     await fill(user, await screen.findByTestId('lending-form-name', undefined, slow), 'MXN 14-day lending');
     await fill(user, screen.getByTestId('lending-form-daily-rate'), '0.00035');
-    await waitFor(() => expect(screen.getByTestId('lending-form-rate-text').textContent).toBe('0.035 % a day, ≈ 12.78 % a year'));
+    await waitFor(() =>
+      expect(screen.getByTestId('lending-form-rate-text').textContent).toBe('0.035 % a day, ≈ 12.78 % a year'),
+    );
     await fill(user, screen.getByTestId('lending-form-term'), '14');
     await fill(user, screen.getByTestId('lending-form-min'), '200000');
     await fill(user, screen.getByTestId('lending-form-quota'), '100000');
@@ -69,7 +95,13 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('lending-form-save'));
     await waitFor(() => expect(api.callsTo('/lending/create')).toHaveLength(1), slow);
     expect(api.callsTo('/lending/create')[0]?.body).toEqual({
-      name: 'MXN 14-day lending', currency: 'MXN', dailyRate: '0.00035', termDays: 14, minAmount: '5000', quota: '100000', open: true,
+      name: 'MXN 14-day lending',
+      currency: 'MXN',
+      dailyRate: '0.00035',
+      termDays: 14,
+      minAmount: '5000',
+      quota: '100000',
+      open: true,
       reason: 'New 14-day product',
     });
     await waitFor(() => expect(api.callsTo('/product/list').length).toBeGreaterThanOrEqual(2), slow);
@@ -84,13 +116,18 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     const rate = await screen.findByTestId('lending-form-daily-rate', undefined, slow);
     expect((rate as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('lending-form-term') as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByTestId('lending-form-terms-locked').textContent).toMatch(/cannot change after the first application/);
+    expect(screen.getByTestId('lending-form-terms-locked').textContent).toMatch(
+      /cannot change after the first application/,
+    );
   });
 
   it('shows the English text of product.terms_locked when the server refuses a rate change, and locks the fields', async () => {
     const api = stubAdminApi({
       '/product/list': okList([used, fresh]),
-      '/lending/update': () => refused(200, 'product.terms_locked', 'Product terms cannot change after applications exist.', { fields: { dailyRate: 'not_allowed' } }),
+      '/lending/update': () =>
+        refused(200, 'product.terms_locked', 'Product terms cannot change after applications exist.', {
+          fields: { dailyRate: 'not_allowed' },
+        }),
     });
     const user = userEvent.setup({ delay: null });
     await renderPage();
@@ -101,8 +138,12 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await save(user, 'Rate review');
     await waitFor(() => expect(api.callsTo('/lending/update')).toHaveLength(1), slow);
     expect(api.callsTo('/lending/update')[0]?.body).toEqual({ id: 'lp_2', dailyRate: '0.0005', reason: 'Rate review' });
-    expect((await screen.findByTestId('lending-form-error')).textContent).toBe('Product terms cannot change after applications exist. (dailyRate)');
-    await waitFor(() => expect((screen.getByTestId('lending-form-daily-rate') as HTMLInputElement).disabled).toBe(true));
+    expect((await screen.findByTestId('lending-form-error')).textContent).toBe(
+      'Product terms cannot change after applications exist. (dailyRate)',
+    );
+    await waitFor(() =>
+      expect((screen.getByTestId('lending-form-daily-rate') as HTMLInputElement).disabled).toBe(true),
+    );
     expect((screen.getByTestId('lending-form-daily-rate') as HTMLInputElement).value).toBe('0.00025');
   });
 

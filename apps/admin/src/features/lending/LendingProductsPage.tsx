@@ -1,5 +1,5 @@
 /**
- * Lending products (API.md §19.5 `/product/list` kind `lending`, `/lending/create`, `/lending/update`):
+ * Lending products (docs/api.md §19.5 `/product/list` kind `lending`, `/lending/create`, `/lending/update`):
  * the list with rate, term, minimum and quota used, the open/closed switch (with a reason), and the
  * create and edit forms. The rate and term lock once the product has applications.
  */
@@ -119,7 +119,12 @@ export function LendingProductsPage() {
       key: 'actions',
       width: 90,
       render: (_: unknown, product) => (
-        <Button type="link" onClick={() => setEditing({ product })} aria-label={`Edit ${product.name}`} data-testid={`lending-edit-${product.id}`}>
+        <Button
+          type="link"
+          onClick={() => setEditing({ product })}
+          aria-label={`Edit ${product.name}`}
+          data-testid={`lending-edit-${product.id}`}
+        >
           Edit
         </Button>
       ),
@@ -128,7 +133,11 @@ export function LendingProductsPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Lending products</Typography.Title>}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Lending products
+        </Typography.Title>
+      }
       extra={
         <Space>
           <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="lending-reload">
@@ -141,8 +150,8 @@ export function LendingProductsPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Users lend whole amounts to an open product; each application is frozen until the next daily settlement matches it. The daily
-        rate and the term are contractual: they cannot change once a product has applications.
+        Users lend whole amounts to an open product; each application is frozen until the next daily settlement matches
+        it. The daily rate and the term are contractual: they cannot change once a product has applications.
       </Typography.Paragraph>
       <Table<LendingProduct>
         rowKey="id"
@@ -151,7 +160,9 @@ export function LendingProductsPage() {
         dataSource={(list.data?.list ?? []).filter(isLendingProduct)}
         loading={list.isPending}
         data-testid="lending-table"
-        locale={{ emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No lending products yet.' }}
+        locale={{
+          emptyText: list.isError ? 'The products could not be loaded. Press Reload.' : 'No lending products yet.',
+        }}
         pagination={pagination(list.data)}
       />
       {editing ? (

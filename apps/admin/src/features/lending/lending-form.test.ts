@@ -13,8 +13,15 @@ import {
 } from './lending-form';
 
 const product: LendingProduct = {
-  id: 'lp_1', name: 'MXN 30-day lending', currency: 'MXN', dailyRate: '0.0003', termDays: 30, minAmount: '10000.00',
-  quota: '5000000.00', quotaUsed: '0.00', open: true,
+  id: 'lp_1',
+  name: 'MXN 30-day lending',
+  currency: 'MXN',
+  dailyRate: '0.0003',
+  termDays: 30,
+  minAmount: '10000.00',
+  quota: '5000000.00',
+  quotaUsed: '0.00',
+  open: true,
 };
 
 function values(overrides: Partial<LendingFormValues> = {}): LendingFormValues {
@@ -24,13 +31,22 @@ function values(overrides: Partial<LendingFormValues> = {}): LendingFormValues {
 describe('the lending product form', () => {
   it('starts from the product with whole amounts and an empty reason', () => {
     expect(lendingFormValuesOf(product)).toEqual({
-      name: 'MXN 30-day lending', currency: 'MXN', dailyRate: '0.0003', termDays: 30, minAmount: '10000', quota: '5000000', open: true, reason: '',
+      name: 'MXN 30-day lending',
+      currency: 'MXN',
+      dailyRate: '0.0003',
+      termDays: 30,
+      minAmount: '10000',
+      quota: '5000000',
+      open: true,
+      reason: '',
     });
   });
 
   it('refuses what the contract refuses, and a minimum above the quota', () => {
     expect(lendingProblems(values())).toEqual({});
-    expect(lendingProblems(values({ name: '  ', dailyRate: '3%', termDays: 0, minAmount: '100.50', quota: '-1' }))).toEqual({
+    expect(
+      lendingProblems(values({ name: '  ', dailyRate: '3%', termDays: 0, minAmount: '100.50', quota: '-1' })),
+    ).toEqual({
       name: 'Enter the name users see',
       dailyRate: 'A decimal fraction with at most 8 decimals, e.g. 0.0003 for 0.03 % a day',
       termDays: 'A whole number of days, 1–3650',
@@ -43,18 +59,45 @@ describe('the lending product form', () => {
   });
 
   it('builds the create body with trimmed text', () => {
-    expect(lendingCreateBody(values({ name: ' USD 7-day ', currency: 'USD', dailyRate: ' 0.00025 ', termDays: 7, minAmount: '500', quota: '100000', open: false }))).toEqual({
-      name: 'USD 7-day', currency: 'USD', dailyRate: '0.00025', termDays: 7, minAmount: '500', quota: '100000', open: false, reason: 'New terms',
+    expect(
+      lendingCreateBody(
+        values({
+          name: ' USD 7-day ',
+          currency: 'USD',
+          dailyRate: ' 0.00025 ',
+          termDays: 7,
+          minAmount: '500',
+          quota: '100000',
+          open: false,
+        }),
+      ),
+    ).toEqual({
+      name: 'USD 7-day',
+      currency: 'USD',
+      dailyRate: '0.00025',
+      termDays: 7,
+      minAmount: '500',
+      quota: '100000',
+      open: false,
+      reason: 'New terms',
     });
   });
 
   it('sends only what changed, comparing amounts and rates as decimals, and never locked terms', () => {
     expect(lendingUpdateBody(product, values({ dailyRate: '0.00030', minAmount: '10000.0' }), false)).toBeNull();
     expect(lendingUpdateBody(product, values({ dailyRate: '0.0004', termDays: 60, quota: '6000000' }), false)).toEqual({
-      id: 'lp_1', reason: 'New terms', quota: '6000000', dailyRate: '0.0004', termDays: 60,
+      id: 'lp_1',
+      reason: 'New terms',
+      quota: '6000000',
+      dailyRate: '0.0004',
+      termDays: 60,
     });
     expect(lendingUpdateBody(product, values({ dailyRate: '0.0004', termDays: 60 }), true)).toBeNull();
-    expect(lendingUpdateBody(product, values({ open: false }), true)).toEqual({ id: 'lp_1', reason: 'New terms', open: false });
+    expect(lendingUpdateBody(product, values({ open: false }), true)).toEqual({
+      id: 'lp_1',
+      reason: 'New terms',
+      open: false,
+    });
   });
 
   it('locks the terms once quota is used or the server said so', () => {

@@ -1,5 +1,5 @@
 /**
- * The lending product form (API.md §19.5 `/lending/create`, `/lending/update`): values, the problems
+ * The lending product form (docs/api.md §19.5 `/lending/create`, `/lending/update`): values, the problems
  * the contract would refuse (checked here with its own schemas so the operator sees them under the
  * field), the create body and an update body with only what changed, and the rate shown as
  * percentages. Amounts and rates stay decimal strings; `Dec` compares and converts them. Pure, so it is
@@ -84,10 +84,12 @@ export function lendingProblems(values: LendingFormValues): Partial<Record<Lendi
   if (!isCurrency(values.currency)) problems.currency = 'Choose a currency';
   const dailyRate = trimmed(values.dailyRate);
   if (dailyRate === '') problems.dailyRate = 'Enter the daily rate';
-  else if (!rate.safeParse(dailyRate).success) problems.dailyRate = 'A decimal fraction with at most 8 decimals, e.g. 0.0003 for 0.03 % a day';
+  else if (!rate.safeParse(dailyRate).success)
+    problems.dailyRate = 'A decimal fraction with at most 8 decimals, e.g. 0.0003 for 0.03 % a day';
   else if (!new Dec(dailyRate).greaterThan(0)) problems.dailyRate = 'The daily rate must be above 0';
   const term = values.termDays;
-  if (term === null || !Number.isInteger(term) || term < 1 || term > termDaysMax) problems.termDays = `A whole number of days, 1–${termDaysMax}`;
+  if (term === null || !Number.isInteger(term) || term < 1 || term > termDaysMax)
+    problems.termDays = `A whole number of days, 1–${termDaysMax}`;
   const minAmount = trimmed(values.minAmount);
   const quota = trimmed(values.quota);
   if (!wholeAmount.safeParse(minAmount).success) problems.minAmount = 'A whole amount above 0, no decimals';
@@ -123,7 +125,11 @@ function sameDecimal(a: string, b: string): boolean {
  * The update body: `id`, `reason` and only the fields that changed (rate and term only while they
  * are not locked), or null when nothing changed.
  */
-export function lendingUpdateBody(product: LendingProduct, values: LendingFormValues, termsLocked: boolean): AdminRequestOf<'lendingUpdate'> | null {
+export function lendingUpdateBody(
+  product: LendingProduct,
+  values: LendingFormValues,
+  termsLocked: boolean,
+): AdminRequestOf<'lendingUpdate'> | null {
   const body: AdminRequestOf<'lendingUpdate'> = { id: product.id, reason: trimmed(values.reason) };
   let isChanged = false;
   const name = trimmed(values.name);

@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../api/session';
-import { fill, installBrowserStubs, ok, refused, renderScreen, screenTestTimeoutMs, stubAdminApi } from '../../test-support';
+import {
+  fill,
+  installBrowserStubs,
+  ok,
+  refused,
+  renderScreen,
+  screenTestTimeoutMs,
+  stubAdminApi,
+} from '../../test-support';
 import { LoginPage } from './LoginPage';
 
 beforeAll(() => installBrowserStubs());
@@ -51,7 +59,9 @@ describe('the back-office login form', { timeout: screenTestTimeoutMs }, () => {
     renderLogin();
     await signIn(user);
     await screen.findByText('home page');
-    expect(api.callsTo('/auth/login').map((c) => c.body)).toEqual([{ username: 'admin1', password: 'Admin-pass-2026' }]);
+    expect(api.callsTo('/auth/login').map((c) => c.body)).toEqual([
+      { username: 'admin1', password: 'Admin-pass-2026' },
+    ]);
     expect(getSession()).toMatchObject({ token: 'tok-admin', role: 'admin', username: 'admin1' });
   });
 
@@ -61,7 +71,9 @@ describe('the back-office login form', { timeout: screenTestTimeoutMs }, () => {
     renderLogin();
     await signIn(user, { otp: '028411' });
     await screen.findByText('home page');
-    expect(api.callsTo('/auth/login').map((c) => c.body)).toEqual([{ username: 'admin1', password: 'Admin-pass-2026', otp: '028411' }]);
+    expect(api.callsTo('/auth/login').map((c) => c.body)).toEqual([
+      { username: 'admin1', password: 'Admin-pass-2026', otp: '028411' },
+    ]);
   });
 
   it('refuses a code that is not 6 digits before calling the server', async () => {
@@ -74,11 +86,15 @@ describe('the back-office login form', { timeout: screenTestTimeoutMs }, () => {
   });
 
   it('on wrong credentials names every factor and clears the password and the code', async () => {
-    const api = stubAdminApi({ '/auth/login': () => refused(200, 'auth.wrong_credentials', 'Wrong account or password.') });
+    const api = stubAdminApi({
+      '/auth/login': () => refused(200, 'auth.wrong_credentials', 'Wrong account or password.'),
+    });
     const user = userEvent.setup();
     renderLogin();
     await signIn(user, { otp: '123456' });
-    expect((await screen.findByTestId('admin-login-refused')).textContent).toContain('Wrong username, password or one-time code.');
+    expect((await screen.findByTestId('admin-login-refused')).textContent).toContain(
+      'Wrong username, password or one-time code.',
+    );
     await waitFor(() => expect((screen.getByTestId('admin-login-otp') as HTMLInputElement).value).toBe(''));
     expect((screen.getByTestId('admin-login-password') as HTMLInputElement).value).toBe('');
     expect((screen.getByTestId('admin-login-username') as HTMLInputElement).value).toBe('admin1');

@@ -1,5 +1,5 @@
 /**
- * Back-office login (API.md §19.1): username, password and, when TOTP is enrolled (by operations,
+ * Back-office login (docs/api.md §19.1): username, password and, when TOTP is enrolled (by operations,
  * `npm run admin -- totp-enrol`), the authenticator's 6-digit code, sent as `otp` only when filled.
  */
 import { useState } from 'react';
@@ -77,11 +77,25 @@ export function LoginPage() {
             data-testid="admin-login-refused"
           />
         ) : null}
-        <Form form={form} layout="vertical" name="admin-login" onFinish={(values) => void submit(values)} requiredMark={false}>
-          <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }, { max: 64 }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          name="admin-login"
+          onFinish={(values) => void submit(values)}
+          requiredMark={false}
+        >
+          <Form.Item
+            label="Username"
+            name="username"
+            rules={[{ required: true, whitespace: true, message: 'Enter your username' }, { max: 64 }]}
+          >
             <Input autoComplete="username" autoFocus data-testid="admin-login-username" />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }, { max: 128 }]}>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[{ required: true, message: 'Enter your password' }, { max: 128 }]}
+          >
             <Input.Password autoComplete="current-password" data-testid="admin-login-password" />
           </Form.Item>
           <Form.Item

@@ -1,5 +1,5 @@
 /**
- * Creates or edits one new-share offering (API.md §19.5). Every save needs a reason (audit log).
+ * Creates or edits one new-share offering (docs/api.md §19.5). Every save needs a reason (audit log).
  * Kind, code and market define the instrument and are fixed after creation; the terms of
  * `newShareLockedTerms` lock at the first application (`product.terms_locked`), so the form disables
  * them with the reason. Times are UTC ISO strings, as on the wire.
@@ -29,9 +29,28 @@ export const lockedNote = 'Locked: users have applied, and this term cannot chan
 const fixedNote = 'Fixed once created.';
 
 const formFields = [
-  'kind', 'name', 'code', 'market', 'issuePrice', 'sharesOffered', 'minShares', 'minInvestment', 'maxApplicationsPerUser', 'applyStart',
-  'applyEnd', 'drawDate', 'paymentDeadline', 'distributionDate', 'listingDate', 'issueMarket', 'sponsorBroker', 'paymentMode', 'channelOpen',
-  'channelPasswordRequired', 'lockDays', 'reason',
+  'kind',
+  'name',
+  'code',
+  'market',
+  'issuePrice',
+  'sharesOffered',
+  'minShares',
+  'minInvestment',
+  'maxApplicationsPerUser',
+  'applyStart',
+  'applyEnd',
+  'drawDate',
+  'paymentDeadline',
+  'distributionDate',
+  'listingDate',
+  'issueMarket',
+  'sponsorBroker',
+  'paymentMode',
+  'channelOpen',
+  'channelPasswordRequired',
+  'lockDays',
+  'reason',
 ] as const;
 
 const marketOptions = newShareMarkets.map((value) => ({ value, label: value.toUpperCase() }));
@@ -40,7 +59,11 @@ const paymentOptions = [
   { value: 'on_allotment', label: 'On allotment (pay by the payment deadline)' },
 ];
 
-export function NewShareFormModal({ product, onClose, onCreated }: {
+export function NewShareFormModal({
+  product,
+  onClose,
+  onCreated,
+}: {
   /** The offering to edit, or null for a new one. */
   product: AdminNewShare | null;
   onClose: () => void;
@@ -119,7 +142,12 @@ export function NewShareFormModal({ product, onClose, onCreated }: {
     };
   };
 
-  const item = (field: NewShareField & string, label: string, control: (disabled: boolean) => ReactNode, extra?: string) => {
+  const item = (
+    field: NewShareField & string,
+    label: string,
+    control: (disabled: boolean) => ReactNode,
+    extra?: string,
+  ) => {
     const { disabled, ...props } = term(field, label, extra);
     return (
       <Form.Item {...props} required>
@@ -148,34 +176,100 @@ export function NewShareFormModal({ product, onClose, onCreated }: {
       ]}
       destroyOnHidden
     >
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="ns-form-error" /> : null}
-      {product && product.applicationsCount > 0 ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`${product.applicationsCount} applications: the contractual terms are locked.`} data-testid="ns-form-locked" />
+      {formError ? (
+        <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} data-testid="ns-form-error" />
       ) : null}
-      <Form<NewShareFormValues> form={form} layout="vertical" name="new-share" initialValues={newShareFormValuesOf(product)} onFinish={submit}>
+      {product && product.applicationsCount > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${product.applicationsCount} applications: the contractual terms are locked.`}
+          data-testid="ns-form-locked"
+        />
+      ) : null}
+      <Form<NewShareFormValues>
+        form={form}
+        layout="vertical"
+        name="new-share"
+        initialValues={newShareFormValuesOf(product)}
+        onFinish={submit}
+      >
         <Typography.Title level={5}>Instrument</Typography.Title>
         <div style={grid}>
-          {item('kind', 'Kind', (disabled) => <Select virtual={false} options={kindOptions} disabled={disabled} data-testid="ns-form-kind" />)}
-          {item('code', 'Code', (disabled) => <Input maxLength={10} disabled={disabled} data-testid="ns-form-code" />)}
-          {item('market', 'Market', (disabled) => <Select virtual={false} options={marketOptions} disabled={disabled} data-testid="ns-form-market" />)}
-          {item('name', 'Name users see', (disabled) => <Input maxLength={100} disabled={disabled} data-testid="ns-form-name" />)}
-          {item('issueMarket', 'Issue market', (disabled) => <Input maxLength={100} disabled={disabled} data-testid="ns-form-issue-market" />)}
-          {item('sponsorBroker', 'Sponsoring broker', (disabled) => <Input maxLength={100} disabled={disabled} data-testid="ns-form-sponsor" />)}
+          {item('kind', 'Kind', (disabled) => (
+            <Select virtual={false} options={kindOptions} disabled={disabled} data-testid="ns-form-kind" />
+          ))}
+          {item('code', 'Code', (disabled) => (
+            <Input maxLength={10} disabled={disabled} data-testid="ns-form-code" />
+          ))}
+          {item('market', 'Market', (disabled) => (
+            <Select virtual={false} options={marketOptions} disabled={disabled} data-testid="ns-form-market" />
+          ))}
+          {item('name', 'Name users see', (disabled) => (
+            <Input maxLength={100} disabled={disabled} data-testid="ns-form-name" />
+          ))}
+          {item('issueMarket', 'Issue market', (disabled) => (
+            <Input maxLength={100} disabled={disabled} data-testid="ns-form-issue-market" />
+          ))}
+          {item('sponsorBroker', 'Sponsoring broker', (disabled) => (
+            <Input maxLength={100} disabled={disabled} data-testid="ns-form-sponsor" />
+          ))}
         </div>
         <Typography.Title level={5}>Terms</Typography.Title>
         <div style={grid}>
-          {item('issuePrice', 'Issue price', (disabled) => <Input inputMode="decimal" disabled={disabled} data-testid="ns-form-issue-price" />)}
-          {item('sharesOffered', 'Shares offered', (disabled) => <InputNumber min={1} precision={0} disabled={disabled} style={{ width: '100%' }} data-testid="ns-form-shares-offered" />)}
+          {item('issuePrice', 'Issue price', (disabled) => (
+            <Input inputMode="decimal" disabled={disabled} data-testid="ns-form-issue-price" />
+          ))}
+          {item('sharesOffered', 'Shares offered', (disabled) => (
+            <InputNumber
+              min={1}
+              precision={0}
+              disabled={disabled}
+              style={{ width: '100%' }}
+              data-testid="ns-form-shares-offered"
+            />
+          ))}
           {item(
             'minShares',
             'Minimum shares',
-            (disabled) => <InputNumber min={1} precision={0} disabled={disabled} style={{ width: '100%' }} data-testid="ns-form-min-shares" />,
+            (disabled) => (
+              <InputNumber
+                min={1}
+                precision={0}
+                disabled={disabled}
+                style={{ width: '100%' }}
+                data-testid="ns-form-min-shares"
+              />
+            ),
             kind === 'ipo' ? 'IPO: spec minimum 10,000 shares' : 'Checked for IPOs only',
           )}
-          {item('minInvestment', 'Minimum investment (whole)', (disabled) => <Input inputMode="numeric" disabled={disabled} data-testid="ns-form-min-investment" />)}
-          {item('maxApplicationsPerUser', 'Applications per user', (disabled) => <InputNumber min={1} max={100} precision={0} disabled={disabled} style={{ width: '100%' }} data-testid="ns-form-max-applications" />)}
-          {item('paymentMode', 'Payment mode', (disabled) => <Select virtual={false} options={paymentOptions} disabled={disabled} data-testid="ns-form-payment-mode" />)}
-          {item('lockDays', 'Lock after listing (days)', (disabled) => <InputNumber min={0} max={3650} precision={0} disabled={disabled} style={{ width: '100%' }} data-testid="ns-form-lock-days" />)}
+          {item('minInvestment', 'Minimum investment (whole)', (disabled) => (
+            <Input inputMode="numeric" disabled={disabled} data-testid="ns-form-min-investment" />
+          ))}
+          {item('maxApplicationsPerUser', 'Applications per user', (disabled) => (
+            <InputNumber
+              min={1}
+              max={100}
+              precision={0}
+              disabled={disabled}
+              style={{ width: '100%' }}
+              data-testid="ns-form-max-applications"
+            />
+          ))}
+          {item('paymentMode', 'Payment mode', (disabled) => (
+            <Select virtual={false} options={paymentOptions} disabled={disabled} data-testid="ns-form-payment-mode" />
+          ))}
+          {item('lockDays', 'Lock after listing (days)', (disabled) => (
+            <InputNumber
+              min={0}
+              max={3650}
+              precision={0}
+              disabled={disabled}
+              style={{ width: '100%' }}
+              data-testid="ns-form-lock-days"
+            />
+          ))}
         </div>
         {kind === 'placement' ? (
           <>
@@ -200,12 +294,24 @@ export function NewShareFormModal({ product, onClose, onCreated }: {
         ) : null}
         <Typography.Title level={5}>Dates (UTC)</Typography.Title>
         <div style={grid}>
-          {item('applyStart', 'Applications open', (disabled) => <Input placeholder="2025-03-10T14:30:00Z" disabled={disabled} data-testid="ns-form-apply-start" />)}
-          {item('applyEnd', 'Application deadline', (disabled) => <Input placeholder="2025-03-18T21:00:00Z" disabled={disabled} data-testid="ns-form-apply-end" />)}
-          {item('drawDate', 'Draw date', (disabled) => <Input placeholder="2025-03-20" disabled={disabled} data-testid="ns-form-draw-date" />)}
-          {item('paymentDeadline', 'Payment deadline', (disabled) => <Input placeholder="2025-03-21T21:00:00Z" disabled={disabled} data-testid="ns-form-payment-deadline" />)}
-          {item('distributionDate', 'Distribution date', (disabled) => <Input placeholder="2025-03-24" disabled={disabled} data-testid="ns-form-distribution-date" />)}
-          {item('listingDate', 'Listing date', (disabled) => <Input placeholder="2025-03-25" disabled={disabled} data-testid="ns-form-listing-date" />)}
+          {item('applyStart', 'Applications open', (disabled) => (
+            <Input placeholder="2025-03-10T14:30:00Z" disabled={disabled} data-testid="ns-form-apply-start" />
+          ))}
+          {item('applyEnd', 'Application deadline', (disabled) => (
+            <Input placeholder="2025-03-18T21:00:00Z" disabled={disabled} data-testid="ns-form-apply-end" />
+          ))}
+          {item('drawDate', 'Draw date', (disabled) => (
+            <Input placeholder="2025-03-20" disabled={disabled} data-testid="ns-form-draw-date" />
+          ))}
+          {item('paymentDeadline', 'Payment deadline', (disabled) => (
+            <Input placeholder="2025-03-21T21:00:00Z" disabled={disabled} data-testid="ns-form-payment-deadline" />
+          ))}
+          {item('distributionDate', 'Distribution date', (disabled) => (
+            <Input placeholder="2025-03-24" disabled={disabled} data-testid="ns-form-distribution-date" />
+          ))}
+          {item('listingDate', 'Listing date', (disabled) => (
+            <Input placeholder="2025-03-25" disabled={disabled} data-testid="ns-form-listing-date" />
+          ))}
         </div>
         <Typography.Title level={5}>Channel</Typography.Title>
         <div style={grid}>
@@ -216,9 +322,16 @@ export function NewShareFormModal({ product, onClose, onCreated }: {
             label="Channel password required"
             name="channelPasswordRequired"
             valuePropName="checked"
-            extra={isTermDisabled('channelPasswordRequired', product) ? lockedNote : 'The server generates the password and shows it once.'}
+            extra={
+              isTermDisabled('channelPasswordRequired', product)
+                ? lockedNote
+                : 'The server generates the password and shows it once.'
+            }
           >
-            <Switch disabled={isTermDisabled('channelPasswordRequired', product)} data-testid="ns-form-password-required" />
+            <Switch
+              disabled={isTermDisabled('channelPasswordRequired', product)}
+              data-testid="ns-form-password-required"
+            />
           </Form.Item>
         </div>
         <ReasonField testId="ns-form-reason" label="Reason for this change (audit log)" />

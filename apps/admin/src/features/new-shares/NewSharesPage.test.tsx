@@ -2,14 +2,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fill, ok, okList, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { NewSharesPage } from './NewSharesPage';
 import { offering } from './test-fixtures';
 
 /** Under a loaded machine antd's modal transitions take a while. */
 const slow = { timeout: 10_000 };
 
-const closed = { ...offering, id: 'ns_13', code: 'ALTV', name: 'Altiva', phase: 'closed' as const, applicationsCount: 4, channelPasswordRequired: true };
+const closed = {
+  ...offering,
+  id: 'ns_13',
+  code: 'ALTV',
+  name: 'Altiva',
+  phase: 'closed' as const,
+  applicationsCount: 4,
+  channelPasswordRequired: true,
+};
 
 async function renderPage() {
   renderScreen(<NewSharesPage />);
@@ -36,7 +53,11 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
   it('runs the draw with a reason and shows the result and the seed', async () => {
     const api = stubAdminApi({
       '/product/list': okList([{ ...offering, phase: 'closed' as const }]),
-      '/newShare/draw': () => ok({ totalSubscription: 72000000, winningRate: '0.69444444', winnersCount: 1830, seed: 'seed-xyz' }, 'result.update.ok'),
+      '/newShare/draw': () =>
+        ok(
+          { totalSubscription: 72000000, winningRate: '0.69444444', winnersCount: 1830, seed: 'seed-xyz' },
+          'result.update.ok',
+        ),
     });
     const user = userEvent.setup({ delay: null });
     await renderPage();
@@ -57,7 +78,9 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('ns-edit-ns_13'));
     const price = await screen.findByTestId('ns-form-issue-price', undefined, slow);
     expect((price as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByTestId('ns-form-locked-issuePrice').textContent).toMatch(/cannot change after the first application/);
+    expect(screen.getByTestId('ns-form-locked-issuePrice').textContent).toMatch(
+      /cannot change after the first application/,
+    );
     expect((screen.getByTestId('ns-form-min-investment') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('ns-form-code') as HTMLInputElement).disabled).toBe(true);
     // Not locked: the name and the dates after the start.
@@ -84,16 +107,26 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
   it('creates an offering with every term and a reason, then shows the channel password once', async () => {
     const api = stubAdminApi({
       '/product/list': okList([offering]),
-      '/newShare/create': (body) => ok({ ...offering, ...(body as object), id: 'ns_20', channelPassword: 'P4SSW0RDXYZ23456' }, 'result.update.ok'),
+      '/newShare/create': (body) =>
+        ok({ ...offering, ...(body as object), id: 'ns_20', channelPassword: 'P4SSW0RDXYZ23456' }, 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });
     await renderPage();
     await user.click(screen.getByTestId('ns-new'));
     const entries: [string, string][] = [
-      ['ns-form-name', 'Cobre Andino'], ['ns-form-code', 'COBR'], ['ns-form-issue-market', 'BMV'], ['ns-form-sponsor', 'Example Capital'],
-      ['ns-form-issue-price', '12.40'], ['ns-form-shares-offered', '1000000'], ['ns-form-min-investment', '124000'],
-      ['ns-form-apply-start', '2025-04-01T14:30:00Z'], ['ns-form-apply-end', '2025-04-08T21:00:00Z'], ['ns-form-draw-date', '2025-04-10'],
-      ['ns-form-payment-deadline', '2025-04-11T21:00:00Z'], ['ns-form-distribution-date', '2025-04-14'], ['ns-form-listing-date', '2025-04-15'],
+      ['ns-form-name', 'Cobre Andino'],
+      ['ns-form-code', 'COBR'],
+      ['ns-form-issue-market', 'BMV'],
+      ['ns-form-sponsor', 'Example Capital'],
+      ['ns-form-issue-price', '12.40'],
+      ['ns-form-shares-offered', '1000000'],
+      ['ns-form-min-investment', '124000'],
+      ['ns-form-apply-start', '2025-04-01T14:30:00Z'],
+      ['ns-form-apply-end', '2025-04-08T21:00:00Z'],
+      ['ns-form-draw-date', '2025-04-10'],
+      ['ns-form-payment-deadline', '2025-04-11T21:00:00Z'],
+      ['ns-form-distribution-date', '2025-04-14'],
+      ['ns-form-listing-date', '2025-04-15'],
     ];
     await screen.findByTestId('ns-form-name', undefined, slow);
     for (const [testId, text] of entries) await fill(user, screen.getByTestId(testId), text);
@@ -102,10 +135,29 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('ns-form-save'));
     await waitFor(() => expect(api.callsTo('/newShare/create')).toHaveLength(1), slow);
     expect(api.callsTo('/newShare/create')[0]?.body).toEqual({
-      kind: 'ipo', name: 'Cobre Andino', code: 'COBR', market: 'mxn', issuePrice: '12.40', sharesOffered: 1000000, minShares: 10000,
-      minInvestment: '124000', placementTiers: null, maxApplicationsPerUser: 1, applyStart: '2025-04-01T14:30:00Z', applyEnd: '2025-04-08T21:00:00Z',
-      drawDate: '2025-04-10', paymentDeadline: '2025-04-11T21:00:00Z', distributionDate: '2025-04-14', listingDate: '2025-04-15', issueMarket: 'BMV',
-      sponsorBroker: 'Example Capital', paymentMode: 'prepaid', channelOpen: true, channelPasswordRequired: true, lockDays: 0, reason: 'New IPO',
+      kind: 'ipo',
+      name: 'Cobre Andino',
+      code: 'COBR',
+      market: 'mxn',
+      issuePrice: '12.40',
+      sharesOffered: 1000000,
+      minShares: 10000,
+      minInvestment: '124000',
+      placementTiers: null,
+      maxApplicationsPerUser: 1,
+      applyStart: '2025-04-01T14:30:00Z',
+      applyEnd: '2025-04-08T21:00:00Z',
+      drawDate: '2025-04-10',
+      paymentDeadline: '2025-04-11T21:00:00Z',
+      distributionDate: '2025-04-14',
+      listingDate: '2025-04-15',
+      issueMarket: 'BMV',
+      sponsorBroker: 'Example Capital',
+      paymentMode: 'prepaid',
+      channelOpen: true,
+      channelPasswordRequired: true,
+      lockDays: 0,
+      reason: 'New IPO',
     });
     expect((await screen.findByTestId('ns-secret', undefined, slow)).textContent).toContain('P4SSW0RDXYZ23456');
   });

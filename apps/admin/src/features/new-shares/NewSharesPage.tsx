@@ -1,11 +1,23 @@
 /**
- * New-share offerings (API.md §19.5 `/product/list` kind `new_share`, `/newShare/create`, `/update`,
+ * New-share offerings (docs/api.md §19.5 `/product/list` kind `new_share`, `/newShare/create`, `/update`,
  * `/rotateChannelPassword`, `/draw`): the list with terms, window, applications and draw state, the
  * create and edit forms, the channel password shown once after create or rotate, and the draw, which
  * runs once after the deadline and in which the operator chooses nothing (§19.6).
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Modal,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminNewShare } from '@brokerage/contract';
 import type { AdminDataOf } from '../../api/client';
@@ -23,14 +35,38 @@ type Secret = { title: string; password: string } | null;
 type DrawResult = { product: AdminNewShare; result: AdminDataOf<'newShareDraw'> } | null;
 
 const kindLabel = (kind: AdminNewShare['kind']) => kindOptions.find((option) => option.value === kind)?.label ?? kind;
-const phaseColour: Record<AdminNewShare['phase'], string> = { upcoming: 'gold', open: 'green', closed: 'default', drawn: 'blue', listed: 'purple' };
+const phaseColour: Record<AdminNewShare['phase'], string> = {
+  upcoming: 'gold',
+  open: 'green',
+  closed: 'default',
+  drawn: 'blue',
+  listed: 'purple',
+};
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function SecretModal({ secret, onClose }: { secret: Secret; onClose: () => void }) {
   return (
-    <Modal open={secret !== null} title={secret?.title} onCancel={onClose} onOk={onClose} okText="I have copied it" cancelButtonProps={{ style: { display: 'none' } }} destroyOnHidden>
-      <Alert type="warning" showIcon title="Shown once. It is stored hashed and cannot be displayed again; rotate it to get a new one." style={{ marginBottom: 12 }} />
-      <Typography.Paragraph copyable={{ text: secret?.password ?? '' }} code style={{ fontSize: 18 }} data-testid="ns-secret">
+    <Modal
+      open={secret !== null}
+      title={secret?.title}
+      onCancel={onClose}
+      onOk={onClose}
+      okText="I have copied it"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      destroyOnHidden
+    >
+      <Alert
+        type="warning"
+        showIcon
+        title="Shown once. It is stored hashed and cannot be displayed again; rotate it to get a new one."
+        style={{ marginBottom: 12 }}
+      />
+      <Typography.Paragraph
+        copyable={{ text: secret?.password ?? '' }}
+        code
+        style={{ fontSize: 18 }}
+        data-testid="ns-secret"
+      >
         {secret?.password}
       </Typography.Paragraph>
     </Modal>
@@ -39,7 +75,14 @@ function SecretModal({ secret, onClose }: { secret: Secret; onClose: () => void 
 
 function DrawResultModal({ draw, onClose }: { draw: DrawResult; onClose: () => void }) {
   return (
-    <Modal open={draw !== null} title={draw ? `Draw of ${draw.product.code}` : ''} onCancel={onClose} onOk={onClose} cancelButtonProps={{ style: { display: 'none' } }} destroyOnHidden>
+    <Modal
+      open={draw !== null}
+      title={draw ? `Draw of ${draw.product.code}` : ''}
+      onCancel={onClose}
+      onOk={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      destroyOnHidden
+    >
       {draw ? (
         <Descriptions column={1} bordered size="small" data-testid="ns-draw-result">
           <Descriptions.Item label="Total subscription">{draw.result.totalSubscription}</Descriptions.Item>
@@ -47,10 +90,14 @@ function DrawResultModal({ draw, onClose }: { draw: DrawResult; onClose: () => v
           <Descriptions.Item label="Winning rate">{draw.result.winningRate}</Descriptions.Item>
           <Descriptions.Item label="Winners">{draw.result.winnersCount}</Descriptions.Item>
           <Descriptions.Item label="Seed">
-            <Typography.Text code copyable data-testid="ns-draw-seed">{draw.result.seed}</Typography.Text>
+            <Typography.Text code copyable data-testid="ns-draw-seed">
+              {draw.result.seed}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="Published seed hash">
-            <Typography.Text code style={{ wordBreak: 'break-all' }}>{draw.product.drawSeedHash}</Typography.Text>
+            <Typography.Text code style={{ wordBreak: 'break-all' }}>
+              {draw.product.drawSeedHash}
+            </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       ) : null}
@@ -78,7 +125,9 @@ export function NewSharesPage() {
   async function rotatePassword(product: AdminNewShare) {
     const reason = await askReason({
       title: `Rotate the channel password of ${product.code}?`,
-      content: <Typography.Paragraph>The old password stops working at once. The new one is shown once.</Typography.Paragraph>,
+      content: (
+        <Typography.Paragraph>The old password stops working at once. The new one is shown once.</Typography.Paragraph>
+      ),
       okText: 'Rotate',
       danger: true,
     });
@@ -87,7 +136,8 @@ export function NewSharesPage() {
     rotate.mutate(
       { id: product.id, reason },
       {
-        onSuccess: (answer) => setSecret({ title: `New channel password of ${product.code}`, password: answer.data.channelPassword }),
+        onSuccess: (answer) =>
+          setSecret({ title: `New channel password of ${product.code}`, password: answer.data.channelPassword }),
         onSettled: () => setBusyId(null),
       },
     );
@@ -98,8 +148,9 @@ export function NewSharesPage() {
       title: `Run the draw of ${product.code}?`,
       content: (
         <Typography.Paragraph>
-          Runs once and cannot be undone. If more shares were applied for than the {product.sharesOffered} offered, each application gets its pro-rata floor
-          and the leftovers go one by one in the order fixed by the seed published at creation. Nobody chooses winners or quantities.
+          Runs once and cannot be undone. If more shares were applied for than the {product.sharesOffered} offered, each
+          application gets its pro-rata floor and the leftovers go one by one in the order fixed by the seed published
+          at creation. Nobody chooses winners or quantities.
         </Typography.Paragraph>
       ),
       okText: 'Run the draw',
@@ -166,10 +217,16 @@ export function NewSharesPage() {
       key: 'phase',
       render: (_: unknown, product) => (
         <Space orientation="vertical" size={2}>
-          <Tag color={phaseColour[product.phase]} data-testid={`ns-phase-${product.id}`}>{product.phase}</Tag>
+          <Tag color={phaseColour[product.phase]} data-testid={`ns-phase-${product.id}`}>
+            {product.phase}
+          </Tag>
           {!product.channelOpen ? <Tag>channel closed</Tag> : null}
           {product.placementTiers ? (
-            <Typography.Text type="secondary">{product.placementTiers.map((tier) => `${accountTypeLabels[tier.accountType]} ≥ ${tier.minAmount}`).join(', ')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {product.placementTiers
+                .map((tier) => `${accountTypeLabels[tier.accountType]} ≥ ${tier.minAmount}`)
+                .join(', ')}
+            </Typography.Text>
           ) : null}
         </Space>
       ),
@@ -185,7 +242,12 @@ export function NewSharesPage() {
               Edit
             </Button>
             {product.channelPasswordRequired ? (
-              <Button type="link" loading={busyId === product.id && rotate.isPending} onClick={() => void rotatePassword(product)} data-testid={`ns-rotate-${product.id}`}>
+              <Button
+                type="link"
+                loading={busyId === product.id && rotate.isPending}
+                onClick={() => void rotatePassword(product)}
+                data-testid={`ns-rotate-${product.id}`}
+              >
                 Rotate password
               </Button>
             ) : null}
@@ -208,7 +270,11 @@ export function NewSharesPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>New shares</Typography.Title>}
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          New shares
+        </Typography.Title>
+      }
       extra={
         <Space>
           <Button onClick={() => void list.refetch()} loading={list.isFetching} data-testid="ns-reload">
@@ -221,8 +287,8 @@ export function NewSharesPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        IPOs, placements and capital increases. The contractual terms lock at the first application; the draw runs once after the application
-        deadline, from the seed whose hash is published at creation.
+        IPOs, placements and capital increases. The contractual terms lock at the first application; the draw runs once
+        after the application deadline, from the seed whose hash is published at creation.
       </Typography.Paragraph>
       <Table<AdminNewShare>
         rowKey="id"
@@ -231,7 +297,9 @@ export function NewSharesPage() {
         dataSource={(list.data?.list ?? []).filter(isNewShare)}
         loading={list.isPending}
         data-testid="ns-table"
-        locale={{ emptyText: list.isError ? 'The offerings could not be loaded. Press Reload.' : 'No new-share offerings yet.' }}
+        locale={{
+          emptyText: list.isError ? 'The offerings could not be loaded. Press Reload.' : 'No new-share offerings yet.',
+        }}
         pagination={pagination(list.data)}
       />
       {editing ? (
@@ -240,7 +308,8 @@ export function NewSharesPage() {
           product={editing.product}
           onClose={() => setEditing(null)}
           onCreated={(created) => {
-            if (created.channelPassword) setSecret({ title: `Channel password of ${created.code}`, password: created.channelPassword });
+            if (created.channelPassword)
+              setSecret({ title: `Channel password of ${created.code}`, password: created.channelPassword });
           }}
         />
       ) : null}

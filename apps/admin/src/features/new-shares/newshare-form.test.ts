@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { drawBlockedReason, isTermDisabled, newShareCreateBody, newShareFormValuesOf, newShareProblems, newShareUpdateBody } from './newshare-form';
+import {
+  drawBlockedReason,
+  isTermDisabled,
+  newShareCreateBody,
+  newShareFormValuesOf,
+  newShareProblems,
+  newShareUpdateBody,
+} from './newshare-form';
 import { offering } from './test-fixtures';
 
 describe('the new-share form', () => {
@@ -7,7 +14,14 @@ describe('the new-share form', () => {
     const values = { ...newShareFormValuesOf(offering), reason: 'New IPO' };
     expect(newShareProblems(values)).toEqual({});
     const body = newShareCreateBody(values);
-    expect(body).toMatchObject({ kind: 'ipo', code: 'NOVA', issuePrice: '18.50', minShares: 10000, placementTiers: null, reason: 'New IPO' });
+    expect(body).toMatchObject({
+      kind: 'ipo',
+      code: 'NOVA',
+      issuePrice: '18.50',
+      minShares: 10000,
+      placementTiers: null,
+      reason: 'New IPO',
+    });
   });
 
   it('starts a new IPO at the spec minimum of 10,000 shares', () => {
@@ -15,7 +29,13 @@ describe('the new-share form', () => {
   });
 
   it('names the fields the contract or the calendar would refuse', () => {
-    const values = { ...newShareFormValuesOf(offering), code: 'nova-1', applyEnd: '2025-03-09T00:00:00Z', listingDate: '2025-03-19', issuePrice: '0' };
+    const values = {
+      ...newShareFormValuesOf(offering),
+      code: 'nova-1',
+      applyEnd: '2025-03-09T00:00:00Z',
+      listingDate: '2025-03-19',
+      issuePrice: '0',
+    };
     const problems = newShareProblems(values);
     expect(Object.keys(problems).sort()).toEqual(['applyEnd', 'code', 'issuePrice', 'listingDate']);
   });
@@ -34,7 +54,11 @@ describe('the new-share form', () => {
     expect(isTermDisabled('issuePrice', offering)).toBe(false);
     const values = { ...newShareFormValuesOf(applied), issuePrice: '19.00', name: 'Nova Energía SA', reason: 'Rename' };
     expect(newShareUpdateBody(applied, values)).toEqual({ id: 'ns_12', name: 'Nova Energía SA', reason: 'Rename' });
-    expect(newShareUpdateBody(offering, { ...values, name: offering.name })).toEqual({ id: 'ns_12', issuePrice: '19.00', reason: 'Rename' });
+    expect(newShareUpdateBody(offering, { ...values, name: offering.name })).toEqual({
+      id: 'ns_12',
+      issuePrice: '19.00',
+      reason: 'Rename',
+    });
     expect(newShareUpdateBody(offering, { ...newShareFormValuesOf(offering), issuePrice: '18.5' })).toBeNull();
   });
 

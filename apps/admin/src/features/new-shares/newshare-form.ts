@@ -1,5 +1,5 @@
 /**
- * The new-share offering form (API.md §19.5 `/newShare/create`, `/newShare/update`): values, the
+ * The new-share offering form (docs/api.md §19.5 `/newShare/create`, `/newShare/update`): values, the
  * problems the contract would refuse (checked with its own schema so the operator sees them under
  * the field), the create body, an update body with only what changed and may change, and when the
  * draw may run. Amounts stay decimal strings (`Dec` compares them); times are UTC ISO strings as on
@@ -100,7 +100,9 @@ const trim = (value: string | null | undefined) => (value ?? '').trim();
 
 function tiersOf(values: NewShareFormValues): { accountType: AccountType; minAmount: string }[] | null {
   if (values.kind !== 'placement') return null;
-  return accountTypes.filter((type) => trim(values.tiers[type]) !== '').map((type) => ({ accountType: type, minAmount: trim(values.tiers[type]) }));
+  return accountTypes
+    .filter((type) => trim(values.tiers[type]) !== '')
+    .map((type) => ({ accountType: type, minAmount: trim(values.tiers[type]) }));
 }
 
 /** Everything but the reason, in wire shape (numbers left null when empty so the schema names them). */
@@ -157,19 +159,36 @@ export function newShareProblems(values: NewShareFormValues): Partial<Record<New
       } else if (typeof first === 'string') {
         field = first as NewShareField;
       }
-      if (field && !problems[field]) problems[field] = fieldTexts[field] ?? (field.startsWith('tiers.') ? 'An amount above 0 with at most 2 decimals' : undefined) ?? (issue.code === 'invalid_type' ? 'Required' : issue.message === 'format' ? 'Wrong format' : 'Out of range');
+      if (field && !problems[field])
+        problems[field] =
+          fieldTexts[field] ??
+          (field.startsWith('tiers.') ? 'An amount above 0 with at most 2 decimals' : undefined) ??
+          (issue.code === 'invalid_type' ? 'Required' : issue.message === 'format' ? 'Wrong format' : 'Out of range');
     }
   }
-  if (values.kind === 'placement' && (tiersOf(values) ?? []).length === 0) problems['tiers.standard'] ??= 'A placement needs the minimum of at least one account type';
+  if (values.kind === 'placement' && (tiersOf(values) ?? []).length === 0)
+    problems['tiers.standard'] ??= 'A placement needs the minimum of at least one account type';
   const start = Date.parse(trim(values.applyStart));
   const end = Date.parse(trim(values.applyEnd));
-  if (!problems.applyEnd && !Number.isNaN(start) && !Number.isNaN(end) && end <= start) problems.applyEnd = 'The deadline must be after the start';
+  if (!problems.applyEnd && !Number.isNaN(start) && !Number.isNaN(end) && end <= start)
+    problems.applyEnd = 'The deadline must be after the start';
   const deadline = Date.parse(trim(values.paymentDeadline));
-  if (!problems.paymentDeadline && !Number.isNaN(end) && !Number.isNaN(deadline) && deadline < end) problems.paymentDeadline = 'The payment deadline cannot be before the application deadline';
-  if (!problems.listingDate && trim(values.listingDate) !== '' && trim(values.drawDate) !== '' && trim(values.listingDate) < trim(values.drawDate)) {
+  if (!problems.paymentDeadline && !Number.isNaN(end) && !Number.isNaN(deadline) && deadline < end)
+    problems.paymentDeadline = 'The payment deadline cannot be before the application deadline';
+  if (
+    !problems.listingDate &&
+    trim(values.listingDate) !== '' &&
+    trim(values.drawDate) !== '' &&
+    trim(values.listingDate) < trim(values.drawDate)
+  ) {
     problems.listingDate = 'The listing cannot come before the draw';
   }
-  if (!problems.minShares && values.sharesOffered !== null && values.minShares !== null && values.minShares > values.sharesOffered) {
+  if (
+    !problems.minShares &&
+    values.sharesOffered !== null &&
+    values.minShares !== null &&
+    values.minShares > values.sharesOffered
+  ) {
     problems.minShares = 'The minimum cannot be above the shares offered';
   }
   return problems;
@@ -188,17 +207,26 @@ function sameDecimal(a: string, b: string): boolean {
 }
 
 function sameValue(key: string, next: unknown, stored: unknown): boolean {
-  if (typeof next === 'string' && typeof stored === 'string' && (key === 'issuePrice' || key === 'minInvestment')) return sameDecimal(next, stored);
+  if (typeof next === 'string' && typeof stored === 'string' && (key === 'issuePrice' || key === 'minInvestment'))
+    return sameDecimal(next, stored);
   if (key === 'placementTiers') {
     const a = (next as { accountType: string; minAmount: string }[] | null) ?? [];
     const b = (stored as { accountType: string; minAmount: string }[] | null) ?? [];
-    return a.length === b.length && a.every((tier) => b.some((other) => other.accountType === tier.accountType && sameDecimal(other.minAmount, tier.minAmount)));
+    return (
+      a.length === b.length &&
+      a.every((tier) =>
+        b.some((other) => other.accountType === tier.accountType && sameDecimal(other.minAmount, tier.minAmount)),
+      )
+    );
   }
   return next === stored;
 }
 
 /** The update body: `id`, `reason` and only what changed and may change now, or null when nothing did. */
-export function newShareUpdateBody(product: AdminNewShare, values: NewShareFormValues): AdminRequestOf<'newShareUpdate'> | null {
+export function newShareUpdateBody(
+  product: AdminNewShare,
+  values: NewShareFormValues,
+): AdminRequestOf<'newShareUpdate'> | null {
   const terms = termsOf(values);
   const changes: Record<string, unknown> = {};
   for (const [key, next] of Object.entries(terms)) {
@@ -223,4 +251,8 @@ export const kindOptions: { value: NewShareKind; label: string }[] = [
   { value: 'capital_increase', label: 'Capital increase' },
 ];
 
-export const accountTypeLabels: Record<AccountType, string> = { standard: 'Standard', institutional: 'Institutional', dma: 'DMA' };
+export const accountTypeLabels: Record<AccountType, string> = {
+  standard: 'Standard',
+  institutional: 'Institutional',
+  dma: 'DMA',
+};

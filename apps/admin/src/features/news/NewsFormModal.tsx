@@ -18,10 +18,24 @@ import {
   type NewsFormValues,
 } from './news-form';
 
-const formFields = ['category', 'title', 'summary', 'source', 'coverUrl', 'instrumentIds', 'content', 'reason'] as const;
+const formFields = [
+  'category',
+  'title',
+  'summary',
+  'source',
+  'coverUrl',
+  'instrumentIds',
+  'content',
+  'reason',
+] as const;
 
 export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; onClose: () => void }) {
-  const content = useContentForm<AdminNewsItem, NewsFormValues>({ kind: 'news', item, valuesOf: newsFormValuesOf, formFields });
+  const content = useContentForm<AdminNewsItem, NewsFormValues>({
+    kind: 'news',
+    item,
+    valuesOf: newsFormValuesOf,
+    formFields,
+  });
   const create = useAdminMutation('newsCreate', content.saveOptions);
   const update = useAdminMutation('newsUpdate', content.saveOptions);
 
@@ -94,7 +108,9 @@ export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; o
         rules={[
           {
             validator: (_rule, value: unknown) => {
-              const problem = instrumentIdsProblem(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+              const problem = instrumentIdsProblem(
+                Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [],
+              );
               return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
             },
           },

@@ -3,7 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminNewsItem } from '@brokerage/contract';
-import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  refused,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { NewsPage } from './NewsPage';
 
 function article(overrides: Partial<AdminNewsItem> = {}): AdminNewsItem {
@@ -38,7 +48,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
     expect(await screen.findByText('A reason is required')).toBeTruthy();
     expect(api.callsTo('/news/create')).toHaveLength(0);
 
-    // A reason of two characters is still refused (API.md §19.1: 3–500).
+    // A reason of two characters is still refused (docs/api.md §19.1: 3–500).
     await fill(user, screen.getByTestId('news-reason'), 'ok');
     await user.click(screen.getByTestId('news-save'));
     expect(await screen.findByText('At least 3 characters')).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * News management (our addition to API.md §19, docs/decisions.md; right `product.manage`): every
+ * News management (our addition to docs/api.md §19, docs/decisions.md; right `product.manage`): every
  * article, drafts included, newest first, server-paged and filtered by category. Articles are written
  * as drafts and become visible to users only when published; each publish and unpublish asks for a
  * reason and is audit-logged. Filter and page live in the URL, so reload and back keep them.
@@ -50,7 +50,13 @@ const trailingColumns: TableColumnsType<AdminNewsItem> = [
     // A draft's publishedAt is its creation time (the user-side shape needs one), so it is not shown.
     render: (value: string, item) => (item.published ? formatTime(value) : emptyText),
   },
-  { title: 'Updated', dataIndex: 'updatedAt', key: 'updatedAt', width: 160, render: (value: string) => formatTime(value) },
+  {
+    title: 'Updated',
+    dataIndex: 'updatedAt',
+    key: 'updatedAt',
+    width: 160,
+    render: (value: string) => formatTime(value),
+  },
 ];
 
 export function NewsPage() {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminNewsItem } from '@brokerage/contract';
-import { cleanInstrumentIds, instrumentIdsProblem, newsCreateBody, newsFormValuesOf, newsUpdateBody } from './news-form';
+import {
+  cleanInstrumentIds,
+  instrumentIdsProblem,
+  newsCreateBody,
+  newsFormValuesOf,
+  newsUpdateBody,
+} from './news-form';
 
 const stored: AdminNewsItem = {
   id: 'n_1',
@@ -48,7 +54,12 @@ describe('the update body', () => {
 
   it('carries only the changed fields, with the id and the reason', () => {
     const values = { ...newsFormValuesOf(stored), title: 'Rates cut', instrumentIds: [], reason: 'Correction' };
-    expect(newsUpdateBody(stored, values)).toEqual({ id: 'n_1', title: 'Rates cut', instrumentIds: [], reason: 'Correction' });
+    expect(newsUpdateBody(stored, values)).toEqual({
+      id: 'n_1',
+      title: 'Rates cut',
+      instrumentIds: [],
+      reason: 'Correction',
+    });
   });
 
   it('sends null to remove the cover', () => {

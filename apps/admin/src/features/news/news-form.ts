@@ -43,7 +43,16 @@ export interface NewsFormValues {
 
 export function newsFormValuesOf(item: AdminNewsItem | null): NewsFormValues {
   if (!item) {
-    return { category: 'top', title: '', summary: '', source: '', coverUrl: '', instrumentIds: [], content: '', reason: '' };
+    return {
+      category: 'top',
+      title: '',
+      summary: '',
+      source: '',
+      coverUrl: '',
+      instrumentIds: [],
+      content: '',
+      reason: '',
+    };
   }
   return {
     category: item.category,

@@ -6,12 +6,23 @@ import { Form, Input } from 'antd';
 import type { AdminNoticeItem } from '@brokerage/contract';
 import { useAdminMutation } from '../../api/hooks';
 import { ContentFormModal, useContentForm } from '../../components/ContentFormModal';
-import { noticeCreateBody, noticeFormValuesOf, noticeTitleMax, noticeUpdateBody, type NoticeFormValues } from './notice-form';
+import {
+  noticeCreateBody,
+  noticeFormValuesOf,
+  noticeTitleMax,
+  noticeUpdateBody,
+  type NoticeFormValues,
+} from './notice-form';
 
 const formFields = ['title', 'content', 'reason'] as const;
 
 export function NoticeFormModal({ item, onClose }: { item: AdminNoticeItem | null; onClose: () => void }) {
-  const content = useContentForm<AdminNoticeItem, NoticeFormValues>({ kind: 'notice', item, valuesOf: noticeFormValuesOf, formFields });
+  const content = useContentForm<AdminNoticeItem, NoticeFormValues>({
+    kind: 'notice',
+    item,
+    valuesOf: noticeFormValuesOf,
+    formFields,
+  });
   const create = useAdminMutation('noticeCreate', content.saveOptions);
   const update = useAdminMutation('noticeUpdate', content.saveOptions);
 

@@ -3,7 +3,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminNoticeItem } from '@brokerage/contract';
-import { fill, ok, okList, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { NoticesPage } from './NoticesPage';
 
 function notice(overrides: Partial<AdminNoticeItem> = {}): AdminNoticeItem {
@@ -38,7 +47,8 @@ describe('notices for everyone', { timeout: screenTestTimeoutMs }, () => {
   it('saves a draft with the trimmed title and the reason', async () => {
     const api = stubAdminApi({
       '/notice/list': okList([]),
-      '/notice/create': () => ok(notice({ id: 'nt_9', title: 'Maintenance', content: '<p>Sunday</p>', published: false })),
+      '/notice/create': () =>
+        ok(notice({ id: 'nt_9', title: 'Maintenance', content: '<p>Sunday</p>', published: false })),
     });
     const user = userEvent.setup({ delay: null });
     renderScreen(<NoticesPage />);
@@ -49,7 +59,11 @@ describe('notices for everyone', { timeout: screenTestTimeoutMs }, () => {
     await user.click(screen.getByTestId('notice-save'));
 
     await waitFor(() => expect(api.callsTo('/notice/create')).toHaveLength(1));
-    expect(api.callsTo('/notice/create')[0]?.body).toEqual({ title: 'Maintenance', content: '<p>Sunday</p>', reason: 'Planned downtime' });
+    expect(api.callsTo('/notice/create')[0]?.body).toEqual({
+      title: 'Maintenance',
+      content: '<p>Sunday</p>',
+      reason: 'Planned downtime',
+    });
     expect((await screen.findByTestId('notice-saved-id')).textContent).toBe('nt_9');
     expect((await screen.findByTestId('notice-preview')).innerHTML).toBe('<p>Sunday</p>');
   });

@@ -1,5 +1,5 @@
 /**
- * Notices for everyone (our addition to API.md §19, docs/decisions.md; right `product.manage`): drafts
+ * Notices for everyone (our addition to docs/api.md §19, docs/decisions.md; right `product.manage`): drafts
  * and published notices, newest first, server-paged. A notice is written as a draft and reaches users'
  * notice list only when published; each publish and unpublish asks for a reason and is audit-logged.
  * Personal messages (sent by review decisions) are not listed here.
@@ -16,8 +16,20 @@ import { NoticeFormModal } from './NoticeFormModal';
 const leadingColumns: TableColumnsType<AdminNoticeItem> = [{ title: 'Title', dataIndex: 'title', key: 'title' }];
 
 const trailingColumns: TableColumnsType<AdminNoticeItem> = [
-  { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (value: string) => formatTime(value) },
-  { title: 'Updated', dataIndex: 'updatedAt', key: 'updatedAt', width: 170, render: (value: string) => formatTime(value) },
+  {
+    title: 'Created',
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    width: 170,
+    render: (value: string) => formatTime(value),
+  },
+  {
+    title: 'Updated',
+    dataIndex: 'updatedAt',
+    key: 'updatedAt',
+    width: 170,
+    render: (value: string) => formatTime(value),
+  },
 ];
 
 export function NoticesPage() {

@@ -21,7 +21,10 @@ export function noticeCreateBody(values: NoticeFormValues): AdminRequestOf<'noti
 }
 
 /** The changed fields of `item`, with its id and the reason; null when nothing changed. */
-export function noticeUpdateBody(item: AdminNoticeItem, values: NoticeFormValues): AdminRequestOf<'noticeUpdate'> | null {
+export function noticeUpdateBody(
+  item: AdminNoticeItem,
+  values: NoticeFormValues,
+): AdminRequestOf<'noticeUpdate'> | null {
   const next = noticeCreateBody(values);
   const body: AdminRequestOf<'noticeUpdate'> = { id: item.id, reason: next.reason };
   if (next.title !== item.title) body.title = next.title;

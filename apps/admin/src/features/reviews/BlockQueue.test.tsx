@@ -4,7 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ReviewItemOf } from '@brokerage/contract';
-import { fill, ok, okList, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
 /** Under a loaded machine antd's drawer and modal transitions take a while. */
@@ -25,7 +34,16 @@ function blockItem(overrides: Partial<ReviewItemOf<'block'>> = {}): ReviewItemOf
     reviewedBy: null,
     reviewedAt: null,
     reason: null,
-    details: { productId: 'bp_3', kind: 'block', code: 'WALMEX', shares: 5000, price: '58.20', fee: '436.50', lockDays: 3, currentPrice: '61.05' },
+    details: {
+      productId: 'bp_3',
+      kind: 'block',
+      code: 'WALMEX',
+      shares: 5000,
+      price: '58.20',
+      fee: '436.50',
+      lockDays: 3,
+      currentPrice: '61.05',
+    },
     ...overrides,
   };
 }
@@ -56,7 +74,8 @@ describe('the block-trade review queue', { timeout: screenTestTimeoutMs }, () =>
     const api = stubAdminApi({
       '/review/list': okList([blockItem()]),
       '/review/detail': () => ok(blockItem()),
-      '/review/approve': () => ok(blockItem({ state: 'approved', reviewedBy: 'a_1', reason: 'Desk confirmed' }), 'result.update.ok'),
+      '/review/approve': () =>
+        ok(blockItem({ state: 'approved', reviewedBy: 'a_1', reason: 'Desk confirmed' }), 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });
     renderQueue();
@@ -73,12 +92,21 @@ describe('the block-trade review queue', { timeout: screenTestTimeoutMs }, () =>
     expect(within(section).getByTestId('review-block-current').textContent).toBe('61.05 MXN');
 
     await user.click(screen.getByTestId('review-approve'));
-    expect(await screen.findByText(/A long position of 5000 WALMEX opens at the deal price 58.20, locked for 3 days/, undefined, slow)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /A long position of 5000 WALMEX opens at the deal price 58.20, locked for 3 days/,
+        undefined,
+        slow,
+      ),
+    ).toBeTruthy();
     await fill(user, await screen.findByTestId('confirm-reason'), 'Desk confirmed');
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(api.callsTo('/review/approve')).toHaveLength(1), slow);
     expect(api.callsTo('/review/approve')[0]?.body).toEqual({
-      queue: 'block', id: 'ba_7', reason: 'Desk confirmed', requestId: expect.stringMatching(uuid) as unknown,
+      queue: 'block',
+      id: 'ba_7',
+      reason: 'Desk confirmed',
+      requestId: expect.stringMatching(uuid) as unknown,
     });
   });
 });

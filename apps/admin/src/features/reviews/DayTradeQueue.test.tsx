@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ReviewItemOf } from '@brokerage/contract';
-import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  refused,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
 /** Under a loaded machine antd's drawer and modal transitions take a while. */
@@ -61,7 +71,12 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
     const api = stubAdminApi({ '/review/list': okList([dayTradeItem()]) });
     renderQueue();
     await screen.findByTestId('review-open-dt_4');
-    expect(api.callsTo('/review/list')[0]?.body).toEqual({ queue: 'day_trade', states: ['pending'], page: 1, size: 20 });
+    expect(api.callsTo('/review/list')[0]?.body).toEqual({
+      queue: 'day_trade',
+      states: ['pending'],
+      page: 1,
+      size: 20,
+    });
     const table = screen.getByTestId('reviews-table');
     expect(within(table).getByText('Account type')).toBeTruthy();
     expect(within(table).getByText('Institutional')).toBeTruthy();
@@ -73,7 +88,8 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
     const api = stubAdminApi({
       '/review/list': okList([dayTradeItem()]),
       '/review/detail': () => ok(dayTradeItem()),
-      '/review/approve': () => ok(dayTradeItem({ state: 'approved', reviewedBy: 'a_1', reason: 'No open risk' }), 'result.update.ok'),
+      '/review/approve': () =>
+        ok(dayTradeItem({ state: 'approved', reviewedBy: 'a_1', reason: 'No open risk' }), 'result.update.ok'),
     });
     const user = userEvent.setup({ delay: null });
     renderQueue();
@@ -87,7 +103,10 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(api.callsTo('/review/approve')).toHaveLength(1), slow);
     expect(api.callsTo('/review/approve')[0]?.body).toEqual({
-      queue: 'day_trade', id: 'dt_4', reason: 'No open risk', requestId: expect.stringMatching(uuid) as unknown,
+      queue: 'day_trade',
+      id: 'dt_4',
+      reason: 'No open risk',
+      requestId: expect.stringMatching(uuid) as unknown,
     });
     await waitFor(() => expect(screen.queryByTestId('review-detail-summary')).toBeNull(), slow);
   });
@@ -103,7 +122,13 @@ describe('the day-trading review queue', { timeout: screenTestTimeoutMs }, () =>
     await openItem(user);
     await decide(user, 'review-reject', 'Too many open positions');
     await waitFor(() => expect(api.callsTo('/review/reject')).toHaveLength(1), slow);
-    expect(api.callsTo('/review/reject')[0]?.body).toMatchObject({ queue: 'day_trade', id: 'dt_4', reason: 'Too many open positions' });
-    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toBe('You already have a seat account.');
+    expect(api.callsTo('/review/reject')[0]?.body).toMatchObject({
+      queue: 'day_trade',
+      id: 'dt_4',
+      reason: 'Too many open positions',
+    });
+    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toBe(
+      'You already have a seat account.',
+    );
   });
 });

@@ -1,15 +1,31 @@
 /**
- * One review item (API.md §19.3 `/review/detail`, an audited read: it shows full ID and card numbers):
+ * One review item (docs/api.md §19.3 `/review/detail`, an audited read: it shows full ID and card numbers):
  * everything in `details`, and for roles with `review.decide` one-click Approve and Reject, each asking
- * for the reason (3–500 characters; a rejection's reason is shown to the user, ARCHITECTURE.md
+ * for the reason (3–500 characters; a rejection's reason is shown to the user, docs/architecture.md
  * principle 3). A decided item, or a role that may only read, gets no buttons.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Drawer, Result, Space, Spin, Tag, Typography, type DescriptionsProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Result,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+  type DescriptionsProps,
+} from 'antd';
 import { Link } from 'react-router-dom';
 import { Dec } from '@brokerage/contract';
 import type {
-  DayTradeReviewDetails, DepositChannel, KycReviewDetails, ReviewItem, ReviewItemOf, WithdrawReviewDestination,
+  DayTradeReviewDetails,
+  DepositChannel,
+  KycReviewDetails,
+  ReviewItem,
+  ReviewItemOf,
+  WithdrawReviewDestination,
 } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
@@ -29,7 +45,11 @@ type Items = NonNullable<DescriptionsProps['items']>;
 function Copyable({ value, testId }: { value: string | null; testId?: string }) {
   if (!value) return <>{emptyText}</>;
   return (
-    <Typography.Text copyable data-testid={testId} style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
+    <Typography.Text
+      copyable
+      data-testid={testId}
+      style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+    >
       {value}
     </Typography.Text>
   );
@@ -86,7 +106,11 @@ function Summary({ item }: { item: ReviewItem }) {
     items.push({
       key: 'amount',
       label: 'Amount',
-      children: <Typography.Text strong data-testid="review-detail-amount">{money(item.amount, item.currency)}</Typography.Text>,
+      children: (
+        <Typography.Text strong data-testid="review-detail-amount">
+          {money(item.amount, item.currency)}
+        </Typography.Text>
+      ),
     });
   }
   items.push(
@@ -112,8 +136,16 @@ function KycSection({ details, images }: { details: KycReviewDetails; images: Im
         size="small"
         column={1}
         items={[
-          { key: 'name', label: 'Name', children: <span data-testid="review-kyc-name">{formatText(details.name)}</span> },
-          { key: 'idNumber', label: 'ID number (full)', children: <Copyable value={details.idNumber} testId="review-kyc-id-number" /> },
+          {
+            key: 'name',
+            label: 'Name',
+            children: <span data-testid="review-kyc-name">{formatText(details.name)}</span>,
+          },
+          {
+            key: 'idNumber',
+            label: 'ID number (full)',
+            children: <Copyable value={details.idNumber} testId="review-kyc-id-number" />,
+          },
         ]}
       />
       <Space size="large" wrap style={{ marginTop: 16 }} align="start">
@@ -207,14 +239,24 @@ function DepositSection({ item, images }: { item: ReviewItemOf<'deposit'>; image
           size="small"
           column={1}
           items={[
-            { key: 'orderNo', label: 'Order number', children: <Copyable value={details.orderNo} testId="review-deposit-order-no" /> },
+            {
+              key: 'orderNo',
+              label: 'Order number',
+              children: <Copyable value={details.orderNo} testId="review-deposit-order-no" />,
+            },
             { key: 'amount', label: 'Amount reported', children: money(item.amount, item.currency) },
             { key: 'channelId', label: 'Channel id', children: formatText(details.channelId) },
           ]}
         />
       </Section>
       <Section title="Channel at the time of the deposit">
-        <Descriptions bordered size="small" column={1} items={channelItems(details.channel, images)} data-testid="review-deposit-channel" />
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={channelItems(details.channel, images)}
+          data-testid="review-deposit-channel"
+        />
       </Section>
       <Section title="Proof of payment">
         <ReviewImage
@@ -237,7 +279,11 @@ function destinationItems(destination: WithdrawReviewDestination | null): Items 
   if (destination.kind === 'card') {
     return [
       { key: 'kind', label: 'Destination', children: 'Bank card' },
-      { key: 'cardNumber', label: 'Card number (full)', children: <Copyable value={destination.cardNumber} testId="review-withdraw-card-number" /> },
+      {
+        key: 'cardNumber',
+        label: 'Card number (full)',
+        children: <Copyable value={destination.cardNumber} testId="review-withdraw-card-number" />,
+      },
       { key: 'holder', label: 'Holder', children: formatText(destination.holder) },
       { key: 'bankName', label: 'Bank', children: formatText(destination.bankName) },
       { key: 'branch', label: 'Branch', children: formatText(destination.branch) },
@@ -247,7 +293,11 @@ function destinationItems(destination: WithdrawReviewDestination | null): Items 
   return [
     { key: 'kind', label: 'Destination', children: 'Wallet' },
     { key: 'type', label: 'Wallet type', children: formatText(destination.type) },
-    { key: 'address', label: 'Address (full)', children: <Copyable value={destination.address} testId="review-withdraw-address" /> },
+    {
+      key: 'address',
+      label: 'Address (full)',
+      children: <Copyable value={destination.address} testId="review-withdraw-address" />,
+    },
   ];
 }
 
@@ -264,12 +314,20 @@ function WithdrawSection({ item }: { item: ReviewItemOf<'withdraw'> }) {
           items={[
             { key: 'orderNo', label: 'Order number', children: <Copyable value={details.orderNo} /> },
             { key: 'amount', label: 'Amount', children: money(item.amount, item.currency) },
-            { key: 'fee', label: 'Fee', children: <span data-testid="review-withdraw-fee">{money(details.fee, item.currency)}</span> },
+            {
+              key: 'fee',
+              label: 'Fee',
+              children: <span data-testid="review-withdraw-fee">{money(details.fee, item.currency)}</span>,
+            },
             { key: 'net', label: 'Paid out (amount − fee)', children: money(net, item.currency) },
             {
               key: 'withdrawable',
               label: 'Withdrawable at submission',
-              children: <span data-testid="review-withdraw-withdrawable">{money(details.withdrawableAtSubmit, item.currency)}</span>,
+              children: (
+                <span data-testid="review-withdraw-withdrawable">
+                  {money(details.withdrawableAtSubmit, item.currency)}
+                </span>
+              ),
             },
             {
               key: 'unpaidLoan',
@@ -280,7 +338,13 @@ function WithdrawSection({ item }: { item: ReviewItemOf<'withdraw'> }) {
         />
       </Section>
       <Section title="Paid to">
-        <Descriptions bordered size="small" column={1} items={destinationItems(details.destination)} data-testid="review-withdraw-destination" />
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={destinationItems(details.destination)}
+          data-testid="review-withdraw-destination"
+        />
       </Section>
     </>
   );
@@ -290,14 +354,19 @@ function DayTradeSection({ details }: { details: DayTradeReviewDetails }) {
   return (
     <Section title="Day-trading application">
       <Typography.Paragraph type="secondary">
-        Approval enables day trading (seat account): T+N no longer applies to this user&apos;s closes; the minimum holding time still does.
+        Approval enables day trading (seat account): T+N no longer applies to this user&apos;s closes; the minimum
+        holding time still does.
       </Typography.Paragraph>
       <Descriptions
         bordered
         size="small"
         column={1}
         items={[
-          { key: 'accountType', label: 'Account type', children: <span data-testid="review-day-trade-account-type">{accountTypeLabels[details.accountType]}</span> },
+          {
+            key: 'accountType',
+            label: 'Account type',
+            children: <span data-testid="review-day-trade-account-type">{accountTypeLabels[details.accountType]}</span>,
+          },
           {
             key: 'openPositions',
             label: 'Open positions',
@@ -314,8 +383,9 @@ function BlockSection({ item }: { item: ReviewItemOf<'block'> }) {
   return (
     <Section title="Block-trade application">
       <Typography.Paragraph type="secondary">
-        Approval opens a long position at the deal price from the frozen amount and fee{details.lockDays > 0 ? `, locked for ${details.lockDays} days` : ''}. The live
-        price is for context only: the deal price is the product&apos;s, fixed when the user applied.
+        Approval opens a long position at the deal price from the frozen amount and fee
+        {details.lockDays > 0 ? `, locked for ${details.lockDays} days` : ''}. The live price is for context only: the
+        deal price is the product&apos;s, fixed when the user applied.
       </Typography.Paragraph>
       <Descriptions
         bordered
@@ -328,21 +398,45 @@ function BlockSection({ item }: { item: ReviewItemOf<'block'> }) {
             label: 'Product',
             children: (
               <Space size={4}>
-                <Typography.Text code data-testid="review-block-product">{details.productId}</Typography.Text>
+                <Typography.Text code data-testid="review-block-product">
+                  {details.productId}
+                </Typography.Text>
                 <Tag>{details.kind === 'agreement' ? 'Agreement bidding' : 'Block trade'}</Tag>
               </Space>
             ),
           },
           { key: 'code', label: 'Code', children: <span data-testid="review-block-code">{details.code}</span> },
-          { key: 'shares', label: 'Shares', children: <span data-testid="review-block-shares">{String(details.shares)}</span> },
-          { key: 'price', label: 'Deal price', children: <span data-testid="review-block-price">{money(details.price, item.currency)}</span> },
+          {
+            key: 'shares',
+            label: 'Shares',
+            children: <span data-testid="review-block-shares">{String(details.shares)}</span>,
+          },
+          {
+            key: 'price',
+            label: 'Deal price',
+            children: <span data-testid="review-block-price">{money(details.price, item.currency)}</span>,
+          },
           { key: 'amount', label: 'Amount (price × shares)', children: money(item.amount, item.currency) },
-          { key: 'fee', label: 'Fee', children: <span data-testid="review-block-fee">{money(details.fee, item.currency)}</span> },
-          { key: 'lockDays', label: 'Lock after approval', children: <span data-testid="review-block-lock">{details.lockDays > 0 ? `${details.lockDays} days` : 'None'}</span> },
+          {
+            key: 'fee',
+            label: 'Fee',
+            children: <span data-testid="review-block-fee">{money(details.fee, item.currency)}</span>,
+          },
+          {
+            key: 'lockDays',
+            label: 'Lock after approval',
+            children: (
+              <span data-testid="review-block-lock">{details.lockDays > 0 ? `${details.lockDays} days` : 'None'}</span>
+            ),
+          },
           {
             key: 'currentPrice',
             label: 'Current price',
-            children: <span data-testid="review-block-current">{details.currentPrice === null ? 'No quote' : money(details.currentPrice, item.currency)}</span>,
+            children: (
+              <span data-testid="review-block-current">
+                {details.currentPrice === null ? 'No quote' : money(details.currentPrice, item.currency)}
+              </span>
+            ),
           },
         ]}
       />
@@ -357,8 +451,8 @@ function LoanSection({ item }: { item: ReviewItemOf<'loan'> }) {
   return (
     <Section title="Loan application">
       <Typography.Paragraph type="secondary">
-        Approval credits the principal to the user&apos;s available balance and interest starts at {details.dailyRate} a day on the unpaid principal, from the
-        next 00:00 in the funds timezone. The quota is checked again on approval.
+        Approval credits the principal to the user&apos;s available balance and interest starts at {details.dailyRate} a
+        day on the unpaid principal, from the next 00:00 in the funds timezone. The quota is checked again on approval.
       </Typography.Paragraph>
       <Descriptions
         data-testid="review-loan"
@@ -366,7 +460,11 @@ function LoanSection({ item }: { item: ReviewItemOf<'loan'> }) {
         size="small"
         column={1}
         items={[
-          { key: 'orderNo', label: 'Order number', children: <Typography.Text code>{details.orderNo}</Typography.Text> },
+          {
+            key: 'orderNo',
+            label: 'Order number',
+            children: <Typography.Text code>{details.orderNo}</Typography.Text>,
+          },
           {
             key: 'creditScore',
             label: 'Credit score',
@@ -378,8 +476,16 @@ function LoanSection({ item }: { item: ReviewItemOf<'loan'> }) {
               </Space>
             ),
           },
-          { key: 'quota', label: 'Loan quota', children: <span data-testid="review-loan-quota">{money(details.quota, item.currency)}</span> },
-          { key: 'borrowed', label: 'Borrowed (unpaid principal)', children: <span data-testid="review-loan-borrowed">{money(details.borrowed, item.currency)}</span> },
+          {
+            key: 'quota',
+            label: 'Loan quota',
+            children: <span data-testid="review-loan-quota">{money(details.quota, item.currency)}</span>,
+          },
+          {
+            key: 'borrowed',
+            label: 'Borrowed (unpaid principal)',
+            children: <span data-testid="review-loan-borrowed">{money(details.borrowed, item.currency)}</span>,
+          },
           {
             key: 'availableQuota',
             label: 'Quota left for this loan',
@@ -401,7 +507,9 @@ function QuotaSection({ item }: { item: ReviewItemOf<'quota'> }) {
   const { details } = item;
   return (
     <Section title="Credit raise">
-      <Typography.Paragraph type="secondary">Approval raises the user&apos;s loan quota by the amount.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Approval raises the user&apos;s loan quota by the amount.
+      </Typography.Paragraph>
       <Descriptions
         data-testid="review-quota"
         bordered
@@ -417,7 +525,11 @@ function QuotaSection({ item }: { item: ReviewItemOf<'quota'> }) {
               </span>
             ),
           },
-          { key: 'quota', label: 'Current quota', children: <span data-testid="review-quota-quota">{money(details.quota, item.currency)}</span> },
+          {
+            key: 'quota',
+            label: 'Current quota',
+            children: <span data-testid="review-quota-quota">{money(details.quota, item.currency)}</span>,
+          },
           { key: 'raise', label: 'Raise by', children: money(item.amount, item.currency) },
         ]}
       />
@@ -482,7 +594,8 @@ const rejectEffects: Record<BuiltReviewQueue, string> = {
   day_trade: 'Day trading stays off. The user sees your reason and can apply again.',
   loan: 'Nothing is credited. The user sees your reason and can apply again.',
   quota: 'The quota stays as it is. The user sees your reason and can ask again.',
-  block: "No position opens; the frozen amount and fee return to the user's available balance. The user sees your reason.",
+  block:
+    "No position opens; the frozen amount and fee return to the user's available balance. The user sees your reason.",
 };
 
 export function ReviewDetailDrawer({

@@ -1,6 +1,6 @@
 /**
  * An uploaded image of a review item (ID photos, deposit proof): a thumbnail that zooms on click (antd
- * Image preview). The links are signed and expire after 15 minutes (API.md §17, §19.3); the server then
+ * Image preview). The links are signed and expire after 15 minutes (docs/api.md §17, §19.3); the server then
  * answers 403, which the browser reports only as a load error. So a load error asks the drawer for fresh
  * links (`onBroken`), and the drawer decides whether to read the detail again or show the failure.
  */
@@ -20,7 +20,16 @@ export interface ReviewImageProps {
   maxHeight?: number;
 }
 
-export function ReviewImage({ url, alt, testId, isBroken, onBroken, onReload, width = 260, maxHeight = 220 }: ReviewImageProps) {
+export function ReviewImage({
+  url,
+  alt,
+  testId,
+  isBroken,
+  onBroken,
+  onReload,
+  width = 260,
+  maxHeight = 220,
+}: ReviewImageProps) {
   if (!url) return <Typography.Text type="secondary">{emptyText}</Typography.Text>;
   return (
     <Space orientation="vertical" size={4}>

@@ -4,7 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ReviewItemOf } from '@brokerage/contract';
-import { fill, ok, okList, refused, renderScreen, screenTestTimeoutMs, setUpScreenTests, signIn, stubAdminApi, waitForIdle } from '../../test-support';
+import {
+  fill,
+  ok,
+  okList,
+  refused,
+  renderScreen,
+  screenTestTimeoutMs,
+  setUpScreenTests,
+  signIn,
+  stubAdminApi,
+  waitForIdle,
+} from '../../test-support';
 import { ReviewQueueRoute } from './ReviewQueuePage';
 
 /** Under a loaded machine antd's drawer and modal transitions take a while. */
@@ -46,7 +57,14 @@ function withdrawItem(overrides: Partial<ReviewItemOf<'withdraw'>> = {}): Review
     currency: 'MXN',
     details: {
       orderNo: 'W20250314000012',
-      destination: { kind: 'card', holder: 'Ana López', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' },
+      destination: {
+        kind: 'card',
+        holder: 'Ana López',
+        cardNumber: '4152313412345678',
+        bankName: 'BBVA México',
+        branch: 'CDMX Centro',
+        bankCode: '012',
+      },
       fee: '10.00',
       withdrawableAtSubmit: '59010.00',
       unpaidLoan: false,
@@ -129,14 +147,25 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
 
     expect(screen.getByTestId('review-kyc-name').textContent).toBe('Ana López');
     expect(screen.getByTestId('review-kyc-id-number').textContent).toContain('LOPA850101HDFRRN07');
-    expect(within(screen.getByTestId('review-image-front')).getByRole('img').getAttribute('src')).toBe('/files/img_front?exp=1&sig=a');
-    expect(within(screen.getByTestId('review-image-back')).getByRole('img').getAttribute('src')).toBe('/files/img_back?exp=1&sig=b');
+    expect(within(screen.getByTestId('review-image-front')).getByRole('img').getAttribute('src')).toBe(
+      '/files/img_front?exp=1&sig=a',
+    );
+    expect(within(screen.getByTestId('review-image-back')).getByRole('img').getAttribute('src')).toBe(
+      '/files/img_back?exp=1&sig=b',
+    );
 
     await decide(user, 'review-approve', '  ID matches the photo ');
     await waitFor(() => expect(api.callsTo('/review/approve')).toHaveLength(1), slow);
     const first = api.callsTo('/review/approve')[0]?.body as Record<string, unknown>;
-    expect(first).toEqual({ queue: 'kyc', id: 'k_1', reason: 'ID matches the photo', requestId: expect.stringMatching(uuid) as unknown });
-    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(/retrying sends the same request/);
+    expect(first).toEqual({
+      queue: 'kyc',
+      id: 'k_1',
+      reason: 'ID matches the photo',
+      requestId: expect.stringMatching(uuid) as unknown,
+    });
+    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(
+      /retrying sends the same request/,
+    );
 
     const listCallsBefore = api.callsTo('/review/list').length;
     await user.click(screen.getByTestId('review-decision-retry'));
@@ -196,9 +225,19 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
       '/review/list': okList([kycItem()]),
       '/review/detail': () => {
         detailCalls += 1;
-        return ok(detailCalls === 1 ? kycItem() : kycItem({ state: 'approved', reviewedBy: 'a_7', reviewedAt: '2025-03-14T15:05:00.000Z', reason: 'Checked' }));
+        return ok(
+          detailCalls === 1
+            ? kycItem()
+            : kycItem({
+                state: 'approved',
+                reviewedBy: 'a_7',
+                reviewedAt: '2025-03-14T15:05:00.000Z',
+                reason: 'Checked',
+              }),
+        );
       },
-      '/review/approve': () => refused(200, 'review.not_pending', 'This item is not under review.', { state: 'approved' }),
+      '/review/approve': () =>
+        refused(200, 'review.not_pending', 'This item is not under review.', { state: 'approved' }),
     });
     const user = userEvent.setup({ delay: null });
     renderQueue('/reviews/kyc');
@@ -206,7 +245,9 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
     const listCallsBefore = api.callsTo('/review/list').length;
 
     await decide(user, 'review-approve', 'Looks right');
-    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(/Already decided by someone else \(now approved\)/);
+    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(
+      /Already decided by someone else \(now approved\)/,
+    );
     await waitFor(() => expect(api.callsTo('/review/list').length).toBeGreaterThan(listCallsBefore), slow);
     await waitFor(() => expect(screen.getByTestId('review-detail-state').textContent).toBe('Approved'), slow);
     expect(screen.queryByTestId('review-approve')).toBeNull();
@@ -242,7 +283,9 @@ describe('deciding a real-name item', { timeout: screenTestTimeoutMs }, () => {
       '/review/list': okList([kycItem()]),
       '/review/detail': () => {
         detailCalls += 1;
-        return ok(kycItem({ details: { ...kycItem().details, frontImageUrl: `/files/img_front?exp=${detailCalls}&sig=a` } }));
+        return ok(
+          kycItem({ details: { ...kycItem().details, frontImageUrl: `/files/img_front?exp=${detailCalls}&sig=a` } }),
+        );
       },
     });
     const user = userEvent.setup({ delay: null });
@@ -267,7 +310,8 @@ describe('deciding a withdrawal', { timeout: screenTestTimeoutMs }, () => {
     stubAdminApi({
       '/review/list': okList([withdrawItem()]),
       '/review/detail': () => ok(withdrawItem()),
-      '/review/approve': () => refused(200, 'account.frozen', 'Account is frozen or banned from login. Please contact customer service.'),
+      '/review/approve': () =>
+        refused(200, 'account.frozen', 'Account is frozen or banned from login. Please contact customer service.'),
     });
     const user = userEvent.setup({ delay: null });
     renderQueue('/reviews/withdraw');
@@ -278,7 +322,9 @@ describe('deciding a withdrawal', { timeout: screenTestTimeoutMs }, () => {
     expect(screen.getByText('990.00 MXN')).toBeTruthy();
 
     await decide(user, 'review-approve', 'Paid by SPEI');
-    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(/frozen user's withdrawal cannot be approved/);
+    expect((await screen.findByTestId('review-decision-error', undefined, slow)).textContent).toMatch(
+      /frozen user's withdrawal cannot be approved/,
+    );
     expect(screen.queryByTestId('review-decision-retry')).toBeNull();
     expect(screen.getByTestId('review-open-user').getAttribute('href')).toBe('/users?user=u_3kT9');
   });

@@ -1,11 +1,24 @@
 /**
- * One review queue (API.md §19.3 `/review/list`): pending items oldest first by default, filtered by
+ * One review queue (docs/api.md §19.3 `/review/list`): pending items oldest first by default, filtered by
  * state and by user; each row opens the detail drawer. Filters, page and the open item live in the URL,
  * so reload and back keep them, and the user detail can link here with `?user=<id>`. Queues the server
  * does not decide yet say so instead of showing an always-empty table.
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, Input, Result, Segmented, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Input,
+  Result,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { reviewQueues, type ReviewListItem, type ReviewQueue } from '@brokerage/contract';
 import { useAdminQuery } from '../../api/hooks';
@@ -36,13 +49,14 @@ import {
 const listRefreshMs = 60_000;
 const hasAmount = (queue: BuiltReviewQueue) => queue !== 'kyc' && queue !== 'day_trade';
 
-/** The day-trading queue's own columns (API.md §19.3 `details`: `accountType`, `openPositions`). */
+/** The day-trading queue's own columns (docs/api.md §19.3 `details`: `accountType`, `openPositions`). */
 const dayTradeColumns: TableColumnsType<ReviewListItem> = [
   {
     title: 'Account type',
     key: 'accountType',
     width: 130,
-    render: (_: unknown, item) => (item.queue === 'day_trade' ? accountTypeLabels[item.details.accountType] : emptyText),
+    render: (_: unknown, item) =>
+      item.queue === 'day_trade' ? accountTypeLabels[item.details.accountType] : emptyText,
   },
   {
     title: 'Open positions',
@@ -50,18 +64,21 @@ const dayTradeColumns: TableColumnsType<ReviewListItem> = [
     width: 130,
     align: 'right',
     render: (_: unknown, item) => (
-      <span data-testid={`review-open-positions-${item.id}`}>{item.queue === 'day_trade' ? String(item.details.openPositions) : emptyText}</span>
+      <span data-testid={`review-open-positions-${item.id}`}>
+        {item.queue === 'day_trade' ? String(item.details.openPositions) : emptyText}
+      </span>
     ),
   },
 ];
 
-/** The block-trade queue's own columns (API.md §19.3 `details`: `code`, `shares`, `price`). */
+/** The block-trade queue's own columns (docs/api.md §19.3 `details`: `code`, `shares`, `price`). */
 const blockColumns: TableColumnsType<ReviewListItem> = [
   {
     title: 'Code',
     key: 'code',
     width: 110,
-    render: (_: unknown, item) => (item.queue === 'block' ? <Typography.Text code>{item.details.code}</Typography.Text> : emptyText),
+    render: (_: unknown, item) =>
+      item.queue === 'block' ? <Typography.Text code>{item.details.code}</Typography.Text> : emptyText,
   },
   {
     title: 'Shares × price',
@@ -69,12 +86,14 @@ const blockColumns: TableColumnsType<ReviewListItem> = [
     width: 170,
     align: 'right',
     render: (_: unknown, item) => (
-      <span data-testid={`review-block-shares-${item.id}`}>{item.queue === 'block' ? `${item.details.shares} × ${item.details.price}` : emptyText}</span>
+      <span data-testid={`review-block-shares-${item.id}`}>
+        {item.queue === 'block' ? `${item.details.shares} × ${item.details.price}` : emptyText}
+      </span>
     ),
   },
 ];
 
-/** The loan queue's own columns (API.md §19.3 `details`: `creditScore`, `quota`, `borrowed`). */
+/** The loan queue's own columns (docs/api.md §19.3 `details`: `creditScore`, `quota`, `borrowed`). */
 const loanColumns: TableColumnsType<ReviewListItem> = [
   {
     title: 'Credit score',
@@ -82,7 +101,9 @@ const loanColumns: TableColumnsType<ReviewListItem> = [
     width: 120,
     align: 'right',
     render: (_: unknown, item) => (
-      <span data-testid={`review-loan-score-${item.id}`}>{item.queue === 'loan' ? `${item.details.creditScore} / min ${item.details.minScoreToBorrow}` : emptyText}</span>
+      <span data-testid={`review-loan-score-${item.id}`}>
+        {item.queue === 'loan' ? `${item.details.creditScore} / min ${item.details.minScoreToBorrow}` : emptyText}
+      </span>
     ),
   },
   {
@@ -91,12 +112,14 @@ const loanColumns: TableColumnsType<ReviewListItem> = [
     width: 190,
     align: 'right',
     render: (_: unknown, item) => (
-      <span data-testid={`review-loan-quota-${item.id}`}>{item.queue === 'loan' ? `${item.details.borrowed} / ${item.details.quota}` : emptyText}</span>
+      <span data-testid={`review-loan-quota-${item.id}`}>
+        {item.queue === 'loan' ? `${item.details.borrowed} / ${item.details.quota}` : emptyText}
+      </span>
     ),
   },
 ];
 
-/** The credit-raise queue's own columns (API.md §19.3 `details`: `checkinsLast30Days`, `quota`). */
+/** The credit-raise queue's own columns (docs/api.md §19.3 `details`: `checkinsLast30Days`, `quota`). */
 const quotaColumns: TableColumnsType<ReviewListItem> = [
   {
     title: 'Check-ins (30 days)',
@@ -169,7 +192,11 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
             key: 'amount',
             align: 'right' as const,
             render: (_: unknown, item: ReviewListItem) =>
-              item.amount === null ? emptyText : <Typography.Text strong>{`${item.amount} ${item.currency ?? ''}`.trim()}</Typography.Text>,
+              item.amount === null ? (
+                emptyText
+              ) : (
+                <Typography.Text strong>{`${item.amount} ${item.currency ?? ''}`.trim()}</Typography.Text>
+              ),
           },
         ]
       : []),
@@ -177,7 +204,13 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
     ...(queue === 'block' ? blockColumns : []),
     ...(queue === 'loan' ? loanColumns : []),
     ...(queue === 'quota' ? quotaColumns : []),
-    { title: 'Submitted', dataIndex: 'submittedAt', key: 'submittedAt', width: 170, render: (value: string) => formatTime(value) },
+    {
+      title: 'Submitted',
+      dataIndex: 'submittedAt',
+      key: 'submittedAt',
+      width: 170,
+      render: (value: string) => formatTime(value),
+    },
     {
       title: 'State',
       dataIndex: 'state',
@@ -241,7 +274,12 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
       title={title}
       extra={
         queue === 'deposit' && mayEditChannels ? (
-          <Button onClick={() => { navigate(depositChannelsPath); }} data-testid="review-deposit-channels">
+          <Button
+            onClick={() => {
+              navigate(depositChannelsPath);
+            }}
+            data-testid="review-deposit-channels"
+          >
             Deposit channels
           </Button>
         ) : null
@@ -307,7 +345,8 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
         locale={{ emptyText: stateFilter === 'pending' ? 'Nothing is waiting for review.' : 'No items.' }}
         pagination={pagination(
           list.data,
-          (total) => `${total} ${total === 1 ? 'item' : 'items'}${stateFilter === 'pending' ? ', oldest first' : ', newest first'}`,
+          (total) =>
+            `${total} ${total === 1 ? 'item' : 'items'}${stateFilter === 'pending' ? ', oldest first' : ', newest first'}`,
         )}
       />
       {openItemId ? (

@@ -1,5 +1,5 @@
 /**
- * Helpers for the details of a review item (API.md §19.3). The contract types the details per queue (a
+ * Helpers for the details of a review item (docs/api.md §19.3). The contract types the details per queue (a
  * union on `queue`), so the drawer reads them directly; what stays here is what the types cannot say:
  * whether an image link may be loaded, and the exact payout of a withdrawal. Pure, so tested in node.
  */

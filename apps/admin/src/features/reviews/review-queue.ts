@@ -1,5 +1,5 @@
 /**
- * Review queues (API.md §19.3): the list filters kept in the URL, state labels, and how the answer to a
+ * Review queues (docs/api.md §19.3): the list filters kept in the URL, state labels, and how the answer to a
  * decision is read. Pure, so it is tested in node.
  */
 import { reviewStates, type AdminRequestOf, type ReviewQueue, type ReviewState } from '@brokerage/contract';
@@ -46,7 +46,7 @@ export function reviewListBody(
   return { queue, states: statesOf(filter), ...(userId ? { userId } : {}), page, size };
 }
 
-/** A user id as the server accepts it (API.md §1.4 Id), else undefined. */
+/** A user id as the server accepts it (docs/api.md §1.4 Id), else undefined. */
 export function cleanUserId(raw: string | null): string | undefined {
   const value = raw?.trim() ?? '';
   return /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
@@ -65,11 +65,19 @@ export type DecisionOutcome =
   /** Any other refusal: final, nothing changed. */
   | { kind: 'refused'; text: string };
 
-const retryableCodes = new Set<string>(['network.error', 'server.error', 'request.too_frequent', 'request.in_progress']);
+const retryableCodes = new Set<string>([
+  'network.error',
+  'server.error',
+  'request.too_frequent',
+  'request.in_progress',
+]);
 
 export function decisionOutcome(error: ApiError): DecisionOutcome {
   if (retryableCodes.has(error.code)) {
-    return { kind: 'retry', text: `${error.displayText} The decision may not have been recorded; retrying sends the same request.` };
+    return {
+      kind: 'retry',
+      text: `${error.displayText} The decision may not have been recorded; retrying sends the same request.`,
+    };
   }
   switch (error.code) {
     case 'review.not_pending': {

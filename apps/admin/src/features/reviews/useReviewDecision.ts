@@ -1,5 +1,5 @@
 /**
- * Approving or rejecting one review item (API.md §19.3). Each click gets its own `requestId`; when the
+ * Approving or rejecting one review item (docs/api.md §19.3). Each click gets its own `requestId`; when the
  * answer was not final (no answer, timeout, 5xx, 429, still running) the failed request is kept as it
  * was sent, so "Retry" repeats the same click with the same `requestId` and reason instead of making a
  * new decision. Refusals are not toasted: the drawer shows them where the operator is looking.

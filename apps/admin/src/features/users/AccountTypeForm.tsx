@@ -1,4 +1,4 @@
-/** Change the account type (API.md §19.4 `/user/setAccountType`, admin only). */
+/** Change the account type (docs/api.md §19.4 `/user/setAccountType`, admin only). */
 import { Button, Form, Select, Typography } from 'antd';
 import { accountTypes, type AccountType, type AdminUser } from '@brokerage/contract';
 import { useAdminMutation } from '../../api/hooks';

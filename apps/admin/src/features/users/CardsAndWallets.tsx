@@ -1,5 +1,5 @@
 /**
- * A user's bank cards and wallets as `/user/detail` returns them (API.md §19.4): full card numbers and
+ * A user's bank cards and wallets as `/user/detail` returns them (docs/api.md §19.4): full card numbers and
  * addresses, which is why that read is audit-logged. The contract types the entries as free records, so
  * the known fields are read with their types checked and anything else is shown under "Other".
  */
@@ -32,7 +32,18 @@ function rowsOf(records: readonly FreeRecord[], idKey: string): Row[] {
   return records.map((record, index) => ({ rowKey: text(record, idKey, 'id') ?? `#${index}`, record }));
 }
 
-const cardKeys = ['cardId', 'id', 'holder', 'cardNumber', 'number', 'numberMasked', 'bankName', 'branch', 'bankCode', 'createdAt'];
+const cardKeys = [
+  'cardId',
+  'id',
+  'holder',
+  'cardNumber',
+  'number',
+  'numberMasked',
+  'bankName',
+  'branch',
+  'bankCode',
+  'createdAt',
+];
 
 const cardColumns: TableColumnsType<Row> = [
   { title: 'Holder', key: 'holder', render: (_: unknown, row) => text(row.record, 'holder') ?? emptyText },

@@ -1,4 +1,4 @@
-/** Change the credit score, a whole number 0–100 (API.md §19.4 `/user/setCreditScore`, admin only). */
+/** Change the credit score, a whole number 0–100 (docs/api.md §19.4 `/user/setCreditScore`, admin only). */
 import { Button, Form, InputNumber, Typography } from 'antd';
 import type { AdminUser } from '@brokerage/contract';
 import { useAdminMutation } from '../../api/hooks';
@@ -49,7 +49,14 @@ export function CreditScoreForm({ user, onUpdated }: { user: AdminUser; onUpdate
             { type: 'integer', min: 0, max: 100, message: 'A whole number from 0 to 100' },
           ]}
         >
-          <InputNumber min={0} max={100} precision={0} step={1} style={{ width: 160 }} data-testid="credit-score-input" />
+          <InputNumber
+            min={0}
+            max={100}
+            precision={0}
+            step={1}
+            style={{ width: 160 }}
+            data-testid="credit-score-input"
+          />
         </Form.Item>
         <ReasonField testId="credit-score-reason" label="Reason for the credit score change (audit log)" />
         <Button type="primary" htmlType="submit" loading={setCreditScore.isPending} data-testid="credit-score-submit">

@@ -1,5 +1,5 @@
 /**
- * Set or lift a restriction (API.md §19.4 `/user/restrict`). Freeze and login ban are support work, the
+ * Set or lift a restriction (docs/api.md §19.4 `/user/restrict`). Freeze and login ban are support work, the
  * other actions admin only (§19.2), so the list offers only what the role may do. `unblock` names the
  * restriction to lift.
  */

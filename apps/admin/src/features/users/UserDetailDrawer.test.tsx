@@ -19,12 +19,37 @@ const detail: AdminUserDetail = {
   lastLoginAt: null,
   accounts: [
     {
-      currency: 'MXN', available: '60210.00', frozen: '5000.00', inTransit: '0.00', withdrawable: '59010.00',
-      positionsValue: '0.00', investValue: '0.00', totalAssets: '65210.00', profit: '0.00',
+      currency: 'MXN',
+      available: '60210.00',
+      frozen: '5000.00',
+      inTransit: '0.00',
+      withdrawable: '59010.00',
+      positionsValue: '0.00',
+      investValue: '0.00',
+      totalAssets: '65210.00',
+      profit: '0.00',
     },
   ],
-  cards: [{ cardId: 'c_2', holder: 'Ana López', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012', createdAt: '2025-02-01T10:00:00.000Z' }],
-  wallets: [{ walletId: 'wl_1', type: 'USDT-TRC20', address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw', qrImageUrl: null, createdAt: '2025-02-01T10:00:00.000Z' }],
+  cards: [
+    {
+      cardId: 'c_2',
+      holder: 'Ana López',
+      cardNumber: '4152313412345678',
+      bankName: 'BBVA México',
+      branch: 'CDMX Centro',
+      bankCode: '012',
+      createdAt: '2025-02-01T10:00:00.000Z',
+    },
+  ],
+  wallets: [
+    {
+      walletId: 'wl_1',
+      type: 'USDT-TRC20',
+      address: 'TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw',
+      qrImageUrl: null,
+      createdAt: '2025-02-01T10:00:00.000Z',
+    },
+  ],
   idNumber: 'LOPA850101HDFRRN07',
   inviterId: null,
   invitedCount: 0,
@@ -34,7 +59,10 @@ setUpScreenTests('support');
 
 describe('the user detail', { timeout: screenTestTimeoutMs }, () => {
   it('shows balances, full card numbers and addresses, and links to the reviews of the user', async () => {
-    stubAdminApi({ '/user/detail': () => ok(detail), '/user/orders': () => ok({ list: [], total: 0, page: 1, size: 20 }) });
+    stubAdminApi({
+      '/user/detail': () => ok(detail),
+      '/user/orders': () => ok({ list: [], total: 0, page: 1, size: 20 }),
+    });
     renderScreen(<UserDetailDrawer userId="u_3kT9" onClose={() => undefined} />);
     expect((await screen.findByTestId('user-detail-accounts')).textContent).toContain('60210.00');
     expect(screen.getByTestId('user-detail-cards').textContent).toContain('4152313412345678');

@@ -1,9 +1,21 @@
 /**
- * One user (API.md §19.4 `/user/detail`): profile, balances per currency, identity, invitation, cards and
+ * One user (docs/api.md §19.4 `/user/detail`): profile, balances per currency, identity, invitation, cards and
  * wallets (full numbers: this read is audit-logged, so the drawer does not refetch on its own), and the
  * actions the role may take. An action's answer (AdminUser) updates the drawer in place.
  */
-import { Button, Descriptions, Divider, Drawer, Result, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Divider,
+  Drawer,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { restrictActions, type AdminUser, type AdminUserDetail, type CurrencyAccount } from '@brokerage/contract';
@@ -140,7 +152,9 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
           <Typography.Title level={5} id="user-cards-title">
             Bank cards
           </Typography.Title>
-          <Typography.Paragraph type="secondary">Full card numbers and addresses: opening a user is written to the audit log.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Full card numbers and addresses: opening a user is written to the audit log.
+          </Typography.Paragraph>
           <CardsTable cards={user.cards} />
         </section>
         <section aria-labelledby="user-wallets-title">

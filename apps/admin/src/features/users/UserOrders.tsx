@@ -1,7 +1,7 @@
 /**
  * One user's orders and positions in the user drawer (`/api/admin/user/orders`): read-only, every
  * market, newest first, with a state filter and paging. The back office cannot change an order, a
- * price or a P&L (API.md §19.6), so there is no action here. Figures are shown exactly as sent.
+ * price or a P&L (docs/api.md §19.6), so there is no action here. Figures are shown exactly as sent.
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -58,12 +58,24 @@ const columns: TableColumnsType<Order> = [
       <span>
         <strong>{o.code}</strong>
         <br />
-        <Typography.Text type="secondary">{o.market.toUpperCase()} · {o.orderNo}</Typography.Text>
+        <Typography.Text type="secondary">
+          {o.market.toUpperCase()} · {o.orderNo}
+        </Typography.Text>
       </span>
     ),
   },
-  { title: 'Side', dataIndex: 'side', key: 'side', render: (side: Order['side']) => (side === 'long' ? 'Long' : 'Short') },
-  { title: 'Type', dataIndex: 'orderType', key: 'orderType', render: (type: Order['orderType']) => (type === 'limit' ? 'Limit' : 'Market') },
+  {
+    title: 'Side',
+    dataIndex: 'side',
+    key: 'side',
+    render: (side: Order['side']) => (side === 'long' ? 'Long' : 'Short'),
+  },
+  {
+    title: 'Type',
+    dataIndex: 'orderType',
+    key: 'orderType',
+    render: (type: Order['orderType']) => (type === 'limit' ? 'Limit' : 'Market'),
+  },
   {
     title: 'State',
     dataIndex: 'state',
@@ -130,7 +142,10 @@ export function UserOrders({ userId }: { userId: string }) {
       <Space wrap>
         <Segmented<OrderFilter>
           value={filter}
-          options={(Object.keys(orderFilterLabels) as OrderFilter[]).map((value) => ({ value, label: orderFilterLabels[value] }))}
+          options={(Object.keys(orderFilterLabels) as OrderFilter[]).map((value) => ({
+            value,
+            label: orderFilterLabels[value],
+          }))}
           onChange={(value) => {
             setFilter(value);
             setPage(1);
@@ -142,7 +157,9 @@ export function UserOrders({ userId }: { userId: string }) {
           Reload
         </Button>
       </Space>
-      <Typography.Text type="secondary">Read-only: orders, prices and P&L come from the trading engine and the market feed.</Typography.Text>
+      <Typography.Text type="secondary">
+        Read-only: orders, prices and P&L come from the trading engine and the market feed.
+      </Typography.Text>
       {orders.isError ? (
         <Alert
           type="error"

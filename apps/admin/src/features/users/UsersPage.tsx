@@ -1,5 +1,5 @@
 /**
- * Users (API.md §19.4): server-paged search over account, name or id, filtered by restriction and
+ * Users (docs/api.md §19.4): server-paged search over account, name or id, filtered by restriction and
  * real-name status. Filters, page and the open user live in the URL, so reload and back keep them.
  */
 import { useEffect, useState } from 'react';
@@ -61,7 +61,12 @@ export function UsersPage() {
     },
     { title: 'Credit score', dataIndex: 'creditScore', key: 'creditScore', align: 'right' },
     { title: 'Created', dataIndex: 'createdAt', key: 'createdAt', render: (value: string) => formatTime(value) },
-    { title: 'Last login', dataIndex: 'lastLoginAt', key: 'lastLoginAt', render: (value: string | null) => formatTime(value) },
+    {
+      title: 'Last login',
+      dataIndex: 'lastLoginAt',
+      key: 'lastLoginAt',
+      render: (value: string | null) => formatTime(value),
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -79,7 +84,13 @@ export function UsersPage() {
   ];
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Users</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Users
+        </Typography.Title>
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <Space.Compact>
           <Input

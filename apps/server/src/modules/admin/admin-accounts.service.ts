@@ -1,5 +1,5 @@
 /**
- * Back-office accounts as operations tooling manages them (API.md §19.1: never through the API):
+ * Back-office accounts as operations tooling manages them (docs/api.md §19.1: never through the API):
  * look-up, listing, enabling and disabling, and the TOTP secret. The callers (src/ops/) validate
  * input and write the audit entry in the same transaction.
  */
@@ -18,7 +18,14 @@ export interface AdminAccount {
 }
 
 function toAccount(row: repo.AdminRow): AdminAccount {
-  return { id: row.id, username: row.username, role: row.role as AdminRole, disabled: row.disabled, hasTotp: row.totpSecret !== null, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role as AdminRole,
+    disabled: row.disabled,
+    hasTotp: row.totpSecret !== null,
+    createdAt: row.createdAt,
+  };
 }
 
 /** The account by exact username. */

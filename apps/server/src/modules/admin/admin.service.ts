@@ -1,5 +1,5 @@
 /**
- * Back-office accounts and sessions (API.md §19.1). Admins are created by operations tooling
+ * Back-office accounts and sessions (docs/api.md §19.1). Admins are created by operations tooling
  * (the bootstrap admin of §21 on first start), never through the API. Admin tokens are
  * opaque, stored hashed, idle 30 min, absolute 12 h, and are never accepted on /api/vue/.
  */
@@ -25,7 +25,9 @@ export async function createAdmin(db: Db, username: string, password: string, ro
 
 /** §21: on start, if no admin exists, create one with role `admin`; a generated password is returned to print once. */
 export async function bootstrapAdmin(
-  db: Db, username: string, password: string | null,
+  db: Db,
+  username: string,
+  password: string | null,
 ): Promise<{ created: boolean; username: string; password: string | null }> {
   if ((await repo.countAdmins(db)) > 0) return { created: false, username, password: null };
   const chosen = password ?? newPassword();
@@ -39,7 +41,10 @@ export async function bootstrapAdmin(
  * whichever factor failed) → account.disabled.
  */
 export async function adminLogin(
-  db: Db, clock: Clock, limits: RateLimits, body: { username: string; password: string; otp?: string | undefined },
+  db: Db,
+  clock: Clock,
+  limits: RateLimits,
+  body: { username: string; password: string; otp?: string | undefined },
 ): Promise<{ token: string; role: AdminRole; expiresAt: string; principal: AdminPrincipal }> {
   // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
   const admin = await repo.findAdminByUsername(db, body.username);
@@ -54,9 +59,21 @@ export async function adminLogin(
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ADMIN_ABSOLUTE_MS);
   const sessionId = newId('as');
-  await repo.insertAdminSession(db, { id: sessionId, tokenHash: hashToken(token), adminId: admin.id, createdAt: now, lastSeenAt: now, expiresAt });
+  await repo.insertAdminSession(db, {
+    id: sessionId,
+    tokenHash: hashToken(token),
+    adminId: admin.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
   const role = admin.role as AdminRole;
-  return { token, role, expiresAt: expiresAt.toISOString(), principal: { adminId: admin.id, username: admin.username, role, sessionId } };
+  return {
+    token,
+    role,
+    expiresAt: expiresAt.toISOString(),
+    principal: { adminId: admin.id, username: admin.username, role, sessionId },
+  };
 }
 
 /**

@@ -21,7 +21,9 @@ export const admins = pgTable(
 export const adminSessions = pgTable('admin_sessions', {
   id: text('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  adminId: text('admin_id').notNull().references(() => admins.id),
+  adminId: text('admin_id')
+    .notNull()
+    .references(() => admins.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

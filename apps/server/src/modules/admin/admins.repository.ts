@@ -1,4 +1,4 @@
-/** Queries of back-office accounts and their sessions (API.md §19.1). */
+/** Queries of back-office accounts and their sessions (docs/api.md §19.1). */
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { adminSessions, admins } from './admin.tables.js';
@@ -57,7 +57,10 @@ export async function insertAdminSession(db: Db, row: typeof adminSessions.$infe
 }
 
 /** The session with this token hash, not revoked, with its admin. */
-export async function liveSessionByTokenHash(db: Db, tokenHash: string): Promise<{ s: AdminSessionRow; a: AdminRow } | null> {
+export async function liveSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ s: AdminSessionRow; a: AdminRow } | null> {
   const [row] = await db
     .select({ s: adminSessions, a: admins })
     .from(adminSessions)

@@ -1,7 +1,12 @@
 export { registerAdminRoutes } from './admin.routes.js';
 export { authenticateAdmin, bootstrapAdmin, createAdmin } from './admin.service.js';
 export {
-  findAdminAccount, listAdminAccounts, lockAdminAccount, setAdminDisabled, setAdminTotpSecret, type AdminAccount,
+  findAdminAccount,
+  listAdminAccounts,
+  lockAdminAccount,
+  setAdminDisabled,
+  setAdminTotpSecret,
+  type AdminAccount,
 } from './admin-accounts.service.js';
 export { writeAudit, type AuditRecord } from './audit.service.js';
 export { newTotpEnrolment, totpCode } from './totp.js';

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/product/list` (API.md §19.5): one route for every kind of product. Each product
+ * `/api/admin/product/list` (docs/api.md §19.5): one route for every kind of product. Each product
  * module hands in the page of its own kind (app.ts wires them), so the admin module imports none
  * of them; a kind with no module yet answers an empty page.
  */

@@ -49,7 +49,13 @@ describe('TOTP codes (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
     expect(e.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(e.uri).toMatch(/^otpauth:\/\/totp\/Meridian%20Securities:ops\.alice\?/);
     const params = new URL(e.uri).searchParams;
-    expect(Object.fromEntries(params)).toMatchObject({ secret: e.secret, issuer: 'Meridian Securities', algorithm: 'SHA1', digits: '6', period: '30' });
+    expect(Object.fromEntries(params)).toMatchObject({
+      secret: e.secret,
+      issuer: 'Meridian Securities',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
   });
 
   it('accepts only steps after the last accepted one', () => {
@@ -62,7 +68,7 @@ describe('TOTP codes (RFC 6238, SHA-1, 6 digits, 30 s)', () => {
   });
 });
 
-describe('back-office login of an admin with TOTP enrolled (API.md §19.1)', () => {
+describe('back-office login of an admin with TOTP enrolled (docs/api.md §19.1)', () => {
   it('answers auth.wrong_credentials without a code, with a wrong one, or with a right code and a wrong password', async () => {
     const username = await newAdmin();
     expect((await login(username)).body.code).toBe('auth.wrong_credentials');
@@ -82,11 +88,13 @@ describe('back-office login of an admin with TOTP enrolled (API.md §19.1)', () 
 
   it('counts a missing or wrong code toward the 5-in-15-minutes lock-out, like a wrong password', async () => {
     const username = await newAdmin();
-    for (let i = 0; i < 4; i += 1) expect((await login(username, i % 2 ? undefined : wrongCode())).body.code).toBe('auth.wrong_credentials');
+    for (let i = 0; i < 4; i += 1)
+      expect((await login(username, i % 2 ? undefined : wrongCode())).body.code).toBe('auth.wrong_credentials');
     // four failures: not locked yet, and a success clears the count
     expect((await login(username, codeAt(0))).body.status).toBe(1);
     t.clock.advance(STEP_MS);
-    for (let i = 0; i < 5; i += 1) expect((await login(username, wrongCode())).body.code).toBe('auth.wrong_credentials');
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(username, wrongCode())).body.code).toBe('auth.wrong_credentials');
     const locked = await login(username, codeAt(0));
     expect(locked.http).toBe(429);
     expect(locked.body.code).toBe('request.too_frequent');

@@ -1,5 +1,5 @@
 /**
- * Time-based one-time passwords for back-office logins (API.md §19.1): RFC 6238 with SHA-1,
+ * Time-based one-time passwords for back-office logins (docs/api.md §19.1): RFC 6238 with SHA-1,
  * 6 digits and a 30 s step, the parameters every authenticator app assumes. A code is accepted
  * one step either side of the server's clock (a phone a few seconds off, a code typed as it
  * turned over), and only for a step later than the last one accepted for that admin, so a code
@@ -41,7 +41,17 @@ export function acceptedTotpStep(secretBase32: string, code: string, at: Date, l
   // in constant time.
   for (let step = current - TOTP_WINDOW_STEPS; step <= current + TOTP_WINDOW_STEPS; step += 1) {
     if (lastStep !== null && step <= lastStep) continue;
-    if (HOTP.validate({ token: code, secret, algorithm: PARAMS.algorithm, digits: PARAMS.digits, counter: step, window: 0 }) === 0) return step;
+    if (
+      HOTP.validate({
+        token: code,
+        secret,
+        algorithm: PARAMS.algorithm,
+        digits: PARAMS.digits,
+        counter: step,
+        window: 0,
+      }) === 0
+    )
+      return step;
   }
   return null;
 }

@@ -15,7 +15,12 @@ describe('the auth cache never outlives a change', () => {
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.status).toBe(1);
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.status).toBe(1);
     const admin = await adminLogin(t.app, 'admin');
-    const r = await post(t.app, '/api/admin/user/restrict', { userId: u.id, action: 'freeze', reason: 'cache test' }, admin);
+    const r = await post(
+      t.app,
+      '/api/admin/user/restrict',
+      { userId: u.id, action: 'freeze', reason: 'cache test' },
+      admin,
+    );
     expect(r.body.status).toBe(1);
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.code).toBe('auth.required');
   });
@@ -23,7 +28,12 @@ describe('the auth cache never outlives a change', () => {
   it('getUserinfo shows a profile change at once', async () => {
     const u = await registerUser(t.app);
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.data).toMatchObject({ hasFundPassword: false });
-    await post(t.app, '/user/setFundPassword', { fundPassword: '135790', confirmFundPassword: '135790', loginPassword: u.password }, u.headers);
+    await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '135790', confirmFundPassword: '135790', loginPassword: u.password },
+      u.headers,
+    );
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.data).toMatchObject({ hasFundPassword: true });
   });
 
@@ -71,7 +81,12 @@ describe.skipIf(!(await redisReachable()))('invalidation across instances (Redis
   it('two deployments with their own REDIS_PREFIX do not hear each other', async () => {
     const [one, two] = [`t-${randomUUID()}:`, `t-${randomUUID()}:`];
     const [a, b, c, d] = [new AuthCache(), new AuthCache(), new AuthCache(), new AuthCache()];
-    const links: [AuthCache, string][] = [[a, one], [b, one], [c, two], [d, two]];
+    const links: [AuthCache, string][] = [
+      [a, one],
+      [b, one],
+      [c, two],
+      [d, two],
+    ];
     for (const [cache, keyPrefix] of links) {
       const client = new Redis(TEST_REDIS_URL, { keyPrefix });
       connections.push(client);

@@ -13,9 +13,15 @@ function sessionOf<T>(value: T | null): T {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, deps: AuthDeps): void {
-  registerUserRoute(app, route, userEndpoints.register, async ({ body }) => ({ data: await users.register(deps, body) }), {
-    extraLimit: (request) => deps.limits.consume('registerPerIp', request.ip),
-  });
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.register,
+    async ({ body }) => ({ data: await users.register(deps, body) }),
+    {
+      extraLimit: (request) => deps.limits.consume('registerPerIp', request.ip),
+    },
+  );
   registerUserRoute(app, route, userEndpoints.login, async ({ body }) => ({ data: await users.login(deps, body) }));
   registerUserRoute(app, route, userEndpoints.logout, async ({ session }) => {
     await revokeSession(deps.db, deps.clock, deps.authCache, sessionOf(session).sessionId);
@@ -23,7 +29,8 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
   });
   // the hottest read: synchronous and pre-serialised when the user is cached
   registerUserRoute(app, route, userEndpoints.getUserinfo, ({ session }) =>
-    andThen(users.userInfoJson(deps.db, deps.authCache, sessionOf(session).userId), (json) => ({ data: null, json })));
+    andThen(users.userInfoJson(deps.db, deps.authCache, sessionOf(session).userId), (json) => ({ data: null, json })),
+  );
   registerUserRoute(app, route, userEndpoints.changePassword, async ({ session, body }) => {
     const s = sessionOf(session);
     const change = await users.preparePasswordChange(deps, s.userId, s.sessionId, body);
@@ -34,10 +41,16 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
     await users.setFundPassword(deps, sessionOf(session).userId, body);
     return { data: null };
   });
-  registerUserRoute(app, route, userEndpoints.changeFundPassword, async ({ session, body }) => {
-    await users.changeFundPassword(deps, sessionOf(session).userId, body);
-    return { data: null };
-  }, {
-    extraLimit: (_request, session) => deps.limits.assertNotLocked('fundPasswordFailures', sessionOf(session).userId),
-  });
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.changeFundPassword,
+    async ({ session, body }) => {
+      await users.changeFundPassword(deps, sessionOf(session).userId, body);
+      return { data: null };
+    },
+    {
+      extraLimit: (_request, session) => deps.limits.assertNotLocked('fundPasswordFailures', sessionOf(session).userId),
+    },
+  );
 }

@@ -25,7 +25,10 @@ export const users = pgTable(
     creditScore: integer('credit_score').notNull(),
     loanQuota: numeric('loan_quota', { precision: 30, scale: 8 }).notNull(),
     dayTrading: boolean('day_trading').notNull().default(false),
-    restrictions: text('restrictions').array().notNull().default(sql`'{}'::text[]`),
+    restrictions: text('restrictions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     agreementVersion: text('agreement_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -38,13 +41,15 @@ export const users = pgTable(
   ],
 );
 
-/** Opaque session tokens, stored only as SHA-256 (API.md §1.2). */
+/** Opaque session tokens, stored only as SHA-256 (docs/api.md §1.2). */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: text('user_id').notNull().references(() => users.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

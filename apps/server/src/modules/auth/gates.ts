@@ -1,4 +1,4 @@
-/** The gates of API.md §2 used by money calls: [TB] trade-blocked and [KYC] real name. */
+/** The gates of docs/api.md §2 used by money calls: [TB] trade-blocked and [KYC] real name. */
 import { DomainError } from '../../platform/errors.js';
 import type { UserRow } from './users.repository.js';
 

@@ -13,7 +13,12 @@ const count = (answers: Reply[], code: string) => answers.filter((a) => a.body.c
 
 async function withFundPassword(): Promise<TestUser> {
   const u = await registerUser(t.app);
-  const set = await post(t.app, '/user/setFundPassword', { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password }, u.headers);
+  const set = await post(
+    t.app,
+    '/user/setFundPassword',
+    { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password },
+    u.headers,
+  );
   expect(set.body.status).toBe(1);
   return u;
 }
@@ -30,21 +35,42 @@ async function sessions(u: TestUser, n: number): Promise<Record<string, string>[
 describe('secret checks count before they verify (issue 18)', () => {
   it('login: 19 wrong passwords and the right one at once get at most 5 evaluated', async () => {
     const u = await registerUser(t.app);
-    const bodies = [...Array.from({ length: 19 }, (_, i) => ({ account: u.account, password: `Wrong${1000 + i}` })), { account: u.account, password: u.password }];
+    const bodies = [
+      ...Array.from({ length: 19 }, (_, i) => ({ account: u.account, password: `Wrong${1000 + i}` })),
+      { account: u.account, password: u.password },
+    ];
     const answers = await Promise.all(bodies.map((b) => post(t.app, '/user/login', b)));
     // at most 5 checked, wrong or right, in whatever order the pool runs them; the rest 429
-    expect(answers.filter((a) => a.body.code === 'auth.wrong_credentials' || a.body.status === 1).length, String(codes(answers))).toBeLessThanOrEqual(5);
+    expect(
+      answers.filter((a) => a.body.code === 'auth.wrong_credentials' || a.body.status === 1).length,
+      String(codes(answers)),
+    ).toBeLessThanOrEqual(5);
     expect(count(answers, 'request.too_frequent')).toBeGreaterThanOrEqual(15);
   });
 
   it('fund password: a burst from 10 sessions gets at most 5 guesses a day', async () => {
     const u = await withFundPassword();
     const heads = await sessions(u, 10);
-    const answers = await Promise.all(heads.flatMap((h, i) => [0, 1, 2].map((j) =>
-      post(t.app, '/user/changeFundPassword', { oldFundPassword: `9${i}${j}999`, newFundPassword: '654321', confirmFundPassword: '654321' }, h))));
+    const answers = await Promise.all(
+      heads.flatMap((h, i) =>
+        [0, 1, 2].map((j) =>
+          post(
+            t.app,
+            '/user/changeFundPassword',
+            { oldFundPassword: `9${i}${j}999`, newFundPassword: '654321', confirmFundPassword: '654321' },
+            h,
+          ),
+        ),
+      ),
+    );
     expect(count(answers, 'password.original_wrong'), String(codes(answers))).toBeLessThanOrEqual(5);
     expect(count(answers, 'request.too_frequent')).toBeGreaterThanOrEqual(25);
-    const right = await post(t.app, '/user/changeFundPassword', { oldFundPassword: '123456', newFundPassword: '654321', confirmFundPassword: '654321' }, u.headers);
+    const right = await post(
+      t.app,
+      '/user/changeFundPassword',
+      { oldFundPassword: '123456', newFundPassword: '654321', confirmFundPassword: '654321' },
+      u.headers,
+    );
     expect(right.http).toBe(429);
   });
 
@@ -52,25 +78,51 @@ describe('secret checks count before they verify (issue 18)', () => {
     const u = await withFundPassword();
     for (let i = 0; i < 6; i += 1) {
       const [from, to] = i % 2 === 0 ? ['123456', '654321'] : ['654321', '123456'];
-      const r = await post(t.app, '/user/changeFundPassword', { oldFundPassword: from, newFundPassword: to, confirmFundPassword: to }, u.headers);
+      const r = await post(
+        t.app,
+        '/user/changeFundPassword',
+        { oldFundPassword: from, newFundPassword: to, confirmFundPassword: to },
+        u.headers,
+      );
       expect(r.body.status).toBe(1);
     }
   });
 
   it('changePassword: wrong current passwords are limited like logins', async () => {
     const u = await registerUser(t.app);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      post(t.app, '/user/changePassword', { oldPassword: `Wrong${1000 + i}`, newPassword: 'Secret456', confirmPassword: 'Secret456' }, u.headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(
+          t.app,
+          '/user/changePassword',
+          { oldPassword: `Wrong${1000 + i}`, newPassword: 'Secret456', confirmPassword: 'Secret456' },
+          u.headers,
+        ),
+      ),
+    );
     expect(count(answers, 'password.original_wrong'), String(codes(answers))).toBeLessThanOrEqual(5);
     expect(count(answers, 'request.too_frequent')).toBeGreaterThanOrEqual(7);
-    const right = await post(t.app, '/user/changePassword', { oldPassword: u.password, newPassword: 'Secret456', confirmPassword: 'Secret456' }, u.headers);
+    const right = await post(
+      t.app,
+      '/user/changePassword',
+      { oldPassword: u.password, newPassword: 'Secret456', confirmPassword: 'Secret456' },
+      u.headers,
+    );
     expect(right.http).toBe(429);
   });
 
   it('setFundPassword: wrong login passwords are limited like logins', async () => {
     const u = await registerUser(t.app);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      post(t.app, '/user/setFundPassword', { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: `Wrong${1000 + i}` }, u.headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(
+          t.app,
+          '/user/setFundPassword',
+          { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: `Wrong${1000 + i}` },
+          u.headers,
+        ),
+      ),
+    );
     expect(count(answers, 'password.original_wrong'), String(codes(answers))).toBeLessThanOrEqual(5);
     const login = await post(t.app, '/user/login', { account: u.account, password: u.password });
     expect(login.http).toBe(429);
@@ -78,9 +130,15 @@ describe('secret checks count before they verify (issue 18)', () => {
 
   it('admin login: 19 wrong passwords and the right one at once get at most 5 evaluated', async () => {
     await createAdmin(t.database.db, 'burst1', ADMIN_PASSWORD, 'support');
-    const bodies = [...Array.from({ length: 19 }, (_, i) => ({ username: 'burst1', password: `Wrong-pass-${i}` })), { username: 'burst1', password: ADMIN_PASSWORD }];
+    const bodies = [
+      ...Array.from({ length: 19 }, (_, i) => ({ username: 'burst1', password: `Wrong-pass-${i}` })),
+      { username: 'burst1', password: ADMIN_PASSWORD },
+    ];
     const answers = await Promise.all(bodies.map((b) => post(t.app, '/api/admin/auth/login', b)));
-    expect(answers.filter((a) => a.body.code === 'auth.wrong_credentials' || a.body.status === 1).length, String(codes(answers))).toBeLessThanOrEqual(5);
+    expect(
+      answers.filter((a) => a.body.code === 'auth.wrong_credentials' || a.body.status === 1).length,
+      String(codes(answers)),
+    ).toBeLessThanOrEqual(5);
     expect(count(answers, 'request.too_frequent')).toBeGreaterThanOrEqual(15);
   });
 });

@@ -9,8 +9,12 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
 export async function findActiveSessionByHash(db: Db, tokenHash: string) {
   const rows = await db
     .select({
-      id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt, phone: users.phone,
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      phone: users.phone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -23,7 +27,10 @@ export async function touchSession(db: Db, sessionId: string, at: Date): Promise
 }
 
 export async function revokeSession(db: Db, sessionId: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Db, userId: string, at: Date, exceptSessionId?: string): Promise<void> {

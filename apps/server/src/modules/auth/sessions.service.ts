@@ -1,6 +1,6 @@
 /**
  * User sessions: opaque 256-bit tokens, stored as SHA-256, idle expiry 24 h and absolute
- * expiry 30 days (API.md §1.2). The `account` header must equal the session's account.
+ * expiry 30 days (docs/api.md §1.2). The `account` header must equal the session's account.
  */
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -19,7 +19,12 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await repo.insertSession(db, {
-    id: newId('s'), tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt,
+    id: newId('s'),
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
   });
   return { token, expiresAt };
 }
@@ -30,7 +35,11 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
  * promise for it. A database read or a touch makes it a promise.
  */
 export function authenticate(
-  db: Db, clock: Clock, authCache: AuthCache, token: string, account: string,
+  db: Db,
+  clock: Clock,
+  authCache: AuthCache,
+  token: string,
+  account: string,
 ): UserSession | null | Promise<UserSession | null> {
   if (token.length > 200) return null;
   const tokenHash = hashToken(token);
@@ -40,13 +49,22 @@ export function authenticate(
     : authenticateFromDatabase(db, clock, authCache, tokenHash, account);
 }
 
-async function authenticateFromDatabase(db: Db, clock: Clock, authCache: AuthCache, tokenHash: string, account: string): Promise<UserSession | null> {
+async function authenticateFromDatabase(
+  db: Db,
+  clock: Clock,
+  authCache: AuthCache,
+  tokenHash: string,
+  account: string,
+): Promise<UserSession | null> {
   const readStartedAt = Date.now();
   const row = await repo.findActiveSessionByHash(db, tokenHash);
   if (!row || row.revokedAt) return null;
   const session: CachedSession = {
-    sessionId: row.id, userId: row.userId, phone: row.phone,
-    lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime(),
+    sessionId: row.id,
+    userId: row.userId,
+    phone: row.phone,
+    lastSeenAt: row.lastSeenAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
   };
   authCache.putSession(tokenHash, session, readStartedAt);
   return checkSession(db, clock, authCache, tokenHash, session, account);
@@ -54,7 +72,12 @@ async function authenticateFromDatabase(db: Db, clock: Clock, authCache: AuthCac
 
 /** Account match, absolute and idle expiry; touches `lastSeenAt` at most once a minute. */
 function checkSession(
-  db: Db, clock: Clock, authCache: AuthCache, tokenHash: string, session: CachedSession, account: string,
+  db: Db,
+  clock: Clock,
+  authCache: AuthCache,
+  tokenHash: string,
+  session: CachedSession,
+  account: string,
 ): UserSession | null | Promise<UserSession> {
   if (session.phone !== account) return null;
   const now = clock.now().getTime();
@@ -74,7 +97,11 @@ export async function revokeSession(db: Db, clock: Clock, authCache: AuthCache, 
 }
 
 export async function revokeUserSessions(
-  db: Db, clock: Clock, authCache: AuthCache, userId: string, exceptSessionId?: string,
+  db: Db,
+  clock: Clock,
+  authCache: AuthCache,
+  userId: string,
+  exceptSessionId?: string,
 ): Promise<void> {
   authCache.invalidateUser(userId);
   await repo.revokeUserSessions(db, userId, clock.now(), exceptSessionId);

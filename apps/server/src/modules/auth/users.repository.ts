@@ -55,7 +55,12 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
 }
 
 /** Every write to `users` goes through here so the auth cache can never serve an old row. */
-export async function updateUser(db: Db, authCache: AuthCache, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  authCache: AuthCache,
+  id: string,
+  patch: Partial<typeof users.$inferInsert>,
+): Promise<void> {
   authCache.invalidateUser(id);
   await db.update(users).set(patch).where(eq(users.id, id));
 }
@@ -85,10 +90,20 @@ function filterOf(f: UserFilter): SQL | undefined {
   return and(...parts);
 }
 
-export async function listUsers(db: Db, f: UserFilter, page: number, size: number): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  f: UserFilter,
+  page: number,
+  size: number,
+): Promise<{ rows: UserRow[]; total: number }> {
   const where = filterOf(f);
-  const rows = await db.select().from(users).where(where).orderBy(sql`${users.createdAt} desc, ${users.id}`)
-    .limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(sql`${users.createdAt} desc, ${users.id}`)
+    .limit(size)
+    .offset((page - 1) * size);
   const totals = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }

@@ -1,6 +1,6 @@
 /**
  * Accounts: registration with an invitation or organisation code, login, passwords,
- * restrictions and the user object of `/user/getUserinfo` (API.md §7.1–§7.8).
+ * restrictions and the user object of `/user/getUserinfo` (docs/api.md §7.1–§7.8).
  */
 import { sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
@@ -121,11 +121,16 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
   const key = body.account;
   // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
   const user = await repo.findUserByPhone(db, body.account);
-  const check = await limits.guard('loginFailures', key, async () =>
-    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)) && user !== null);
+  const check = await limits.guard(
+    'loginFailures',
+    key,
+    async () =>
+      (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)) && user !== null,
+  );
   if (!user || !check.ok) throw new DomainError('auth.wrong_credentials');
   if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
-  if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned')) throw new DomainError('account.frozen');
+  if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned'))
+    throw new DomainError('account.frozen');
   await limits.reset('loginFailures', key);
   await repo.updateUser(db, deps.authCache, user.id, { lastLoginAt: clock.now() });
   return loginAnswer(deps, user);
@@ -146,7 +151,7 @@ export function userInfoJson(db: Db, authCache: AuthCache, userId: string): Mayb
 
 /**
  * The login password asked again inside a session (change password, set the fund password):
- * guessed there, it counts against the same lock-out as logins of the account (API.md §1.7).
+ * guessed there, it counts against the same lock-out as logins of the account (docs/api.md §1.7).
  */
 async function checkLoginPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<void> {
   const check = await deps.limits.guard('loginFailures', user.phone, () => verifyPassword(user.passwordHash, plain));
@@ -158,7 +163,10 @@ async function checkLoginPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow,
  * connection waits on argon2; `apply` then writes it and ends every other session together.
  */
 export async function preparePasswordChange(
-  deps: AuthDeps, userId: string, sessionId: string, body: { oldPassword: string; newPassword: string },
+  deps: AuthDeps,
+  userId: string,
+  sessionId: string,
+  body: { oldPassword: string; newPassword: string },
 ): Promise<{ apply: (tx: Tx) => Promise<void> }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
@@ -174,7 +182,9 @@ export async function preparePasswordChange(
 
 /** Rules: password.fund_already_set → password.original_wrong (the login password). */
 export async function setFundPassword(
-  deps: AuthDeps, userId: string, body: { fundPassword: string; loginPassword: string },
+  deps: AuthDeps,
+  userId: string,
+  body: { fundPassword: string; loginPassword: string },
 ): Promise<void> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
@@ -185,24 +195,36 @@ export async function setFundPassword(
 
 /**
  * Checks a fund password for any call that needs it; a wrong one counts towards the
- * 5-failures-in-24-h lock-out of API.md §1.7. Returns attempts left on failure.
+ * 5-failures-in-24-h lock-out of docs/api.md §1.7. Returns attempts left on failure.
  */
-export async function checkFundPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
+export async function checkFundPassword(
+  deps: Pick<AuthDeps, 'limits'>,
+  user: UserRow,
+  plain: string,
+): Promise<{ ok: true } | { ok: false; attemptsLeft: number }> {
   const hash = user.fundPasswordHash;
   // counted before the hash runs (rate-limit.ts `guard`): 429 once the day's attempts are used
-  return deps.limits.guard('fundPasswordFailures', user.id, async () => hash !== null && (await verifyPassword(hash, plain)));
+  return deps.limits.guard(
+    'fundPasswordFailures',
+    user.id,
+    async () => hash !== null && (await verifyPassword(hash, plain)),
+  );
 }
 
 /** Rules: password.fund_not_set → password.original_wrong (counts as a fund-password failure). */
 export async function changeFundPassword(
-  deps: AuthDeps, userId: string, body: { oldFundPassword: string; newFundPassword: string },
+  deps: AuthDeps,
+  userId: string,
+  body: { oldFundPassword: string; newFundPassword: string },
 ): Promise<void> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
   if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
   const check = await checkFundPassword(deps, user, body.oldFundPassword);
   if (!check.ok) throw new DomainError('password.original_wrong');
-  await repo.updateUser(deps.db, deps.authCache, userId, { fundPasswordHash: await hashPassword(body.newFundPassword) });
+  await repo.updateUser(deps.db, deps.authCache, userId, {
+    fundPasswordHash: await hashPassword(body.newFundPassword),
+  });
 }
 
 /**
@@ -210,7 +232,10 @@ export async function changeFundPassword(
  * session of the user in the same transaction. Returns the user before and after.
  */
 export async function applyRestriction(
-  tx: Tx, deps: Pick<AuthDeps, 'clock' | 'authCache'>, userId: string, change: { add?: Restriction; remove?: Restriction },
+  tx: Tx,
+  deps: Pick<AuthDeps, 'clock' | 'authCache'>,
+  userId: string,
+  change: { add?: Restriction; remove?: Restriction },
 ): Promise<{ before: UserRow; after: UserRow } | null> {
   const before = await repo.lockUserById(tx, userId);
   if (!before) return null;
@@ -219,7 +244,8 @@ export async function applyRestriction(
   if (change.remove) set.delete(change.remove);
   const next = [...set].sort();
   await repo.updateUser(tx, deps.authCache, userId, { restrictions: next });
-  if (change.add && sessionRevokingRestrictions.includes(change.add)) await revokeUserSessions(tx, deps.clock, deps.authCache, userId);
+  if (change.add && sessionRevokingRestrictions.includes(change.add))
+    await revokeUserSessions(tx, deps.clock, deps.authCache, userId);
   return { before, after: { ...before, restrictions: next } };
 }
 

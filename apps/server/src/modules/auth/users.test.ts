@@ -6,10 +6,17 @@ import { LEGAL_VERSION } from '../../seed/legal-texts.js';
 const t = useTestApp();
 
 function registration(overrides: Record<string, unknown> = {}) {
-  return { phone: newPhone(), password: 'Secret123', confirmPassword: 'Secret123', inviteCode: TEST_INVITE, agreementAccepted: true, ...overrides };
+  return {
+    phone: newPhone(),
+    password: 'Secret123',
+    confirmPassword: 'Secret123',
+    inviteCode: TEST_INVITE,
+    agreementAccepted: true,
+    ...overrides,
+  };
 }
 
-describe('registering (API.md §7.1)', () => {
+describe('registering (docs/api.md §7.1)', () => {
   it('creates an unverified standard account with the organisation code and logs it in', async () => {
     const body = registration();
     const r = await post(t.app, '/user/register', body);
@@ -18,7 +25,14 @@ describe('registering (API.md §7.1)', () => {
     const data = r.body.data as { token: string; account: string; user: Record<string, unknown> };
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expect(data.account).toBe(body.phone);
-    expect(data.user).toMatchObject({ account: body.phone, realname: '', is_true: 0, kycStatus: 'none', accountType: 'standard', hasFundPassword: false });
+    expect(data.user).toMatchObject({
+      account: body.phone,
+      realname: '',
+      is_true: 0,
+      kycStatus: 'none',
+      accountType: 'standard',
+      hasFundPassword: false,
+    });
     const info = await post(t.app, '/user/getUserinfo', {}, { token: data.token, account: data.account });
     expect(info.body.data).toMatchObject({ account: body.phone, is_true: 0 });
   });
@@ -68,7 +82,7 @@ describe('registering (API.md §7.1)', () => {
   });
 });
 
-describe('logging in (API.md §7.2)', () => {
+describe('logging in (docs/api.md §7.2)', () => {
   it('answers the token, its expiry and the user', async () => {
     const u = await registerUser(t.app);
     const r = await post(t.app, '/user/login', { account: u.account, password: u.password });
@@ -91,7 +105,9 @@ describe('logging in (API.md §7.2)', () => {
 describe('sessions', () => {
   it('logout revokes the current token only', async () => {
     const u = await registerUser(t.app);
-    const second = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
+    const second = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as {
+      token: string;
+    };
     expect((await post(t.app, '/user/logout', {}, u.headers)).body.status).toBe(1);
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).http).toBe(401);
     expect((await post(t.app, '/user/getUserinfo', {}, { token: second.token, account: u.account })).http).toBe(200);
@@ -120,11 +136,15 @@ describe('sessions', () => {
     void start;
   });
 
-  it('answers getUserinfo with the contract\'s user object, as the same JSON every time', async () => {
+  it("answers getUserinfo with the contract's user object, as the same JSON every time", async () => {
     const u = await registerUser(t.app);
-    const call = () => t.app.inject({
-      method: 'POST', url: '/api/vue/user/getUserinfo', headers: { 'content-type': 'application/json', ...u.headers }, payload: '{}',
-    });
+    const call = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/vue/user/getUserinfo',
+        headers: { 'content-type': 'application/json', ...u.headers },
+        payload: '{}',
+      });
     const first = await call();
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const envelope = first.json<{ status: number; msg: string; data: unknown }>();
@@ -141,34 +161,63 @@ describe('sessions', () => {
     const forged = await post(t.app, '/user/getUserinfo', {}, { ...u.headers, 'is-admin': '1' });
     expect(forged.body).toEqual(plain.body);
     expect((await post(t.app, '/user/getUserinfo', {}, { 'is-admin': '1' })).http).toBe(401);
-    const adminCall = await post(t.app, '/api/admin/user/list', {}, { ...u.headers, 'is-admin': 'true', authorization: `Bearer ${u.token}` });
+    const adminCall = await post(
+      t.app,
+      '/api/admin/user/list',
+      {},
+      { ...u.headers, 'is-admin': 'true', authorization: `Bearer ${u.token}` },
+    );
     expect(adminCall.http).toBe(401);
   });
 });
 
-describe('changing the login password (API.md §7.6)', () => {
+describe('changing the login password (docs/api.md §7.6)', () => {
   it('refuses a wrong old password with password.original_wrong', async () => {
     const u = await registerUser(t.app);
-    const r = await post(t.app, '/user/changePassword', { oldPassword: 'Wrong1234', newPassword: 'Newpass123', confirmPassword: 'Newpass123' }, u.headers);
+    const r = await post(
+      t.app,
+      '/user/changePassword',
+      { oldPassword: 'Wrong1234', newPassword: 'Newpass123', confirmPassword: 'Newpass123' },
+      u.headers,
+    );
     expect(r.body.code).toBe('password.original_wrong');
   });
 
   it('refuses the same password and a mismatched confirmation', async () => {
     const u = await registerUser(t.app);
-    const same = await post(t.app, '/user/changePassword', { oldPassword: u.password, newPassword: u.password, confirmPassword: u.password }, u.headers);
+    const same = await post(
+      t.app,
+      '/user/changePassword',
+      { oldPassword: u.password, newPassword: u.password, confirmPassword: u.password },
+      u.headers,
+    );
     expect((same.body.params as { fields: Record<string, string> }).fields.newPassword).toBe('same_as_old');
-    const mismatch = await post(t.app, '/user/changePassword', { oldPassword: u.password, newPassword: 'Newpass123', confirmPassword: 'Newpass124' }, u.headers);
+    const mismatch = await post(
+      t.app,
+      '/user/changePassword',
+      { oldPassword: u.password, newPassword: 'Newpass123', confirmPassword: 'Newpass124' },
+      u.headers,
+    );
     expect((mismatch.body.params as { fields: Record<string, string> }).fields.confirmPassword).toBe('mismatch');
   });
 
   it('changes it and revokes every other session, keeping this one', async () => {
     const u = await registerUser(t.app);
-    const other = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
-    const third = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as { token: string };
+    const other = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as {
+      token: string;
+    };
+    const third = (await post(t.app, '/user/login', { account: u.account, password: u.password })).body.data as {
+      token: string;
+    };
     // the other sessions are in use (so cached) before the change: the cache must not keep them alive
     expect((await post(t.app, '/user/getUserinfo', {}, { token: other.token, account: u.account })).http).toBe(200);
     expect((await post(t.app, '/user/getUserinfo', {}, { token: third.token, account: u.account })).http).toBe(200);
-    const r = await post(t.app, '/user/changePassword', { oldPassword: u.password, newPassword: 'Newpass123', confirmPassword: 'Newpass123' }, u.headers);
+    const r = await post(
+      t.app,
+      '/user/changePassword',
+      { oldPassword: u.password, newPassword: 'Newpass123', confirmPassword: 'Newpass123' },
+      u.headers,
+    );
     expect(r.body).toMatchObject({ status: 1, code: 'result.update.ok', data: null });
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).http).toBe(200);
     expect((await post(t.app, '/user/getUserinfo', {}, { token: other.token, account: u.account })).http).toBe(401);
@@ -176,41 +225,87 @@ describe('changing the login password (API.md §7.6)', () => {
     expect((await post(t.app, '/user/logout', {}, { token: third.token, account: u.account })).http).toBe(401);
     // the current session keeps working, for reads and writes
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.data).toMatchObject({ account: u.account });
-    expect((await post(t.app, '/user/changePassword', { oldPassword: 'Newpass123', newPassword: 'Newpass456', confirmPassword: 'Newpass456' }, u.headers)).body.code).toBe('result.update.ok');
-    expect((await post(t.app, '/user/login', { account: u.account, password: u.password })).body.code).toBe('auth.wrong_credentials');
+    expect(
+      (
+        await post(
+          t.app,
+          '/user/changePassword',
+          { oldPassword: 'Newpass123', newPassword: 'Newpass456', confirmPassword: 'Newpass456' },
+          u.headers,
+        )
+      ).body.code,
+    ).toBe('result.update.ok');
+    expect((await post(t.app, '/user/login', { account: u.account, password: u.password })).body.code).toBe(
+      'auth.wrong_credentials',
+    );
     expect((await post(t.app, '/user/login', { account: u.account, password: 'Newpass456' })).body.status).toBe(1);
   });
 });
 
-describe('the fund password (API.md §7.7–§7.8)', () => {
+describe('the fund password (docs/api.md §7.7–§7.8)', () => {
   it('is set once with the login password and shows in getUserinfo', async () => {
     const u = await registerUser(t.app);
-    const wrongLogin = await post(t.app, '/user/setFundPassword', { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: 'Wrong1234' }, u.headers);
+    const wrongLogin = await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: 'Wrong1234' },
+      u.headers,
+    );
     expect(wrongLogin.body.code).toBe('password.original_wrong');
-    const ok = await post(t.app, '/user/setFundPassword', { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password }, u.headers);
+    const ok = await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password },
+      u.headers,
+    );
     expect(ok.body.code).toBe('result.update.ok');
     expect((await post(t.app, '/user/getUserinfo', {}, u.headers)).body.data).toMatchObject({ hasFundPassword: true });
-    const again = await post(t.app, '/user/setFundPassword', { fundPassword: '654321', confirmFundPassword: '654321', loginPassword: 'Wrong1234' }, u.headers);
+    const again = await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '654321', confirmFundPassword: '654321', loginPassword: 'Wrong1234' },
+      u.headers,
+    );
     expect(again.body.code).toBe('password.fund_already_set');
   });
 
   it('must be exactly 6 digits', async () => {
     const u = await registerUser(t.app);
-    const r = await post(t.app, '/user/setFundPassword', { fundPassword: '12345a', confirmFundPassword: '12345a', loginPassword: u.password }, u.headers);
+    const r = await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '12345a', confirmFundPassword: '12345a', loginPassword: u.password },
+      u.headers,
+    );
     expect((r.body.params as { fields: Record<string, string> }).fields.fundPassword).toBe('format');
   });
 
   it('cannot be changed before it is set', async () => {
     const u = await registerUser(t.app);
-    const r = await post(t.app, '/user/changeFundPassword', { oldFundPassword: '111111', newFundPassword: '222222', confirmFundPassword: '222222' }, u.headers);
+    const r = await post(
+      t.app,
+      '/user/changeFundPassword',
+      { oldFundPassword: '111111', newFundPassword: '222222', confirmFundPassword: '222222' },
+      u.headers,
+    );
     expect(r.body.code).toBe('password.fund_not_set');
   });
 
   it('changes with the right old one and locks for 24 h after 5 failures', async () => {
     const u = await registerUser(t.app);
-    await post(t.app, '/user/setFundPassword', { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password }, u.headers);
+    await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '123456', confirmFundPassword: '123456', loginPassword: u.password },
+      u.headers,
+    );
     const change = (old: string, next: string) =>
-      post(t.app, '/user/changeFundPassword', { oldFundPassword: old, newFundPassword: next, confirmFundPassword: next }, u.headers);
+      post(
+        t.app,
+        '/user/changeFundPassword',
+        { oldFundPassword: old, newFundPassword: next, confirmFundPassword: next },
+        u.headers,
+      );
     expect((await change('123456', '234567')).body.code).toBe('result.update.ok');
     for (let i = 0; i < 5; i += 1) expect((await change('000000', '345678')).body.code).toBe('password.original_wrong');
     const locked = await change('234567', '345678');
@@ -233,7 +328,12 @@ describe('notices and assets', () => {
   it('computes assets from the ledger for every enabled currency', async () => {
     const u = await registerUser(t.app);
     const r = await post(t.app, '/user/assets', { currency: 'USD' }, u.headers);
-    const data = r.body.data as { currency: string; totalAssets: string; creditScore: number; accounts: { currency: string; available: string }[] };
+    const data = r.body.data as {
+      currency: string;
+      totalAssets: string;
+      creditScore: number;
+      accounts: { currency: string; available: string }[];
+    };
     expect(data.currency).toBe('USD');
     expect(data.totalAssets).toBe('0.00');
     expect(data.creditScore).toBe(80);
@@ -246,8 +346,15 @@ describe('notices and assets', () => {
 describe('public calls', () => {
   it('/common/config answers the configured entries and refuses another type', async () => {
     const r = await post(t.app, '/common/config', { type: 'all' });
-    const entries = Object.fromEntries((r.body.data as { name: string; value: string }[]).map((e) => [e.name, e.value]));
-    expect(entries).toMatchObject({ default_market: 'mxn', currencies: 'MXN,USD,USDT,EUR', languages: 'en,de,zh,esp,kor', ipo_min_shares: '10000' });
+    const entries = Object.fromEntries(
+      (r.body.data as { name: string; value: string }[]).map((e) => [e.name, e.value]),
+    );
+    expect(entries).toMatchObject({
+      default_market: 'mxn',
+      currencies: 'MXN,USD,USDT,EUR',
+      languages: 'en,de,zh,esp,kor',
+      ipo_min_shares: '10000',
+    });
     expect(entries.service_link).toBeTruthy();
     expect((await post(t.app, '/common/config', { type: 'some' })).http).toBe(400);
   });

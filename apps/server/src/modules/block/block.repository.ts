@@ -25,16 +25,35 @@ export async function lockProduct(tx: Tx, id: string): Promise<ProductRow | null
   return row ?? null;
 }
 
-export async function listProducts(db: Db, market: Market | null, page: number, size: number): Promise<{ rows: ProductRow[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  market: Market | null,
+  page: number,
+  size: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
   const where = market ? eq(blockProducts.market, market) : undefined;
-  const rows = await db.select().from(blockProducts).where(where)
-    .orderBy(desc(blockProducts.open), asc(blockProducts.code), asc(blockProducts.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(blockProducts)
+    .where(where)
+    .orderBy(desc(blockProducts.open), asc(blockProducts.code), asc(blockProducts.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockProducts).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function listProductsNewest(db: Db, page: number, size: number): Promise<{ rows: ProductRow[]; total: number }> {
-  const rows = await db.select().from(blockProducts).orderBy(desc(blockProducts.createdAt), desc(blockProducts.id)).limit(size).offset((page - 1) * size);
+export async function listProductsNewest(
+  db: Db,
+  page: number,
+  size: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(blockProducts)
+    .orderBy(desc(blockProducts.createdAt), desc(blockProducts.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockProducts);
   return { rows, total: total?.n ?? 0 };
 }
@@ -53,17 +72,35 @@ export async function updateProduct(tx: Tx, id: string, patch: Partial<NewProduc
 
 export async function applicationsCountOf(db: Db, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: blockApplications.productId, n: count() }).from(blockApplications)
-    .where(inArray(blockApplications.productId, ids)).groupBy(blockApplications.productId);
+  const rows = await db
+    .select({ id: blockApplications.productId, n: count() })
+    .from(blockApplications)
+    .where(inArray(blockApplications.productId, ids))
+    .groupBy(blockApplications.productId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** Shares the user applied for today per product, pending and approved (a rejection gives its shares back). */
-export async function usedTodayOf(db: Db, userId: string, tradingDays: Map<string, string>): Promise<Map<string, number>> {
+export async function usedTodayOf(
+  db: Db,
+  userId: string,
+  tradingDays: Map<string, string>,
+): Promise<Map<string, number>> {
   if (tradingDays.size === 0) return new Map();
-  const rows = await db.select({ id: blockApplications.productId, day: blockApplications.tradingDay, n: sql<string>`sum(${blockApplications.shares})::text` })
+  const rows = await db
+    .select({
+      id: blockApplications.productId,
+      day: blockApplications.tradingDay,
+      n: sql<string>`sum(${blockApplications.shares})::text`,
+    })
     .from(blockApplications)
-    .where(and(eq(blockApplications.userId, userId), inArray(blockApplications.productId, [...tradingDays.keys()]), ne(blockApplications.state, 'rejected')))
+    .where(
+      and(
+        eq(blockApplications.userId, userId),
+        inArray(blockApplications.productId, [...tradingDays.keys()]),
+        ne(blockApplications.state, 'rejected'),
+      ),
+    )
     .groupBy(blockApplications.productId, blockApplications.tradingDay);
   const out = new Map<string, number>();
   for (const r of rows) if (tradingDays.get(r.id) === r.day) out.set(r.id, Number(r.n));
@@ -98,11 +135,23 @@ export async function decide(tx: Tx, id: string, patch: Partial<NewApplicationRo
 }
 
 export async function applicationsOfUser(
-  db: Db, userId: string, states: ReviewState[] | undefined, page: number, size: number,
+  db: Db,
+  userId: string,
+  states: ReviewState[] | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: ApplicationRow[]; total: number }> {
-  const where = and(eq(blockApplications.userId, userId), states ? inArray(blockApplications.state, states) : undefined);
-  const rows = await db.select().from(blockApplications).where(where)
-    .orderBy(desc(blockApplications.submittedAt), desc(blockApplications.id)).limit(size).offset((page - 1) * size);
+  const where = and(
+    eq(blockApplications.userId, userId),
+    states ? inArray(blockApplications.state, states) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(blockApplications)
+    .where(where)
+    .orderBy(desc(blockApplications.submittedAt), desc(blockApplications.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockApplications).where(where);
   return { rows, total: total?.n ?? 0 };
 }

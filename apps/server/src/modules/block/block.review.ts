@@ -1,5 +1,5 @@
 /**
- * The `block` review queue (API.md §3.3, §19.3), handed to funds' review routes by app.ts.
+ * The `block` review queue (docs/api.md §3.3, §19.3), handed to funds' review routes by app.ts.
  * Approval opens a long position at the deal price (trading's `openAllottedPosition`: the frozen
  * amount becomes the position's margin, the fee is booked as its open fee), `locked` for the
  * product's lock days (§3.1 `allot_locked`), else `holding`. Rejection releases amount + fee and
@@ -24,39 +24,73 @@ export interface BlockReviewDeps {
 export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<ApplicationRow, ReviewItemOf<'block'>> {
   const t = blockApplications;
   return {
-    ...reviewTableRows<ApplicationRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
+    ...reviewTableRows<ApplicationRow>(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt },
+      t.id,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       const c = r.currency;
       const q = deps.feed.instrument(r.instrumentId) ? deps.feed.quote(r.instrumentId) : null;
       return {
-        ...reviewBase('block', r.id, user, r, r.submittedAt), amount: Money.fromLedger(r.amount, c).toString(), currency: c,
+        ...reviewBase('block', r.id, user, r, r.submittedAt),
+        amount: Money.fromLedger(r.amount, c).toString(),
+        currency: c,
         details: {
-          productId: r.productId, kind: r.kind, code: r.code, shares: r.shares, price: Money.fromLedger(r.price, c).toString(),
-          fee: Money.fromLedger(r.fee, c).toString(), lockDays: r.lockDays, currentPrice: q && q.status !== 'pre_listing' ? q.price : null,
+          productId: r.productId,
+          kind: r.kind,
+          code: r.code,
+          shares: r.shares,
+          price: Money.fromLedger(r.price, c).toString(),
+          fee: Money.fromLedger(r.fee, c).toString(),
+          lockDays: r.lockDays,
+          currentPrice: q && q.status !== 'pre_listing' ? q.price : null,
         },
       };
     },
     async approve(tx, r, decided) {
       const c = r.currency;
       const position = await openAllottedPosition(tx, deps, {
-        userId: r.userId, instrumentId: r.instrumentId, source: 'block', lots: r.shares, price: r.price,
-        amount: Money.fromLedger(r.amount, c), funding: { from: 'frozen', fee: Money.fromLedger(r.fee, c) },
-        lockDays: r.lockDays, reference: r.id, at: decided.reviewedAt,
+        userId: r.userId,
+        instrumentId: r.instrumentId,
+        source: 'block',
+        lots: r.shares,
+        price: r.price,
+        amount: Money.fromLedger(r.amount, c),
+        funding: { from: 'frozen', fee: Money.fromLedger(r.fee, c) },
+        lockDays: r.lockDays,
+        reference: r.id,
+        at: decided.reviewedAt,
       });
       await repo.decide(tx, r.id, { ...decided, orderId: position.id });
     },
     async reject(tx, r, decided) {
       const c = r.currency;
       await deps.ledger.release(tx, {
-        userId: r.userId, amount: Money.fromLedger(r.amount, c).plus(Money.fromLedger(r.fee, c)), kind: 'block_release', reference: r.id,
-        idempotencyKey: `block-release:${r.id}`, memo: { productId: r.productId, code: r.code },
+        userId: r.userId,
+        amount: Money.fromLedger(r.amount, c).plus(Money.fromLedger(r.fee, c)),
+        kind: 'block_release',
+        reference: r.id,
+        idempotencyKey: `block-release:${r.id}`,
+        memo: { productId: r.productId, code: r.code },
       });
       await repo.decide(tx, r.id, decided);
     },
     messages: {
-      approved: (r) => ({ code: 'message.block.approved', params: { code: r.code, shares: String(r.shares), price: Money.fromLedger(r.price, r.currency).toString(), currency: r.currency } }),
-      rejected: (r, reason) => ({ code: 'message.block.rejected', params: { code: r.code, shares: String(r.shares), reason } }),
+      approved: (r) => ({
+        code: 'message.block.approved',
+        params: {
+          code: r.code,
+          shares: String(r.shares),
+          price: Money.fromLedger(r.price, r.currency).toString(),
+          currency: r.currency,
+        },
+      }),
+      rejected: (r, reason) => ({
+        code: 'message.block.rejected',
+        params: { code: r.code, shares: String(r.shares), reason },
+      }),
     },
   };
 }

@@ -1,4 +1,4 @@
-/** HTTP edge of the block-trade calls (API.md §13). */
+/** HTTP edge of the block-trade calls (docs/api.md §13). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
@@ -10,11 +10,19 @@ function userOf(session: UserSession | null): string {
 }
 
 export function registerBlockRoutes(app: FastifyInstance, route: UserRouteDeps, deps: BlockDeps): void {
-  registerUserRoute(app, route, userEndpoints.blockList, async ({ body, session, tx }) => ({ data: await productList(tx, deps, userOf(session), body) }));
+  registerUserRoute(app, route, userEndpoints.blockList, async ({ body, session, tx }) => ({
+    data: await productList(tx, deps, userOf(session), body),
+  }));
   // a money call: `tx` is the transaction shared with the stored idempotent answer (platform/http)
-  registerUserRoute(app, route, userEndpoints.blockApply, async ({ body, session, tx }) => ({
-    data: await apply(tx, deps, userOf(session), body),
-  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.blockApply,
+    async ({ body, session, tx }) => ({
+      data: await apply(tx, deps, userOf(session), body),
+    }),
+    { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) },
+  );
   registerUserRoute(app, route, userEndpoints.blockApplications, async ({ body, session, tx }) => ({
     data: await applicationList(tx, userOf(session), body),
   }));

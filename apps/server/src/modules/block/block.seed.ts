@@ -1,5 +1,5 @@
 /**
- * Demo block-trade products (API.md §21, DEMO=1): three stocks at a deal price 5 % under their
+ * Demo block-trade products (docs/api.md §21, DEMO=1): three stocks at a deal price 5 % under their
  * reference price. They share one secret key, generated when they are first seeded and returned
  * so `npm start` prints it once, like the admin password; it is never stored in clear or in the
  * repository. Fixed ids: seeding twice adds nothing and returns no key.
@@ -14,7 +14,14 @@ import * as repo from './block.repository.js';
 import type { ProductRow } from './block.repository.js';
 
 const demo = [
-  { id: 'bp_demo_walmex', instrumentId: 'i_mxn_WALMEX', kind: 'block', minShares: 1000, dailyLimit: 50_000, lockDays: 3 },
+  {
+    id: 'bp_demo_walmex',
+    instrumentId: 'i_mxn_WALMEX',
+    kind: 'block',
+    minShares: 1000,
+    dailyLimit: 50_000,
+    lockDays: 3,
+  },
   { id: 'bp_demo_aapl', instrumentId: 'i_usd_AAPL', kind: 'block', minShares: 100, dailyLimit: 5_000, lockDays: 0 },
   { id: 'bp_demo_san', instrumentId: 'i_eur_SAN', kind: 'agreement', minShares: 500, dailyLimit: null, lockDays: 5 },
 ] as const;
@@ -33,8 +40,16 @@ export async function seedBlockProducts(tx: Tx, clock: Clock): Promise<string | 
     // the deal price: 5 % under the reference price, rounded down (the buyer gains the fraction)
     const price = roundPrice(new Dec(def.referencePrice).times('0.95'), def.priceScale, 'down').toFixed(def.priceScale);
     await repo.insertProduct(tx, {
-      ...p, code: def.code, name: def.name, market: def.market as ProductRow['market'], currency: def.currency as ProductRow['currency'],
-      price, open: true, secretKeyHash, createdAt: now, updatedAt: now,
+      ...p,
+      code: def.code,
+      name: def.name,
+      market: def.market as ProductRow['market'],
+      currency: def.currency as ProductRow['currency'],
+      price,
+      open: true,
+      secretKeyHash,
+      createdAt: now,
+      updatedAt: now,
     });
   }
   return secretKey;

@@ -1,14 +1,18 @@
 /**
- * User calls of API.md §13: the products with the caller's remaining daily limit, applying with
+ * User calls of docs/api.md §13: the products with the caller's remaining daily limit, applying with
  * the secret key, and the applications. An application freezes amount + fee (§3.3) and waits in
  * the `block` review queue (block.review.ts).
  *
  * Money: amount = deal price × shares (the price has the currency's scale, so it is exact); fee =
  * amount × the market's buyFeeRate, rounded half-up to the currency's scale like every order fee
- * (API.md §1.11; the user pays at most half a minor unit more, the house gains it).
+ * (docs/api.md §1.11; the user pays at most half a minor unit more, the house gains it).
  */
 import {
-  Money, type BlockApplication, type BlockProduct, type blockApplicationsRequest, type blockApplyRequest,
+  Money,
+  type BlockApplication,
+  type BlockProduct,
+  type blockApplicationsRequest,
+  type blockApplyRequest,
   type blockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
@@ -64,20 +68,43 @@ export function isOpen(settings: Settings, product: Pick<ProductRow, 'open'>): b
 
 export function toProduct(deps: ViewDeps, product: ProductRow, remainingToday: number | null): BlockProduct {
   return {
-    id: product.id, kind: product.kind, instrumentId: product.instrumentId, code: product.code, name: product.name,
-    market: product.market, currency: product.currency, price: Money.fromLedger(product.price, product.currency).toString(),
-    currentPrice: currentPriceOf(deps.feed, product), minShares: product.minShares, dailyLimit: product.dailyLimit,
-    remainingToday, lockDays: product.lockDays, open: isOpen(deps.settings, product), buyFeeRate: buyFeeRateOf(deps.settings, product.market),
+    id: product.id,
+    kind: product.kind,
+    instrumentId: product.instrumentId,
+    code: product.code,
+    name: product.name,
+    market: product.market,
+    currency: product.currency,
+    price: Money.fromLedger(product.price, product.currency).toString(),
+    currentPrice: currentPriceOf(deps.feed, product),
+    minShares: product.minShares,
+    dailyLimit: product.dailyLimit,
+    remainingToday,
+    lockDays: product.lockDays,
+    open: isOpen(deps.settings, product),
+    buyFeeRate: buyFeeRateOf(deps.settings, product.market),
   };
 }
 
 export function toApplication(row: ApplicationRow): BlockApplication {
   const c = row.currency;
   return {
-    id: row.id, productId: row.productId, kind: row.kind, code: row.code, name: row.name, currency: c, shares: row.shares,
-    price: Money.fromLedger(row.price, c).toString(), amount: Money.fromLedger(row.amount, c).toString(),
-    fee: Money.fromLedger(row.fee, c).toString(), lockDays: row.lockDays, state: row.state, submittedAt: row.submittedAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null, reason: row.state === 'rejected' ? row.reason : null, orderId: row.orderId,
+    id: row.id,
+    productId: row.productId,
+    kind: row.kind,
+    code: row.code,
+    name: row.name,
+    currency: c,
+    shares: row.shares,
+    price: Money.fromLedger(row.price, c).toString(),
+    amount: Money.fromLedger(row.amount, c).toString(),
+    fee: Money.fromLedger(row.fee, c).toString(),
+    lockDays: row.lockDays,
+    state: row.state,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reason: row.state === 'rejected' ? row.reason : null,
+    orderId: row.orderId,
   };
 }
 
@@ -85,12 +112,19 @@ export async function productList(db: Db, deps: ViewDeps, userId: string, body: 
   const { rows, total } = await repo.listProducts(db, body.market ?? null, body.page, body.size);
   const limited = rows.filter((r) => r.dailyLimit !== null);
   const used = await repo.usedTodayOf(db, userId, new Map(limited.map((r) => [r.id, tradingDayOf(deps.feed, r)])));
-  const list = rows.map((r) => toProduct(deps, r, r.dailyLimit === null ? null : Math.max(0, r.dailyLimit - (used.get(r.id) ?? 0))));
+  const list = rows.map((r) =>
+    toProduct(deps, r, r.dailyLimit === null ? null : Math.max(0, r.dailyLimit - (used.get(r.id) ?? 0))),
+  );
   return { list, total, page: body.page, size: body.size };
 }
 
 /** §13.2, in the contract's order. */
-export async function apply(tx: Tx, deps: BlockDeps, userId: string, body: z.output<typeof blockApplyRequest>): Promise<BlockApplication> {
+export async function apply(
+  tx: Tx,
+  deps: BlockDeps,
+  userId: string,
+  body: z.output<typeof blockApplyRequest>,
+): Promise<BlockApplication> {
   const now = deps.clock.now();
   const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
@@ -102,7 +136,9 @@ export async function apply(tx: Tx, deps: BlockDeps, userId: string, body: z.out
   if (!product || !deps.feed.instrument(product.instrumentId)) throw new DomainError('product.not_found');
   if (!product.open) throw new DomainError('block.instrument_closed');
   // counted before the hash runs (rate-limit.ts `guard`)
-  const keyCheck = await deps.limits.guard('secretKeyFailures', userId, () => verifyPassword(product.secretKeyHash, body.secretKey));
+  const keyCheck = await deps.limits.guard('secretKeyFailures', userId, () =>
+    verifyPassword(product.secretKeyHash, body.secretKey),
+  );
   if (!keyCheck.ok) throw new DomainError('block.secret_key_mismatch');
   if (body.shares < product.minShares) throw new DomainError('block.min_shares', { min: String(product.minShares) });
   const tradingDay = tradingDayOf(deps.feed, product);
@@ -110,22 +146,44 @@ export async function apply(tx: Tx, deps: BlockDeps, userId: string, body: z.out
   if (product.dailyLimit !== null) {
     const used = (await repo.usedTodayOf(tx, userId, new Map([[product.id, tradingDay]]))).get(product.id) ?? 0;
     const remaining = Math.max(0, product.dailyLimit - used);
-    if (body.shares > remaining) throw new DomainError('block.daily_limit', { limit: String(product.dailyLimit), remaining: String(remaining) });
+    if (body.shares > remaining)
+      throw new DomainError('block.daily_limit', { limit: String(product.dailyLimit), remaining: String(remaining) });
   }
   const { amount, fee, total } = costOf(deps.settings, product, body.shares);
   const row = await repo.insertApplication(tx, {
-    id: newId('ba'), userId, productId: product.id, kind: product.kind, instrumentId: product.instrumentId, code: product.code,
-    name: product.name, currency: product.currency, shares: body.shares, price: product.price, amount: amount.toLedgerString(),
-    fee: fee.toLedgerString(), lockDays: product.lockDays, tradingDay, state: 'pending', submittedAt: now,
+    id: newId('ba'),
+    userId,
+    productId: product.id,
+    kind: product.kind,
+    instrumentId: product.instrumentId,
+    code: product.code,
+    name: product.name,
+    currency: product.currency,
+    shares: body.shares,
+    price: product.price,
+    amount: amount.toLedgerString(),
+    fee: fee.toLedgerString(),
+    lockDays: product.lockDays,
+    tradingDay,
+    state: 'pending',
+    submittedAt: now,
   });
   try {
     await deps.ledger.hold(tx, {
-      userId, amount: total, kind: 'block_freeze', reference: row.id, idempotencyKey: `block-freeze:${row.id}`,
+      userId,
+      amount: total,
+      kind: 'block_freeze',
+      reference: row.id,
+      idempotencyKey: `block-freeze:${row.id}`,
       memo: { productId: product.id, code: product.code },
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_available', { available: error.balance.toString(), required: total.toString(), currency: product.currency });
+      throw new DomainError('funds.insufficient_available', {
+        available: error.balance.toString(),
+        required: total.toString(),
+        currency: product.currency,
+      });
     }
     throw error;
   }

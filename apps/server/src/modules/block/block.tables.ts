@@ -6,7 +6,7 @@ const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Block-trade and agreement-bidding products (API.md §13, §19.5): a deal price on an instrument
+ * Block-trade and agreement-bidding products (docs/api.md §13, §19.5): a deal price on an instrument
  * of the feed, limits, lock days, and the secret key (argon2id; shown once on create or rotate).
  * Changes apply to new applications only: an application copies the terms it was made on.
  */
@@ -33,7 +33,10 @@ export const blockProducts = pgTable(
   (t) => [
     index('block_products_market_idx').on(t.market, t.createdAt),
     check('block_products_kind_enum', sql`${t.kind} in ('block','agreement')`),
-    check('block_products_limits', sql`${t.minShares} > 0 and ${t.lockDays} >= 0 and (${t.dailyLimit} is null or ${t.dailyLimit} > 0)`),
+    check(
+      'block_products_limits',
+      sql`${t.minShares} > 0 and ${t.lockDays} >= 0 and (${t.dailyLimit} is null or ${t.dailyLimit} > 0)`,
+    ),
   ],
 );
 
@@ -43,7 +46,9 @@ export const blockApplications = pgTable(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    productId: text('product_id').notNull().references(() => blockProducts.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => blockProducts.id),
     kind: text('kind').$type<BlockKind>().notNull(),
     instrumentId: text('instrument_id').notNull(),
     code: text('code').notNull(),

@@ -5,7 +5,7 @@ import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import type { Settings } from '../../platform/settings.js';
 import { currentAgreementVersion, currentLegal } from './legal.service.js';
 
-/** `/common/config`: the public subset of the settings, as `{name, value}` strings (API.md §6.1). */
+/** `/common/config`: the public subset of the settings, as `{name, value}` strings (docs/api.md §6.1). */
 export async function publicConfig(db: Db, settings: Settings): Promise<{ name: string; value: string }[]> {
   const enabled = settings.get('currencies.enabled');
   return [
@@ -20,11 +20,16 @@ export async function publicConfig(db: Db, settings: Settings): Promise<{ name: 
     { name: 'agreement_version', value: await currentAgreementVersion(db) },
     { name: 'ipo_min_shares', value: String(settings.get('subscription.ipoMinShares')) },
     // our addition (docs/decisions.md): the exchange screen shows the minimum before the user presses (§10.7)
-    ...enabled.map((currency) => ({ name: `exchange_min.${currency}`, value: settings.get(`exchange.minAmount.${currency}`) })),
+    ...enabled.map((currency) => ({
+      name: `exchange_min.${currency}`,
+      value: settings.get(`exchange.minAmount.${currency}`),
+    })),
   ];
 }
 
 export function registerCommonRoutes(app: FastifyInstance, route: UserRouteDeps, db: Db, settings: Settings): void {
   registerUserRoute(app, route, userEndpoints.config, async () => ({ data: await publicConfig(db, settings) }));
-  registerUserRoute(app, route, userEndpoints.legal, async ({ body }) => ({ data: await currentLegal(db, body.kind, body.lang) }));
+  registerUserRoute(app, route, userEndpoints.legal, async ({ body }) => ({
+    data: await currentLegal(db, body.kind, body.lang),
+  }));
 }

@@ -1,4 +1,4 @@
-/** Queries of the versioned legal texts (API.md §6.4). */
+/** Queries of the versioned legal texts (docs/api.md §6.4). */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { legalDocuments } from './legal.tables.js';
@@ -11,16 +11,23 @@ export type LegalRow = typeof legalDocuments.$inferSelect;
  * in force.
  */
 export async function latestLegal(db: Db, kind: string, lang: string): Promise<LegalRow | null> {
-  const [row] = await db.select().from(legalDocuments)
+  const [row] = await db
+    .select()
+    .from(legalDocuments)
     .where(and(eq(legalDocuments.kind, kind), inArray(legalDocuments.lang, [lang, 'en'])))
-    .orderBy(desc(legalDocuments.version), desc(sql`${legalDocuments.lang} = ${lang}`)).limit(1);
+    .orderBy(desc(legalDocuments.version), desc(sql`${legalDocuments.lang} = ${lang}`))
+    .limit(1);
   return row ?? null;
 }
 
 /** The newest version number of a kind of text, without its content. */
 export async function latestLegalVersion(db: Db, kind: string): Promise<string | null> {
-  const [row] = await db.select({ version: legalDocuments.version }).from(legalDocuments)
-    .where(eq(legalDocuments.kind, kind)).orderBy(desc(legalDocuments.version)).limit(1);
+  const [row] = await db
+    .select({ version: legalDocuments.version })
+    .from(legalDocuments)
+    .where(eq(legalDocuments.kind, kind))
+    .orderBy(desc(legalDocuments.version))
+    .limit(1);
   return row?.version ?? null;
 }
 

@@ -1,4 +1,4 @@
-/** Legal texts (API.md §6.4): versioned, stored sanitised, the newest version of each kind served. */
+/** Legal texts (docs/api.md §6.4): versioned, stored sanitised, the newest version of each kind served. */
 import { htmlAllowList, type Language, type LegalDocument, type LegalKind } from '@brokerage/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../platform/db.js';
@@ -18,7 +18,14 @@ export function sanitiseHtml(html: string): string {
 export async function currentLegal(db: Db, kind: LegalKind, lang: Language = 'en'): Promise<LegalDocument> {
   const row = await latestLegal(db, kind, lang);
   if (!row) throw new DomainError('record.not_found');
-  return { kind, lang: row.lang as Language, title: row.title, version: row.version, content: row.content, updatedAt: row.updatedAt.toISOString() };
+  return {
+    kind,
+    lang: row.lang as Language,
+    title: row.title,
+    version: row.version,
+    content: row.content,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function currentAgreementVersion(db: Db): Promise<string> {
@@ -26,7 +33,8 @@ export async function currentAgreementVersion(db: Db): Promise<string> {
 }
 
 export async function storeLegal(
-  db: Db, doc: { kind: LegalKind; version: string; lang: Language; title: string; content: string; updatedAt: Date },
+  db: Db,
+  doc: { kind: LegalKind; version: string; lang: Language; title: string; content: string; updatedAt: Date },
 ): Promise<void> {
   await insertLegal(db, { ...doc, content: sanitiseHtml(doc.content) });
 }

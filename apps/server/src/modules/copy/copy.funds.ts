@@ -50,32 +50,66 @@ export function seedCapitalOf(fundSize: Money): Money {
 }
 
 export async function launchFund(
-  tx: Tx, deps: { clock: Clock; ledger: Ledger; settings: Settings; authCache: AuthCache }, terms: FundTerms, options: LaunchOptions = {},
+  tx: Tx,
+  deps: { clock: Clock; ledger: Ledger; settings: Settings; authCache: AuthCache },
+  terms: FundTerms,
+  options: LaunchOptions = {},
 ): Promise<FundRow> {
   const now = deps.clock.now();
   const id = terms.id ?? newId('cf');
   const fundUserId = `u_fund_${id}`;
   await usersRepository.insertUser(tx, {
-    id: fundUserId, phone: `fund:${id}`, passwordHash: await hashPassword(newSecret()), inviteCode: `FUND-${id}`,
-    kycStatus: 'verified', realname: terms.name, creditScore: 0, loanQuota: '0', dayTrading: true,
-    restrictions: ['disabled'], agreementVersion: 'system', createdAt: now,
+    id: fundUserId,
+    phone: `fund:${id}`,
+    passwordHash: await hashPassword(newSecret()),
+    inviteCode: `FUND-${id}`,
+    kycStatus: 'verified',
+    realname: terms.name,
+    creditScore: 0,
+    loanQuota: '0',
+    dayTrading: true,
+    restrictions: ['disabled'],
+    agreementVersion: 'system',
+    createdAt: now,
   });
   const seed = seedCapitalOf(Money.of(terms.fundSize, terms.currency));
   const launchNav = options.launchNav ?? new Dec(1);
   await deps.ledger.credit(tx, {
-    userId: fundUserId, amount: seed, kind: 'copy_in', reference: id, idempotencyKey: `copy-seed:${id}`,
-    memo: { fundId: id, remark: 'seed capital' }, from: 'copy_capital',
+    userId: fundUserId,
+    amount: seed,
+    kind: 'copy_in',
+    reference: id,
+    idempotencyKey: `copy-seed:${id}`,
+    memo: { fundId: id, remark: 'seed capital' },
+    from: 'copy_capital',
   });
   return repo.insertFund(tx, {
-    id, name: terms.name, strategyNo: terms.strategyNo, currency: terms.currency, market: marketOfCurrency[terms.currency], fundUserId,
-    fundSize: terms.fundSize, minAmount: terms.minAmount, lockupDays: terms.lockupDays, tradeCycleDays: terms.tradeCycleDays,
-    copyDeadline: terms.copyDeadline, endTime: terms.endTime, expectedReturnRate: terms.expectedReturnRate,
+    id,
+    name: terms.name,
+    strategyNo: terms.strategyNo,
+    currency: terms.currency,
+    market: marketOfCurrency[terms.currency],
+    fundUserId,
+    fundSize: terms.fundSize,
+    minAmount: terms.minAmount,
+    lockupDays: terms.lockupDays,
+    tradeCycleDays: terms.tradeCycleDays,
+    copyDeadline: terms.copyDeadline,
+    endTime: terms.endTime,
+    expectedReturnRate: terms.expectedReturnRate,
     // the fee rates of the agreement (§3.5), fixed on the fund when it launches
-    performanceFeeRate: deps.settings.get('copy.performanceFeeRate'), serviceFeeRate: deps.settings.get('copy.serviceFeeRate'),
-    open: terms.open, state: 'running', seedCapital: seed.toLedgerString(),
+    performanceFeeRate: deps.settings.get('copy.performanceFeeRate'),
+    serviceFeeRate: deps.settings.get('copy.serviceFeeRate'),
+    open: terms.open,
+    state: 'running',
+    seedCapital: seed.toLedgerString(),
     units: roundRate(seed.amount.dividedBy(launchNav), 'down').toFixed(8),
-    lastMarkDate: options.lastMarkDate ?? addDays(utcDate(now), -1), lastNav: launchNav.toFixed(8),
+    lastMarkDate: options.lastMarkDate ?? addDays(utcDate(now), -1),
+    lastNav: launchNav.toFixed(8),
     lastRate: options.lastRate === undefined || options.lastRate === null ? null : options.lastRate.toFixed(8),
-    rebalancedOn: null, launchedAt: now, createdAt: now, updatedAt: now,
+    rebalancedOn: null,
+    launchedAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
 }

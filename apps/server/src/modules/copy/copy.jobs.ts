@@ -1,5 +1,5 @@
 /**
- * The strategy engine of the copy-trading funds (API.md §14, §3.5). One step, for each fund the
+ * The strategy engine of the copy-trading funds (docs/api.md §14, §3.5). One step, for each fund the
  * engine still works on:
  *
  * 1. **Daily mark**: at the first step of a UTC day, the fund is valued (ledger cash + positions
@@ -49,14 +49,20 @@ export interface CopyStepReport {
 
 /** The instruments a fund may hold: the tradable stocks (or coins) of its market. */
 export function universeOf(feed: MarketFeed, fund: Pick<FundRow, 'market'>): string[] {
-  return feed.instruments()
+  return feed
+    .instruments()
     .filter((d) => d.market === fund.market && (d.assetClass === 'stock' || d.assetClass === 'crypto'))
     .map((d) => d.instrumentId)
     .sort();
 }
 
 /** Completed daily closes (bars that began at least a day ago), oldest first. */
-export function completedCloses(feed: MarketFeed, instrumentId: string, now: Date, count: number): { date: string; close: Dec }[] {
+export function completedCloses(
+  feed: MarketFeed,
+  instrumentId: string,
+  now: Date,
+  count: number,
+): { date: string; close: Dec }[] {
   const bars = feed.candles(instrumentId, '1d', { to: now, limit: count + 2 });
   return bars
     .filter((b) => b.t.getTime() + DAY_MS <= now.getTime())
@@ -73,7 +79,10 @@ export async function markFund(deps: CopyEngineDeps, fundId: string, markDate?: 
     if (!fund || fund.state === 'closed' || fund.lastMarkDate >= date) return false;
     const valuation = await valueFund(tx, deps.feed, fund);
     const pending = await repo.pendingUnitsOf(tx, fund.id);
-    const pendingMoney = pending.reduce((s, r) => s.plus(Money.fromLedger(r.amount, fund.currency)), Money.zero(fund.currency));
+    const pendingMoney = pending.reduce(
+      (s, r) => s.plus(Money.fromLedger(r.amount, fund.currency)),
+      Money.zero(fund.currency),
+    );
     const nav = navPerUnit(fund, valuation.total, pendingMoney);
     const rate = roundRate(nav.dividedBy(fund.lastNav).minus(1), 'half_up');
     let units = new Dec(fund.units);
@@ -84,10 +93,22 @@ export async function markFund(deps: CopyEngineDeps, fundId: string, markDate?: 
       await repo.updateSubscription(tx, sub.id, { units: issued.toFixed(8) });
     }
     await repo.insertDay(tx, {
-      fundId: fund.id, date, nav: nav.toFixed(8), dailyProfitRate: rate.toFixed(8), totalValue: valuation.total.toLedgerString(),
-      units: units.toFixed(8), backtest: false, markedAt: now,
+      fundId: fund.id,
+      date,
+      nav: nav.toFixed(8),
+      dailyProfitRate: rate.toFixed(8),
+      totalValue: valuation.total.toLedgerString(),
+      units: units.toFixed(8),
+      backtest: false,
+      markedAt: now,
     });
-    await repo.updateFund(tx, fund.id, { lastMarkDate: date, lastNav: nav.toFixed(8), lastRate: rate.toFixed(8), units: units.toFixed(8), updatedAt: now });
+    await repo.updateFund(tx, fund.id, {
+      lastMarkDate: date,
+      lastNav: nav.toFixed(8),
+      lastRate: rate.toFixed(8),
+      units: units.toFixed(8),
+      updatedAt: now,
+    });
     return true;
   });
 }
@@ -112,10 +133,22 @@ export async function rebalanceFund(deps: CopyEngineDeps, fund: FundRow, report:
   });
   if (!claimed) return;
   const spec = strategies[fund.strategyNo];
-  const closes = new Map(universeOf(deps.feed, fund).map((id) => [id, completedCloses(deps.feed, id, now, spec.lookbackDays + 1).map((p) => p.close)]));
+  const closes = new Map(
+    universeOf(deps.feed, fund).map((id) => [
+      id,
+      completedCloses(deps.feed, id, now, spec.lookbackDays + 1).map((p) => p.close),
+    ]),
+  );
   const targets = new Set(chooseTargets(spec, closes));
   const valuation = await valueFund(deps.db, deps.feed, fund);
-  const orderDeps = { db: deps.db, clock: deps.clock, feed: deps.feed, ledger: deps.ledger, settings: deps.settings, authCache: deps.authCache };
+  const orderDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    feed: deps.feed,
+    ledger: deps.ledger,
+    settings: deps.settings,
+    authCache: deps.authCache,
+  };
 
   for (const p of valuation.positions) {
     if (targets.has(p.instrumentId) || p.state !== 'holding') continue;
@@ -138,7 +171,15 @@ export async function rebalanceFund(deps: CopyEngineDeps, fund: FundRow, report:
     const lots = ask.gt(0) ? perHolding.amount.dividedBy(ask).floor().toNumber() : 0;
     if (lots < 1) continue;
     try {
-      await transaction(deps.db, (tx) => placeOrder(tx, orderDeps, fund.fundUserId, { instrumentId, side: 'long', orderType: 'market', lots, leverage: 1 }));
+      await transaction(deps.db, (tx) =>
+        placeOrder(tx, orderDeps, fund.fundUserId, {
+          instrumentId,
+          side: 'long',
+          orderType: 'market',
+          lots,
+          leverage: 1,
+        }),
+      );
       report.ordersPlaced++;
     } catch (error) {
       const code = refusal(error);
@@ -161,7 +202,14 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
     });
   }
   if (!fund || fund.state !== 'closing') return;
-  const orderDeps = { db: deps.db, clock: deps.clock, feed: deps.feed, ledger: deps.ledger, settings: deps.settings, authCache: deps.authCache };
+  const orderDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    feed: deps.feed,
+    ledger: deps.ledger,
+    settings: deps.settings,
+    authCache: deps.authCache,
+  };
   const valuation = await valueFund(deps.db, deps.feed, fund);
   for (const p of valuation.positions) {
     if (p.state !== 'holding') continue;
@@ -192,7 +240,10 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
     const balance = (await valueFund(tx, deps.feed, locked)).cash;
     if (balance.isPositive()) {
       await deps.ledger.postEntry(tx, {
-        kind: 'copy_out', reference: fundId, idempotencyKey: `copy-return:${fundId}`, memo: { fundId, remark: 'fund closed' },
+        kind: 'copy_out',
+        reference: fundId,
+        idempotencyKey: `copy-return:${fundId}`,
+        memo: { fundId, remark: 'fund closed' },
         postings: [
           { account: userAccount(locked.fundUserId, locked.currency, 'available'), amount: balance.negated() },
           { account: houseAccount(locked.currency, 'copy_capital'), amount: balance },
@@ -205,7 +256,13 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
 
 /** One engine step over every fund still running or closing. */
 export async function runCopyEngineOnce(deps: CopyEngineDeps): Promise<CopyStepReport> {
-  const report: CopyStepReport = { marked: 0, ordersPlaced: 0, positionsClosed: 0, subscriptionsEnded: 0, refusals: [] };
+  const report: CopyStepReport = {
+    marked: 0,
+    ordersPlaced: 0,
+    positionsClosed: 0,
+    subscriptionsEnded: 0,
+    refusals: [],
+  };
   for (const id of await repo.liveFundIds(deps.db)) {
     if (await markFund(deps, id)) report.marked++;
     await closeFundStep(deps, id, report);
@@ -215,11 +272,18 @@ export async function runCopyEngineOnce(deps: CopyEngineDeps): Promise<CopyStepR
   return report;
 }
 
-export function startCopyEngine(deps: CopyEngineDeps, options: { intervalMs?: number; onError: (error: unknown) => void }): { stop(): Promise<void> } {
+export function startCopyEngine(
+  deps: CopyEngineDeps,
+  options: { intervalMs?: number; onError: (error: unknown) => void },
+): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = runCopyEngineOnce(deps).catch(options.onError).finally(() => { running = null; });
+    running = runCopyEngineOnce(deps)
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+      });
   }, options.intervalMs ?? 30_000);
   return {
     async stop() {

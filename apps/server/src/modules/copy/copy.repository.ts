@@ -36,22 +36,38 @@ export async function updateFund(tx: Db, id: string, patch: Partial<NewFundRow>)
 
 /** Funds for the user list: running first, then by creation, newest first. */
 export async function listFunds(db: Db, page: number, size: number): Promise<{ rows: FundRow[]; total: number }> {
-  const rows = await db.select().from(copyFunds)
-    .orderBy(sql`case ${copyFunds.state} when 'running' then 0 when 'closing' then 1 else 2 end`, desc(copyFunds.createdAt), desc(copyFunds.id))
-    .limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(copyFunds)
+    .orderBy(
+      sql`case ${copyFunds.state} when 'running' then 0 when 'closing' then 1 else 2 end`,
+      desc(copyFunds.createdAt),
+      desc(copyFunds.id),
+    )
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(copyFunds);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function listFundsNewest(db: Db, page: number, size: number): Promise<{ rows: FundRow[]; total: number }> {
-  const rows = await db.select().from(copyFunds).orderBy(desc(copyFunds.createdAt), desc(copyFunds.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(copyFunds)
+    .orderBy(desc(copyFunds.createdAt), desc(copyFunds.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(copyFunds);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Ids of the funds the engine still works on (running or closing). */
 export async function liveFundIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: copyFunds.id }).from(copyFunds).where(ne(copyFunds.state, 'closed')).orderBy(asc(copyFunds.id));
+  const rows = await db
+    .select({ id: copyFunds.id })
+    .from(copyFunds)
+    .where(ne(copyFunds.state, 'closed'))
+    .orderBy(asc(copyFunds.id));
   return rows.map((r) => r.id);
 }
 
@@ -61,14 +77,28 @@ export async function insertDay(db: Db, row: NewDayRow): Promise<void> {
 
 /** The last `limit` days of a fund, oldest first. */
 export async function lastDays(db: Db, fundId: string, limit: number): Promise<DayRow[]> {
-  const rows = await db.select().from(copyFundDays).where(eq(copyFundDays.fundId, fundId)).orderBy(desc(copyFundDays.date)).limit(limit);
+  const rows = await db
+    .select()
+    .from(copyFundDays)
+    .where(eq(copyFundDays.fundId, fundId))
+    .orderBy(desc(copyFundDays.date))
+    .limit(limit);
   return rows.reverse();
 }
 
 /** The live (not backtest) daily results of a fund for dates in (after, upTo], oldest first. */
 export async function ratesBetween(db: Db, fundId: string, after: string, upTo: string): Promise<string[]> {
-  const rows = await db.select({ rate: copyFundDays.dailyProfitRate }).from(copyFundDays)
-    .where(and(eq(copyFundDays.fundId, fundId), eq(copyFundDays.backtest, false), gt(copyFundDays.date, after), lte(copyFundDays.date, upTo)))
+  const rows = await db
+    .select({ rate: copyFundDays.dailyProfitRate })
+    .from(copyFundDays)
+    .where(
+      and(
+        eq(copyFundDays.fundId, fundId),
+        eq(copyFundDays.backtest, false),
+        gt(copyFundDays.date, after),
+        lte(copyFundDays.date, upTo),
+      ),
+    )
     .orderBy(asc(copyFundDays.date));
   return rows.map((r) => r.rate);
 }
@@ -84,36 +114,58 @@ export async function lockSubscription(tx: Tx, id: string): Promise<Subscription
   return row ?? null;
 }
 
-export async function updateSubscription(tx: Db, id: string, patch: Partial<NewSubscriptionRow>): Promise<SubscriptionRow> {
+export async function updateSubscription(
+  tx: Db,
+  id: string,
+  patch: Partial<NewSubscriptionRow>,
+): Promise<SubscriptionRow> {
   const [row] = await tx.update(copySubscriptions).set(patch).where(eq(copySubscriptions.id, id)).returning();
   if (!row) throw new Error(`copy subscription ${id} vanished`);
   return row;
 }
 
 export async function pageOfUser(db: Db, userId: string, states: CopyState[] | undefined, page: number, size: number) {
-  const where = states ? and(eq(copySubscriptions.userId, userId), inArray(copySubscriptions.state, states)) : eq(copySubscriptions.userId, userId);
-  const rows = await db.select().from(copySubscriptions).where(where)
-    .orderBy(desc(copySubscriptions.startedAt), desc(copySubscriptions.id)).limit(size).offset((page - 1) * size);
+  const where = states
+    ? and(eq(copySubscriptions.userId, userId), inArray(copySubscriptions.state, states))
+    : eq(copySubscriptions.userId, userId);
+  const rows = await db
+    .select()
+    .from(copySubscriptions)
+    .where(where)
+    .orderBy(desc(copySubscriptions.startedAt), desc(copySubscriptions.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(copySubscriptions).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function activeOfFund(db: Db, fundId: string): Promise<SubscriptionRow[]> {
-  return db.select().from(copySubscriptions)
+  return db
+    .select()
+    .from(copySubscriptions)
     .where(and(eq(copySubscriptions.fundId, fundId), eq(copySubscriptions.state, 'active')))
     .orderBy(asc(copySubscriptions.startedAt), asc(copySubscriptions.id));
 }
 
 /** Active subscriptions still waiting for their units (issued at the mark of their day). */
 export async function pendingUnitsOf(db: Db, fundId: string): Promise<SubscriptionRow[]> {
-  return db.select().from(copySubscriptions)
-    .where(and(eq(copySubscriptions.fundId, fundId), eq(copySubscriptions.state, 'active'), isNull(copySubscriptions.units)));
+  return db
+    .select()
+    .from(copySubscriptions)
+    .where(
+      and(eq(copySubscriptions.fundId, fundId), eq(copySubscriptions.state, 'active'), isNull(copySubscriptions.units)),
+    );
 }
 
 /** Σ amount and count of active subscriptions per fund. */
 export async function activeTotalsOf(db: Db, fundIds: string[]): Promise<Map<string, { amount: string; n: number }>> {
   if (fundIds.length === 0) return new Map();
-  const rows = await db.select({ fundId: copySubscriptions.fundId, amount: sql<string>`sum(${copySubscriptions.amount})::text`, n: count() })
+  const rows = await db
+    .select({
+      fundId: copySubscriptions.fundId,
+      amount: sql<string>`sum(${copySubscriptions.amount})::text`,
+      n: count(),
+    })
     .from(copySubscriptions)
     .where(and(inArray(copySubscriptions.fundId, fundIds), eq(copySubscriptions.state, 'active')))
     .groupBy(copySubscriptions.fundId);
@@ -122,7 +174,10 @@ export async function activeTotalsOf(db: Db, fundIds: string[]): Promise<Map<str
 
 /** A user's active subscriptions (their value counts in `investValue`, §1.10). */
 export async function activeOfUser(db: Db, userId: string): Promise<SubscriptionRow[]> {
-  return db.select().from(copySubscriptions).where(and(eq(copySubscriptions.userId, userId), eq(copySubscriptions.state, 'active')));
+  return db
+    .select()
+    .from(copySubscriptions)
+    .where(and(eq(copySubscriptions.userId, userId), eq(copySubscriptions.state, 'active')));
 }
 
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | null> {

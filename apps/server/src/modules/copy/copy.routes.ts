@@ -1,4 +1,4 @@
-/** HTTP edge of the copy-trading calls (API.md §14). */
+/** HTTP edge of the copy-trading calls (docs/api.md §14). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
@@ -10,14 +10,32 @@ function userOf(session: UserSession | null): string {
 }
 
 export function registerCopyRoutes(app: FastifyInstance, route: UserRouteDeps, deps: CopyDeps): void {
-  registerUserRoute(app, route, userEndpoints.copyList, async ({ body, tx }) => ({ data: await fundList(tx, deps, body) }));
-  registerUserRoute(app, route, userEndpoints.copyDetail, async ({ body, tx }) => ({ data: await fundDetail(tx, deps, body) }));
+  registerUserRoute(app, route, userEndpoints.copyList, async ({ body, tx }) => ({
+    data: await fundList(tx, deps, body),
+  }));
+  registerUserRoute(app, route, userEndpoints.copyDetail, async ({ body, tx }) => ({
+    data: await fundDetail(tx, deps, body),
+  }));
   // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
-  registerUserRoute(app, route, userEndpoints.copySubscribe, async ({ body, session, tx }) => ({
-    data: await subscribe(tx, deps, userOf(session), body),
-  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
-  registerUserRoute(app, route, userEndpoints.copyRedeem, async ({ body, session, tx }) => ({
-    data: await redeem(tx, deps, userOf(session), body),
-  }), { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) });
-  registerUserRoute(app, route, userEndpoints.copyMine, async ({ body, session, tx }) => ({ data: await mine(tx, userOf(session), body) }));
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.copySubscribe,
+    async ({ body, session, tx }) => ({
+      data: await subscribe(tx, deps, userOf(session), body),
+    }),
+    { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) },
+  );
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.copyRedeem,
+    async ({ body, session, tx }) => ({
+      data: await redeem(tx, deps, userOf(session), body),
+    }),
+    { extraLimit: (_r, session) => deps.limits.consume('moneyCalls', userOf(session)) },
+  );
+  registerUserRoute(app, route, userEndpoints.copyMine, async ({ body, session, tx }) => ({
+    data: await mine(tx, userOf(session), body),
+  }));
 }

@@ -1,5 +1,5 @@
 /**
- * Demo funds (API.md §21, DEMO=1): a momentum fund on US stocks and a mean-reversion fund on
+ * Demo funds (docs/api.md §21, DEMO=1): a momentum fund on US stocks and a mean-reversion fund on
  * digital currencies (which trade around the clock, so its positions open as soon as the server
  * runs). Each gets 30 days of history before its launch: the strategy's backtest on the same
  * simulated closes (strategy.ts `backtest`, before fees), flagged `backtest` on every day so no
@@ -16,16 +16,43 @@ import { DAY_MS } from './copy.service.js';
 import { backtest, marketOfCurrency, strategies } from './strategy.js';
 
 const demo: {
-  id: string; name: string; strategyNo: StrategyNo; currency: CopyCurrency; fundSize: string; minAmount: string;
-  lockupDays: number; tradeCycleDays: number; deadlineDays: number; endDays: number; expectedReturnRate: string;
+  id: string;
+  name: string;
+  strategyNo: StrategyNo;
+  currency: CopyCurrency;
+  fundSize: string;
+  minAmount: string;
+  lockupDays: number;
+  tradeCycleDays: number;
+  deadlineDays: number;
+  endDays: number;
+  expectedReturnRate: string;
 }[] = [
   {
-    id: 'cf_demo_momentum', name: 'US Momentum 20', strategyNo: 'MOM-20', currency: 'USD', fundSize: '5000000', minAmount: '1000',
-    lockupDays: 7, tradeCycleDays: 90, deadlineDays: 60, endDays: 180, expectedReturnRate: '0.12',
+    id: 'cf_demo_momentum',
+    name: 'US Momentum 20',
+    strategyNo: 'MOM-20',
+    currency: 'USD',
+    fundSize: '5000000',
+    minAmount: '1000',
+    lockupDays: 7,
+    tradeCycleDays: 90,
+    deadlineDays: 60,
+    endDays: 180,
+    expectedReturnRate: '0.12',
   },
   {
-    id: 'cf_demo_reversion', name: 'Crypto Reversion 5', strategyNo: 'MR-5', currency: 'USDT', fundSize: '2000000', minAmount: '100',
-    lockupDays: 0, tradeCycleDays: 30, deadlineDays: 30, endDays: 90, expectedReturnRate: '0.08',
+    id: 'cf_demo_reversion',
+    name: 'Crypto Reversion 5',
+    strategyNo: 'MR-5',
+    currency: 'USDT',
+    fundSize: '2000000',
+    minAmount: '100',
+    lockupDays: 0,
+    tradeCycleDays: 30,
+    deadlineDays: 30,
+    endDays: 90,
+    expectedReturnRate: '0.08',
   },
 ];
 
@@ -38,18 +65,43 @@ export async function seedCopyFunds(tx: Tx, deps: CopyEngineDeps): Promise<void>
     const spec = strategies[d.strategyNo];
     const market = marketOfCurrency[d.currency];
     // 30 trading days of history, with the look-back before the first one
-    const series = new Map(universeOf(deps.feed, { market }).map((id) => [id, completedCloses(deps.feed, id, now, HISTORY_DAYS + spec.lookbackDays + 1)]));
+    const series = new Map(
+      universeOf(deps.feed, { market }).map((id) => [
+        id,
+        completedCloses(deps.feed, id, now, HISTORY_DAYS + spec.lookbackDays + 1),
+      ]),
+    );
     const days = backtest(spec, series, HISTORY_DAYS);
     const last = days.at(-1);
-    const fund = await launchFund(tx, deps, {
-      id: d.id, name: d.name, strategyNo: d.strategyNo, currency: d.currency, fundSize: d.fundSize, minAmount: d.minAmount,
-      lockupDays: d.lockupDays, tradeCycleDays: d.tradeCycleDays, copyDeadline: new Date(now.getTime() + d.deadlineDays * DAY_MS),
-      endTime: new Date(now.getTime() + d.endDays * DAY_MS), expectedReturnRate: d.expectedReturnRate, open: true,
-    }, last ? { launchNav: last.nav, lastMarkDate: last.date, lastRate: last.dailyProfitRate } : {});
+    const fund = await launchFund(
+      tx,
+      deps,
+      {
+        id: d.id,
+        name: d.name,
+        strategyNo: d.strategyNo,
+        currency: d.currency,
+        fundSize: d.fundSize,
+        minAmount: d.minAmount,
+        lockupDays: d.lockupDays,
+        tradeCycleDays: d.tradeCycleDays,
+        copyDeadline: new Date(now.getTime() + d.deadlineDays * DAY_MS),
+        endTime: new Date(now.getTime() + d.endDays * DAY_MS),
+        expectedReturnRate: d.expectedReturnRate,
+        open: true,
+      },
+      last ? { launchNav: last.nav, lastMarkDate: last.date, lastRate: last.dailyProfitRate } : {},
+    );
     for (const day of days) {
       await repo.insertDay(tx, {
-        fundId: fund.id, date: day.date, nav: day.nav.toFixed(8), dailyProfitRate: day.dailyProfitRate.toFixed(8),
-        totalValue: new Dec(fund.units).times(day.nav).toFixed(8), units: fund.units, backtest: true, markedAt: now,
+        fundId: fund.id,
+        date: day.date,
+        nav: day.nav.toFixed(8),
+        dailyProfitRate: day.dailyProfitRate.toFixed(8),
+        totalValue: new Dec(fund.units).times(day.nav).toFixed(8),
+        units: fund.units,
+        backtest: true,
+        markedAt: now,
       });
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Copy-trading funds (API.md §14, §3.5): the funds with their strategy's real positions, and
+ * Copy-trading funds (docs/api.md §14, §3.5): the funds with their strategy's real positions, and
  * the follower's calls. A fund's money is the ledger balance of its own system user plus the
  * positions that user holds; its NAV per unit is that value over the units outstanding.
  *
@@ -10,8 +10,22 @@
  * `fee_income` in one entry (`copy_out`).
  */
 import {
-  copyPayout, copyStates, copyTransitions, Dec, Money, nextState, roundRate, type CopyEvent, type CopyFund, type CopyFundDetail,
-  type CopyPayout, type CopySubscription, type copyDetailRequest, type copyListRequest, type copyMineRequest, type copyRedeemRequest,
+  copyPayout,
+  copyStates,
+  copyTransitions,
+  Dec,
+  Money,
+  nextState,
+  roundRate,
+  type CopyEvent,
+  type CopyFund,
+  type CopyFundDetail,
+  type CopyPayout,
+  type CopySubscription,
+  type copyDetailRequest,
+  type copyListRequest,
+  type copyMineRequest,
+  type copyRedeemRequest,
   type copySubscribeRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
@@ -23,7 +37,14 @@ import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache } from '../auth/index.js';
 import { sendMessage } from '../engagement/index.js';
-import { balancesOf, houseAccount, InsufficientFundsError, userAccount, type Ledger, type PostingSpec } from '../ledger/index.js';
+import {
+  balancesOf,
+  houseAccount,
+  InsufficientFundsError,
+  userAccount,
+  type Ledger,
+  type PostingSpec,
+} from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { closePosition, openPositionMarks, type PositionMark } from '../trading/index.js';
 import * as repo from './copy.repository.js';
@@ -70,7 +91,9 @@ export interface FundValuation {
 export async function valueFund(db: Db, feed: MarketFeed, fund: FundRow): Promise<FundValuation> {
   const balance = (await balancesOf(db, fund.fundUserId)).get(fund.currency);
   const cash = balance ? balance.available.plus(balance.frozen) : Money.zero(fund.currency);
-  const positions = (await openPositionMarks(db, feed, fund.fundUserId)).filter((p) => p.margin.currency === fund.currency);
+  const positions = (await openPositionMarks(db, feed, fund.fundUserId)).filter(
+    (p) => p.margin.currency === fund.currency,
+  );
   const total = positions.reduce((sum, p) => sum.plus(p.margin).plus(p.yingkui), cash);
   return { cash, positions, total };
 }
@@ -100,13 +123,22 @@ function remainingOf(fund: FundRow, subscribed: Dec): Money {
 
 export function toFund(fund: FundRow, subscribed: Dec, now: Date): CopyFund {
   return {
-    id: fund.id, name: fund.name, strategyNo: fund.strategyNo, currency: fund.currency,
-    fundSize: moneyOf(fund, fund.fundSize).toString(), minAmount: moneyOf(fund, fund.minAmount).toString(),
-    lockupDays: fund.lockupDays, tradeCycleDays: fund.tradeCycleDays,
-    copyDeadline: fund.copyDeadline.toISOString(), endTime: fund.endTime.toISOString(),
+    id: fund.id,
+    name: fund.name,
+    strategyNo: fund.strategyNo,
+    currency: fund.currency,
+    fundSize: moneyOf(fund, fund.fundSize).toString(),
+    minAmount: moneyOf(fund, fund.minAmount).toString(),
+    lockupDays: fund.lockupDays,
+    tradeCycleDays: fund.tradeCycleDays,
+    copyDeadline: fund.copyDeadline.toISOString(),
+    endTime: fund.endTime.toISOString(),
     dailyProfitRate: fund.lastRate === null ? null : new Dec(fund.lastRate).toFixed(8),
-    expectedReturnRate: new Dec(fund.expectedReturnRate).toFixed(4), performanceFeeRate: new Dec(fund.performanceFeeRate).toFixed(4),
-    serviceFeeRate: new Dec(fund.serviceFeeRate).toFixed(4), open: isOpen(fund, now), state: fund.state,
+    expectedReturnRate: new Dec(fund.expectedReturnRate).toFixed(4),
+    performanceFeeRate: new Dec(fund.performanceFeeRate).toFixed(4),
+    serviceFeeRate: new Dec(fund.serviceFeeRate).toFixed(4),
+    open: isOpen(fund, now),
+    state: fund.state,
     remaining: remainingOf(fund, subscribed).toString(),
   };
 }
@@ -118,19 +150,34 @@ async function subscribedOf(db: Db, fundIds: string[]): Promise<Map<string, Dec>
 
 export async function fundList(db: Db, deps: Pick<CopyDeps, 'clock'>, body: z.output<typeof copyListRequest>) {
   const { rows, total } = await repo.listFunds(db, body.page, body.size);
-  const subscribed = await subscribedOf(db, rows.map((r) => r.id));
+  const subscribed = await subscribedOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const now = deps.clock.now();
-  return { list: rows.map((r) => toFund(r, subscribed.get(r.id) ?? new Dec(0), now)), total, page: body.page, size: body.size };
+  return {
+    list: rows.map((r) => toFund(r, subscribed.get(r.id) ?? new Dec(0), now)),
+    total,
+    page: body.page,
+    size: body.size,
+  };
 }
 
-export async function fundDetail(db: Db, deps: Pick<CopyDeps, 'clock' | 'feed'>, body: z.output<typeof copyDetailRequest>): Promise<CopyFundDetail> {
+export async function fundDetail(
+  db: Db,
+  deps: Pick<CopyDeps, 'clock' | 'feed'>,
+  body: z.output<typeof copyDetailRequest>,
+): Promise<CopyFundDetail> {
   const fund = await repo.findFund(db, body.id);
   if (!fund) throw new DomainError('product.not_found');
   const now = deps.clock.now();
   const subscribed = (await subscribedOf(db, [fund.id])).get(fund.id) ?? new Dec(0);
   const days = await repo.lastDays(db, fund.id, 30);
   const valuation = await valueFund(db, deps.feed, fund);
-  const pending = (await repo.pendingUnitsOf(db, fund.id)).reduce((s, r) => s.plus(moneyOf(fund, r.amount)), Money.zero(fund.currency));
+  const pending = (await repo.pendingUnitsOf(db, fund.id)).reduce(
+    (s, r) => s.plus(moneyOf(fund, r.amount)),
+    Money.zero(fund.currency),
+  );
   return {
     ...toFund(fund, subscribed, now),
     history: days.map((d) => ({ date: d.date, dailyProfitRate: new Dec(d.dailyProfitRate).toFixed(8) })),
@@ -138,8 +185,16 @@ export async function fundDetail(db: Db, deps: Pick<CopyDeps, 'clock' | 'feed'>,
     navHistory: days.map((d) => ({ date: d.date, nav: new Dec(d.nav).toFixed(8), backtest: d.backtest })),
     strategy: describeStrategy(fund.strategyNo, fund.market),
     positions: valuation.positions.map((p) => ({
-      orderId: p.orderId, instrumentId: p.instrumentId, code: p.code, name: p.name, side: p.side, lots: p.lots,
-      costPrice: p.costPrice ?? '0', currentPrice: p.currentPrice, yingkui: p.yingkui.rounded('half_up').toString(), state: p.state,
+      orderId: p.orderId,
+      instrumentId: p.instrumentId,
+      code: p.code,
+      name: p.name,
+      side: p.side,
+      lots: p.lots,
+      costPrice: p.costPrice ?? '0',
+      currentPrice: p.currentPrice,
+      yingkui: p.yingkui.rounded('half_up').toString(),
+      state: p.state,
     })),
     cash: valuation.cash.rounded('down').toString(),
     totalValue: valuation.total.rounded('down').toString(),
@@ -157,10 +212,19 @@ async function payoutOf(db: Db, fund: FundRow, sub: SubscriptionRow): Promise<Co
 async function toSubscription(db: Db, sub: SubscriptionRow, fund: FundRow | null): Promise<CopySubscription> {
   const money = (v: string | null) => (v === null ? null : Money.fromLedger(v, sub.currency).toString());
   const base = {
-    id: sub.id, fundId: sub.fundId, name: sub.name, currency: sub.currency, amount: Money.fromLedger(sub.amount, sub.currency).toString(),
-    state: sub.state, startedAt: sub.startedAt.toISOString(), lockUntil: sub.lockUntil.toISOString(),
-    endedAt: sub.endedAt?.toISOString() ?? null, payout: money(sub.payout), performanceFee: money(sub.performanceFee),
-    serviceFee: money(sub.serviceFee), endReason: sub.endReason ?? null,
+    id: sub.id,
+    fundId: sub.fundId,
+    name: sub.name,
+    currency: sub.currency,
+    amount: Money.fromLedger(sub.amount, sub.currency).toString(),
+    state: sub.state,
+    startedAt: sub.startedAt.toISOString(),
+    lockUntil: sub.lockUntil.toISOString(),
+    endedAt: sub.endedAt?.toISOString() ?? null,
+    payout: money(sub.payout),
+    performanceFee: money(sub.performanceFee),
+    serviceFee: money(sub.serviceFee),
+    endReason: sub.endReason ?? null,
   };
   if (sub.state === 'ended' || !fund) {
     const amount = Money.fromLedger(sub.amount, sub.currency);
@@ -199,12 +263,20 @@ export async function copyInvestValue(db: Db, userId: string): Promise<Map<CopyF
 
 function nextCopyState(from: SubscriptionRow['state'] | null, event: CopyEvent): SubscriptionRow['state'] {
   const to = nextState(copyTransitions, from, event);
-  invariant(to !== null && (copyStates as readonly string[]).includes(to), `§3.5 has no ${event} from ${from ?? 'nothing'}`);
+  invariant(
+    to !== null && (copyStates as readonly string[]).includes(to),
+    `§3.5 has no ${event} from ${from ?? 'nothing'}`,
+  );
   return to;
 }
 
 /** §14 `/copy/subscribe`: [TB] → [KYC] → product.not_found → copy_deadline_passed → below_minimum → fund_full → insufficient_available. */
-export async function subscribe(tx: Tx, deps: CopyDeps, userId: string, body: z.output<typeof copySubscribeRequest>): Promise<CopySubscription> {
+export async function subscribe(
+  tx: Tx,
+  deps: CopyDeps,
+  userId: string,
+  body: z.output<typeof copySubscribeRequest>,
+): Promise<CopySubscription> {
   const now = deps.clock.now();
   const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
@@ -215,14 +287,19 @@ export async function subscribe(tx: Tx, deps: CopyDeps, userId: string, body: z.
   if (now >= fund.copyDeadline || now >= fund.endTime) throw new DomainError('product.copy_deadline_passed');
   const amount = Money.of(body.amount, fund.currency);
   const min = moneyOf(fund, fund.minAmount);
-  if (amount.isLessThan(min)) throw new DomainError('product.below_minimum', { min: min.toString(), currency: fund.currency });
+  if (amount.isLessThan(min))
+    throw new DomainError('product.below_minimum', { min: min.toString(), currency: fund.currency });
   const remaining = remainingOf(fund, (await subscribedOf(tx, [fund.id])).get(fund.id) ?? new Dec(0));
-  if (amount.isGreaterThan(remaining)) throw new DomainError('copy.fund_full', { remaining: remaining.toString(), currency: fund.currency });
+  if (amount.isGreaterThan(remaining))
+    throw new DomainError('copy.fund_full', { remaining: remaining.toString(), currency: fund.currency });
 
   const id = newId('cs');
   try {
     await deps.ledger.postEntry(tx, {
-      kind: 'copy_in', reference: id, idempotencyKey: `copy-in:${id}`, memo: { fundId: fund.id, remark: fund.name },
+      kind: 'copy_in',
+      reference: id,
+      idempotencyKey: `copy-in:${id}`,
+      memo: { fundId: fund.id, remark: fund.name },
       postings: [
         { account: userAccount(userId, fund.currency, 'available'), amount: amount.negated() },
         { account: userAccount(fund.fundUserId, fund.currency, 'available'), amount },
@@ -230,13 +307,25 @@ export async function subscribe(tx: Tx, deps: CopyDeps, userId: string, body: z.
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_available', { available: error.balance.toString(), required: amount.toString(), currency: fund.currency });
+      throw new DomainError('funds.insufficient_available', {
+        available: error.balance.toString(),
+        required: amount.toString(),
+        currency: fund.currency,
+      });
     }
     throw error;
   }
   const row = await repo.insertSubscription(tx, {
-    id, fundId: fund.id, userId, name: fund.name, currency: fund.currency, amount: amount.toLedgerString(), units: null,
-    state: nextCopyState(null, 'subscribe'), startedAt: now, startDate: utcDate(now),
+    id,
+    fundId: fund.id,
+    userId,
+    name: fund.name,
+    currency: fund.currency,
+    amount: amount.toLedgerString(),
+    units: null,
+    state: nextCopyState(null, 'subscribe'),
+    startedAt: now,
+    startDate: utcDate(now),
     lockUntil: new Date(now.getTime() + fund.lockupDays * DAY_MS),
   });
   return toSubscription(tx, row, fund);
@@ -248,12 +337,20 @@ export async function subscribe(tx: Tx, deps: CopyDeps, userId: string, body: z.
  * nothing more can be sold now: a market closed, a minimum hold).
  */
 async function raiseCash(tx: Tx, deps: PayoutDeps, fund: FundRow, needed: Money): Promise<void> {
-  const free = async () => (await balancesOf(tx, fund.fundUserId)).get(fund.currency)?.available ?? Money.zero(fund.currency);
+  const free = async () =>
+    (await balancesOf(tx, fund.fundUserId)).get(fund.currency)?.available ?? Money.zero(fund.currency);
   if (!(await free()).isLessThan(needed)) return;
   const positions = (await openPositionMarks(tx, deps.feed, fund.fundUserId))
     .filter((p) => p.state === 'holding')
     .sort((a, b) => b.margin.plus(b.yingkui).compare(a.margin.plus(a.yingkui)));
-  const orderDeps = { db: tx, clock: deps.clock, feed: deps.feed, ledger: deps.ledger, settings: deps.settings, authCache: deps.authCache };
+  const orderDeps = {
+    db: tx,
+    clock: deps.clock,
+    feed: deps.feed,
+    ledger: deps.ledger,
+    settings: deps.settings,
+    authCache: deps.authCache,
+  };
   for (const p of positions) {
     try {
       await closePosition(tx, orderDeps, fund.fundUserId, p.orderId);
@@ -271,7 +368,11 @@ async function raiseCash(tx: Tx, deps: PayoutDeps, fund: FundRow, needed: Money)
  * is short it sells positions first (`raiseCash`); `copy.liquidity` when even that cannot pay now.
  */
 export async function endSubscription(
-  tx: Tx, deps: PayoutDeps, fund: FundRow, sub: SubscriptionRow, event: 'redeem' | 'fund_ends',
+  tx: Tx,
+  deps: PayoutDeps,
+  fund: FundRow,
+  sub: SubscriptionRow,
+  event: 'redeem' | 'fund_ends',
   reason: 'redeemed' | 'fund_ended' | 'fund_closed',
 ): Promise<{ fund: FundRow; sub: SubscriptionRow }> {
   const now = deps.clock.now();
@@ -286,8 +387,16 @@ export async function endSubscription(
   if (legs.length >= 2) {
     try {
       await deps.ledger.postEntry(tx, {
-        kind: 'copy_out', reference: sub.id, idempotencyKey: `copy-out:${sub.id}`,
-        memo: { fundId: fund.id, remark: fund.name, profit: result.profit.toString(), performanceFee: result.performanceFee.toString(), serviceFee: result.serviceFee.toString() },
+        kind: 'copy_out',
+        reference: sub.id,
+        idempotencyKey: `copy-out:${sub.id}`,
+        memo: {
+          fundId: fund.id,
+          remark: fund.name,
+          profit: result.profit.toString(),
+          performanceFee: result.performanceFee.toString(),
+          serviceFee: result.serviceFee.toString(),
+        },
         postings: legs,
       });
     } catch (error) {
@@ -299,20 +408,31 @@ export async function endSubscription(
   const left = Dec.max(new Dec(fund.units).minus(units), 0);
   const updatedFund = await repo.updateFund(tx, fund.id, { units: left.toFixed(8), updatedAt: now });
   const updatedSub = await repo.updateSubscription(tx, sub.id, {
-    state: nextCopyState(sub.state, event), endedAt: now, endDate: fund.lastMarkDate, profit: result.profit.toLedgerString(),
-    payout: result.payout.toLedgerString(), performanceFee: result.performanceFee.toLedgerString(),
-    serviceFee: result.serviceFee.toLedgerString(), endReason: reason,
+    state: nextCopyState(sub.state, event),
+    endedAt: now,
+    endDate: fund.lastMarkDate,
+    profit: result.profit.toLedgerString(),
+    payout: result.payout.toLedgerString(),
+    performanceFee: result.performanceFee.toLedgerString(),
+    serviceFee: result.serviceFee.toLedgerString(),
+    endReason: reason,
   });
   if (event === 'fund_ends') {
     await sendMessage(tx, deps.clock, sub.userId, {
-      code: 'message.copy.ended', params: { product: fund.name, payout: result.payout.toString(), currency: fund.currency },
+      code: 'message.copy.ended',
+      params: { product: fund.name, payout: result.payout.toString(), currency: fund.currency },
     });
   }
   return { fund: updatedFund, sub: updatedSub };
 }
 
 /** §14 `/copy/redeem`: record.not_found → copy.not_active → copy.locked (→ copy.liquidity). */
-export async function redeem(tx: Tx, deps: CopyDeps, userId: string, body: z.output<typeof copyRedeemRequest>): Promise<CopySubscription> {
+export async function redeem(
+  tx: Tx,
+  deps: CopyDeps,
+  userId: string,
+  body: z.output<typeof copyRedeemRequest>,
+): Promise<CopySubscription> {
   const now = deps.clock.now();
   const seen = await repo.findSubscription(tx, body.subscriptionId);
   if (!seen || seen.userId !== userId) throw new DomainError('record.not_found');

@@ -8,7 +8,7 @@ const rate = (name: string) => numeric(name, { precision: 20, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A copy-trading fund (API.md §14). Its money sits in the ledger accounts of its own system
+ * A copy-trading fund (docs/api.md §14). Its money sits in the ledger accounts of its own system
  * user (`fundUserId`, never able to log in), which trades through the same order code users
  * trade with. `units` are the shares of the fund outstanding; `lastNav` is the NAV per unit of
  * the latest daily mark (`lastMarkDate`), `lastRate` that mark's daily result.
@@ -60,7 +60,9 @@ export const copyFunds = pgTable(
 export const copyFundDays = pgTable(
   'copy_fund_days',
   {
-    fundId: text('fund_id').notNull().references(() => copyFunds.id),
+    fundId: text('fund_id')
+      .notNull()
+      .references(() => copyFunds.id),
     date: text('date').notNull(),
     nav: rate('nav').notNull(),
     dailyProfitRate: rate('daily_profit_rate').notNull(),
@@ -73,14 +75,16 @@ export const copyFundDays = pgTable(
 );
 
 /**
- * A follower's subscription (API.md §3.5). Units are issued at the first daily mark of its day
+ * A follower's subscription (docs/api.md §3.5). Units are issued at the first daily mark of its day
  * (`startDate`, UTC); the days whose result counts are those after it, up to `endDate`.
  */
 export const copySubscriptions = pgTable(
   'copy_subscriptions',
   {
     id: text('id').primaryKey(),
-    fundId: text('fund_id').notNull().references(() => copyFunds.id),
+    fundId: text('fund_id')
+      .notNull()
+      .references(() => copyFunds.id),
     userId: text('user_id').notNull(),
     name: text('name').notNull(),
     currency: text('currency').$type<CopyCurrency>().notNull(),

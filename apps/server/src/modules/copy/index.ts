@@ -1,4 +1,4 @@
-/** The copy-trading module (API.md §14, §3.5, §19.5): funds run by a strategy engine, subscriptions, payouts. */
+/** The copy-trading module (docs/api.md §14, §3.5, §19.5): funds run by a strategy engine, subscriptions, payouts. */
 export { registerCopyRoutes } from './copy.routes.js';
 export { registerCopyAdminRoutes, copyProductPage, type CopyAdminDeps } from './copy.admin.js';
 export { copyInvestValue, type CopyDeps } from './copy.service.js';

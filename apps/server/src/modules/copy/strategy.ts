@@ -1,5 +1,5 @@
 /**
- * The strategies a copy-trading fund can run (API.md §14: "a documented, deterministic
+ * The strategies a copy-trading fund can run (docs/api.md §14: "a documented, deterministic
  * strategy"). Each is a pure function of the feed's completed daily closes: the same closes give
  * the same choice, so anyone with the prices can check what the fund should hold.
  *
@@ -12,7 +12,14 @@
  * value; the other 40 % stays in cash for redemptions. They rebalance once a day, in the first
  * regular session of the day: positions no longer chosen are closed, newly chosen ones bought.
  */
-import { Dec, roundRate, type CopyCurrency, type CopyStrategy, type Market, type StrategyNo } from '@brokerage/contract';
+import {
+  Dec,
+  roundRate,
+  type CopyCurrency,
+  type CopyStrategy,
+  type Market,
+  type StrategyNo,
+} from '@brokerage/contract';
 
 export interface StrategySpec {
   kind: CopyStrategy['kind'];
@@ -33,7 +40,14 @@ export const marketOfCurrency: Record<CopyCurrency, Market> = { MXN: 'mxn', USD:
 
 export function describeStrategy(strategyNo: StrategyNo, market: Market): CopyStrategy {
   const s = strategies[strategyNo];
-  return { kind: s.kind, market, lookbackDays: s.lookbackDays, holdings: s.holdings, investedFraction: s.investedFraction, entryThreshold: s.entryThreshold };
+  return {
+    kind: s.kind,
+    market,
+    lookbackDays: s.lookbackDays,
+    holdings: s.holdings,
+    investedFraction: s.investedFraction,
+    entryThreshold: s.entryThreshold,
+  };
 }
 
 /** The return over the look-back: last close ÷ the close `lookbackDays` closes earlier − 1; null without enough closes. */
@@ -54,7 +68,8 @@ export function chooseTargets(spec: StrategySpec, closes: ReadonlyMap<string, re
   for (const [id, series] of closes) {
     const score = lookbackReturn(series, spec.lookbackDays);
     if (score === null) continue;
-    if (spec.kind === 'momentum' ? score.gt(0) : score.lt(new Dec(spec.entryThreshold ?? '0'))) scored.push({ id, score });
+    if (spec.kind === 'momentum' ? score.gt(0) : score.lt(new Dec(spec.entryThreshold ?? '0')))
+      scored.push({ id, score });
   }
   scored.sort((a, b) => {
     const byScore = spec.kind === 'momentum' ? b.score.comparedTo(a.score) : a.score.comparedTo(b.score);
@@ -76,7 +91,11 @@ export interface BacktestDay {
  * as the live marks are. Only instruments with a close on every date of the window take part.
  * Returns the last `days` days.
  */
-export function backtest(spec: StrategySpec, series: ReadonlyMap<string, readonly { date: string; close: Dec }[]>, days: number): BacktestDay[] {
+export function backtest(
+  spec: StrategySpec,
+  series: ReadonlyMap<string, readonly { date: string; close: Dec }[]>,
+  days: number,
+): BacktestDay[] {
   const dates = [...new Set([...series.values()].flatMap((s) => s.map((p) => p.date)))].sort();
   const window = dates.slice(-(days + spec.lookbackDays + 1));
   const table = new Map<string, Dec[]>();

@@ -1,5 +1,5 @@
 /**
- * Daily check-in (API.md §16.6, §3.7): once per calendar day in `funds.timezone`, no money
+ * Daily check-in (docs/api.md §16.6, §3.7): once per calendar day in `funds.timezone`, no money
  * reward; the check-ins of the last 30 days feed the credit-quota raise (§16.4).
  */
 import { configKeyDef, type CheckinResult, type CheckinStatus } from '@brokerage/contract';
@@ -32,10 +32,15 @@ export function windowStart(today: string): string {
 
 /**
  * Check-ins in the 30 calendar days ending today in `timezone` (today included). The condition of
- * the credit-quota raise (`checkin.count_insufficient`, API.md §16.4); the timezone is
+ * the credit-quota raise (`checkin.count_insufficient`, docs/api.md §16.4); the timezone is
  * `funds.timezone` (default America/Mexico_City).
  */
-export async function checkinsInLast30Days(db: Db, userId: string, now: Date, timezone: string = DEFAULT_TIMEZONE): Promise<number> {
+export async function checkinsInLast30Days(
+  db: Db,
+  userId: string,
+  now: Date,
+  timezone: string = DEFAULT_TIMEZONE,
+): Promise<number> {
   const today = localDateIn(timezone, now);
   return (await checkinDaysBetween(db, userId, windowStart(today), today)).length;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Daily check-ins (API.md §16.6, §3.7): one row per user and calendar day in `funds.timezone`.
+ * Daily check-ins (docs/api.md §16.6, §3.7): one row per user and calendar day in `funds.timezone`.
  * The primary key (user_id, day) is what makes "once a day" hold under concurrent calls: the
  * insert is `on conflict do nothing`, and only the call that inserted the row succeeds.
  */

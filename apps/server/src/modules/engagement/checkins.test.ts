@@ -17,13 +17,21 @@ function moveTo(at: string): void {
   t.clock.set(target);
 }
 /** A past check-in written straight to the table (days the session could not live through). */
-const pastCheckin = (u: TestUser, day: string) => insertCheckinOnce(t.database.db, { userId: u.id, day, timezone: MX, createdAt: new Date(`${day}T18:00:00Z`) });
+const pastCheckin = (u: TestUser, day: string) =>
+  insertCheckinOnce(t.database.db, { userId: u.id, day, timezone: MX, createdAt: new Date(`${day}T18:00:00Z`) });
 
-describe('check-in (API.md §16.6, §3.7)', () => {
+describe('check-in (docs/api.md §16.6, §3.7)', () => {
   it('checks in once per day: the second call is refused and changes nothing', async () => {
     moveTo('2026-03-02T15:00:00Z'); // 09:00 in Mexico City
     const u = await registerUser(t.app);
-    expect(await status(u)).toEqual({ checkedInToday: false, date: '2026-03-02', count: 0, streak: 0, last30Days: 0, days: [] });
+    expect(await status(u)).toEqual({
+      checkedInToday: false,
+      date: '2026-03-02',
+      count: 0,
+      streak: 0,
+      last30Days: 0,
+      days: [],
+    });
     const first = await checkIn(u);
     expect(first.http).toBe(200);
     expect(first.body).toMatchObject({ status: 1, code: 'result.checkin.ok' });
@@ -31,7 +39,14 @@ describe('check-in (API.md §16.6, §3.7)', () => {
     const second = await checkIn(u);
     expect(second.http).toBe(200);
     expect(second.body).toMatchObject({ status: 0, code: 'checkin.already_today', msg: 'Already checked in today.' });
-    expect(await status(u)).toEqual({ checkedInToday: true, date: '2026-03-02', count: 1, streak: 1, last30Days: 1, days: ['2026-03-02'] });
+    expect(await status(u)).toEqual({
+      checkedInToday: true,
+      date: '2026-03-02',
+      count: 1,
+      streak: 1,
+      last30Days: 1,
+      days: ['2026-03-02'],
+    });
   });
 
   it('needs a session', async () => {
@@ -70,7 +85,8 @@ describe('check-in (API.md §16.6, §3.7)', () => {
     const u = await registerUser(t.app);
     expect(data<CheckinResult>(await checkIn(u)).date).toBe('2026-03-12');
     const admin = await adminLogin(t.app, 'admin');
-    const set = (value: string) => post(t.app, '/api/admin/config/set', { key: 'funds.timezone', value, reason: 'check-in day test' }, admin);
+    const set = (value: string) =>
+      post(t.app, '/api/admin/config/set', { key: 'funds.timezone', value, reason: 'check-in day test' }, admin);
     expect((await set('Asia/Tokyo')).body.status).toBe(1);
     try {
       expect(await status(u)).toMatchObject({ checkedInToday: false, date: '2026-03-13' });
@@ -84,8 +100,19 @@ describe('check-in (API.md §16.6, §3.7)', () => {
     moveTo('2026-03-20T16:00:00Z'); // 10:00 on 20 March local
     const u = await registerUser(t.app);
     for (const day of ['2026-03-14', '2026-03-15', '2026-03-17', '2026-03-18', '2026-03-19']) await pastCheckin(u, day);
-    expect(await status(u)).toMatchObject({ checkedInToday: false, date: '2026-03-20', count: 5, streak: 3, last30Days: 5 });
-    expect(data<CheckinResult>(await checkIn(u))).toEqual({ checkedInToday: true, date: '2026-03-20', count: 6, streak: 4 });
+    expect(await status(u)).toMatchObject({
+      checkedInToday: false,
+      date: '2026-03-20',
+      count: 5,
+      streak: 3,
+      last30Days: 5,
+    });
+    expect(data<CheckinResult>(await checkIn(u))).toEqual({
+      checkedInToday: true,
+      date: '2026-03-20',
+      count: 6,
+      streak: 4,
+    });
     // a user whose last check-in was two days ago has no streak
     const v = await registerUser(t.app);
     await pastCheckin(v, '2026-03-18');
@@ -116,15 +143,21 @@ describe('check-in (API.md §16.6, §3.7)', () => {
   });
 });
 
-describe('invitation (API.md §16.6)', () => {
-  it('gives the caller\'s code and counts the accounts registered with it', async () => {
+describe('invitation (docs/api.md §16.6)', () => {
+  it("gives the caller's code and counts the accounts registered with it", async () => {
     const inviter = await registerUser(t.app);
     const before = data<InviteInfo>(await post(t.app, '/invite/info', {}, inviter.headers));
     expect(before).toEqual({ inviteCode: inviter.inviteCode, invitedCount: 0 });
     const friend = await registerUser(t.app, { inviteCode: inviter.inviteCode });
     await registerUser(t.app, { inviteCode: inviter.inviteCode });
     await registerUser(t.app); // the organisation code: nobody's invitee
-    expect(data<InviteInfo>(await post(t.app, '/invite/info', {}, inviter.headers))).toEqual({ inviteCode: inviter.inviteCode, invitedCount: 2 });
-    expect(data<InviteInfo>(await post(t.app, '/invite/info', {}, friend.headers))).toEqual({ inviteCode: friend.inviteCode, invitedCount: 0 });
+    expect(data<InviteInfo>(await post(t.app, '/invite/info', {}, inviter.headers))).toEqual({
+      inviteCode: inviter.inviteCode,
+      invitedCount: 2,
+    });
+    expect(data<InviteInfo>(await post(t.app, '/invite/info', {}, friend.headers))).toEqual({
+      inviteCode: friend.inviteCode,
+      invitedCount: 0,
+    });
   });
 });

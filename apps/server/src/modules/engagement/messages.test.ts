@@ -3,7 +3,13 @@
  * the contract's message catalogue with exactly its params, never an English sentence, and an
  * operator's reason is kept and sent as the literal text it is.
  */
-import { isMessageCode, messageCatalogue, type LendingProduct, type LendingRecord, type MessageCode } from '@brokerage/contract';
+import {
+  isMessageCode,
+  messageCatalogue,
+  type LendingProduct,
+  type LendingRecord,
+  type MessageCode,
+} from '@brokerage/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approve, configureChannels, fund, submitKyc, uploadImage, verifiedUser } from '../../test/funds-helpers.js';
@@ -22,8 +28,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Params that carry what an operator or a product wrote: plain text, any characters. */
 const TEXT_PARAMS = new Set(['reason', 'product', 'name']);
 
-const MARKUP_REASON = '  <a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>'
-  + '<meta http-equiv="refresh" content="0;url=https://evil.example"> <script>alert(1)</script>  ';
+const MARKUP_REASON =
+  '  <a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>' +
+  '<meta http-equiv="refresh" content="0;url=https://evil.example"> <script>alert(1)</script>  ';
 
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
 
@@ -50,8 +57,24 @@ async function deposit(u: TestUser, amount: string): Promise<string> {
 async function withdrawer(): Promise<{ u: TestUser; cardId: string }> {
   const u = await verifiedUser(t.app);
   await fund(t.app, u, 'MXN', '5000.00');
-  await post(t.app, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password }, u.headers);
-  const card = await post(t.app, '/card/add', { holder: 'Ana López', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' }, u.headers);
+  await post(
+    t.app,
+    '/user/setFundPassword',
+    { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password },
+    u.headers,
+  );
+  const card = await post(
+    t.app,
+    '/card/add',
+    {
+      holder: 'Ana López',
+      cardNumber: '4152313412345678',
+      bankName: 'BBVA México',
+      branch: 'CDMX Centro',
+      bankCode: '012',
+    },
+    u.headers,
+  );
   return { u, cardId: data<{ cardId: string }>(card).cardId };
 }
 
@@ -62,9 +85,22 @@ async function withdraw(w: { u: TestUser; cardId: string }, amount: string): Pro
 }
 
 async function lendingProduct(terms: Record<string, unknown>): Promise<LendingProduct> {
-  const r = await post(t.app, '/api/admin/lending/create', {
-    name: 'MXN 1-day <b>note</b>', currency: 'MXN', dailyRate: '0.001', termDays: 1, minAmount: '1000', quota: '1000000', open: true, reason: 'new product', ...terms,
-  }, await adminLogin(t.app, 'admin'));
+  const r = await post(
+    t.app,
+    '/api/admin/lending/create',
+    {
+      name: 'MXN 1-day <b>note</b>',
+      currency: 'MXN',
+      dailyRate: '0.001',
+      termDays: 1,
+      minAmount: '1000',
+      quota: '1000000',
+      open: true,
+      reason: 'new product',
+      ...terms,
+    },
+    await adminLogin(t.app, 'admin'),
+  );
   if (r.body.status !== 1) throw new Error(`product: ${JSON.stringify(r.body)}`);
   return data<LendingProduct>(r);
 }
@@ -76,17 +112,32 @@ describe('personal messages are codes with params', () => {
 
     // real name: rejected (the verified users below each get an approval)
     const kycUser = await registerUser(t.app);
-    await post(t.app, '/api/admin/review/reject', { queue: 'kyc', id: await submitKyc(t.app, kycUser), reason: 'Photo unreadable' }, admin);
+    await post(
+      t.app,
+      '/api/admin/review/reject',
+      { queue: 'kyc', id: await submitKyc(t.app, kycUser), reason: 'Photo unreadable' },
+      admin,
+    );
 
     // deposits: one approved, one rejected
     const depositor = await verifiedUser(t.app);
     await approve(t.app, 'deposit', await deposit(depositor, '1500.00'));
-    await post(t.app, '/api/admin/review/reject', { queue: 'deposit', id: await deposit(depositor, '2500.00'), reason: 'Proof does not match the amount' }, admin);
+    await post(
+      t.app,
+      '/api/admin/review/reject',
+      { queue: 'deposit', id: await deposit(depositor, '2500.00'), reason: 'Proof does not match the amount' },
+      admin,
+    );
 
     // withdrawals: one approved, one rejected
     const w = await withdrawer();
     await approve(t.app, 'withdraw', await withdraw(w, '600.00'));
-    await post(t.app, '/api/admin/review/reject', { queue: 'withdraw', id: await withdraw(w, '700.00'), reason: 'Card closed' }, admin);
+    await post(
+      t.app,
+      '/api/admin/review/reject',
+      { queue: 'withdraw', id: await withdraw(w, '700.00'), reason: 'Card closed' },
+      admin,
+    );
 
     // lending: one matched then completed, one failed (product closed before the settlement)
     const lender = await verifiedUser(t.app);
@@ -97,7 +148,12 @@ describe('personal messages are codes with params', () => {
       const r = await post(t.app, '/lending/apply', { productId, amount: '2000' }, lender.headers);
       expect(data<LendingRecord>(r).state).toBe('active');
     }
-    await post(t.app, '/api/admin/lending/update', { id: closing.id, open: false, reason: 'closed early' }, await adminLogin(t.app, 'admin'));
+    await post(
+      t.app,
+      '/api/admin/lending/update',
+      { id: closing.id, open: false, reason: 'closed early' },
+      await adminLogin(t.app, 'admin'),
+    );
     t.clock.set(TUESDAY);
     expect(await runLendingSettlement(t.deps)).toMatchObject({ succeeded: 1, failed: 1 });
     t.clock.set(new Date(TUESDAY.getTime() + DAY));
@@ -141,32 +197,62 @@ describe('personal messages are codes with params', () => {
     }
 
     const byCode = (code: MessageCode) => rows.filter((r) => r.code === code).map((r) => r.params);
-    expect(byCode('message.kyc.approved')).toEqual([{ name: 'Ana López' }, { name: 'Ana López' }, { name: 'Ana López' }]);
-    expect(byCode('message.deposit.rejected')).toEqual([expect.objectContaining({ amount: '2500.00', currency: 'MXN', reason: 'Proof does not match the amount' })]);
-    expect(byCode('message.withdraw.rejected')).toEqual([expect.objectContaining({ amount: '700.00', currency: 'MXN', reason: 'Card closed' })]);
-    expect(byCode('message.lending.completed')).toEqual([{ product: 'MXN 1-day <b>note</b>', amount: '2000.00', interest: '2.00', currency: 'MXN' }]);
-    expect(byCode('message.lending.matched')).toEqual([expect.objectContaining({ startedAt: '2026-03-03T00:00:00.000Z', endsAt: '2026-03-04T00:00:00.000Z' })]);
+    expect(byCode('message.kyc.approved')).toEqual([
+      { name: 'Ana López' },
+      { name: 'Ana López' },
+      { name: 'Ana López' },
+    ]);
+    expect(byCode('message.deposit.rejected')).toEqual([
+      expect.objectContaining({ amount: '2500.00', currency: 'MXN', reason: 'Proof does not match the amount' }),
+    ]);
+    expect(byCode('message.withdraw.rejected')).toEqual([
+      expect.objectContaining({ amount: '700.00', currency: 'MXN', reason: 'Card closed' }),
+    ]);
+    expect(byCode('message.lending.completed')).toEqual([
+      { product: 'MXN 1-day <b>note</b>', amount: '2000.00', interest: '2.00', currency: 'MXN' },
+    ]);
+    expect(byCode('message.lending.matched')).toEqual([
+      expect.objectContaining({ startedAt: '2026-03-03T00:00:00.000Z', endsAt: '2026-03-04T00:00:00.000Z' }),
+    ]);
   });
 
   it('keeps a reason with markup as literal text: stored, on the record and in /user/notice', async () => {
     t.clock.set(MONDAY);
     const w = await withdrawer();
     const id = await withdraw(w, '800.00');
-    const rejected = await post(t.app, '/api/admin/review/reject', { queue: 'withdraw', id, reason: MARKUP_REASON }, await reviewer());
+    const rejected = await post(
+      t.app,
+      '/api/admin/review/reject',
+      { queue: 'withdraw', id, reason: MARKUP_REASON },
+      await reviewer(),
+    );
     expect(rejected.body.status).toBe(1);
     const literal = MARKUP_REASON.trim();
 
-    const records = data<{ list: { id: string; rejectReason: string | null }[] }>(await post(t.app, '/funds/records', { tab: 'withdraw' }, w.u.headers));
+    const records = data<{ list: { id: string; rejectReason: string | null }[] }>(
+      await post(t.app, '/funds/records', { tab: 'withdraw' }, w.u.headers),
+    );
     expect(records.list.find((r) => r.id === id)?.rejectReason).toBe(literal);
 
     const [row] = (await storedMessages([w.u.id])).filter((r) => r.code === 'message.withdraw.rejected');
     expect(row?.params?.reason).toBe(literal);
 
-    const list = data<{ id: string; kind: string; title: string; content: string; code: string | null; params: Record<string, string> | null }[]>(
-      await post(t.app, '/user/notice', {}, w.u.headers),
-    );
+    const list = data<
+      {
+        id: string;
+        kind: string;
+        title: string;
+        content: string;
+        code: string | null;
+        params: Record<string, string> | null;
+      }[]
+    >(await post(t.app, '/user/notice', {}, w.u.headers));
     const message = list.find((n) => n.id === row?.id);
-    expect(message).toMatchObject({ kind: 'message', code: 'message.withdraw.rejected', params: { orderNo: expect.any(String), amount: '800.00', currency: 'MXN', reason: literal } });
+    expect(message).toMatchObject({
+      kind: 'message',
+      code: 'message.withdraw.rejected',
+      params: { orderNo: expect.any(String), amount: '800.00', currency: 'MXN', reason: literal },
+    });
     // the English fallback carries the reason (§1.11) as the same literal text, not cleaned HTML
     expect(message?.title).toBe('Withdrawal rejected');
     expect(message?.content).toContain(`Reason: ${literal}`);
@@ -176,17 +262,27 @@ describe('personal messages are codes with params', () => {
 
   it('sanitises a notice for everyone when it is saved and when it is edited', async () => {
     const admin = await adminLogin(t.app, 'admin');
-    const dirty = '<p>Closed <em>Monday</em></p><meta http-equiv="refresh" content="0;url=https://evil.example">'
-      + '<a href="https://example.com" style="position:fixed;inset:0" onclick="x()">hours</a><a href="javascript:alert(1)">js</a><script>alert(1)</script>';
-    const created = data<{ id: string; content: string }>(await post(t.app, '/api/admin/notice/create', { title: 'Hours', content: dirty, reason: 'planned work' }, admin));
+    const dirty =
+      '<p>Closed <em>Monday</em></p><meta http-equiv="refresh" content="0;url=https://evil.example">' +
+      '<a href="https://example.com" style="position:fixed;inset:0" onclick="x()">hours</a><a href="javascript:alert(1)">js</a><script>alert(1)</script>';
+    const created = data<{ id: string; content: string }>(
+      await post(t.app, '/api/admin/notice/create', { title: 'Hours', content: dirty, reason: 'planned work' }, admin),
+    );
     expect(created.content).toBe('<p>Closed <em>Monday</em></p><a href="https://example.com">hours</a><a>js</a>');
     const edited = data<{ after?: { content: string }; content?: string }>(
-      await post(t.app, '/api/admin/notice/update', { id: created.id, content: `${dirty}<form action="https://evil.example"><input></form>`, reason: 'edit' }, admin),
+      await post(
+        t.app,
+        '/api/admin/notice/update',
+        { id: created.id, content: `${dirty}<form action="https://evil.example"><input></form>`, reason: 'edit' },
+        admin,
+      ),
     );
     expect(JSON.stringify(edited)).not.toMatch(/<meta|<script|<form|<input|style=|onclick|javascript:/i);
     await post(t.app, '/api/admin/notice/publish', { id: created.id, reason: 'announce' }, admin);
     const u = await registerUser(t.app);
-    const listed = data<{ id: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers)).find((n) => n.id === created.id);
+    const listed = data<{ id: string; content: string }[]>(await post(t.app, '/user/notice', {}, u.headers)).find(
+      (n) => n.id === created.id,
+    );
     expect(listed?.content).toBe('<p>Closed <em>Monday</em></p><a href="https://example.com">hours</a><a>js</a>');
   });
 
@@ -197,9 +293,16 @@ describe('personal messages are codes with params', () => {
 
   it('refuses a message row in the shape of a sentence (database check)', async () => {
     const u = await registerUser(t.app);
-    await expect(t.database.db.insert(notices).values({
-      id: 'nt_sentence', kind: 'message', userId: u.id, title: 'Deposit rejected', content: 'Your deposit was rejected.', createdAt: t.clock.now(),
-    })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(notices).values({
+        id: 'nt_sentence',
+        kind: 'message',
+        userId: u.id,
+        title: 'Deposit rejected',
+        content: 'Your deposit was rejected.',
+        createdAt: t.clock.now(),
+      }),
+    ).rejects.toThrow();
     expect(await t.database.db.select().from(notices).where(eq(notices.id, 'nt_sentence'))).toEqual([]);
   });
 });

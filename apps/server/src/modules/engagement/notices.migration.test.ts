@@ -40,12 +40,22 @@ describe(`migration ${MIGRATION}`, () => {
         ('nt_old', 'message', 'u_1', 'Withdrawal rejected', ${reason}, now()),
         ('nt_all', 'notice', null, 'Holiday hours', '<p>Closed</p>', now())`);
       await migrate(db, { migrationsFolder: migrationsFolder() });
-      const rows = rowsOf<{ id: string; title: string | null; content: string | null; code: string | null; params: unknown }>(
-        await db.execute(sql`select id, title, content, code, params from notices order by id`),
-      );
+      const rows = rowsOf<{
+        id: string;
+        title: string | null;
+        content: string | null;
+        code: string | null;
+        params: unknown;
+      }>(await db.execute(sql`select id, title, content, code, params from notices order by id`));
       expect(rows).toEqual([
         { id: 'nt_all', title: 'Holiday hours', content: '<p>Closed</p>', code: null, params: null },
-        { id: 'nt_old', title: null, content: null, code: 'message.legacy', params: { title: 'Withdrawal rejected', content: reason } },
+        {
+          id: 'nt_old',
+          title: null,
+          content: null,
+          code: 'message.legacy',
+          params: { title: 'Withdrawal rejected', content: reason },
+        },
       ]);
     } finally {
       await client.close();

@@ -1,5 +1,11 @@
-/** Notices for everyone and personal messages (API.md §7.5). Ids never change. */
-import { MESSAGE_TEXT_MAX, renderMessageEnglish, type AdminNoticeItem, type MessageOf, type Notice } from '@brokerage/contract';
+/** Notices for everyone and personal messages (docs/api.md §7.5). Ids never change. */
+import {
+  MESSAGE_TEXT_MAX,
+  renderMessageEnglish,
+  type AdminNoticeItem,
+  type MessageOf,
+  type Notice,
+} from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -23,15 +29,41 @@ export async function noticesFor(db: Db, userId: string): Promise<Notice[]> {
 function toNotice(r: NoticeRow): Notice {
   const createdAt = r.createdAt.toISOString();
   if (r.kind === 'message' && r.code && r.params) {
-    return { id: r.id, kind: 'message', ...renderMessageEnglish(r.code, r.params), code: r.code, params: r.params, createdAt };
+    return {
+      id: r.id,
+      kind: 'message',
+      ...renderMessageEnglish(r.code, r.params),
+      code: r.code,
+      params: r.params,
+      createdAt,
+    };
   }
-  return { id: r.id, kind: 'notice', title: r.title ?? '', content: r.content ?? '', code: null, params: null, createdAt };
+  return {
+    id: r.id,
+    kind: 'notice',
+    title: r.title ?? '',
+    content: r.content ?? '',
+    code: null,
+    params: null,
+    createdAt,
+  };
 }
 
 /** A notice for everyone; its HTML is sanitised here like every other write of a notice. */
-export async function publishNotice(db: Db, clock: Clock, n: { title: string; content: string; id?: string }): Promise<string> {
+export async function publishNotice(
+  db: Db,
+  clock: Clock,
+  n: { title: string; content: string; id?: string },
+): Promise<string> {
   const id = n.id ?? newId('nt');
-  await repo.insertNoticeOnce(db, { id, kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: clock.now() });
+  await repo.insertNoticeOnce(db, {
+    id,
+    kind: 'notice',
+    userId: null,
+    title: n.title,
+    content: sanitiseHtml(n.content),
+    createdAt: clock.now(),
+  });
   return id;
 }
 
@@ -41,8 +73,13 @@ export async function publishNotice(db: Db, clock: Clock, n: { title: string; co
  * in the clients ever interprets it.
  */
 export function plainTextParam(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim().slice(0, MESSAGE_TEXT_MAX);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, MESSAGE_TEXT_MAX)
+  );
 }
 
 /**
@@ -51,18 +88,24 @@ export function plainTextParam(value: string): string {
  */
 export async function sendMessage(db: Db, clock: Clock, userId: string, m: MessageOf): Promise<string> {
   const id = newId('nt');
-  const params = Object.fromEntries(Object.entries(m.params as Record<string, string>).map(([key, value]) => [key, plainTextParam(value)]));
+  const params = Object.fromEntries(
+    Object.entries(m.params as Record<string, string>).map(([key, value]) => [key, plainTextParam(value)]),
+  );
   await repo.insertMessage(db, { id, kind: 'message', userId, code: m.code, params, createdAt: clock.now() });
   return id;
 }
 
 /* ---- back office (our addition, docs/decisions.md): drafts, edits, publish, withdraw ---- */
 
-
 function toAdminNotice(r: NoticeRow): AdminNoticeItem {
   return {
-    id: r.id, kind: 'notice', title: r.title ?? '', content: r.content ?? '', published: r.published,
-    createdAt: r.createdAt.toISOString(), updatedAt: (r.updatedAt ?? r.createdAt).toISOString(),
+    id: r.id,
+    kind: 'notice',
+    title: r.title ?? '',
+    content: r.content ?? '',
+    published: r.published,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: (r.updatedAt ?? r.createdAt).toISOString(),
   };
 }
 
@@ -71,11 +114,21 @@ export async function adminNoticeList(db: Db, page: number, size: number) {
   return { list: rows.map(toAdminNotice), total, page, size };
 }
 
-export async function createNoticeDraft(db: Db, clock: Clock, n: { title: string; content: string }): Promise<AdminNoticeItem> {
+export async function createNoticeDraft(
+  db: Db,
+  clock: Clock,
+  n: { title: string; content: string },
+): Promise<AdminNoticeItem> {
   const now = clock.now();
   const row = await repo.insertNoticeReturning(db, {
-    id: newId('nt'), kind: 'notice', userId: null, title: n.title, content: sanitiseHtml(n.content), createdAt: now,
-    published: false, updatedAt: now,
+    id: newId('nt'),
+    kind: 'notice',
+    userId: null,
+    title: n.title,
+    content: sanitiseHtml(n.content),
+    createdAt: now,
+    published: false,
+    updatedAt: now,
   });
   if (!row) throw new DomainError('record.not_found');
   return toAdminNotice(row);
@@ -87,7 +140,12 @@ async function lockNotice(tx: Tx, id: string): Promise<NoticeRow> {
   return row;
 }
 
-export async function updateNotice(tx: Tx, clock: Clock, id: string, patch: { title?: string; content?: string; published?: boolean }) {
+export async function updateNotice(
+  tx: Tx,
+  clock: Clock,
+  id: string,
+  patch: { title?: string; content?: string; published?: boolean },
+) {
   const before = await lockNotice(tx, id);
   const after = await repo.updateNoticeRow(tx, id, {
     ...(patch.title ? { title: patch.title } : {}),

@@ -1,4 +1,4 @@
-/** Bank cards and crypto wallets (API.md §11) with the masking of §1.8. */
+/** Bank cards and crypto wallets (docs/api.md §11) with the masking of §1.8. */
 import type { Card, Wallet } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -12,13 +12,24 @@ import type { UploadsPort } from './uploads-port.js';
 
 export function toCard(c: repo.CardRow): Card {
   return {
-    cardId: c.id, holder: c.holder, numberMasked: maskCardNumber(c.cardNumber), bankName: c.bankName, branch: c.branch,
-    bankCode: c.bankCode, createdAt: c.createdAt.toISOString(),
+    cardId: c.id,
+    holder: c.holder,
+    numberMasked: maskCardNumber(c.cardNumber),
+    bankName: c.bankName,
+    branch: c.branch,
+    bankCode: c.bankCode,
+    createdAt: c.createdAt.toISOString(),
   };
 }
 
 export function toWallet(w: repo.WalletRow, uploads: UploadsPort): Wallet {
-  return { walletId: w.id, type: w.type, address: w.address, qrImageUrl: uploads.url(w.qrImageId), createdAt: w.createdAt.toISOString() };
+  return {
+    walletId: w.id,
+    type: w.type,
+    address: w.address,
+    qrImageUrl: uploads.url(w.qrImageId),
+    createdAt: w.createdAt.toISOString(),
+  };
 }
 
 /** The user's row, locked: card and wallet changes of one user run one at a time. */
@@ -37,13 +48,23 @@ export async function listCards(db: Db, uploads: UploadsPort, userId: string) {
 
 /** Rules: [KYC] → card.holder_mismatch → card.exists. */
 export async function addCard(
-  tx: Tx, clock: Clock, userId: string, body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string },
+  tx: Tx,
+  clock: Clock,
+  userId: string,
+  body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string },
 ): Promise<Card> {
   const user = await lockedUserOf(tx, userId);
   requireKyc(user);
   if (!sameName(body.holder, user.realname)) throw new DomainError('card.holder_mismatch');
-  if ((await repo.liveCards(tx, userId)).some((c) => c.cardNumber === body.cardNumber)) throw new DomainError('card.exists');
-  const row = await repo.insertCard(tx, { id: newId('c'), userId, ...body, holder: body.holder.trim(), createdAt: clock.now() });
+  if ((await repo.liveCards(tx, userId)).some((c) => c.cardNumber === body.cardNumber))
+    throw new DomainError('card.exists');
+  const row = await repo.insertCard(tx, {
+    id: newId('c'),
+    userId,
+    ...body,
+    holder: body.holder.trim(),
+    createdAt: clock.now(),
+  });
   if (!row) throw new DomainError('card.not_found');
   return toCard(row);
 }
@@ -60,15 +81,35 @@ export async function deleteCard(tx: Tx, clock: Clock, userId: string, cardId: s
 
 /** Wallet type configured and QR upload (400) → [KYC] → wallet.exists. */
 export async function addWallet(
-  tx: Tx, clock: Clock, settings: Settings, uploads: UploadsPort, userId: string, body: { type: string; address: string; qrImageId: string },
+  tx: Tx,
+  clock: Clock,
+  settings: Settings,
+  uploads: UploadsPort,
+  userId: string,
+  body: { type: string; address: string; qrImageId: string },
 ): Promise<Wallet> {
   const user = await lockedUserOf(tx, userId);
-  if (!settings.get('wallet.types').includes(body.type)) throw new DomainError('request.invalid', { fields: { type: 'enum' } });
+  if (!settings.get('wallet.types').includes(body.type))
+    throw new DomainError('request.invalid', { fields: { type: 'enum' } });
   const id = newId('wl');
-  await uploads.claim(tx, { userId, imageId: body.qrImageId, purpose: 'wallet_qr', usedBy: `wallet:${id}`, field: 'qrImageId' });
+  await uploads.claim(tx, {
+    userId,
+    imageId: body.qrImageId,
+    purpose: 'wallet_qr',
+    usedBy: `wallet:${id}`,
+    field: 'qrImageId',
+  });
   requireKyc(user);
-  if ((await repo.liveWallets(tx, userId)).some((w) => w.type === body.type && w.address === body.address)) throw new DomainError('wallet.exists');
-  const row = await repo.insertWallet(tx, { id, userId, type: body.type, address: body.address, qrImageId: body.qrImageId, createdAt: clock.now() });
+  if ((await repo.liveWallets(tx, userId)).some((w) => w.type === body.type && w.address === body.address))
+    throw new DomainError('wallet.exists');
+  const row = await repo.insertWallet(tx, {
+    id,
+    userId,
+    type: body.type,
+    address: body.address,
+    qrImageId: body.qrImageId,
+    createdAt: clock.now(),
+  });
   if (!row) throw new DomainError('wallet.not_found');
   return toWallet(row, uploads);
 }

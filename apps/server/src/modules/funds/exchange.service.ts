@@ -1,5 +1,5 @@
 /**
- * Currency exchange (API.md §10.6–§10.7) between the user's own accounts, through the house
+ * Currency exchange (docs/api.md §10.6–§10.7) between the user's own accounts, through the house
  * FX liquidity accounts, at the feed's mid rate less the configured spread. The rate is
  * stored on the journal entry.
  */
@@ -35,10 +35,22 @@ export function customerRate(deps: ExchangeDeps, from: Currency, to: Currency): 
 export function rates(deps: ExchangeDeps, base: Currency) {
   const enabled = deps.settings.get('currencies.enabled');
   const updatedAt = deps.fx.asOf().toISOString();
-  const list = currencies.filter((c) => c !== base).flatMap((to) => {
-    const rate = customerRate(deps, base, to);
-    return rate ? [{ from: base, to, rate: rate.toFixed(8), exchangeable: enabled.includes(base) && enabled.includes(to), updatedAt }] : [];
-  });
+  const list = currencies
+    .filter((c) => c !== base)
+    .flatMap((to) => {
+      const rate = customerRate(deps, base, to);
+      return rate
+        ? [
+            {
+              from: base,
+              to,
+              rate: rate.toFixed(8),
+              exchangeable: enabled.includes(base) && enabled.includes(to),
+              updatedAt,
+            },
+          ]
+        : [];
+    });
   return { list };
 }
 
@@ -52,7 +64,12 @@ export function minExchangeAmount(settings: Settings, currency: Currency): Money
  * funds.insufficient_balance → funds.insufficient_withdrawable. The user row is locked first,
  * so the balances read here cannot change before the entry is posted.
  */
-export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body: { from: Currency; to: Currency; amount: string }) {
+export async function exchange(
+  tx: Tx,
+  deps: ExchangeDeps,
+  userId: string,
+  body: { from: Currency; to: Currency; amount: string },
+) {
   const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
@@ -64,7 +81,8 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
   }
   const fromAmount = Money.of(body.amount, body.from);
   const min = minExchangeAmount(deps.settings, body.from);
-  if (fromAmount.isLessThan(min)) throw new DomainError('exchange.below_min', { min: min.toString(), currency: body.from });
+  if (fromAmount.isLessThan(min))
+    throw new DomainError('exchange.below_min', { min: min.toString(), currency: body.from });
   // down (§1.11): the house keeps the remainder below the target's minor unit, so a round trip
   // can lose a minor unit, never gain one
   const toAmount = fromAmount.convert(rate, body.to, 'down');
@@ -76,15 +94,27 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
   // unsettled close proceeds are part of `available` but may not leave their currency (§1.10)
   const withdrawable = await deps.portfolio.withdrawableOf(tx, userId, body.from);
   if (fromAmount.isGreaterThan(withdrawable)) {
-    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.from });
+    throw new DomainError('funds.insufficient_withdrawable', {
+      withdrawable: withdrawable.toString(),
+      currency: body.from,
+    });
   }
   const now = deps.clock.now();
   const orderNo = newOrderNo('X', now);
-  const memo = { orderNo, rate: rate.toFixed(8), from: body.from, to: body.to, fromAmount: fromAmount.toString(), toAmount: toAmount.toString() };
+  const memo = {
+    orderNo,
+    rate: rate.toFixed(8),
+    from: body.from,
+    to: body.to,
+    fromAmount: fromAmount.toString(),
+    toAmount: toAmount.toString(),
+  };
   try {
     // two currencies, each balanced: the user's `from` goes to the house, the house pays `to`
     await deps.ledger.postEntry(tx, {
-      kind: 'exchange_out', reference: orderNo, memo,
+      kind: 'exchange_out',
+      reference: orderNo,
+      memo,
       postings: [
         { account: { owner: 'user', userId, currency: body.from, kind: 'available' }, amount: fromAmount.negated() },
         { account: { owner: 'house', currency: body.from, kind: 'fx_liquidity' }, amount: fromAmount },
@@ -99,5 +129,13 @@ export async function exchange(tx: Tx, deps: ExchangeDeps, userId: string, body:
     }
     throw error;
   }
-  return { orderNo, from: body.from, to: body.to, fromAmount: fromAmount.toString(), toAmount: toAmount.toString(), rate: rate.toFixed(8), createdAt: now.toISOString() };
+  return {
+    orderNo,
+    from: body.from,
+    to: body.to,
+    fromAmount: fromAmount.toString(),
+    toAmount: toAmount.toString(),
+    rate: rate.toFixed(8),
+    createdAt: now.toISOString(),
+  };
 }

@@ -11,25 +11,44 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type KycRow = typeof kycSubmissions.$inferSelect;
 
 export async function latestKyc(db: Db, userId: string): Promise<KycRow | null> {
-  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.submittedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId))
+    .orderBy(desc(kycSubmissions.submittedAt))
+    .limit(1);
   return row ?? null;
 }
 
 export async function liveCards(db: Db, userId: string): Promise<CardRow[]> {
-  return db.select().from(cards).where(and(eq(cards.userId, userId), isNull(cards.deletedAt))).orderBy(desc(cards.createdAt));
+  return db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.userId, userId), isNull(cards.deletedAt)))
+    .orderBy(desc(cards.createdAt));
 }
 
 export async function liveWallets(db: Db, userId: string): Promise<WalletRow[]> {
-  return db.select().from(wallets).where(and(eq(wallets.userId, userId), isNull(wallets.deletedAt))).orderBy(desc(wallets.createdAt));
+  return db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), isNull(wallets.deletedAt)))
+    .orderBy(desc(wallets.createdAt));
 }
 
 export async function findCard(db: Db, cardId: string): Promise<CardRow | null> {
-  const [row] = await db.select().from(cards).where(and(eq(cards.id, cardId), isNull(cards.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), isNull(cards.deletedAt)));
   return row ?? null;
 }
 
 export async function findWallet(db: Db, walletId: string): Promise<WalletRow | null> {
-  const [row] = await db.select().from(wallets).where(and(eq(wallets.id, walletId), isNull(wallets.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), isNull(wallets.deletedAt)));
   return row ?? null;
 }
 
@@ -67,20 +86,46 @@ export async function markWalletDeleted(tx: Tx, walletId: string, at: Date): Pro
 
 /** One page of a user's deposits, newest first, in one currency or all, with the total count. */
 export async function depositsPage(
-  db: Db, userId: string, currency: Currency | undefined, page: number, size: number,
+  db: Db,
+  userId: string,
+  currency: Currency | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: DepositRow[]; total: number }> {
-  const where: SQL | undefined = and(eq(deposits.userId, userId), currency ? eq(deposits.currency, currency) : undefined);
-  const rows = await db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(size).offset((page - 1) * size);
+  const where: SQL | undefined = and(
+    eq(deposits.userId, userId),
+    currency ? eq(deposits.currency, currency) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(where)
+    .orderBy(desc(deposits.createdAt))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(deposits).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** One page of a user's withdrawals, newest first, in one currency or all, with the total count. */
 export async function withdrawalsPage(
-  db: Db, userId: string, currency: Currency | undefined, page: number, size: number,
+  db: Db,
+  userId: string,
+  currency: Currency | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const where: SQL | undefined = and(eq(withdrawals.userId, userId), currency ? eq(withdrawals.currency, currency) : undefined);
-  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(size).offset((page - 1) * size);
+  const where: SQL | undefined = and(
+    eq(withdrawals.userId, userId),
+    currency ? eq(withdrawals.currency, currency) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
   return { rows, total: total?.n ?? 0 };
 }
@@ -100,12 +145,18 @@ export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferIns
 }
 
 export async function pendingDeposit(db: Db, userId: string): Promise<DepositRow | null> {
-  const [row] = await db.select().from(deposits).where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending')));
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending')));
   return row ?? null;
 }
 
 export async function pendingWithdrawal(db: Db, userId: string): Promise<WithdrawalRow | null> {
-  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'pending')));
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'pending')));
   return row ?? null;
 }
 
@@ -120,10 +171,20 @@ export async function paymentDestinationsOf(db: Db, userId: string) {
   const walletRows = await liveWallets(db, userId);
   return {
     cards: cardRows.map((c) => ({
-      cardId: c.id, holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode,
+      cardId: c.id,
+      holder: c.holder,
+      cardNumber: c.cardNumber,
+      bankName: c.bankName,
+      branch: c.branch,
+      bankCode: c.bankCode,
       createdAt: c.createdAt.toISOString(),
     })),
-    wallets: walletRows.map((w) => ({ walletId: w.id, type: w.type, address: w.address, createdAt: w.createdAt.toISOString() })),
+    wallets: walletRows.map((w) => ({
+      walletId: w.id,
+      type: w.type,
+      address: w.address,
+      createdAt: w.createdAt.toISOString(),
+    })),
     idNumber: (await latestKyc(db, userId))?.idNumber ?? null,
   };
 }

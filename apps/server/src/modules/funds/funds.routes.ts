@@ -45,9 +45,13 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
   registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
     data: await transaction(tx, (t) => submitKyc(t, clock, uploads, authCache, userOf(session), body)),
   }));
-  registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({ data: await kycStatus(tx, userOf(session)) }));
+  registerUserRoute(app, route, userEndpoints.kycStatus, async ({ session, tx }) => ({
+    data: await kycStatus(tx, userOf(session)),
+  }));
 
-  registerUserRoute(app, route, userEndpoints.cardList, async ({ session, tx }) => ({ data: await cardsService.listCards(tx, uploads, userOf(session)) }));
+  registerUserRoute(app, route, userEndpoints.cardList, async ({ session, tx }) => ({
+    data: await cardsService.listCards(tx, uploads, userOf(session)),
+  }));
   registerUserRoute(app, route, userEndpoints.cardAdd, async ({ body, session, tx }) => ({
     data: await transaction(tx, (t) => cardsService.addCard(t, clock, userOf(session), body)),
   }));
@@ -67,32 +71,59 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     data: { list: depositChannels(settings, clock.now(), body.currency) },
   }));
   // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
-  registerUserRoute(app, route, userEndpoints.deposit, async ({ body, session, tx }) => ({
-    data: await submitDeposit(tx, clock, settings, uploads, userOf(session), body),
-  }), { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.deposit,
+    async ({ body, session, tx }) => ({
+      data: await submitDeposit(tx, clock, settings, uploads, userOf(session), body),
+    }),
+    { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) },
+  );
 
   registerUserRoute(app, route, userEndpoints.withdrawInfo, async ({ body, session }) => ({
     data: await withdrawInfo(deps, userOf(session), body.currency),
   }));
-  registerUserRoute(app, route, userEndpoints.withdraw, async ({ body, session, tx }) => ({
-    data: await requestWithdrawal(tx, deps, userOf(session), body),
-  }), {
-    extraLimit: async (_r, session) => {
-      await limits.consume('moneyCalls', userOf(session));
-      await limits.assertNotLocked('fundPasswordFailures', userOf(session));
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.withdraw,
+    async ({ body, session, tx }) => ({
+      data: await requestWithdrawal(tx, deps, userOf(session), body),
+    }),
+    {
+      extraLimit: async (_r, session) => {
+        await limits.consume('moneyCalls', userOf(session));
+        await limits.assertNotLocked('fundPasswordFailures', userOf(session));
+      },
     },
-  });
+  );
 
-  registerUserRoute(app, route, userEndpoints.fundRecords, async ({ body, session, tx }) => ({ data: await fundRecords(tx, userOf(session), body) }));
+  registerUserRoute(app, route, userEndpoints.fundRecords, async ({ body, session, tx }) => ({
+    data: await fundRecords(tx, userOf(session), body),
+  }));
   registerUserRoute(app, route, userEndpoints.rates, async ({ body }) => ({ data: rates(deps, body.base) }));
-  registerUserRoute(app, route, userEndpoints.exchange, async ({ body, session, tx }) => ({
-    data: await exchange(tx, deps, userOf(session), body),
-  }), { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) });
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.exchange,
+    async ({ body, session, tx }) => ({
+      data: await exchange(tx, deps, userOf(session), body),
+    }),
+    { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) },
+  );
 
   registerUserRoute(app, route, userEndpoints.statement, async ({ body, session, tx }) => {
     const s = await statement(tx, settings, userOf(session), body);
     if (body.format === 'csv') {
-      return { data: null, file: { contentType: 'text/csv; charset=utf-8', filename: `statement-${s.currency}-${s.from}-${s.to}.csv`, body: statementCsv(s) } };
+      return {
+        data: null,
+        file: {
+          contentType: 'text/csv; charset=utf-8',
+          filename: `statement-${s.currency}-${s.from}-${s.to}.csv`,
+          body: statementCsv(s),
+        },
+      };
     }
     return { data: s };
   });
@@ -103,21 +134,65 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
  * e.g. the trading module's `day_trade`), so funds never imports those modules.
  */
 export function registerReviewAdminRoutes(
-  app: FastifyInstance, deps: AdminDeps & { uploads: UploadsPort; ledger: Ledger; authCache: AuthCache; unpaidLoan: UnpaidLoanPort; queues?: ReviewQueues },
+  app: FastifyInstance,
+  deps: AdminDeps & {
+    uploads: UploadsPort;
+    ledger: Ledger;
+    authCache: AuthCache;
+    unpaidLoan: UnpaidLoanPort;
+    queues?: ReviewQueues;
+  },
 ): void {
   const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
-  const target = (b: Record<string, unknown>) => ({ type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
-  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({ data: await reviewList(tx, queues, body) }));
+  const target = (b: Record<string, unknown>) => ({
+    type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review',
+    id: typeof b.id === 'string' ? b.id.slice(0, 64) : null,
+  });
+  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({
+    data: await reviewList(tx, queues, body),
+  }));
   // reading a detail shows full card and ID numbers: audited like the user detail (§19.4)
-  registerAdminRoute(app, deps, adminEndpoints.reviewDetail, async ({ body, tx }) => ({
-    data: await reviewDetail(tx, queues, body.queue, body.id), targetType: body.queue, targetId: body.id,
-  }), { audited: true, target });
-  registerAdminRoute(app, deps, adminEndpoints.reviewApprove, async ({ body, tx, admin }) => {
-    const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'approved');
-    return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
-  }, { target });
-  registerAdminRoute(app, deps, adminEndpoints.reviewReject, async ({ body, tx, admin }) => {
-    const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'rejected');
-    return { data: after, before: { state: before.state }, after: { state: after.state }, targetType: body.queue, targetId: body.id };
-  }, { target });
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.reviewDetail,
+    async ({ body, tx }) => ({
+      data: await reviewDetail(tx, queues, body.queue, body.id),
+      targetType: body.queue,
+      targetId: body.id,
+    }),
+    { audited: true, target },
+  );
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.reviewApprove,
+    async ({ body, tx, admin }) => {
+      const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'approved');
+      return {
+        data: after,
+        before: { state: before.state },
+        after: { state: after.state },
+        targetType: body.queue,
+        targetId: body.id,
+      };
+    },
+    { target },
+  );
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.reviewReject,
+    async ({ body, tx, admin }) => {
+      const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'rejected');
+      return {
+        data: after,
+        before: { state: before.state },
+        after: { state: after.state },
+        targetType: body.queue,
+        targetId: body.id,
+      };
+    },
+    { target },
+  );
 }

@@ -23,7 +23,9 @@ export const kycSubmissions = pgTable(
   (t) => [
     index('kyc_user_idx').on(t.userId, t.submittedAt),
     index('kyc_state_idx').on(t.state, t.submittedAt),
-    uniqueIndex('kyc_one_pending').on(t.userId).where(sql`state = 'pending'`),
+    uniqueIndex('kyc_one_pending')
+      .on(t.userId)
+      .where(sql`state = 'pending'`),
   ],
 );
 
@@ -41,7 +43,11 @@ export const cards = pgTable(
     createdAt: at('created_at').notNull(),
     deletedAt: at('deleted_at'),
   },
-  (t) => [uniqueIndex('cards_user_number_live').on(t.userId, t.cardNumber).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('cards_user_number_live')
+      .on(t.userId, t.cardNumber)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 export const wallets = pgTable(
@@ -55,7 +61,11 @@ export const wallets = pgTable(
     createdAt: at('created_at').notNull(),
     deletedAt: at('deleted_at'),
   },
-  (t) => [uniqueIndex('wallets_user_address_live').on(t.userId, t.type, t.address).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('wallets_user_address_live')
+      .on(t.userId, t.type, t.address)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Deposits (§10.2): nothing is credited until approval. One pending per user (index). */
@@ -79,7 +89,9 @@ export const deposits = pgTable(
   (t) => [
     index('deposits_user_idx').on(t.userId, t.createdAt),
     index('deposits_state_idx').on(t.state, t.createdAt),
-    uniqueIndex('deposits_one_pending').on(t.userId).where(sql`state = 'pending'`),
+    uniqueIndex('deposits_one_pending')
+      .on(t.userId)
+      .where(sql`state = 'pending'`),
   ],
 );
 
@@ -106,6 +118,8 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_state_idx').on(t.state, t.createdAt),
-    uniqueIndex('withdrawals_one_pending').on(t.userId).where(sql`state = 'pending'`),
+    uniqueIndex('withdrawals_one_pending')
+      .on(t.userId)
+      .where(sql`state = 'pending'`),
   ],
 );

@@ -1,5 +1,12 @@
-/** Real-name verification (API.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
-import { canTransition, kycTransitions, nextState, type KycEvent, type KycStatus, type KycStatusResponse } from '@brokerage/contract';
+/** Real-name verification (docs/api.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
+import {
+  canTransition,
+  kycTransitions,
+  nextState,
+  type KycEvent,
+  type KycStatus,
+  type KycStatusResponse,
+} from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
@@ -21,7 +28,14 @@ export async function kycStatus(db: Db, userId: string): Promise<KycStatusRespon
   const latest = await repo.latestKyc(db, userId);
   const status = (user?.kycStatus ?? 'none') as KycStatusResponse['kycStatus'];
   if (!latest || status === 'none') {
-    return { kycStatus: status, name: null, idNumberMasked: null, submittedAt: null, reviewedAt: null, rejectReason: null };
+    return {
+      kycStatus: status,
+      name: null,
+      idNumberMasked: null,
+      submittedAt: null,
+      reviewedAt: null,
+      rejectReason: null,
+    };
   }
   return {
     kycStatus: status,
@@ -35,7 +49,11 @@ export async function kycStatus(db: Db, userId: string): Promise<KycStatusRespon
 
 /** Uploads owned, of the right purpose, unused (400) → kyc.already_verified → review.pending_exists. */
 export async function submitKyc(
-  tx: Tx, clock: Clock, uploads: UploadsPort, authCache: AuthCache, userId: string,
+  tx: Tx,
+  clock: Clock,
+  uploads: UploadsPort,
+  authCache: AuthCache,
+  userId: string,
   body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
 ): Promise<KycStatusResponse> {
   const user = await usersRepository.lockUserById(tx, userId);
@@ -47,11 +65,19 @@ export async function submitKyc(
     { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' },
   ]);
   if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
-    throw user.kycStatus === 'verified' ? new DomainError('kyc.already_verified') : new DomainError('review.pending_exists');
+    throw user.kycStatus === 'verified'
+      ? new DomainError('kyc.already_verified')
+      : new DomainError('review.pending_exists');
   }
   await repo.insertKycSubmission(tx, {
-    id, userId, name: body.name, idNumber: body.idNumber.toUpperCase(), frontImageId: body.frontImageId, backImageId: body.backImageId,
-    state: 'pending', submittedAt: clock.now(),
+    id,
+    userId,
+    name: body.name,
+    idNumber: body.idNumber.toUpperCase(),
+    frontImageId: body.frontImageId,
+    backImageId: body.backImageId,
+    state: 'pending',
+    submittedAt: clock.now(),
   });
   await usersRepository.updateUser(tx, authCache, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
   return kycStatus(tx, userId);

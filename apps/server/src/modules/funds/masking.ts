@@ -1,4 +1,4 @@
-/** Masking of API.md §1.8. */
+/** Masking of docs/api.md §1.8. */
 
 /** Characters 1–4, `*` for 5–12, then characters 13 on: 4152313412345678 → 4152********5678. */
 export function maskCardNumber(number: string): string {
@@ -15,6 +15,12 @@ export function maskIdNumber(id: string): string {
 
 /** Names compare case-, accent- and space-insensitively ("Ana  López" = "ANA LOPEZ"). */
 export function sameName(a: string, b: string): boolean {
-  const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const norm = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   return norm(a) === norm(b);
 }

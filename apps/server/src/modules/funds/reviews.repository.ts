@@ -1,5 +1,5 @@
 /**
- * Queries of the review queues (API.md §19.3): the rows of a reviewable table, listed, read or
+ * Queries of the review queues (docs/api.md §19.3): the rows of a reviewable table, listed, read or
  * locked, and the decision written on the built-in queues' records.
  */
 import type { ReviewItem } from '@brokerage/contract';
@@ -32,7 +32,8 @@ export interface ReviewRows<R extends ReviewRecord> {
 
 /** WHERE and ORDER BY of a queue list: `pending` oldest first, other states newest first (§19.3). */
 export function reviewListQuery(
-  cols: { userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, filter: ReviewFilter,
+  cols: { userId: PgColumn; state: PgColumn; submittedAt: PgColumn },
+  filter: ReviewFilter,
 ): { where: SQL | undefined; order: SQL } {
   const where = and(inArray(cols.state, filter.states), filter.userId ? eq(cols.userId, filter.userId) : undefined);
   const onlyPending = filter.states.length === 1 && filter.states[0] === 'pending';
@@ -44,13 +45,20 @@ export function reviewListQuery(
  * and submission time columns); `tieBreak` orders rows submitted at the same instant.
  */
 export function reviewTableRows<R extends ReviewRecord>(
-  table: PgTable, cols: { id: PgColumn; userId: PgColumn; state: PgColumn; submittedAt: PgColumn }, tieBreak?: PgColumn,
+  table: PgTable,
+  cols: { id: PgColumn; userId: PgColumn; state: PgColumn; submittedAt: PgColumn },
+  tieBreak?: PgColumn,
 ): ReviewRows<R> {
   return {
     async list(db, filter) {
       const { where, order } = reviewListQuery(cols, filter);
-      const rows = await db.select().from(table).where(where).orderBy(...(tieBreak ? [order, tieBreak] : [order]))
-        .limit(filter.size).offset((filter.page - 1) * filter.size);
+      const rows = await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...(tieBreak ? [order, tieBreak] : [order]))
+        .limit(filter.size)
+        .offset((filter.page - 1) * filter.size);
       const [total] = await db.select({ n: count() }).from(table).where(where);
       return { rows: rows as R[], total: total?.n ?? 0 };
     },

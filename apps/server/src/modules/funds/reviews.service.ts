@@ -1,5 +1,5 @@
 /**
- * Review queues of the back office (API.md §19.3, §3.3, §3.4).
+ * Review queues of the back office (docs/api.md §19.3, §3.3, §3.4).
  *
  * A small registry: each queue supplies a handler (list its rows, find and lock one, build the
  * ReviewItem, the approval and rejection effects, the titles of the user's messages). This
@@ -12,8 +12,18 @@
  * answers `review.not_pending` and moves nothing.
  */
 import {
-  Money, depositChannel, nextState, reviewTransitions, type Currency, type MessageOf, type ReviewItem, type ReviewItemOf, type ReviewItemQueue,
-  type ReviewListItem, type ReviewQueue, type WithdrawReviewDestination,
+  Money,
+  depositChannel,
+  nextState,
+  reviewTransitions,
+  type Currency,
+  type MessageOf,
+  type ReviewItem,
+  type ReviewItemOf,
+  type ReviewItemQueue,
+  type ReviewListItem,
+  type ReviewQueue,
+  type WithdrawReviewDestination,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -25,7 +35,14 @@ import { deposits, kycSubmissions, withdrawals } from './funds.tables.js';
 import * as repo from './funds.repository.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
 import {
-  decideDeposit, decideKyc, decideWithdrawal, reviewTableRows, type ReviewDecision, type ReviewFilter, type ReviewRecord, type ReviewRows,
+  decideDeposit,
+  decideKyc,
+  decideWithdrawal,
+  reviewTableRows,
+  type ReviewDecision,
+  type ReviewFilter,
+  type ReviewRecord,
+  type ReviewRows,
 } from './reviews.repository.js';
 import { nextKycStatus } from './kyc.service.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
@@ -41,7 +58,10 @@ export type ReviewState = ReviewItem['state'];
  * locked and checked `pending`; each writes the decision on its record and its effect, and
  * throws a DomainError to refuse (the whole decision rolls back).
  */
-export interface ReviewQueueHandler<R extends ReviewRecord = ReviewRecord, I extends ReviewItem = ReviewItem> extends ReviewRows<R> {
+export interface ReviewQueueHandler<
+  R extends ReviewRecord = ReviewRecord,
+  I extends ReviewItem = ReviewItem,
+> extends ReviewRows<R> {
   /** The item with its queue's details, typed by the contract (`ReviewItemOf<'kyc'>`, …). */
   item(db: Db, row: R): Promise<I>;
   approve(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
@@ -83,12 +103,23 @@ export async function reviewUserOf(db: Db, userId: string): Promise<UserRow> {
 
 /** The fields of a ReviewItem every queue shares. */
 export function reviewBase<Q extends ReviewItemQueue>(
-  queue: Q, id: string, user: UserRow,
-  r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null }, submittedAt: Date,
+  queue: Q,
+  id: string,
+  user: UserRow,
+  r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null },
+  submittedAt: Date,
 ) {
   return {
-    id, queue, userId: user.id, account: user.phone, realname: user.realname, state: r.state as ReviewState, submittedAt: submittedAt.toISOString(),
-    reviewedBy: r.reviewedBy, reviewedAt: r.reviewedAt?.toISOString() ?? null, reason: r.reason,
+    id,
+    queue,
+    userId: user.id,
+    account: user.phone,
+    realname: user.realname,
+    state: r.state as ReviewState,
+    submittedAt: submittedAt.toISOString(),
+    reviewedBy: r.reviewedBy,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    reason: r.reason,
   };
 }
 
@@ -114,17 +145,29 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
-        ...reviewBase('kyc', r.id, user, r, r.submittedAt), amount: null, currency: null,
-        details: { name: r.name, idNumber: r.idNumber, frontImageUrl: deps.uploads.url(r.frontImageId), backImageUrl: deps.uploads.url(r.backImageId) },
+        ...reviewBase('kyc', r.id, user, r, r.submittedAt),
+        amount: null,
+        currency: null,
+        details: {
+          name: r.name,
+          idNumber: r.idNumber,
+          frontImageUrl: deps.uploads.url(r.frontImageId),
+          backImageUrl: deps.uploads.url(r.backImageId),
+        },
       };
     },
     async approve(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'), realname: k.name });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
+        kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'),
+        realname: k.name,
+      });
     },
     async reject(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, { kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject') });
+      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
+        kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject'),
+      });
     },
     messages: {
       approved: (k) => ({ code: 'message.kyc.approved', params: { name: k.name } }),
@@ -140,9 +183,16 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
-        ...reviewBase('deposit', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, r.currency as Currency).toString(), currency: r.currency as Currency,
+        ...reviewBase('deposit', r.id, user, r, r.createdAt),
+        amount: Money.fromLedger(r.amount, r.currency as Currency).toString(),
+        currency: r.currency as Currency,
         // the snapshot is the contract's DepositChannel the user saw (deposits.service writes it); parsed, not trusted
-        details: { channelId: r.channelId, orderNo: r.orderNo, channel: depositChannel.parse(JSON.parse(r.channelSnapshot)), proofImageUrl: deps.uploads.url(r.proofImageId) },
+        details: {
+          channelId: r.channelId,
+          orderNo: r.orderNo,
+          channel: depositChannel.parse(JSON.parse(r.channelSnapshot)),
+          proofImageUrl: deps.uploads.url(r.proofImageId),
+        },
       };
     },
     async approve(tx, d, decided) {
@@ -150,8 +200,13 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
       const amount = Money.fromLedger(d.amount, d.currency as Currency);
       await deps.ledger.credit(tx, {
-        userId: d.userId, amount, kind: 'deposit', reference: d.id,
-        idempotencyKey: `deposit:${d.id}`, memo: { orderNo: d.orderNo }, from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
+        userId: d.userId,
+        amount,
+        kind: 'deposit',
+        reference: d.id,
+        idempotencyKey: `deposit:${d.id}`,
+        memo: { orderNo: d.orderNo },
+        from: channel.type === 'crypto' ? 'crypto_cash' : 'bank_cash',
       });
     },
     async reject(tx, d, decided) {
@@ -174,17 +229,30 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
       let destination: WithdrawReviewDestination | null = null;
       if (r.destinationKind === 'card') {
         const c = await repo.cardById(db, r.destinationId);
-        if (c) destination = { kind: 'card', holder: c.holder, cardNumber: c.cardNumber, bankName: c.bankName, branch: c.branch, bankCode: c.bankCode };
+        if (c)
+          destination = {
+            kind: 'card',
+            holder: c.holder,
+            cardNumber: c.cardNumber,
+            bankName: c.bankName,
+            branch: c.branch,
+            bankCode: c.bankCode,
+          };
       } else {
         const w = await repo.walletById(db, r.destinationId);
         if (w) destination = { kind: 'wallet', type: w.type, address: w.address };
       }
       const currency = r.currency as Currency;
       return {
-        ...reviewBase('withdraw', r.id, user, r, r.createdAt), amount: Money.fromLedger(r.amount, currency).toString(), currency,
+        ...reviewBase('withdraw', r.id, user, r, r.createdAt),
+        amount: Money.fromLedger(r.amount, currency).toString(),
+        currency,
         details: {
-          orderNo: r.orderNo, destination, fee: Money.fromLedger(r.fee, currency).toString(),
-          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(), unpaidLoan: (await deps.unpaidLoan(db, r.userId)) !== null,
+          orderNo: r.orderNo,
+          destination,
+          fee: Money.fromLedger(r.fee, currency).toString(),
+          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(),
+          unpaidLoan: (await deps.unpaidLoan(db, r.userId)) !== null,
         },
       };
     },
@@ -204,14 +272,24 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
         { account: { owner: 'house', currency, kind: cash }, amount: net },
       ];
       if (fee.isPositive()) postings.push({ account: { owner: 'house', currency, kind: 'fee_income' }, amount: fee });
-      await deps.ledger.postEntry(tx, { kind: 'withdraw_payout', reference: w.id, idempotencyKey: `withdraw:${w.id}`, memo: { orderNo: w.orderNo }, postings });
+      await deps.ledger.postEntry(tx, {
+        kind: 'withdraw_payout',
+        reference: w.id,
+        idempotencyKey: `withdraw:${w.id}`,
+        memo: { orderNo: w.orderNo },
+        postings,
+      });
       await decideWithdrawal(tx, w.id, { ...decided, paidAt: decided.reviewedAt });
     },
     async reject(tx, w, decided) {
       const amount = Money.fromLedger(w.amount, w.currency as Currency);
       await deps.ledger.release(tx, {
-        userId: w.userId, amount, kind: 'withdraw_release', reference: w.id,
-        idempotencyKey: `withdraw-release:${w.id}`, memo: { orderNo: w.orderNo },
+        userId: w.userId,
+        amount,
+        kind: 'withdraw_release',
+        reference: w.id,
+        idempotencyKey: `withdraw-release:${w.id}`,
+        memo: { orderNo: w.orderNo },
       });
       await decideWithdrawal(tx, w.id, decided);
     },
@@ -257,7 +335,13 @@ function listView(item: ReviewItem): ReviewListItem {
     case 'withdraw': {
       const { destination } = item.details;
       if (destination?.kind !== 'card') return item;
-      return { ...item, details: { ...item.details, destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) } } };
+      return {
+        ...item,
+        details: {
+          ...item.details,
+          destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) },
+        },
+      };
     }
     case 'day_trade':
     case 'block':
@@ -295,7 +379,11 @@ export async function reviewDetail(db: Db, queues: ReviewQueues, queue: ReviewQu
 
 /** Approve or reject one pending item; effects of §3.3/§3.4 in the same transaction. */
 export async function decide(
-  tx: Tx, queues: ReviewQueues, clock: Clock, adminId: string, body: { queue: ReviewQueue; id: string; reason: string },
+  tx: Tx,
+  queues: ReviewQueues,
+  clock: Clock,
+  adminId: string,
+  body: { queue: ReviewQueue; id: string; reason: string },
   decision: 'approved' | 'rejected',
 ): Promise<{ before: ReviewItem; after: ReviewItem }> {
   const { handler, row } = await lockRow(tx, queues, body.queue, body.id);

@@ -10,7 +10,12 @@ import { localDayBounds } from '../../platform/fund-window.js';
 import type { Settings } from '../../platform/settings.js';
 import { balancesBefore, ledgerRows } from '../ledger/index.js';
 
-export async function statement(db: Db, settings: Settings, userId: string, body: { currency: Currency; from: string; to: string }): Promise<Statement> {
+export async function statement(
+  db: Db,
+  settings: Settings,
+  userId: string,
+  body: { currency: Currency; from: string; to: string },
+): Promise<Statement> {
   const timezone = settings.get('funds.timezone');
   const start = localDayBounds(timezone, body.from).start;
   const end = localDayBounds(timezone, body.to).end;
@@ -23,13 +28,22 @@ export async function statement(db: Db, settings: Settings, userId: string, body
     frozen = frozen.plus(r.frozenChange);
     const memo = r.memo ?? {};
     return {
-      at: r.createdAt.toISOString(), entryId: `l_${r.entryId}`, kind: r.kind,
-      orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : r.reference, remark: typeof memo.remark === 'string' ? memo.remark : null,
-      availableChange: r.availableChange.toString(), frozenChange: r.frozenChange.toString(), availableAfter: available.toString(), frozenAfter: frozen.toString(),
+      at: r.createdAt.toISOString(),
+      entryId: `l_${r.entryId}`,
+      kind: r.kind,
+      orderNo: typeof memo.orderNo === 'string' ? memo.orderNo : r.reference,
+      remark: typeof memo.remark === 'string' ? memo.remark : null,
+      availableChange: r.availableChange.toString(),
+      frozenChange: r.frozenChange.toString(),
+      availableAfter: available.toString(),
+      frozenAfter: frozen.toString(),
     };
   });
   return {
-    currency: body.currency, from: body.from, to: body.to, timezone,
+    currency: body.currency,
+    from: body.from,
+    to: body.to,
+    timezone,
     opening: { available: opening.available.toString(), frozen: opening.frozen.toString() },
     closing: { available: available.toString(), frozen: frozen.toString() },
     lines,
@@ -53,7 +67,11 @@ export function statementCsv(s: Statement): string {
   const lines = [
     header,
     ['', '', 'opening', '', '', '', '', s.opening.available, s.opening.frozen].map(csvCell).join(','),
-    ...s.lines.map((l) => [l.at, l.entryId, l.kind, l.orderNo, l.remark, l.availableChange, l.frozenChange, l.availableAfter, l.frozenAfter].map(csvCell).join(',')),
+    ...s.lines.map((l) =>
+      [l.at, l.entryId, l.kind, l.orderNo, l.remark, l.availableChange, l.frozenChange, l.availableAfter, l.frozenAfter]
+        .map(csvCell)
+        .join(','),
+    ),
     ['', '', 'closing', '', '', '', '', s.closing.available, s.closing.frozen].map(csvCell).join(','),
   ];
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,6 @@
 /**
- * Withdrawals (API.md §10.3–§10.4). Exactly the rule order of §10.4 and nothing else: the
- * credit score is never checked (ARCHITECTURE.md principle 4). The amount is frozen on
+ * Withdrawals (docs/api.md §10.3–§10.4). Exactly the rule order of §10.4 and nothing else: the
+ * credit score is never checked (docs/architecture.md principle 4). The amount is frozen on
  * request, paid out through the house cash account on approval, released on rejection.
  * `/funds/withdrawInfo` evaluates every one of those rules ahead of time, so the app can show
  * the rule that would stop the user before they press (our addition, docs/decisions.md).
@@ -50,23 +50,60 @@ export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency:
   const owed = await deps.unpaidLoan(db, userId);
   const unpaidLoan = owed !== null;
   const rules: WithdrawInfo['rules'] = [
-    { rule: 'withdraw_blocked', ok: !user.restrictions.includes('withdraw_blocked'), code: 'account.withdraw_blocked', params: {} },
-    { rule: 'kyc', ok: user.kycStatus === 'verified', code: user.kycStatus === 'none' ? 'kyc.required' : 'kyc.not_passed', params: { kycStatus: user.kycStatus } },
+    {
+      rule: 'withdraw_blocked',
+      ok: !user.restrictions.includes('withdraw_blocked'),
+      code: 'account.withdraw_blocked',
+      params: {},
+    },
+    {
+      rule: 'kyc',
+      ok: user.kycStatus === 'verified',
+      code: user.kycStatus === 'none' ? 'kyc.required' : 'kyc.not_passed',
+      params: { kycStatus: user.kycStatus },
+    },
     { rule: 'fund_password', ok: user.fundPasswordHash !== null, code: 'password.fund_not_set', params: {} },
-    { rule: 'window', ok: inWindow, code: 'withdraw.outside_window', params: { open: window.open, close: window.close } },
-    { rule: 'min', ok: !withdrawable.isLessThan(Money.of(min, currency)), code: 'withdraw.below_min', params: { min, currency } },
+    {
+      rule: 'window',
+      ok: inWindow,
+      code: 'withdraw.outside_window',
+      params: { open: window.open, close: window.close },
+    },
+    {
+      rule: 'min',
+      ok: !withdrawable.isLessThan(Money.of(min, currency)),
+      code: 'withdraw.below_min',
+      params: { min, currency },
+    },
     { rule: 'max', ok: true, code: 'withdraw.above_max', params: { max, currency } },
     {
-      rule: 'unpaid_loan', ok: !unpaidLoan, code: 'loan.unpaid',
+      rule: 'unpaid_loan',
+      ok: !unpaidLoan,
+      code: 'loan.unpaid',
       params: owed ? { outstanding: owed.outstanding.toString(), currency: owed.outstanding.currency } : {},
     },
     { rule: 'operation_pending', ok: !pending, code: 'funds.operation_pending', params: {} },
-    { rule: 'withdrawable', ok: withdrawable.isPositive(), code: 'funds.insufficient_withdrawable', params: { withdrawable: withdrawable.toString(), currency } },
+    {
+      rule: 'withdrawable',
+      ok: withdrawable.isPositive(),
+      code: 'funds.insufficient_withdrawable',
+      params: { withdrawable: withdrawable.toString(), currency },
+    },
   ];
   return {
-    currency, withdrawable: withdrawable.toString(), min, max, feeRate: settings.get('withdraw.feeRate'),
-    window: { open: window.open, close: window.close }, days: window.days, timezone, inWindow,
-    hasFundPassword: user.fundPasswordHash !== null, unpaidLoan, pendingWithdrawal: (await repo.pendingWithdrawal(db, userId)) !== null, rules,
+    currency,
+    withdrawable: withdrawable.toString(),
+    min,
+    max,
+    feeRate: settings.get('withdraw.feeRate'),
+    window: { open: window.open, close: window.close },
+    days: window.days,
+    timezone,
+    inWindow,
+    hasFundPassword: user.fundPasswordHash !== null,
+    unpaidLoan,
+    pendingWithdrawal: (await repo.pendingWithdrawal(db, userId)) !== null,
+    rules,
   };
 }
 
@@ -76,7 +113,11 @@ async function destinationOf(db: Db, row: repo.WithdrawalRow): Promise<WithdrawR
     return { kind: 'card', label: card?.bankName ?? '', masked: card ? maskCardNumber(card.cardNumber) : '' };
   }
   const wallet = await repo.walletById(db, row.destinationId);
-  return { kind: 'wallet', label: wallet?.type ?? '', masked: wallet ? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}` : '' };
+  return {
+    kind: 'wallet',
+    label: wallet?.type ?? '',
+    masked: wallet ? `${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}` : '',
+  };
 }
 
 /** submitted → under review → approved / rejected (reason) → paid, each with its time. */
@@ -86,9 +127,15 @@ export function timelineOf(w: repo.WithdrawalRow): WithdrawRecord['timeline'] {
     { step: 'submitted', at: w.createdAt.toISOString(), reason: null, done: true },
     { step: 'under_review', at: w.createdAt.toISOString(), reason: null, done: reviewed },
   ];
-  if (w.state === 'rejected') steps.push({ step: 'rejected', at: w.reviewedAt?.toISOString() ?? null, reason: w.reason, done: true });
+  if (w.state === 'rejected')
+    steps.push({ step: 'rejected', at: w.reviewedAt?.toISOString() ?? null, reason: w.reason, done: true });
   else {
-    steps.push({ step: 'approved', at: w.reviewedAt?.toISOString() ?? null, reason: null, done: w.state === 'approved' });
+    steps.push({
+      step: 'approved',
+      at: w.reviewedAt?.toISOString() ?? null,
+      reason: null,
+      done: w.state === 'approved',
+    });
     steps.push({ step: 'paid', at: w.paidAt?.toISOString() ?? null, reason: null, done: w.paidAt !== null });
   }
   return steps;
@@ -97,15 +144,25 @@ export function timelineOf(w: repo.WithdrawalRow): WithdrawRecord['timeline'] {
 export async function toWithdrawRecord(db: Db, w: repo.WithdrawalRow): Promise<WithdrawRecord> {
   const currency = w.currency as Currency;
   return {
-    id: w.id, orderNo: w.orderNo, currency, amount: Money.fromLedger(w.amount, currency).toString(), fee: Money.fromLedger(w.fee, currency).toString(),
-    state: w.state as WithdrawRecord['state'], destination: await destinationOf(db, w), createdAt: w.createdAt.toISOString(),
-    reviewedAt: w.reviewedAt?.toISOString() ?? null, rejectReason: w.state === 'rejected' ? w.reason : null, timeline: timelineOf(w),
+    id: w.id,
+    orderNo: w.orderNo,
+    currency,
+    amount: Money.fromLedger(w.amount, currency).toString(),
+    fee: Money.fromLedger(w.fee, currency).toString(),
+    state: w.state as WithdrawRecord['state'],
+    destination: await destinationOf(db, w),
+    createdAt: w.createdAt.toISOString(),
+    reviewedAt: w.reviewedAt?.toISOString() ?? null,
+    rejectReason: w.state === 'rejected' ? w.reason : null,
+    timeline: timelineOf(w),
   };
 }
 
 /** The rules of §10.4, in order. */
 export async function requestWithdrawal(
-  tx: Tx, deps: WithdrawDeps, userId: string,
+  tx: Tx,
+  deps: WithdrawDeps,
+  userId: string,
   body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
 ): Promise<WithdrawRecord> {
   const { clock, settings } = deps;
@@ -144,27 +201,51 @@ export async function requestWithdrawal(
   // 5. minimum, maximum
   const amount = Money.of(body.amount, body.currency);
   const { min, max } = limitsOf(settings, body.currency);
-  if (amount.isLessThan(Money.of(min, body.currency))) throw new DomainError('withdraw.below_min', { min, currency: body.currency });
-  if (amount.isGreaterThan(Money.of(max, body.currency))) throw new DomainError('withdraw.above_max', { max, currency: body.currency });
+  if (amount.isLessThan(Money.of(min, body.currency)))
+    throw new DomainError('withdraw.below_min', { min, currency: body.currency });
+  if (amount.isGreaterThan(Money.of(max, body.currency)))
+    throw new DomainError('withdraw.above_max', { max, currency: body.currency });
   // 6. unpaid loan: any approved loan with something still owed (never the credit score)
   const owed = await deps.unpaidLoan(tx, userId);
-  if (owed) throw new DomainError('loan.unpaid', { outstanding: owed.outstanding.toString(), currency: owed.outstanding.currency });
+  if (owed)
+    throw new DomainError('loan.unpaid', {
+      outstanding: owed.outstanding.toString(),
+      currency: owed.outstanding.currency,
+    });
   // 7. another fund operation pending
   if (await repo.hasPendingFundOperation(tx, userId)) throw new DomainError('funds.operation_pending');
   // 8. withdrawable
   const withdrawable = await deps.portfolio.withdrawableOf(tx, userId, body.currency);
   if (amount.isGreaterThan(withdrawable)) {
-    throw new DomainError('funds.insufficient_withdrawable', { withdrawable: withdrawable.toString(), currency: body.currency });
+    throw new DomainError('funds.insufficient_withdrawable', {
+      withdrawable: withdrawable.toString(),
+      currency: body.currency,
+    });
   }
   const id = newId('w');
-  // up to the currency's scale: the house gains the sub-unit remainder of the fee (STYLE.md §3:
+  // up to the currency's scale: the house gains the sub-unit remainder of the fee (docs/style.md §3:
   // fees round in the house's favour); whole won and yen for 0-decimal currencies
   const fee = amount.times(settings.get('withdraw.feeRate')).rounded('up');
   const row = await repo.insertWithdrawal(tx, {
-    id, orderNo: newOrderNo('W', now), userId, currency: body.currency, amount: amount.toLedgerString(), fee: fee.toLedgerString(),
-    destinationKind, destinationId, withdrawableAtSubmit: withdrawable.toLedgerString(), state: 'pending', createdAt: now,
+    id,
+    orderNo: newOrderNo('W', now),
+    userId,
+    currency: body.currency,
+    amount: amount.toLedgerString(),
+    fee: fee.toLedgerString(),
+    destinationKind,
+    destinationId,
+    withdrawableAtSubmit: withdrawable.toLedgerString(),
+    state: 'pending',
+    createdAt: now,
   });
   if (!row) throw new DomainError('result.withdraw.failed');
-  await deps.ledger.hold(tx, { userId, amount, kind: 'withdraw_freeze', reference: id, memo: { orderNo: row.orderNo } });
+  await deps.ledger.hold(tx, {
+    userId,
+    amount,
+    kind: 'withdraw_freeze',
+    reference: id,
+    memo: { orderNo: row.orderNo },
+  });
   return toWithdrawRecord(tx, row);
 }

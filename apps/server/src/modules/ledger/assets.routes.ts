@@ -7,8 +7,13 @@ import type { Settings } from '../../platform/settings.js';
 import type { Portfolio } from './assets.service.js';
 
 export function registerAssetsRoutes(
-  app: FastifyInstance, route: UserRouteDeps, deps: {
-    db: Db; settings: Settings; portfolio: Portfolio; creditScoreOf: (userId: string) => Promise<number | null>;
+  app: FastifyInstance,
+  route: UserRouteDeps,
+  deps: {
+    db: Db;
+    settings: Settings;
+    portfolio: Portfolio;
+    creditScoreOf: (userId: string) => Promise<number | null>;
   },
 ): void {
   registerUserRoute(app, route, userEndpoints.assets, async ({ session, body }) => {

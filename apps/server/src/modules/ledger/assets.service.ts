@@ -1,5 +1,5 @@
 /**
- * The user's portfolio views: `/user/assets` (API.md §7.11: every enabled currency's balances
+ * The user's portfolio views: `/user/assets` (docs/api.md §7.11: every enabled currency's balances
  * from the ledger, and the summary converted into one currency at mid rates) and `withdrawable`
  * (§1.10: available − in-transit, the guard of withdrawals). Positions (their value and floating
  * P&L) and in-transit proceeds come from the trading module, investments (`investValue`) from
@@ -34,7 +34,8 @@ export function combineInvestValues(...ports: InvestValuePort[]): InvestValuePor
   return async (db, userId) => {
     const out = new Map<Currency, Money>();
     for (const port of ports) {
-      for (const [currency, value] of await port(db, userId)) out.set(currency, (out.get(currency) ?? Money.zero(currency)).plus(value));
+      for (const [currency, value] of await port(db, userId))
+        out.set(currency, (out.get(currency) ?? Money.zero(currency)).plus(value));
     }
     return out;
   };
@@ -53,7 +54,13 @@ export interface Portfolio {
   /** `available − inTransit` (§1.10), never below zero: unsettled close proceeds cannot leave yet. */
   withdrawableOf(db: Db, userId: string, currency: Currency): Promise<Money>;
   /** `/user/assets` (§7.11) and the back office's user detail. */
-  assetsOf(db: Db, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number): Promise<Assets>;
+  assetsOf(
+    db: Db,
+    userId: string,
+    enabled: Currency[],
+    summaryCurrency: Currency,
+    creditScore: number,
+  ): Promise<Assets>;
 }
 
 /** The one rule behind `withdrawable`, shared by the guard and the assets view. */
@@ -68,12 +75,18 @@ export function createPortfolio(deps: PortfolioDeps): Portfolio {
       const inTransit = (await deps.positions(db, userId)).get(currency)?.inTransit ?? Money.zero(currency);
       return withdrawableFrom(available, inTransit);
     },
-    assetsOf: (db, userId, enabled, summaryCurrency, creditScore) => assetsOf(deps, db, userId, enabled, summaryCurrency, creditScore),
+    assetsOf: (db, userId, enabled, summaryCurrency, creditScore) =>
+      assetsOf(deps, db, userId, enabled, summaryCurrency, creditScore),
   };
 }
 
 async function assetsOf(
-  deps: PortfolioDeps, db: Db, userId: string, enabled: Currency[], summaryCurrency: Currency, creditScore: number,
+  deps: PortfolioDeps,
+  db: Db,
+  userId: string,
+  enabled: Currency[],
+  summaryCurrency: Currency,
+  creditScore: number,
 ): Promise<Assets> {
   const { fx } = deps;
   const balances = await balancesOf(db, userId);
@@ -81,7 +94,14 @@ async function assetsOf(
   const investments = await deps.investValue(db, userId);
   const accounts: CurrencyAccount[] = [];
   const sumOf = () => Money.zero(summaryCurrency);
-  const sums = { totalAssets: sumOf(), available: sumOf(), frozen: sumOf(), inTransit: sumOf(), withdrawable: sumOf(), profit: sumOf() };
+  const sums = {
+    totalAssets: sumOf(),
+    available: sumOf(),
+    frozen: sumOf(),
+    inTransit: sumOf(),
+    withdrawable: sumOf(),
+    profit: sumOf(),
+  };
   for (const currency of enabled) {
     const zero = Money.zero(currency);
     const b = balances.get(currency);
@@ -95,7 +115,7 @@ async function assetsOf(
     // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
     const withdrawable = withdrawableFrom(available, inTransit);
     const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
-    // toString(): the wire form, half-up at the currency scale (API.md §1.4)
+    // toString(): the wire form, half-up at the currency scale (docs/api.md §1.4)
     accounts.push({
       currency,
       available: available.toString(),

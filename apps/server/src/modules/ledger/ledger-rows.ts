@@ -36,8 +36,16 @@ export async function ledgerRows(db: Db, f: Filter): Promise<LedgerRow[]> {
     const currency = currencyOf(r.currency);
     const money = (v: string) => Money.fromLedger(v, currency);
     return {
-      entryId: r.entry_id, kind: r.kind, reference: r.reference, memo: r.memo, createdAt: new Date(r.created_at), currency,
-      availableChange: money(r.available_change), frozenChange: money(r.frozen_change), availableAfter: money(r.available_after), frozenAfter: money(r.frozen_after),
+      entryId: r.entry_id,
+      kind: r.kind,
+      reference: r.reference,
+      memo: r.memo,
+      createdAt: new Date(r.created_at),
+      currency,
+      availableChange: money(r.available_change),
+      frozenChange: money(r.frozen_change),
+      availableAfter: money(r.available_after),
+      frozenAfter: money(r.frozen_after),
     };
   });
 }
@@ -47,7 +55,12 @@ export async function countLedgerRows(db: Db, f: Filter): Promise<number> {
 }
 
 /** Balances of the user's accounts in `currency` just before `at` (Σ of earlier postings). */
-export async function balancesBefore(db: Db, userId: string, currency: Currency, at: Date): Promise<{ available: Money; frozen: Money }> {
+export async function balancesBefore(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  at: Date,
+): Promise<{ available: Money; frozen: Money }> {
   const rows = await repo.totalsBefore(db, userId, currency, at);
   const of = (kind: string) => Money.fromLedger(rows.find((r) => r.kind === kind)?.total ?? '0', currency);
   return { available: of('available'), frozen: of('frozen') };

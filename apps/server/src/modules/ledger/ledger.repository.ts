@@ -30,7 +30,11 @@ export interface LockedAccountRow {
 const tupleOf = (k: AccountKey): SQL => sql`(${k.ownerType}, ${k.ownerId}, ${k.currency}, ${k.kind})`;
 
 /** Locks the accounts in id order; each row also says whether the idempotency key was already used (one round trip). */
-export async function lockAccounts(tx: Tx, keys: AccountKey[], idempotencyKey: string | null): Promise<LockedAccountRow[]> {
+export async function lockAccounts(
+  tx: Tx,
+  keys: AccountKey[],
+  idempotencyKey: string | null,
+): Promise<LockedAccountRow[]> {
   return rowsOf<LockedAccountRow>(
     await tx.execute(sql`select id::text as id, owner_type, owner_id, currency, kind, balance::text as balance,
         (select e.id::text from journal_entries e where e.idempotency_key = ${idempotencyKey}) as replay_of
@@ -43,7 +47,9 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[], idempotencyKey: s
 
 /** The entry posted under an idempotency key, if any. */
 export async function entryIdByKey(tx: Tx, idempotencyKey: string): Promise<string | null> {
-  const rows = rowsOf<{ id: string }>(await tx.execute(sql`select id::text as id from journal_entries where idempotency_key = ${idempotencyKey}`));
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id::text as id from journal_entries where idempotency_key = ${idempotencyKey}`),
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -90,7 +96,10 @@ export async function insertEntry(tx: Tx, entry: NewEntry, legs: NewLeg[]): Prom
 }
 
 /** The cached balance of each of a user's accounts. */
-export async function userAccountRows(db: Db, userId: string): Promise<{ currency: string; kind: string; balance: string }[]> {
+export async function userAccountRows(
+  db: Db,
+  userId: string,
+): Promise<{ currency: string; kind: string; balance: string }[]> {
   return rowsOf(
     await db.execute(sql`select currency, kind, balance::text as balance from ledger_accounts
       where owner_type = 'user' and owner_id = ${userId}`),
@@ -123,7 +132,13 @@ function conditions(f: LedgerRowFilter): SQL {
   if (f.currency) parts.push(sql`a.currency = ${f.currency}`);
   if (f.from) parts.push(sql`e.created_at >= ${f.from.toISOString()}`);
   if (f.to) parts.push(sql`e.created_at < ${f.to.toISOString()}`);
-  if (f.excludeKinds && f.excludeKinds.length > 0) parts.push(sql`e.kind not in (${sql.join(f.excludeKinds.map((k) => sql`${k}`), sql`, `)})`);
+  if (f.excludeKinds && f.excludeKinds.length > 0)
+    parts.push(
+      sql`e.kind not in (${sql.join(
+        f.excludeKinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -134,13 +149,22 @@ const balanceAt = (kind: string) => sql`coalesce((
     and p2.entry_id <= e.id order by p2.entry_id desc limit 1), '0')`;
 
 export interface LedgerRowRecord {
-  entry_id: string; kind: string; reference: string | null; memo: Record<string, unknown> | null; created_at: string | Date;
-  currency: string; available_change: string; frozen_change: string; available_after: string; frozen_after: string;
+  entry_id: string;
+  kind: string;
+  reference: string | null;
+  memo: Record<string, unknown> | null;
+  created_at: string | Date;
+  currency: string;
+  available_change: string;
+  frozen_change: string;
+  available_after: string;
+  frozen_after: string;
 }
 
 export async function ledgerRowRecords(db: Db, f: LedgerRowFilter): Promise<LedgerRowRecord[]> {
   const order = f.order === 'asc' ? sql`asc` : sql`desc`;
-  return rowsOf<LedgerRowRecord>(await db.execute(sql`
+  return rowsOf<LedgerRowRecord>(
+    await db.execute(sql`
     select e.id::text as entry_id, e.kind, e.reference, e.memo, e.created_at, a.currency,
       sum(case when a.kind = 'available' then p.amount else 0 end)::text as available_change,
       sum(case when a.kind = 'frozen' then p.amount else 0 end)::text as frozen_change,
@@ -153,52 +177,74 @@ export async function ledgerRowRecords(db: Db, f: LedgerRowFilter): Promise<Ledg
     group by e.id, e.kind, e.reference, e.memo, e.created_at, a.currency, a.owner_id
     order by e.id ${order}
     ${f.limit !== undefined ? sql`limit ${f.limit}` : sql``}
-    ${f.offset !== undefined ? sql`offset ${f.offset}` : sql``}`));
+    ${f.offset !== undefined ? sql`offset ${f.offset}` : sql``}`),
+  );
 }
 
 export async function countLedgerRowRecords(db: Db, f: LedgerRowFilter): Promise<number> {
-  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`
     select count(distinct (e.id, a.currency)) as n from postings p
       join ledger_accounts a on a.id = p.account_id join journal_entries e on e.id = p.entry_id
-    where ${conditions(f)}`));
+    where ${conditions(f)}`),
+  );
   return Number(row?.n ?? 0);
 }
 
 /** Σ of the postings of each of the user's accounts in `currency` before `at`, by account kind. */
-export async function totalsBefore(db: Db, userId: string, currency: string, at: Date): Promise<{ kind: string; total: string }[]> {
-  return rowsOf<{ kind: string; total: string }>(await db.execute(sql`
+export async function totalsBefore(
+  db: Db,
+  userId: string,
+  currency: string,
+  at: Date,
+): Promise<{ kind: string; total: string }[]> {
+  return rowsOf<{ kind: string; total: string }>(
+    await db.execute(sql`
     select a.kind, coalesce(sum(p.amount), 0)::text as total from ledger_accounts a
       left join postings p on p.account_id = a.id
       left join journal_entries e on e.id = p.entry_id
     where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency}
       and (e.id is null or e.created_at < ${at.toISOString()})
-    group by a.kind`));
+    group by a.kind`),
+  );
 }
 
 // ── The books' invariant (ledger.invariant.ts) ─────────────────────────────────────────────────
 
 /** Currencies whose accounts do not sum to zero. */
 export async function unbalancedCurrencies(db: Db): Promise<{ currency: string; total: string }[]> {
-  return rowsOf(await db.execute(sql`select currency, sum(balance)::text as total from ledger_accounts group by currency having sum(balance) <> 0`));
+  return rowsOf(
+    await db.execute(
+      sql`select currency, sum(balance)::text as total from ledger_accounts group by currency having sum(balance) <> 0`,
+    ),
+  );
 }
 
 /** User accounts below zero. */
 export async function negativeUserAccounts(db: Db): Promise<{ id: string; owner_id: string; balance: string }[]> {
-  return rowsOf(await db.execute(sql`select id::text as id, owner_id, balance::text as balance from ledger_accounts where owner_type = 'user' and balance < 0`));
+  return rowsOf(
+    await db.execute(
+      sql`select id::text as id, owner_id, balance::text as balance from ledger_accounts where owner_type = 'user' and balance < 0`,
+    ),
+  );
 }
 
 /** Accounts whose cached balance differs from the sum of their postings. */
 export async function staleCachedBalances(db: Db): Promise<{ id: string; balance: string; total: string }[]> {
-  return rowsOf(await db.execute(sql`select a.id::text as id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as total
+  return rowsOf(
+    await db.execute(sql`select a.id::text as id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as total
       from ledger_accounts a left join postings p on p.account_id = a.id
-      group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`));
+      group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`),
+  );
 }
 
 /** Entries whose postings do not sum to zero in some currency. */
 export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; currency: string; total: string }[]> {
-  return rowsOf(await db.execute(sql`select p.entry_id::text as entry_id, a.currency, sum(p.amount)::text as total
+  return rowsOf(
+    await db.execute(sql`select p.entry_id::text as entry_id, a.currency, sum(p.amount)::text as total
       from postings p join ledger_accounts a on a.id = p.account_id
-      group by p.entry_id, a.currency having sum(p.amount) <> 0`));
+      group by p.entry_id, a.currency having sum(p.amount) <> 0`),
+  );
 }
 
 // ── Many entries at once (a group commit's batch, ledger.service `postEntries`) ────────────────
@@ -208,13 +254,20 @@ export async function unbalancedEntries(db: Db): Promise<{ entry_id: string; cur
  * name an entry (`used`, key → entry id), for a batch of entries.
  */
 export async function lockAccountsMany(
-  tx: Tx, keys: AccountKey[], idempotencyKeys: string[],
+  tx: Tx,
+  keys: AccountKey[],
+  idempotencyKeys: string[],
 ): Promise<{ rows: LockedAccountRow[]; used: Map<string, string> }> {
   // one JSON parameter, so the statement's text is the same for every batch (prepared once on a
   // pipelined connection). The keys are looked up as `= any(array)`, an index scan: as `in (select
   // …)` the planner took the set function for 100 rows and hashed it against a scan of every
   // journal entry, a cost that grew with the ledger (5 ms at 30,000 entries)
-  const wanted = keys.map((k) => ({ owner_type: k.ownerType, owner_id: k.ownerId, currency: k.currency, kind: k.kind }));
+  const wanted = keys.map((k) => ({
+    owner_type: k.ownerType,
+    owner_id: k.ownerId,
+    currency: k.currency,
+    kind: k.kind,
+  }));
   const rows = rowsOf<LockedAccountRow & { used: { key: string; id: string }[] | null }>(
     await tx.execute(sql`select a.id::text as id, a.owner_type, a.owner_id, a.currency, a.kind, a.balance::text as balance, null as replay_of,
         (select json_agg(json_build_object('key', e.idempotency_key, 'id', e.id::text)) from journal_entries e
@@ -239,11 +292,28 @@ export interface NewEntryWithLegs extends NewEntry {
  * final cached balance of each account written (`balances`, one row per account). Returns the
  * new entry ids in order.
  */
-export async function insertEntries(tx: Tx, entries: NewEntryWithLegs[], balances: { accountId: string; balance: string }[]): Promise<string[]> {
+export async function insertEntries(
+  tx: Tx,
+  entries: NewEntryWithLegs[],
+  balances: { accountId: string; balance: string }[],
+): Promise<string[]> {
   const heads = entries.map((e, i) => ({
-    ord: i + 1, kind: e.kind, reference: e.reference, idempotency_key: e.idempotencyKey, memo: e.memo, created_at: e.createdAt.toISOString(),
+    ord: i + 1,
+    kind: e.kind,
+    reference: e.reference,
+    idempotency_key: e.idempotencyKey,
+    memo: e.memo,
+    created_at: e.createdAt.toISOString(),
   }));
-  const legs = entries.flatMap((e, i) => e.legs.map((l, seq) => ({ ord: i + 1, seq, account_id: l.accountId, amount: l.amount, balance_after: l.balanceAfter })));
+  const legs = entries.flatMap((e, i) =>
+    e.legs.map((l, seq) => ({
+      ord: i + 1,
+      seq,
+      account_id: l.accountId,
+      amount: l.amount,
+      balance_after: l.balanceAfter,
+    })),
+  );
   const finals = balances.map((b) => ({ account_id: b.accountId, balance: b.balance }));
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`with head as (

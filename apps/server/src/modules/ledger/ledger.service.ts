@@ -37,8 +37,18 @@ export const userAccountKinds = ['available', 'frozen', 'margin'] as const;
 export type UserAccountKind = (typeof userAccountKinds)[number];
 
 export const houseAccountKinds = [
-  'bank_cash', 'crypto_cash', 'fee_income', 'tax_payable', 'fx_liquidity', 'loan_book', 'ipo_escrow', 'settlement',
-  'lending_book', 'lending_interest', 'copy_capital', 'loan_interest',
+  'bank_cash',
+  'crypto_cash',
+  'fee_income',
+  'tax_payable',
+  'fx_liquidity',
+  'loan_book',
+  'ipo_escrow',
+  'settlement',
+  'lending_book',
+  'lending_interest',
+  'copy_capital',
+  'loan_interest',
 ] as const;
 export type HouseAccountKind = (typeof houseAccountKinds)[number];
 
@@ -76,7 +86,11 @@ export interface PostedEntry {
  * `balance` is the locked balance, `required` the amount the entry takes from it (both exact).
  */
 export class InsufficientFundsError extends Error {
-  constructor(readonly account: AccountRef, readonly balance: Money, readonly required: Money) {
+  constructor(
+    readonly account: AccountRef,
+    readonly balance: Money,
+    readonly required: Money,
+  ) {
     super(`insufficient ${account.kind} ${account.currency}`);
     this.name = 'InsufficientFundsError';
   }
@@ -151,8 +165,10 @@ function validate(spec: EntrySpec, stripe: number): Map<string, { ref: AccountRe
 
 /** The accounts' keys in key order, so two entries creating the same accounts wait on them in the same order. */
 function sortedKeys(refs: AccountRef[], stripe: number): AccountKey[] {
-  return refs.map((ref) => ({ key: keyOf(ref, stripe), account: accountKeyOf(ref, stripe) }))
-    .sort((a, b) => (a.key < b.key ? -1 : 1)).map((r) => r.account);
+  return refs
+    .map((ref) => ({ key: keyOf(ref, stripe), account: accountKeyOf(ref, stripe) }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((r) => r.account);
 }
 
 /**
@@ -177,7 +193,13 @@ async function postEntry(tx: Tx, clock: Clock, houseStripes: number, spec: Entry
       if (existing) return replay(existing);
     }
     // First movement of some account: create the missing rows (one statement, in key order), then lock the whole set again in id order.
-    await repo.ensureAccounts(tx, sortedKeys(items.map((m) => m.ref), stripe));
+    await repo.ensureAccounts(
+      tx,
+      sortedKeys(
+        items.map((m) => m.ref),
+        stripe,
+      ),
+    );
     locked = await repo.lockAccounts(tx, keys, key);
     if (locked[0]?.replay_of) return replay(locked[0].replay_of);
   }
@@ -200,9 +222,21 @@ async function postEntry(tx: Tx, clock: Clock, houseStripes: number, spec: Entry
   // Postings in account-id order, the same order the locks were taken in.
   updates.sort((a, b) => (BigInt(a.account.id) < BigInt(b.account.id) ? -1 : 1));
   // One round trip: the entry, its postings and the new cached balances of the (locked) accounts.
-  const entryId = await repo.insertEntry(tx, {
-    kind: spec.kind, reference: spec.reference ?? null, idempotencyKey: spec.idempotencyKey ?? null, memo: spec.memo ?? null, createdAt: clock.now(),
-  }, updates.map((u) => ({ accountId: u.account.id, amount: u.amount.toLedgerString(), balanceAfter: u.after.toLedgerString() })));
+  const entryId = await repo.insertEntry(
+    tx,
+    {
+      kind: spec.kind,
+      reference: spec.reference ?? null,
+      idempotencyKey: spec.idempotencyKey ?? null,
+      memo: spec.memo ?? null,
+      createdAt: clock.now(),
+    },
+    updates.map((u) => ({
+      accountId: u.account.id,
+      amount: u.amount.toLedgerString(),
+      balanceAfter: u.after.toLedgerString(),
+    })),
+  );
   invariant(entryId, 'journal entry not created');
   return {
     entryId,
@@ -220,7 +254,12 @@ async function postEntry(tx: Tx, clock: Clock, houseStripes: number, spec: Entry
  * written in one statement, entry ids in the order given. Idempotency keys must be distinct; an
  * entry whose key is already used replays as `postEntry` does.
  */
-async function postEntries(tx: Tx, clock: Clock, houseStripes: number, specs: EntrySpec[]): Promise<(PostedEntry | InsufficientFundsError)[]> {
+async function postEntries(
+  tx: Tx,
+  clock: Clock,
+  houseStripes: number,
+  specs: EntrySpec[],
+): Promise<(PostedEntry | InsufficientFundsError)[]> {
   if (specs.length === 0) return [];
   return postLocked(tx, clock, await lockEntries(tx, houseStripes, specs)).written;
 }
@@ -252,14 +291,17 @@ async function lockEntries(tx: Tx, houseStripes: number, specs: EntrySpec[]): Pr
     return { spec, stripe, items };
   });
   const accounts = new Map<string, { ref: AccountRef; stripe: number }>();
-  for (const p of planned) for (const item of p.items) accounts.set(keyOf(item.ref, p.stripe), { ref: item.ref, stripe: p.stripe });
+  for (const p of planned)
+    for (const item of p.items) accounts.set(keyOf(item.ref, p.stripe), { ref: item.ref, stripe: p.stripe });
   const entryKeys = specs.flatMap((s) => (s.idempotencyKey ? [s.idempotencyKey] : []));
   invariant(new Set(entryKeys).size === entryKeys.length, 'entries of one batch share an idempotency key');
   const keys = [...accounts.values()].map((a) => accountKeyOf(a.ref, a.stripe));
   let locked = await repo.lockAccountsMany(tx, keys, entryKeys);
   if (locked.rows.length < keys.length) {
     // first movement of some account: create the missing rows in key order, then lock the whole set again in id order
-    const ordered = [...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, a]) => accountKeyOf(a.ref, a.stripe));
+    const ordered = [...accounts.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([, a]) => accountKeyOf(a.ref, a.stripe));
     await repo.ensureAccounts(tx, ordered);
     locked = await repo.lockAccountsMany(tx, keys, entryKeys);
   }
@@ -283,7 +325,12 @@ export interface LockedPosting {
  * without waiting for it.
  */
 function postLocked(tx: Tx, clock: Clock, batch: LockedBatch, take?: readonly number[]): LockedPosting {
-  const running = new Map(batch.rows.map((a) => [`${a.owner_type}|${a.owner_id}|${a.currency}|${a.kind}`, { account: a, balance: null as Money | null }]));
+  const running = new Map(
+    batch.rows.map((a) => [
+      `${a.owner_type}|${a.owner_id}|${a.currency}|${a.kind}`,
+      { account: a, balance: null as Money | null },
+    ]),
+  );
   const chosen = take ? take.map((i) => batch.planned[i]) : batch.planned;
   // an entry to write stays null until its id is known
   const results: (PostedEntry | InsufficientFundsError | null)[] = [];
@@ -298,7 +345,12 @@ function postLocked(tx: Tx, clock: Clock, batch: LockedBatch, take?: readonly nu
       results.push({ entryId: replayOf, replayed: true, balances: [] });
       continue;
     }
-    const updates: { state: { account: LockedAccountRow; balance: Money | null }; ref: AccountRef; amount: Money; after: Money }[] = [];
+    const updates: {
+      state: { account: LockedAccountRow; balance: Money | null };
+      ref: AccountRef;
+      amount: Money;
+      after: Money;
+    }[] = [];
     let refused: InsufficientFundsError | null = null;
     for (const item of items) {
       const state = running.get(keyOf(item.ref, stripe));
@@ -321,8 +373,16 @@ function postLocked(tx: Tx, clock: Clock, batch: LockedBatch, take?: readonly nu
       touched.set(u.state.account.id, { accountId: u.state.account.id, balance: u.after });
     }
     entries.push({
-      kind: spec.kind, reference: spec.reference ?? null, idempotencyKey: spec.idempotencyKey ?? null, memo: spec.memo ?? null, createdAt: clock.now(),
-      legs: updates.map((u) => ({ accountId: u.state.account.id, amount: u.amount.toLedgerString(), balanceAfter: u.after.toLedgerString() })),
+      kind: spec.kind,
+      reference: spec.reference ?? null,
+      idempotencyKey: spec.idempotencyKey ?? null,
+      memo: spec.memo ?? null,
+      createdAt: clock.now(),
+      legs: updates.map((u) => ({
+        accountId: u.state.account.id,
+        amount: u.amount.toLedgerString(),
+        balanceAfter: u.after.toLedgerString(),
+      })),
     });
     posted.push({ index, balances: updates.map((u) => ({ account: u.ref, balanceAfter: u.after })) });
     results.push(null);
@@ -338,13 +398,25 @@ function postLocked(tx: Tx, clock: Clock, batch: LockedBatch, take?: readonly nu
       return r;
     });
   };
-  const written = entries.length > 0
-    ? repo.insertEntries(tx, entries, [...touched.values()].map((t) => ({ accountId: t.accountId, balance: t.balance.toLedgerString() }))).then(finish)
-    : Promise.resolve(finish([]));
+  const written =
+    entries.length > 0
+      ? repo
+          .insertEntries(
+            tx,
+            entries,
+            [...touched.values()].map((t) => ({ accountId: t.accountId, balance: t.balance.toLedgerString() })),
+          )
+          .then(finish)
+      : Promise.resolve(finish([]));
   return { refusals, written };
 }
 
-const user = (userId: string, currency: Currency, kind: UserAccountKind): AccountRef => ({ owner: 'user', userId, currency, kind });
+const user = (userId: string, currency: Currency, kind: UserAccountKind): AccountRef => ({
+  owner: 'user',
+  userId,
+  currency,
+  kind,
+});
 const house = (currency: Currency, kind: HouseAccountKind): AccountRef => ({ owner: 'house', currency, kind });
 
 export interface MoveSpec {
@@ -405,8 +477,14 @@ export function createLedger(options: LedgerOptions): Ledger {
   const move = (tx: Tx, m: MoveSpec, from: AccountRef, to: AccountRef): Promise<PostedEntry> => {
     const a = positive(m.amount);
     return postEntry(tx, clock, houseStripes, {
-      kind: m.kind, reference: m.reference, idempotencyKey: m.idempotencyKey, memo: m.memo,
-      postings: [{ account: from, amount: a.negated() }, { account: to, amount: a }],
+      kind: m.kind,
+      reference: m.reference,
+      idempotencyKey: m.idempotencyKey,
+      memo: m.memo,
+      postings: [
+        { account: from, amount: a.negated() },
+        { account: to, amount: a },
+      ],
     });
   };
   const c = (m: MoveSpec): Currency => m.amount.currency;

@@ -42,8 +42,12 @@ export const postings = pgTable(
   'postings',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    entryId: bigint('entry_id', { mode: 'bigint' }).notNull().references(() => journalEntries.id),
-    accountId: bigint('account_id', { mode: 'bigint' }).notNull().references(() => ledgerAccounts.id),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     amount: numeric('amount', { precision: 30, scale: 8 }).notNull(),
     balanceAfter: numeric('balance_after', { precision: 30, scale: 8 }).notNull(),
   },

@@ -1,8 +1,13 @@
-/** The lending module (API.md §15, §3.6, §19.5): products, applications, the daily settlement. */
+/** The lending module (docs/api.md §15, §3.6, §19.5): products, applications, the daily settlement. */
 export { registerLendingRoutes } from './lending.routes.js';
 export { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
 export { applyLending, lendingInvestValue, productList, recordList } from './lending.service.js';
 export {
-  runLendingSettlement, startLendingSettlement, settlementAfter, settlementInstantAtOrBefore, type LendingSettlementDeps, type LendingSettlementReport,
+  runLendingSettlement,
+  startLendingSettlement,
+  settlementAfter,
+  settlementInstantAtOrBefore,
+  type LendingSettlementDeps,
+  type LendingSettlementReport,
 } from './lending.jobs.js';
 export { seedLendingProducts } from './lending.seed.js';

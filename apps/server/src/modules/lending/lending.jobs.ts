@@ -1,5 +1,5 @@
 /**
- * The daily lending settlement (API.md §3.6). The settlement instant is 00:00 UTC of each day
+ * The daily lending settlement (docs/api.md §3.6). The settlement instant is 00:00 UTC of each day
  * (docs/decisions.md): an `active` record is matched at the first instant after it was
  * applied. At that instant an open product matches it (`succeeded`: startedAt = the instant,
  * endsAt = startedAt + termDays days, frozen → house `lending_book`); a closed product fails it
@@ -56,22 +56,40 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     const memo = { productId: r.productId, remark: r.name };
     if (await repo.isProductOpen(tx, r.productId)) {
       await deps.ledger.settle(tx, {
-        userId: r.userId, amount, kind: 'lending_match', reference: r.id, idempotencyKey: `lending-match:${r.id}`, memo, to: 'lending_book',
+        userId: r.userId,
+        amount,
+        kind: 'lending_match',
+        reference: r.id,
+        idempotencyKey: `lending-match:${r.id}`,
+        memo,
+        to: 'lending_book',
       });
       const endsAt = new Date(instant.getTime() + r.termDays * DAY_MS);
       await transitionLending(tx, r, 'matched', { startedAt: instant, endsAt });
       await sendMessage(tx, deps.clock, r.userId, {
         code: 'message.lending.matched',
-        params: { product: r.name, amount: amount.toString(), currency, startedAt: instant.toISOString(), endsAt: endsAt.toISOString() },
+        params: {
+          product: r.name,
+          amount: amount.toString(),
+          currency,
+          startedAt: instant.toISOString(),
+          endsAt: endsAt.toISOString(),
+        },
       });
       return 'succeeded';
     }
     await deps.ledger.release(tx, {
-      userId: r.userId, amount, kind: 'lending_release', reference: r.id, idempotencyKey: `lending-release:${r.id}`, memo,
+      userId: r.userId,
+      amount,
+      kind: 'lending_release',
+      reference: r.id,
+      idempotencyKey: `lending-release:${r.id}`,
+      memo,
     });
     await transitionLending(tx, r, 'not_matched', { failedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
-      code: 'message.lending.failed', params: { product: r.name, amount: amount.toString(), currency },
+      code: 'message.lending.failed',
+      params: { product: r.name, amount: amount.toString(), currency },
     });
     return 'failed';
   });
@@ -88,10 +106,14 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
       { account: houseAccount(currency, 'lending_book'), amount: principal.negated() },
       { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest) },
     ];
-    if (!interest.isZero()) postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated() });
+    if (!interest.isZero())
+      postings.push({ account: houseAccount(currency, 'lending_interest'), amount: interest.negated() });
     await deps.ledger.postEntry(tx, {
-      kind: 'lending_payout', reference: r.id, idempotencyKey: `lending-payout:${r.id}`,
-      memo: { productId: r.productId, remark: r.name, interest: interest.toLedgerString() }, postings,
+      kind: 'lending_payout',
+      reference: r.id,
+      idempotencyKey: `lending-payout:${r.id}`,
+      memo: { productId: r.productId, remark: r.name, interest: interest.toLedgerString() },
+      postings,
     });
     await transitionLending(tx, r, 'term_ends', { interest: interest.toLedgerString(), completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
@@ -142,12 +164,14 @@ export function startLendingSettlement(
   let stopped = false;
   const pass = () => {
     if (running || stopped) return;
-    running = runLendingSettlement(deps).then(
-      () => undefined,
-      (error: unknown) => options.onError?.(error),
-    ).finally(() => {
-      running = null;
-    });
+    running = runLendingSettlement(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(pass, options.intervalMs ?? 30_000);
   timer.unref();

@@ -28,11 +28,21 @@ export async function insertProductIfAbsent(db: Db, row: NewProductRow): Promise
   await db.insert(lendingProducts).values(row).onConflictDoNothing();
 }
 
-export async function listProducts(db: Db, page: number, size: number, openFirst: boolean): Promise<{ rows: ProductRow[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  page: number,
+  size: number,
+  openFirst: boolean,
+): Promise<{ rows: ProductRow[]; total: number }> {
   const order = openFirst
     ? [desc(lendingProducts.open), desc(lendingProducts.createdAt), desc(lendingProducts.id)]
     : [desc(lendingProducts.createdAt), desc(lendingProducts.id)];
-  const rows = await db.select().from(lendingProducts).orderBy(...order).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(lendingProducts)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(lendingProducts);
   return { rows, total: total?.n ?? 0 };
 }
@@ -40,7 +50,8 @@ export async function listProducts(db: Db, page: number, size: number, openFirst
 /** Σ amount of `active` and `succeeded` records, per product id (products without any are absent). */
 export async function quotaUsedOf(db: Db, productIds: string[]): Promise<Map<string, Dec>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db.select({ productId: lendingRecords.productId, used: sql<string>`sum(${lendingRecords.amount})::text` })
+  const rows = await db
+    .select({ productId: lendingRecords.productId, used: sql<string>`sum(${lendingRecords.amount})::text` })
     .from(lendingRecords)
     .where(and(inArray(lendingRecords.productId, productIds), inArray(lendingRecords.state, QUOTA_STATES)))
     .groupBy(lendingRecords.productId);
@@ -48,7 +59,11 @@ export async function quotaUsedOf(db: Db, productIds: string[]): Promise<Map<str
 }
 
 export async function hasRecords(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: lendingRecords.id }).from(lendingRecords).where(eq(lendingRecords.productId, productId)).limit(1);
+  const [row] = await db
+    .select({ id: lendingRecords.id })
+    .from(lendingRecords)
+    .where(eq(lendingRecords.productId, productId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -82,18 +97,28 @@ export async function updateRecord(tx: Db, id: string, patch: Partial<NewRecordR
 }
 
 export async function recordsOfUser(
-  db: Db, userId: string, states: LendingState[] | undefined, page: number, size: number,
+  db: Db,
+  userId: string,
+  states: LendingState[] | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: RecordRow[]; total: number }> {
   const where = and(eq(lendingRecords.userId, userId), states ? inArray(lendingRecords.state, states) : undefined);
-  const rows = await db.select().from(lendingRecords).where(where)
-    .orderBy(desc(lendingRecords.appliedAt), desc(lendingRecords.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(lendingRecords)
+    .where(where)
+    .orderBy(desc(lendingRecords.appliedAt), desc(lendingRecords.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(lendingRecords).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Σ amount of the user's `succeeded` records per currency: the lending part of `investValue`. */
 export async function succeededPrincipalOf(db: Db, userId: string): Promise<{ currency: string; total: string }[]> {
-  return db.select({ currency: lendingRecords.currency, total: sql<string>`sum(${lendingRecords.amount})::text` })
+  return db
+    .select({ currency: lendingRecords.currency, total: sql<string>`sum(${lendingRecords.amount})::text` })
     .from(lendingRecords)
     .where(and(eq(lendingRecords.userId, userId), eq(lendingRecords.state, 'succeeded')))
     .groupBy(lendingRecords.currency);
@@ -101,17 +126,23 @@ export async function succeededPrincipalOf(db: Db, userId: string): Promise<{ cu
 
 /** `active` records applied before `cutoff`, oldest first: due for the settlement. */
 export async function dueForMatching(db: Db, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: lendingRecords.id }).from(lendingRecords)
+  const rows = await db
+    .select({ id: lendingRecords.id })
+    .from(lendingRecords)
     .where(and(eq(lendingRecords.state, 'active'), lt(lendingRecords.appliedAt, cutoff)))
-    .orderBy(lendingRecords.appliedAt, lendingRecords.id).limit(limit);
+    .orderBy(lendingRecords.appliedAt, lendingRecords.id)
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
 /** `succeeded` records whose term ended at or before `now`. */
 export async function dueForCompletion(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: lendingRecords.id }).from(lendingRecords)
+  const rows = await db
+    .select({ id: lendingRecords.id })
+    .from(lendingRecords)
     .where(and(eq(lendingRecords.state, 'succeeded'), lte(lendingRecords.endsAt, now)))
-    .orderBy(lendingRecords.endsAt, lendingRecords.id).limit(limit);
+    .orderBy(lendingRecords.endsAt, lendingRecords.id)
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 

@@ -1,12 +1,36 @@
-/** Demo lending products (API.md §21, DEMO=1): fixed ids, so seeding twice adds nothing. */
+/** Demo lending products (docs/api.md §21, DEMO=1): fixed ids, so seeding twice adds nothing. */
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { insertProductIfAbsent } from './lending.repository.js';
 
 const demoProducts = [
-  { id: 'lp_demo_mxn30', name: 'MXN 30-day lending', currency: 'MXN', dailyRate: '0.0003', termDays: 30, minAmount: '10000', quota: '5000000' },
-  { id: 'lp_demo_mxn90', name: 'MXN 90-day lending', currency: 'MXN', dailyRate: '0.00035', termDays: 90, minAmount: '20000', quota: '10000000' },
-  { id: 'lp_demo_usd30', name: 'USD 30-day lending', currency: 'USD', dailyRate: '0.0002', termDays: 30, minAmount: '1000', quota: '500000' },
+  {
+    id: 'lp_demo_mxn30',
+    name: 'MXN 30-day lending',
+    currency: 'MXN',
+    dailyRate: '0.0003',
+    termDays: 30,
+    minAmount: '10000',
+    quota: '5000000',
+  },
+  {
+    id: 'lp_demo_mxn90',
+    name: 'MXN 90-day lending',
+    currency: 'MXN',
+    dailyRate: '0.00035',
+    termDays: 90,
+    minAmount: '20000',
+    quota: '10000000',
+  },
+  {
+    id: 'lp_demo_usd30',
+    name: 'USD 30-day lending',
+    currency: 'USD',
+    dailyRate: '0.0002',
+    termDays: 30,
+    minAmount: '1000',
+    quota: '500000',
+  },
 ];
 
 export async function seedLendingProducts(db: Db, clock: Clock): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Lending (API.md §15, §3.6): products, applications and their records.
+ * Lending (docs/api.md §15, §3.6): products, applications and their records.
  *
  * Apply freezes the amount (available → frozen, `lending_freeze`); the daily settlement
  * (lending.jobs.ts) matches it (frozen → house `lending_book`, `lending_match`) or fails it
@@ -7,7 +7,13 @@
  * term (`lending_payout`). Interest = amount × dailyRate × days, half-up at the currency scale.
  */
 import {
-  Dec, Money, simpleInterest, type Currency, type LendingProduct, type LendingRecord, type LendingState,
+  Dec,
+  Money,
+  simpleInterest,
+  type Currency,
+  type LendingProduct,
+  type LendingRecord,
+  type LendingState,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -37,9 +43,15 @@ export function toProduct(p: ProductRow, quotaUsed: Dec | undefined): LendingPro
   const currency = p.currency as Currency;
   // the columns are `numeric` strings and the sum a Decimal: the product's currency makes them Money
   return {
-    id: p.id, name: p.name, currency, dailyRate: rateString(p.dailyRate), termDays: p.termDays,
-    minAmount: Money.fromLedger(p.minAmount, currency).toString(), quota: Money.fromLedger(p.quota, currency).toString(),
-    quotaUsed: (quotaUsed ? Money.of(quotaUsed, currency) : Money.zero(currency)).toString(), open: p.open,
+    id: p.id,
+    name: p.name,
+    currency,
+    dailyRate: rateString(p.dailyRate),
+    termDays: p.termDays,
+    minAmount: Money.fromLedger(p.minAmount, currency).toString(),
+    quota: Money.fromLedger(p.quota, currency).toString(),
+    quotaUsed: (quotaUsed ? Money.of(quotaUsed, currency) : Money.zero(currency)).toString(),
+    open: p.open,
   };
 }
 
@@ -58,18 +70,32 @@ export function toRecord(r: RecordRow, now: Date): LendingRecord {
   const currency = r.currency as Currency;
   let interest = Money.zero(currency);
   if (r.state === 'completed' && r.interest !== null) interest = Money.fromLedger(r.interest, currency);
-  else if (r.state === 'succeeded' && r.startedAt) interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays), currency);
+  else if (r.state === 'succeeded' && r.startedAt)
+    interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays), currency);
   return {
-    id: r.id, productId: r.productId, name: r.name, currency, amount: Money.fromLedger(r.amount, currency).toString(), dailyRate: rateString(r.dailyRate),
-    termDays: r.termDays, state: r.state, appliedAt: r.appliedAt.toISOString(), startedAt: r.startedAt?.toISOString() ?? null,
-    endsAt: r.endsAt?.toISOString() ?? null, interest: interest.toString(), completedAt: r.completedAt?.toISOString() ?? null,
+    id: r.id,
+    productId: r.productId,
+    name: r.name,
+    currency,
+    amount: Money.fromLedger(r.amount, currency).toString(),
+    dailyRate: rateString(r.dailyRate),
+    termDays: r.termDays,
+    state: r.state,
+    appliedAt: r.appliedAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    interest: interest.toString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
   };
 }
 
 /** `/lending/products`: open and closed products, open first, each with its quota used. */
 export async function productList(db: Db, body: { page: number; size: number }, openFirst = true) {
   const { rows, total } = await repo.listProducts(db, body.page, body.size, openFirst);
-  const used = await repo.quotaUsedOf(db, rows.map((r) => r.id));
+  const used = await repo.quotaUsedOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { list: rows.map((r) => toProduct(r, used.get(r.id))), total, page: body.page, size: body.size };
 }
 
@@ -80,7 +106,10 @@ export async function productList(db: Db, body: { page: number; size: number }, 
  * applications to one product run one after the other and cannot overfill the quota together.
  */
 export async function applyLending(
-  tx: Tx, deps: LendingDeps, userId: string, body: { productId: string; amount: string },
+  tx: Tx,
+  deps: LendingDeps,
+  userId: string,
+  body: { productId: string; amount: string },
 ): Promise<LendingRecord> {
   const user = await usersRepository.findUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
@@ -92,23 +121,39 @@ export async function applyLending(
   const currency = product.currency as Currency;
   const amount = Money.of(body.amount, currency);
   const used = Money.of((await repo.quotaUsedOf(tx, [product.id])).get(product.id) ?? new Dec(0), currency);
-  if (!product.open || used.plus(amount).isGreaterThan(Money.fromLedger(product.quota, currency))) throw new DomainError('lending.quota_full');
+  if (!product.open || used.plus(amount).isGreaterThan(Money.fromLedger(product.quota, currency)))
+    throw new DomainError('lending.quota_full');
   const min = Money.fromLedger(product.minAmount, currency);
   if (amount.isLessThan(min)) throw new DomainError('lending.min_amount', { min: min.toString(), currency });
-  const insufficient = (available: Money) => new DomainError('funds.insufficient_available', {
-    available: available.toString(), required: amount.toString(), currency,
-  });
+  const insufficient = (available: Money) =>
+    new DomainError('funds.insufficient_available', {
+      available: available.toString(),
+      required: amount.toString(),
+      currency,
+    });
   const available = (await balancesOf(tx, userId)).get(currency)?.available ?? Money.zero(currency);
   if (available.isLessThan(amount)) throw insufficient(available);
 
   const now = deps.clock.now();
   const row = await repo.insertRecord(tx, {
-    id: newId('lr'), userId, productId: product.id, name: product.name, currency, amount: amount.toLedgerString(), dailyRate: product.dailyRate,
-    termDays: product.termDays, state: initialLendingState(), appliedAt: now,
+    id: newId('lr'),
+    userId,
+    productId: product.id,
+    name: product.name,
+    currency,
+    amount: amount.toLedgerString(),
+    dailyRate: product.dailyRate,
+    termDays: product.termDays,
+    state: initialLendingState(),
+    appliedAt: now,
   });
   try {
     await deps.ledger.hold(tx, {
-      userId, amount, kind: 'lending_freeze', reference: row.id, idempotencyKey: `lending-freeze:${row.id}`,
+      userId,
+      amount,
+      kind: 'lending_freeze',
+      reference: row.id,
+      idempotencyKey: `lending-freeze:${row.id}`,
       memo: { productId: product.id, remark: product.name },
     });
   } catch (error) {
@@ -119,7 +164,12 @@ export async function applyLending(
   return toRecord(row, now);
 }
 
-export async function recordList(db: Db, clock: Clock, userId: string, body: { states?: LendingState[]; page: number; size: number }) {
+export async function recordList(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  body: { states?: LendingState[]; page: number; size: number },
+) {
   const { rows, total } = await repo.recordsOfUser(db, userId, body.states, body.page, body.size);
   const now = clock.now();
   return { list: rows.map((r) => toRecord(r, now)), total, page: body.page, size: body.size };

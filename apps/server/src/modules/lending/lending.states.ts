@@ -1,5 +1,5 @@
 /**
- * The lending state machine of API.md §3.6, as the contract's `lendingTransitions` says it: a
+ * The lending state machine of docs/api.md §3.6, as the contract's `lendingTransitions` says it: a
  * record's state is written only here, after the table allows the event.
  */
 import { canTransition, lendingTransitions, nextState, type LendingEvent } from '@brokerage/contract';
@@ -20,7 +20,12 @@ export function initialLendingState(): RecordRow['state'] {
 }
 
 /** Moves the locked record by `event` and writes `patch` with its new state in one update. */
-export async function transitionLending(tx: Tx, row: RecordRow, event: LendingEvent, patch: Partial<NewRecordRow>): Promise<RecordRow> {
+export async function transitionLending(
+  tx: Tx,
+  row: RecordRow,
+  event: LendingEvent,
+  patch: Partial<NewRecordRow>,
+): Promise<RecordRow> {
   const to = nextState(lendingTransitions, row.state, event);
   invariant(to !== null, `lending record ${row.id}: §3.6 has no ${event} from ${row.state}`);
   return repo.updateRecord(tx, row.id, { ...patch, state: to });

@@ -6,7 +6,7 @@ const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Lending products (API.md §15, §19.5). `quotaUsed` is not stored: it is Σ amount of the
+ * Lending products (docs/api.md §15, §19.5). `quotaUsed` is not stored: it is Σ amount of the
  * product's `active` and `succeeded` records, summed under the product's row lock.
  */
 export const lendingProducts = pgTable(
@@ -31,7 +31,7 @@ export const lendingProducts = pgTable(
 );
 
 /**
- * One application (API.md §3.6). The product's name, rate and term are copied on the record
+ * One application (docs/api.md §3.6). The product's name, rate and term are copied on the record
  * when it is created; the interest is stored once, at completion.
  */
 export const lendingRecords = pgTable(
@@ -39,7 +39,9 @@ export const lendingRecords = pgTable(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    productId: text('product_id').notNull().references(() => lendingProducts.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => lendingProducts.id),
     name: text('name').notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
@@ -57,8 +59,12 @@ export const lendingRecords = pgTable(
   (t) => [
     index('lending_records_user_idx').on(t.userId, t.appliedAt),
     index('lending_records_product_idx').on(t.productId, t.state),
-    index('lending_records_active_idx').on(t.appliedAt).where(sql`state = 'active'`),
-    index('lending_records_succeeded_idx').on(t.endsAt).where(sql`state = 'succeeded'`),
+    index('lending_records_active_idx')
+      .on(t.appliedAt)
+      .where(sql`state = 'active'`),
+    index('lending_records_succeeded_idx')
+      .on(t.endsAt)
+      .where(sql`state = 'succeeded'`),
     check('lending_records_state_enum', sql`${t.state} in ('active','succeeded','failed','completed')`),
     check('lending_records_amount_positive', sql`${t.amount} > 0`),
   ],

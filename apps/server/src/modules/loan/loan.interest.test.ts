@@ -41,13 +41,21 @@ describe('loan interest (§16.5)', () => {
       fc.property(
         fc.bigInt({ min: 1n, max: 10_000_000_00n }),
         fc.integer({ min: 1, max: 200_000 }),
-        fc.array(fc.record({ days: fc.integer({ min: 0, max: 400 }), share: fc.integer({ min: 0, max: 1000 }) }), { maxLength: 8 }),
+        fc.array(fc.record({ days: fc.integer({ min: 0, max: 400 }), share: fc.integer({ min: 0, max: 1000 }) }), {
+          maxLength: 8,
+        }),
         fc.integer({ min: 0, max: 1000 }),
         (principalCents, rateUnits, steps, finalDays) => {
           const rate = (Number(rateUnits) / 1e8).toFixed(8);
           const start = '2026-03-02';
           const loan: LoanBalances = {
-            currency: 'MXN', principal: cents(principalCents), principalRepaid: '0', interestAccrued: '0', interestRepaid: '0', dailyRate: rate, accruedOn: start,
+            currency: 'MXN',
+            principal: cents(principalCents),
+            principalRepaid: '0',
+            interestAccrued: '0',
+            interestRepaid: '0',
+            dailyRate: rate,
+            accruedOn: start,
           };
           const ref: Reference = { unpaid: principalCents, interest: 0n, interestRepaid: 0n };
           let today = start;
@@ -82,9 +90,13 @@ describe('loan interest (§16.5)', () => {
           const end = addDays(today, finalDays);
           stretch += finalDays;
           ref.interest += stretchInterest();
-          expect(loanPosition(loan, end).outstanding.toString()).toBe(cents(ref.unpaid + ref.interest - ref.interestRepaid));
+          expect(loanPosition(loan, end).outstanding.toString()).toBe(
+            cents(ref.unpaid + ref.interest - ref.interestRepaid),
+          );
           // reading it twice changes nothing
-          expect(loanPosition(loan, end).outstanding.toString()).toBe(cents(ref.unpaid + ref.interest - ref.interestRepaid));
+          expect(loanPosition(loan, end).outstanding.toString()).toBe(
+            cents(ref.unpaid + ref.interest - ref.interestRepaid),
+          );
         },
       ),
       { numRuns: 500 },

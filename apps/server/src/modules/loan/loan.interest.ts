@@ -1,12 +1,12 @@
 /**
- * Loan interest (API.md §16.5), computed from dates, never from when someone looked.
+ * Loan interest (docs/api.md §16.5), computed from dates, never from when someone looked.
  *
  * Simple daily interest on the unpaid principal, accrued by whole days: one day per 00:00 in
  * `funds.timezone` passed since approval. The loan row keeps the interest of every day up to
  * `accruedOn`; the days after it are added on read at the current unpaid principal. Interest is
  * written back only when the principal changes (a repayment), so a stretch of days at one
  * principal is `principal × dailyRate × days` rounded half-up to the currency's scale once
- * (`simpleInterest`; on an exact half the house gains the minor unit, API.md §1.4 half-up), and
+ * (`simpleInterest`; on an exact half the house gains the minor unit, docs/api.md §1.4 half-up), and
  * reading a loan any number of times changes nothing.
  */
 import { Money, simpleInterest, type Currency } from '@brokerage/contract';
@@ -51,7 +51,13 @@ export function loanPosition(loan: LoanBalances, today: string): LoanPosition {
     interest = interest.plus(simpleInterest(unpaidPrincipal, loan.dailyRate, daysBetween(loan.accruedOn, today)));
   }
   const interestDue = interest.minus(interestRepaid);
-  return { unpaidPrincipal, interest, interestDue, repaid: principalRepaid.plus(interestRepaid), outstanding: unpaidPrincipal.plus(interestDue) };
+  return {
+    unpaidPrincipal,
+    interest,
+    interestDue,
+    repaid: principalRepaid.plus(interestRepaid),
+    outstanding: unpaidPrincipal.plus(interestDue),
+  };
 }
 
 /** A repayment split: accrued interest first, then principal (§16.3 choice). */

@@ -31,18 +31,35 @@ export async function updateLoan(tx: Tx, id: string, patch: Partial<NewLoanRow>)
 }
 
 export async function pendingLoanOf(db: Db, userId: string): Promise<LoanRow | null> {
-  const [row] = await db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.state, 'pending')));
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.state, 'pending')));
   return row ?? null;
 }
 
 /** Approved loans not yet settled (few per user). */
 export async function openLoansOf(db: Db, userId: string): Promise<LoanRow[]> {
-  return db.select().from(loans).where(and(eq(loans.userId, userId), eq(loans.state, 'approved'), eq(loans.settled, false)));
+  return db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.state, 'approved'), eq(loans.settled, false)));
 }
 
-export async function loansOfUser(db: Db, userId: string, page: number, size: number): Promise<{ rows: LoanRow[]; total: number }> {
+export async function loansOfUser(
+  db: Db,
+  userId: string,
+  page: number,
+  size: number,
+): Promise<{ rows: LoanRow[]; total: number }> {
   const where = eq(loans.userId, userId);
-  const rows = await db.select().from(loans).where(where).orderBy(desc(loans.appliedAt), desc(loans.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(where)
+    .orderBy(desc(loans.appliedAt), desc(loans.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(loans).where(where);
   return { rows, total: total?.n ?? 0 };
 }
@@ -54,7 +71,10 @@ export async function insertQuotaRaise(tx: Tx, row: NewQuotaRaiseRow): Promise<Q
 }
 
 export async function pendingQuotaRaiseOf(db: Db, userId: string): Promise<QuotaRaiseRow | null> {
-  const [row] = await db.select().from(quotaRaises).where(and(eq(quotaRaises.userId, userId), eq(quotaRaises.state, 'pending')));
+  const [row] = await db
+    .select()
+    .from(quotaRaises)
+    .where(and(eq(quotaRaises.userId, userId), eq(quotaRaises.state, 'pending')));
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The `loan` and `quota` review queues (API.md §3.3, §19.3), handed to funds' review routes by
+ * The `loan` and `quota` review queues (docs/api.md §3.3, §19.3), handed to funds' review routes by
  * app.ts. Both decide on the locked, still pending row in the decision's transaction.
  *
  * `loan`: approval re-checks the quota under the user's row lock (`loan.quota_insufficient` when
@@ -28,8 +28,11 @@ export interface LoanReviewDeps {
   checkins: CheckinCounter;
 }
 
-const moneyParams = (r: { orderNo: string; principal: string; currency: LoanRow['currency'] }) =>
-  ({ orderNo: r.orderNo, amount: Money.fromLedger(r.principal, r.currency).toString(), currency: r.currency });
+const moneyParams = (r: { orderNo: string; principal: string; currency: LoanRow['currency'] }) => ({
+  orderNo: r.orderNo,
+  amount: Money.fromLedger(r.principal, r.currency).toString(),
+  currency: r.currency,
+});
 
 export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRow, ReviewItemOf<'loan'>> {
   const t = loans;
@@ -41,10 +44,17 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
       // what approval would still fit in: this application itself excluded
       const s = await creditSummary(db, deps.settings, user, today, r.id);
       return {
-        ...reviewBase('loan', r.id, user, r, r.appliedAt), amount: Money.fromLedger(r.principal, r.currency).toString(), currency: r.currency,
+        ...reviewBase('loan', r.id, user, r, r.appliedAt),
+        amount: Money.fromLedger(r.principal, r.currency).toString(),
+        currency: r.currency,
         details: {
-          orderNo: r.orderNo, creditScore: user.creditScore, minScoreToBorrow: deps.settings.get('loan.minScoreToBorrow'), quota: s.quota.toString(),
-          borrowed: s.borrowed.toString(), availableQuota: availableQuotaOf(s).toString(), dailyRate: new Dec(r.dailyRate).toString(),
+          orderNo: r.orderNo,
+          creditScore: user.creditScore,
+          minScoreToBorrow: deps.settings.get('loan.minScoreToBorrow'),
+          quota: s.quota.toString(),
+          borrowed: s.borrowed.toString(),
+          availableQuota: availableQuotaOf(s).toString(),
+          dailyRate: new Dec(r.dailyRate).toString(),
         },
       };
     },
@@ -59,7 +69,13 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
         throw new DomainError('loan.quota_insufficient', { available: available.toString(), currency: s.currency });
       }
       await deps.ledger.credit(tx, {
-        userId: r.userId, amount, kind: 'loan_in', from: 'loan_book', reference: r.id, idempotencyKey: `loan-in:${r.id}`, memo: { orderNo: r.orderNo },
+        userId: r.userId,
+        amount,
+        kind: 'loan_in',
+        from: 'loan_book',
+        reference: r.id,
+        idempotencyKey: `loan-in:${r.id}`,
+        memo: { orderNo: r.orderNo },
       });
       await repo.updateLoan(tx, r.id, { ...decided, accruedOn: today });
     },
@@ -76,13 +92,20 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
 export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<QuotaRaiseRow, ReviewItemOf<'quota'>> {
   const t = quotaRaises;
   return {
-    ...reviewTableRows<QuotaRaiseRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
+    ...reviewTableRows<QuotaRaiseRow>(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt },
+      t.id,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
-        ...reviewBase('quota', r.id, user, r, r.submittedAt), amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency,
+        ...reviewBase('quota', r.id, user, r, r.submittedAt),
+        amount: Money.fromLedger(r.amount, r.currency).toString(),
+        currency: r.currency,
         details: {
-          checkinsLast30Days: await deps.checkins(db, r.userId, deps.clock.now()), quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
+          checkinsLast30Days: await deps.checkins(db, r.userId, deps.clock.now()),
+          quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
           quota: Money.fromLedger(user.loanQuota, r.currency).toString(),
         },
       };
@@ -98,8 +121,14 @@ export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<Quota
       await repo.decideQuotaRaise(tx, r.id, decided);
     },
     messages: {
-      approved: (r) => ({ code: 'message.quota.approved', params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency } }),
-      rejected: (r, reason) => ({ code: 'message.quota.rejected', params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency, reason } }),
+      approved: (r) => ({
+        code: 'message.quota.approved',
+        params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency },
+      }),
+      rejected: (r, reason) => ({
+        code: 'message.quota.rejected',
+        params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency, reason },
+      }),
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Credit loans (API.md §16.1–§16.5). A loan application waits in the `loan` review queue
+ * Credit loans (docs/api.md §16.1–§16.5). A loan application waits in the `loan` review queue
  * (loan.review.ts); approval credits the principal (house `loan_book` → available, `loan_in`)
  * and interest starts. A repayment is booked at once, accrued interest first, then principal
  * (available → house `loan_interest` and `loan_book`, one `loan_repay` entry). Interest is
@@ -13,8 +13,17 @@
  * is the belt). A repayment locks the loan's row; the ledger refuses to take more than available.
  */
 import {
-  Dec, fitsCurrencyScale, Money, type Currency, type LoanRating, type LoanRecord, type QuotaRaise, type loanBorrowRequest,
-  type loanRaiseQuotaRequest, type loanRecordsRequest, type loanRepayRequest,
+  Dec,
+  fitsCurrencyScale,
+  Money,
+  type Currency,
+  type LoanRating,
+  type LoanRecord,
+  type QuotaRaise,
+  type loanBorrowRequest,
+  type loanRaiseQuotaRequest,
+  type loanRecordsRequest,
+  type loanRepayRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
@@ -62,16 +71,30 @@ export function toLoanRecord(row: LoanRow, today: string): LoanRecord {
   const approved = row.state === 'approved';
   const position = approved ? loanPosition(row, today) : null;
   return {
-    id: row.id, orderNo: row.orderNo, currency: c, principal: Money.fromLedger(row.principal, c).toString(),
-    interest: (position?.interest ?? Money.zero(c)).toString(), repaid: (position?.repaid ?? Money.zero(c)).toString(),
-    outstanding: (position?.outstanding ?? Money.zero(c)).toString(), dailyRate: rateString(row.dailyRate), state: row.state,
-    settled: row.settled, appliedAt: row.appliedAt.toISOString(), reviewedAt: row.reviewedAt?.toISOString() ?? null,
-    reason: row.state === 'rejected' ? row.reason : null, settledAt: row.settledAt?.toISOString() ?? null,
+    id: row.id,
+    orderNo: row.orderNo,
+    currency: c,
+    principal: Money.fromLedger(row.principal, c).toString(),
+    interest: (position?.interest ?? Money.zero(c)).toString(),
+    repaid: (position?.repaid ?? Money.zero(c)).toString(),
+    outstanding: (position?.outstanding ?? Money.zero(c)).toString(),
+    dailyRate: rateString(row.dailyRate),
+    state: row.state,
+    settled: row.settled,
+    appliedAt: row.appliedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reason: row.state === 'rejected' ? row.reason : null,
+    settledAt: row.settledAt?.toISOString() ?? null,
   };
 }
 
 export function toQuotaRaise(row: QuotaRaiseRow): QuotaRaise {
-  return { id: row.id, amount: Money.fromLedger(row.amount, row.currency).toString(), state: row.state, submittedAt: row.submittedAt.toISOString() };
+  return {
+    id: row.id,
+    amount: Money.fromLedger(row.amount, row.currency).toString(),
+    state: row.state,
+    submittedAt: row.submittedAt.toISOString(),
+  };
 }
 
 export interface CreditSummary {
@@ -84,7 +107,13 @@ export interface CreditSummary {
 }
 
 /** Quota, borrowed and outstanding of a user, in the loan currency, on `today`. */
-export async function creditSummary(db: Db, settings: Settings, user: UserRow, today: string, excludeLoanId?: string): Promise<CreditSummary> {
+export async function creditSummary(
+  db: Db,
+  settings: Settings,
+  user: UserRow,
+  today: string,
+  excludeLoanId?: string,
+): Promise<CreditSummary> {
   const currency = loanCurrency(settings);
   let borrowed = Money.zero(currency);
   let outstanding = Money.zero(currency);
@@ -95,13 +124,20 @@ export async function creditSummary(db: Db, settings: Settings, user: UserRow, t
     outstanding = outstanding.plus(position.outstanding);
   }
   const pending = await repo.pendingLoanOf(db, user.id);
-  return { currency, quota: Money.fromLedger(user.loanQuota, currency), borrowed, outstanding, pending: pending?.id === excludeLoanId ? null : pending };
+  return {
+    currency,
+    quota: Money.fromLedger(user.loanQuota, currency),
+    borrowed,
+    outstanding,
+    pending: pending?.id === excludeLoanId ? null : pending,
+  };
 }
 
 /** quota − borrowed − the pending application (never below zero). */
 export function availableQuotaOf(s: CreditSummary): Money {
   let used = s.borrowed;
-  if (s.pending && s.pending.currency === s.currency) used = used.plus(Money.fromLedger(s.pending.principal, s.currency));
+  if (s.pending && s.pending.currency === s.currency)
+    used = used.plus(Money.fromLedger(s.pending.principal, s.currency));
   return Money.max(Money.zero(s.currency), s.quota.minus(used));
 }
 
@@ -112,10 +148,17 @@ export async function rating(db: Db, deps: LoanDeps, userId: string): Promise<Lo
   if (!user) throw new DomainError('auth.required');
   const s = await creditSummary(db, deps.settings, user, localToday(deps.settings, now));
   return {
-    creditScore: user.creditScore, minScoreToBorrow: deps.settings.get('loan.minScoreToBorrow'), currency: s.currency,
-    quota: s.quota.toString(), borrowed: s.borrowed.toString(), outstanding: s.outstanding.toString(), availableQuota: availableQuotaOf(s).toString(),
-    dailyRate: rateString(deps.settings.get('loan.dailyRate')), pendingApplication: s.pending !== null,
-    checkinsLast30Days: await deps.checkins(db, userId, now), quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
+    creditScore: user.creditScore,
+    minScoreToBorrow: deps.settings.get('loan.minScoreToBorrow'),
+    currency: s.currency,
+    quota: s.quota.toString(),
+    borrowed: s.borrowed.toString(),
+    outstanding: s.outstanding.toString(),
+    availableQuota: availableQuotaOf(s).toString(),
+    dailyRate: rateString(deps.settings.get('loan.dailyRate')),
+    pendingApplication: s.pending !== null,
+    checkinsLast30Days: await deps.checkins(db, userId, now),
+    quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
     pendingQuotaRaise: (await repo.pendingQuotaRaiseOf(db, userId)) !== null,
   };
 }
@@ -126,23 +169,36 @@ function amountIn(value: string, currency: Currency): Money {
 }
 
 /** `/loan/borrow` (§16.2): [KYC] → loan.score_insufficient → review.pending_exists → loan.quota_insufficient. */
-export async function borrow(tx: Tx, deps: LoanDeps, userId: string, body: z.output<typeof loanBorrowRequest>): Promise<LoanRecord> {
+export async function borrow(
+  tx: Tx,
+  deps: LoanDeps,
+  userId: string,
+  body: z.output<typeof loanBorrowRequest>,
+): Promise<LoanRecord> {
   const now = deps.clock.now();
   // locked: one user's applications run one after the other
   const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireKyc(user);
   const min = deps.settings.get('loan.minScoreToBorrow');
-  if (user.creditScore < min) throw new DomainError('loan.score_insufficient', { score: String(user.creditScore), min: String(min) });
+  if (user.creditScore < min)
+    throw new DomainError('loan.score_insufficient', { score: String(user.creditScore), min: String(min) });
   const today = localToday(deps.settings, now);
   const s = await creditSummary(tx, deps.settings, user, today);
   if (s.pending) throw new DomainError('review.pending_exists');
   const amount = amountIn(body.amount, s.currency);
   const available = availableQuotaOf(s);
-  if (amount.isGreaterThan(available)) throw new DomainError('loan.quota_insufficient', { available: available.toString(), currency: s.currency });
+  if (amount.isGreaterThan(available))
+    throw new DomainError('loan.quota_insufficient', { available: available.toString(), currency: s.currency });
   const row = await repo.insertLoan(tx, {
-    id: newId('ln'), userId, orderNo: newOrderNo('L', now), currency: s.currency, principal: amount.toLedgerString(),
-    dailyRate: deps.settings.get('loan.dailyRate'), state: 'pending', appliedAt: now,
+    id: newId('ln'),
+    userId,
+    orderNo: newOrderNo('L', now),
+    currency: s.currency,
+    principal: amount.toLedgerString(),
+    dailyRate: deps.settings.get('loan.dailyRate'),
+    state: 'pending',
+    appliedAt: now,
   });
   return toLoanRecord(row, today);
 }
@@ -152,7 +208,12 @@ export async function borrow(tx: Tx, deps: LoanDeps, userId: string, body: z.out
  * funds.insufficient_balance. Interest up to today is written on the loan first, so the new
  * principal accrues from today on.
  */
-export async function repay(tx: Tx, deps: LoanDeps, userId: string, body: z.output<typeof loanRepayRequest>): Promise<LoanRecord> {
+export async function repay(
+  tx: Tx,
+  deps: LoanDeps,
+  userId: string,
+  body: z.output<typeof loanRepayRequest>,
+): Promise<LoanRecord> {
   const now = deps.clock.now();
   const loan = await repo.lockLoan(tx, body.loanId);
   if (!loan || loan.userId !== userId || loan.state !== 'approved') throw new DomainError('record.not_found');
@@ -160,31 +221,44 @@ export async function repay(tx: Tx, deps: LoanDeps, userId: string, body: z.outp
   const today = localToday(deps.settings, now);
   const position = loanPosition(loan, today);
   const amount = amountIn(body.amount, c);
-  if (amount.isGreaterThan(position.outstanding)) throw new DomainError('loan.repay_exceeds', { outstanding: position.outstanding.toString(), currency: c });
+  if (amount.isGreaterThan(position.outstanding))
+    throw new DomainError('loan.repay_exceeds', { outstanding: position.outstanding.toString(), currency: c });
   const { interestPart, principalPart } = splitRepayment(position, amount);
   const postings: PostingSpec[] = [{ account: userAccount(userId, c, 'available'), amount: amount.negated() }];
   if (principalPart.isPositive()) postings.push({ account: houseAccount(c, 'loan_book'), amount: principalPart });
   if (interestPart.isPositive()) postings.push({ account: houseAccount(c, 'loan_interest'), amount: interestPart });
   try {
     await deps.ledger.postEntry(tx, {
-      kind: 'loan_repay', reference: loan.id, memo: { orderNo: loan.orderNo, principal: principalPart.toString(), interest: interestPart.toString() }, postings,
+      kind: 'loan_repay',
+      reference: loan.id,
+      memo: { orderNo: loan.orderNo, principal: principalPart.toString(), interest: interestPart.toString() },
+      postings,
     });
   } catch (error) {
-    if (error instanceof InsufficientFundsError) throw new DomainError('funds.insufficient_balance', { available: error.balance.toString(), currency: c });
+    if (error instanceof InsufficientFundsError)
+      throw new DomainError('funds.insufficient_balance', { available: error.balance.toString(), currency: c });
     throw error;
   }
   const principalRepaid = Money.fromLedger(loan.principalRepaid, c).plus(principalPart);
   const settled = position.outstanding.minus(amount).isZero();
   const updated = await repo.updateLoan(tx, loan.id, {
-    principalRepaid: principalRepaid.toLedgerString(), interestAccrued: position.interest.toLedgerString(),
-    interestRepaid: Money.fromLedger(loan.interestRepaid, c).plus(interestPart).toLedgerString(), accruedOn: today,
-    settled, settledAt: settled ? now : null,
+    principalRepaid: principalRepaid.toLedgerString(),
+    interestAccrued: position.interest.toLedgerString(),
+    interestRepaid: Money.fromLedger(loan.interestRepaid, c).plus(interestPart).toLedgerString(),
+    accruedOn: today,
+    settled,
+    settledAt: settled ? now : null,
   });
   return toLoanRecord(updated, today);
 }
 
 /** `/loan/raiseQuota` (§16.4): [KYC] → review.pending_exists → checkin.count_insufficient. */
-export async function raiseQuota(tx: Tx, deps: LoanDeps, userId: string, body: z.output<typeof loanRaiseQuotaRequest>): Promise<QuotaRaise> {
+export async function raiseQuota(
+  tx: Tx,
+  deps: LoanDeps,
+  userId: string,
+  body: z.output<typeof loanRaiseQuotaRequest>,
+): Promise<QuotaRaise> {
   const now = deps.clock.now();
   const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
@@ -192,15 +266,26 @@ export async function raiseQuota(tx: Tx, deps: LoanDeps, userId: string, body: z
   if (await repo.pendingQuotaRaiseOf(tx, userId)) throw new DomainError('review.pending_exists');
   const required = deps.settings.get('loan.quotaRaiseCheckins');
   const current = await deps.checkins(tx, userId, now);
-  if (current < required) throw new DomainError('checkin.count_insufficient', { required: String(required), current: String(current) });
+  if (current < required)
+    throw new DomainError('checkin.count_insufficient', { required: String(required), current: String(current) });
   const currency = loanCurrency(deps.settings);
   const row = await repo.insertQuotaRaise(tx, {
-    id: newId('qr'), userId, currency, amount: Money.of(body.amount, currency).toLedgerString(), state: 'pending', submittedAt: now,
+    id: newId('qr'),
+    userId,
+    currency,
+    amount: Money.of(body.amount, currency).toLedgerString(),
+    state: 'pending',
+    submittedAt: now,
   });
   return toQuotaRaise(row);
 }
 
-export async function records(db: Db, deps: Pick<LoanDeps, 'clock' | 'settings'>, userId: string, body: z.output<typeof loanRecordsRequest>) {
+export async function records(
+  db: Db,
+  deps: Pick<LoanDeps, 'clock' | 'settings'>,
+  userId: string,
+  body: z.output<typeof loanRecordsRequest>,
+) {
   const today = localToday(deps.settings, deps.clock.now());
   const { rows, total } = await repo.loansOfUser(db, userId, body.page, body.size);
   return { list: rows.map((r) => toLoanRecord(r, today)), total, page: body.page, size: body.size };

@@ -6,7 +6,7 @@ const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Credit loans (API.md §16.2–§16.5). `state` is the review state of the application (§3.3, queue
+ * Credit loans (docs/api.md §16.2–§16.5). `state` is the review state of the application (§3.3, queue
  * `loan`); once approved, `settled` turns true when nothing is owed any more. Interest is accrued
  * lazily (loan.interest.ts): `interestAccrued` holds the interest of every whole day up to
  * `accruedOn` (a local date in `funds.timezone`), written whenever the unpaid principal changes
@@ -39,9 +39,14 @@ export const loans = pgTable(
     index('loans_user_idx').on(t.userId, t.appliedAt),
     index('loans_state_idx').on(t.state, t.appliedAt),
     // §16.2: only one application pending at a time (the service checks first; this is the belt)
-    uniqueIndex('loans_one_pending_per_user').on(t.userId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('loans_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
     check('loans_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
-    check('loans_amounts', sql`${t.principal} > 0 and ${t.principalRepaid} >= 0 and ${t.principalRepaid} <= ${t.principal} and ${t.interestRepaid} >= 0 and ${t.interestRepaid} <= ${t.interestAccrued}`),
+    check(
+      'loans_amounts',
+      sql`${t.principal} > 0 and ${t.principalRepaid} >= 0 and ${t.principalRepaid} <= ${t.principal} and ${t.interestRepaid} >= 0 and ${t.interestRepaid} <= ${t.interestAccrued}`,
+    ),
     check('loans_settled_approved', sql`not ${t.settled} or ${t.state} = 'approved'`),
   ],
 );
@@ -63,7 +68,9 @@ export const quotaRaises = pgTable(
   (t) => [
     index('loan_quota_raises_user_idx').on(t.userId, t.submittedAt),
     index('loan_quota_raises_state_idx').on(t.state, t.submittedAt),
-    uniqueIndex('loan_quota_raises_one_pending_per_user').on(t.userId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('loan_quota_raises_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
     check('loan_quota_raises_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
     check('loan_quota_raises_amount_positive', sql`${t.amount} > 0`),
   ],

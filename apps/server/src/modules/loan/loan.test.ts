@@ -7,25 +7,46 @@ import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../..
 
 /** Check-ins per user for credit raises: the engagement module's count, faked here. */
 const checkinCounts = new Map<string, number>();
-const t = useTestApp(undefined, undefined, { engine: false, loanCheckins: async (_db, userId) => checkinCounts.get(userId) ?? 0 });
+const t = useTestApp(undefined, undefined, {
+  engine: false,
+  loanCheckins: async (_db, userId) => checkinCounts.get(userId) ?? 0,
+});
 beforeAll(async () => {
   await configureChannels(t.app);
 });
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
 
 const rating = async (u: TestUser) => data<LoanRating>(await post(t.app, '/loan/rating', {}, u.headers));
-const borrow = (u: TestUser, amount: string, requestId: string = randomUUID()) => post(t.app, '/loan/borrow', { amount, requestId }, u.headers);
-const repay = (u: TestUser, loanId: string, amount: string, requestId: string = randomUUID()) => post(t.app, '/loan/repay', { loanId, amount, requestId }, u.headers);
-const raise = (u: TestUser, amount: string) => post(t.app, '/loan/raiseQuota', { amount, requestId: randomUUID() }, u.headers);
-const records = async (u: TestUser) => data<{ list: LoanRecord[]; total: number }>(await post(t.app, '/loan/records', {}, u.headers)).list;
+const borrow = (u: TestUser, amount: string, requestId: string = randomUUID()) =>
+  post(t.app, '/loan/borrow', { amount, requestId }, u.headers);
+const repay = (u: TestUser, loanId: string, amount: string, requestId: string = randomUUID()) =>
+  post(t.app, '/loan/repay', { loanId, amount, requestId }, u.headers);
+const raise = (u: TestUser, amount: string) =>
+  post(t.app, '/loan/raiseQuota', { amount, requestId: randomUUID() }, u.headers);
+const records = async (u: TestUser) =>
+  data<{ list: LoanRecord[]; total: number }>(await post(t.app, '/loan/records', {}, u.headers)).list;
 const decide = async (queue: 'loan' | 'quota', action: 'approve' | 'reject', id: string, reason = 'checked the file') =>
-  post(t.app, `/api/admin/review/${action}`, { queue, id, reason, requestId: randomUUID() }, await adminLogin(t.app, 'reviewer'));
+  post(
+    t.app,
+    `/api/admin/review/${action}`,
+    { queue, id, reason, requestId: randomUUID() },
+    await adminLogin(t.app, 'reviewer'),
+  );
 const setScore = async (u: TestUser, score: number) =>
-  post(t.app, '/api/admin/user/setCreditScore', { userId: u.id, score, reason: 'credit check' }, await adminLogin(t.app, 'admin'));
+  post(
+    t.app,
+    '/api/admin/user/setCreditScore',
+    { userId: u.id, score, reason: 'credit check' },
+    await adminLogin(t.app, 'admin'),
+  );
 
 async function available(u: TestUser, currency = 'MXN') {
   const r = await post(t.app, '/user/assets', { currency }, u.headers);
-  return data<{ accounts: { currency: string; available: string; frozen: string }[] }>(r).accounts.find((a) => a.currency === currency)?.available ?? '0.00';
+  return (
+    data<{ accounts: { currency: string; available: string; frozen: string }[] }>(r).accounts.find(
+      (a) => a.currency === currency,
+    )?.available ?? '0.00'
+  );
 }
 
 /** A verified borrower with an approved loan of `amount`, approved at the app clock's instant. */
@@ -61,8 +82,18 @@ describe('credit rating and borrowing (§16.1, §16.2)', () => {
   it('rates a new user with the configured score, quota and rate', async () => {
     const u = await registerUser(t.app);
     expect(await rating(u)).toEqual({
-      creditScore: 80, minScoreToBorrow: 60, currency: 'MXN', quota: '10000.00', borrowed: '0.00', outstanding: '0.00', availableQuota: '10000.00',
-      dailyRate: '0.0005', pendingApplication: false, checkinsLast30Days: 0, quotaRaiseCheckins: 20, pendingQuotaRaise: false,
+      creditScore: 80,
+      minScoreToBorrow: 60,
+      currency: 'MXN',
+      quota: '10000.00',
+      borrowed: '0.00',
+      outstanding: '0.00',
+      availableQuota: '10000.00',
+      dailyRate: '0.0005',
+      pendingApplication: false,
+      checkinsLast30Days: 0,
+      quotaRaiseCheckins: 20,
+      pendingQuotaRaise: false,
     });
   });
 
@@ -72,11 +103,21 @@ describe('credit rating and borrowing (§16.1, §16.2)', () => {
     const u = await verifiedUser(t.app);
     await setScore(u, 59);
     // the score comes before the quota: an amount over the quota still answers the score
-    expect((await borrow(u, '20000.00')).body).toMatchObject({ code: 'loan.score_insufficient', params: { score: '59', min: '60' } });
+    expect((await borrow(u, '20000.00')).body).toMatchObject({
+      code: 'loan.score_insufficient',
+      params: { score: '59', min: '60' },
+    });
     await setScore(u, 60);
-    expect((await borrow(u, '10000.01')).body).toMatchObject({ code: 'loan.quota_insufficient', params: { available: '10000.00', currency: 'MXN' } });
+    expect((await borrow(u, '10000.01')).body).toMatchObject({
+      code: 'loan.quota_insufficient',
+      params: { available: '10000.00', currency: 'MXN' },
+    });
     const ok = await borrow(u, '4000.00');
-    expect(ok.body).toMatchObject({ status: 1, code: 'result.loan.ok', data: { state: 'pending', principal: '4000.00', outstanding: '0.00', settled: false } });
+    expect(ok.body).toMatchObject({
+      status: 1,
+      code: 'result.loan.ok',
+      data: { state: 'pending', principal: '4000.00', outstanding: '0.00', settled: false },
+    });
     expect(data<LoanRecord>(ok).orderNo).toMatch(/^L\d+/);
     // one pending application at a time: it answers before the quota
     expect((await borrow(u, '20000.00')).body.code).toBe('review.pending_exists');
@@ -84,25 +125,50 @@ describe('credit rating and borrowing (§16.1, §16.2)', () => {
     expect(await rating(u)).toMatchObject({ pendingApplication: true, availableQuota: '6000.00', borrowed: '0.00' });
     // nothing moved before approval
     expect(await available(u)).toBe('0.00');
-    expect((await post(t.app, '/loan/borrow', { amount: '1.001' }, u.headers)).body).toMatchObject({ code: 'request.invalid', params: { fields: { amount: 'too_many_decimals' } } });
+    expect((await post(t.app, '/loan/borrow', { amount: '1.001' }, u.headers)).body).toMatchObject({
+      code: 'request.invalid',
+      params: { fields: { amount: 'too_many_decimals' } },
+    });
   });
 
   it('approval credits the principal and starts interest; the reviewer sees score, quota and borrowed', async () => {
     const u = await verifiedUser(t.app);
     const loan = data<LoanRecord>(await borrow(u, '3000.00'));
     const reviewer = await adminLogin(t.app, 'reviewer');
-    const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'loan', id: loan.id }, reviewer)));
+    const detail = reviewItem.parse(
+      data(await post(t.app, '/api/admin/review/detail', { queue: 'loan', id: loan.id }, reviewer)),
+    );
     expect(detail).toMatchObject({
-      queue: 'loan', amount: '3000.00', currency: 'MXN', state: 'pending',
-      details: { orderNo: loan.orderNo, creditScore: 80, minScoreToBorrow: 60, quota: '10000.00', borrowed: '0.00', availableQuota: '10000.00', dailyRate: '0.0005' },
+      queue: 'loan',
+      amount: '3000.00',
+      currency: 'MXN',
+      state: 'pending',
+      details: {
+        orderNo: loan.orderNo,
+        creditScore: 80,
+        minScoreToBorrow: 60,
+        quota: '10000.00',
+        borrowed: '0.00',
+        availableQuota: '10000.00',
+        dailyRate: '0.0005',
+      },
     });
-    const listed = data<{ list: { id: string }[] }>(await post(t.app, '/api/admin/review/list', { queue: 'loan', userId: u.id }, reviewer)).list;
+    const listed = data<{ list: { id: string }[] }>(
+      await post(t.app, '/api/admin/review/list', { queue: 'loan', userId: u.id }, reviewer),
+    ).list;
     expect(listed.map((i) => i.id)).toEqual([loan.id]);
     expect((await decide('loan', 'approve', loan.id)).body).toMatchObject({ status: 1, data: { state: 'approved' } });
     expect((await decide('loan', 'approve', loan.id)).body.code).toBe('review.not_pending');
     expect(await available(u)).toBe('3000.00');
-    expect(await rating(u)).toMatchObject({ borrowed: '3000.00', outstanding: '3000.00', availableQuota: '7000.00', pendingApplication: false });
-    const trade = data<{ list: { kind: string; amount: string }[] }>(await post(t.app, '/funds/records', { tab: 'trade', currency: 'MXN' }, u.headers)).list;
+    expect(await rating(u)).toMatchObject({
+      borrowed: '3000.00',
+      outstanding: '3000.00',
+      availableQuota: '7000.00',
+      pendingApplication: false,
+    });
+    const trade = data<{ list: { kind: string; amount: string }[] }>(
+      await post(t.app, '/funds/records', { tab: 'trade', currency: 'MXN' }, u.headers),
+    ).list;
     expect(trade[0]).toMatchObject({ kind: 'loan_in', amount: '3000.00' });
     const notices = JSON.stringify(data(await post(t.app, '/user/notice', {}, u.headers)));
     expect(notices).toContain('message.loan.approved');
@@ -110,7 +176,10 @@ describe('credit rating and borrowing (§16.1, §16.2)', () => {
     const second = data<LoanRecord>(await borrow(u, '7000.00'));
     expect((await decide('loan', 'approve', second.id)).body.status).toBe(1);
     expect(await rating(u)).toMatchObject({ borrowed: '10000.00', availableQuota: '0.00' });
-    expect((await borrow(u, '0.01')).body).toMatchObject({ code: 'loan.quota_insufficient', params: { available: '0.00' } });
+    expect((await borrow(u, '0.01')).body).toMatchObject({
+      code: 'loan.quota_insufficient',
+      params: { available: '0.00' },
+    });
   });
 
   it('approval re-checks the quota; rejection tells the user why and moves nothing', async () => {
@@ -119,11 +188,18 @@ describe('credit rating and borrowing (§16.1, §16.2)', () => {
     // the quota fell meanwhile (an operator-side change): approval refuses and changes nothing
     await t.database.db.execute(sql`update users set loan_quota = '5000' where id = ${u.id}`);
     t.deps.authCache.invalidateUser(u.id);
-    expect((await decide('loan', 'approve', loan.id)).body).toMatchObject({ code: 'loan.quota_insufficient', params: { available: '5000.00', currency: 'MXN' } });
+    expect((await decide('loan', 'approve', loan.id)).body).toMatchObject({
+      code: 'loan.quota_insufficient',
+      params: { available: '5000.00', currency: 'MXN' },
+    });
     expect((await records(u))[0]).toMatchObject({ state: 'pending' });
     expect(await available(u)).toBe('0.00');
     expect((await decide('loan', 'reject', loan.id, 'income not <b>verified</b>')).body.status).toBe(1);
-    expect((await records(u))[0]).toMatchObject({ state: 'rejected', reason: 'income not <b>verified</b>', outstanding: '0.00' });
+    expect((await records(u))[0]).toMatchObject({
+      state: 'rejected',
+      reason: 'income not <b>verified</b>',
+      outstanding: '0.00',
+    });
     expect(await available(u)).toBe('0.00');
     expect(JSON.stringify(data(await post(t.app, '/user/notice', {}, u.headers)))).toContain('message.loan.rejected');
     // a rejected application no longer blocks the next one
@@ -135,11 +211,29 @@ describe('interest and repayment (§16.3, §16.5)', () => {
   it('accrues one day at each 00:00 in funds.timezone, from approval', async () => {
     // approved 2026-03-02 09:00 in Mexico City (15:00Z); midnight there is 06:00Z
     const { u, loan } = await approvedLoan('2000.00');
-    expect(loan).toMatchObject({ state: 'approved', principal: '2000.00', interest: '0.00', outstanding: '2000.00', dailyRate: '0.0005' });
-    expect((await at('2026-03-03T05:59:59Z', () => records(u), u))[0]).toMatchObject({ interest: '0.00', outstanding: '2000.00' });
-    expect((await at('2026-03-03T06:00:00Z', () => records(u), u))[0]).toMatchObject({ interest: '1.00', outstanding: '2001.00' });
-    expect((await at('2026-03-12T06:00:00Z', () => records(u), u))[0]).toMatchObject({ interest: '10.00', outstanding: '2010.00' });
-    expect(await at('2026-03-12T06:00:00Z', () => rating(u), u)).toMatchObject({ borrowed: '2000.00', outstanding: '2010.00' });
+    expect(loan).toMatchObject({
+      state: 'approved',
+      principal: '2000.00',
+      interest: '0.00',
+      outstanding: '2000.00',
+      dailyRate: '0.0005',
+    });
+    expect((await at('2026-03-03T05:59:59Z', () => records(u), u))[0]).toMatchObject({
+      interest: '0.00',
+      outstanding: '2000.00',
+    });
+    expect((await at('2026-03-03T06:00:00Z', () => records(u), u))[0]).toMatchObject({
+      interest: '1.00',
+      outstanding: '2001.00',
+    });
+    expect((await at('2026-03-12T06:00:00Z', () => records(u), u))[0]).toMatchObject({
+      interest: '10.00',
+      outstanding: '2010.00',
+    });
+    expect(await at('2026-03-12T06:00:00Z', () => rating(u), u)).toMatchObject({
+      borrowed: '2000.00',
+      outstanding: '2010.00',
+    });
   });
 
   it('refuses in order: unknown or not approved, over the outstanding, over the available balance', async () => {
@@ -149,38 +243,76 @@ describe('interest and repayment (§16.3, §16.5)', () => {
     expect((await repay(u, 'ln_missing', '10.00')).body.code).toBe('record.not_found');
     const pending = data<LoanRecord>(await borrow(u, '500.00'));
     expect((await repay(u, pending.id, '10.00')).body.code).toBe('record.not_found');
-    await at('2026-03-12T12:00:00Z', async () => {
-      // ten days: 1000 × 0.0005 × 10 = 5.00 of interest; the balance holds only the principal
-      expect((await repay(u, loan.id, '1005.01')).body).toMatchObject({ code: 'loan.repay_exceeds', params: { outstanding: '1005.00', currency: 'MXN' } });
-      expect((await repay(u, loan.id, '1005.00')).body).toMatchObject({ code: 'funds.insufficient_balance', params: { available: '1000.00', currency: 'MXN' } });
-      expect(await available(u)).toBe('1000.00');
-    }, u);
+    await at(
+      '2026-03-12T12:00:00Z',
+      async () => {
+        // ten days: 1000 × 0.0005 × 10 = 5.00 of interest; the balance holds only the principal
+        expect((await repay(u, loan.id, '1005.01')).body).toMatchObject({
+          code: 'loan.repay_exceeds',
+          params: { outstanding: '1005.00', currency: 'MXN' },
+        });
+        expect((await repay(u, loan.id, '1005.00')).body).toMatchObject({
+          code: 'funds.insufficient_balance',
+          params: { available: '1000.00', currency: 'MXN' },
+        });
+        expect(await available(u)).toBe('1000.00');
+      },
+      u,
+    );
   });
 
   it('pays interest first, then principal; the new principal accrues from then on; settles at zero', async () => {
     const { u, loan } = await approvedLoan('4000.00');
     await fund(t.app, u, 'MXN', '1000.00');
-    await at('2026-03-07T12:00:00Z', async () => {
-      // five days on 4000: 10.00 interest; 510.00 pays it and 500.00 of principal
-      const r = await repay(u, loan.id, '510.00');
-      expect(r.body).toMatchObject({ status: 1, code: 'result.repay.ok', data: { interest: '10.00', repaid: '510.00', outstanding: '3500.00', settled: false } });
-      expect(await rating(u)).toMatchObject({ borrowed: '3500.00', outstanding: '3500.00' });
-      const trade = data<{ list: { kind: string; amount: string }[] }>(await post(t.app, '/funds/records', { tab: 'trade', currency: 'MXN' }, u.headers)).list;
-      expect(trade[0]).toMatchObject({ kind: 'loan_repay', amount: '-510.00' });
-    }, u);
+    await at(
+      '2026-03-07T12:00:00Z',
+      async () => {
+        // five days on 4000: 10.00 interest; 510.00 pays it and 500.00 of principal
+        const r = await repay(u, loan.id, '510.00');
+        expect(r.body).toMatchObject({
+          status: 1,
+          code: 'result.repay.ok',
+          data: { interest: '10.00', repaid: '510.00', outstanding: '3500.00', settled: false },
+        });
+        expect(await rating(u)).toMatchObject({ borrowed: '3500.00', outstanding: '3500.00' });
+        const trade = data<{ list: { kind: string; amount: string }[] }>(
+          await post(t.app, '/funds/records', { tab: 'trade', currency: 'MXN' }, u.headers),
+        ).list;
+        expect(trade[0]).toMatchObject({ kind: 'loan_repay', amount: '-510.00' });
+      },
+      u,
+    );
     // four more days on 3500: 7.00
-    await at('2026-03-11T12:00:00Z', async () => {
-      expect((await records(u)).find((l) => l.id === loan.id)).toMatchObject({ interest: '17.00', outstanding: '3507.00' });
-      expect((await repay(u, loan.id, '3.00')).body.data).toMatchObject({ outstanding: '3504.00', repaid: '513.00' });
-      const all = await repay(u, loan.id, '3504.00');
-      expect(all.body.data).toMatchObject({ outstanding: '0.00', settled: true, interest: '17.00', repaid: '4017.00' });
-      expect((all.body.data as LoanRecord).settledAt).toBe('2026-03-11T12:00:00.000Z');
-      expect((await repay(u, loan.id, '0.01')).body).toMatchObject({ code: 'loan.repay_exceeds', params: { outstanding: '0.00' } });
-      expect(await rating(u)).toMatchObject({ borrowed: '0.00', outstanding: '0.00', availableQuota: '10000.00' });
-      expect(await available(u)).toBe(String((4000 + 1000 - 4017).toFixed(2)));
-    }, u);
+    await at(
+      '2026-03-11T12:00:00Z',
+      async () => {
+        expect((await records(u)).find((l) => l.id === loan.id)).toMatchObject({
+          interest: '17.00',
+          outstanding: '3507.00',
+        });
+        expect((await repay(u, loan.id, '3.00')).body.data).toMatchObject({ outstanding: '3504.00', repaid: '513.00' });
+        const all = await repay(u, loan.id, '3504.00');
+        expect(all.body.data).toMatchObject({
+          outstanding: '0.00',
+          settled: true,
+          interest: '17.00',
+          repaid: '4017.00',
+        });
+        expect((all.body.data as LoanRecord).settledAt).toBe('2026-03-11T12:00:00.000Z');
+        expect((await repay(u, loan.id, '0.01')).body).toMatchObject({
+          code: 'loan.repay_exceeds',
+          params: { outstanding: '0.00' },
+        });
+        expect(await rating(u)).toMatchObject({ borrowed: '0.00', outstanding: '0.00', availableQuota: '10000.00' });
+        expect(await available(u)).toBe(String((4000 + 1000 - 4017).toFixed(2)));
+      },
+      u,
+    );
     // a settled loan accrues nothing
-    expect((await at('2026-04-30T12:00:00Z', () => records(u), u)).find((l) => l.id === loan.id)).toMatchObject({ outstanding: '0.00', interest: '17.00' });
+    expect((await at('2026-04-30T12:00:00Z', () => records(u), u)).find((l) => l.id === loan.id)).toMatchObject({
+      outstanding: '0.00',
+      interest: '17.00',
+    });
   });
 
   it('replays a repayment with the same requestId without moving money twice', async () => {
@@ -232,19 +364,43 @@ describe('credit raise (§16.4) and the quota queue', () => {
     expect((await raise(unverified, '5000')).body.code).toBe('kyc.required');
     const u = await verifiedUser(t.app);
     checkinCounts.set(u.id, 19);
-    expect((await raise(u, '5000')).body).toMatchObject({ code: 'checkin.count_insufficient', params: { required: '20', current: '19' } });
-    expect((await raise(u, '5000.50')).body).toMatchObject({ code: 'request.invalid', params: { fields: { amount: 'not_integer' } } });
+    expect((await raise(u, '5000')).body).toMatchObject({
+      code: 'checkin.count_insufficient',
+      params: { required: '20', current: '19' },
+    });
+    expect((await raise(u, '5000.50')).body).toMatchObject({
+      code: 'request.invalid',
+      params: { fields: { amount: 'not_integer' } },
+    });
     checkinCounts.set(u.id, 20);
     const ok = await raise(u, '5000');
-    expect(ok.body).toMatchObject({ status: 1, code: 'result.submit.ok', data: { amount: '5000.00', state: 'pending' } });
+    expect(ok.body).toMatchObject({
+      status: 1,
+      code: 'result.submit.ok',
+      data: { amount: '5000.00', state: 'pending' },
+    });
     expect(data<QuotaRaise>(ok).id).toMatch(/^qr_/);
     checkinCounts.set(u.id, 0);
     // pending comes before the check-ins
     expect((await raise(u, '1000')).body.code).toBe('review.pending_exists');
     expect(await rating(u)).toMatchObject({ pendingQuotaRaise: true, quota: '10000.00' });
     checkinCounts.set(u.id, 25);
-    const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'quota', id: data<QuotaRaise>(ok).id }, await adminLogin(t.app, 'support'))));
-    expect(detail).toMatchObject({ queue: 'quota', amount: '5000.00', currency: 'MXN', details: { checkinsLast30Days: 25, quotaRaiseCheckins: 20, quota: '10000.00' } });
+    const detail = reviewItem.parse(
+      data(
+        await post(
+          t.app,
+          '/api/admin/review/detail',
+          { queue: 'quota', id: data<QuotaRaise>(ok).id },
+          await adminLogin(t.app, 'support'),
+        ),
+      ),
+    );
+    expect(detail).toMatchObject({
+      queue: 'quota',
+      amount: '5000.00',
+      currency: 'MXN',
+      details: { checkinsLast30Days: 25, quotaRaiseCheckins: 20, quota: '10000.00' },
+    });
     expect((await decide('quota', 'approve', data<QuotaRaise>(ok).id)).body.status).toBe(1);
     expect(await rating(u)).toMatchObject({ quota: '15000.00', availableQuota: '15000.00', pendingQuotaRaise: false });
     expect(JSON.stringify(data(await post(t.app, '/user/notice', {}, u.headers)))).toContain('message.quota.approved');
@@ -258,15 +414,33 @@ describe('credit raise (§16.4) and the quota queue', () => {
 describe('withdrawals and loans (§10.4 rule 6, §1.10)', () => {
   async function withdrawer(): Promise<{ u: TestUser; cardId: string }> {
     const u = await verifiedUser(t.app);
-    await post(t.app, '/user/setFundPassword', { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password }, u.headers);
-    const card = await post(t.app, '/card/add', { holder: 'ANA LOPEZ', cardNumber: '4152313412345678', bankName: 'BBVA México', branch: 'CDMX Centro', bankCode: '012' }, u.headers);
+    await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password },
+      u.headers,
+    );
+    const card = await post(
+      t.app,
+      '/card/add',
+      {
+        holder: 'ANA LOPEZ',
+        cardNumber: '4152313412345678',
+        bankName: 'BBVA México',
+        branch: 'CDMX Centro',
+        bankCode: '012',
+      },
+      u.headers,
+    );
     if (card.body.status !== 1) throw new Error(`card: ${JSON.stringify(card.body)}`);
     return { u, cardId: data<{ cardId: string }>(card).cardId };
   }
   const withdraw = (u: TestUser, cardId: string, amount = '600.00') =>
     post(t.app, '/funds/withdraw', { amount, fundPassword: '246810', cardId, requestId: randomUUID() }, u.headers);
   const info = async (u: TestUser) =>
-    data<{ unpaidLoan: boolean; rules: { rule: string; ok: boolean; params: Record<string, unknown> }[] }>(await post(t.app, '/funds/withdrawInfo', { currency: 'MXN' }, u.headers));
+    data<{ unpaidLoan: boolean; rules: { rule: string; ok: boolean; params: Record<string, unknown> }[] }>(
+      await post(t.app, '/funds/withdrawInfo', { currency: 'MXN' }, u.headers),
+    );
 
   it('refuses while a loan is owed, with the outstanding amount, and shows it before the user presses', async () => {
     await at('2026-03-02T17:00:00Z', async () => {
@@ -278,13 +452,28 @@ describe('withdrawals and loans (§10.4 rule 6, §1.10)', () => {
       await decide('loan', 'approve', loan.id);
       const before = await info(u);
       expect(before.unpaidLoan).toBe(true);
-      expect(before.rules.find((r) => r.rule === 'unpaid_loan')).toMatchObject({ ok: false, params: { outstanding: '1000.00', currency: 'MXN' } });
-      expect((await withdraw(u, cardId)).body).toMatchObject({ code: 'loan.unpaid', params: { outstanding: '1000.00', currency: 'MXN' } });
+      expect(before.rules.find((r) => r.rule === 'unpaid_loan')).toMatchObject({
+        ok: false,
+        params: { outstanding: '1000.00', currency: 'MXN' },
+      });
+      expect((await withdraw(u, cardId)).body).toMatchObject({
+        code: 'loan.unpaid',
+        params: { outstanding: '1000.00', currency: 'MXN' },
+      });
       await repay(u, loan.id, '1000.00');
       expect((await info(u)).unpaidLoan).toBe(false);
       const ok = await withdraw(u, cardId);
       expect(ok.body.code).toBe('result.withdraw.ok');
-      const detail = reviewItem.parse(data(await post(t.app, '/api/admin/review/detail', { queue: 'withdraw', id: data<{ id: string }>(ok).id }, await adminLogin(t.app, 'reviewer'))));
+      const detail = reviewItem.parse(
+        data(
+          await post(
+            t.app,
+            '/api/admin/review/detail',
+            { queue: 'withdraw', id: data<{ id: string }>(ok).id },
+            await adminLogin(t.app, 'reviewer'),
+          ),
+        ),
+      );
       expect(detail).toMatchObject({ details: { unpaidLoan: false } });
     });
   });

@@ -10,7 +10,7 @@ import { loopHeld } from './loop-held.js';
 const t = useTestApp(undefined, undefined, { engine: false });
 
 describe('a cold chart does not hold the event loop (issue 18)', () => {
-  it('computes 250 cold days of an index (every member\'s minutes too) while the loop keeps turning and /health answers', async () => {
+  it("computes 250 cold days of an index (every member's minutes too) while the loop keeps turning and /health answers", async () => {
     // the process's one-time costs first (time zones, compiled code): one quote per market
     for (const id of ['i_usd_AAPL', 'i_eur_SAN', 'i_mxn_WALMEX', 'i_crypto_BTC-USDT', 'i_forex_EURUSD']) {
       expect((await post(t.app, '/market/quote', { instrumentId: id })).http).toBe(200);

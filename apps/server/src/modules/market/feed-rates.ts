@@ -19,7 +19,10 @@ function perUsd(feed: MarketFeed, currency: Currency): Dec | null {
 }
 
 export class FeedRates implements FxRates {
-  constructor(private readonly feed: MarketFeed, private readonly now: () => Date) {}
+  constructor(
+    private readonly feed: MarketFeed,
+    private readonly now: () => Date,
+  ) {}
 
   midRate(from: Currency, to: Currency): Dec | null {
     if (from === to) return new Dec(1);

@@ -60,16 +60,24 @@ export class FeedWarmer {
   pass(): Promise<void> {
     if (this.running !== null) return this.running;
     const feed = this.feed;
-    const run = this.work.run((function* () {
-      for (const def of feed.instruments()) {
-        if (!feed.isWarm(def.instrumentId)) yield* feed.warmSteps(def.instrumentId);
-      }
-    })()).then(() => {
-      this.warmedOnce = true;
-      this.passes += 1;
-    }, () => undefined).finally(() => {
-      this.running = null;
-    });
+    const run = this.work
+      .run(
+        (function* () {
+          for (const def of feed.instruments()) {
+            if (!feed.isWarm(def.instrumentId)) yield* feed.warmSteps(def.instrumentId);
+          }
+        })(),
+      )
+      .then(
+        () => {
+          this.warmedOnce = true;
+          this.passes += 1;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.running = null;
+      });
     this.running = run;
     return run;
   }

@@ -1,10 +1,18 @@
 /**
- * The only door to prices (ARCHITECTURE.md "Market"): every module that needs a quote, a bar or
+ * The only door to prices (docs/architecture.md "Market"): every module that needs a quote, a bar or
  * a calendar asks a `MarketFeed`. The simulator is the default implementation; a vendor adapter
  * can replace it by configuration (`MARKET_FEED`, README). Nobody else produces prices.
  */
 import type {
-  InstrumentDef, MarketCalendar, SimAdjust, SimBar, SimMarket, SimPeriod, SimQuote, SimStats, SimTimeSharePoint,
+  InstrumentDef,
+  MarketCalendar,
+  SimAdjust,
+  SimBar,
+  SimMarket,
+  SimPeriod,
+  SimQuote,
+  SimStats,
+  SimTimeSharePoint,
 } from '@brokerage/market-sim';
 
 export interface FeedQuote extends SimQuote {
@@ -50,7 +58,7 @@ export interface MarketFeed {
   stats(instrumentId: string): SimStats;
   calendar(market: SimMarket): MarketCalendar;
   /**
-   * Instruments the platform itself issues (new shares, API.md §12): known from now on and
+   * Instruments the platform itself issues (new shares, docs/api.md §12): known from now on and
    * quoted `pre_listing` until their listing date, then traded like the rest. A def whose id is
    * known replaces the old one (a changed listing date); an identical one changes nothing.
    */

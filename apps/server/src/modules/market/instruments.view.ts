@@ -1,4 +1,4 @@
-/** Feed data → the wire shapes of API.md §5.1 (InstrumentSummary, Instrument, rules of §8.2). */
+/** Feed data → the wire shapes of docs/api.md §5.1 (InstrumentSummary, Instrument, rules of §8.2). */
 import { Dec, type Currency, type Instrument, type InstrumentSummary, type MarketRules } from '@brokerage/contract';
 import type { InstrumentDef } from '@brokerage/market-sim';
 import { sessionAt } from '@brokerage/market-sim';

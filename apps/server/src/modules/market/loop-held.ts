@@ -13,9 +13,9 @@ export async function loopHeld<T>(work: () => Promise<T>): Promise<{ value: T; w
   const cpuNow = existsSync(schedstat)
     ? () => Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6
     : () => {
-      const usage = process.cpuUsage();
-      return (usage.user + usage.system) / 1000;
-    };
+        const usage = process.cpuUsage();
+        return (usage.user + usage.system) / 1000;
+      };
   let last = performance.now();
   let lastCpu = cpuNow();
   let wallMs = 0;

@@ -18,31 +18,48 @@ function userOf(session: { userId: string } | null): string {
  * Registers §8; `candleWork` runs the chart computations and the warming of cold quotes in
  * slices (one per app, see sliced-work.ts).
  */
-export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps, deps: MarketDeps, candleWork = new SlicedWork()): void {
+export function registerMarketRoutes(
+  app: FastifyInstance,
+  route: UserRouteDeps,
+  deps: MarketDeps,
+  candleWork = new SlicedWork(),
+): void {
   const { feed, db } = deps;
-  registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({ data: await market.list(feed, candleWork, body) }));
+  registerUserRoute(app, route, userEndpoints.marketList, async ({ body }) => ({
+    data: await market.list(feed, candleWork, body),
+  }));
   registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
     data: await market.quote(deps, candleWork, body.instrumentId, session?.userId ?? null),
   }));
   // each caller has a budget of candle work: daily, weekly and monthly bars cost more (issue 18)
-  registerUserRoute(app, route, userEndpoints.candles, async ({ body, request }) => {
-    // a client that went away (or a request past its timeout: the server closes the socket)
-    // stops the computation; the socket, not the request, whose 'close' only means "body read"
-    const gone = new AbortController();
-    const abandon = () => gone.abort(new DomainError('request.invalid'));
-    const socket = request.raw.socket as Socket | undefined;
-    socket?.once('close', abandon);
-    try {
-      return { data: await market.candles(feed, candleWork, body, gone.signal) };
-    } finally {
-      socket?.off('close', abandon);
-    }
-  }, {
-    extraLimit: (request, session) => {
-      const period = (request.body as { period?: unknown } | undefined)?.period;
-      return route.limits.consume('candlesCost', callerKey(request, session), period === '1d' || period === '1w' || period === '1M' ? 5 : 1);
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.candles,
+    async ({ body, request }) => {
+      // a client that went away (or a request past its timeout: the server closes the socket)
+      // stops the computation; the socket, not the request, whose 'close' only means "body read"
+      const gone = new AbortController();
+      const abandon = () => gone.abort(new DomainError('request.invalid'));
+      const socket = request.raw.socket as Socket | undefined;
+      socket?.once('close', abandon);
+      try {
+        return { data: await market.candles(feed, candleWork, body, gone.signal) };
+      } finally {
+        socket?.off('close', abandon);
+      }
     },
-  });
+    {
+      extraLimit: (request, session) => {
+        const period = (request.body as { period?: unknown } | undefined)?.period;
+        return route.limits.consume(
+          'candlesCost',
+          callerKey(request, session),
+          period === '1d' || period === '1w' || period === '1M' ? 5 : 1,
+        );
+      },
+    },
+  );
   registerUserRoute(app, route, userEndpoints.search, async ({ body, session }) => ({
     data: await market.search(deps, candleWork, body, session?.userId ?? null),
   }));
@@ -67,29 +84,56 @@ export function registerMarketRoutes(app: FastifyInstance, route: UserRouteDeps,
   registerUserRoute(app, route, userEndpoints.watchRemoveMany, async ({ body, session }) => ({
     data: { removed: await market.watchRemove(deps, userOf(session), body.instrumentIds) },
   }));
-  registerUserRoute(app, route, userEndpoints.newsList, async ({ body }) => ({ data: await newsService.newsList(db, body) }));
-  registerUserRoute(app, route, userEndpoints.newsDetail, async ({ body }) => ({ data: await newsService.newsDetail(db, body.id) }));
+  registerUserRoute(app, route, userEndpoints.newsList, async ({ body }) => ({
+    data: await newsService.newsList(db, body),
+  }));
+  registerUserRoute(app, route, userEndpoints.newsDetail, async ({ body }) => ({
+    data: await newsService.newsDetail(db, body.id),
+  }));
 }
 
 export function registerNewsAdminRoutes(app: FastifyInstance, deps: AdminDeps & MarketDeps): void {
   const { clock, feed } = deps;
-  const target = (b: Record<string, unknown>) => ({ type: 'news', id: typeof b.id === 'string' ? b.id.slice(0, 64) : null });
-  registerAdminRoute(app, deps, adminEndpoints.newsList, async ({ body, tx }) => ({ data: await newsService.adminNewsList(tx, body) }));
+  const target = (b: Record<string, unknown>) => ({
+    type: 'news',
+    id: typeof b.id === 'string' ? b.id.slice(0, 64) : null,
+  });
+  registerAdminRoute(app, deps, adminEndpoints.newsList, async ({ body, tx }) => ({
+    data: await newsService.adminNewsList(tx, body),
+  }));
   registerAdminRoute(app, deps, adminEndpoints.newsCreate, async ({ body, tx }) => {
     const item = await newsService.createNews(tx, clock, feed, body);
     return { data: item, after: item, targetType: 'news', targetId: item.id };
   });
-  registerAdminRoute(app, deps, adminEndpoints.newsUpdate, async ({ body, tx }) => {
-    const { id, reason: _reason, ...patch } = body;
-    const { before, after } = await newsService.updateNews(tx, clock, feed, id, patch);
-    return { data: after, before, after };
-  }, { target });
-  registerAdminRoute(app, deps, adminEndpoints.newsPublish, async ({ body, tx }) => {
-    const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, true);
-    return { data: after, before: { published: before.published }, after: { published: after.published } };
-  }, { target });
-  registerAdminRoute(app, deps, adminEndpoints.newsUnpublish, async ({ body, tx }) => {
-    const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, false);
-    return { data: after, before: { published: before.published }, after: { published: after.published } };
-  }, { target });
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.newsUpdate,
+    async ({ body, tx }) => {
+      const { id, reason: _reason, ...patch } = body;
+      const { before, after } = await newsService.updateNews(tx, clock, feed, id, patch);
+      return { data: after, before, after };
+    },
+    { target },
+  );
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.newsPublish,
+    async ({ body, tx }) => {
+      const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, true);
+      return { data: after, before: { published: before.published }, after: { published: after.published } };
+    },
+    { target },
+  );
+  registerAdminRoute(
+    app,
+    deps,
+    adminEndpoints.newsUnpublish,
+    async ({ body, tx }) => {
+      const { before, after } = await newsService.setNewsPublished(tx, clock, body.id, false);
+      return { data: after, before: { published: before.published }, after: { published: after.published } };
+    },
+    { target },
+  );
 }

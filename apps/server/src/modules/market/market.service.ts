@@ -1,10 +1,15 @@
 /**
- * Market reads (API.md §8): lists per tab, one quote with its rules, bars, search, search
+ * Market reads (docs/api.md §8): lists per tab, one quote with its rules, bars, search, search
  * history and the watchlist. Prices come from the feed only; the database holds the user's
  * choices (watchlist, history), never a price.
  */
 import {
-  Dec, type CandlesResponse, type InstrumentSummary, type MarketListRequest, type QuoteResponse, type WatchlistItem,
+  Dec,
+  type CandlesResponse,
+  type InstrumentSummary,
+  type MarketListRequest,
+  type QuoteResponse,
+  type WatchlistItem,
 } from '@brokerage/contract';
 import type { InstrumentDef, SimPeriod } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
@@ -33,11 +38,16 @@ type Sort = NonNullable<MarketListRequest['sort']>;
 
 function inTab(def: InstrumentDef, tab: Tab, market: string): boolean {
   switch (tab) {
-    case 'listed': return def.assetClass === 'stock' && def.board === 'listed' && def.market === market;
-    case 'otc': return def.assetClass === 'stock' && def.board === 'otc' && def.market === market;
-    case 'index': return def.assetClass === 'index' && def.market === market;
-    case 'crypto': return def.assetClass === 'crypto';
-    case 'forex': return def.assetClass === 'forex';
+    case 'listed':
+      return def.assetClass === 'stock' && def.board === 'listed' && def.market === market;
+    case 'otc':
+      return def.assetClass === 'stock' && def.board === 'otc' && def.market === market;
+    case 'index':
+      return def.assetClass === 'index' && def.market === market;
+    case 'crypto':
+      return def.assetClass === 'crypto';
+    case 'forex':
+      return def.assetClass === 'forex';
   }
 }
 
@@ -63,17 +73,37 @@ function pageOf<T>(items: T[], page: number, size: number) {
  * member's closes, a stock's 52-week figures a year of minute paths: up to 0.6 s for a whole
  * tab). Nothing to wait for when all are warm, the usual case: the caller answers in this turn.
  */
-function warmed(feed: MarketFeed, work: SlicedWork, ids: readonly string[], withStats: boolean, signal?: AbortSignal): Promise<void> | undefined {
-  const cold = ids.filter((id) => !(withStats ? feed.isStatsWarm(id) : feed.isWarm(id)) && feed.instrument(id) !== undefined);
+function warmed(
+  feed: MarketFeed,
+  work: SlicedWork,
+  ids: readonly string[],
+  withStats: boolean,
+  signal?: AbortSignal,
+): Promise<void> | undefined {
+  const cold = ids.filter(
+    (id) => !(withStats ? feed.isStatsWarm(id) : feed.isWarm(id)) && feed.instrument(id) !== undefined,
+  );
   if (cold.length === 0) return undefined;
-  return work.run((function* () {
-    for (const id of cold) yield* (withStats ? feed.statsSteps(id) : feed.warmSteps(id));
-  })(), signal);
+  return work.run(
+    (function* () {
+      for (const id of cold) yield* withStats ? feed.statsSteps(id) : feed.warmSteps(id);
+    })(),
+    signal,
+  );
 }
 
-export async function list(feed: MarketFeed, work: SlicedWork, body: { tab: Tab; market: string; sort: Sort; page: number; size: number }) {
+export async function list(
+  feed: MarketFeed,
+  work: SlicedWork,
+  body: { tab: Tab; market: string; sort: Sort; page: number; size: number },
+) {
   const defs = feed.instruments().filter((d) => inTab(d, body.tab, body.market));
-  await warmed(feed, work, defs.map((d) => d.instrumentId), false);
+  await warmed(
+    feed,
+    work,
+    defs.map((d) => d.instrumentId),
+    false,
+  );
   const rows = visibleSummaries(feed, defs).sort(sorters[body.sort]);
   return pageOf(rows, body.page, body.size);
 }
@@ -85,17 +115,31 @@ export function findListed(feed: MarketFeed, instrumentId: string): InstrumentDe
   return def;
 }
 
-export async function quote(deps: MarketDeps, work: SlicedWork, instrumentId: string, userId: string | null): Promise<QuoteResponse> {
+export async function quote(
+  deps: MarketDeps,
+  work: SlicedWork,
+  instrumentId: string,
+  userId: string | null,
+): Promise<QuoteResponse> {
   if (!deps.feed.instrument(instrumentId)) throw new DomainError('product.not_found');
   await warmed(deps.feed, work, [instrumentId], true);
   const def = findListed(deps.feed, instrumentId);
   const q = deps.feed.quote(instrumentId);
   const watched = userId ? (await repo.watchedIds(deps.db, userId, [instrumentId])).has(instrumentId) : false;
-  return { ...toInstrument(def, q, deps.feed), watched, rules: rulesOf(def, deps.settings, deps.feed, deps.clock.now()) };
+  return {
+    ...toInstrument(def, q, deps.feed),
+    watched,
+    rules: rulesOf(def, deps.settings, deps.feed, deps.clock.now()),
+  };
 }
 
 const simPeriod: Record<Exclude<CandlesResponse['period'], 'time_share'>, SimPeriod> = {
-  '5m': '5m', '15m': '15m', '30m': '30m', '1d': '1d', '1w': '1w', '1M': '1M',
+  '5m': '5m',
+  '15m': '15m',
+  '30m': '30m',
+  '1d': '1d',
+  '1w': '1w',
+  '1M': '1M',
 };
 
 /**
@@ -107,7 +151,14 @@ const simPeriod: Record<Exclude<CandlesResponse['period'], 'time_share'>, SimPer
 export async function candles(
   feed: MarketFeed,
   work: SlicedWork,
-  body: { instrumentId: string; period: CandlesResponse['period']; adjust: CandlesResponse['adjust']; from?: string; to?: string; limit: number },
+  body: {
+    instrumentId: string;
+    period: CandlesResponse['period'];
+    adjust: CandlesResponse['adjust'];
+    from?: string;
+    to?: string;
+    limit: number;
+  },
   signal?: AbortSignal,
 ): Promise<CandlesResponse> {
   if (!feed.instrument(body.instrumentId)) throw new DomainError('product.not_found');
@@ -117,15 +168,21 @@ export async function candles(
   const base = { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust };
   if (body.period === 'time_share') {
     const points = feed.timeShare(body.instrumentId);
-    return { ...base, list: points.map((p) => ({ t: p.t.toISOString(), price: p.price, avgPrice: p.avgPrice, v: p.v })) };
+    return {
+      ...base,
+      list: points.map((p) => ({ t: p.t.toISOString(), price: p.price, avgPrice: p.avgPrice, v: p.v })),
+    };
   }
   const daily = body.period === '1d' || body.period === '1w' || body.period === '1M';
-  const bars = await work.run(feed.candleSteps(body.instrumentId, simPeriod[body.period], {
-    from: body.from ? new Date(body.from) : undefined,
-    to: body.to ? new Date(body.to) : undefined,
-    limit: body.limit,
-    adjust: daily ? body.adjust : 'none',
-  }), signal);
+  const bars = await work.run(
+    feed.candleSteps(body.instrumentId, simPeriod[body.period], {
+      from: body.from ? new Date(body.from) : undefined,
+      to: body.to ? new Date(body.to) : undefined,
+      limit: body.limit,
+      adjust: daily ? body.adjust : 'none',
+    }),
+    signal,
+  );
   return {
     ...base,
     adjust: daily ? body.adjust : 'none',
@@ -134,7 +191,12 @@ export async function candles(
 }
 
 /** Code prefix or name substring, case-insensitive; exact code first, then prefixes, then names. */
-export async function search(deps: MarketDeps, work: SlicedWork, body: { keyword: string; page: number; size: number }, userId: string | null) {
+export async function search(
+  deps: MarketDeps,
+  work: SlicedWork,
+  body: { keyword: string; page: number; size: number },
+  userId: string | null,
+) {
   const needle = body.keyword.toLowerCase();
   const rank = (def: InstrumentDef): number => {
     const code = def.code.toLowerCase();
@@ -143,12 +205,21 @@ export async function search(deps: MarketDeps, work: SlicedWork, body: { keyword
     if (def.name.toLowerCase().includes(needle)) return 2;
     return -1;
   };
-  const matches = deps.feed.instruments()
+  const matches = deps.feed
+    .instruments()
     .map((def) => ({ def, rank: rank(def) }))
     .filter((m) => m.rank >= 0)
     .sort((a, b) => a.rank - b.rank || a.def.code.localeCompare(b.def.code));
-  await warmed(deps.feed, work, matches.map((m) => m.def.instrumentId), false);
-  const rows = visibleSummaries(deps.feed, matches.map((m) => m.def));
+  await warmed(
+    deps.feed,
+    work,
+    matches.map((m) => m.def.instrumentId),
+    false,
+  );
+  const rows = visibleSummaries(
+    deps.feed,
+    matches.map((m) => m.def),
+  );
   if (userId) await repo.recordSearch(deps.db, userId, body.keyword, deps.clock.now(), SEARCH_HISTORY_KEEP);
   return pageOf(rows, body.page, body.size);
 }
@@ -160,7 +231,12 @@ export async function searchHistory(deps: MarketDeps, userId: string, page: numb
 
 export async function watchlist(deps: MarketDeps, work: SlicedWork, userId: string, page: number, size: number) {
   const rows = await repo.watchlistOf(deps.db, userId);
-  await warmed(deps.feed, work, rows.map((r) => r.instrumentId), false);
+  await warmed(
+    deps.feed,
+    work,
+    rows.map((r) => r.instrumentId),
+    false,
+  );
   const items: WatchlistItem[] = [];
   for (const row of rows) {
     const def = deps.feed.instrument(row.instrumentId);
@@ -173,11 +249,17 @@ export async function watchlist(deps: MarketDeps, work: SlicedWork, userId: stri
 }
 
 /** Rules: product.not_found, watchlist.full. Already present: same success, no duplicate. */
-export async function watchAdd(deps: MarketDeps, work: SlicedWork, userId: string, instrumentId: string): Promise<void> {
+export async function watchAdd(
+  deps: MarketDeps,
+  work: SlicedWork,
+  userId: string,
+  instrumentId: string,
+): Promise<void> {
   await warmed(deps.feed, work, [instrumentId], false);
   findListed(deps.feed, instrumentId);
   if ((await repo.watchedIds(deps.db, userId, [instrumentId])).has(instrumentId)) return;
-  if ((await repo.watchCount(deps.db, userId)) >= WATCHLIST_MAX) throw new DomainError('watchlist.full', { max: WATCHLIST_MAX });
+  if ((await repo.watchCount(deps.db, userId)) >= WATCHLIST_MAX)
+    throw new DomainError('watchlist.full', { max: WATCHLIST_MAX });
   await repo.addWatch(deps.db, userId, instrumentId, deps.clock.now());
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A user's watchlist (API.md §8.6); instruments are the feed's ids, not rows here. */
+/** A user's watchlist (docs/api.md §8.6); instruments are the feed's ids, not rows here. */
 export const watchlist = pgTable(
   'watchlist',
   {
@@ -9,7 +9,10 @@ export const watchlist = pgTable(
     instrumentId: text('instrument_id').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.instrumentId] }), index('watchlist_user_added_idx').on(t.userId, t.addedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.instrumentId] }),
+    index('watchlist_user_added_idx').on(t.userId, t.addedAt),
+  ],
 );
 
 /** Search keywords per user, most recent first, duplicates moved to the top (§8.4–§8.5). */
@@ -35,7 +38,10 @@ export const news = pgTable(
     content: text('content').notNull(),
     source: text('source').notNull(),
     coverUrl: text('cover_url'),
-    instrumentIds: text('instrument_ids').array().notNull().default(sql`'{}'::text[]`),
+    instrumentIds: text('instrument_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

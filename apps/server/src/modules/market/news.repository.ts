@@ -1,4 +1,4 @@
-/** Queries of news items (API.md §6.2–§6.3) and their back-office management. */
+/** Queries of news items (docs/api.md §6.2–§6.3) and their back-office management. */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { news } from './market.tables.js';
@@ -8,20 +8,31 @@ export type NewNewsRow = typeof news.$inferInsert;
 
 /** One page, newest published first, with the total count; `category` and `publishedOnly` narrow it. */
 export async function newsPage(
-  db: Db, filter: { category?: string; publishedOnly: boolean }, page: number, size: number,
+  db: Db,
+  filter: { category?: string; publishedOnly: boolean },
+  page: number,
+  size: number,
 ): Promise<{ rows: NewsRow[]; total: number }> {
   const where: SQL | undefined = and(
     filter.category ? eq(news.category, filter.category) : undefined,
     filter.publishedOnly ? eq(news.published, true) : undefined,
   );
-  const rows = await db.select().from(news).where(where)
-    .orderBy(desc(news.publishedAt), desc(news.createdAt), desc(news.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(news)
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.createdAt), desc(news.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(news).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function findPublishedNews(db: Db, id: string): Promise<NewsRow | null> {
-  const [row] = await db.select().from(news).where(and(eq(news.id, id), eq(news.published, true)));
+  const [row] = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.id, id), eq(news.published, true)));
   return row ?? null;
 }
 

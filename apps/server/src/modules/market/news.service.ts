@@ -1,5 +1,5 @@
 /**
- * News (API.md §6.2–§6.3) and its back-office management (our addition, docs/decisions.md):
+ * News (docs/api.md §6.2–§6.3) and its back-office management (our addition, docs/decisions.md):
  * drafts are invisible to users until published; content is sanitised on every write.
  */
 import type { AdminNewsItem, NewsDetail, NewsItem } from '@brokerage/contract';
@@ -15,20 +15,34 @@ type NewsRow = repo.NewsRow;
 
 function toItem(r: NewsRow): NewsItem {
   return {
-    id: r.id, category: r.category as NewsItem['category'], title: r.title, summary: r.summary, coverUrl: r.coverUrl,
-    source: r.source, publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
+    id: r.id,
+    category: r.category as NewsItem['category'],
+    title: r.title,
+    summary: r.summary,
+    coverUrl: r.coverUrl,
+    source: r.source,
+    publishedAt: (r.publishedAt ?? r.createdAt).toISOString(),
   };
 }
 
 function toAdminItem(r: NewsRow): AdminNewsItem {
   return {
-    ...toItem(r), content: r.content, instrumentIds: r.instrumentIds, published: r.published,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    ...toItem(r),
+    content: r.content,
+    instrumentIds: r.instrumentIds,
+    published: r.published,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 export async function newsList(db: Db, body: { category: NewsItem['category']; page: number; size: number }) {
-  const { rows, total } = await repo.newsPage(db, { category: body.category, publishedOnly: true }, body.page, body.size);
+  const { rows, total } = await repo.newsPage(
+    db,
+    { category: body.category, publishedOnly: true },
+    body.page,
+    body.size,
+  );
   return { list: rows.map(toItem), total, page: body.page, size: body.size };
 }
 
@@ -41,7 +55,12 @@ export async function newsDetail(db: Db, id: string): Promise<NewsDetail> {
 /* ---- back office ---- */
 
 export async function adminNewsList(db: Db, body: { category?: NewsItem['category']; page: number; size: number }) {
-  const { rows, total } = await repo.newsPage(db, { category: body.category, publishedOnly: false }, body.page, body.size);
+  const { rows, total } = await repo.newsPage(
+    db,
+    { category: body.category, publishedOnly: false },
+    body.page,
+    body.size,
+  );
   return { list: rows.map(toAdminItem), total, page: body.page, size: body.size };
 }
 
@@ -60,15 +79,28 @@ export interface NewsInput {
   instrumentIds: string[];
 }
 
-export async function createNews(db: Db, clock: Clock, feed: MarketFeed, input: NewsInput & { id?: string; published?: boolean; publishedAt?: Date }): Promise<AdminNewsItem> {
+export async function createNews(
+  db: Db,
+  clock: Clock,
+  feed: MarketFeed,
+  input: NewsInput & { id?: string; published?: boolean; publishedAt?: Date },
+): Promise<AdminNewsItem> {
   checkInstruments(feed, input.instrumentIds);
   const now = clock.now();
   const published = input.published ?? false;
   const row = await repo.insertNewsOnce(db, {
-    id: input.id ?? newId('n'), category: input.category, title: input.title, summary: input.summary,
-    content: sanitiseHtml(input.content), source: input.source, coverUrl: input.coverUrl ?? null,
-    instrumentIds: [...new Set(input.instrumentIds)], published, publishedAt: published ? (input.publishedAt ?? now) : null,
-    createdAt: now, updatedAt: now,
+    id: input.id ?? newId('n'),
+    category: input.category,
+    title: input.title,
+    summary: input.summary,
+    content: sanitiseHtml(input.content),
+    source: input.source,
+    coverUrl: input.coverUrl ?? null,
+    instrumentIds: [...new Set(input.instrumentIds)],
+    published,
+    publishedAt: published ? (input.publishedAt ?? now) : null,
+    createdAt: now,
+    updatedAt: now,
   });
   if (!row) throw new DomainError('record.not_found');
   return toAdminItem(row);
@@ -100,18 +132,35 @@ export async function updateNews(tx: Tx, clock: Clock, feed: MarketFeed, id: str
 export async function setNewsPublished(tx: Tx, clock: Clock, id: string, published: boolean) {
   const before = await lockItem(tx, id);
   const now = clock.now();
-  const after = await repo.updateNewsRow(tx, id, { published, publishedAt: published ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now });
+  const after = await repo.updateNewsRow(tx, id, {
+    published,
+    publishedAt: published ? (before.publishedAt ?? now) : before.publishedAt,
+    updatedAt: now,
+  });
   if (!after) throw new DomainError('record.not_found');
   return { before: toAdminItem(before), after: toAdminItem(after) };
 }
 
 /** Demo news (seed/seed.ts), each item published on its own date; an id already there is left as it is. */
-export async function seedNews(db: Db, items: readonly (NewsInput & { id: string; publishedAt: string })[]): Promise<void> {
+export async function seedNews(
+  db: Db,
+  items: readonly (NewsInput & { id: string; publishedAt: string })[],
+): Promise<void> {
   for (const n of items) {
     const at = new Date(n.publishedAt);
     await repo.insertNewsIfAbsent(db, {
-      id: n.id, category: n.category, title: n.title, summary: n.summary, content: sanitiseHtml(n.content), source: n.source,
-      coverUrl: null, instrumentIds: n.instrumentIds, published: true, publishedAt: at, createdAt: at, updatedAt: at,
+      id: n.id,
+      category: n.category,
+      title: n.title,
+      summary: n.summary,
+      content: sanitiseHtml(n.content),
+      source: n.source,
+      coverUrl: null,
+      instrumentIds: n.instrumentIds,
+      published: true,
+      publishedAt: at,
+      createdAt: at,
+      updatedAt: at,
     });
   }
 }

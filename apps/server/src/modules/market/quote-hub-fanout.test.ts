@@ -13,12 +13,21 @@ import { QuoteHub } from './quote-hub.js';
 // The hub's own timer is pushed out to an hour: only the ticks a test asks for send anything.
 const t = useTestApp(undefined, undefined, {
   engine: false,
-  quoteHub: { tickMs: 3_600_000, idleCloseMs: 3_600_000, messagesPerSecond: 1000, maxConnectionsPerAddress: 1000, sliceMs: 0 },
+  quoteHub: {
+    tickMs: 3_600_000,
+    idleCloseMs: 3_600_000,
+    messagesPerSecond: 1000,
+    maxConnectionsPerAddress: 1000,
+    sliceMs: 0,
+  },
 });
 
 /** Instruments that trade around the clock (crypto): each moves every minute. */
 function movingIds(count: number): string[] {
-  const ids = t.deps.feed.instruments().filter((d) => d.assetClass === 'crypto').map((d) => d.instrumentId);
+  const ids = t.deps.feed
+    .instruments()
+    .filter((d) => d.assetClass === 'crypto')
+    .map((d) => d.instrumentId);
   expect(ids.length).toBeGreaterThanOrEqual(count);
   return ids.slice(0, count);
 }
@@ -40,7 +49,12 @@ describe('one message per connection per tick', () => {
     await vi.waitFor(() => expect(frames.flatMap(quotesOf)).toHaveLength(5), { timeout: 5000 });
     // the subscription: an ack and ONE snapshot frame with the five quotes
     expect(frames.map((m) => m.op)).toEqual(['ack', 'quotes']);
-    expect(frames.flatMap(quotesOf).map((q) => q.instrumentId).sort()).toEqual([...ids].sort());
+    expect(
+      frames
+        .flatMap(quotesOf)
+        .map((q) => q.instrumentId)
+        .sort(),
+    ).toEqual([...ids].sort());
 
     for (let tick = 1; tick <= 3; tick++) {
       frames.length = 0;
@@ -50,7 +64,11 @@ describe('one message per connection per tick', () => {
       await settle(50); // anything else this tick sent would have arrived by now
       expect(frames, `tick ${tick}`).toHaveLength(1);
       expect(frames[0]!.op).toBe('quotes');
-      expect(quotesOf(frames[0]!).map((q) => q.instrumentId).sort()).toEqual([...ids].sort());
+      expect(
+        quotesOf(frames[0]!)
+          .map((q) => q.instrumentId)
+          .sort(),
+      ).toEqual([...ids].sort());
     }
     socket.terminate();
   });
@@ -75,7 +93,10 @@ function fakeSocket(): FakeSocket & WebSocket {
 }
 
 const subscribe = (s: FakeSocket, ids: string[]) =>
-  s.handlers.get('message')?.(Buffer.from(JSON.stringify({ op: 'subscribe', id: 'a', channel: 'quote', instrumentIds: ids })), false);
+  s.handlers.get('message')?.(
+    Buffer.from(JSON.stringify({ op: 'subscribe', id: 'a', channel: 'quote', instrumentIds: ids })),
+    false,
+  );
 
 describe('each message encoded once per tick', () => {
   it('connections watching the same instruments get the very same bytes; the encoder runs once per distinct watch list', async () => {
@@ -101,9 +122,16 @@ describe('each message encoded once per tick', () => {
     expect(Buffer.isBuffer(bytes)).toBe(true);
     for (const s of same) expect(s.sent[0]).toBe(bytes); // one Buffer, not six copies
     const message = JSON.parse((bytes as Buffer).toString('utf8')) as WsServerMessage;
-    expect(quotesOf(message).map((q) => q.instrumentId).sort()).toEqual(ids.slice(0, 3).sort());
-    expect(quotesOf(JSON.parse((other.sent[0] as Buffer).toString('utf8')) as WsServerMessage).map((q) => q.instrumentId).sort())
-      .toEqual(ids.slice(2, 4).sort());
+    expect(
+      quotesOf(message)
+        .map((q) => q.instrumentId)
+        .sort(),
+    ).toEqual(ids.slice(0, 3).sort());
+    expect(
+      quotesOf(JSON.parse((other.sent[0] as Buffer).toString('utf8')) as WsServerMessage)
+        .map((q) => q.instrumentId)
+        .sort(),
+    ).toEqual(ids.slice(2, 4).sort());
 
     // nothing moved: nothing is encoded or sent
     encode.mockClear();
@@ -159,7 +187,9 @@ describe('HTTP stays responsive during a large broadcast', () => {
               received += quotesOf(message).length;
               resolve();
             });
-            client.once('open', () => client.send(JSON.stringify({ op: 'subscribe', id: 's', channel: 'quote', instrumentIds: watch })));
+            client.once('open', () =>
+              client.send(JSON.stringify({ op: 'subscribe', id: 's', channel: 'quote', instrumentIds: watch })),
+            );
           });
         });
         await Promise.all(batch);
@@ -186,8 +216,10 @@ describe('HTTP stays responsive during a large broadcast', () => {
       expect(answer.head).toMatch(/^HTTP\/1.1 200/);
       // The broadcast gave the event loop turns, and the health check was answered in one of them,
       // not after the last write (a synchronous loop answers it only once every socket is written).
-      expect(answer.at, `health at ${(answer.at - tickStart).toFixed(1)} ms, tick done at ${(tickEnd - tickStart).toFixed(1)} ms`)
-        .toBeLessThan(tickEnd);
+      expect(
+        answer.at,
+        `health at ${(answer.at - tickStart).toFixed(1)} ms, tick done at ${(tickEnd - tickStart).toFixed(1)} ms`,
+      ).toBeLessThan(tickEnd);
       expect(t.deps.quoteHub.stats.yields).toBeGreaterThan(yieldsBefore);
       expect(answer.at - probe.sentAt).toBeLessThan(1000);
       await vi.waitFor(() => expect(received).toBe(connections * perConnection), { timeout: 10_000 });

@@ -27,7 +27,11 @@ function fakeSocket(bufferedAmount = 0): FakeSocket & WebSocket {
   }) as unknown as FakeSocket & WebSocket;
 }
 
-const subscribe = (s: FakeSocket, ids: string[]) => s.handlers.get('message')?.(Buffer.from(JSON.stringify({ op: 'subscribe', id: 'a', channel: 'quote', instrumentIds: ids })), false);
+const subscribe = (s: FakeSocket, ids: string[]) =>
+  s.handlers.get('message')?.(
+    Buffer.from(JSON.stringify({ op: 'subscribe', id: 'a', channel: 'quote', instrumentIds: ids })),
+    false,
+  );
 
 describe('quote WebSocket limits (issue 18)', () => {
   it('closes connections past the cap per address', () => {

@@ -31,38 +31,54 @@ async function connect(): Promise<Client> {
   });
   const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
   return {
-    socket, frames, closed,
+    socket,
+    frames,
+    closed,
     send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next: (match, timeoutMs = 3000) => new Promise((resolve, reject) => {
-      const seen = frames.find(match);
-      if (seen) {
-        frames.splice(frames.indexOf(seen), 1);
-        resolve(seen);
-        return;
-      }
-      const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
-      waiters.push({ match, resolve: (m) => {
-        clearTimeout(timer);
-        frames.splice(frames.indexOf(m), 1);
-        resolve(m);
-      } });
-    }),
+    next: (match, timeoutMs = 3000) =>
+      new Promise((resolve, reject) => {
+        const seen = frames.find(match);
+        if (seen) {
+          frames.splice(frames.indexOf(seen), 1);
+          resolve(seen);
+          return;
+        }
+        const timer = setTimeout(() => reject(new Error('no matching frame')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            frames.splice(frames.indexOf(m), 1);
+            resolve(m);
+          },
+        });
+      }),
   };
 }
 
 /** The quote of `id` in a `quotes` message (docs/decisions.md: one message per connection per tick), if any. */
-const quoteIn = (m: WsServerMessage, id: string): WsQuote | undefined => (m.op === 'quotes' ? m.data.find((q) => q.instrumentId === id) : undefined);
+const quoteIn = (m: WsServerMessage, id: string): WsQuote | undefined =>
+  m.op === 'quotes' ? m.data.find((q) => q.instrumentId === id) : undefined;
 const isQuote = (id: string) => (m: WsServerMessage) => quoteIn(m, id) !== undefined;
 
-describe('the quote WebSocket (API.md §18)', () => {
+describe('the quote WebSocket (docs/api.md §18)', () => {
   it('acks a subscription with the rejected ids, then sends one snapshot message with the accepted ids', async () => {
     const c = await connect();
     c.send({ op: 'subscribe', id: 'c1', channel: 'quote', instrumentIds: ['i_usd_AAPL', 'i_usd_NOPE'] });
     const ack = await c.next((m) => m.op === 'ack');
-    expect(ack).toEqual({ op: 'ack', id: 'c1', status: 1, data: { subscribed: ['i_usd_AAPL'], rejected: [{ instrumentId: 'i_usd_NOPE', code: 'product.not_found' }] } });
+    expect(ack).toEqual({
+      op: 'ack',
+      id: 'c1',
+      status: 1,
+      data: { subscribed: ['i_usd_AAPL'], rejected: [{ instrumentId: 'i_usd_NOPE', code: 'product.not_found' }] },
+    });
     const snapshot = await c.next(isQuote('i_usd_AAPL'));
     expect(snapshot.op === 'quotes' && snapshot.data).toHaveLength(1);
-    expect(quoteIn(snapshot, 'i_usd_AAPL')).toMatchObject({ instrumentId: 'i_usd_AAPL', status: 'trading', stale: false });
+    expect(quoteIn(snapshot, 'i_usd_AAPL')).toMatchObject({
+      instrumentId: 'i_usd_AAPL',
+      status: 'trading',
+      stale: false,
+    });
     c.socket.terminate();
   });
 
@@ -90,8 +106,16 @@ describe('the quote WebSocket (API.md §18)', () => {
     expect(bad).toMatchObject({ status: 0, code: 'request.invalid' });
     c.send({ op: 'dance', id: 'x1' });
     expect(await c.next((m) => m.op === 'error')).toMatchObject({ id: 'x1', code: 'request.invalid' });
-    c.send({ op: 'subscribe', id: 'x2', channel: 'quote', instrumentIds: Array.from({ length: 101 }, (_, i) => `i_${i}`) });
-    expect(await c.next((m) => m.op === 'error')).toMatchObject({ id: 'x2', params: { fields: { instrumentIds: 'too_many' } } });
+    c.send({
+      op: 'subscribe',
+      id: 'x2',
+      channel: 'quote',
+      instrumentIds: Array.from({ length: 101 }, (_, i) => `i_${i}`),
+    });
+    expect(await c.next((m) => m.op === 'error')).toMatchObject({
+      id: 'x2',
+      params: { fields: { instrumentIds: 'too_many' } },
+    });
     c.socket.terminate();
   });
 
@@ -102,7 +126,9 @@ describe('the quote WebSocket (API.md §18)', () => {
     // 100 cold instruments are warmed in slices first (issue 18): seconds of wall time on a busy machine
     await c.next((m) => m.op === 'ack' && m.id === 's1', 60_000);
     c.send({ op: 'subscribe', id: 's2', channel: 'quote', instrumentIds: ids.slice(100, 125) });
-    expect(await c.next((m) => m.op === 'error' && m.id === 's2')).toMatchObject({ params: { fields: { instrumentIds: 'too_many' } } });
+    expect(await c.next((m) => m.op === 'error' && m.id === 's2')).toMatchObject({
+      params: { fields: { instrumentIds: 'too_many' } },
+    });
     c.send({ op: 'subscribe', id: 's3', channel: 'quote', instrumentIds: ids.slice(100, 120) });
     const ack = await c.next((m) => m.op === 'ack' && m.id === 's3', 60_000);
     expect(ack.op === 'ack' && ack.data.subscribed).toHaveLength(20);

@@ -1,5 +1,5 @@
 /**
- * The quote WebSocket of API.md §18. One hub per process: it keeps each connection's
+ * The quote WebSocket of docs/api.md §18. One hub per process: it keeps each connection's
  * subscriptions, and every `tickMs` (250 ms → at most 4 updates per second per instrument) asks
  * the feed for the quotes someone watches and sends those that changed. The feed is
  * deterministic, so every instance computes the same frames without talking to the others.
@@ -14,7 +14,15 @@
  * waiting for that holds the connection's later messages back, so answers keep their order.
  */
 import {
-  englishMessage, fieldReasonsOf, reasonErrorMap, wsClientMessage, wsLimits, type Code, type WsClientMessage, type WsQuote, type WsServerMessage,
+  englishMessage,
+  fieldReasonsOf,
+  reasonErrorMap,
+  wsClientMessage,
+  wsLimits,
+  type Code,
+  type WsClientMessage,
+  type WsQuote,
+  type WsServerMessage,
 } from '@brokerage/contract';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -120,7 +128,10 @@ export class QuoteHub {
   /** account events on the same connection (issue 17 item 3); without it `account` is refused as invalid */
   private accounts: AccountSignIn | null = null;
 
-  constructor(private readonly feed: MarketFeed, options: QuoteHubOptions = {}) {
+  constructor(
+    private readonly feed: MarketFeed,
+    options: QuoteHubOptions = {},
+  ) {
     this.tickMs = options.tickMs ?? 1000 / wsLimits.updatesPerSecondPerInstrument;
     this.idleCloseMs = options.idleCloseMs ?? wsLimits.idleCloseMs;
     this.messagesPerSecond = options.messagesPerSecond ?? wsLimits.messagesPerSecond;
@@ -153,9 +164,20 @@ export class QuoteHub {
     }
     this.perAddress.set(address, open + 1);
     const now = Date.now();
-    const connection: Connection = { socket, address, ids: new Set(), group: null, lastMessageAt: now, windowStart: now, windowCount: 0, pending: null };
+    const connection: Connection = {
+      socket,
+      address,
+      ids: new Set(),
+      group: null,
+      lastMessageAt: now,
+      windowStart: now,
+      windowCount: 0,
+      pending: null,
+    };
     this.connections.add(connection);
-    socket.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(connection, isBinary ? '' : data.toString('utf8')));
+    socket.on('message', (data: Buffer, isBinary: boolean) =>
+      this.onMessage(connection, isBinary ? '' : data.toString('utf8')),
+    );
     socket.on('close', () => this.drop(connection));
     socket.on('error', () => this.drop(connection));
     this.start();
@@ -207,7 +229,14 @@ export class QuoteHub {
   }
 
   private fail(connection: Connection, code: Code, id?: string, params: Record<string, unknown> = {}): void {
-    this.send(connection, { op: 'error', ...(id ? { id } : {}), status: 0, code, msg: englishMessage(code, params), params });
+    this.send(connection, {
+      op: 'error',
+      ...(id ? { id } : {}),
+      status: 0,
+      code,
+      msg: englishMessage(code, params),
+      params,
+    });
   }
 
   private onMessage(connection: Connection, text: string): void {
@@ -232,7 +261,10 @@ export class QuoteHub {
     }
     const parsed = wsClientMessage.safeParse(raw, { error: reasonErrorMap });
     if (!parsed.success) {
-      const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id.slice(0, 32) : undefined;
+      const id =
+        raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string'
+          ? (raw as { id: string }).id.slice(0, 32)
+          : undefined;
       this.fail(connection, 'request.invalid', id, { fields: fieldReasonsOf(parsed.error) });
       return;
     }
@@ -242,7 +274,10 @@ export class QuoteHub {
   /** Handles `message` now, or after the connection's message still in hand (answers keep their order). */
   private dispatch(connection: Connection, message: WsClientMessage): void {
     if (connection.pending !== null) {
-      this.chain(connection, connection.pending.then(() => this.handle(connection, message)));
+      this.chain(
+        connection,
+        connection.pending.then(() => this.handle(connection, message)),
+      );
       return;
     }
     const result = this.handle(connection, message);
@@ -250,11 +285,13 @@ export class QuoteHub {
   }
 
   private chain(connection: Connection, work: Promise<void>): void {
-    const pending: Promise<void> = work.catch(() => undefined).finally(() => {
-      // a client waiting for our answer was not silent: its idle time counts from the answer
-      connection.lastMessageAt = Date.now();
-      if (connection.pending === pending) connection.pending = null;
-    });
+    const pending: Promise<void> = work
+      .catch(() => undefined)
+      .finally(() => {
+        // a client waiting for our answer was not silent: its idle time counts from the answer
+        connection.lastMessageAt = Date.now();
+        if (connection.pending === pending) connection.pending = null;
+      });
     connection.pending = pending;
   }
 
@@ -268,9 +305,11 @@ export class QuoteHub {
     for (const id of ids) if (!this.feed.isWarm(id) && this.feed.instrument(id) !== undefined) cold.push(id);
     if (cold.length === 0) return undefined;
     const feed = this.feed;
-    return this.work.run((function* () {
-      for (const id of cold) yield* feed.warmSteps(id);
-    })());
+    return this.work.run(
+      (function* () {
+        for (const id of cold) yield* feed.warmSteps(id);
+      })(),
+    );
   }
 
   private handle(connection: Connection, message: WsClientMessage): Promise<void> | undefined {
@@ -288,7 +327,12 @@ export class QuoteHub {
       const gone = message.instrumentIds.filter((id) => connection.ids.delete(id));
       this.unwatch(connection, gone);
       this.regroup(connection);
-      this.send(connection, { op: 'ack', id: message.id, status: 1, data: { subscribed: [...connection.ids], rejected: [] } });
+      this.send(connection, {
+        op: 'ack',
+        id: message.id,
+        status: 1,
+        data: { subscribed: [...connection.ids], rejected: [] },
+      });
       return;
     }
     const fresh = [...new Set(message.instrumentIds)].filter((id) => !connection.ids.has(id));
@@ -373,12 +417,35 @@ export class QuoteHub {
     if (!def) return null;
     const q = this.feed.quote(instrumentId);
     const data: WsQuote = {
-      instrumentId, price: q.price, ...changeOf(q.price, q.prevClose, def.priceScale), open: q.open,
-      prevClose: q.prevClose, high: q.high, low: q.low, volume: q.volume, turnover: q.turnover, status: q.status,
-      ts: q.updatedAt.toISOString(), bid: q.bid, ask: q.ask, inSession: q.inSession, stale: q.stale,
+      instrumentId,
+      price: q.price,
+      ...changeOf(q.price, q.prevClose, def.priceScale),
+      open: q.open,
+      prevClose: q.prevClose,
+      high: q.high,
+      low: q.low,
+      volume: q.volume,
+      turnover: q.turnover,
+      status: q.status,
+      ts: q.updatedAt.toISOString(),
+      bid: q.bid,
+      ask: q.ask,
+      inSession: q.inSession,
+      stale: q.stale,
     };
     const signature = [
-      q.price, q.open, q.prevClose, q.high, q.low, q.volume, q.turnover, q.status, q.bid, q.ask, q.inSession, q.stale,
+      q.price,
+      q.open,
+      q.prevClose,
+      q.high,
+      q.low,
+      q.volume,
+      q.turnover,
+      q.status,
+      q.bid,
+      q.ask,
+      q.inSession,
+      q.stale,
     ].join('|');
     return { json: JSON.stringify(data), signature, listed: q.status !== 'delisted' };
   }

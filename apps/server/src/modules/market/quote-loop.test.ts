@@ -21,7 +21,9 @@ function fakeSocket() {
   const sent: WsServerMessage[] = [];
   const handlers = new Map<string, (...args: unknown[]) => void>();
   const socket = {
-    bufferedAmount: 0, readyState: 1, OPEN: 1,
+    bufferedAmount: 0,
+    readyState: 1,
+    OPEN: 1,
     send: (data: string | Buffer) => sent.push(JSON.parse(data.toString()) as WsServerMessage),
     on: (event: string, fn: (...args: unknown[]) => void) => handlers.set(event, fn),
     close: () => undefined,
@@ -41,10 +43,18 @@ describe('a cold quote does not hold the event loop (issue 18)', () => {
     const client = fakeSocket();
     hub.accept(client.socket, '10.9.0.1');
     const { value, cpuMs, wallMs } = await loopHeld(async () => {
-      client.say({ op: 'subscribe', id: 's1', channel: 'quote', instrumentIds: ['i_usd_SPX', 'i_usd_DJI', 'i_usd_NDX'] });
+      client.say({
+        op: 'subscribe',
+        id: 's1',
+        channel: 'quote',
+        instrumentIds: ['i_usd_SPX', 'i_usd_DJI', 'i_usd_NDX'],
+      });
       client.say({ op: 'ping', id: 'p1' });
       const status = await health();
-      await vi.waitFor(() => expect(client.sent.some((m) => m.op === 'pong')).toBe(true), { timeout: 60_000, interval: 20 });
+      await vi.waitFor(() => expect(client.sent.some((m) => m.op === 'pong')).toBe(true), {
+        timeout: 60_000,
+        interval: 20,
+      });
       await hub.tick();
       return status;
     });
@@ -58,13 +68,15 @@ describe('a cold quote does not hold the event loop (issue 18)', () => {
   }, 120_000);
 
   it('lists cold tabs (two indexes and their members, crypto, forex) while the loop keeps turning', async () => {
-    const { value, cpuMs } = await loopHeld(() => Promise.all([
-      post(t.app, '/market/list', { tab: 'index', market: 'mxn' }),
-      post(t.app, '/market/list', { tab: 'index', market: 'eur' }),
-      post(t.app, '/market/list', { tab: 'crypto' }),
-      post(t.app, '/market/list', { tab: 'forex', size: 50 }),
-      health(),
-    ]));
+    const { value, cpuMs } = await loopHeld(() =>
+      Promise.all([
+        post(t.app, '/market/list', { tab: 'index', market: 'mxn' }),
+        post(t.app, '/market/list', { tab: 'index', market: 'eur' }),
+        post(t.app, '/market/list', { tab: 'crypto' }),
+        post(t.app, '/market/list', { tab: 'forex', size: 50 }),
+        health(),
+      ]),
+    );
     const [mxn, eur, crypto, forex, status] = value;
     for (const r of [mxn, eur, crypto, forex]) expect(r.http).toBe(200);
     expect((mxn.body.data as { list: unknown[] }).list.length).toBeGreaterThan(0);
@@ -74,15 +86,17 @@ describe('a cold quote does not hold the event loop (issue 18)', () => {
   }, 120_000);
 
   it('quotes with cold 52-week figures, searches and draws a cold time share while the loop keeps turning', async () => {
-    const { value, cpuMs } = await loopHeld(() => Promise.all([
-      // a crypto's 52 weeks: 364 days of 1,440 minutes; a stock's: 252 days
-      post(t.app, '/market/quote', { instrumentId: 'i_crypto_DOT-USDT' }),
-      post(t.app, '/market/quote', { instrumentId: 'i_crypto_LTC-USDT' }),
-      post(t.app, '/market/quote', { instrumentId: 'i_usd_AAPL' }),
-      post(t.app, '/market/search', { keyword: 'Y' }),
-      post(t.app, '/market/candles', { instrumentId: 'i_usd_LVMUY', period: 'time_share' }),
-      health(),
-    ]));
+    const { value, cpuMs } = await loopHeld(() =>
+      Promise.all([
+        // a crypto's 52 weeks: 364 days of 1,440 minutes; a stock's: 252 days
+        post(t.app, '/market/quote', { instrumentId: 'i_crypto_DOT-USDT' }),
+        post(t.app, '/market/quote', { instrumentId: 'i_crypto_LTC-USDT' }),
+        post(t.app, '/market/quote', { instrumentId: 'i_usd_AAPL' }),
+        post(t.app, '/market/search', { keyword: 'Y' }),
+        post(t.app, '/market/candles', { instrumentId: 'i_usd_LVMUY', period: 'time_share' }),
+        health(),
+      ]),
+    );
     const [dot, ltc, aapl, search, timeShare, status] = value;
     for (const r of [dot, ltc, aapl, search, timeShare]) expect(r.http).toBe(200);
     expect((dot.body.data as { high52w: string }).high52w).toMatch(/^\d/);

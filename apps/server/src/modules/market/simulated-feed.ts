@@ -8,7 +8,11 @@
  */
 import { markets, type Market } from '@brokerage/contract';
 import {
-  MarketSimulator, type InstrumentDef, type MarketCalendar, type SimMarket, type SimPeriod,
+  MarketSimulator,
+  type InstrumentDef,
+  type MarketCalendar,
+  type SimMarket,
+  type SimPeriod,
 } from '@brokerage/market-sim';
 import { universe } from '@brokerage/market-sim/universe';
 import type { Clock } from '../../platform/clock.js';
@@ -19,13 +23,19 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
 export function calendarsFromSettings(settings: Settings): Record<SimMarket, MarketCalendar> {
-  const entries = markets.map((m: Market) => [m, {
-    timezone: settings.get(`market.${m}.timezone`),
-    sessions: settings.get(`market.${m}.sessions`),
-    days: m === 'crypto' ? EVERY_DAY : WEEKDAYS,
-    holidays: settings.get(`market.${m}.holidays`),
-    priceLimitRate: settings.get(`market.${m}.priceLimitRate`),
-  }] as const);
+  const entries = markets.map(
+    (m: Market) =>
+      [
+        m,
+        {
+          timezone: settings.get(`market.${m}.timezone`),
+          sessions: settings.get(`market.${m}.sessions`),
+          days: m === 'crypto' ? EVERY_DAY : WEEKDAYS,
+          holidays: settings.get(`market.${m}.holidays`),
+          priceLimitRate: settings.get(`market.${m}.priceLimitRate`),
+        },
+      ] as const,
+  );
   return Object.fromEntries(entries) as Record<SimMarket, MarketCalendar>;
 }
 
@@ -68,7 +78,10 @@ export class SimulatedFeed implements MarketFeed {
         this.simulator = null;
       }
     }
-    this.simulator ??= new MarketSimulator(this.defs, { seed: this.seed, calendars: this.calendars ?? calendarsFromSettings(this.settings) });
+    this.simulator ??= new MarketSimulator(this.defs, {
+      seed: this.seed,
+      calendars: this.calendars ?? calendarsFromSettings(this.settings),
+    });
     return this.simulator;
   }
 

@@ -6,7 +6,9 @@ import { SlicedWork } from './sliced-work.js';
 function* busy<T>(n: number, stepMs: number, value: T, log?: string[], name?: string): Generator<void, T, void> {
   for (let i = 0; i < n; i += 1) {
     const until = performance.now() + stepMs;
-    while (performance.now() < until) { /* work */ }
+    while (performance.now() < until) {
+      /* work */
+    }
     if (log && name) log.push(name);
     yield;
   }
@@ -20,7 +22,9 @@ describe('sliced work', () => {
     expect(roomy.stats()).toMatchObject({ jobs: 1, sliced: 0, slices: 1 });
     const work = new SlicedWork({ sliceMs: 5 });
     let turns = 0;
-    const ticker = setInterval(() => { turns += 1; }, 0);
+    const ticker = setInterval(() => {
+      turns += 1;
+    }, 0);
     expect(await work.run(busy(40, 1, 'long'))).toBe('long');
     clearInterval(ticker);
     expect(work.stats().sliced).toBe(1);
@@ -50,14 +54,19 @@ describe('sliced work', () => {
     const work = new SlicedWork({ sliceMs: 1 });
     const gone = new AbortController();
     let steps = 0;
-    const job = work.run((function* () {
-      for (;;) {
-        const until = performance.now() + 2;
-        while (performance.now() < until) { /* work */ }
-        steps += 1;
-        yield;
-      }
-    })(), gone.signal);
+    const job = work.run(
+      (function* () {
+        for (;;) {
+          const until = performance.now() + 2;
+          while (performance.now() < until) {
+            /* work */
+          }
+          steps += 1;
+          yield;
+        }
+      })(),
+      gone.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     gone.abort(new Error('client gone'));
     await expect(job).rejects.toThrow('client gone');

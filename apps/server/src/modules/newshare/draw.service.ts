@@ -1,5 +1,5 @@
 /**
- * Running the draw of one offering (API.md §19.5, §3.2), in the back office's transaction:
+ * Running the draw of one offering (docs/api.md §19.5, §3.2), in the back office's transaction:
  * once, after `applyEnd`; the operator names the offering and nothing else. Every application
  * still `applied` first enters `pending_draw`; `allocate` (draw.ts) decides every allotment from
  * the seed fixed at creation; then each application is won or lost, and a won one is paid from
@@ -37,7 +37,14 @@ function winningRateOf(allotted: number, applied: number): string {
   return roundRate(new Dec(allotted).dividedBy(applied), 'down').toString();
 }
 
-async function settleOne(tx: Tx, deps: DrawDeps, share: ShareRow, sub: SubscriptionRow, allotted: number, now: Date): Promise<void> {
+async function settleOne(
+  tx: Tx,
+  deps: DrawDeps,
+  share: ShareRow,
+  sub: SubscriptionRow,
+  allotted: number,
+  now: Date,
+): Promise<void> {
   const c = share.currency;
   const memo = { newShareId: share.id, code: share.code };
   const frozen = Money.fromLedger(sub.frozenAmount, c);
@@ -45,41 +52,84 @@ async function settleOne(tx: Tx, deps: DrawDeps, share: ShareRow, sub: Subscript
   if (allotted === 0) {
     if (frozen.isPositive()) {
       await deps.ledger.release(tx, {
-        userId: sub.userId, amount: frozen, kind: 'subscription_release', reference: sub.id,
-        idempotencyKey: `subscription-release:${sub.id}`, memo,
+        userId: sub.userId,
+        amount: frozen,
+        kind: 'subscription_release',
+        reference: sub.id,
+        idempotencyKey: `subscription-release:${sub.id}`,
+        memo,
       });
     }
     await transitionSubscription(tx, sub, 'draw_lost', { allottedQuantity: 0, frozenAmount: '0' }, now);
-    await sendMessage(tx, deps.clock, sub.userId, { code: 'message.subscription.lost', params: { product, released: frozen.toString(), currency: c } });
+    await sendMessage(tx, deps.clock, sub.userId, {
+      code: 'message.subscription.lost',
+      params: { product, released: frozen.toString(), currency: c },
+    });
     return;
   }
   const payable = amountFor(share, allotted);
   if (sub.paymentMode === 'prepaid') {
     // the frozen amount was issuePrice × quantity ≥ issuePrice × allotted: pay the allotment, release the rest
     await deps.ledger.settle(tx, {
-      userId: sub.userId, amount: payable, kind: 'subscription_pay', reference: sub.id,
-      idempotencyKey: `subscription-pay:${sub.id}`, memo, to: 'ipo_escrow',
+      userId: sub.userId,
+      amount: payable,
+      kind: 'subscription_pay',
+      reference: sub.id,
+      idempotencyKey: `subscription-pay:${sub.id}`,
+      memo,
+      to: 'ipo_escrow',
     });
     const rest = frozen.minus(payable);
     if (rest.isPositive()) {
       await deps.ledger.release(tx, {
-        userId: sub.userId, amount: rest, kind: 'subscription_release', reference: sub.id,
-        idempotencyKey: `subscription-release:${sub.id}`, memo,
+        userId: sub.userId,
+        amount: rest,
+        kind: 'subscription_release',
+        reference: sub.id,
+        idempotencyKey: `subscription-release:${sub.id}`,
+        memo,
       });
     }
-    await transitionSubscription(tx, sub, ['draw_won', 'prepaid_settle'], {
-      allottedQuantity: allotted, amountPayable: payable.toLedgerString(), amountPaid: payable.toLedgerString(), frozenAmount: '0',
-    }, now);
+    await transitionSubscription(
+      tx,
+      sub,
+      ['draw_won', 'prepaid_settle'],
+      {
+        allottedQuantity: allotted,
+        amountPayable: payable.toLedgerString(),
+        amountPaid: payable.toLedgerString(),
+        frozenAmount: '0',
+      },
+      now,
+    );
     await sendMessage(tx, deps.clock, sub.userId, {
       code: 'message.subscription.paid',
-      params: { product, allotted: String(allotted), amount: payable.toString(), released: rest.toString(), currency: c },
+      params: {
+        product,
+        allotted: String(allotted),
+        amount: payable.toString(),
+        released: rest.toString(),
+        currency: c,
+      },
     });
     return;
   }
-  await transitionSubscription(tx, sub, ['draw_won', 'await_payment'], { allottedQuantity: allotted, amountPayable: payable.toLedgerString() }, now);
+  await transitionSubscription(
+    tx,
+    sub,
+    ['draw_won', 'await_payment'],
+    { allottedQuantity: allotted, amountPayable: payable.toLedgerString() },
+    now,
+  );
   await sendMessage(tx, deps.clock, sub.userId, {
     code: 'message.subscription.awaiting_payment',
-    params: { product, allotted: String(allotted), amount: payable.toString(), currency: c, deadline: share.paymentDeadline.toISOString() },
+    params: {
+      product,
+      allotted: String(allotted),
+      amount: payable.toString(),
+      currency: c,
+      deadline: share.paymentDeadline.toISOString(),
+    },
   });
 }
 
@@ -93,7 +143,11 @@ export async function runDraw(tx: Tx, deps: DrawDeps, shareId: string): Promise<
   for (const sub of locked) {
     applications.push(sub.state === 'applied' ? await transitionSubscription(tx, sub, 'apply_end', {}, now) : sub);
   }
-  const result = allocate(applications.map((a) => ({ id: a.id, quantity: a.quantity })), share.sharesOffered, share.drawSeed);
+  const result = allocate(
+    applications.map((a) => ({ id: a.id, quantity: a.quantity })),
+    share.sharesOffered,
+    share.drawSeed,
+  );
   let allottedTotal = 0;
   for (const sub of applications) {
     const allotted = result.allotted.get(sub.id) ?? 0;
@@ -102,7 +156,17 @@ export async function runDraw(tx: Tx, deps: DrawDeps, shareId: string): Promise<
   }
   const winningRate = winningRateOf(allottedTotal, result.totalSubscription);
   const drawn = await repo.updateShare(tx, share.id, {
-    drawnAt: now, totalSubscription: result.totalSubscription, winnersCount: result.winnersCount, winningRate, updatedAt: now,
+    drawnAt: now,
+    totalSubscription: result.totalSubscription,
+    winnersCount: result.winnersCount,
+    winningRate,
+    updatedAt: now,
   });
-  return { share: drawn, totalSubscription: result.totalSubscription, winningRate, winnersCount: result.winnersCount, seed: share.drawSeed };
+  return {
+    share: drawn,
+    totalSubscription: result.totalSubscription,
+    winningRate,
+    winnersCount: result.winnersCount,
+    seed: share.drawSeed,
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The new-share draw of API.md §19.5 and §12.2, as a pure function anyone can re-run.
+ * The new-share draw of docs/api.md §19.5 and §12.2, as a pure function anyone can re-run.
  *
  * - If Σ applied ≤ sharesOffered, every application gets its full quantity.
  * - Otherwise each gets floor(quantity × sharesOffered ÷ Σ applied) (exact integer arithmetic),

@@ -1,5 +1,5 @@
 /**
- * The instrument an offering creates (API.md §12): a stock of its market, quoted by the feed
+ * The instrument an offering creates (docs/api.md §12): a stock of its market, quoted by the feed
  * `pre_listing` at the issue price until `listingDate`, then traded (its walk starts from the issue
  * price). The feed learns every offering at start, after a create, and on every jobs pass, so an
  * offering created on another instance is listed here too.
@@ -23,12 +23,27 @@ function dailyVolumeOf(sharesOffered: number): string {
   return String(Math.max(1000, Math.floor(sharesOffered / 20)));
 }
 
-export function listingDefOf(share: Pick<ShareRow, 'instrumentId' | 'code' | 'name' | 'market' | 'issuePrice' | 'sharesOffered' | 'listingDate'>): InstrumentDef {
+export function listingDefOf(
+  share: Pick<ShareRow, 'instrumentId' | 'code' | 'name' | 'market' | 'issuePrice' | 'sharesOffered' | 'listingDate'>,
+): InstrumentDef {
   return {
-    instrumentId: share.instrumentId, code: share.code, name: share.name, market: share.market, board: 'listed', assetClass: 'stock',
-    currency: currencyOfMarket[share.market], priceScale: 2, referencePrice: formatPrice(new Dec(share.issuePrice), 2),
-    annualVolatility: '0.45', halfSpreadBps: '5', averageDailyVolume: dailyVolumeOf(share.sharesOffered), volumeScale: 0,
-    industry: null, sharesOutstanding: share.sharesOffered, foreignOwnershipRatio: null, listingDate: share.listingDate,
+    instrumentId: share.instrumentId,
+    code: share.code,
+    name: share.name,
+    market: share.market,
+    board: 'listed',
+    assetClass: 'stock',
+    currency: currencyOfMarket[share.market],
+    priceScale: 2,
+    referencePrice: formatPrice(new Dec(share.issuePrice), 2),
+    annualVolatility: '0.45',
+    halfSpreadBps: '5',
+    averageDailyVolume: dailyVolumeOf(share.sharesOffered),
+    volumeScale: 0,
+    industry: null,
+    sharesOutstanding: share.sharesOffered,
+    foreignOwnershipRatio: null,
+    listingDate: share.listingDate,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The system steps of API.md §3.2, run every 30 s beside the API (app.ts):
+ * The system steps of docs/api.md §3.2, run every 30 s beside the API (app.ts):
  * - `apply_end`: applications of an offering whose window has closed enter `pending_draw`;
  * - `deadline_passes`: allotments still awaiting payment after the deadline become `payment_failed`;
  * - `list`: once the feed trades the offering's instrument (its listing date), each paid allotment
@@ -55,7 +55,10 @@ async function lapse(deps: NewShareJobDeps, id: string, now: Date): Promise<bool
     const share = await repo.findShare(tx, sub.newShareId);
     if (!share || now < share.paymentDeadline) return false;
     await transitionSubscription(tx, sub, 'deadline_passes', {}, now);
-    await sendMessage(tx, deps.clock, sub.userId, { code: 'message.subscription.payment_failed', params: { product: share.name } });
+    await sendMessage(tx, deps.clock, sub.userId, {
+      code: 'message.subscription.payment_failed',
+      params: { product: share.name },
+    });
     return true;
   });
 }
@@ -67,12 +70,21 @@ async function list(deps: NewShareJobDeps, id: string, now: Date): Promise<boole
     const share = await repo.findShare(tx, sub.newShareId);
     if (!share || !isListed(deps.feed, share)) return false;
     const position = await openAllottedPosition(tx, deps, {
-      userId: sub.userId, instrumentId: share.instrumentId, source: 'ipo', lots: sub.allottedQuantity, price: share.issuePrice,
-      amount: Money.fromLedger(sub.amountPaid, share.currency), funding: { from: 'house', account: 'ipo_escrow' }, lockDays: share.lockDays, reference: sub.id, at: now,
+      userId: sub.userId,
+      instrumentId: share.instrumentId,
+      source: 'ipo',
+      lots: sub.allottedQuantity,
+      price: share.issuePrice,
+      amount: Money.fromLedger(sub.amountPaid, share.currency),
+      funding: { from: 'house', account: 'ipo_escrow' },
+      lockDays: share.lockDays,
+      reference: sub.id,
+      at: now,
     });
     await transitionSubscription(tx, sub, 'list', { orderId: position.id }, now);
     await sendMessage(tx, deps.clock, sub.userId, {
-      code: 'message.subscription.listed', params: { product: share.name, allotted: String(sub.allottedQuantity) },
+      code: 'message.subscription.listed',
+      params: { product: share.name, allotted: String(sub.allottedQuantity) },
     });
     return true;
   });
@@ -82,7 +94,8 @@ export async function runNewShareJobs(deps: NewShareJobDeps): Promise<NewShareJo
   const now = deps.clock.now();
   const report: NewShareJobReport = { closed: 0, lapsed: 0, listed: 0 };
   await syncListings(deps.db, deps.feed);
-  for (const shareId of await repo.sharesPastApplyEnd(deps.db, now)) report.closed += await closeWindow(deps, shareId, now);
+  for (const shareId of await repo.sharesPastApplyEnd(deps.db, now))
+    report.closed += await closeWindow(deps, shareId, now);
   for (const id of await repo.dueUnpaid(deps.db, now, BATCH)) if (await lapse(deps, id, now)) report.lapsed += 1;
   for (const share of await repo.drawnWithPaid(deps.db)) {
     if (!isListed(deps.feed, share)) continue;
@@ -92,15 +105,21 @@ export async function runNewShareJobs(deps: NewShareJobDeps): Promise<NewShareJo
 }
 
 export function startNewShareJobs(
-  deps: NewShareJobDeps, options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  deps: NewShareJobDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): { stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = () => {
     if (running || stopped) return;
-    running = runNewShareJobs(deps).then(() => undefined, (error: unknown) => options.onError?.(error)).finally(() => {
-      running = null;
-    });
+    running = runNewShareJobs(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(pass, options.intervalMs ?? 30_000);
   timer.unref();

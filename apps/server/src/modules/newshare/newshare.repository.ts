@@ -28,22 +28,44 @@ export async function shareShare(tx: Tx, id: string): Promise<ShareRow | null> {
 }
 
 export async function codeTaken(db: Db, code: string, instrumentId: string): Promise<boolean> {
-  const [row] = await db.select({ id: newShares.id }).from(newShares)
-    .where(sql`${newShares.code} = ${code} or ${newShares.instrumentId} = ${instrumentId}`).limit(1);
+  const [row] = await db
+    .select({ id: newShares.id })
+    .from(newShares)
+    .where(sql`${newShares.code} = ${code} or ${newShares.instrumentId} = ${instrumentId}`)
+    .limit(1);
   return row !== undefined;
 }
 
-export async function listShares(db: Db, kind: NewShareKind | null, page: number, size: number): Promise<{ rows: ShareRow[]; total: number }> {
+export async function listShares(
+  db: Db,
+  kind: NewShareKind | null,
+  page: number,
+  size: number,
+): Promise<{ rows: ShareRow[]; total: number }> {
   const where = kind ? eq(newShares.kind, kind) : undefined;
-  const rows = await db.select().from(newShares).where(where)
-    .orderBy(asc(newShares.applyEnd), asc(newShares.id)).limit(size).offset((page - 1) * size);
+  const rows = await db
+    .select()
+    .from(newShares)
+    .where(where)
+    .orderBy(asc(newShares.applyEnd), asc(newShares.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(newShares).where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Newest first, for the back office. */
-export async function listSharesNewest(db: Db, page: number, size: number): Promise<{ rows: ShareRow[]; total: number }> {
-  const rows = await db.select().from(newShares).orderBy(desc(newShares.createdAt), desc(newShares.id)).limit(size).offset((page - 1) * size);
+export async function listSharesNewest(
+  db: Db,
+  page: number,
+  size: number,
+): Promise<{ rows: ShareRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(newShares)
+    .orderBy(desc(newShares.createdAt), desc(newShares.id))
+    .limit(size)
+    .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(newShares);
   return { rows, total: total?.n ?? 0 };
 }
@@ -66,13 +88,20 @@ export async function updateShare(tx: Tx, id: string, patch: Partial<NewShareRow
 }
 
 /** Shares applied for (Σ quantity of every application) and the number of applications, per offering. */
-export async function subscribedOf(db: Db, ids: string[]): Promise<Map<string, { quantity: number; applications: number }>> {
+export async function subscribedOf(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { quantity: number; applications: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({
-    id: subscriptions.newShareId,
-    quantity: sql<string>`sum(${subscriptions.quantity})::text`,
-    applications: count(),
-  }).from(subscriptions).where(inArray(subscriptions.newShareId, ids)).groupBy(subscriptions.newShareId);
+  const rows = await db
+    .select({
+      id: subscriptions.newShareId,
+      quantity: sql<string>`sum(${subscriptions.quantity})::text`,
+      applications: count(),
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.newShareId, ids))
+    .groupBy(subscriptions.newShareId);
   return new Map(rows.map((r) => [r.id, { quantity: Number(r.quantity), applications: r.applications }]));
 }
 
@@ -85,13 +114,16 @@ export interface MyTotals {
 }
 
 export async function myTotalsOf(db: Db, userId: string, shareId: string): Promise<MyTotals> {
-  const [row] = await db.select({
-    applications: count(),
-    subscriptionQuantity: sql<string>`coalesce(sum(${subscriptions.quantity}), 0)::text`,
-    allottedQuantity: sql<string>`coalesce(sum(${subscriptions.allottedQuantity}), 0)::text`,
-    amountPayable: sql<string>`coalesce(sum(${subscriptions.amountPayable}), 0)::text`,
-    amountPaid: sql<string>`coalesce(sum(${subscriptions.amountPaid}), 0)::text`,
-  }).from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.newShareId, shareId)));
+  const [row] = await db
+    .select({
+      applications: count(),
+      subscriptionQuantity: sql<string>`coalesce(sum(${subscriptions.quantity}), 0)::text`,
+      allottedQuantity: sql<string>`coalesce(sum(${subscriptions.allottedQuantity}), 0)::text`,
+      amountPayable: sql<string>`coalesce(sum(${subscriptions.amountPayable}), 0)::text`,
+      amountPaid: sql<string>`coalesce(sum(${subscriptions.amountPaid}), 0)::text`,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.newShareId, shareId)));
   return {
     applications: row?.applications ?? 0,
     subscriptionQuantity: Number(row?.subscriptionQuantity ?? 0),
@@ -110,7 +142,9 @@ export async function lockApplicant(tx: Tx, userId: string, shareId: string): Pr
 }
 
 export async function countApplications(tx: Tx, userId: string, shareId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(subscriptions)
+  const [row] = await tx
+    .select({ n: count() })
+    .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.newShareId, shareId)));
   return row?.n ?? 0;
 }
@@ -118,7 +152,9 @@ export async function countApplications(tx: Tx, userId: string, shareId: string)
 export async function insertSubscription(tx: Tx, row: NewSubscriptionRow): Promise<SubscriptionRow> {
   const [created] = await tx.insert(subscriptions).values(row).returning();
   if (!created) throw new Error('subscription not inserted');
-  await tx.insert(subscriptionEvents).values({ subscriptionId: created.id, state: created.state, at: created.appliedAt });
+  await tx
+    .insert(subscriptionEvents)
+    .values({ subscriptionId: created.id, state: created.state, at: created.appliedAt });
   return created;
 }
 
@@ -132,7 +168,11 @@ export async function lockSubscription(tx: Tx, id: string): Promise<Subscription
   return row ?? null;
 }
 
-export async function updateSubscription(tx: Tx, id: string, patch: Partial<NewSubscriptionRow>): Promise<SubscriptionRow> {
+export async function updateSubscription(
+  tx: Tx,
+  id: string,
+  patch: Partial<NewSubscriptionRow>,
+): Promise<SubscriptionRow> {
   const [row] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
   if (!row) throw new Error(`subscription ${id} vanished`);
   return row;
@@ -146,36 +186,64 @@ export async function addEvents(tx: Tx, subscriptionId: string, states: Subscrip
 export async function eventsOf(db: Db, ids: string[]): Promise<Map<string, SubscriptionEventRow[]>> {
   const out = new Map<string, SubscriptionEventRow[]>();
   if (ids.length === 0) return out;
-  const rows = await db.select().from(subscriptionEvents).where(inArray(subscriptionEvents.subscriptionId, ids)).orderBy(asc(subscriptionEvents.id));
+  const rows = await db
+    .select()
+    .from(subscriptionEvents)
+    .where(inArray(subscriptionEvents.subscriptionId, ids))
+    .orderBy(asc(subscriptionEvents.id));
   for (const r of rows) out.set(r.subscriptionId, [...(out.get(r.subscriptionId) ?? []), r]);
   return out;
 }
 
 export async function recordsOfUser(
-  db: Db, userId: string, filter: { kind?: NewShareKind; states?: SubscriptionState[] }, page: number, size: number,
+  db: Db,
+  userId: string,
+  filter: { kind?: NewShareKind; states?: SubscriptionState[] },
+  page: number,
+  size: number,
 ): Promise<{ rows: { sub: SubscriptionRow; share: ShareRow }[]; total: number }> {
   const where = and(
     eq(subscriptions.userId, userId),
     filter.kind ? eq(newShares.kind, filter.kind) : undefined,
     filter.states ? inArray(subscriptions.state, filter.states) : undefined,
   );
-  const rows = await db.select({ sub: subscriptions, share: newShares }).from(subscriptions)
+  const rows = await db
+    .select({ sub: subscriptions, share: newShares })
+    .from(subscriptions)
     .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
-    .where(where).orderBy(desc(subscriptions.appliedAt), desc(subscriptions.id)).limit(size).offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(subscriptions).innerJoin(newShares, eq(newShares.id, subscriptions.newShareId)).where(where);
+    .where(where)
+    .orderBy(desc(subscriptions.appliedAt), desc(subscriptions.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
+    .where(where);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** The applications of one offering in the given states, locked, in id order (the draw). */
-export async function lockApplicationsOf(tx: Tx, shareId: string, states: SubscriptionState[]): Promise<SubscriptionRow[]> {
-  return tx.select().from(subscriptions)
+export async function lockApplicationsOf(
+  tx: Tx,
+  shareId: string,
+  states: SubscriptionState[],
+): Promise<SubscriptionRow[]> {
+  return tx
+    .select()
+    .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), inArray(subscriptions.state, states)))
-    .orderBy(asc(subscriptions.id)).for('update');
+    .orderBy(asc(subscriptions.id))
+    .for('update');
 }
 
 /** Every application of a drawn offering with its result (the public proof: ids and numbers only). */
-export async function proofRowsOf(db: Db, shareId: string): Promise<{ id: string; quantity: number; allotted: number }[]> {
-  return db.select({ id: subscriptions.id, quantity: subscriptions.quantity, allotted: subscriptions.allottedQuantity })
+export async function proofRowsOf(
+  db: Db,
+  shareId: string,
+): Promise<{ id: string; quantity: number; allotted: number }[]> {
+  return db
+    .select({ id: subscriptions.id, quantity: subscriptions.quantity, allotted: subscriptions.allottedQuantity })
     .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), sql`${subscriptions.state} not in ('applied', 'pending_draw')`))
     .orderBy(asc(subscriptions.id));
@@ -185,37 +253,50 @@ export async function proofRowsOf(db: Db, shareId: string): Promise<{ id: string
 
 /** Offerings whose window closed with applications still `applied`. */
 export async function sharesPastApplyEnd(db: Db, now: Date): Promise<string[]> {
-  const rows = await db.selectDistinct({ id: subscriptions.newShareId }).from(subscriptions)
+  const rows = await db
+    .selectDistinct({ id: subscriptions.newShareId })
+    .from(subscriptions)
     .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
     .where(and(eq(subscriptions.state, 'applied'), lte(newShares.applyEnd, now)));
   return rows.map((r) => r.id);
 }
 
 export async function dueUnpaid(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: subscriptions.id }).from(subscriptions)
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
     .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
     .where(and(eq(subscriptions.state, 'awaiting_payment'), lte(newShares.paymentDeadline, now)))
-    .orderBy(asc(subscriptions.id)).limit(limit);
+    .orderBy(asc(subscriptions.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
 /** Drawn offerings that still have paid applications waiting for their listing. */
 export async function drawnWithPaid(db: Db): Promise<{ id: string; instrumentId: string }[]> {
-  return db.selectDistinct({ id: newShares.id, instrumentId: newShares.instrumentId }).from(subscriptions)
+  return db
+    .selectDistinct({ id: newShares.id, instrumentId: newShares.instrumentId })
+    .from(subscriptions)
     .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
     .where(and(eq(subscriptions.state, 'paid'), isNotNull(newShares.drawnAt)));
 }
 
 export async function paidIdsOf(db: Db, shareId: string, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: subscriptions.id }).from(subscriptions)
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), eq(subscriptions.state, 'paid'), isNull(subscriptions.orderId)))
-    .orderBy(asc(subscriptions.id)).limit(limit);
+    .orderBy(asc(subscriptions.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
 /** The applied subscriptions of an offering, locked in id order (the apply_end step). */
 export async function lockAppliedOf(tx: Tx, shareId: string): Promise<SubscriptionRow[]> {
-  return tx.select().from(subscriptions)
+  return tx
+    .select()
+    .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), eq(subscriptions.state, 'applied')))
-    .orderBy(asc(subscriptions.id)).for('update');
+    .orderBy(asc(subscriptions.id))
+    .for('update');
 }

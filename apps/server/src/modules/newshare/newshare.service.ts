@@ -1,15 +1,25 @@
 /**
- * User calls of API.md §12: the offerings, applying, paying, waiving, the records and the draw
+ * User calls of docs/api.md §12: the offerings, applying, paying, waiving, the records and the draw
  * proof. Refusals are checked in the contract's order; money moves through the ledger in the
  * caller's transaction (the one shared with the stored idempotent answer).
  *
  * Money: an application's amount is issuePrice × quantity and an allotment's amountPayable is
- * issuePrice × allotted, each rounded half-up to the currency's scale (API.md §1.11, the rounding
+ * issuePrice × allotted, each rounded half-up to the currency's scale (docs/api.md §1.11, the rounding
  * every order amount gets; the user pays at most half a minor unit more, the house gains it).
  */
 import {
-  DRAW_ALGORITHM, Money, type Code, type Currency, type DrawProof, type NewShare, type NewSharePhase, type NewShareSummary,
-  type SubscriptionRecord, type newShareListRequest, type newShareSubscribeRequest, type subscriptionRecordsRequest,
+  DRAW_ALGORITHM,
+  Money,
+  type Code,
+  type Currency,
+  type DrawProof,
+  type NewShare,
+  type NewSharePhase,
+  type NewShareSummary,
+  type SubscriptionRecord,
+  type newShareListRequest,
+  type newShareSubscribeRequest,
+  type subscriptionRecordsRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
@@ -68,29 +78,58 @@ function marketPriceOf(feed: MarketFeed, share: ShareRow): string | null {
 
 export function toSummary(deps: ViewDeps, share: ShareRow): NewShareSummary {
   return {
-    id: share.id, kind: share.kind, name: share.name, code: share.code, market: share.market, currency: share.currency,
-    issuePrice: money(share.issuePrice, share.currency), marketPrice: marketPriceOf(deps.feed, share),
-    applyStart: share.applyStart.toISOString(), applyEnd: share.applyEnd.toISOString(), listingDate: share.listingDate,
-    minShares: minSharesOf(deps.settings, share), channelOpen: share.channelOpen && deps.settings.get('subscription.enabled'),
-    paymentMode: share.paymentMode, phase: phaseOf(deps.feed, share, deps.clock.now()),
+    id: share.id,
+    kind: share.kind,
+    name: share.name,
+    code: share.code,
+    market: share.market,
+    currency: share.currency,
+    issuePrice: money(share.issuePrice, share.currency),
+    marketPrice: marketPriceOf(deps.feed, share),
+    applyStart: share.applyStart.toISOString(),
+    applyEnd: share.applyEnd.toISOString(),
+    listingDate: share.listingDate,
+    minShares: minSharesOf(deps.settings, share),
+    channelOpen: share.channelOpen && deps.settings.get('subscription.enabled'),
+    paymentMode: share.paymentMode,
+    phase: phaseOf(deps.feed, share, deps.clock.now()),
   };
 }
 
-export function toDetail(
-  deps: ViewDeps, share: ShareRow, totalSubscription: number, my: NewShare['my'],
-): NewShare {
+export function toDetail(deps: ViewDeps, share: ShareRow, totalSubscription: number, my: NewShare['my']): NewShare {
   const summary = toSummary(deps, share);
-  const premiumSpread = summary.marketPrice === null ? null
-    : Money.of(summary.marketPrice, share.currency).minus(Money.fromLedger(share.issuePrice, share.currency)).amount.toString();
+  const premiumSpread =
+    summary.marketPrice === null
+      ? null
+      : Money.of(summary.marketPrice, share.currency)
+          .minus(Money.fromLedger(share.issuePrice, share.currency))
+          .amount.toString();
   return {
-    ...summary, instrumentId: share.instrumentId, premiumSpread, sharesOffered: share.sharesOffered, totalSubscription,
+    ...summary,
+    instrumentId: share.instrumentId,
+    premiumSpread,
+    sharesOffered: share.sharesOffered,
+    totalSubscription,
     minInvestment: money(share.minInvestment, share.currency),
-    placementTiers: share.placementTiers?.map((t) => ({ accountType: t.accountType, minAmount: money(t.minAmount, share.currency) })) ?? null,
-    maxApplicationsPerUser: share.maxApplicationsPerUser, drawDate: share.drawDate, paymentDeadline: share.paymentDeadline.toISOString(),
-    distributionDate: share.distributionDate, issueMarket: share.issueMarket, sponsorBroker: share.sponsorBroker,
-    channelPasswordRequired: share.channelPasswordRequired, lockDays: share.lockDays, drawnAt: share.drawnAt?.toISOString() ?? null,
-    winningRate: share.winningRate, winnersCount: share.winnersCount, drawSeedHash: share.drawSeedHash,
-    drawSeed: share.drawnAt ? share.drawSeed : null, my,
+    placementTiers:
+      share.placementTiers?.map((t) => ({
+        accountType: t.accountType,
+        minAmount: money(t.minAmount, share.currency),
+      })) ?? null,
+    maxApplicationsPerUser: share.maxApplicationsPerUser,
+    drawDate: share.drawDate,
+    paymentDeadline: share.paymentDeadline.toISOString(),
+    distributionDate: share.distributionDate,
+    issueMarket: share.issueMarket,
+    sponsorBroker: share.sponsorBroker,
+    channelPasswordRequired: share.channelPasswordRequired,
+    lockDays: share.lockDays,
+    drawnAt: share.drawnAt?.toISOString() ?? null,
+    winningRate: share.winningRate,
+    winnersCount: share.winnersCount,
+    drawSeedHash: share.drawSeedHash,
+    drawSeed: share.drawnAt ? share.drawSeed : null,
+    my,
   };
 }
 
@@ -104,38 +143,79 @@ export async function shareDetail(db: Db, deps: ViewDeps, userId: string | null,
   if (!share) throw new DomainError('product.not_found');
   const totals = (await repo.subscribedOf(db, [id])).get(id);
   const my = userId ? await repo.myTotalsOf(db, userId, id) : null;
-  return toDetail(deps, share, share.totalSubscription ?? totals?.quantity ?? 0, my && {
-    ...my, amountPayable: money(my.amountPayable, share.currency), amountPaid: money(my.amountPaid, share.currency),
-  });
+  return toDetail(
+    deps,
+    share,
+    share.totalSubscription ?? totals?.quantity ?? 0,
+    my && {
+      ...my,
+      amountPayable: money(my.amountPayable, share.currency),
+      amountPaid: money(my.amountPaid, share.currency),
+    },
+  );
 }
 
-export function toRecord(share: ShareRow, sub: SubscriptionRow, history: { state: SubscriptionRow['state']; at: Date }[]): SubscriptionRecord {
+export function toRecord(
+  share: ShareRow,
+  sub: SubscriptionRow,
+  history: { state: SubscriptionRow['state']; at: Date }[],
+): SubscriptionRecord {
   const c = share.currency;
   return {
-    id: sub.id, newShareId: share.id, kind: share.kind, name: share.name, code: share.code, currency: c, state: sub.state,
-    paymentMode: sub.paymentMode, quantity: sub.quantity, issuePrice: money(sub.issuePrice, c),
-    amount: money(sub.amount, c), frozenAmount: money(sub.frozenAmount, c), allottedQuantity: sub.allottedQuantity,
-    amountPayable: money(sub.amountPayable, c), amountPaid: money(sub.amountPaid, c), paymentDeadline: share.paymentDeadline.toISOString(),
-    listingDate: share.listingDate, appliedAt: sub.appliedAt.toISOString(),
+    id: sub.id,
+    newShareId: share.id,
+    kind: share.kind,
+    name: share.name,
+    code: share.code,
+    currency: c,
+    state: sub.state,
+    paymentMode: sub.paymentMode,
+    quantity: sub.quantity,
+    issuePrice: money(sub.issuePrice, c),
+    amount: money(sub.amount, c),
+    frozenAmount: money(sub.frozenAmount, c),
+    allottedQuantity: sub.allottedQuantity,
+    amountPayable: money(sub.amountPayable, c),
+    amountPaid: money(sub.amountPaid, c),
+    paymentDeadline: share.paymentDeadline.toISOString(),
+    listingDate: share.listingDate,
+    appliedAt: sub.appliedAt.toISOString(),
     history: history.map((h) => ({ state: h.state, at: h.at.toISOString() })),
   };
 }
 
 async function recordOf(db: Db, sub: SubscriptionRow, share?: ShareRow): Promise<SubscriptionRecord> {
-  const s = share ?? await repo.findShare(db, sub.newShareId);
+  const s = share ?? (await repo.findShare(db, sub.newShareId));
   if (!s) throw new Error(`subscription ${sub.id} without its offering`);
   return toRecord(s, sub, (await repo.eventsOf(db, [sub.id])).get(sub.id) ?? []);
 }
 
 export async function recordList(db: Db, userId: string, body: z.output<typeof subscriptionRecordsRequest>) {
-  const { rows, total } = await repo.recordsOfUser(db, userId, { kind: body.kind, states: body.states }, body.page, body.size);
-  const events = await repo.eventsOf(db, rows.map((r) => r.sub.id));
-  return { list: rows.map((r) => toRecord(r.share, r.sub, events.get(r.sub.id) ?? [])), total, page: body.page, size: body.size };
+  const { rows, total } = await repo.recordsOfUser(
+    db,
+    userId,
+    { kind: body.kind, states: body.states },
+    body.page,
+    body.size,
+  );
+  const events = await repo.eventsOf(
+    db,
+    rows.map((r) => r.sub.id),
+  );
+  return {
+    list: rows.map((r) => toRecord(r.share, r.sub, events.get(r.sub.id) ?? [])),
+    total,
+    page: body.page,
+    size: body.size,
+  };
 }
 
 /** §12.3, in the contract's order. */
 export async function subscribe(
-  tx: Tx, deps: NewShareDeps, userId: string, body: z.output<typeof newShareSubscribeRequest>,
+  tx: Tx,
+  deps: NewShareDeps,
+  userId: string,
+  body: z.output<typeof newShareSubscribeRequest>,
 ): Promise<{ record: SubscriptionRecord; code: Code }> {
   const now = deps.clock.now();
   const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
@@ -145,19 +225,24 @@ export async function subscribe(
   // shared lock: applications run side by side, but never across the draw or a terms change
   const share = await repo.shareShare(tx, body.id);
   if (!share) throw new DomainError('product.not_found');
-  if (!share.channelOpen || !deps.settings.get('subscription.enabled')) throw new DomainError('subscription.channel_closed');
-  if (now < share.applyStart) throw new DomainError('subscription.not_started', { start: share.applyStart.toISOString() });
+  if (!share.channelOpen || !deps.settings.get('subscription.enabled'))
+    throw new DomainError('subscription.channel_closed');
+  if (now < share.applyStart)
+    throw new DomainError('subscription.not_started', { start: share.applyStart.toISOString() });
   if (now >= share.applyEnd) throw new DomainError('subscription.ended', { end: share.applyEnd.toISOString() });
   if (share.channelPasswordRequired) {
     // counted before the hash runs (rate-limit.ts `guard`)
     const { channelPassword } = body;
     const hash = share.channelPasswordHash;
-    const check = await deps.limits.guard('channelPasswordFailures', userId, async () =>
-      channelPassword !== undefined && hash !== null && await verifyPassword(hash, channelPassword));
+    const check = await deps.limits.guard(
+      'channelPasswordFailures',
+      userId,
+      async () => channelPassword !== undefined && hash !== null && (await verifyPassword(hash, channelPassword)),
+    );
     if (!check.ok) throw new DomainError('password.channel_wrong');
   }
   await repo.lockApplicant(tx, userId, share.id);
-  if (await repo.countApplications(tx, userId, share.id) >= share.maxApplicationsPerUser) {
+  if ((await repo.countApplications(tx, userId, share.id)) >= share.maxApplicationsPerUser) {
     throw new DomainError('subscription.limit_reached', { count: String(share.maxApplicationsPerUser) });
   }
   const c = share.currency;
@@ -174,9 +259,12 @@ export async function subscribe(
   if (amount.isLessThan(Money.fromLedger(share.minInvestment, c))) {
     throw new DomainError('subscription.min_funds', { min: money(share.minInvestment, c), currency: c });
   }
-  const insufficient = (available: Money) => new DomainError('funds.insufficient_available', {
-    available: available.toString(), required: amount.toString(), currency: c,
-  });
+  const insufficient = (available: Money) =>
+    new DomainError('funds.insufficient_available', {
+      available: available.toString(),
+      required: amount.toString(),
+      currency: c,
+    });
   const prepaid = share.paymentMode === 'prepaid';
   if (!prepaid) {
     // checked for both modes (§12.3), frozen only for prepaid: the ledger checks prepaid under its lock
@@ -184,15 +272,28 @@ export async function subscribe(
     if (available.isLessThan(amount)) throw insufficient(available);
   }
   const sub = await repo.insertSubscription(tx, {
-    id: newId('sb'), userId, newShareId: share.id, state: initialSubscriptionState(), paymentMode: share.paymentMode, currency: c,
-    quantity: body.quantity, issuePrice: share.issuePrice, amount: amount.toLedgerString(),
-    frozenAmount: prepaid ? amount.toLedgerString() : '0', appliedAt: now, updatedAt: now,
+    id: newId('sb'),
+    userId,
+    newShareId: share.id,
+    state: initialSubscriptionState(),
+    paymentMode: share.paymentMode,
+    currency: c,
+    quantity: body.quantity,
+    issuePrice: share.issuePrice,
+    amount: amount.toLedgerString(),
+    frozenAmount: prepaid ? amount.toLedgerString() : '0',
+    appliedAt: now,
+    updatedAt: now,
   });
   if (prepaid) {
     try {
       await deps.ledger.hold(tx, {
-        userId, amount, kind: 'subscription_freeze', reference: sub.id,
-        idempotencyKey: `subscription-freeze:${sub.id}`, memo: { newShareId: share.id, code: share.code },
+        userId,
+        amount,
+        kind: 'subscription_freeze',
+        reference: sub.id,
+        idempotencyKey: `subscription-freeze:${sub.id}`,
+        memo: { newShareId: share.id, code: share.code },
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) throw insufficient(error.balance);
@@ -214,11 +315,17 @@ async function ownSubscription(tx: Tx, userId: string, id: string): Promise<Subs
 /** Awaiting payment and still before the deadline (the job marks late ones `payment_failed`). */
 function requireAwaitingPayment(sub: SubscriptionRow, event: 'pay' | 'waive', share: ShareRow, now: Date): void {
   if (!canSubscription(sub, event)) throw new DomainError('subscription.not_awaiting_payment', { state: sub.state });
-  if (now >= share.paymentDeadline) throw new DomainError('subscription.not_awaiting_payment', { state: 'payment_failed' });
+  if (now >= share.paymentDeadline)
+    throw new DomainError('subscription.not_awaiting_payment', { state: 'payment_failed' });
 }
 
 /** §12.4 pay: [TB] → record.not_found → subscription.not_awaiting_payment → funds.insufficient_available. */
-export async function pay(tx: Tx, deps: NewShareDeps, userId: string, subscriptionId: string): Promise<SubscriptionRecord> {
+export async function pay(
+  tx: Tx,
+  deps: NewShareDeps,
+  userId: string,
+  subscriptionId: string,
+): Promise<SubscriptionRecord> {
   const now = deps.clock.now();
   const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
@@ -231,12 +338,21 @@ export async function pay(tx: Tx, deps: NewShareDeps, userId: string, subscripti
   const payable = Money.fromLedger(sub.amountPayable, c);
   try {
     await deps.ledger.debit(tx, {
-      userId, amount: payable, kind: 'subscription_pay', reference: sub.id,
-      idempotencyKey: `subscription-pay:${sub.id}`, memo: { newShareId: share.id, code: share.code }, to: 'ipo_escrow',
+      userId,
+      amount: payable,
+      kind: 'subscription_pay',
+      reference: sub.id,
+      idempotencyKey: `subscription-pay:${sub.id}`,
+      memo: { newShareId: share.id, code: share.code },
+      to: 'ipo_escrow',
     });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
-      throw new DomainError('funds.insufficient_available', { available: error.balance.toString(), required: payable.toString(), currency: c });
+      throw new DomainError('funds.insufficient_available', {
+        available: error.balance.toString(),
+        required: payable.toString(),
+        currency: c,
+      });
     }
     throw error;
   }
@@ -245,7 +361,12 @@ export async function pay(tx: Tx, deps: NewShareDeps, userId: string, subscripti
 }
 
 /** §12.4 waive: record.not_found → subscription.not_awaiting_payment. Nothing was taken, so nothing moves. */
-export async function waive(tx: Tx, deps: NewShareDeps, userId: string, subscriptionId: string): Promise<SubscriptionRecord> {
+export async function waive(
+  tx: Tx,
+  deps: NewShareDeps,
+  userId: string,
+  subscriptionId: string,
+): Promise<SubscriptionRecord> {
   const now = deps.clock.now();
   const sub = await ownSubscription(tx, userId, subscriptionId);
   const share = await repo.findShare(tx, sub.newShareId);
@@ -261,7 +382,11 @@ export async function drawProofOf(db: Db, id: string): Promise<DrawProof> {
   if (!share) throw new DomainError('product.not_found');
   if (!share.drawnAt) throw new DomainError('product.draw_not_allowed');
   return {
-    seed: share.drawSeed, seedHash: share.drawSeedHash, sharesOffered: share.sharesOffered,
-    totalSubscription: share.totalSubscription ?? 0, algorithm: DRAW_ALGORITHM, applications: await repo.proofRowsOf(db, id),
+    seed: share.drawSeed,
+    seedHash: share.drawSeedHash,
+    sharesOffered: share.sharesOffered,
+    totalSubscription: share.totalSubscription ?? 0,
+    algorithm: DRAW_ALGORITHM,
+    applications: await repo.proofRowsOf(db, id),
   };
 }

@@ -1,9 +1,15 @@
 /**
- * The subscription state machine of API.md §3.2, as the contract's `subscriptionTransitions`
+ * The subscription state machine of docs/api.md §3.2, as the contract's `subscriptionTransitions`
  * says it: a subscription's state is written only here, with one history event per state it
  * enters (`won` is entered and left in the draw's transaction, and still recorded).
  */
-import { canTransition, nextState, subscriptionTransitions, type SubscriptionEvent, type SubscriptionState } from '@brokerage/contract';
+import {
+  canTransition,
+  nextState,
+  subscriptionTransitions,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from '@brokerage/contract';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import * as repo from './newshare.repository.js';
@@ -22,7 +28,11 @@ export function initialSubscriptionState(): SubscriptionState {
 
 /** Moves the locked row along `events`, writes the final state with `patch`, and one history event per state entered. */
 export async function transitionSubscription(
-  tx: Tx, row: SubscriptionRow, events: SubscriptionEvent | readonly SubscriptionEvent[], patch: Partial<NewSubscriptionRow>, at: Date,
+  tx: Tx,
+  row: SubscriptionRow,
+  events: SubscriptionEvent | readonly SubscriptionEvent[],
+  patch: Partial<NewSubscriptionRow>,
+  at: Date,
 ): Promise<SubscriptionRow> {
   let state = row.state;
   const entered: SubscriptionState[] = [];

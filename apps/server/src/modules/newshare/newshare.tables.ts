@@ -1,4 +1,11 @@
-import type { Currency, NewShareKind, NewShareMarket, PaymentMode, PlacementTier, SubscriptionState } from '@brokerage/contract';
+import type {
+  Currency,
+  NewShareKind,
+  NewShareMarket,
+  PaymentMode,
+  PlacementTier,
+  SubscriptionState,
+} from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -6,7 +13,7 @@ const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * New-share offerings (API.md §12, §19.5). Each one defines a new instrument (`instrumentId`,
+ * New-share offerings (docs/api.md §12, §19.5). Each one defines a new instrument (`instrumentId`,
  * `code`, `market`) that the feed lists from `listingDate` at the issue price.
  *
  * The draw seed is chosen at creation and only its SHA-256 is published until the draw
@@ -61,13 +68,15 @@ export const newShares = pgTable(
   ],
 );
 
-/** One application (API.md §3.2). The offering's price and payment mode are copied on it. */
+/** One application (docs/api.md §3.2). The offering's price and payment mode are copied on it. */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    newShareId: text('new_share_id').notNull().references(() => newShares.id),
+    newShareId: text('new_share_id')
+      .notNull()
+      .references(() => newShares.id),
     state: text('state').$type<SubscriptionState>().notNull(),
     paymentMode: text('payment_mode').$type<PaymentMode>().notNull(),
     currency: text('currency').$type<Currency>().notNull(),
@@ -88,8 +97,14 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_user_idx').on(t.userId, t.appliedAt),
     index('subscriptions_share_state_idx').on(t.newShareId, t.state),
-    check('subscriptions_state_enum', sql`${t.state} in ('applied','pending_draw','won','lost','awaiting_payment','paid','waived','payment_failed','listed')`),
-    check('subscriptions_quantity_positive', sql`${t.quantity} > 0 and ${t.allottedQuantity} >= 0 and ${t.allottedQuantity} <= ${t.quantity}`),
+    check(
+      'subscriptions_state_enum',
+      sql`${t.state} in ('applied','pending_draw','won','lost','awaiting_payment','paid','waived','payment_failed','listed')`,
+    ),
+    check(
+      'subscriptions_quantity_positive',
+      sql`${t.quantity} > 0 and ${t.allottedQuantity} >= 0 and ${t.allottedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -98,7 +113,9 @@ export const subscriptionEvents = pgTable(
   'subscription_events',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    subscriptionId: text('subscription_id').notNull().references(() => subscriptions.id),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
     state: text('state').$type<SubscriptionState>().notNull(),
     at: at('at').notNull(),
   },

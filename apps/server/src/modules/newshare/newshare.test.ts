@@ -25,23 +25,51 @@ let codeCounter = 0;
 
 async function createShare(terms: Record<string, unknown> = {}): Promise<AdminNewShare> {
   codeCounter += 1;
-  const r = await post(t.app, '/api/admin/newShare/create', {
-    kind: 'ipo', name: `Test Offering ${codeCounter}`, code: `TST${codeCounter}`, market: 'mxn', issuePrice: '10.00', sharesOffered: 30_000,
-    minShares: 10_000, minInvestment: '100000', placementTiers: null, maxApplicationsPerUser: 1, applyStart: iso(-DAY), applyEnd: iso(2 * DAY),
-    drawDate: day(3 * DAY), paymentDeadline: iso(4 * DAY), distributionDate: day(5 * DAY), listingDate: day(6 * DAY), issueMarket: 'BMV',
-    sponsorBroker: 'Test Broker', paymentMode: 'prepaid', channelOpen: true, channelPasswordRequired: false, lockDays: 0,
-    reason: 'test offering', ...terms,
-  }, await adminLogin(t.app, 'admin'));
+  const r = await post(
+    t.app,
+    '/api/admin/newShare/create',
+    {
+      kind: 'ipo',
+      name: `Test Offering ${codeCounter}`,
+      code: `TST${codeCounter}`,
+      market: 'mxn',
+      issuePrice: '10.00',
+      sharesOffered: 30_000,
+      minShares: 10_000,
+      minInvestment: '100000',
+      placementTiers: null,
+      maxApplicationsPerUser: 1,
+      applyStart: iso(-DAY),
+      applyEnd: iso(2 * DAY),
+      drawDate: day(3 * DAY),
+      paymentDeadline: iso(4 * DAY),
+      distributionDate: day(5 * DAY),
+      listingDate: day(6 * DAY),
+      issueMarket: 'BMV',
+      sponsorBroker: 'Test Broker',
+      paymentMode: 'prepaid',
+      channelOpen: true,
+      channelPasswordRequired: false,
+      lockDays: 0,
+      reason: 'test offering',
+      ...terms,
+    },
+    await adminLogin(t.app, 'admin'),
+  );
   if (r.body.status !== 1) throw new Error(`create: ${JSON.stringify(r.body)}`);
   return data<AdminNewShare>(r);
 }
 
-const subscribe = (u: TestUser, body: Record<string, unknown>) => post(t.app, '/newShare/subscribe', { requestId: randomUUID(), ...body }, u.headers);
-const draw = async (id: string) => post(t.app, '/api/admin/newShare/draw', { id, reason: 'draw day' }, await adminLogin(t.app, 'admin'));
+const subscribe = (u: TestUser, body: Record<string, unknown>) =>
+  post(t.app, '/newShare/subscribe', { requestId: randomUUID(), ...body }, u.headers);
+const draw = async (id: string) =>
+  post(t.app, '/api/admin/newShare/draw', { id, reason: 'draw day' }, await adminLogin(t.app, 'admin'));
 
 async function balances(u: TestUser, currency = 'MXN'): Promise<{ available: string; frozen: string }> {
   const r = await post(t.app, '/user/assets', { currency }, u.headers);
-  return data<{ accounts: { currency: string; available: string; frozen: string }[] }>(r).accounts.find((a) => a.currency === currency)!;
+  return data<{ accounts: { currency: string; available: string; frozen: string }[] }>(r).accounts.find(
+    (a) => a.currency === currency,
+  )!;
 }
 
 async function investor(amount = '500000.00'): Promise<TestUser> {
@@ -52,7 +80,9 @@ async function investor(amount = '500000.00'): Promise<TestUser> {
 
 /** Logs in again: a clock jump of days expires the idle session (24 h); the user object keeps the fresh token. */
 async function relogin(u: TestUser): Promise<void> {
-  const token = data<{ token: string }>(await post(t.app, '/user/login', { account: u.account, password: u.password })).token;
+  const token = data<{ token: string }>(
+    await post(t.app, '/user/login', { account: u.account, password: u.password }),
+  ).token;
   u.token = token;
   u.headers = { token, account: u.account };
 }
@@ -81,7 +111,14 @@ async function verifyWithScript(proof: DrawProof, hash: string): Promise<{ code:
 
 describe('the draw algorithm', () => {
   it('gives everyone their quantity when not oversubscribed', () => {
-    const r = allocate([{ id: 'a', quantity: 5 }, { id: 'b', quantity: 7 }], 20, 'seed');
+    const r = allocate(
+      [
+        { id: 'a', quantity: 5 },
+        { id: 'b', quantity: 7 },
+      ],
+      20,
+      'seed',
+    );
     expect([...r.allotted.values()]).toEqual([5, 7]);
     expect(r.totalSubscription).toBe(12);
   });
@@ -99,7 +136,9 @@ describe('the draw algorithm', () => {
       }
     }
     // the leftovers depend on the seed: some seed orders them differently
-    const orders = new Set(['one', 'two', 'three', 'four'].map((s) => JSON.stringify([...allocate(apps, 17, s).allotted])));
+    const orders = new Set(
+      ['one', 'two', 'three', 'four'].map((s) => JSON.stringify([...allocate(apps, 17, s).allotted])),
+    );
     expect(orders.size).toBeGreaterThan(1);
   });
 });
@@ -107,31 +146,41 @@ describe('the draw algorithm', () => {
 describe('the draw against an independent reference (scripts/verify-draw.mjs)', () => {
   it('never allots more than offered or asked, fills everyone when undersubscribed, repeats for a seed, and matches the script', async () => {
     // the script shares no code with the server: its recomputation is the reference
-    const reference = (await import(script)) as { recompute: (proof: unknown) => { total: bigint; expected: Map<string, bigint> } };
-    await fc.assert(fc.asyncProperty(
-      fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 40 }),
-      fc.integer({ min: 1, max: 400_000 }),
-      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
-      async (quantities, offered, seed) => {
-        const apps = quantities.map((quantity, i) => ({ id: `sb_${i}_${seed.slice(0, 4)}`, quantity }));
-        const result = allocate(apps, offered, seed);
-        const total = quantities.reduce((a, b) => a + b, 0);
-        const sum = [...result.allotted.values()].reduce((a, b) => a + b, 0);
-        expect(sum).toBe(Math.min(total, offered));
-        for (const a of apps) expect(result.allotted.get(a.id)!).toBeLessThanOrEqual(a.quantity);
-        if (total <= offered) for (const a of apps) expect(result.allotted.get(a.id)).toBe(a.quantity);
-        expect([...allocate(apps, offered, seed).allotted]).toEqual([...result.allotted]);
-        const { expected } = reference.recompute({ seed, sharesOffered: offered, applications: apps });
-        for (const a of apps) expect(BigInt(result.allotted.get(a.id)!)).toBe(expected.get(a.id));
-      },
-    ), { numRuns: 200 });
+    const reference = (await import(script)) as {
+      recompute: (proof: unknown) => { total: bigint; expected: Map<string, bigint> };
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 400_000 }),
+        fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 8, maxLength: 64 }),
+        async (quantities, offered, seed) => {
+          const apps = quantities.map((quantity, i) => ({ id: `sb_${i}_${seed.slice(0, 4)}`, quantity }));
+          const result = allocate(apps, offered, seed);
+          const total = quantities.reduce((a, b) => a + b, 0);
+          const sum = [...result.allotted.values()].reduce((a, b) => a + b, 0);
+          expect(sum).toBe(Math.min(total, offered));
+          for (const a of apps) expect(result.allotted.get(a.id)!).toBeLessThanOrEqual(a.quantity);
+          if (total <= offered) for (const a of apps) expect(result.allotted.get(a.id)).toBe(a.quantity);
+          expect([...allocate(apps, offered, seed).allotted]).toEqual([...result.allotted]);
+          const { expected } = reference.recompute({ seed, sharesOffered: offered, applications: apps });
+          for (const a of apps) expect(BigInt(result.allotted.get(a.id)!)).toBe(expected.get(a.id));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
 describe('demo offerings', () => {
   it('seeds open, upcoming and drawn offerings; the drawn one verifies with the script and a changed allotment does not', async () => {
     const ipo = data<{ list: { id: string; phase: string }[] }>(await post(t.app, '/newShare/list', { kind: 'ipo' }));
-    expect(ipo.list.map((s) => [s.id, s.phase])).toEqual(expect.arrayContaining([['ns_demo_nova', 'open'], ['ns_demo_andes', 'drawn']]));
+    expect(ipo.list.map((s) => [s.id, s.phase])).toEqual(
+      expect.arrayContaining([
+        ['ns_demo_nova', 'open'],
+        ['ns_demo_andes', 'drawn'],
+      ]),
+    );
     const detail = data<NewShare>(await post(t.app, '/newShare/detail', { id: 'ns_demo_andes' }));
     expect(detail.drawSeed).not.toBeNull();
     expect(seedHashOf(detail.drawSeed!)).toBe(detail.drawSeedHash);
@@ -145,7 +194,14 @@ describe('demo offerings', () => {
     expect(ok).toMatchObject({ code: 0 });
     expect(ok.out).toContain('OK');
     const [first, second] = proof.applications;
-    const tampered = { ...proof, applications: [{ ...first!, allotted: first!.allotted + 1 }, { ...second!, allotted: second!.allotted - 1 }, ...proof.applications.slice(2)] };
+    const tampered = {
+      ...proof,
+      applications: [
+        { ...first!, allotted: first!.allotted + 1 },
+        { ...second!, allotted: second!.allotted - 1 },
+        ...proof.applications.slice(2),
+      ],
+    };
     const bad = await verifyWithScript(tampered, detail.drawSeedHash);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain(`MISMATCH ${first!.id}`);
@@ -157,7 +213,9 @@ describe('demo offerings', () => {
     const detail = data<NewShare>(await post(t.app, '/newShare/detail', { id: 'ns_demo_nova' }));
     expect(detail.drawSeed).toBeNull();
     expect(detail.drawSeedHash).toMatch(/^[0-9a-f]{64}$/);
-    expect((await post(t.app, '/newShare/drawProof', { id: 'ns_demo_nova' })).body.code).toBe('product.draw_not_allowed');
+    expect((await post(t.app, '/newShare/drawProof', { id: 'ns_demo_nova' })).body.code).toBe(
+      'product.draw_not_allowed',
+    );
   });
 });
 
@@ -169,17 +227,31 @@ describe('subscribing (§12.3, in order)', () => {
     expect((await subscribe(unverified, { id: share.id, quantity: 10_000 })).body.code).toBe('kyc.required');
     const u = await investor('120000.00');
     expect((await subscribe(u, { id: 'ns_missing', quantity: 10_000 })).body.code).toBe('product.not_found');
-    expect((await subscribe(u, { id: share.id, quantity: 9_999 })).body).toMatchObject({ code: 'subscription.min_shares', params: { min: '10000' } });
-    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body).toMatchObject({ code: 'subscription.min_funds', params: { min: '150000.00', currency: 'MXN' } });
+    expect((await subscribe(u, { id: share.id, quantity: 9_999 })).body).toMatchObject({
+      code: 'subscription.min_shares',
+      params: { min: '10000' },
+    });
+    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body).toMatchObject({
+      code: 'subscription.min_funds',
+      params: { min: '150000.00', currency: 'MXN' },
+    });
     expect((await subscribe(u, { id: share.id, quantity: 15_000 })).body).toMatchObject({
-      code: 'funds.insufficient_available', params: { available: '120000.00', required: '150000.00' },
+      code: 'funds.insufficient_available',
+      params: { available: '120000.00', required: '150000.00' },
     });
     await fund(t.app, u, 'MXN', '100000.00');
     const ok = await subscribe(u, { id: share.id, quantity: 15_000 });
     expect(ok.body).toMatchObject({ status: 1, code: 'result.subscribe.ok' });
-    expect(data<SubscriptionRecord>(ok)).toMatchObject({ state: 'applied', amount: '150000.00', frozenAmount: '150000.00' });
+    expect(data<SubscriptionRecord>(ok)).toMatchObject({
+      state: 'applied',
+      amount: '150000.00',
+      frozenAmount: '150000.00',
+    });
     expect(await balances(u)).toMatchObject({ available: '70000.00', frozen: '150000.00' });
-    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body).toMatchObject({ code: 'subscription.limit_reached', params: { count: '1' } });
+    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body).toMatchObject({
+      code: 'subscription.limit_reached',
+      params: { count: '1' },
+    });
   });
 
   it('refuses outside the window and on a closed channel', async () => {
@@ -193,10 +265,19 @@ describe('subscribing (§12.3, in order)', () => {
   it('checks the placement minimum of the account type', async () => {
     const u = await investor();
     const placement = await createShare({
-      kind: 'placement', minShares: 100, minInvestment: '1000', placementTiers: [{ accountType: 'standard', minAmount: '50000.00' }],
+      kind: 'placement',
+      minShares: 100,
+      minInvestment: '1000',
+      placementTiers: [{ accountType: 'standard', minAmount: '50000.00' }],
     });
-    expect((await subscribe(u, { id: placement.id, quantity: 4_000 })).body).toMatchObject({ code: 'subscription.placement_min_amount', params: { min: '50000.00' } });
-    expect((await subscribe(u, { id: placement.id, quantity: 5_000 })).body).toMatchObject({ status: 1, code: 'result.placement.ok' });
+    expect((await subscribe(u, { id: placement.id, quantity: 4_000 })).body).toMatchObject({
+      code: 'subscription.placement_min_amount',
+      params: { min: '50000.00' },
+    });
+    expect((await subscribe(u, { id: placement.id, quantity: 5_000 })).body).toMatchObject({
+      status: 1,
+      code: 'result.placement.ok',
+    });
   });
 
   it('guards a channel password: wrong, then locked out after 5 failures', async () => {
@@ -204,12 +285,19 @@ describe('subscribing (§12.3, in order)', () => {
     expect(created.channelPassword).toMatch(/^[A-Z2-9]{16}$/);
     const u = await investor();
     expect((await subscribe(u, { id: created.id, quantity: 10_000 })).body.code).toBe('password.channel_wrong');
-    expect((await subscribe(u, { id: created.id, quantity: 10_000, channelPassword: 'WRONGWRONG' })).body.code).toBe('password.channel_wrong');
+    expect((await subscribe(u, { id: created.id, quantity: 10_000, channelPassword: 'WRONGWRONG' })).body.code).toBe(
+      'password.channel_wrong',
+    );
     const ok = await subscribe(u, { id: created.id, quantity: 10_000, channelPassword: created.channelPassword });
     expect(ok.body.status).toBe(1);
     const other = await investor();
-    for (let i = 0; i < 5; i += 1) await subscribe(other, { id: created.id, quantity: 10_000, channelPassword: 'WRONGWRONG' });
-    const locked = await subscribe(other, { id: created.id, quantity: 10_000, channelPassword: created.channelPassword });
+    for (let i = 0; i < 5; i += 1)
+      await subscribe(other, { id: created.id, quantity: 10_000, channelPassword: 'WRONGWRONG' });
+    const locked = await subscribe(other, {
+      id: created.id,
+      quantity: 10_000,
+      channelPassword: created.channelPassword,
+    });
     expect(locked.http).toBe(429);
     // the audit log never holds the password
     const audit = await post(t.app, '/api/admin/audit/list', { page: 1, size: 50 }, await adminLogin(t.app, 'admin'));
@@ -220,18 +308,24 @@ describe('subscribing (§12.3, in order)', () => {
     const created = await createShare({ channelPasswordRequired: true });
     const u = await investor();
     const guesses = [...Array.from({ length: 11 }, (_, i) => `WRONGWRONG${i}`), created.channelPassword];
-    const answers = await Promise.all(guesses.map((channelPassword) => subscribe(u, { id: created.id, quantity: 10_000, channelPassword })));
+    const answers = await Promise.all(
+      guesses.map((channelPassword) => subscribe(u, { id: created.id, quantity: 10_000, channelPassword })),
+    );
     // at most 5 wrong ones checked, in whatever order the pool runs them (a right one gives its
     // attempt back, so one more may be evaluated after it); the rest 429
     expect(answers.filter((a) => a.body.code === 'password.channel_wrong').length).toBeLessThanOrEqual(5);
-    expect(answers.filter((a) => a.body.code === 'password.channel_wrong' || a.body.status === 1).length).toBeLessThanOrEqual(6);
+    expect(
+      answers.filter((a) => a.body.code === 'password.channel_wrong' || a.body.status === 1).length,
+    ).toBeLessThanOrEqual(6);
     expect(answers.filter((a) => a.http === 429).length).toBeGreaterThanOrEqual(6);
   });
 
   it('never lets concurrent applications pass the per-user limit', async () => {
     const share = await createShare({ maxApplicationsPerUser: 2 });
     const u = await investor('1000000.00');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => subscribe(u, { id: share.id, quantity: 10_000 })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => subscribe(u, { id: share.id, quantity: 10_000 })),
+    );
     expect(answers.filter((r) => r.body.status === 1)).toHaveLength(2);
     expect(answers.filter((r) => r.body.code === 'subscription.limit_reached')).toHaveLength(4);
     expect(await balances(u)).toMatchObject({ available: '800000.00', frozen: '200000.00' });
@@ -242,9 +336,19 @@ describe('subscribing (§12.3, in order)', () => {
     const u = await investor();
     expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
     const admin = await adminLogin(t.app, 'admin');
-    const r = await post(t.app, '/api/admin/newShare/update', { id: share.id, issuePrice: '9.00', reason: 'reprice' }, admin);
+    const r = await post(
+      t.app,
+      '/api/admin/newShare/update',
+      { id: share.id, issuePrice: '9.00', reason: 'reprice' },
+      admin,
+    );
     expect(r.body).toMatchObject({ code: 'product.terms_locked', params: { fields: { issuePrice: 'not_allowed' } } });
-    const rename = await post(t.app, '/api/admin/newShare/update', { id: share.id, sponsorBroker: 'Other Broker', reason: 'typo' }, admin);
+    const rename = await post(
+      t.app,
+      '/api/admin/newShare/update',
+      { id: share.id, sponsorBroker: 'Other Broker', reason: 'typo' },
+      admin,
+    );
     expect(data<AdminNewShare>(rename)).toMatchObject({ sponsorBroker: 'Other Broker', applicationsCount: 1 });
   });
 });
@@ -260,7 +364,9 @@ describe('the draw, payment and listing', () => {
     t.clock.advance(2 * DAY + 1000);
     const result = await draw(share.id);
     expect(data<{ totalSubscription: number; winningRate: string; winnersCount: number }>(result)).toMatchObject({
-      totalSubscription: 50_000, winningRate: '0.6', winnersCount: 2,
+      totalSubscription: 50_000,
+      winningRate: '0.6',
+      winnersCount: 2,
     });
     expect((await draw(share.id)).body.code).toBe('product.draw_not_allowed');
     const [ra] = await records(a);
@@ -280,7 +386,9 @@ describe('the draw, payment and listing', () => {
     const [listed] = await records(a);
     expect(listed!.state).toBe('listed');
     const positions = await post(t.app, '/trade/userstocklist', { type: 'mxn' }, a.headers);
-    const list = data<{ list: { code: string; source: string; lots: number; costPrice: string; state: string }[] }>(positions).list;
+    const list = data<{ list: { code: string; source: string; lots: number; costPrice: string; state: string }[] }>(
+      positions,
+    ).list;
     expect(list.find((p) => p.code === share.code)).toMatchObject({ source: 'ipo', lots: 12_000, state: 'holding' });
     expect((await runNewShareJobs(t.deps)).listed).toBe(0);
   });
@@ -290,22 +398,36 @@ describe('the draw, payment and listing', () => {
     const payer = await investor('200000.00');
     const waiver = await investor('200000.00');
     const late = await investor('200000.00');
-    for (const u of [payer, waiver, late]) expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
+    for (const u of [payer, waiver, late])
+      expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
     expect(await balances(payer)).toMatchObject({ available: '200000.00', frozen: '0.00' });
     t.clock.advance(2 * DAY + 1000);
     expect((await draw(share.id)).body.status).toBe(1);
     const [rec] = await records(payer);
     expect(rec).toMatchObject({ state: 'awaiting_payment', allottedQuantity: 10_000, amountPayable: '100000.00' });
     const other = await investor('1000.00');
-    expect((await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, other.headers)).body.code).toBe('record.not_found');
-    const paid = await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, payer.headers);
+    expect(
+      (await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, other.headers)).body
+        .code,
+    ).toBe('record.not_found');
+    const paid = await post(
+      t.app,
+      '/newShare/pay',
+      { subscriptionId: rec!.id, requestId: randomUUID() },
+      payer.headers,
+    );
     expect(data<SubscriptionRecord>(paid)).toMatchObject({ state: 'paid', amountPaid: '100000.00' });
     expect(await balances(payer)).toMatchObject({ available: '100000.00' });
-    expect((await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, payer.headers)).body).toMatchObject({
-      code: 'subscription.not_awaiting_payment', params: { state: 'paid' },
+    expect(
+      (await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, payer.headers)).body,
+    ).toMatchObject({
+      code: 'subscription.not_awaiting_payment',
+      params: { state: 'paid' },
     });
     const [w] = await records(waiver);
-    expect(data<SubscriptionRecord>(await post(t.app, '/newShare/waive', { subscriptionId: w!.id }, waiver.headers)).state).toBe('waived');
+    expect(
+      data<SubscriptionRecord>(await post(t.app, '/newShare/waive', { subscriptionId: w!.id }, waiver.headers)).state,
+    ).toBe('waived');
     t.clock.advance(2 * DAY);
     expect((await runNewShareJobs(t.deps)).lapsed).toBeGreaterThanOrEqual(1);
     const [l] = await records(late);
@@ -323,7 +445,10 @@ describe('the draw, payment and listing', () => {
     t.clock.advance(2 * DAY - 2000);
     const [paid, jobs] = await Promise.all([
       post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, u.headers),
-      (async () => { t.clock.advance(1500); return runNewShareJobs(t.deps); })(),
+      (async () => {
+        t.clock.advance(1500);
+        return runNewShareJobs(t.deps);
+      })(),
     ]);
     const [after] = await records(u);
     const b = await balances(u);

@@ -15,7 +15,11 @@ beforeAll(async () => {
   await configureChannels(t.app);
 });
 
-async function client(): Promise<{ socket: WebSocket; frames: WsServerMessage[]; until: (match: (m: WsServerMessage) => boolean) => Promise<WsServerMessage> }> {
+async function client(): Promise<{
+  socket: WebSocket;
+  frames: WsServerMessage[];
+  until: (match: (m: WsServerMessage) => boolean) => Promise<WsServerMessage>;
+}> {
   const socket = await t.app.injectWS('/api/vue/ws');
   const frames: WsServerMessage[] = [];
   socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')) as WsServerMessage));
@@ -30,7 +34,8 @@ async function client(): Promise<{ socket: WebSocket; frames: WsServerMessage[];
   return { socket, frames, until };
 }
 
-const accountEvents = (frames: WsServerMessage[]): WsAccountEvent[] => frames.flatMap((m) => (m.op === 'account' ? [m.data] : []));
+const accountEvents = (frames: WsServerMessage[]): WsAccountEvent[] =>
+  frames.flatMap((m) => (m.op === 'account' ? [m.data] : []));
 
 async function signIn(user: TestUser) {
   const c = await client();
@@ -40,7 +45,7 @@ async function signIn(user: TestUser) {
 }
 
 describe('account events on the WebSocket (issue 17 item 3)', () => {
-  it('pushes a signed-in user\'s order and money changes, and nobody else\'s', async () => {
+  it("pushes a signed-in user's order and money changes, and nobody else's", async () => {
     const feed = t.deps.accountFeed;
     if (!feed) throw new Error('no account feed');
     const ana = await verifiedUser(t.app);
@@ -52,7 +57,20 @@ describe('account events on the WebSocket (issue 17 item 3)', () => {
     const benSocket = await signIn(ben);
 
     // a resting limit order far below the price
-    const placed = await post(t.app, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'limit', price: '1000.00', lots: 1, leverage: 10, requestId: randomUUID() }, ana.headers);
+    const placed = await post(
+      t.app,
+      '/trade/buy',
+      {
+        instrumentId: BTC,
+        side: 'long',
+        orderType: 'limit',
+        price: '1000.00',
+        lots: 1,
+        leverage: 10,
+        requestId: randomUUID(),
+      },
+      ana.headers,
+    );
     expect(placed.body.status, JSON.stringify(placed.body)).toBe(1);
     const orderId = (placed.body.data as { orderId: string }).orderId;
     await feed.pollOnce();
@@ -102,7 +120,20 @@ describe('a signed-out session', () => {
     const other = { token: (again.body.data as { token: string }).token, account: cleo.account };
     expect((await post(t.app, '/user/logout', {}, cleo.headers)).body.status).toBe(1);
     // an order through the other session: the signed-out socket must not hear of it
-    const placed = await post(t.app, '/trade/buy', { instrumentId: BTC, side: 'long', orderType: 'limit', price: '1000.00', lots: 1, leverage: 10, requestId: randomUUID() }, other);
+    const placed = await post(
+      t.app,
+      '/trade/buy',
+      {
+        instrumentId: BTC,
+        side: 'long',
+        orderType: 'limit',
+        price: '1000.00',
+        lots: 1,
+        leverage: 10,
+        requestId: randomUUID(),
+      },
+      other,
+    );
     expect(placed.body.status, JSON.stringify(placed.body)).toBe(1);
     await feed.pollOnce();
     expect(await c.until((m) => m.op === 'error')).toMatchObject({ code: 'auth.required' });

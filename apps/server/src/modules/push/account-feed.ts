@@ -83,7 +83,8 @@ class IdTail<R> {
     for (;;) {
       const next = await this.source.after(db, this.high, BATCH);
       for (const id of next.ids) {
-        if (id - this.high <= MAX_REPLAY) for (let hole = this.high + 1n; hole < id; hole += 1n) this.holes.set(hole, now);
+        if (id - this.high <= MAX_REPLAY)
+          for (let hole = this.high + 1n; hole < id; hole += 1n) this.holes.set(hole, now);
         this.high = id;
       }
       found.push(...next.rows);
@@ -116,7 +117,15 @@ const moneySource: TailSource<repo.MoneyPostingRow> = {
 function orderEvent(r: repo.OrderEventRow): Addressed {
   return {
     userId: r.userId,
-    event: { kind: 'order', id: `o${r.id}`, orderId: r.orderId, instrumentId: r.instrumentId, state: r.state, reason: r.reason, at: r.at.toISOString() },
+    event: {
+      kind: 'order',
+      id: `o${r.id}`,
+      orderId: r.orderId,
+      instrumentId: r.instrumentId,
+      state: r.state,
+      reason: r.reason,
+      at: r.at.toISOString(),
+    },
   };
 }
 
@@ -127,7 +136,17 @@ function moneyEvents(rows: repo.MoneyPostingRow[]): Addressed[] {
     const key = `${r.id}:${r.userId}`;
     let item = byKey.get(key);
     if (!item) {
-      item = { userId: r.userId, event: { kind: 'money', id: `m${r.id}:${r.userId}`, entryKind: r.entryKind, reference: r.reference, at: r.at.toISOString(), changes: [] } };
+      item = {
+        userId: r.userId,
+        event: {
+          kind: 'money',
+          id: `m${r.id}:${r.userId}`,
+          entryKind: r.entryKind,
+          reference: r.reference,
+          at: r.at.toISOString(),
+          changes: [],
+        },
+      };
       byKey.set(key, item);
     }
     item.event.changes.push({ currency: r.currency, account: r.account, amount: r.amount });
@@ -184,7 +203,16 @@ export class AccountFeed {
     }
     if (socket.readyState !== socket.OPEN) return;
     if (!session) {
-      socket.send(JSON.stringify({ op: 'error', id, status: 0, code: 'auth.required', msg: englishMessage('auth.required', {}), params: {} }));
+      socket.send(
+        JSON.stringify({
+          op: 'error',
+          id,
+          status: 0,
+          code: 'auth.required',
+          msg: englishMessage('auth.required', {}),
+          params: {},
+        }),
+      );
       return;
     }
     this.listen(socket, session.userId, token, account);
@@ -210,7 +238,11 @@ export class AccountFeed {
   /** Signed in again as another user: the connection follows the last sign-in only. */
   private listen(socket: WebSocket, userId: string, token: string, account: string): void {
     for (const set of this.listeners.values()) {
-      for (const l of set) if (l.socket === socket) { socket.off('close', this.dropOf(l)); this.dropOf(l)(); }
+      for (const l of set)
+        if (l.socket === socket) {
+          socket.off('close', this.dropOf(l));
+          this.dropOf(l)();
+        }
     }
     const listener: Listener = { socket, userId, token, account };
     let set = this.listeners.get(userId);
@@ -229,12 +261,14 @@ export class AccountFeed {
   /** One read of the changes, when leading; runs never overlap. */
   pollOnce(): Promise<void> {
     if (this.running) return this.running;
-    const run = this.read().catch((error: unknown) => {
-      this.leading = false; // start again from the saved position
-      this.options.onError?.(error);
-    }).finally(() => {
-      this.running = null;
-    });
+    const run = this.read()
+      .catch((error: unknown) => {
+        this.leading = false; // start again from the saved position
+        this.options.onError?.(error);
+      })
+      .finally(() => {
+        this.running = null;
+      });
     this.running = run;
     return run;
   }
@@ -269,7 +303,12 @@ export class AccountFeed {
     const events = [...(await this.orders.poll(db)).map(orderEvent), ...moneyEvents(await this.money.poll(db))];
     if (events.length > 0) await this.publish(events);
     if (redis && events.length > 0) {
-      await redis.set(CURSOR_KEY, JSON.stringify({ orders: this.orders.high.toString(), money: this.money.high.toString() }), 'EX', 24 * 3600);
+      await redis.set(
+        CURSOR_KEY,
+        JSON.stringify({ orders: this.orders.high.toString(), money: this.money.high.toString() }),
+        'EX',
+        24 * 3600,
+      );
     }
   }
 
@@ -300,16 +339,26 @@ export class AccountFeed {
       for (const l of [...set]) {
         if (l.socket.readyState !== l.socket.OPEN) continue;
         // the session is asked again (cached: no query): a signed-out or expired one hears no more
-        void Promise.resolve(andThen(this.options.authenticate(l.token, l.account), (session) => {
-          if (session?.userId === l.userId) {
-            l.socket.send(text);
-            this.stats.delivered++;
-            return;
-          }
-          l.socket.off('close', this.dropOf(l));
-          this.dropOf(l)();
-          l.socket.send(JSON.stringify({ op: 'error', status: 0, code: 'auth.required', msg: englishMessage('auth.required', {}), params: {} }));
-        })).catch((error: unknown) => this.options.onError?.(error));
+        void Promise.resolve(
+          andThen(this.options.authenticate(l.token, l.account), (session) => {
+            if (session?.userId === l.userId) {
+              l.socket.send(text);
+              this.stats.delivered++;
+              return;
+            }
+            l.socket.off('close', this.dropOf(l));
+            this.dropOf(l)();
+            l.socket.send(
+              JSON.stringify({
+                op: 'error',
+                status: 0,
+                code: 'auth.required',
+                msg: englishMessage('auth.required', {}),
+                params: {},
+              }),
+            );
+          }),
+        ).catch((error: unknown) => this.options.onError?.(error));
       }
     }
   }

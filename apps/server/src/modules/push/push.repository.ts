@@ -28,17 +28,44 @@ export interface MoneyPostingRow {
   amount: string;
 }
 
-type RawOrderEvent = { id: string; order_id: string; user_id: string; instrument_id: string; state: string; reason: string | null; at: string | Date };
+type RawOrderEvent = {
+  id: string;
+  order_id: string;
+  user_id: string;
+  instrument_id: string;
+  state: string;
+  reason: string | null;
+  at: string | Date;
+};
 type RawPosting = {
-  id: string; kind: string; reference: string | null; created_at: string | Date; owner_id: string; currency: string; account_kind: string; amount: string;
+  id: string;
+  kind: string;
+  reference: string | null;
+  created_at: string | Date;
+  owner_id: string;
+  currency: string;
+  account_kind: string;
+  amount: string;
 };
 
 const toOrderEvent = (r: RawOrderEvent): OrderEventRow => ({
-  id: BigInt(r.id), orderId: r.order_id, userId: r.user_id, instrumentId: r.instrument_id, state: r.state, reason: r.reason, at: new Date(r.at),
+  id: BigInt(r.id),
+  orderId: r.order_id,
+  userId: r.user_id,
+  instrumentId: r.instrument_id,
+  state: r.state,
+  reason: r.reason,
+  at: new Date(r.at),
 });
 const toPosting = (r: RawPosting): MoneyPostingRow => ({
-  id: BigInt(r.id), entryKind: r.kind, reference: r.reference, at: new Date(r.created_at), userId: r.owner_id,
-  currency: r.currency, account: r.account_kind, amount: r.amount,
+  id: BigInt(r.id),
+  entryKind: r.kind,
+  reference: r.reference,
+  at: new Date(r.created_at),
+  userId: r.owner_id,
+  currency: r.currency,
+  account: r.account_kind,
+  amount: r.amount,
 });
 
 const ORDER_EVENT_COLUMNS = sql`e.id::text as id, e.order_id, o.user_id, o.instrument_id, e.state, e.reason, e.at`;
@@ -49,18 +76,22 @@ export async function newestOrderEventId(db: Db): Promise<bigint> {
 }
 
 export async function orderEventsAfter(db: Db, afterId: bigint, limit: number): Promise<OrderEventRow[]> {
-  const rows = rowsOf<RawOrderEvent>(await db.execute(sql`select ${ORDER_EVENT_COLUMNS}
+  const rows = rowsOf<RawOrderEvent>(
+    await db.execute(sql`select ${ORDER_EVENT_COLUMNS}
     from order_events e join orders o on o.id = e.order_id
-    where e.id > ${afterId.toString()}::bigint order by e.id limit ${limit}`));
+    where e.id > ${afterId.toString()}::bigint order by e.id limit ${limit}`),
+  );
   return rows.map(toOrderEvent);
 }
 
 export async function orderEventsWithIds(db: Db, ids: bigint[]): Promise<OrderEventRow[]> {
   if (ids.length === 0) return [];
   const list = `{${ids.join(',')}}`;
-  const rows = rowsOf<RawOrderEvent>(await db.execute(sql`select ${ORDER_EVENT_COLUMNS}
+  const rows = rowsOf<RawOrderEvent>(
+    await db.execute(sql`select ${ORDER_EVENT_COLUMNS}
     from order_events e join orders o on o.id = e.order_id
-    where e.id = any(${list}::bigint[]) order by e.id`));
+    where e.id = any(${list}::bigint[]) order by e.id`),
+  );
   return rows.map(toOrderEvent);
 }
 
@@ -75,18 +106,26 @@ const POSTING_COLUMNS = sql`j.id::text as id, j.kind, j.reference, j.created_at,
  * The user postings of the entries with ids in `(afterId, …]`, at most `limit` entries, oldest
  * first, with the highest entry id read (entries that moved only house accounts count too).
  */
-export async function entriesAfter(db: Db, afterId: bigint, limit: number): Promise<{ rows: MoneyPostingRow[]; ids: bigint[] }> {
-  const ids = rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from journal_entries
-    where id > ${afterId.toString()}::bigint order by id limit ${limit}`)).map((r) => BigInt(r.id));
+export async function entriesAfter(
+  db: Db,
+  afterId: bigint,
+  limit: number,
+): Promise<{ rows: MoneyPostingRow[]; ids: bigint[] }> {
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select id::text as id from journal_entries
+    where id > ${afterId.toString()}::bigint order by id limit ${limit}`),
+  ).map((r) => BigInt(r.id));
   return { rows: await entriesWithIds(db, ids), ids };
 }
 
 export async function entriesWithIds(db: Db, ids: bigint[]): Promise<MoneyPostingRow[]> {
   if (ids.length === 0) return [];
   const list = `{${ids.join(',')}}`;
-  const rows = rowsOf<RawPosting>(await db.execute(sql`select ${POSTING_COLUMNS}
+  const rows = rowsOf<RawPosting>(
+    await db.execute(sql`select ${POSTING_COLUMNS}
     from journal_entries j join postings p on p.entry_id = j.id join ledger_accounts a on a.id = p.account_id
-    where j.id = any(${list}::bigint[]) and a.owner_type = 'user' order by j.id, p.id`));
+    where j.id = any(${list}::bigint[]) and a.owner_type = 'user' order by j.id, p.id`),
+  );
   return rows.map(toPosting);
 }
 
@@ -94,6 +133,7 @@ export async function entriesWithIds(db: Db, ids: bigint[]): Promise<MoneyPostin
 export async function visibleEntryIds(db: Db, ids: bigint[]): Promise<bigint[]> {
   if (ids.length === 0) return [];
   const list = `{${ids.join(',')}}`;
-  return rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from journal_entries where id = any(${list}::bigint[])`))
-    .map((r) => BigInt(r.id));
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`select id::text as id from journal_entries where id = any(${list}::bigint[])`),
+  ).map((r) => BigInt(r.id));
 }

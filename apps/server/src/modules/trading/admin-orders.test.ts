@@ -10,7 +10,12 @@ const ETH = 'i_crypto_ETH-USDT';
 /** Monday 16:00 UTC (crypto trades every day anyway). */
 const MONDAY = new Date('2026-03-02T16:00:00Z');
 
-interface Page { list: Order[]; total: number; page: number; size: number }
+interface Page {
+  list: Order[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 let trader: TestUser;
 let holding: Order;
@@ -21,18 +26,28 @@ beforeAll(async () => {
   await configureChannels(t.app);
   trader = await verifiedUser(t.app);
   await fund(t.app, trader, 'USDT', '50000.00');
-  const market = await post(t.app, '/trade/buy', { instrumentId: ETH, side: 'long', orderType: 'market', lots: 2, leverage: 2 }, trader.headers);
+  const market = await post(
+    t.app,
+    '/trade/buy',
+    { instrumentId: ETH, side: 'long', orderType: 'market', lots: 2, leverage: 2 },
+    trader.headers,
+  );
   expect(market.body.status).toBe(1);
   holding = market.body.data as Order;
   t.clock.advance(60_000);
   const far = new Dec(t.deps.feed.quote(ETH).price).dividedBy(2).toFixed(0);
-  const limit = await post(t.app, '/trade/buy', { instrumentId: ETH, side: 'long', orderType: 'limit', price: far, lots: 1, leverage: 1 }, trader.headers);
+  const limit = await post(
+    t.app,
+    '/trade/buy',
+    { instrumentId: ETH, side: 'long', orderType: 'limit', price: far, lots: 1, leverage: 1 },
+    trader.headers,
+  );
   expect(limit.body.status).toBe(1);
   pending = limit.body.data as Order;
 });
 
 describe('/api/admin/user/orders', () => {
-  it('lets an operator read a user\'s orders, newest first, as the user sees them, and audits the read', async () => {
+  it("lets an operator read a user's orders, newest first, as the user sees them, and audits the read", async () => {
     const support = await adminLogin(t.app, 'support');
     const r = await post(t.app, A('/user/orders'), { userId: trader.id }, support);
     expect(r.body.status).toBe(1);
@@ -45,8 +60,19 @@ describe('/api/admin/user/orders', () => {
     expect(page.list[1]).toEqual(mine);
     expect(page.list[1]).toMatchObject({ state: 'holding', lots: 2, leverage: 2, code: 'ETH-USDT' });
 
-    const audit = await post(t.app, A('/audit/list'), { action: 'user/orders', size: 1 }, await adminLogin(t.app, 'admin'));
-    expect((audit.body.data as { list: unknown[] }).list[0]).toMatchObject({ action: 'user/orders', targetType: 'user', targetId: trader.id, result: 'ok', role: 'support' });
+    const audit = await post(
+      t.app,
+      A('/audit/list'),
+      { action: 'user/orders', size: 1 },
+      await adminLogin(t.app, 'admin'),
+    );
+    expect((audit.body.data as { list: unknown[] }).list[0]).toMatchObject({
+      action: 'user/orders',
+      targetType: 'user',
+      targetId: trader.id,
+      result: 'ok',
+      role: 'support',
+    });
   });
 
   it('filters by state and pages', async () => {
@@ -95,11 +121,28 @@ describe('/api/admin/user/orders', () => {
       expect({ name, takesOrder: 'orderId' in shape }).toEqual({ name, takesOrder: false });
     }
     const admin = await adminLogin(t.app);
-    for (const path of ['/order/close', '/order/cancel', '/order/update', '/user/orders/close', '/trade/close', '/position/setPrice']) {
-      const r = await post(t.app, A(path), { orderId: holding.orderId, userId: trader.id, reason: 'attempt to change' }, admin);
+    for (const path of [
+      '/order/close',
+      '/order/cancel',
+      '/order/update',
+      '/user/orders/close',
+      '/trade/close',
+      '/position/setPrice',
+    ]) {
+      const r = await post(
+        t.app,
+        A(path),
+        { orderId: holding.orderId, userId: trader.id, reason: 'attempt to change' },
+        admin,
+      );
       expect(r.body).toMatchObject({ status: 0, code: 'request.not_found' });
     }
     const after = await post(t.app, '/trade/detail', { orderId: holding.orderId }, trader.headers);
-    expect(after.body.data).toMatchObject({ state: 'holding', lots: holding.lots, costPrice: holding.costPrice, margin: holding.margin });
+    expect(after.body.data).toMatchObject({
+      state: 'holding',
+      lots: holding.lots,
+      costPrice: holding.costPrice,
+      margin: holding.margin,
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Positions that do not come from an order ticket: shares allotted in a new-share offering
- * (API.md §3.2 `paid` → `listed`) and, later, approved block trades. Such a position opens long,
+ * (docs/api.md §3.2 `paid` → `listed`) and, later, approved block trades. Such a position opens long,
  * at leverage 1, at the agreed price, with no open fee; it is `locked` until `lockUntil` when the
  * product has lock days (§3.1 `allot_locked`), else `holding` (`allot`). The money was taken
  * from the user before (a paid subscription sits in the house's `ipo_escrow`, a block application's
@@ -57,32 +57,64 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
   const currency = def.currency as Currency;
   const rules = marketRules(deps.settings, market);
   const { amount, funding } = spec;
-  invariant(amount.currency === currency && amount.isPositive() && spec.lots > 0, 'an allotment needs shares and money in the instrument\'s currency');
+  invariant(
+    amount.currency === currency && amount.isPositive() && spec.lots > 0,
+    "an allotment needs shares and money in the instrument's currency",
+  );
   const fee = funding.from === 'frozen' ? funding.fee : Money.zero(currency);
   const lockUntil = spec.lockDays > 0 ? new Date(spec.at.getTime() + spec.lockDays * DAY_MS) : null;
   const id = newId('o');
   const row = await repo.insertOrderWithEvent(tx, {
-    id, orderNo: newOrderNo('', spec.at), userId: spec.userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market,
-    currency, priceScale: def.priceScale, source: spec.source, side: 'long', orderType: 'market',
+    id,
+    orderNo: newOrderNo('', spec.at),
+    userId: spec.userId,
+    instrumentId: def.instrumentId,
+    code: def.code,
+    name: def.name,
+    market,
+    currency,
+    priceScale: def.priceScale,
+    source: spec.source,
+    side: 'long',
+    orderType: 'market',
     state: initialOrderState(lockUntil ? 'allot_locked' : 'allot'),
-    lots: spec.lots, leverage: 1, price: null, costPrice: spec.price,
-    contractAmount: amount.toLedgerString(), margin: amount.toLedgerString(), openFee: fee.toLedgerString(),
-    takeProfit: null, stopLoss: null,
-    buyFeeRate: '0', sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
-    holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
-    createdAt: spec.at, openedAt: spec.at, ...holdMarks(deps.feed.calendar(market), rules, spec.at), lockUntil,
+    lots: spec.lots,
+    leverage: 1,
+    price: null,
+    costPrice: spec.price,
+    contractAmount: amount.toLedgerString(),
+    margin: amount.toLedgerString(),
+    openFee: fee.toLedgerString(),
+    takeProfit: null,
+    stopLoss: null,
+    buyFeeRate: '0',
+    sellFeeRate: rules.sellFeeRate,
+    stampDutyRate: rules.stampDutyRate,
+    stopOutRatio: rules.stopOutRatio,
+    holdMinutesMin: rules.holdMinutesMin,
+    tPlusNDays: rules.tPlusNDays,
+    settlementDays: rules.settlementDays,
+    createdAt: spec.at,
+    openedAt: spec.at,
+    ...holdMarks(deps.feed.calendar(market), rules, spec.at),
+    lockUntil,
     expiresAt: null,
   });
   const margin = { account: userAccount(spec.userId, currency, 'margin'), amount };
-  const postings: PostingSpec[] = funding.from === 'house'
-    ? [{ account: houseAccount(currency, funding.account), amount: amount.negated() }, margin]
-    : [
-      { account: userAccount(spec.userId, currency, 'frozen'), amount: amount.plus(fee).negated() }, margin,
-      ...(fee.isPositive() ? [{ account: houseAccount(currency, 'fee_income'), amount: fee }] : []),
-    ];
+  const postings: PostingSpec[] =
+    funding.from === 'house'
+      ? [{ account: houseAccount(currency, funding.account), amount: amount.negated() }, margin]
+      : [
+          { account: userAccount(spec.userId, currency, 'frozen'), amount: amount.plus(fee).negated() },
+          margin,
+          ...(fee.isPositive() ? [{ account: houseAccount(currency, 'fee_income'), amount: fee }] : []),
+        ];
   await deps.ledger.postEntry(tx, {
-    kind: spec.source === 'ipo' ? 'subscription_list' : 'block_open', reference: row.id, idempotencyKey: `allot:${spec.reference}`,
-    memo: { orderNo: row.orderNo, source: spec.source }, postings,
+    kind: spec.source === 'ipo' ? 'subscription_list' : 'block_open',
+    reference: row.id,
+    idempotencyKey: `allot:${spec.reference}`,
+    memo: { orderNo: row.orderNo, source: spec.source },
+    postings,
   });
   return row;
 }

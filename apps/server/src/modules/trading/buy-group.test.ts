@@ -23,9 +23,12 @@ let hold: (() => Promise<void>) | null = null;
 
 // quietMs 0: the KYC and deposit updates would otherwise keep users out of the auth cache for 5 s
 const t = useTestApp(undefined, undefined, {
-  engine: false, authCache: { quietMs: 0 },
+  engine: false,
+  authCache: { quietMs: 0 },
   buyGroup: {
-    expose: (s) => { stats = s; },
+    expose: (s) => {
+      stats = s;
+    },
     beforeBatch: async () => {
       const wait = hold;
       hold = null;
@@ -51,7 +54,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (at most 20 s, then lets it go), so all of `calls` land in the next batch together. `extra`
  * goes out with `calls` but never reaches a batch (refused before).
  */
-async function fireBehindOpener(opener: Call, calls: Call[], extra: Call[] = []): Promise<{ opened: Reply; answers: Reply[] }> {
+async function fireBehindOpener(
+  opener: Call,
+  calls: Call[],
+  extra: Call[] = [],
+): Promise<{ opened: Reply; answers: Reply[] }> {
   hold = async () => {
     holding = true;
     const until = Date.now() + 20_000;
@@ -71,7 +78,8 @@ interface Call {
 }
 
 const call = (user: TestUser, lots: number, leverage = 10): Call => ({
-  user, body: { instrumentId: BTC, side: 'long', orderType: 'market', lots, leverage, requestId: randomUUID() },
+  user,
+  body: { instrumentId: BTC, side: 'long', orderType: 'market', lots, leverage, requestId: randomUUID() },
 });
 
 async function fire(calls: Call[]): Promise<Reply[]> {
@@ -80,17 +88,28 @@ async function fire(calls: Call[]): Promise<Reply[]> {
 
 /** margin + open fee of a market long of `lots` BTC at leverage 10, as the preview prices it. */
 async function costOf(user: TestUser, lots: number): Promise<Dec> {
-  const r = await post(t.app, '/trade/preview', { instrumentId: BTC, side: 'long', orderType: 'market', lots, leverage: 10 }, user.headers);
+  const r = await post(
+    t.app,
+    '/trade/preview',
+    { instrumentId: BTC, side: 'long', orderType: 'market', lots, leverage: 10 },
+    user.headers,
+  );
   expect(r.body.status).toBe(1);
   return new Dec((r.body.data as { total: string }).total);
 }
 
 async function orderCounts(): Promise<{ orders: Map<string, number>; entries: Map<string, number>; openFees: string }> {
   const db = t.database.db;
-  const orders = rowsOf<{ user_id: string; n: number }>(await db.execute(sql`select user_id, count(*)::int as n from orders group by user_id`));
-  const entries = rowsOf<{ reference: string; n: number }>(await db.execute(sql`select reference, count(*)::int as n from journal_entries
-    where kind = 'order_open' group by reference`));
-  const [fees] = rowsOf<{ total: string }>(await db.execute(sql`select coalesce(sum(open_fee), 0)::text as total from orders`));
+  const orders = rowsOf<{ user_id: string; n: number }>(
+    await db.execute(sql`select user_id, count(*)::int as n from orders group by user_id`),
+  );
+  const entries = rowsOf<{ reference: string; n: number }>(
+    await db.execute(sql`select reference, count(*)::int as n from journal_entries
+    where kind = 'order_open' group by reference`),
+  );
+  const [fees] = rowsOf<{ total: string }>(
+    await db.execute(sql`select coalesce(sum(open_fee), 0)::text as total from orders`),
+  );
   return {
     orders: new Map(orders.map((r) => [r.user_id, r.n])),
     entries: new Map(entries.map((r) => [r.reference, r.n])),
@@ -128,8 +147,21 @@ describe('market buys in one batch', () => {
     const one = await costOf(tight, 1);
     const [a, b, c] = rich as [TestUser, TestUser, TestUser];
     const calls = [
-      call(a, 1), call(b, 2), call(c, 3), call(tight, 1), call(poor, 1), call(a, 2), call(tight, 1), call(b, 3),
-      call(c, 1), call(tight, 1), call(poor, 1), call(a, 3), call(tight, 1), call(b, 1), call(c, 2),
+      call(a, 1),
+      call(b, 2),
+      call(c, 3),
+      call(tight, 1),
+      call(poor, 1),
+      call(a, 2),
+      call(tight, 1),
+      call(b, 3),
+      call(c, 1),
+      call(tight, 1),
+      call(poor, 1),
+      call(a, 3),
+      call(tight, 1),
+      call(b, 1),
+      call(c, 2),
     ];
     // refused before it reaches a batch (step 5 of §9.2)
     const badLeverage = call(a, 1, 3);
@@ -147,16 +179,27 @@ describe('market buys in one batch', () => {
     answers.forEach((answer, i) => {
       const { user, body } = calls[i] as Call;
       if (user === poor) {
-        expect(answer.body).toMatchObject({ status: 0, code: 'funds.insufficient_available', params: { available: '100.00', required: one.toFixed(2), currency: 'USDT' } });
+        expect(answer.body).toMatchObject({
+          status: 0,
+          code: 'funds.insufficient_available',
+          params: { available: '100.00', required: one.toFixed(2), currency: 'USDT' },
+        });
         return;
       }
       if (user === tight && answer.body.status === 0) {
         // refused under the batch's lock after two of its buys took everything
-        expect(answer.body).toMatchObject({ code: 'funds.insufficient_available', params: { available: '0.00', required: one.toFixed(2) } });
+        expect(answer.body).toMatchObject({
+          code: 'funds.insufficient_available',
+          params: { available: '0.00', required: one.toFixed(2) },
+        });
         return;
       }
       expect(answer.http).toBe(200);
-      expect(answer.body).toMatchObject({ status: 1, code: 'result.buy.ok', data: { instrumentId: BTC, lots: body.lots, leverage: 10, side: 'long' } });
+      expect(answer.body).toMatchObject({
+        status: 1,
+        code: 'result.buy.ok',
+        data: { instrumentId: BTC, lots: body.lots, leverage: 10, side: 'long' },
+      });
       const orderId = (answer.body.data as { orderId: string }).orderId;
       accepted.set(user.id, [...(accepted.get(user.id) ?? []), orderId]);
     });
@@ -197,9 +240,15 @@ describe('market buys in one batch', () => {
   it('runs the calls of a batch one by one after a database error, so only the call that caused it fails', async () => {
     const db = t.database.db;
     // a real database error for one order of the batch: a trigger refuses orders of 7 lots
-    await db.execute(sql.raw(`create or replace function grp_refuse_seven() returns trigger language plpgsql as $$
-      begin if new.lots = 7 then raise exception 'seven lots refused by the test'; end if; return new; end $$`));
-    await db.execute(sql.raw('create trigger grp_refuse_seven before insert on orders for each row execute function grp_refuse_seven()'));
+    await db.execute(
+      sql.raw(`create or replace function grp_refuse_seven() returns trigger language plpgsql as $$
+      begin if new.lots = 7 then raise exception 'seven lots refused by the test'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger grp_refuse_seven before insert on orders for each row execute function grp_refuse_seven()',
+      ),
+    );
     const [a, b, c] = rich as [TestUser, TestUser, TestUser];
     const calls = [call(a, 1), call(b, 2), call(c, 7), call(a, 3), call(b, 1), call(c, 2)];
     const before = await orderCounts();

@@ -24,11 +24,38 @@ beforeAll(async () => {
 describe('insertOrderWithEvent', () => {
   const at = new Date('2026-03-03T16:00:00.123Z');
   const base: Omit<NewOrderRow, 'id' | 'orderNo'> = {
-    userId: 'u_budget', instrumentId: 'i_crypto_BTC-USDT', code: 'BTC-USDT', name: 'Bitcoin', market: 'crypto', currency: 'USDT',
-    priceScale: 2, source: 'order', side: 'long', orderType: 'market', state: 'holding', lots: 3, leverage: 10, price: null,
-    costPrice: '64000.5', contractAmount: '192001.5', margin: '19200.15', openFee: '288', takeProfit: '70000', stopLoss: undefined,
-    buyFeeRate: '0.0015', sellFeeRate: '0.0015', stampDutyRate: '0', stopOutRatio: '0.8', holdMinutesMin: 5, tPlusNDays: 1,
-    settlementDays: 0, createdAt: at, openedAt: at, minHoldUntil: new Date(at.getTime() + 300_000), tPlusUntil: null, expiresAt: null,
+    userId: 'u_budget',
+    instrumentId: 'i_crypto_BTC-USDT',
+    code: 'BTC-USDT',
+    name: 'Bitcoin',
+    market: 'crypto',
+    currency: 'USDT',
+    priceScale: 2,
+    source: 'order',
+    side: 'long',
+    orderType: 'market',
+    state: 'holding',
+    lots: 3,
+    leverage: 10,
+    price: null,
+    costPrice: '64000.5',
+    contractAmount: '192001.5',
+    margin: '19200.15',
+    openFee: '288',
+    takeProfit: '70000',
+    stopLoss: undefined,
+    buyFeeRate: '0.0015',
+    sellFeeRate: '0.0015',
+    stampDutyRate: '0',
+    stopOutRatio: '0.8',
+    holdMinutesMin: 5,
+    tPlusNDays: 1,
+    settlementDays: 0,
+    createdAt: at,
+    openedAt: at,
+    minHoldUntil: new Date(at.getTime() + 300_000),
+    tPlusUntil: null,
+    expiresAt: null,
   };
 
   it('returns the row a select reads back and drizzle’s insert returns, and writes the first event', async () => {
@@ -37,7 +64,13 @@ describe('insertOrderWithEvent', () => {
     const read = await repo.findOrder(t.database.db, id);
     expect(created).toEqual(read);
     expect(Object.keys(created).sort()).toEqual(Object.keys(read ?? {}).sort());
-    expect(created).toMatchObject({ margin: '19200.15000000', stopLoss: null, lots: 3, tPlusUntil: null, createdAt: at });
+    expect(created).toMatchObject({
+      margin: '19200.15000000',
+      stopLoss: null,
+      lots: 3,
+      tPlusUntil: null,
+      createdAt: at,
+    });
 
     const other = `o_${randomUUID()}`;
     const drizzleRow = await repo.insertOrder(t.database.db, { id: other, orderNo: `N${other}`, ...base });
@@ -53,7 +86,14 @@ describe('a market buy on PostgreSQL', () => {
     if (t.database.kind !== 'postgres') ctx.skip();
     const u = await verifiedUser(t.app);
     await fund(t.app, u, 'USDT', '100000.00');
-    const body = () => ({ instrumentId: 'i_crypto_BTC-USDT', side: 'long', orderType: 'market', lots: 1, leverage: 10, requestId: randomUUID() });
+    const body = () => ({
+      instrumentId: 'i_crypto_BTC-USDT',
+      side: 'long',
+      orderType: 'market',
+      lots: 1,
+      leverage: 10,
+      requestId: randomUUID(),
+    });
     // the first buy creates the margin and fee-income accounts; the steady state is measured
     expect((await post(t.app, '/trade/buy', body(), u.headers)).body.status).toBe(1);
     expect((await post(t.app, '/trade/buy', body(), u.headers)).body.status).toBe(1);
@@ -76,7 +116,14 @@ describe('a market buy on PostgreSQL', () => {
     expect(answer.body.status).toBe(1);
     expect(seen.map((s) => s.split(' ').slice(0, 3).join(' '))).toEqual([
       // the replay lookup reads first (§1.11, issue 18: limits apply before any write), then one transaction
-      'select k.user_id, k.path,', 'begin', 'with bound as', 'select a.id::text as', 'with head as', 'with o as', 'update idempotency_keys k', 'commit',
+      'select k.user_id, k.path,',
+      'begin',
+      'with bound as',
+      'select a.id::text as',
+      'with head as',
+      'with o as',
+      'update idempotency_keys k',
+      'commit',
     ]);
     // the lookup, then the batch's two (platform/db.ts pipelinedTransaction)
     expect((t.database.roundTripCount?.() ?? 0) - trips).toBe(3);

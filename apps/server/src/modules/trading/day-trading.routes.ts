@@ -1,4 +1,4 @@
-/** HTTP edge of the day-trading calls (API.md §9.8). */
+/** HTTP edge of the day-trading calls (docs/api.md §9.8). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
@@ -11,7 +11,11 @@ function userOf(session: UserSession | null): string {
   return session.userId;
 }
 
-export function registerDayTradingRoutes(app: FastifyInstance, route: UserRouteDeps, deps: { db: Db; clock: Clock }): void {
+export function registerDayTradingRoutes(
+  app: FastifyInstance,
+  route: UserRouteDeps,
+  deps: { db: Db; clock: Clock },
+): void {
   registerUserRoute(app, route, userEndpoints.dayTradingApply, async ({ session }) => ({
     data: await transaction(deps.db, (tx) => applyDayTrading(tx, deps.clock, userOf(session))),
   }));

@@ -1,11 +1,18 @@
 /**
- * Day trading (API.md §9.8, §3.3 queue `day_trade`). A verified user applies once; while the
+ * Day trading (docs/api.md §9.8, §3.3 queue `day_trade`). A verified user applies once; while the
  * application is `pending` another answers `review.pending_exists` (checked under the user's
  * row lock, and a partial unique index backs it); approval sets `users.day_trading`, after
  * which closes skip T+N (orders.service and the engine read `user.dayTrading`) while the
  * minimum hold fixed on each order still applies.
  */
-import { nextState, reviewTransitions, type AccountType, type DayTradingApplication, type DayTradingStatus, type ReviewItemOf } from '@brokerage/contract';
+import {
+  nextState,
+  reviewTransitions,
+  type AccountType,
+  type DayTradingApplication,
+  type DayTradingStatus,
+  type ReviewItemOf,
+} from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
@@ -30,13 +37,20 @@ function isUniqueViolation(error: unknown): boolean {
 
 function toApplication(r: DayTradingRow): DayTradingApplication {
   return {
-    id: r.id, state: r.state as DayTradingApplication['state'], submittedAt: r.submittedAt.toISOString(),
-    reviewedAt: r.reviewedAt?.toISOString() ?? null, reason: r.reason,
+    id: r.id,
+    state: r.state as DayTradingApplication['state'],
+    submittedAt: r.submittedAt.toISOString(),
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    reason: r.reason,
   };
 }
 
 /** Rules in order: [KYC] → `account.seat_already` → `review.pending_exists`. */
-export async function applyDayTrading(tx: Tx, clock: Clock, userId: string): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
+export async function applyDayTrading(
+  tx: Tx,
+  clock: Clock,
+  userId: string,
+): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
   // the user's row lock serialises two applications of one user; the unique index is the backstop
   const user = await usersRepository.lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
@@ -63,16 +77,27 @@ export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradi
 }
 
 /** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
-export function dayTradeReviewQueue(authCache: AuthCache): ReviewQueueHandler<DayTradingRow, ReviewItemOf<'day_trade'>> {
+export function dayTradeReviewQueue(
+  authCache: AuthCache,
+): ReviewQueueHandler<DayTradingRow, ReviewItemOf<'day_trade'>> {
   const t = dayTradingApplications;
   return {
-    ...reviewTableRows<DayTradingRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt }, t.id),
+    ...reviewTableRows<DayTradingRow>(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt },
+      t.id,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
-        ...reviewBase('day_trade', r.id, user, r, r.submittedAt), amount: null, currency: null,
+        ...reviewBase('day_trade', r.id, user, r, r.submittedAt),
+        amount: null,
+        currency: null,
         // the column's check constraint holds it to the contract's account types
-        details: { accountType: user.accountType as AccountType, openPositions: await orderRepo.countOpenOf(db, r.userId) },
+        details: {
+          accountType: user.accountType as AccountType,
+          openPositions: await orderRepo.countOpenOf(db, r.userId),
+        },
       };
     },
     async approve(tx, r, decided) {

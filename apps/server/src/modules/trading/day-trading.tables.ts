@@ -4,7 +4,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Day-trading ("seat account") applications (API.md §9.8, §3.3 queue `day_trade`). At most one
+ * Day-trading ("seat account") applications (docs/api.md §9.8, §3.3 queue `day_trade`). At most one
  * `pending` per user, enforced by a partial unique index so two concurrent applications cannot
  * both pass the `review.pending_exists` rule.
  */
@@ -22,7 +22,9 @@ export const dayTradingApplications = pgTable(
   (t) => [
     index('day_trading_user_idx').on(t.userId, t.submittedAt),
     index('day_trading_state_idx').on(t.state, t.submittedAt),
-    uniqueIndex('day_trading_one_pending').on(t.userId).where(sql`state = 'pending'`),
+    uniqueIndex('day_trading_one_pending')
+      .on(t.userId)
+      .where(sql`state = 'pending'`),
     check('day_trading_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
   ],
 );

@@ -1,5 +1,5 @@
 /**
- * The trading engine (ARCHITECTURE.md "engine", API.md §3.1): a loop beside the API that reads
+ * The trading engine (docs/architecture.md "engine", docs/api.md §3.1): a loop beside the API that reads
  * the feed and, for the orders of every instrument, expires day orders, ends locks, fills limit
  * orders the last price reached, stops out positions whose floating loss reached
  * margin × stopOutRatio, fires take-profit / stop-loss, closes positions of delisted
@@ -97,10 +97,22 @@ const LOAD_CHUNK = 1000;
 const LOAD_PAGE = 5000;
 
 /** Stop-out first (it ignores min hold, T+N and the lock), then TP/SL with the guards of a user close. */
-async function closeVerdict(tx: Db, row: OrderRow, last: Dec, now: Date): Promise<{ trigger?: CloseReason; park?: Date }> {
+async function closeVerdict(
+  tx: Db,
+  row: OrderRow,
+  last: Dec,
+  now: Date,
+): Promise<{ trigger?: CloseReason; park?: Date }> {
   if (row.costPrice === null) return {};
   const side = row.side;
-  const terms = { side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency };
+  const terms = {
+    side,
+    costPrice: row.costPrice,
+    lots: row.lots,
+    margin: row.margin,
+    stopOutRatio: row.stopOutRatio,
+    currency: row.currency,
+  };
   if (stoppedOut(terms, last)) return { trigger: 'stop_out' };
   // take-profit and stop-loss close a holding position only (a locked one waits for its lock to end)
   if (!canOrder(row, 'tp_sl')) return {};
@@ -145,7 +157,10 @@ export class TradingEngine {
   /** orders whose step failed: read again on the next tick */
   private readonly retry = new Set<string>();
 
-  constructor(private readonly deps: EngineDeps, private readonly options: Pick<EngineOptions, 'reconcileMs' | 'onError' | 'tail'> = {}) {
+  constructor(
+    private readonly deps: EngineDeps,
+    private readonly options: Pick<EngineOptions, 'reconcileMs' | 'onError' | 'tail'> = {},
+  ) {
     this.tail = new ChangeTail(options.tail);
     this.trading = { db: deps.db, clock: deps.clock, feed: deps.feed, ledger: deps.ledger };
   }
@@ -201,17 +216,23 @@ export class TradingEngine {
     const now = this.deps.clock.now();
     const due = this.index.due(now);
     for (const id of due.expire) {
-      if (await this.step(id, async (tx, row) => {
-        // day orders expire after the market's last session of their trading day
-        if (!canOrder(row, 'expire') || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
-        return { row: await cancelPending(tx, this.deps.ledger, row, 'expired', now), acted: true };
-      })) report.expired += 1;
+      if (
+        await this.step(id, async (tx, row) => {
+          // day orders expire after the market's last session of their trading day
+          if (!canOrder(row, 'expire') || !row.expiresAt || now < row.expiresAt) return { row, acted: false };
+          return { row: await cancelPending(tx, this.deps.ledger, row, 'expired', now), acted: true };
+        })
+      )
+        report.expired += 1;
     }
     for (const id of due.unlock) {
-      if (await this.step(id, async (tx, row) => {
-        if (!canOrder(row, 'lock_ends') || !row.lockUntil || now < row.lockUntil) return { row, acted: false };
-        return { row: await transitionOrder(tx, row, 'lock_ends', {}, now, LOCK_EXPIRED_REASON), acted: true };
-      })) report.unlocked += 1;
+      if (
+        await this.step(id, async (tx, row) => {
+          if (!canOrder(row, 'lock_ends') || !row.lockUntil || now < row.lockUntil) return { row, acted: false };
+          return { row: await transitionOrder(tx, row, 'lock_ends', {}, now, LOCK_EXPIRED_REASON), acted: true };
+        })
+      )
+        report.unlocked += 1;
     }
     for (const instrumentId of this.index.instruments()) await this.runInstrument(instrumentId, now, report);
     return report;
@@ -226,10 +247,13 @@ export class TradingEngine {
     if (quote.status === 'delisted') {
       const last = new Dec(quote.price);
       for (const id of this.index.openOf(instrumentId)) {
-        if (await this.step(id, async (tx, row) => {
-          if (!canOrder(row, 'delist') && !canOrder(row, 'fill_close')) return { row, acted: false };
-          return { row: await closeAt(tx, this.trading, row, last, 'delisting', now), acted: true };
-        })) report.closed += 1;
+        if (
+          await this.step(id, async (tx, row) => {
+            if (!canOrder(row, 'delist') && !canOrder(row, 'fill_close')) return { row, acted: false };
+            return { row: await closeAt(tx, this.trading, row, last, 'delisting', now), acted: true };
+          })
+        )
+          report.closed += 1;
       }
       return;
     }
@@ -238,16 +262,25 @@ export class TradingEngine {
     // rows left `closing`: filled at the next valid quote, or back to holding once the session ended
     for (const id of this.index.closingOf(instrumentId)) {
       if (usable) {
-        if (await this.step(id, async (tx, row) => {
-          if (!canOrder(row, 'fill_close')) return { row, acted: false };
-          const reason = await closingReason(tx, row.id);
-          return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), reason, now), acted: true };
-        })) report.closed += 1;
+        if (
+          await this.step(id, async (tx, row) => {
+            if (!canOrder(row, 'fill_close')) return { row, acted: false };
+            const reason = await closingReason(tx, row.id);
+            return {
+              row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), reason, now),
+              acted: true,
+            };
+          })
+        )
+          report.closed += 1;
       } else if (!inSession) {
-        if (await this.step(id, async (tx, row) => {
-          if (!canOrder(row, 'session_ends')) return { row, acted: false };
-          return { row: await transitionOrder(tx, row, 'session_ends', {}, now, SESSION_END_REASON), acted: true };
-        })) report.reopened += 1;
+        if (
+          await this.step(id, async (tx, row) => {
+            if (!canOrder(row, 'session_ends')) return { row, acted: false };
+            return { row: await transitionOrder(tx, row, 'session_ends', {}, now, SESSION_END_REASON), acted: true };
+          })
+        )
+          report.reopened += 1;
       }
     }
     if (!usable) return;
@@ -272,7 +305,8 @@ export class TradingEngine {
   /** A limit order the last price reached during a session: filled at the limit price. */
   private fill(orderId: string, last: Dec, now: Date): Promise<boolean> {
     return this.step(orderId, async (tx, row) => {
-      if (!canOrder(row, 'limit_reached') || row.price === null || !limitCrossed(row.side, new Dec(row.price), last)) return { row, acted: false };
+      if (!canOrder(row, 'limit_reached') || row.price === null || !limitCrossed(row.side, new Dec(row.price), last))
+        return { row, acted: false };
       return { row: await fillLimit(tx, this.trading, row, now), acted: true };
     });
   }
@@ -283,7 +317,10 @@ export class TradingEngine {
       if (!canOrder(row, 'stop_out')) return { row, acted: false };
       const verdict = await closeVerdict(tx, row, last, now);
       if (!verdict.trigger) return { row, acted: false, ...(verdict.park ? { park: verdict.park } : {}) };
-      return { row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), verdict.trigger, now), acted: true };
+      return {
+        row: await closeAt(tx, this.trading, row, closeFillPrice(row.side, quote), verdict.trigger, now),
+        acted: true,
+      };
     });
   }
 
@@ -318,7 +355,11 @@ const onceEngines = new WeakMap<EngineDeps, TradingEngine>();
 export async function runEngineOnce(deps: EngineDeps, options: { reconcile?: boolean } = {}): Promise<EngineReport> {
   let engine = onceEngines.get(deps);
   if (!engine) {
-    engine = new TradingEngine(deps, { onError: (error) => { throw error; } });
+    engine = new TradingEngine(deps, {
+      onError: (error) => {
+        throw error;
+      },
+    });
     onceEngines.set(deps, engine);
   }
   if (options.reconcile) engine.invalidate();
@@ -346,7 +387,9 @@ class Leadership {
       await client.connect();
       this.client = client;
     }
-    const res = await this.client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [ENGINE_LOCK_KEY]);
+    const res = await this.client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
+      ENGINE_LOCK_KEY,
+    ]);
     this.leader = res.rows[0]?.locked === true;
     return this.leader;
   }

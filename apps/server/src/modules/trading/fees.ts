@@ -1,9 +1,17 @@
 /**
- * Order arithmetic of API.md §1.10 and the readings of §1.11. Amounts are the contract's Money,
+ * Order arithmetic of docs/api.md §1.10 and the readings of §1.11. Amounts are the contract's Money,
  * each rounded once, where it is first computed, with its mode named; later sums use the rounded
  * values. Margin is computed from the rounded contract amount. Prices stay Decimals.
  */
-import { Dec, Money, roundPrice, type Currency, type Market, type MarketConfigField, type Side } from '@brokerage/contract';
+import {
+  Dec,
+  Money,
+  roundPrice,
+  type Currency,
+  type Market,
+  type MarketConfigField,
+  type Side,
+} from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
 
 /** The market rules of §19.7 in force now; the ones that bind an order are copied onto its row. */
@@ -36,8 +44,8 @@ export function marketRules(settings: Settings, market: Market): MarketRules {
   };
 }
 
-// Rounding (§1.11, STYLE.md §3): every amount below is rounded half-up to the currency scale once,
-// where it is first computed, and later sums use the rounded values. Half-up is the mode API.md
+// Rounding (§1.11, docs/style.md §3): every amount below is rounded half-up to the currency scale once,
+// where it is first computed, and later sums use the rounded values. Half-up is the mode docs/api.md
 // names for fees and margin; on an exact half it gives the house the sub-unit of a fee and of a
 // margin (the larger hold) and the customer that of a gain, so each call says who gains.
 
@@ -47,7 +55,13 @@ export interface OpeningAmounts {
   openFee: Money;
 }
 
-export function openingAmounts(price: Dec, lots: number, leverage: number, buyFeeRate: string, currency: Currency): OpeningAmounts {
+export function openingAmounts(
+  price: Dec,
+  lots: number,
+  leverage: number,
+  buyFeeRate: string,
+  currency: Currency,
+): OpeningAmounts {
   // half-up: a reading of price × lots, the base of the minimum opening amount; on a half the larger base
   const contractAmount = Money.of(price, currency).times(lots).rounded('half_up');
   // half-up, from the rounded contract amount (§1.11): on a half the house holds the larger margin
@@ -62,10 +76,19 @@ export interface ClosingCosts {
   stampDuty: Money;
 }
 
-export function closingCosts(price: Dec, lots: number, sellFeeRate: string, stampDutyRate: string, currency: Currency): ClosingCosts {
+export function closingCosts(
+  price: Dec,
+  lots: number,
+  sellFeeRate: string,
+  stampDutyRate: string,
+  currency: Currency,
+): ClosingCosts {
   const amount = Money.of(price, currency).times(lots);
   // half-up (§1.11): on a half the house gains the sub-unit of the fee and the duty
-  return { closeFee: amount.times(sellFeeRate).rounded('half_up'), stampDuty: amount.times(stampDutyRate).rounded('half_up') };
+  return {
+    closeFee: amount.times(sellFeeRate).rounded('half_up'),
+    stampDuty: amount.times(stampDutyRate).rounded('half_up'),
+  };
 }
 
 /** Gross P&L (`yingkui`): long (P − cost) × lots, short (cost − P) × lots. */
@@ -81,7 +104,14 @@ export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number
  * to the price scale away from the entry price: down for a long, up for a short (§1.11). A long
  * whose stop-out would be at or below zero reports zero. A price, not money.
  */
-export function stopOutPrice(side: Side, entry: Dec, lots: number, margin: Money, stopOutRatio: string, priceScale: number): Dec {
+export function stopOutPrice(
+  side: Side,
+  entry: Dec,
+  lots: number,
+  margin: Money,
+  stopOutRatio: string,
+  priceScale: number,
+): Dec {
   const move = margin.amount.times(stopOutRatio).dividedBy(lots);
   if (side === 'long') return Dec.max(roundPrice(entry.minus(move), priceScale, 'down'), 0);
   return roundPrice(entry.plus(move), priceScale, 'up');

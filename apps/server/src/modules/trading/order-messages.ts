@@ -1,5 +1,5 @@
 /**
- * Personal messages for what the engine does to a user's money (API.md §7.5): a limit order
+ * Personal messages for what the engine does to a user's money (docs/api.md §7.5): a limit order
  * filled, a position closed by take-profit, stop-loss, stop-out or delisting. One insert in the
  * step's own transaction, so a message exists exactly when the event committed. A close the
  * user asked for sends none: the user saw it happen.
@@ -18,13 +18,20 @@ const closeCodes = {
   delisting: 'message.position.delisted',
 } as const;
 
-const position = (row: OrderRow) => ({ orderNo: row.orderNo, code: row.code, name: row.name, lots: String(row.lots), currency: row.currency });
+const position = (row: OrderRow) => ({
+  orderNo: row.orderNo,
+  code: row.code,
+  name: row.name,
+  lots: String(row.lots),
+  currency: row.currency,
+});
 
 /** A limit order filled at its limit price; `row` is the filled row. */
 export async function messageFill(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
   invariant(row.costPrice !== null, 'a filled order without a cost price');
   await sendMessage(tx, clock, row.userId, {
-    code: 'message.order.filled', params: { ...position(row), price: formatPrice(new Dec(row.costPrice), row.priceScale) },
+    code: 'message.order.filled',
+    params: { ...position(row), price: formatPrice(new Dec(row.costPrice), row.priceScale) },
   });
 }
 
@@ -32,11 +39,19 @@ export async function messageFill(tx: Tx, clock: Clock, row: OrderRow): Promise<
 export async function messageClose(tx: Tx, clock: Clock, row: OrderRow): Promise<void> {
   const reason = row.closeReason;
   if (reason === null || reason === 'user') return;
-  invariant(row.closePrice !== null && row.profitLoss !== null && row.proceeds !== null, 'a closed position without its close figures');
+  invariant(
+    row.closePrice !== null && row.profitLoss !== null && row.proceeds !== null,
+    'a closed position without its close figures',
+  );
   const money = (value: string) => Money.fromLedger(value, row.currency).toString();
   const message: MessageOf = {
     code: closeCodes[reason],
-    params: { ...position(row), price: formatPrice(new Dec(row.closePrice), row.priceScale), profit: money(row.profitLoss), amount: money(row.proceeds) },
+    params: {
+      ...position(row),
+      price: formatPrice(new Dec(row.closePrice), row.priceScale),
+      profit: money(row.profitLoss),
+      amount: money(row.proceeds),
+    },
   };
   await sendMessage(tx, clock, row.userId, message);
 }

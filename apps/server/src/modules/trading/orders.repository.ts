@@ -28,19 +28,33 @@ const ORDER_COLUMN_LIST = sql.raw(ORDER_COLUMNS.map(([, c]) => `"${c.name}"`).jo
  * builder, whose per-column work (45 columns in, 45 out) cost a tenth of the server's CPU per
  * order; values and the returned row go through the same column mappings drizzle uses.
  */
-export async function insertOrderWithEvent(tx: Db, row: NewOrderRow & { id: string }, reason: string | null = null): Promise<OrderRow> {
+export async function insertOrderWithEvent(
+  tx: Db,
+  row: NewOrderRow & { id: string },
+  reason: string | null = null,
+): Promise<OrderRow> {
   const [created] = await insertOrdersWithEvents(tx, [row], reason);
   if (!created) throw new Error('order not inserted');
   return created;
 }
 
 /** `insertOrderWithEvent` for many orders in one statement: the rows come back in the order given. */
-export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: string })[], reason: string | null = null): Promise<OrderRow[]> {
+export async function insertOrdersWithEvents(
+  tx: Db,
+  rows: (NewOrderRow & { id: string })[],
+  reason: string | null = null,
+): Promise<OrderRow[]> {
   if (rows.length === 0) return [];
-  const tuples = rows.map((row) => sql`(${sql.join(ORDER_COLUMNS.map(([key, column]) => {
-    const value = (row as Record<string, unknown>)[key];
-    return value === undefined || value === null ? sql`null` : sql.param(value, column);
-  }), sql`, `)})`);
+  const tuples = rows.map(
+    (row) =>
+      sql`(${sql.join(
+        ORDER_COLUMNS.map(([key, column]) => {
+          const value = (row as Record<string, unknown>)[key];
+          return value === undefined || value === null ? sql`null` : sql.param(value, column);
+        }),
+        sql`, `,
+      )})`,
+  );
   const events = rows.map((row) => sql`(${row.id}, ${row.state}, ${row.createdAt.toISOString()}, ${reason})`);
   const result = await tx.execute(sql`with first_event as (
       insert into order_events (order_id, state, at, reason) values ${sql.join(events, sql`, `)})
@@ -66,7 +80,11 @@ export async function insertOrdersWithEvents(tx: Db, rows: (NewOrderRow & { id: 
  * (`orderAsStored` is the answer): one JSON parameter, so the statement's text is the same for
  * every batch and a pipelined connection prepares it once (platform/db.ts). Resolves to the ids written.
  */
-export async function sendOrdersWithEvents(tx: Tx, rows: (NewOrderRow & { id: string })[], reason: string | null = null): Promise<string[]> {
+export async function sendOrdersWithEvents(
+  tx: Tx,
+  rows: (NewOrderRow & { id: string })[],
+  reason: string | null = null,
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const payload = rows.map((row) => {
     const out: Record<string, unknown> = {};
@@ -76,7 +94,8 @@ export async function sendOrdersWithEvents(tx: Tx, rows: (NewOrderRow & { id: st
     }
     return out;
   });
-  const result = await tx.execute(sql`with o as (select * from jsonb_populate_recordset(null::orders, ${JSON.stringify(payload)}::jsonb)),
+  const result =
+    await tx.execute(sql`with o as (select * from jsonb_populate_recordset(null::orders, ${JSON.stringify(payload)}::jsonb)),
       first_event as (insert into order_events (order_id, state, at, reason) select id, state, created_at, ${reason}::text from o)
     insert into orders select * from o returning id`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
@@ -124,7 +143,13 @@ export const DAY_TRADING_EVENT = 'day_trading_enabled';
 /** Markers for the engine's change tail, not states the order entered. */
 const MARKER_REASONS = new Set<string | null>([TP_SL_EVENT, DAY_TRADING_EVENT]);
 
-export async function addEvent(tx: Db, orderId: string, state: OrderState, at: Date, reason: string | null): Promise<void> {
+export async function addEvent(
+  tx: Db,
+  orderId: string,
+  state: OrderState,
+  at: Date,
+  reason: string | null,
+): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, state, at, reason });
 }
 
@@ -141,48 +166,88 @@ export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]
  * returned in full (`open`) because their P&L needs live quotes; the other states have none.
  */
 export async function listOfUser(
-  db: Db, userId: string, market: Market, states: OrderState[], page: number, size: number,
+  db: Db,
+  userId: string,
+  market: Market,
+  states: OrderState[],
+  page: number,
+  size: number,
 ): Promise<{ rows: OrderRow[]; total: number; closedYingkui: string; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
-  const rows = await db.select().from(orders).where(where)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
     .orderBy(desc(sql`coalesce(${orders.openedAt}, ${orders.createdAt})`), desc(orders.id))
-    .limit(size).offset((page - 1) * size);
-  const [summary] = await db.select({
-    n: count(),
-    // each stored P&L was rounded to the currency's scale when the position closed, so the sum is exact at that scale
-    closedYingkui: sql<string>`coalesce(sum(${orders.profitLoss}) filter (where ${orders.state} = 'closed'), 0)::text`,
-  }).from(orders).where(where);
+    .limit(size)
+    .offset((page - 1) * size);
+  const [summary] = await db
+    .select({
+      n: count(),
+      // each stored P&L was rounded to the currency's scale when the position closed, so the sum is exact at that scale
+      closedYingkui: sql<string>`coalesce(sum(${orders.profitLoss}) filter (where ${orders.state} = 'closed'), 0)::text`,
+    })
+    .from(orders)
+    .where(where);
   const openStates = states.filter((s) => OPEN_STATES.includes(s));
-  const open = openStates.length === 0 ? [] : await db.select().from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, openStates)));
+  const open =
+    openStates.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, openStates)));
   return { rows, total: summary?.n ?? 0, closedYingkui: summary?.closedYingkui ?? '0', open };
 }
 
 export async function openPositionsOf(db: Db, userId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
 }
 
 /** Closed orders whose positive proceeds are still in transit at `now`. */
 export async function unsettledOf(db: Db, userId: string, now: Date): Promise<OrderRow[]> {
-  return db.select().from(orders).where(and(
-    eq(orders.userId, userId), eq(orders.state, 'closed'), isNotNull(orders.settlesAt), gt(orders.settlesAt, now), gt(orders.proceeds, '0'),
-  ));
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.state, 'closed'),
+        isNotNull(orders.settlesAt),
+        gt(orders.settlesAt, now),
+        gt(orders.proceeds, '0'),
+      ),
+    );
 }
 
 /** Instruments with pending or open orders: the engine's work list. */
 export async function liveInstrumentIds(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ id: orders.instrumentId }).from(orders).where(inArray(orders.state, LIVE_STATES));
+  const rows = await db
+    .selectDistinct({ id: orders.instrumentId })
+    .from(orders)
+    .where(inArray(orders.state, LIVE_STATES));
   return rows.map((r) => r.id);
 }
 
 export async function liveOrdersOf(db: Db, instrumentId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(and(eq(orders.instrumentId, instrumentId), inArray(orders.state, LIVE_STATES))).orderBy(orders.createdAt);
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.instrumentId, instrumentId), inArray(orders.state, LIVE_STATES)))
+    .orderBy(orders.createdAt);
 }
 
 /** Live orders after `afterId` in id order, at most `limit` (the engine's keyset load). */
 export async function livePageAfter(db: Db, afterId: string, limit: number): Promise<OrderRow[]> {
-  return db.select().from(orders)
-    .where(and(inArray(orders.state, LIVE_STATES), gt(orders.id, afterId))).orderBy(asc(orders.id)).limit(limit);
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.state, LIVE_STATES), gt(orders.id, afterId)))
+    .orderBy(asc(orders.id))
+    .limit(limit);
 }
 
 export async function ordersByIds(db: Db, ids: string[]): Promise<OrderRow[]> {
@@ -191,20 +256,31 @@ export async function ordersByIds(db: Db, ids: string[]): Promise<OrderRow[]> {
 
 /** Back office: one user's orders in every market, newest first, optionally by state, paged in SQL. */
 export async function pageOfUser(
-  db: Db, userId: string, states: OrderState[] | undefined, page: number, size: number,
+  db: Db,
+  userId: string,
+  states: OrderState[] | undefined,
+  page: number,
+  size: number,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const filters: SQL[] = [eq(orders.userId, userId)];
   if (states) filters.push(inArray(orders.state, states));
   const where = and(...filters);
-  const rows = await db.select().from(orders).where(where)
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(size).offset((page - 1) * size);
+    .limit(size)
+    .offset((page - 1) * size);
   const [counted] = await db.select({ n: count() }).from(orders).where(where);
   return { rows, total: counted?.n ?? 0 };
 }
 
 export async function countOpenOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.state, OPEN_STATES)));
   return row?.n ?? 0;
 }
 
@@ -216,11 +292,18 @@ export async function newestEventId(db: Db): Promise<bigint> {
 
 /** (event id, order id) of the events among `ids` that are now visible. */
 export async function eventsWithIds(db: Db, ids: bigint[]): Promise<{ id: bigint; orderId: string }[]> {
-  return db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents).where(inArray(orderEvents.id, ids));
+  return db
+    .select({ id: orderEvents.id, orderId: orderEvents.orderId })
+    .from(orderEvents)
+    .where(inArray(orderEvents.id, ids));
 }
 
 /** (event id, order id) of the events after `afterId`, oldest first, at most `limit`. */
 export async function eventsAfter(db: Db, afterId: bigint, limit: number): Promise<{ id: bigint; orderId: string }[]> {
-  return db.select({ id: orderEvents.id, orderId: orderEvents.orderId }).from(orderEvents)
-    .where(gt(orderEvents.id, afterId)).orderBy(asc(orderEvents.id)).limit(limit);
+  return db
+    .select({ id: orderEvents.id, orderId: orderEvents.orderId })
+    .from(orderEvents)
+    .where(gt(orderEvents.id, afterId))
+    .orderBy(asc(orderEvents.id))
+    .limit(limit);
 }

@@ -1,11 +1,22 @@
 /**
- * User order calls of API.md §9.2–§9.7: buy, cancel, close, setTpSl, the positions list and the
+ * User order calls of docs/api.md §9.2–§9.7: buy, cancel, close, setTpSl, the positions list and the
  * detail. Each refusal is checked in the contract's order and the first failure answers; the
  * effect runs in the caller's transaction (the one shared with the stored idempotent answer).
  */
 import {
-  Dec, formatPrice, Money, type Code, type Currency, type Market, type Order, type OrderDetail, type OrderState, type Side, type buyRequest,
-  type setTpSlRequest, type userStockListRequest,
+  Dec,
+  formatPrice,
+  Money,
+  type Code,
+  type Currency,
+  type Market,
+  type Order,
+  type OrderDetail,
+  type OrderState,
+  type Side,
+  type buyRequest,
+  type setTpSlRequest,
+  type userStockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
 import type { SimMarket } from '@brokerage/market-sim';
@@ -23,7 +34,14 @@ import type { NewOrderRow, OrderRow } from './orders.repository.js';
 import { canOrder, initialOrderState } from './orders.states.js';
 import { toOrder } from './orders.view.js';
 import {
-  calendarOf, cancelPending, chargeOpen, closeAt, holdForLimit, holdMarks, openEntrySpec, type TradingDeps,
+  calendarOf,
+  cancelPending,
+  chargeOpen,
+  closeAt,
+  holdForLimit,
+  holdMarks,
+  openEntrySpec,
+  type TradingDeps,
 } from './positions.service.js';
 import { expiryOf, inAnySession, isRegularSession, tradingHours } from './sessions.js';
 import { sellableAtOf } from './orders.view.js';
@@ -34,7 +52,13 @@ export interface OrdersDeps extends TradingDeps {
   authCache: AuthCache;
 }
 
-export const settlementCurrency: Record<Market, Currency> = { mxn: 'MXN', usd: 'USD', eur: 'EUR', crypto: 'USDT', forex: 'USD' };
+export const settlementCurrency: Record<Market, Currency> = {
+  mxn: 'MXN',
+  usd: 'USD',
+  eur: 'EUR',
+  crypto: 'USDT',
+  forex: 'USD',
+};
 
 /** A quote orders may use: fresh and not halted (`order.price_unavailable` otherwise). */
 export function usableQuote(quote: FeedQuote): boolean {
@@ -70,15 +94,23 @@ export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
 }
 
 /** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */
-export function checkTpSl(side: Side, reference: Dec, takeProfit: string | null | undefined, stopLoss: string | null | undefined, scale: number): void {
+export function checkTpSl(
+  side: Side,
+  reference: Dec,
+  takeProfit: string | null | undefined,
+  stopLoss: string | null | undefined,
+  scale: number,
+): void {
   const ref = formatPrice(reference, scale);
   if (takeProfit !== null && takeProfit !== undefined) {
     const tp = new Dec(takeProfit);
-    if (side === 'long' ? tp.lte(reference) : tp.gte(reference)) throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: ref });
+    if (side === 'long' ? tp.lte(reference) : tp.gte(reference))
+      throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: ref });
   }
   if (stopLoss !== null && stopLoss !== undefined) {
     const sl = new Dec(stopLoss);
-    if (side === 'long' ? sl.gte(reference) : sl.lte(reference)) throw new DomainError('order.tp_sl_invalid', { field: 'stopLoss', reference: ref });
+    if (side === 'long' ? sl.gte(reference) : sl.lte(reference))
+      throw new DomainError('order.tp_sl_invalid', { field: 'stopLoss', reference: ref });
   }
 }
 
@@ -127,10 +159,16 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
   if (!usableQuote(quote)) throw new DomainError('order.price_unavailable');
   // 5. leverage
   const rules = marketRules(deps.settings, market);
-  if (!rules.leverageOptions.includes(body.leverage)) throw new DomainError('order.leverage_not_allowed', { options: rules.leverageOptions.join(', ') });
+  if (!rules.leverageOptions.includes(body.leverage))
+    throw new DomainError('order.leverage_not_allowed', { options: rules.leverageOptions.join(', ') });
   // 6. daily price band, limit orders on markets with a limit
   const limitPrice = body.price ? new Dec(body.price) : null;
-  if (limitPrice && quote.limitUp !== null && quote.limitDown !== null && (limitPrice.lt(quote.limitDown) || limitPrice.gt(quote.limitUp))) {
+  if (
+    limitPrice &&
+    quote.limitUp !== null &&
+    quote.limitDown !== null &&
+    (limitPrice.lt(quote.limitDown) || limitPrice.gt(quote.limitUp))
+  ) {
     throw new DomainError('order.price_limit', { low: quote.limitDown, high: quote.limitUp });
   }
   // 7. TP/SL against the limit price, or the current price for market orders
@@ -146,18 +184,45 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
   const id = newId('o');
   const openedAt = isMarket ? now : null;
   const row: NewOrderRow & { id: string } = {
-    id, orderNo: newOrderNo('', now), userId, instrumentId: def.instrumentId, code: def.code, name: def.name, market, currency,
-    priceScale: def.priceScale, source: 'order', side: body.side, orderType: body.orderType, state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
-    lots: body.lots, leverage: body.leverage, price: limitPrice?.toString() ?? null, costPrice: isMarket ? price.toString() : null,
-    contractAmount: amounts.contractAmount.toLedgerString(), margin: amounts.margin.toLedgerString(), openFee: amounts.openFee.toLedgerString(),
-    takeProfit: body.takeProfit ?? null, stopLoss: body.stopLoss ?? null,
-    buyFeeRate: rules.buyFeeRate, sellFeeRate: rules.sellFeeRate, stampDutyRate: rules.stampDutyRate, stopOutRatio: rules.stopOutRatio,
-    holdMinutesMin: rules.holdMinutesMin, tPlusNDays: rules.tPlusNDays, settlementDays: rules.settlementDays,
-    createdAt: now, openedAt, ...(openedAt ? holdMarks(cal, rules, openedAt) : {}),
+    id,
+    orderNo: newOrderNo('', now),
+    userId,
+    instrumentId: def.instrumentId,
+    code: def.code,
+    name: def.name,
+    market,
+    currency,
+    priceScale: def.priceScale,
+    source: 'order',
+    side: body.side,
+    orderType: body.orderType,
+    state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
+    lots: body.lots,
+    leverage: body.leverage,
+    price: limitPrice?.toString() ?? null,
+    costPrice: isMarket ? price.toString() : null,
+    contractAmount: amounts.contractAmount.toLedgerString(),
+    margin: amounts.margin.toLedgerString(),
+    openFee: amounts.openFee.toLedgerString(),
+    takeProfit: body.takeProfit ?? null,
+    stopLoss: body.stopLoss ?? null,
+    buyFeeRate: rules.buyFeeRate,
+    sellFeeRate: rules.sellFeeRate,
+    stampDutyRate: rules.stampDutyRate,
+    stopOutRatio: rules.stopOutRatio,
+    holdMinutesMin: rules.holdMinutesMin,
+    tPlusNDays: rules.tPlusNDays,
+    settlementDays: rules.settlementDays,
+    createdAt: now,
+    openedAt,
+    ...(openedAt ? holdMarks(cal, rules, openedAt) : {}),
     expiresAt: isMarket ? null : expiryOf(cal, market, now),
   };
   return {
-    row, isMarket, required: amounts.margin.plus(amounts.openFee), dayTrading: user.dayTrading,
+    row,
+    isMarket,
+    required: amounts.margin.plus(amounts.openFee),
+    dayTrading: user.dayTrading,
     code: body.side === 'long' ? 'result.buy.ok' : 'result.sell.ok',
   };
 }
@@ -165,11 +230,18 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
 /** The ledger's refusal of step 9, as the buy answers it. */
 function fundsRefusal(error: InsufficientFundsError, prepared: PreparedBuy): DomainError {
   return new DomainError('funds.insufficient_available', {
-    available: error.balance.toString(), required: prepared.required.toString(), currency: prepared.row.currency,
+    available: error.balance.toString(),
+    required: prepared.required.toString(),
+    currency: prepared.row.currency,
   });
 }
 
-export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBody): Promise<{ order: Order; code: Code }> {
+export async function buy(
+  tx: Tx,
+  deps: OrdersDeps,
+  userId: string,
+  body: BuyBody,
+): Promise<{ order: Order; code: Code }> {
   const prepared = await prepareBuy(tx, deps, userId, body);
   const row = await repo.insertOrderWithEvent(tx, prepared.row);
   try {
@@ -181,7 +253,10 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
     throw error;
   }
   // the ledger entry changes no column of the order: the inserted row is the answer
-  return { order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: prepared.dayTrading }), code: prepared.code };
+  return {
+    order: toOrder(row, { now: row.createdAt, feed: deps.feed, dayTrading: prepared.dayTrading }),
+    code: prepared.code,
+  };
 }
 
 /**
@@ -190,8 +265,14 @@ export async function buy(tx: Tx, deps: OrdersDeps, userId: string, body: BuyBod
  * shares its round trip with the batch's claim).
  */
 export function lockMarketBuys(tx: Tx, deps: OrdersDeps, buys: PreparedBuy[]): Promise<LockedBatch> {
-  invariant(buys.every((b) => b.isMarket), 'only market buys are placed in a batch');
-  return deps.ledger.lockEntries(tx, buys.map((b) => openEntrySpec(b.row)));
+  invariant(
+    buys.every((b) => b.isMarket),
+    'only market buys are placed in a batch',
+  );
+  return deps.ledger.lockEntries(
+    tx,
+    buys.map((b) => openEntrySpec(b.row)),
+  );
 }
 
 /**
@@ -201,12 +282,19 @@ export function lockMarketBuys(tx: Tx, deps: OrdersDeps, buys: PreparedBuy[]): P
  * order as written (`orderAsStored`). `written` settles when both statements are answered.
  */
 export function writeMarketBuys(
-  tx: Tx, deps: OrdersDeps, batch: LockedBatch, buys: PreparedBuy[], take: readonly number[],
+  tx: Tx,
+  deps: OrdersDeps,
+  batch: LockedBatch,
+  buys: PreparedBuy[],
+  take: readonly number[],
 ): { results: ({ order: Order; code: Code } | DomainError)[]; written: Promise<void> } {
   const posting = deps.ledger.postLocked(tx, batch, take);
   const chosen = take.map((i) => buys[i] as PreparedBuy);
   const accepted = chosen.filter((_, i) => posting.refusals[i] === null);
-  const inserted = repo.sendOrdersWithEvents(tx, accepted.map((b) => b.row));
+  const inserted = repo.sendOrdersWithEvents(
+    tx,
+    accepted.map((b) => b.row),
+  );
   const results = chosen.map((b, i) => {
     const refusal = posting.refusals[i];
     if (refusal) return fundsRefusal(refusal, b);
@@ -241,15 +329,18 @@ export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: s
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'close')) {
     // a position still in its lock-up gets the reason and the date it ends (§3.1)
-    if (canOrder(row, 'lock_ends')) throw new DomainError('order.locked', { lockUntil: row.lockUntil?.toISOString() ?? null });
+    if (canOrder(row, 'lock_ends'))
+      throw new DomainError('order.locked', { lockUntil: row.lockUntil?.toISOString() ?? null });
     throw new DomainError('order.not_holding', { state: row.state });
   }
   const cal = calendarOf(deps.feed, row);
   if (!inAnySession(cal, now)) throw new DomainError('order.not_trading_time', tradingHours(cal, 'any'));
   const user = await userOf(tx, userId);
   const sellableAt = sellableAtOf(row, user.dayTrading, now)?.toISOString() ?? null;
-  if (row.minHoldUntil && now < row.minHoldUntil) throw new DomainError('order.min_hold', { minutes: String(row.holdMinutesMin), sellableAt });
-  if (!user.dayTrading && row.tPlusUntil && now < row.tPlusUntil) throw new DomainError('order.t_plus_n', { days: String(row.tPlusNDays), sellableAt });
+  if (row.minHoldUntil && now < row.minHoldUntil)
+    throw new DomainError('order.min_hold', { minutes: String(row.holdMinutesMin), sellableAt });
+  if (!user.dayTrading && row.tPlusUntil && now < row.tPlusUntil)
+    throw new DomainError('order.t_plus_n', { days: String(row.tPlusNDays), sellableAt });
   const quote = deps.feed.quote(row.instrumentId);
   if (!usableQuote(quote)) throw new DomainError('order.price_unavailable');
   const closed = await closeAt(tx, deps, row, closeFillPrice(row.side, quote), 'user', now);
@@ -262,8 +353,12 @@ type TpSlBody = z.output<typeof setTpSlRequest>;
 export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
   const row = await ownOrder(tx, userId, body.orderId);
   // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
-  if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out')) throw new DomainError('order.not_holding', { state: row.state });
-  const reference = row.state === 'pending' && row.price !== null ? new Dec(row.price) : new Dec(deps.feed.quote(row.instrumentId).price);
+  if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out'))
+    throw new DomainError('order.not_holding', { state: row.state });
+  const reference =
+    row.state === 'pending' && row.price !== null
+      ? new Dec(row.price)
+      : new Dec(deps.feed.quote(row.instrumentId).price);
   checkTpSl(row.side, reference, body.takeProfit, body.stopLoss, row.priceScale);
   const updated = await repo.updateOrder(tx, row.id, { takeProfit: body.takeProfit, stopLoss: body.stopLoss });
   // the engine's change tail reads events: a TP/SL edit writes a marker (not part of the history)
@@ -279,12 +374,22 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   const currency = settlementCurrency[body.type];
   // the closed rows' P&L is summed in SQL, each row rounded half-up to the currency scale by
   // PostgreSQL's round() as the row view rounds it (docs/decisions.md, "Lists page in SQL")
-  const { rows, total, closedYingkui, open } = await repo.listOfUser(db, userId, body.type, body.states, body.page, body.size);
+  const { rows, total, closedYingkui, open } = await repo.listOfUser(
+    db,
+    userId,
+    body.type,
+    body.states,
+    body.page,
+    body.size,
+  );
   const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
   const list = rows.map((r) => toOrder(r, ctx));
   // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale:
   // closed rows summed in SQL, open rows at the live price
-  const totalYingkui = open.reduce((sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)), Money.fromLedger(closedYingkui, currency));
+  const totalYingkui = open.reduce(
+    (sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)),
+    Money.fromLedger(closedYingkui, currency),
+  );
   return { list, total, page: body.page, size: body.size, currency, totalYingkui: totalYingkui.toString() };
 }
 

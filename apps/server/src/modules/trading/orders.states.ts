@@ -1,5 +1,5 @@
 /**
- * The order / position state machine of API.md §3.1, as the contract's `orderTransitions` table
+ * The order / position state machine of docs/api.md §3.1, as the contract's `orderTransitions` table
  * says it: every state an order enters is looked up there and written with its history event
  * (`order_events`, the §9.7 `history`) by the functions below, and nowhere else. The rules that
  * answer a user (`order.not_pending`, `order.not_holding`…) ask `canOrder` which refusal applies.
@@ -28,7 +28,12 @@ export function initialOrderState(event: 'buy_limit' | 'buy_market' | 'allot' | 
  * event per state entered. A step the table does not list is a bug, not a refusal.
  */
 export async function transitionOrder(
-  tx: Tx, row: OrderRow, events: OrderEvent | readonly OrderEvent[], patch: Partial<NewOrderRow>, at: Date, reason: string | null,
+  tx: Tx,
+  row: OrderRow,
+  events: OrderEvent | readonly OrderEvent[],
+  patch: Partial<NewOrderRow>,
+  at: Date,
+  reason: string | null,
 ): Promise<OrderRow> {
   let state = row.state;
   const entered: OrderState[] = [];

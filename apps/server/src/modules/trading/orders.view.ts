@@ -1,5 +1,5 @@
 /**
- * Order rows → the Order object of API.md §5.2, with the floating figures of open positions
+ * Order rows → the Order object of docs/api.md §5.2, with the floating figures of open positions
  * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
  */
 import { Dec, formatPrice, Money, openOrderStates, type Order } from '@brokerage/contract';
@@ -41,7 +41,13 @@ interface DayFigures {
  * on the current trading day. yesterdayProfit: the change during the previous trading day,
  * zero if the position was not open then.
  */
-function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: MarketFeed, yingkui: Money): DayFigures {
+function dayFigures(
+  row: OrderRow,
+  quote: FeedQuote,
+  cal: MarketCalendar,
+  feed: MarketFeed,
+  yingkui: Money,
+): DayFigures {
   const currency = row.currency;
   const zero = Money.zero(currency);
   const side = row.side;
@@ -50,7 +56,8 @@ function dayFigures(row: OrderRow, quote: FeedQuote, cal: MarketCalendar, feed: 
   const today = quote.tradingDay;
   const prevClose = new Dec(quote.prevClose);
   const cost = new Dec(row.costPrice);
-  const todayProfit = openDay >= today ? yingkui : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
+  const todayProfit =
+    openDay >= today ? yingkui : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
   const prevDay = previousTradingDay(cal, today);
   let yesterdayProfit = zero;
   if (openDay === prevDay) yesterdayProfit = grossProfit(side, cost, prevClose, row.lots, currency);
@@ -85,17 +92,26 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   let yesterdayProfit = zero;
   if (state === 'closed' && row.profitLoss !== null) {
     yingkui = money(row.profitLoss);
-    actualProfit = yingkui.minus(openFee).minus(money(row.closeFee ?? '0')).minus(money(row.stampDuty ?? '0'));
+    actualProfit = yingkui
+      .minus(openFee)
+      .minus(money(row.closeFee ?? '0'))
+      .minus(money(row.stampDuty ?? '0'));
     expectedIncome = actualProfit;
   } else if (isOpen && cost && current && quote) {
     yingkui = grossProfit(side, cost, current, row.lots, currency);
     const costs = closingCosts(current, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
     expectedIncome = yingkui.minus(costs.closeFee).minus(costs.stampDuty);
-    ({ todayProfit, yesterdayProfit } = dayFigures(row, quote, ctx.feed.calendar(row.market as SimMarket), ctx.feed, yingkui));
+    ({ todayProfit, yesterdayProfit } = dayFigures(
+      row,
+      quote,
+      ctx.feed.calendar(row.market as SimMarket),
+      ctx.feed,
+      yingkui,
+    ));
   }
   const valuePrice = state === 'closed' ? closePrice : current;
   const sellableAt = isOpen ? sellableAtOf(row, ctx.dayTrading, ctx.now) : null;
-  // amounts go out at the currency scale, half-up (Money's wire form, API.md §1.4)
+  // amounts go out at the currency scale, half-up (Money's wire form, docs/api.md §1.4)
   return {
     orderId: row.id,
     orderNo: row.orderNo,

@@ -3,7 +3,16 @@
  * contract package; the server's order view uses `grossProfit` (fees.ts). They must agree to the
  * cent for any price, cost, size, side and currency, or a row would jump when the list refetches.
  */
-import { Dec, currencies, Money, positionMarketValue, positionYingkui, sumAmounts, type Currency, type Side } from '@brokerage/contract';
+import {
+  Dec,
+  currencies,
+  Money,
+  positionMarketValue,
+  positionYingkui,
+  sumAmounts,
+  type Currency,
+  type Side,
+} from '@brokerage/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { grossProfit } from './fees.js';
@@ -30,7 +39,9 @@ describe('live P&L formula (contract) = server formula (fees.ts)', () => {
   it('gives the same market value as the order view (price × lots, half-up)', () => {
     fc.assert(
       fc.property(priceArb, lotsArb, currencyArb, (last, lots, currency) => {
-        expect(positionMarketValue(last, lots, currency)).toBe(Money.of(new Dec(last), currency).times(lots).toString());
+        expect(positionMarketValue(last, lots, currency)).toBe(
+          Money.of(new Dec(last), currency).times(lots).toString(),
+        );
       }),
       { numRuns: 500 },
     );

@@ -1,5 +1,5 @@
 /**
- * Position model (ARCHITECTURE.md "Trading model", API.md §1.10, §3.1). Positions are margin
+ * Position model (docs/architecture.md "Trading model", docs/api.md §1.10, §3.1). Positions are margin
  * positions against the house. The user's money sits in three ledger accounts per currency:
  * `available`, `frozen` (margin + open fee of pending limit orders) and `margin` (margin of
  * open positions). The house books fees to `fee_income`, stamp duty to `tax_payable`, and is
@@ -14,7 +14,15 @@ import type { MarketCalendar, SimMarket } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
-import { balancesOf, houseAccount, userAccount, type EntrySpec, type Ledger, type PositionTotals, type PostingSpec } from '../ledger/index.js';
+import {
+  balancesOf,
+  houseAccount,
+  userAccount,
+  type EntrySpec,
+  type Ledger,
+  type PositionTotals,
+  type PostingSpec,
+} from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit } from './fees.js';
 import * as repo from './orders.repository.js';
@@ -35,15 +43,29 @@ export interface TradingDeps {
 
 /** Posts one balanced entry, leaving out zero legs (a zero fee or a zero P&L has no posting). */
 export async function postLegs(
-  tx: Tx, ledger: Ledger, kind: string, order: OrderRow, key: string, legs: PostingSpec[], memo: Record<string, unknown> = {},
+  tx: Tx,
+  ledger: Ledger,
+  kind: string,
+  order: OrderRow,
+  key: string,
+  legs: PostingSpec[],
+  memo: Record<string, unknown> = {},
 ): Promise<void> {
   const postings = legs.filter((l) => !l.amount.isZero());
   if (postings.length < 2) return;
-  await ledger.postEntry(tx, { kind, reference: order.id, idempotencyKey: `${key}:${order.id}`, memo: { orderNo: order.orderNo, ...memo }, postings });
+  await ledger.postEntry(tx, {
+    kind,
+    reference: order.id,
+    idempotencyKey: `${key}:${order.id}`,
+    memo: { orderNo: order.orderNo, ...memo },
+    postings,
+  });
 }
 
-const acct = (row: Pick<OrderRow, 'userId' | 'currency'>, kind: 'available' | 'frozen' | 'margin') => userAccount(row.userId, row.currency, kind);
-const houseOf = (row: Pick<OrderRow, 'currency'>, kind: 'fee_income' | 'tax_payable' | 'settlement') => houseAccount(row.currency, kind);
+const acct = (row: Pick<OrderRow, 'userId' | 'currency'>, kind: 'available' | 'frozen' | 'margin') =>
+  userAccount(row.userId, row.currency, kind);
+const houseOf = (row: Pick<OrderRow, 'currency'>, kind: 'fee_income' | 'tax_payable' | 'settlement') =>
+  houseAccount(row.currency, kind);
 /** An amount column of the order (`numeric`, read as a string): Money in the order's currency. */
 const moneyOf = (row: Pick<OrderRow, 'currency'>, value: string): Money => Money.fromLedger(value, row.currency);
 
@@ -60,7 +82,9 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
 }
 
 /** The entry of a market open: available −(margin + fee), margin +margin, fee income +fee (a zero fee has no leg). */
-export function openEntrySpec(row: Pick<OrderRow, 'id' | 'orderNo' | 'userId' | 'currency' | 'margin' | 'openFee'>): EntrySpec {
+export function openEntrySpec(
+  row: Pick<OrderRow, 'id' | 'orderNo' | 'userId' | 'currency' | 'margin' | 'openFee'>,
+): EntrySpec {
   const margin = moneyOf(row, row.margin);
   const fee = moneyOf(row, row.openFee);
   const legs: PostingSpec[] = [
@@ -69,7 +93,10 @@ export function openEntrySpec(row: Pick<OrderRow, 'id' | 'orderNo' | 'userId' | 
     { account: houseOf(row, 'fee_income'), amount: fee },
   ];
   return {
-    kind: 'order_open', reference: row.id, idempotencyKey: `open:${row.id}`, memo: { orderNo: row.orderNo },
+    kind: 'order_open',
+    reference: row.id,
+    idempotencyKey: `open:${row.id}`,
+    memo: { orderNo: row.orderNo },
     postings: legs.filter((l) => !l.amount.isZero()),
   };
 }
@@ -98,15 +125,30 @@ export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: D
     { account: acct(row, 'margin'), amount: margin },
     { account: houseOf(row, 'fee_income'), amount: fee },
   ]);
-  const filled = await transitionOrder(tx, row, 'limit_reached', {
-    costPrice: row.price, openedAt: now, ...holdMarks(calendarOf(deps.feed, row), row, now),
-  }, now, 'limit_reached');
+  const filled = await transitionOrder(
+    tx,
+    row,
+    'limit_reached',
+    {
+      costPrice: row.price,
+      openedAt: now,
+      ...holdMarks(calendarOf(deps.feed, row), row, now),
+    },
+    now,
+    'limit_reached',
+  );
   await messageFill(tx, deps.clock, filled);
   return filled;
 }
 
 /** Cancel or expiry of a pending order: the whole hold goes back to available. */
-export async function cancelPending(tx: Tx, ledger: Ledger, row: OrderRow, reason: 'user' | 'expired', now: Date): Promise<OrderRow> {
+export async function cancelPending(
+  tx: Tx,
+  ledger: Ledger,
+  row: OrderRow,
+  reason: 'user' | 'expired',
+  now: Date,
+): Promise<OrderRow> {
   const total = moneyOf(row, row.margin).plus(moneyOf(row, row.openFee));
   await postLegs(tx, ledger, 'order_release', row, 'release', [
     { account: acct(row, 'frozen'), amount: total.negated() },
@@ -117,7 +159,11 @@ export async function cancelPending(tx: Tx, ledger: Ledger, row: OrderRow, reaso
 
 /** The §3.1 event by which a close reason takes a position to `closing`. */
 const closeEvents: Record<CloseReason, OrderEvent> = {
-  user: 'close', take_profit: 'tp_sl', stop_loss: 'tp_sl', stop_out: 'stop_out', delisting: 'delist',
+  user: 'close',
+  take_profit: 'tp_sl',
+  stop_loss: 'tp_sl',
+  stop_out: 'stop_out',
+  delisting: 'delist',
 };
 
 /**
@@ -128,7 +174,12 @@ const closeEvents: Record<CloseReason, OrderEvent> = {
  * taken from available up to its balance and `settlement` absorbs the rest.
  */
 export async function closeAt(
-  tx: Tx, deps: TradingDeps, row: OrderRow, price: Dec, reason: CloseReason, now: Date,
+  tx: Tx,
+  deps: TradingDeps,
+  row: OrderRow,
+  price: Dec,
+  reason: CloseReason,
+  now: Date,
 ): Promise<OrderRow> {
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency;
@@ -153,16 +204,28 @@ export async function closeAt(
   invariant(legs.reduce((s, l) => s.plus(l.amount), Money.zero(currency)).isZero(), 'close entry does not balance');
   await postLegs(tx, deps.ledger, 'order_close', row, 'close', legs, { reason, price: price.toString() });
   const cal = calendarOf(deps.feed, row);
-  const settlesAt = proceeds.isPositive() ? businessDaysAfter(cal, now, row.settlementDays) ?? now : null;
+  const settlesAt = proceeds.isPositive() ? (businessDaysAfter(cal, now, row.settlementDays) ?? now) : null;
   // holding / locked → closing (by the reason's event) → closed; a row already `closing` only fills
   const steps: readonly OrderEvent[] = row.state === 'closing' ? ['fill_close'] : [closeEvents[reason], 'fill_close'];
-  const closed = await transitionOrder(tx, row, steps, {
-    closePrice: formatPrice(price, row.priceScale), closedAt: now, closeReason: reason,
-    closeFee: closeFee.toLedgerString(), stampDuty: stampDuty.toLedgerString(), profitLoss: yingkui.toLedgerString(),
-    // half-up to the currency scale: a record of what the user received; only a leg capped at an
-    // 8-decimal balance has digits below the scale (the posting itself is exact)
-    proceeds: userLeg.rounded('half_up').toLedgerString(), settlesAt,
-  }, now, reason);
+  const closed = await transitionOrder(
+    tx,
+    row,
+    steps,
+    {
+      closePrice: formatPrice(price, row.priceScale),
+      closedAt: now,
+      closeReason: reason,
+      closeFee: closeFee.toLedgerString(),
+      stampDuty: stampDuty.toLedgerString(),
+      profitLoss: yingkui.toLedgerString(),
+      // half-up to the currency scale: a record of what the user received; only a leg capped at an
+      // 8-decimal balance has digits below the scale (the posting itself is exact)
+      proceeds: userLeg.rounded('half_up').toLedgerString(),
+      settlesAt,
+    },
+    now,
+    reason,
+  );
   // the engine's closes (TP/SL, stop-out, delisting) tell the user, in this transaction
   await messageClose(tx, deps.clock, closed);
   return closed;
@@ -188,18 +251,33 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
   return (await repo.openPositionsOf(db, userId)).map((row) => {
     const known = feed.instrument(row.instrumentId) !== undefined;
     const price = known ? feed.quote(row.instrumentId).price : null;
-    const yingkui = row.costPrice && price !== null
-      ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), row.lots, row.currency)
-      : Money.zero(row.currency);
+    const yingkui =
+      row.costPrice && price !== null
+        ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), row.lots, row.currency)
+        : Money.zero(row.currency);
     return {
-      orderId: row.id, instrumentId: row.instrumentId, code: row.code, name: row.name, side: row.side, state: row.state, lots: row.lots,
-      costPrice: row.costPrice, currentPrice: price, margin: moneyOf(row, row.margin), yingkui,
+      orderId: row.id,
+      instrumentId: row.instrumentId,
+      code: row.code,
+      name: row.name,
+      side: row.side,
+      state: row.state,
+      lots: row.lots,
+      costPrice: row.costPrice,
+      currentPrice: price,
+      margin: moneyOf(row, row.margin),
+      yingkui,
     };
   });
 }
 
 /** The positions port of the ledger's assets (§7.11): per currency, open positions and in-transit proceeds. */
-export async function positionTotals(db: Db, feed: MarketFeed, userId: string, now: Date): Promise<Map<Currency, PositionTotals>> {
+export async function positionTotals(
+  db: Db,
+  feed: MarketFeed,
+  userId: string,
+  now: Date,
+): Promise<Map<Currency, PositionTotals>> {
   const out = new Map<Currency, PositionTotals>();
   const entry = (c: Currency) => {
     let e = out.get(c);
@@ -209,9 +287,10 @@ export async function positionTotals(db: Db, feed: MarketFeed, userId: string, n
   for (const row of await repo.openPositionsOf(db, userId)) {
     const currency = row.currency;
     const e = entry(currency);
-    const yingkui = row.costPrice && feed.instrument(row.instrumentId)
-      ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
-      : Money.zero(currency);
+    const yingkui =
+      row.costPrice && feed.instrument(row.instrumentId)
+        ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
+        : Money.zero(currency);
     e.positionsValue = e.positionsValue.plus(moneyOf(row, row.margin)).plus(yingkui);
     e.profit = e.profit.plus(yingkui);
   }

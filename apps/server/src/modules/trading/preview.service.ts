@@ -17,7 +17,8 @@ export async function preview(db: Db, deps: OrdersDeps, userId: string, body: Pr
   const { def, quote, market, currency } = tradableInstrument(deps, body.instrumentId);
   if (body.orderType === 'market' && !usableQuote(quote)) throw new DomainError('order.price_unavailable');
   const rules = marketRules(deps.settings, market);
-  if (!rules.leverageOptions.includes(body.leverage)) throw new DomainError('order.leverage_not_allowed', { options: rules.leverageOptions.join(', ') });
+  if (!rules.leverageOptions.includes(body.leverage))
+    throw new DomainError('order.leverage_not_allowed', { options: rules.leverageOptions.join(', ') });
   const price = body.orderType === 'limit' && body.price ? new Dec(body.price) : marketFillPrice(body.side, quote);
   const { lots, leverage, side } = body;
   const { contractAmount, margin, openFee } = openingAmounts(price, lots, leverage, rules.buyFeeRate, currency);
@@ -31,7 +32,12 @@ export async function preview(db: Db, deps: OrdersDeps, userId: string, body: Pr
     return grossProfit(side, price, exit, lots, currency).minus(openFee).minus(c.closeFee).minus(c.stampDuty);
   };
   // half-up, like the margin it is a share of: on a half the ticket shows the larger loss
-  const worstCaseLoss = margin.times(rules.stopOutRatio).rounded('half_up').plus(openFee).plus(atStopOut.closeFee).plus(atStopOut.stampDuty);
+  const worstCaseLoss = margin
+    .times(rules.stopOutRatio)
+    .rounded('half_up')
+    .plus(openFee)
+    .plus(atStopOut.closeFee)
+    .plus(atStopOut.stampDuty);
   // toString() is the wire form: the currency scale, half-up (`available` is exact until here)
   return {
     currency,

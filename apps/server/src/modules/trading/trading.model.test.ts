@@ -18,62 +18,96 @@ beforeAll(async () => {
   await configureChannels(t.app);
 });
 
-type Op = { kind: 'open'; side: 'long' | 'short'; lots: number; leverage: 1 | 2 | 5 | 10; wait: number } | { kind: 'close'; pick: number; wait: number };
+type Op =
+  | { kind: 'open'; side: 'long' | 'short'; lots: number; leverage: 1 | 2 | 5 | 10; wait: number }
+  | { kind: 'close'; pick: number; wait: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('open' as const), side: fc.constantFrom('long' as const, 'short' as const), lots: fc.integer({ min: 1, max: 3 }), leverage: fc.constantFrom(1 as const, 2 as const, 5 as const, 10 as const), wait: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({
+    kind: fc.constant('open' as const),
+    side: fc.constantFrom('long' as const, 'short' as const),
+    lots: fc.integer({ min: 1, max: 3 }),
+    leverage: fc.constantFrom(1 as const, 2 as const, 5 as const, 10 as const),
+    wait: fc.integer({ min: 0, max: 30 }),
+  }),
   fc.record({ kind: fc.constant('close' as const), pick: fc.nat(), wait: fc.integer({ min: 6, max: 120 }) }),
 );
 
 describe('random opens and closes against a reference model', () => {
   it('keeps available, positions value and fees equal to the model', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
-      t.clock.set(START);
-      const u = await verifiedUser(t.app);
-      await fund(t.app, u, 'USDT', '50000.00');
-      let available = new Dec(50000);
-      const open: { orderId: string; side: 'long' | 'short'; cost: Dec; lots: number; margin: Dec }[] = [];
-      for (const op of ops) {
-        t.clock.advance(op.wait * 60_000);
-        const q = t.deps.feed.quote(ETH);
-        if (op.kind === 'open') {
-          const r = await post(t.app, '/trade/buy', { instrumentId: ETH, side: op.side, orderType: 'market', lots: op.lots, leverage: op.leverage }, u.headers);
-          const cost = new Dec(op.side === 'long' ? q.ask : q.bid);
-          const contract = r2(cost.times(op.lots));
-          const margin = r2(contract.dividedBy(op.leverage));
-          const fee = r2(contract.times('0.0015'));
-          if (margin.plus(fee).gt(available)) {
-            expect(r.body.code).toBe('funds.insufficient_available');
-            continue;
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
+        t.clock.set(START);
+        const u = await verifiedUser(t.app);
+        await fund(t.app, u, 'USDT', '50000.00');
+        let available = new Dec(50000);
+        const open: { orderId: string; side: 'long' | 'short'; cost: Dec; lots: number; margin: Dec }[] = [];
+        for (const op of ops) {
+          t.clock.advance(op.wait * 60_000);
+          const q = t.deps.feed.quote(ETH);
+          if (op.kind === 'open') {
+            const r = await post(
+              t.app,
+              '/trade/buy',
+              { instrumentId: ETH, side: op.side, orderType: 'market', lots: op.lots, leverage: op.leverage },
+              u.headers,
+            );
+            const cost = new Dec(op.side === 'long' ? q.ask : q.bid);
+            const contract = r2(cost.times(op.lots));
+            const margin = r2(contract.dividedBy(op.leverage));
+            const fee = r2(contract.times('0.0015'));
+            if (margin.plus(fee).gt(available)) {
+              expect(r.body.code).toBe('funds.insufficient_available');
+              continue;
+            }
+            expect(r.body.status).toBe(1);
+            available = available.minus(margin).minus(fee);
+            open.push({ orderId: (r.body.data as Order).orderId, side: op.side, cost, lots: op.lots, margin });
+          } else if (open.length > 0) {
+            const [pos] = open.splice(op.pick % open.length, 1);
+            if (!pos) continue;
+            const r = await post(t.app, '/trade/close', { orderId: pos.orderId }, u.headers);
+            expect(r.body.code).toBe('result.close.ok');
+            const price = new Dec(pos.side === 'long' ? q.bid : q.ask);
+            const pnl = r2((pos.side === 'long' ? price.minus(pos.cost) : pos.cost.minus(price)).times(pos.lots));
+            const proceeds = pos.margin.plus(pnl).minus(r2(price.times(pos.lots).times('0.0015')));
+            available = available.plus(Dec.max(proceeds, available.negated()));
           }
-          expect(r.body.status).toBe(1);
-          available = available.minus(margin).minus(fee);
-          open.push({ orderId: (r.body.data as Order).orderId, side: op.side, cost, lots: op.lots, margin });
-        } else if (open.length > 0) {
-          const [pos] = open.splice(op.pick % open.length, 1);
-          if (!pos) continue;
-          const r = await post(t.app, '/trade/close', { orderId: pos.orderId }, u.headers);
-          expect(r.body.code).toBe('result.close.ok');
-          const price = new Dec(pos.side === 'long' ? q.bid : q.ask);
-          const pnl = r2((pos.side === 'long' ? price.minus(pos.cost) : pos.cost.minus(price)).times(pos.lots));
-          const proceeds = pos.margin.plus(pnl).minus(r2(price.times(pos.lots).times('0.0015')));
-          available = available.plus(Dec.max(proceeds, available.negated()));
         }
-      }
-      const r = await post(t.app, '/user/assets', { currency: 'USDT' }, u.headers);
-      const acc = (r.body.data as { accounts: { currency: string; available: string; positionsValue: string; inTransit: string }[] }).accounts.find((a) => a.currency === 'USDT')!;
-      expect(acc.available).toBe(available.toFixed(2));
-      expect(acc.inTransit).toBe('0.00');
-      const q = t.deps.feed.quote(ETH);
-      const value = open.reduce((s, p) => s.plus(p.margin).plus(r2((p.side === 'long' ? new Dec(q.price).minus(p.cost) : p.cost.minus(q.price)).times(p.lots))), new Dec(0));
-      expect(acc.positionsValue).toBe(value.toFixed(2));
-    }), { numRuns: 12 });
+        const r = await post(t.app, '/user/assets', { currency: 'USDT' }, u.headers);
+        const acc = (
+          r.body.data as {
+            accounts: { currency: string; available: string; positionsValue: string; inTransit: string }[];
+          }
+        ).accounts.find((a) => a.currency === 'USDT')!;
+        expect(acc.available).toBe(available.toFixed(2));
+        expect(acc.inTransit).toBe('0.00');
+        const q = t.deps.feed.quote(ETH);
+        const value = open.reduce(
+          (s, p) =>
+            s
+              .plus(p.margin)
+              .plus(r2((p.side === 'long' ? new Dec(q.price).minus(p.cost) : p.cost.minus(q.price)).times(p.lots))),
+          new Dec(0),
+        );
+        expect(acc.positionsValue).toBe(value.toFixed(2));
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 
 describe('per-account limits of §1.7: one buy, close and cancel per second each', () => {
   it('answers 429 to a second buy within the second but still allows a cancel', async () => {
-    const limited = await startTestApp({ ...relaxedLimits, buyPerAccount: { points: 1, durationSec: 1 }, cancelPerAccount: { points: 1, durationSec: 1 } }, undefined, { engine: false });
+    const limited = await startTestApp(
+      {
+        ...relaxedLimits,
+        buyPerAccount: { points: 1, durationSec: 1 },
+        cancelPerAccount: { points: 1, durationSec: 1 },
+      },
+      undefined,
+      { engine: false },
+    );
     try {
       limited.clock.set(START);
       await configureChannels(limited.app);
@@ -85,7 +119,12 @@ describe('per-account limits of §1.7: one buy, close and cancel per second each
       const second = await post(limited.app, '/trade/buy', body, u.headers);
       expect(second.http).toBe(429);
       expect(second.body.code).toBe('request.too_frequent');
-      const cancel = await post(limited.app, '/trade/cancel', { orderId: (first.body.data as Order).orderId }, u.headers);
+      const cancel = await post(
+        limited.app,
+        '/trade/cancel',
+        { orderId: (first.body.data as Order).orderId },
+        u.headers,
+      );
       expect(cancel.body.code).toBe('result.cancel.ok');
     } finally {
       await limited.app.close();

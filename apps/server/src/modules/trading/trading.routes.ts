@@ -1,4 +1,4 @@
-/** HTTP edge of the trade calls (API.md §9.1–§9.7): schema, auth, per-account limits, then the services. */
+/** HTTP edge of the trade calls (docs/api.md §9.1–§9.7): schema, auth, per-account limits, then the services. */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
@@ -7,7 +7,19 @@ import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../p
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { GroupCommitStats } from '../../platform/group-commit.js';
 import type { LockedBatch } from '../ledger/index.js';
-import { buy, cancel, close, detail, lockMarketBuys, prepareBuy, setTpSl, userStockList, writeMarketBuys, type OrdersDeps, type PreparedBuy } from './orders.service.js';
+import {
+  buy,
+  cancel,
+  close,
+  detail,
+  lockMarketBuys,
+  prepareBuy,
+  setTpSl,
+  userStockList,
+  writeMarketBuys,
+  type OrdersDeps,
+  type PreparedBuy,
+} from './orders.service.js';
 import { preview } from './preview.service.js';
 
 function userOf(session: UserSession | null): string {
@@ -29,13 +41,16 @@ export interface BuyGroupOptions {
 }
 
 export function registerTradingRoutes(
-  app: FastifyInstance, route: UserRouteDeps, deps: OrdersDeps & { limits: RateLimits; buyGroup?: BuyGroupOptions },
+  app: FastifyInstance,
+  route: UserRouteDeps,
+  deps: OrdersDeps & { limits: RateLimits; buyGroup?: BuyGroupOptions },
 ): void {
   const { limits } = deps;
   const group = deps.buyGroup ?? {};
   // §1.7 / §1.11: one call per rolling second per account, separately for buy, close and cancel
-  const perAccount = (name: 'buyPerAccount' | 'closePerAccount' | 'cancelPerAccount') =>
-    ({ extraLimit: (_r: unknown, session: UserSession | null) => limits.consume(name, userOf(session)) });
+  const perAccount = (name: 'buyPerAccount' | 'closePerAccount' | 'cancelPerAccount') => ({
+    extraLimit: (_r: unknown, session: UserSession | null) => limits.consume(name, userOf(session)),
+  });
 
   registerUserRoute(app, route, userEndpoints.tradePreview, async ({ body, session, tx }) => ({
     data: await preview(tx, deps, userOf(session), body),
@@ -43,29 +58,57 @@ export function registerTradingRoutes(
   // money calls: `tx` is the transaction shared with the stored idempotent answer (platform/http)
   // market buys with a requestId commit in groups (one transaction per batch); limit buys, and
   // every buy a batch could not take, run alone through the handler
-  registerUserRoute(app, route, userEndpoints.tradeBuy, async ({ body, session, tx }) => {
-    const { order, code } = await buy(tx, deps, userOf(session), body);
-    return { data: order, code };
-  }, {
-    ...perAccount('buyPerAccount'),
-    ...(group.enabled === false ? {} : {
-      grouped: {
-        prepare: async (body, session): Promise<PreparedBuy | null> => (body.orderType === 'market' ? prepareBuy(route.db, deps, session.userId, body) : null),
-        lock: (tx, buys: PreparedBuy[]) => lockMarketBuys(tx, deps, buys),
-        write: (tx, locked: LockedBatch, buys: PreparedBuy[], take) => {
-          const { results, written } = writeMarketBuys(tx, deps, locked, buys, take);
-          return { written, results: results.map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })) };
-        },
-        maxBatch: group.maxBatch, inFlight: group.inFlight, expose: group.expose, onBatchError: group.onBatchError, beforeBatch: group.beforeBatch,
-      },
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.tradeBuy,
+    async ({ body, session, tx }) => {
+      const { order, code } = await buy(tx, deps, userOf(session), body);
+      return { data: order, code };
+    },
+    {
+      ...perAccount('buyPerAccount'),
+      ...(group.enabled === false
+        ? {}
+        : {
+            grouped: {
+              prepare: async (body, session): Promise<PreparedBuy | null> =>
+                body.orderType === 'market' ? prepareBuy(route.db, deps, session.userId, body) : null,
+              lock: (tx, buys: PreparedBuy[]) => lockMarketBuys(tx, deps, buys),
+              write: (tx, locked: LockedBatch, buys: PreparedBuy[], take) => {
+                const { results, written } = writeMarketBuys(tx, deps, locked, buys, take);
+                return {
+                  written,
+                  results: results.map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })),
+                };
+              },
+              maxBatch: group.maxBatch,
+              inFlight: group.inFlight,
+              expose: group.expose,
+              onBatchError: group.onBatchError,
+              beforeBatch: group.beforeBatch,
+            },
+          }),
+    },
+  );
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.tradeCancel,
+    async ({ body, session, tx }) => ({
+      data: await cancel(tx, deps, userOf(session), body.orderId),
     }),
-  });
-  registerUserRoute(app, route, userEndpoints.tradeCancel, async ({ body, session, tx }) => ({
-    data: await cancel(tx, deps, userOf(session), body.orderId),
-  }), perAccount('cancelPerAccount'));
-  registerUserRoute(app, route, userEndpoints.tradeClose, async ({ body, session, tx }) => ({
-    data: await close(tx, deps, userOf(session), body.orderId),
-  }), perAccount('closePerAccount'));
+    perAccount('cancelPerAccount'),
+  );
+  registerUserRoute(
+    app,
+    route,
+    userEndpoints.tradeClose,
+    async ({ body, session, tx }) => ({
+      data: await close(tx, deps, userOf(session), body.orderId),
+    }),
+    perAccount('closePerAccount'),
+  );
   registerUserRoute(app, route, userEndpoints.tradeSetTpSl, async ({ body, session, tx }) => ({
     data: await transaction(tx, (t) => setTpSl(t, deps, userOf(session), body)),
   }));

@@ -1,5 +1,12 @@
 import type {
-  CancelReason, CloseReason, Currency, Market, OrderSource, OrderState, OrderType, Side,
+  CancelReason,
+  CloseReason,
+  Currency,
+  Market,
+  OrderSource,
+  OrderState,
+  OrderType,
+  Side,
 } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -8,7 +15,7 @@ const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Orders and positions are one row (API.md §5.2). The market rules in force when the order
+ * Orders and positions are one row (docs/api.md §5.2). The market rules in force when the order
  * was placed (fee rates, minimum hold, T+N, stop-out ratio, settlement days) are copied onto
  * the row, because operator changes apply to new operations only (§19.7).
  */
@@ -69,8 +76,12 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_market_idx').on(t.userId, t.market, t.state),
-    index('orders_live_idx').on(t.state, t.instrumentId).where(sql`state in ('pending','holding','locked','closing')`),
-    index('orders_in_transit_idx').on(t.userId, t.settlesAt).where(sql`settles_at is not null`),
+    index('orders_live_idx')
+      .on(t.state, t.instrumentId)
+      .where(sql`state in ('pending','holding','locked','closing')`),
+    index('orders_in_transit_idx')
+      .on(t.userId, t.settlesAt)
+      .where(sql`settles_at is not null`),
     check('orders_state_enum', sql`${t.state} in ('pending','cancelled','holding','closing','locked','closed')`),
     check('orders_side_enum', sql`${t.side} in ('long','short')`),
     check('orders_type_enum', sql`${t.orderType} in ('limit','market')`),

@@ -6,7 +6,8 @@ import { reencodeImage } from './images.js';
 describe('image decodes (issue 18)', () => {
   it('runs at most two re-encodes at the same time', async () => {
     const big = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#808080' } })
-      .jpeg({ progressive: true }).toBuffer();
+      .jpeg({ progressive: true })
+      .toBuffer();
     let peak = 0;
     const timer = setInterval(() => {
       peak = Math.max(peak, sharp.counters().process + sharp.counters().queue);

@@ -1,5 +1,5 @@
 /**
- * What an upload really is, and the re-encoding that makes it safe to serve (API.md §17).
+ * What an upload really is, and the re-encoding that makes it safe to serve (docs/api.md §17).
  *
  * The type comes from the first bytes only; the client's declared content type and file name are
  * never read. Every accepted image is decoded and encoded again in the same format: that drops
@@ -81,7 +81,8 @@ function decodeSlot(): Promise<void> {
 
 function releaseDecodeSlot(): void {
   const next = waiting.shift();
-  if (next) next(); // the slot passes on
+  if (next)
+    next(); // the slot passes on
   else decoding -= 1;
 }
 

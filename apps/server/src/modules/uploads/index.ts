@@ -1,11 +1,16 @@
 /**
- * Uploads (API.md §17). Other modules use:
+ * Uploads (docs/api.md §17). Other modules use:
  * - `claimUpload(tx, { userId, imageId, purpose, usedBy, field, now })` inside their transaction;
  * - the `Uploads` handle's `signedUrl(imageId, now)` / `uploadUrl(imageId, now)` for links.
  */
 export {
-  claimUpload, createUploads, deleteUnusedUploads, CLEANUP_INTERVAL_MS,
-  type ClaimUploadInput, type UploadOptions, type Uploads,
+  claimUpload,
+  createUploads,
+  deleteUnusedUploads,
+  CLEANUP_INTERVAL_MS,
+  type ClaimUploadInput,
+  type UploadOptions,
+  type Uploads,
 } from './uploads.service.js';
 export { registerUploadRoutes, uploadMultipartOptions, UPLOAD_IMAGE_PATH } from './uploads.routes.js';
 export { LocalFileStorage, type FileStorage } from './file-storage.js';

@@ -1,5 +1,5 @@
 /**
- * Signed, expiring links to uploaded files (API.md §17, §19.3): `/files/<imageId>?exp=<unix ms>&sig=<hmac>`,
+ * Signed, expiring links to uploaded files (docs/api.md §17, §19.3): `/files/<imageId>?exp=<unix ms>&sig=<hmac>`,
  * served by this server outside `/api/vue/`. `sig` is HMAC-SHA256 over `<imageId>.<exp>` with the
  * signing secret, base64url. A link is valid for `UPLOAD_URL_TTL_MS` (15 minutes).
  *
@@ -52,7 +52,10 @@ export class UploadUrlSigner {
    * @param configuredSecret SIGNING_SECRET, or null to use (and create on first use) `secretFile`.
    * The file is touched lazily so an app that never signs (most tests) writes nothing.
    */
-  constructor(configuredSecret: string | null, private readonly secretFile: string) {
+  constructor(
+    configuredSecret: string | null,
+    private readonly secretFile: string,
+  ) {
     this.secret = configuredSecret;
   }
 

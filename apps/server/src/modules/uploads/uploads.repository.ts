@@ -1,4 +1,4 @@
-/** Upload rows (API.md §17). Drizzle queries only; every function takes the database or a transaction. */
+/** Upload rows (docs/api.md §17). Drizzle queries only; every function takes the database or a transaction. */
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { uploads, type UploadRow } from './uploads.tables.js';
@@ -28,13 +28,20 @@ export async function markUsed(db: Db, id: string, usedBy: string, at: Date): Pr
  * claim and the cleanup never both win.
  */
 export async function markUnusedDeleted(
-  db: Db, cutoff: Date, at: Date, limit: number,
+  db: Db,
+  cutoff: Date,
+  at: Date,
+  limit: number,
 ): Promise<{ id: string; storageKey: string }[]> {
-  const due = db.select({ id: uploads.id }).from(uploads)
+  const due = db
+    .select({ id: uploads.id })
+    .from(uploads)
     .where(and(isNull(uploads.usedAt), isNull(uploads.deletedAt), lte(uploads.createdAt, cutoff)))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db.update(uploads).set({ deletedAt: at })
+  return db
+    .update(uploads)
+    .set({ deletedAt: at })
     .where(and(inArray(uploads.id, due), isNull(uploads.usedAt), isNull(uploads.deletedAt)))
     .returning({ id: uploads.id, storageKey: uploads.storageKey });
 }

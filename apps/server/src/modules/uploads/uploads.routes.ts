@@ -1,5 +1,5 @@
 /**
- * HTTP edge of uploads: `POST /api/vue/upload/image` (multipart, API.md §17) and the signed
+ * HTTP edge of uploads: `POST /api/vue/upload/image` (multipart, docs/api.md §17) and the signed
  * `GET /files/<imageId>` links (outside /api/vue/, §1.11). Also starts the cleanup timer.
  *
  * The upload route cannot use `registerUserRoute`: its body is a multipart stream read by the
@@ -9,9 +9,7 @@
  */
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import {
-  UPLOAD_MAX_BYTES, uploadPurposeField, type FieldReason, type UploadPurpose,
-} from '@brokerage/contract';
+import { UPLOAD_MAX_BYTES, uploadPurposeField, type FieldReason, type UploadPurpose } from '@brokerage/contract';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invariant, InvalidRequest } from '../../platform/errors.js';
@@ -31,7 +29,15 @@ export const uploadMultipartOptions = {
   throwFileSizeLimit: false,
   isPartAFile: (fieldName: string | undefined, _contentType: string | undefined, fileName: string | undefined) =>
     fieldName === 'file' || fileName !== undefined,
-  limits: { fileSize: UPLOAD_MAX_BYTES, files: 3, fields: 10, parts: 16, fieldSize: 1024, fieldNameSize: 100, headerPairs: 100 },
+  limits: {
+    fileSize: UPLOAD_MAX_BYTES,
+    files: 3,
+    fields: 10,
+    parts: 16,
+    fieldSize: 1024,
+    fieldNameSize: 100,
+    headerPairs: 100,
+  },
 } satisfies FastifyMultipartBaseOptions;
 
 interface UploadForm {

@@ -1,14 +1,12 @@
 /**
- * Uploads (API.md §17). An image is checked (type by its bytes, size), re-encoded, stored under a
+ * Uploads (docs/api.md §17). An image is checked (type by its bytes, size), re-encoded, stored under a
  * random key and recorded as "unused". A business record then claims it once, inside its own
  * transaction: the claim only succeeds for the uploader, the declared purpose, an upload that is
  * neither used nor deleted nor past its 24 h, and it rolls back with the caller's transaction.
  * Unused uploads are deleted after 24 h by `deleteUnusedUploads` (run by a timer, see routes).
  */
 import path from 'node:path';
-import {
-  UPLOAD_UNUSED_TTL_MS, type UploadPurpose, type UploadResponse,
-} from '@brokerage/contract';
+import { UPLOAD_UNUSED_TTL_MS, type UploadPurpose, type UploadResponse } from '@brokerage/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { iso, type Clock } from '../../platform/clock.js';
 import type { AppConfig } from '../../platform/config.js';
@@ -77,7 +75,8 @@ export function createUploads(input: { db: Db; clock: Clock; config: AppConfig; 
  * Undecodable data answers status 0 `result.upload.failed` (§17).
  */
 export async function storeImage(
-  uploads: Uploads, input: { userId: string; purpose: UploadPurpose; bytes: Buffer; format: ImageFormat },
+  uploads: Uploads,
+  input: { userId: string; purpose: UploadPurpose; bytes: Buffer; format: ImageFormat },
 ): Promise<UploadResponse> {
   let stored: Buffer;
   try {
@@ -94,7 +93,13 @@ export async function storeImage(
   await uploads.storage.put(storageKey, stored, contentType);
   try {
     await repository.insertUpload(uploads.db, {
-      id: imageId, userId: input.userId, purpose: input.purpose, contentType, size: stored.length, storageKey, createdAt: now,
+      id: imageId,
+      userId: input.userId,
+      purpose: input.purpose,
+      contentType,
+      size: stored.length,
+      storageKey,
+      createdAt: now,
     });
   } catch (error) {
     await uploads.storage.delete(storageKey).catch(() => undefined);
@@ -117,19 +122,20 @@ export interface ClaimUploadInput {
 
 /**
  * Claims an upload for a business record, once. Call it inside the caller's transaction, before
- * the business rules (API.md §1.2: upload-id references are part of the 400 schema checks); the
+ * the business rules (docs/api.md §1.2: upload-id references are part of the 400 schema checks); the
  * row stays locked (SELECT … FOR UPDATE) until that transaction ends, and a rollback releases the
  * claim. Refuses with 400 `request.invalid` `{fields: {[field]: 'unknown_upload'}}` when the upload
  * does not exist, is someone else's, has another purpose, is used, deleted or older than 24 h.
  */
 export async function claimUpload(tx: Tx, input: ClaimUploadInput): Promise<UploadRow> {
   const row = await repository.lockUpload(tx, input.imageId);
-  const isClaimable = row !== null
-    && row.userId === input.userId
-    && row.purpose === input.purpose
-    && row.usedAt === null
-    && row.deletedAt === null
-    && input.now.getTime() - row.createdAt.getTime() < UPLOAD_UNUSED_TTL_MS;
+  const isClaimable =
+    row !== null &&
+    row.userId === input.userId &&
+    row.purpose === input.purpose &&
+    row.usedAt === null &&
+    row.deletedAt === null &&
+    input.now.getTime() - row.createdAt.getTime() < UPLOAD_UNUSED_TTL_MS;
   if (!row || !isClaimable) throw new DomainError('request.invalid', { fields: { [input.field]: 'unknown_upload' } });
   await repository.markUsed(tx, row.id, input.usedBy, input.now);
   return { ...row, usedAt: input.now, usedBy: input.usedBy };
@@ -143,7 +149,10 @@ const CLEANUP_BATCH = 200;
  * cannot be removed is logged and left behind; its row stays deleted. Returns how many were deleted.
  */
 export async function deleteUnusedUploads(
-  db: Db, storage: FileStorage, now: Date, log?: Pick<FastifyBaseLogger, 'warn'>,
+  db: Db,
+  storage: FileStorage,
+  now: Date,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - UPLOAD_UNUSED_TTL_MS);
   let deleted = 0;

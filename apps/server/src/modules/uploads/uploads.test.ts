@@ -11,24 +11,49 @@ import { DomainError } from '../../platform/errors.js';
 import { loadConfig } from '../../platform/config.js';
 import { defaultLimits } from '../../platform/rate-limit.js';
 import {
-  post, registerUser, relaxedLimits, startTestApp, useTestApp, type Reply, type TestApp, type TestUser,
+  post,
+  registerUser,
+  relaxedLimits,
+  startTestApp,
+  useTestApp,
+  type Reply,
+  type TestApp,
+  type TestUser,
 } from '../../test/harness.js';
 import { LocalFileStorage } from './file-storage.js';
 import { sniffImageFormat } from './images.js';
 import { uploadSignature, UploadUrlSigner } from './signed-urls.js';
 import {
-  claimUpload, CLEANUP_INTERVAL_MS, createUploads, deleteUnusedUploads, type ClaimUploadInput,
+  claimUpload,
+  CLEANUP_INTERVAL_MS,
+  createUploads,
+  deleteUnusedUploads,
+  type ClaimUploadInput,
 } from './uploads.service.js';
 import { uploads as uploadsTable } from './uploads.tables.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'brokerage-uploads-'));
 // No SIGNING_SECRET in the test config: the app generates one in the uploads folder, as in the embedded setup.
 // The real upload limit (30 per hour per account), whatever the harness relaxes.
-const t = useTestApp({ ...relaxedLimits, uploadPerAccount: defaultLimits.uploadPerAccount }, undefined, { uploads: { dir } });
+const t = useTestApp({ ...relaxedLimits, uploadPerAccount: defaultLimits.uploadPerAccount }, undefined, {
+  uploads: { dir },
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Part { name: string; data: string | Buffer; filename?: string; type?: string }
-interface Uploaded { imageId: string; purpose: string; contentType: string; size: number; url: string; expiresAt: string }
+interface Part {
+  name: string;
+  data: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+interface Uploaded {
+  imageId: string;
+  purpose: string;
+  contentType: string;
+  size: number;
+  url: string;
+  expiresAt: string;
+}
 
 /** A multipart/form-data body built by hand, so the test controls every header of every part. */
 function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
@@ -37,7 +62,11 @@ function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -46,12 +75,20 @@ function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
 async function upload(user: TestUser | null, parts: Part[], app = t.app): Promise<Reply> {
   const { payload, contentType } = multipart(parts);
   const res = await app.inject({
-    method: 'POST', url: '/api/vue/upload/image', payload, headers: { 'content-type': contentType, ...(user?.headers ?? {}) },
+    method: 'POST',
+    url: '/api/vue/upload/image',
+    payload,
+    headers: { 'content-type': contentType, ...(user?.headers ?? {}) },
   });
   return { http: res.statusCode, body: res.json(), headers: res.headers };
 }
 
-const file = (data: Buffer, filename = 'photo.png', type = 'image/png'): Part => ({ name: 'file', data, filename, type });
+const file = (data: Buffer, filename = 'photo.png', type = 'image/png'): Part => ({
+  name: 'file',
+  data,
+  filename,
+  type,
+});
 const purpose = (value = 'kyc_front'): Part => ({ name: 'purpose', data: value });
 
 async function uploadOk(user: TestUser, data: Buffer, purposeValue = 'kyc_front'): Promise<Uploaded> {
@@ -71,18 +108,24 @@ async function rowOf(imageId: string) {
 }
 
 const images = {} as { png: Buffer; jpegWithExif: Buffer; webp: Buffer; gif: Buffer; truncatedPng: Buffer };
-const canvas = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#336699' } });
+const canvas = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } });
 
 beforeAll(async () => {
   images.png = await canvas(32, 16).png().toBuffer();
   // 40×20 pixels stored sideways: orientation 6 says "rotate 90° clockwise to view".
-  images.jpegWithExif = await canvas(40, 20).jpeg()
-    .withExif({ IFD0: { Copyright: 'Secret Holdings', Artist: 'Ana Lopez' } }).withMetadata({ orientation: 6 }).toBuffer();
+  images.jpegWithExif = await canvas(40, 20)
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'Secret Holdings', Artist: 'Ana Lopez' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
   images.webp = await canvas(24, 24).webp().toBuffer();
   images.gif = await canvas(8, 8).gif().toBuffer();
   const noise = Buffer.alloc(96 * 96 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5)) % 251;
-  const fullPng = await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } }).png().toBuffer();
+  const fullPng = await sharp(noise, { raw: { width: 96, height: 96, channels: 3 } })
+    .png()
+    .toBuffer();
   images.truncatedPng = fullPng.subarray(0, Math.floor(fullPng.length / 2));
 });
 
@@ -98,7 +141,7 @@ describe('sniffing the type from the first bytes', () => {
   });
 });
 
-describe('uploading an image (API.md §17)', () => {
+describe('uploading an image (docs/api.md §17)', () => {
   let ana: TestUser;
   beforeAll(async () => {
     ana = await registerUser(t.app);
@@ -117,7 +160,14 @@ describe('uploading an image (API.md §17)', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.length).toBe(data.size);
     const row = await rowOf(data.imageId);
-    expect(row).toMatchObject({ userId: ana.id, purpose: 'deposit_proof', contentType: 'image/png', size: data.size, usedAt: null, deletedAt: null });
+    expect(row).toMatchObject({
+      userId: ana.id,
+      purpose: 'deposit_proof',
+      contentType: 'image/png',
+      size: data.size,
+      usedAt: null,
+      deletedAt: null,
+    });
   });
 
   it('keeps JPEG and WebP in their own format', async () => {
@@ -161,7 +211,10 @@ describe('uploading an image (API.md §17)', () => {
     const gif = await upload(ana, [purpose(), file(images.gif, 'anim.gif', 'image/gif')]);
     expect(gif.http).toBe(400);
     expect(gif.body).toMatchObject({ status: 0, code: 'request.invalid', params: { fields: { file: 'file_type' } } });
-    const text = await upload(ana, [purpose(), file(Buffer.from('hello, this is not an image\n'), 'photo.png', 'image/png')]);
+    const text = await upload(ana, [
+      purpose(),
+      file(Buffer.from('hello, this is not an image\n'), 'photo.png', 'image/png'),
+    ]);
     expect(text.http).toBe(400);
     expect(text.body.params).toEqual({ fields: { file: 'file_type' } });
     const empty = await upload(ana, [purpose(), file(Buffer.alloc(0))]);
@@ -197,8 +250,12 @@ describe('uploading an image (API.md §17)', () => {
   it('requires exactly one file part and a known purpose, naming each bad field', async () => {
     expect((await upload(ana, [purpose()])).body.params).toEqual({ fields: { file: 'required' } });
     expect((await upload(ana, [file(images.png)])).body.params).toEqual({ fields: { purpose: 'required' } });
-    expect((await upload(ana, [file(images.png), purpose('')])).body.params).toEqual({ fields: { purpose: 'required' } });
-    expect((await upload(ana, [file(images.png), purpose('selfie')])).body.params).toEqual({ fields: { purpose: 'enum' } });
+    expect((await upload(ana, [file(images.png), purpose('')])).body.params).toEqual({
+      fields: { purpose: 'required' },
+    });
+    expect((await upload(ana, [file(images.png), purpose('selfie')])).body.params).toEqual({
+      fields: { purpose: 'enum' },
+    });
     const two = await upload(ana, [purpose(), file(images.png), file(images.png)]);
     expect(two.http).toBe(400);
     expect(two.body.params).toEqual({ fields: { file: 'too_many' } });
@@ -206,9 +263,16 @@ describe('uploading an image (API.md §17)', () => {
     const many = await upload(ana, [file(images.png), file(images.png), file(images.png), file(images.png), purpose()]);
     expect(many.http).toBe(400);
     expect(many.body.params).toEqual({ fields: { file: 'too_many' } });
-    expect((await upload(ana, [file(images.gif), purpose('selfie')])).body.params).toEqual({ fields: { file: 'file_type', purpose: 'enum' } });
+    expect((await upload(ana, [file(images.gif), purpose('selfie')])).body.params).toEqual({
+      fields: { file: 'file_type', purpose: 'enum' },
+    });
     // other parts are ignored, including files under another name
-    const extra = await upload(ana, [{ name: 'note', data: 'hi' }, file(images.png, 'x.png'), { name: 'other', data: images.gif, filename: 'a.gif' }, purpose()]);
+    const extra = await upload(ana, [
+      { name: 'note', data: 'hi' },
+      file(images.png, 'x.png'),
+      { name: 'other', data: images.gif, filename: 'a.gif' },
+      purpose(),
+    ]);
     expect(extra.body.code).toBe('result.upload.ok');
   });
 
@@ -217,7 +281,10 @@ describe('uploading an image (API.md §17)', () => {
     expect(json.http).toBe(400);
     expect(json.body).toMatchObject({ code: 'request.invalid', params: { fields: { body: 'type' } } });
     const text = await t.app.inject({
-      method: 'POST', url: '/api/vue/upload/image', payload: 'hello', headers: { 'content-type': 'text/plain', ...ana.headers },
+      method: 'POST',
+      url: '/api/vue/upload/image',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain', ...ana.headers },
     });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ params: { fields: { body: 'type' } } });
@@ -227,17 +294,28 @@ describe('uploading an image (API.md §17)', () => {
     const anonymous = await upload(null, [purpose(), file(images.png)]);
     expect(anonymous.http).toBe(401);
     expect(anonymous.body.code).toBe('auth.required');
-    const wrongAccount = await upload({ ...ana, headers: { token: ana.token, account: '5210000000000' } }, [purpose(), file(images.png)]);
+    const wrongAccount = await upload({ ...ana, headers: { token: ana.token, account: '5210000000000' } }, [
+      purpose(),
+      file(images.png),
+    ]);
     expect(wrongAccount.http).toBe(401);
     const badJson = await t.app.inject({
-      method: 'POST', url: '/api/vue/upload/image', payload: '{not json', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/vue/upload/image',
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
     });
     expect(badJson.statusCode).toBe(401);
   });
 
   it('keeps multipart parsing to the upload route: other calls still refuse it', async () => {
     const { payload, contentType } = multipart([{ name: 'phone', data: ana.account }]);
-    const r = await t.app.inject({ method: 'POST', url: '/api/vue/user/login', payload, headers: { 'content-type': contentType } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/vue/user/login',
+      payload,
+      headers: { 'content-type': contentType },
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ code: 'request.invalid', params: { fields: { body: 'type' } } });
   });
@@ -313,7 +391,9 @@ describe('signed links to an uploaded file (§17, §1.11)', () => {
   it('answers 404 for an unknown upload even with a valid signature', async () => {
     const secret = readFileSync(path.join(dir, '.signing-secret'), 'utf8').trim();
     const exp = t.clock.now().getTime() + 60_000;
-    const r = await fetchFile(`/files/img_doesNotExist?exp=${exp}&sig=${uploadSignature(secret, 'img_doesNotExist', exp)}`);
+    const r = await fetchFile(
+      `/files/img_doesNotExist?exp=${exp}&sig=${uploadSignature(secret, 'img_doesNotExist', exp)}`,
+    );
     expect(r.statusCode).toBe(404);
     expect(r.json()).toMatchObject({ code: 'request.not_found' });
   });
@@ -344,7 +424,10 @@ describe('claiming an upload for a business record', () => {
     transaction(t.deps.db, (tx) => claimUpload(tx, { field: 'frontImageId', now: t.clock.now(), ...input }));
 
   async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    const error: unknown = await promise.then(() => null, (e: unknown) => e);
+    const error: unknown = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
     return error;
   }
@@ -362,26 +445,44 @@ describe('claiming an upload for a business record', () => {
 
   it("refuses someone else's upload, and leaves it to its owner", async () => {
     const { imageId } = await uploadOk(cai, images.png, 'deposit_proof');
-    const stolen = await refusal(transaction(t.deps.db, (tx) => claimUpload(tx, {
-      userId: dan.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_1', field: 'proofImageId', now: t.clock.now(),
-    })));
+    const stolen = await refusal(
+      transaction(t.deps.db, (tx) =>
+        claimUpload(tx, {
+          userId: dan.id,
+          imageId,
+          purpose: 'deposit_proof',
+          usedBy: 'deposit:d_1',
+          field: 'proofImageId',
+          now: t.clock.now(),
+        }),
+      ),
+    );
     expect(stolen.params).toEqual({ fields: { proofImageId: 'unknown_upload' } });
     await claim({ userId: cai.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_2' });
   });
 
   it('refuses another purpose and an unknown id', async () => {
     const { imageId } = await uploadOk(cai, images.png, 'kyc_back');
-    expect((await refusal(claim({ userId: cai.id, imageId, purpose: 'kyc_front', usedBy: 'kyc:k_3' }))).params)
-      .toEqual({ fields: { frontImageId: 'unknown_upload' } });
-    expect((await refusal(claim({ userId: cai.id, imageId: 'img_nope', purpose: 'kyc_back', usedBy: 'kyc:k_3' }))).code)
-      .toBe('request.invalid');
+    expect((await refusal(claim({ userId: cai.id, imageId, purpose: 'kyc_front', usedBy: 'kyc:k_3' }))).params).toEqual(
+      { fields: { frontImageId: 'unknown_upload' } },
+    );
+    expect(
+      (await refusal(claim({ userId: cai.id, imageId: 'img_nope', purpose: 'kyc_back', usedBy: 'kyc:k_3' }))).code,
+    ).toBe('request.invalid');
     expect((await rowOf(imageId)).usedAt).toBeNull();
   });
 
   it("is undone when the caller's transaction rolls back", async () => {
     const { imageId } = await uploadOk(cai, images.png, 'wallet_qr');
     const failing = transaction(t.deps.db, async (tx) => {
-      await claimUpload(tx, { userId: cai.id, imageId, purpose: 'wallet_qr', usedBy: 'wallet:w_1', field: 'qrImageId', now: t.clock.now() });
+      await claimUpload(tx, {
+        userId: cai.id,
+        imageId,
+        purpose: 'wallet_qr',
+        usedBy: 'wallet:w_1',
+        field: 'qrImageId',
+        now: t.clock.now(),
+      });
       throw new DomainError('wallet.exists');
     });
     expect((await refusal(failing)).code).toBe('wallet.exists');
@@ -394,17 +495,28 @@ describe('claiming an upload for a business record', () => {
     const { imageId } = await uploadOk(cai, images.png, 'deposit_proof');
     const url = handle.url(imageId);
     expect(url).toBe(handle.signedUrl(imageId, t.clock.now()));
-    expect(handle.uploadUrl(imageId, t.clock.now()).expiresAt).toBe(new Date(t.clock.now().getTime() + UPLOAD_URL_TTL_MS).toISOString());
+    expect(handle.uploadUrl(imageId, t.clock.now()).expiresAt).toBe(
+      new Date(t.clock.now().getTime() + UPLOAD_URL_TTL_MS).toISOString(),
+    );
     expect((await fetchFile(url)).statusCode).toBe(200);
-    await transaction(t.deps.db, (tx) => handle.claim(tx, { userId: cai.id, imageId, purpose: 'deposit_proof', usedBy: 'deposit:d_7', field: 'proofImageId' }));
+    await transaction(t.deps.db, (tx) =>
+      handle.claim(tx, {
+        userId: cai.id,
+        imageId,
+        purpose: 'deposit_proof',
+        usedBy: 'deposit:d_7',
+        field: 'proofImageId',
+      }),
+    );
     expect((await rowOf(imageId)).usedBy).toBe('deposit:d_7');
   });
 
   it('refuses an upload left unused for 24 hours, even before the cleanup ran', async () => {
     const { imageId } = await uploadOk(cai, images.png, 'kyc_front');
     const later = new Date(t.clock.now().getTime() + UPLOAD_UNUSED_TTL_MS);
-    expect((await refusal(claim({ userId: cai.id, imageId, purpose: 'kyc_front', usedBy: 'kyc:k_4', now: later }))).code)
-      .toBe('request.invalid');
+    expect(
+      (await refusal(claim({ userId: cai.id, imageId, purpose: 'kyc_front', usedBy: 'kyc:k_4', now: later }))).code,
+    ).toBe('request.invalid');
   });
 });
 
@@ -414,9 +526,16 @@ describe('cleanup of unused uploads', () => {
     const storage = new LocalFileStorage(dir);
     const unused = await uploadOk(eve, images.png, 'deposit_proof');
     const used = await uploadOk(eve, images.jpegWithExif, 'kyc_front');
-    await transaction(t.deps.db, (tx) => claimUpload(tx, {
-      userId: eve.id, imageId: used.imageId, purpose: 'kyc_front', usedBy: 'kyc:k_9', field: 'frontImageId', now: t.clock.now(),
-    }));
+    await transaction(t.deps.db, (tx) =>
+      claimUpload(tx, {
+        userId: eve.id,
+        imageId: used.imageId,
+        purpose: 'kyc_front',
+        usedBy: 'kyc:k_9',
+        field: 'frontImageId',
+        now: t.clock.now(),
+      }),
+    );
     const unusedKey = (await rowOf(unused.imageId)).storageKey;
     const usedKey = (await rowOf(used.imageId)).storageKey;
 

@@ -14,7 +14,7 @@ type Key = 'first' | 'second' | 'third';
 const sixDigits = /^\d{6}$/;
 
 /**
- * Set the fund password once (API.md §7.7) or change it (§7.8), depending on `hasFundPassword`.
+ * Set the fund password once (docs/api.md §7.7) or change it (§7.8), depending on `hasFundPassword`.
  * Set: fund password, confirmation, login password. Change: current, new, confirmation.
  */
 export default function FundPassPage() {
@@ -28,8 +28,16 @@ export default function FundPassPage() {
   const save = useMutation({
     mutationFn: () =>
       hasFundPassword
-        ? call('changeFundPassword', { oldFundPassword: values.first, newFundPassword: values.second, confirmFundPassword: values.third })
-        : call('setFundPassword', { fundPassword: values.first, confirmFundPassword: values.second, loginPassword: values.third }),
+        ? call('changeFundPassword', {
+            oldFundPassword: values.first,
+            newFundPassword: values.second,
+            confirmFundPassword: values.third,
+          })
+        : call('setFundPassword', {
+            fundPassword: values.first,
+            confirmFundPassword: values.second,
+            loginPassword: values.third,
+          }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
       back();
@@ -52,7 +60,8 @@ export default function FundPassPage() {
       if (!values[key]) next[key] = t('ui.validate.required', { field: labels[key] });
     }
     if (!next[newKey] && !sixDigits.test(values[newKey])) next[newKey] = t('ui.validate.fundPasswordFormat');
-    if (!next[newKey] && !next[confirmKey] && values[newKey] !== values[confirmKey]) next[confirmKey] = t('ui.validate.mismatch');
+    if (!next[newKey] && !next[confirmKey] && values[newKey] !== values[confirmKey])
+      next[confirmKey] = t('ui.validate.mismatch');
     setErrors(next);
     if (Object.keys(next).length === 0) save.mutate();
   };
@@ -73,9 +82,13 @@ export default function FundPassPage() {
   return (
     <SubPage title={user.isPending ? t('ui.mine.entry.fundPass') : title}>
       {user.isPending ? (
-        <section className="card"><Loading rows={3} /></section>
+        <section className="card">
+          <Loading rows={3} />
+        </section>
       ) : user.isError ? (
-        <section className="card"><ErrorRetry onRetry={() => void user.refetch()} /></section>
+        <section className="card">
+          <ErrorRetry onRetry={() => void user.refetch()} />
+        </section>
       ) : (
         <form className="form card" onSubmit={submit} noValidate aria-label={title}>
           {(['first', 'second', 'third'] as const).map((key) => (
@@ -92,7 +105,14 @@ export default function FundPassPage() {
             />
           ))}
           <div className="form-footer">
-            <Button block color="primary" size="large" type="submit" loading={save.isPending} data-testid="fundpass-submit">
+            <Button
+              block
+              color="primary"
+              size="large"
+              type="submit"
+              loading={save.isPending}
+              data-testid="fundpass-submit"
+            >
               {t('ui.common.save')}
             </Button>
           </div>

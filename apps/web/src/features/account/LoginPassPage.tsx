@@ -11,17 +11,22 @@ import { useBack } from '../../components/navigation';
 
 type Key = 'old' | 'next' | 'confirm';
 
-/** Change the login password (API.md §7.6); spec §5: not empty, new and confirmation match. */
+/** Change the login password (docs/api.md §7.6); spec §5: not empty, new and confirmation match. */
 export default function LoginPassPage() {
   const { t } = useTranslation();
   const back = useBack();
   const [values, setValues] = useState<Record<Key, string>>({ old: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const change = useMutation({
-    mutationFn: () => call('changePassword', { oldPassword: values.old, newPassword: values.next, confirmPassword: values.confirm }),
+    mutationFn: () =>
+      call('changePassword', { oldPassword: values.old, newPassword: values.next, confirmPassword: values.confirm }),
     onSuccess: back,
   });
-  const labels: Record<Key, string> = { old: t('ui.loginPass.old'), next: t('ui.loginPass.new'), confirm: t('ui.loginPass.confirm') };
+  const labels: Record<Key, string> = {
+    old: t('ui.loginPass.old'),
+    next: t('ui.loginPass.new'),
+    confirm: t('ui.loginPass.confirm'),
+  };
   const loggedIn = useIsLoggedIn();
 
   const submit = (event: FormEvent) => {
@@ -47,11 +52,43 @@ export default function LoginPassPage() {
   return (
     <SubPage title={t('ui.loginPass.title')}>
       <form className="form card" onSubmit={submit} noValidate aria-label={t('ui.loginPass.title')}>
-        <TextField label={labels.old} type="password" value={values.old} onChange={set('old')} autoComplete="current-password" error={errors.old} testId="loginpass-old" />
-        <TextField label={labels.next} type="password" value={values.next} onChange={set('next')} autoComplete="new-password" hint={t('ui.password.rule')} error={errors.next} testId="loginpass-new" />
-        <TextField label={labels.confirm} type="password" value={values.confirm} onChange={set('confirm')} autoComplete="new-password" error={errors.confirm} testId="loginpass-confirm" />
+        <TextField
+          label={labels.old}
+          type="password"
+          value={values.old}
+          onChange={set('old')}
+          autoComplete="current-password"
+          error={errors.old}
+          testId="loginpass-old"
+        />
+        <TextField
+          label={labels.next}
+          type="password"
+          value={values.next}
+          onChange={set('next')}
+          autoComplete="new-password"
+          hint={t('ui.password.rule')}
+          error={errors.next}
+          testId="loginpass-new"
+        />
+        <TextField
+          label={labels.confirm}
+          type="password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          autoComplete="new-password"
+          error={errors.confirm}
+          testId="loginpass-confirm"
+        />
         <div className="form-footer">
-          <Button block color="primary" size="large" type="submit" loading={change.isPending} data-testid="loginpass-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            loading={change.isPending}
+            data-testid="loginpass-submit"
+          >
             {t('ui.common.save')}
           </Button>
         </div>

@@ -25,7 +25,12 @@ export default function MinePage() {
   const stock = useSession((s) => s.stock);
   const positions = useUserStockList(stock, OPEN_STATES, loggedIn);
   const profit: ProfitFigure = {
-    amount: positions.data ? sumAmounts(positions.data.list.map((o) => o.yingkui), positions.data.currency) : undefined,
+    amount: positions.data
+      ? sumAmounts(
+          positions.data.list.map((o) => o.yingkui),
+          positions.data.currency,
+        )
+      : undefined,
     currency: positions.data?.currency,
     isError: positions.isError,
     onRetry: () => void positions.refetch(),

@@ -10,25 +10,39 @@ import MsgInfoPage from './MsgInfoPage';
 import UserInfoPage from './UserInfoPage';
 
 /** A reviewer's reason that, rendered as HTML, would cover the page with a link and navigate away. */
-const MARKUP_REASON = '<a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>'
-  + '<meta http-equiv="refresh" content="0;url=https://evil.example"><img src="x" onerror="alert(1)">';
+const MARKUP_REASON =
+  '<a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>' +
+  '<meta http-equiv="refresh" content="0;url=https://evil.example"><img src="x" onerror="alert(1)">';
 
 const rejected: Notice = {
-  id: 'nt_w', kind: 'message', code: 'message.withdraw.rejected',
+  id: 'nt_w',
+  kind: 'message',
+  code: 'message.withdraw.rejected',
   params: { orderNo: 'W2026030200001', amount: '700.00', currency: 'MXN', reason: MARKUP_REASON },
-  title: 'Withdrawal rejected', content: `Your withdrawal W2026030200001 of 700.00 MXN was rejected and the amount is available again. Reason: ${MARKUP_REASON}`,
+  title: 'Withdrawal rejected',
+  content: `Your withdrawal W2026030200001 of 700.00 MXN was rejected and the amount is available again. Reason: ${MARKUP_REASON}`,
   createdAt: '2026-03-02T18:00:00Z',
 };
 
 const legacy: Notice = {
-  id: 'nt_old', kind: 'message', code: 'message.legacy', params: { title: 'Deposit rejected', content: MARKUP_REASON },
-  title: 'Deposit rejected', content: MARKUP_REASON, createdAt: '2026-03-01T18:00:00Z',
+  id: 'nt_old',
+  kind: 'message',
+  code: 'message.legacy',
+  params: { title: 'Deposit rejected', content: MARKUP_REASON },
+  title: 'Deposit rejected',
+  content: MARKUP_REASON,
+  createdAt: '2026-03-01T18:00:00Z',
 };
 
 const forEveryone: Notice = {
-  id: 'nt_all', kind: 'notice', code: null, params: null, title: 'Holiday hours',
-  content: '<p>Closed on <em>Monday</em>.</p><meta http-equiv="refresh" content="0;url=https://evil.example">'
-    + '<a href="https://example.com/hours" style="position:fixed;inset:0">hours</a><a href="javascript:alert(1)">js</a><script>alert(1)</script>',
+  id: 'nt_all',
+  kind: 'notice',
+  code: null,
+  params: null,
+  title: 'Holiday hours',
+  content:
+    '<p>Closed on <em>Monday</em>.</p><meta http-equiv="refresh" content="0;url=https://evil.example">' +
+    '<a href="https://example.com/hours" style="position:fixed;inset:0">hours</a><a href="javascript:alert(1)">js</a><script>alert(1)</script>',
   createdAt: '2026-03-01T09:00:00Z',
 };
 
@@ -51,7 +65,9 @@ describe('a personal message', () => {
     const { container } = renderMessage('nt_w');
     const body = await screen.findByTestId('message-body');
     expectNothingActive(container);
-    expect(body.textContent).toBe(`Your withdrawal W2026030200001 of Mex$700 was rejected and the amount is available again. Reason: ${MARKUP_REASON}`);
+    expect(body.textContent).toBe(
+      `Your withdrawal W2026030200001 of Mex$700 was rejected and the amount is available again. Reason: ${MARKUP_REASON}`,
+    );
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Withdrawal rejected');
   });
 

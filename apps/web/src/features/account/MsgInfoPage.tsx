@@ -52,7 +52,11 @@ export default function MsgInfoPage() {
             <h2>{title}</h2>
             <p className="caption num">{formatDate(notice.createdAt)}</p>
             {message ? (
-              <p className="message-body" data-testid="message-body" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              <p
+                className="message-body"
+                data-testid="message-body"
+                style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+              >
                 {message.body}
               </p>
             ) : (

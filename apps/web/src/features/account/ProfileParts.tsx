@@ -4,8 +4,21 @@ import { Link } from 'react-router-dom';
 import { useUserInfo } from '../../api/queries';
 import { Avatar } from '../../components/Avatar';
 import {
-  CardIcon, ChatIcon, ChevronIcon, DepositIcon, GaugeIcon, GiftIcon, GlobeIcon, IdIcon, InfoIcon, KeyIcon, ListIcon,
-  LendIcon, LockIcon, LogoutIcon, WithdrawIcon,
+  CardIcon,
+  ChatIcon,
+  ChevronIcon,
+  DepositIcon,
+  GaugeIcon,
+  GiftIcon,
+  GlobeIcon,
+  IdIcon,
+  InfoIcon,
+  KeyIcon,
+  ListIcon,
+  LendIcon,
+  LockIcon,
+  LogoutIcon,
+  WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
 import { useSession } from '../../store/session';

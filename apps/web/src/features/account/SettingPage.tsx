@@ -16,7 +16,7 @@ const colourOptions: { value: UpColour; up: string; down: string }[] = [
 ];
 
 /**
- * The colour convention (UI.md): green-up/red-down or red-up/green-down. Until the user picks
+ * The colour convention (docs/ui.md): green-up/red-down or red-up/green-down. Until the user picks
  * one it follows the language; the choice is kept under the local key `upColour`. It is a
  * device preference, so it is offered with or without a session.
  */
@@ -42,12 +42,16 @@ export function UpColourSetting() {
               <span style={{ color: option.up }}>▲ +1.20%</span>
               <span style={{ color: option.down }}>▼ -1.20%</span>
             </span>
-            <span className="colour-label">{t(option.value === 'green' ? 'ui.setting.greenUp' : 'ui.setting.redUp')}</span>
+            <span className="colour-label">
+              {t(option.value === 'green' ? 'ui.setting.greenUp' : 'ui.setting.redUp')}
+            </span>
             {upColour === option.value ? <CheckIcon className="colour-check" /> : null}
           </button>
         ))}
       </div>
-      <p className="caption" style={{ marginBottom: 0 }}>{t('ui.setting.upColourHint')}</p>
+      <p className="caption" style={{ marginBottom: 0 }}>
+        {t('ui.setting.upColourHint')}
+      </p>
     </section>
   );
 }
@@ -72,12 +76,14 @@ export function ThemeSetting() {
           onChange={setThemeChoice}
         />
       </div>
-      <p id="setting-theme-hint" className="caption" style={{ marginBottom: 0 }}>{t('ui.setting.themeHint')}</p>
+      <p id="setting-theme-hint" className="caption" style={{ marginBottom: 0 }}>
+        {t('ui.setting.themeHint')}
+      </p>
     </section>
   );
 }
 
-/** Spec §2 "Settings: name, registered phone, change passwords, log out" (+ the up/down colour setting of UI.md). */
+/** Spec §2 "Settings: name, registered phone, change passwords, log out" (+ the up/down colour setting of docs/ui.md). */
 export default function SettingPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -96,18 +102,26 @@ export default function SettingPage() {
   return (
     <SubPage title={t('ui.setting.title')}>
       {user.isPending ? (
-        <section className="card"><Loading rows={2} /></section>
+        <section className="card">
+          <Loading rows={2} />
+        </section>
       ) : user.isError ? (
-        <section className="card"><ErrorRetry onRetry={() => void user.refetch()} /></section>
+        <section className="card">
+          <ErrorRetry onRetry={() => void user.refetch()} />
+        </section>
       ) : (
         <dl className="entry-list" style={{ margin: 0 }}>
           <div className="entry" style={{ cursor: 'default' }}>
             <dt className="entry-label">{t('ui.setting.name')}</dt>
-            <dd className="entry-extra" style={{ margin: 0 }} data-testid="setting-name">{user.data.realname || user.data.account}</dd>
+            <dd className="entry-extra" style={{ margin: 0 }} data-testid="setting-name">
+              {user.data.realname || user.data.account}
+            </dd>
           </div>
           <div className="entry" style={{ cursor: 'default' }}>
             <dt className="entry-label">{t('ui.setting.phone')}</dt>
-            <dd className="entry-extra num" style={{ margin: 0 }} data-testid="setting-phone">{user.data.phone}</dd>
+            <dd className="entry-extra num" style={{ margin: 0 }} data-testid="setting-phone">
+              {user.data.phone}
+            </dd>
           </div>
         </dl>
       )}

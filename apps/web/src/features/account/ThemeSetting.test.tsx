@@ -15,7 +15,12 @@ describe('the theme setting (issue 16 item 6)', () => {
     sessionStore.getState().signOut();
     sessionStore.getState().setLanguage('en');
     stubApi({});
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     act(() => setThemeChoice('system'));
   });
 

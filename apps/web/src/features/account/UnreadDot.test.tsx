@@ -16,16 +16,40 @@ import MsgInfoPage from './MsgInfoPage';
 import UserInfoPage from './UserInfoPage';
 
 const welcome: Notice = {
-  id: 'nt_welcome', kind: 'notice', code: null, params: null, title: 'Welcome', content: '<p>Hello</p>', createdAt: '2026-03-01T09:00:00Z',
+  id: 'nt_welcome',
+  kind: 'notice',
+  code: null,
+  params: null,
+  title: 'Welcome',
+  content: '<p>Hello</p>',
+  createdAt: '2026-03-01T09:00:00Z',
 };
 const approved: Notice = {
-  id: 'nt_dep', kind: 'message', code: 'message.deposit.approved', params: { orderNo: 'D2026030200001', amount: '1000.00', currency: 'MXN' },
-  title: 'Deposit approved', content: '…', createdAt: '2026-03-02T18:00:00Z',
+  id: 'nt_dep',
+  kind: 'message',
+  code: 'message.deposit.approved',
+  params: { orderNo: 'D2026030200001', amount: '1000.00', currency: 'MXN' },
+  title: 'Deposit approved',
+  content: '…',
+  createdAt: '2026-03-02T18:00:00Z',
 };
 const stoppedOut: Notice = {
-  id: 'nt_so', kind: 'message', code: 'message.position.stop_out',
-  params: { orderNo: 'O1', code: 'WALMEX', name: 'Walmart de México', lots: '100', price: '61.20', profit: '-812.50', amount: '187.50', currency: 'MXN' },
-  title: 'Position stopped out', content: '…', createdAt: '2026-03-02T19:00:00Z',
+  id: 'nt_so',
+  kind: 'message',
+  code: 'message.position.stop_out',
+  params: {
+    orderNo: 'O1',
+    code: 'WALMEX',
+    name: 'Walmart de México',
+    lots: '100',
+    price: '61.20',
+    profit: '-812.50',
+    amount: '187.50',
+    currency: 'MXN',
+  },
+  title: 'Position stopped out',
+  content: '…',
+  createdAt: '2026-03-02T19:00:00Z',
 };
 
 function renderApp(path: string) {

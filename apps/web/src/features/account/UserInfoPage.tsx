@@ -49,7 +49,7 @@ function NoticeList({ notices }: { notices: Notice[] }) {
   );
 }
 
-/** Notices and personal messages from `/user/notice` in two tabs (spec §2, API.md §7.5). */
+/** Notices and personal messages from `/user/notice` in two tabs (spec §2, docs/api.md §7.5). */
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const notices = useNotices();
@@ -79,7 +79,11 @@ export default function UserInfoPage() {
 
   return (
     <SubPage title={t('ui.notice.title')} flush>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key === 'message' ? 'message' : 'notice')} style={{ background: 'var(--card-bg)' }}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key === 'message' ? 'message' : 'notice')}
+        style={{ background: 'var(--card-bg)' }}
+      >
         <Tabs.Tab title={tabTitle('notice', t('ui.notice.tabNotice'))} key="notice" />
         <Tabs.Tab title={tabTitle('message', t('ui.notice.tabMessage'))} key="message" />
       </Tabs>
@@ -92,9 +96,15 @@ export default function UserInfoPage() {
         refreshingText={t('ui.pull.refreshing')}
         completeText={t('ui.pull.complete')}
       >
-        <div style={{ minHeight: '60vh' }} role="tabpanel" aria-label={tab === 'notice' ? t('ui.notice.tabNotice') : t('ui.notice.tabMessage')}>
+        <div
+          style={{ minHeight: '60vh' }}
+          role="tabpanel"
+          aria-label={tab === 'notice' ? t('ui.notice.tabNotice') : t('ui.notice.tabMessage')}
+        >
           {notices.isPending ? (
-            <div style={{ padding: 16 }}><Loading rows={6} /></div>
+            <div style={{ padding: 16 }}>
+              <Loading rows={6} />
+            </div>
           ) : notices.isError ? (
             <ErrorRetry onRetry={() => void notices.refetch()} />
           ) : (

@@ -25,7 +25,9 @@ export function useLogout(): () => Promise<void> {
     }
     loader.close();
     sessionStore.getState().signOut();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'legal' });
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'legal',
+    });
     navigate('/login/login', { replace: true });
   }, [navigate, queryClient, t]);
 }

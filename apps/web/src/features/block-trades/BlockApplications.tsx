@@ -1,5 +1,5 @@
 /**
- * The caller's block-trade applications (API.md §13.3): state chips, and per application its
+ * The caller's block-trade applications (docs/api.md §13.3): state chips, and per application its
  * state, shares, price, amount, fee, lock, submitted and reviewed times, the reviewer's reason as
  * plain text, and once approved a link to the position it opened.
  */
@@ -15,7 +15,12 @@ import { formatAmount, formatPrice } from '../../lib/format';
 import { DetailRow, StateTag, timeText } from '../funds/FundsParts';
 import { flattenById } from '../lending/lending-queries';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
-import { blockStateFilters, useBlockApplications, type BlockApplicationData, type BlockStateFilter } from './block-queries';
+import {
+  blockStateFilters,
+  useBlockApplications,
+  type BlockApplicationData,
+  type BlockStateFilter,
+} from './block-queries';
 import { formatShares } from './block-rules';
 import { LockText } from './BlockParts';
 import './blocktrade.css';
@@ -28,7 +33,8 @@ function ApplicationItem({ application }: { application: BlockApplicationData })
       <div className="bt-record">
         <div className="bt-record-head">
           <span className="record-title">
-            {`${application.name} (${application.code})`} <span className="tag">{t(`ui.block.kind.${application.kind}`)}</span>
+            {`${application.name} (${application.code})`}{' '}
+            <span className="tag">{t(`ui.block.kind.${application.kind}`)}</span>
           </span>
           <StateTag state={application.state} testId={`bt-application-state-${application.id}`} />
         </div>
@@ -40,10 +46,14 @@ function ApplicationItem({ application }: { application: BlockApplicationData })
             <span className="num">{formatPrice(application.price)}</span>
           </DetailRow>
           <DetailRow label={t('ui.block.amount')}>
-            <span className="num strong" data-testid={`bt-application-amount-${application.id}`}>{formatAmount(application.amount, currency)}</span>
+            <span className="num strong" data-testid={`bt-application-amount-${application.id}`}>
+              {formatAmount(application.amount, currency)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.block.fee')}>
-            <span className="num" data-testid={`bt-application-fee-${application.id}`}>{formatAmount(application.fee, currency)}</span>
+            <span className="num" data-testid={`bt-application-fee-${application.id}`}>
+              {formatAmount(application.fee, currency)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.block.lock')}>
             <LockText lockDays={application.lockDays} />
@@ -65,7 +75,10 @@ function ApplicationItem({ application }: { application: BlockApplicationData })
           </div>
         ) : null}
         {application.state === 'approved' && application.orderId ? (
-          <Link to={`/trade/positionDetail?id=${encodeURIComponent(application.orderId)}`} data-testid={`bt-application-position-${application.id}`}>
+          <Link
+            to={`/trade/positionDetail?id=${encodeURIComponent(application.orderId)}`}
+            data-testid={`bt-application-position-${application.id}`}
+          >
             {t('ui.block.viewPosition')}
           </Link>
         ) : null}
@@ -78,8 +91,18 @@ function ApplicationList({ state, onBrowse }: { state: BlockStateFilter; onBrows
   const { t } = useTranslation();
   const query = useBlockApplications(state);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={6} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   return (
     <PullRefresh onRefresh={() => query.refetch()}>
       <section className="card flush-card pull-area">
@@ -122,7 +145,10 @@ export function BlockApplications({ onBrowse }: { onBrowse: () => void }) {
           label={t('ui.block.stateFilter')}
           value={state}
           testIdPrefix="bt-state-"
-          options={blockStateFilters.map((key) => ({ key, label: key === 'all' ? t('ui.block.state.all') : t(`ui.reviewState.${key}`) }))}
+          options={blockStateFilters.map((key) => ({
+            key,
+            label: key === 'all' ? t('ui.block.state.all') : t(`ui.reviewState.${key}`),
+          }))}
           onChange={setState}
         />
       </div>

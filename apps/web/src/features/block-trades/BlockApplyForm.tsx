@@ -1,5 +1,5 @@
 /**
- * The application form of one block-trade product (API.md §13.2). Before the button it shows, as
+ * The application form of one block-trade product (docs/api.md §13.2). Before the button it shows, as
  * the user types, every rule the server would apply: the product closed, the secret key's length,
  * the minimum shares, the caller's remaining daily limit, and amount + fee against the available
  * balance of the product's currency; and it says that the position is locked after approval and
@@ -18,7 +18,16 @@ import { TextField } from '../../components/TextField';
 import { formatAmount, formatPercent, formatPrice } from '../../lib/format';
 import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
 import { refreshAfterBlockApply, type BlockApplicationData, type BlockProductData } from './block-queries';
-import { applyRules, blockCost, formatShares, isShort, SECRET_KEY_MAX, sanitiseSharesInput, sharesOf, type BlockCost } from './block-rules';
+import {
+  applyRules,
+  blockCost,
+  formatShares,
+  isShort,
+  SECRET_KEY_MAX,
+  sanitiseSharesInput,
+  sharesOf,
+  type BlockCost,
+} from './block-rules';
 import { LockText } from './BlockParts';
 
 interface ApplyBody {
@@ -40,12 +49,24 @@ export function ApplyNotes({ product, testId }: { product: Pick<BlockProductData
   );
 }
 
-function CostRows({ product, shares, cost, available }: { product: BlockProductData; shares: number; cost: BlockCost; available: string | undefined }) {
+function CostRows({
+  product,
+  shares,
+  cost,
+  available,
+}: {
+  product: BlockProductData;
+  shares: number;
+  cost: BlockCost;
+  available: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <DetailRow label={t('ui.block.shares')}>
-        <span className="num strong" data-testid="bt-confirm-shares">{formatShares(shares)}</span>
+        <span className="num strong" data-testid="bt-confirm-shares">
+          {formatShares(shares)}
+        </span>
       </DetailRow>
       <DetailRow label={t('ui.block.dealPrice')}>
         <span className="num">{formatPrice(product.price)}</span>
@@ -54,10 +75,14 @@ function CostRows({ product, shares, cost, available }: { product: BlockProductD
         <span className="num">{formatAmount(cost.amount.toString(), product.currency)}</span>
       </DetailRow>
       <DetailRow label={t('ui.block.fee')}>
-        <span className="num" data-testid="bt-confirm-fee">{formatAmount(cost.fee.toString(), product.currency)}</span>
+        <span className="num" data-testid="bt-confirm-fee">
+          {formatAmount(cost.fee.toString(), product.currency)}
+        </span>
       </DetailRow>
       <DetailRow label={t('ui.block.total')}>
-        <span className="num strong" data-testid="bt-confirm-total">{formatAmount(cost.total.toString(), product.currency)}</span>
+        <span className="num strong" data-testid="bt-confirm-total">
+          {formatAmount(cost.total.toString(), product.currency)}
+        </span>
       </DetailRow>
       <DetailRow label={t('ui.block.availableLabel')}>
         <span className="num">{available === undefined ? '--' : formatAmount(available, product.currency)}</span>
@@ -69,7 +94,15 @@ function CostRows({ product, shares, cost, available }: { product: BlockProductD
   );
 }
 
-function ConfirmStep({ product, shares, cost, available, busy, onBack, onConfirm }: {
+function ConfirmStep({
+  product,
+  shares,
+  cost,
+  available,
+  busy,
+  onBack,
+  onConfirm,
+}: {
   product: BlockProductData;
   shares: number;
   cost: BlockCost;
@@ -88,7 +121,15 @@ function ConfirmStep({ product, shares, cost, available, busy, onBack, onConfirm
       </dl>
       <ApplyNotes product={product} />
       <div className="form-footer">
-        <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} loading={busy} data-testid="bt-confirm">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={onConfirm}
+          disabled={busy}
+          loading={busy}
+          data-testid="bt-confirm"
+        >
           {t('ui.block.confirm')}
         </Button>
         <Button block onClick={onBack} disabled={busy} data-testid="bt-back">
@@ -99,7 +140,11 @@ function ConfirmStep({ product, shares, cost, available, busy, onBack, onConfirm
   );
 }
 
-export function BlockApplyForm({ product, available, onDone }: {
+export function BlockApplyForm({
+  product,
+  available,
+  onDone,
+}: {
   product: BlockProductData;
   available: string | undefined;
   onDone: (application: BlockApplicationData) => void;
@@ -153,7 +198,15 @@ export function BlockApplyForm({ product, available, onDone }: {
   if (step === 'confirm' && shares !== null && cost !== null) {
     return (
       <>
-        <ConfirmStep product={product} shares={shares} cost={cost} available={available} busy={busy} onBack={() => setStep('form')} onConfirm={() => void confirm()} />
+        <ConfirmStep
+          product={product}
+          shares={shares}
+          cost={cost}
+          available={available}
+          busy={busy}
+          onBack={() => setStep('form')}
+          onConfirm={() => void confirm()}
+        />
         {loader}
       </>
     );
@@ -204,22 +257,33 @@ export function BlockApplyForm({ product, available, onDone }: {
       <div className="bt-amount">
         <div className="bt-amount-line">
           <span>{t('ui.block.amount')}</span>
-          <strong className="num" data-testid="bt-amount">{cost === null ? '--' : formatAmount(cost.amount.toString(), product.currency)}</strong>
+          <strong className="num" data-testid="bt-amount">
+            {cost === null ? '--' : formatAmount(cost.amount.toString(), product.currency)}
+          </strong>
         </div>
         <span className="caption num">
-          {t('ui.block.amountFormula', { price: formatPrice(product.price), shares: shares === null ? '0' : formatShares(shares) })}
+          {t('ui.block.amountFormula', {
+            price: formatPrice(product.price),
+            shares: shares === null ? '0' : formatShares(shares),
+          })}
         </span>
         <div className="bt-amount-line">
           <span>{t('ui.block.fee')}</span>
-          <strong className="num" data-testid="bt-fee">{cost === null ? '--' : formatAmount(cost.fee.toString(), product.currency)}</strong>
+          <strong className="num" data-testid="bt-fee">
+            {cost === null ? '--' : formatAmount(cost.fee.toString(), product.currency)}
+          </strong>
         </div>
         <span className="caption num">{t('ui.block.feeFormula', { rate: feeRate })}</span>
         <div className="bt-amount-line bt-total">
           <span>{t('ui.block.total')}</span>
-          <strong className="num" data-testid="bt-total">{cost === null ? '--' : formatAmount(cost.total.toString(), product.currency)}</strong>
+          <strong className="num" data-testid="bt-total">
+            {cost === null ? '--' : formatAmount(cost.total.toString(), product.currency)}
+          </strong>
         </div>
         <span className={`caption num${short ? ' bt-short' : ''}`} data-testid="bt-available">
-          {t('ui.block.available', { amount: available === undefined ? '--' : formatAmount(available, product.currency) })}
+          {t('ui.block.available', {
+            amount: available === undefined ? '--' : formatAmount(available, product.currency),
+          })}
         </span>
       </div>
       <TextField
@@ -236,7 +300,15 @@ export function BlockApplyForm({ product, available, onDone }: {
       <ApplyNotes product={product} testId="bt-notes" />
       <RuleList rules={rules} id={rulesId} testIdPrefix="bt-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={!product.open || rules.length > 0} aria-describedby={rulesId} data-testid="bt-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={!product.open || rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="bt-submit"
+        >
           {t('ui.block.continue')}
         </Button>
       </div>
@@ -245,7 +317,13 @@ export function BlockApplyForm({ product, available, onDone }: {
 }
 
 /** The form's frame: the real-name gate, or the form with the balance of the product's currency. */
-export function BlockApplySection({ product, onDone }: { product: BlockProductData; onDone: (application: BlockApplicationData) => void }) {
+export function BlockApplySection({
+  product,
+  onDone,
+}: {
+  product: BlockProductData;
+  onDone: (application: BlockApplicationData) => void;
+}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const assets = useAllAssets();
@@ -260,7 +338,9 @@ export function BlockApplySection({ product, onDone }: { product: BlockProductDa
   }
   return (
     <section className="card" aria-labelledby="bt-form-title" data-testid="bt-apply">
-      <h2 id="bt-form-title" className="bt-section-title">{t('ui.block.formTitle')}</h2>
+      <h2 id="bt-form-title" className="bt-section-title">
+        {t('ui.block.formTitle')}
+      </h2>
       {body}
     </section>
   );

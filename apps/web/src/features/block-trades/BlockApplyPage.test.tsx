@@ -8,7 +8,12 @@ import { blockApplication, blockProduct } from './test-fixtures';
 
 function answers(product: Record<string, unknown>, extra: Record<string, Answer | ((body: unknown) => Answer)> = {}) {
   return {
-    '/block/list': { data: listPage([blockProduct(product), blockProduct({ id: 'bp_9', code: 'AAPL', name: 'Apple', market: 'usd', currency: 'USD' })]) },
+    '/block/list': {
+      data: listPage([
+        blockProduct(product),
+        blockProduct({ id: 'bp_9', code: 'AAPL', name: 'Apple', market: 'usd', currency: 'USD' }),
+      ]),
+    },
     '/user/getUserinfo': { data: userInfo('verified') },
     '/user/assets': { data: assets([account('MXN', '200000.00'), account('USD', '100.00')]) },
     ...extra,
@@ -16,7 +21,10 @@ function answers(product: Record<string, unknown>, extra: Record<string, Answer 
 }
 
 function renderApply(id = 'bp_3') {
-  return renderAt(`/home/blockTrade2?id=${id}`, [page('/home/blockTrade2', <BlockApplyPage />), page('/home/blockTrade', <p>list</p>)]);
+  return renderAt(`/home/blockTrade2?id=${id}`, [
+    page('/home/blockTrade2', <BlockApplyPage />),
+    page('/home/blockTrade', <p>list</p>),
+  ]);
 }
 
 const typeShares = (value: string) => fireEvent.change(screen.getByTestId('bt-shares'), { target: { value } });
@@ -37,7 +45,9 @@ describe('the block-trade application form', () => {
     expect(within(head).getByTestId('bt-gap-bp_3').textContent).toBe('4.67% below live');
     expect(screen.getByTestId('bt-form-min').textContent).toBe('Minimum 1,000 shares');
     expect(screen.getByTestId('bt-form-limit').textContent).toBe('Daily limit 50,000: 4,500 shares left today');
-    expect(screen.getByTestId('bt-notes-lock').textContent).toBe('The position is locked 3 days after approval: it cannot be closed before then.');
+    expect(screen.getByTestId('bt-notes-lock').textContent).toBe(
+      'The position is locked 3 days after approval: it cannot be closed before then.',
+    );
     expect(screen.getByTestId('bt-notes').textContent).toContain('amount + fee stay frozen');
     expect((screen.getByTestId('bt-secret') as HTMLInputElement).type).toBe('password');
     expect(screen.getByTestId('bt-available').textContent).toBe('Available Mex$200,000.00');
@@ -55,7 +65,9 @@ describe('the block-trade application form', () => {
 
     typeShares('4501');
     expect(screen.queryByTestId('bt-rule-min-shares')).toBeNull();
-    expect(screen.getByTestId('bt-rule-daily-limit').textContent).toBe('Daily limit for this stock is 50,000 shares (4,500 left).');
+    expect(screen.getByTestId('bt-rule-daily-limit').textContent).toBe(
+      'Daily limit for this stock is 50,000 shares (4,500 left).',
+    );
     expect(submit().disabled).toBe(true);
 
     // 3437 × 58.20 = 200,033.40 (fee 300.05) is more than the 200,000.00 available.
@@ -85,7 +97,9 @@ describe('the block-trade application form', () => {
     renderApply();
     await screen.findByTestId('bt-shares');
     typeShares('1000');
-    expect(screen.getByTestId('bt-rule-secret-key').textContent).toBe('Enter the secret key of this product (4 to 64 characters).');
+    expect(screen.getByTestId('bt-rule-secret-key').textContent).toBe(
+      'Enter the secret key of this product (4 to 64 characters).',
+    );
     typeKey('abc');
     expect(screen.getByTestId('bt-rule-secret-key')).toBeTruthy();
     typeKey('abcd');
@@ -104,7 +118,17 @@ describe('the block-trade application form', () => {
   });
 
   it('confirms, then applies with a fresh requestId and shows the result', async () => {
-    const api = stubApi(answers({}, { '/block/apply': { data: blockApplication({ shares: 2000, amount: '116400.00', fee: '174.60' }), code: 'result.submit.ok' } }));
+    const api = stubApi(
+      answers(
+        {},
+        {
+          '/block/apply': {
+            data: blockApplication({ shares: 2000, amount: '116400.00', fee: '174.60' }),
+            code: 'result.submit.ok',
+          },
+        },
+      ),
+    );
     renderApply();
     await screen.findByTestId('bt-shares');
     typeShares('2000');
@@ -118,7 +142,12 @@ describe('the block-trade application form', () => {
     expect(api.callsTo('/block/apply')).toHaveLength(0);
     fireEvent.click(within(step).getByTestId('bt-confirm'));
     await waitFor(() => expect(api.callsTo('/block/apply')).toHaveLength(1));
-    expect(api.callsTo('/block/apply')[0]).toEqual({ productId: 'bp_3', shares: 2000, secretKey: 'K7M2Q9XWPR4TDV8H', requestId: expect.stringMatching(UUID) });
+    expect(api.callsTo('/block/apply')[0]).toEqual({
+      productId: 'bp_3',
+      shares: 2000,
+      secretKey: 'K7M2Q9XWPR4TDV8H',
+      requestId: expect.stringMatching(UUID),
+    });
     const result = await screen.findByTestId('bt-result');
     expect(result.textContent).toContain('Application submitted');
     expect(result.textContent).toContain('Mex$116,574.60 is frozen until the review');

@@ -24,7 +24,14 @@ function ResultCard({ application }: { application: BlockApplicationData }) {
     <section ref={ref} className="card status-card tone-wait bt-result" data-testid="bt-result" aria-live="polite">
       <h2>{t('ui.block.doneTitle')}</h2>
       <p className="muted">
-        {t('ui.block.doneText', { total: formatAmount(Money.of(application.amount, application.currency).plus(Money.of(application.fee, application.currency)).toString(), application.currency) })}
+        {t('ui.block.doneText', {
+          total: formatAmount(
+            Money.of(application.amount, application.currency)
+              .plus(Money.of(application.fee, application.currency))
+              .toString(),
+            application.currency,
+          ),
+        })}
       </p>
       <dl className="detail-list">
         <DetailRow label={t('ui.block.shares')}>
@@ -43,7 +50,9 @@ function ResultCard({ application }: { application: BlockApplicationData }) {
           <span className="num">{timeText(application.submittedAt)}</span>
         </DetailRow>
       </dl>
-      <Link to={blockApplicationsPath} data-testid="bt-result-applications">{t('ui.block.viewApplications')}</Link>
+      <Link to={blockApplicationsPath} data-testid="bt-result-applications">
+        {t('ui.block.viewApplications')}
+      </Link>
     </section>
   );
 }
@@ -75,10 +84,30 @@ export default function BlockApplyPage() {
   let body;
   const all = <Link to="/home/blockTrade">{t('ui.block.all')}</Link>;
   if (!loggedIn) body = <LoginPrompt message={t('ui.block.loginText')} />;
-  else if (id === '') body = <section className="card"><Empty text={t('ui.block.notFound')} action={all} /></section>;
-  else if (query.isPending) body = <section className="card"><Loading rows={8} /></section>;
-  else if (query.isError) body = <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
-  else if (query.data === null) body = <section className="card"><Empty text={t('ui.block.notFound')} action={all} /></section>;
+  else if (id === '')
+    body = (
+      <section className="card">
+        <Empty text={t('ui.block.notFound')} action={all} />
+      </section>
+    );
+  else if (query.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={8} />
+      </section>
+    );
+  else if (query.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
+  else if (query.data === null)
+    body = (
+      <section className="card">
+        <Empty text={t('ui.block.notFound')} action={all} />
+      </section>
+    );
   else body = <ApplyBody product={query.data} />;
   return <SubPage title={query.data?.name ?? t('ui.page.blockTrade')}>{body}</SubPage>;
 }

@@ -1,5 +1,5 @@
 /**
- * Pieces the block-trade screens share (API.md §13): the product card (code, name, market and kind,
+ * Pieces the block-trade screens share (docs/api.md §13): the product card (code, name, market and kind,
  * the deal price beside the live price with the discount or premium, minimum shares, the daily
  * limit with the caller's remainder today, lock days, open or closed) and the product list with
  * its market chips, pull-to-refresh, skeletons, empty and error states. The market's auction tab
@@ -40,7 +40,9 @@ export function GapChip({ product }: { product: Pick<BlockProductData, 'id' | 'p
   const negative = gap.startsWith('-');
   const size = negative ? gap.slice(1) : gap;
   const isZero = /^0(\.0+)?$/.test(size);
-  const text = isZero ? t('ui.block.atLive') : t(negative ? 'ui.block.discount' : 'ui.block.premium', { rate: formatPercent(size) });
+  const text = isZero
+    ? t('ui.block.atLive')
+    : t(negative ? 'ui.block.discount' : 'ui.block.premium', { rate: formatPercent(size) });
   return (
     <span className={`bt-gap${negative && !isZero ? ' bt-discount' : ''}`} data-testid={`bt-gap-${product.id}`}>
       {text}
@@ -58,11 +60,15 @@ export function PriceLine({ product }: { product: BlockProductData }) {
     <div className="bt-prices">
       <dl>
         <dt>{t('ui.block.dealPrice')}</dt>
-        <dd className="num bt-deal" data-testid={`bt-price-${product.id}`}>{formatPrice(product.price)}</dd>
+        <dd className="num bt-deal" data-testid={`bt-price-${product.id}`}>
+          {formatPrice(product.price)}
+        </dd>
       </dl>
       <dl>
         <dt>{t('ui.block.livePrice')}</dt>
-        <dd className="num" data-testid={`bt-live-${product.id}`}>{formatPrice(product.currentPrice)}</dd>
+        <dd className="num" data-testid={`bt-live-${product.id}`}>
+          {formatPrice(product.currentPrice)}
+        </dd>
       </dl>
       <div className="bt-gap-cell">
         <GapChip product={product} />
@@ -79,7 +85,9 @@ export function LimitText({ product }: { product: Pick<BlockProductData, 'dailyL
     <>
       <span>{formatShares(product.dailyLimit)}</span>
       {product.remainingToday !== null ? (
-        <span className="caption bt-left">{t('ui.block.leftToday', { count: product.remainingToday, shares: formatShares(product.remainingToday) })}</span>
+        <span className="caption bt-left">
+          {t('ui.block.leftToday', { count: product.remainingToday, shares: formatShares(product.remainingToday) })}
+        </span>
       ) : null}
     </>
   );
@@ -90,7 +98,15 @@ export function LockText({ lockDays }: { lockDays: number }) {
   return <>{lockDays > 0 ? t('ui.block.daysCount', { count: lockDays }) : t('ui.block.noLock')}</>;
 }
 
-export function ProductHead({ product, titleId, level = 2 }: { product: BlockProductData; titleId?: string; level?: 2 | 3 }) {
+export function ProductHead({
+  product,
+  titleId,
+  level = 2,
+}: {
+  product: BlockProductData;
+  titleId?: string;
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
@@ -98,7 +114,8 @@ export function ProductHead({ product, titleId, level = 2 }: { product: BlockPro
       <div className="bt-name">
         <Heading id={titleId}>{product.name}</Heading>
         <span className="caption">
-          {product.code} <span className="tag">{t(`ui.market.${product.market}`)}</span> <span className="tag">{t(`ui.block.kind.${product.kind}`)}</span>
+          {product.code} <span className="tag">{t(`ui.market.${product.market}`)}</span>{' '}
+          <span className="tag">{t(`ui.block.kind.${product.kind}`)}</span>
         </span>
       </div>
       <OpenTag open={product.open} testId={`bt-open-${product.id}`} />
@@ -112,7 +129,9 @@ export function ProductFigures({ product }: { product: BlockProductData }) {
     <dl className="bt-figures">
       <div>
         <dt>{t('ui.block.minShares')}</dt>
-        <dd className="num" data-testid={`bt-min-${product.id}`}>{t('ui.block.sharesCount', { count: product.minShares, shares: formatShares(product.minShares) })}</dd>
+        <dd className="num" data-testid={`bt-min-${product.id}`}>
+          {t('ui.block.sharesCount', { count: product.minShares, shares: formatShares(product.minShares) })}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.block.dailyLimit')}</dt>
@@ -153,7 +172,13 @@ export function ProductCard({ product }: { product: BlockProductData }) {
 }
 
 /** The market chips above the list. */
-export function MarketChips({ value, onChange }: { value: BlockMarketFilter; onChange: (market: BlockMarketFilter) => void }) {
+export function MarketChips({
+  value,
+  onChange,
+}: {
+  value: BlockMarketFilter;
+  onChange: (market: BlockMarketFilter) => void;
+}) {
   const { t } = useTranslation();
   return (
     <SegmentedSwitch<BlockMarketFilter>
@@ -171,14 +196,32 @@ export function MarketChips({ value, onChange }: { value: BlockMarketFilter; onC
 }
 
 /** One market's products; `limit` shows only the first few (home tab) with a link to the whole list. */
-export function BlockProductList({ market, limit, refreshable = true }: { market: BlockMarketFilter; limit?: number; refreshable?: boolean }) {
+export function BlockProductList({
+  market,
+  limit,
+  refreshable = true,
+}: {
+  market: BlockMarketFilter;
+  limit?: number;
+  refreshable?: boolean;
+}) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const query = useBlockList(market, limit);
   const rows = flattenById(query.data?.pages);
   if (!loggedIn) return <LoginPrompt message={t('ui.block.loginText')} />;
-  if (query.isPending) return <section className="card"><Loading rows={5} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   let body: ReactNode = (
     <div className="bt-list" data-testid={`bt-list-${market}`}>
@@ -191,10 +234,17 @@ export function BlockProductList({ market, limit, refreshable = true }: { market
       )}
       {limit === undefined ? <NextPages query={query} shown={rows.length} /> : null}
       {limit !== undefined && shown.length > 0 ? (
-        <Link to="/home/blockTrade" className="more-link" data-testid="bt-all">{t('ui.block.all')}</Link>
+        <Link to="/home/blockTrade" className="more-link" data-testid="bt-all">
+          {t('ui.block.all')}
+        </Link>
       ) : null}
     </div>
   );
-  if (refreshable) body = <PullRefresh onRefresh={() => query.refetch()}><div className="pull-area">{body}</div></PullRefresh>;
+  if (refreshable)
+    body = (
+      <PullRefresh onRefresh={() => query.refetch()}>
+        <div className="pull-area">{body}</div>
+      </PullRefresh>
+    );
   return body;
 }

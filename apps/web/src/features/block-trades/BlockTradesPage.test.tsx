@@ -7,19 +7,38 @@ import BlockTradesPage from './BlockTradesPage';
 import { blockApplication, blockProduct } from './test-fixtures';
 
 const aapl = blockProduct({
-  id: 'bp_9', kind: 'agreement', code: 'AAPL', name: 'Apple', market: 'usd', currency: 'USD', price: '190.00', currentPrice: '180.00',
-  minShares: 1, dailyLimit: null, remainingToday: null, lockDays: 0, open: false,
+  id: 'bp_9',
+  kind: 'agreement',
+  code: 'AAPL',
+  name: 'Apple',
+  market: 'usd',
+  currency: 'USD',
+  price: '190.00',
+  currentPrice: '180.00',
+  minShares: 1,
+  dailyLimit: null,
+  remainingToday: null,
+  lockDays: 0,
+  open: false,
 });
 
 function renderPage(path = '/home/blockTrade') {
-  return renderAt(path, [page('/home/blockTrade', <BlockTradesPage />), page('/home/blockTrade2', <p>apply</p>), page('/trade/positionDetail', <p>position</p>)]);
+  return renderAt(path, [
+    page('/home/blockTrade', <BlockTradesPage />),
+    page('/home/blockTrade2', <p>apply</p>),
+    page('/trade/positionDetail', <p>position</p>),
+  ]);
 }
 
 describe('the block-trade products', () => {
   setUpSignedInTests(ACCOUNT);
 
   it('shows each product with deal and live price, gap, minimum, limit with what is left today, lock and state', async () => {
-    const api = stubApi({ '/block/list': (body) => ({ data: listPage((body as { market?: string }).market === 'usd' ? [aapl] : [blockProduct(), aapl]) }) });
+    const api = stubApi({
+      '/block/list': (body) => ({
+        data: listPage((body as { market?: string }).market === 'usd' ? [aapl] : [blockProduct(), aapl]),
+      }),
+    });
     renderPage();
     const card = await screen.findByTestId('bt-card-bp_3');
     expect(api.callsTo('/block/list')[0]).toEqual({ page: 1, size: 20 });
@@ -47,7 +66,9 @@ describe('the block-trade products', () => {
   it('says when a market has no product', async () => {
     stubApi({ '/block/list': { data: listPage([]) } });
     renderPage('/home/blockTrade?market=eur');
-    expect((await screen.findByTestId('state-empty')).textContent).toContain('No block-trade products in this market right now.');
+    expect((await screen.findByTestId('state-empty')).textContent).toContain(
+      'No block-trade products in this market right now.',
+    );
   });
 
   it('offers a retry when the list fails', async () => {
@@ -60,8 +81,18 @@ describe('the block-trade products', () => {
 describe('the block-trade applications', () => {
   setUpSignedInTests(ACCOUNT);
 
-  const approved = blockApplication({ id: 'ba_8', state: 'approved', reviewedAt: '2025-03-14T18:00:00Z', orderId: 'o_9Lm' });
-  const rejected = blockApplication({ id: 'ba_9', state: 'rejected', reviewedAt: '2025-03-14T18:00:00Z', reason: '<b>Key</b> shared outside the desk' });
+  const approved = blockApplication({
+    id: 'ba_8',
+    state: 'approved',
+    reviewedAt: '2025-03-14T18:00:00Z',
+    orderId: 'o_9Lm',
+  });
+  const rejected = blockApplication({
+    id: 'ba_9',
+    state: 'rejected',
+    reviewedAt: '2025-03-14T18:00:00Z',
+    reason: '<b>Key</b> shared outside the desk',
+  });
 
   it('shows state, amount, fee, times, the reason as plain text and the position of an approved one', async () => {
     const api = stubApi({ '/block/applications': { data: listPage([blockApplication(), approved, rejected]) } });
@@ -86,7 +117,9 @@ describe('the block-trade applications', () => {
   it('offers the products when there is no application', async () => {
     stubApi({ '/block/applications': { data: listPage([]) } });
     renderPage('/home/blockTrade?tab=applications');
-    expect((await screen.findByTestId('state-empty')).textContent).toContain('You have no block-trade applications yet.');
+    expect((await screen.findByTestId('state-empty')).textContent).toContain(
+      'You have no block-trade applications yet.',
+    );
     fireEvent.click(screen.getByTestId('bt-browse'));
     expect(await screen.findByTestId('bt-tab-products')).toBeTruthy();
   });

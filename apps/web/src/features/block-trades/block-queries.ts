@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the block-trade screens (API.md §13). Every call needs a session. */
+/** TanStack Query hooks of the block-trade screens (docs/api.md §13). Every call needs a session. */
 import type { BlockApplication, BlockProduct, Market, ReviewState } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
@@ -17,7 +17,9 @@ export function isBlockMarketFilter(value: string | null): value is BlockMarketF
 }
 
 /** The state chips of the applications list. */
-export const blockStateFilters = ['all', 'pending', 'approved', 'rejected'] as const satisfies readonly ('all' | ReviewState)[];
+export const blockStateFilters = ['all', 'pending', 'approved', 'rejected'] as const satisfies readonly (
+  'all' | ReviewState
+)[];
 export type BlockStateFilter = (typeof blockStateFilters)[number];
 
 export const BLOCK_PAGE_SIZE = 20;
@@ -48,7 +50,8 @@ export function useBlockList(market: BlockMarketFilter, size = BLOCK_PAGE_SIZE) 
   const loggedIn = useIsLoggedIn();
   return useInfiniteQuery({
     queryKey: blockKeys.list(account, market, size),
-    queryFn: ({ pageParam }) => call('blockList', { ...(market === 'all' ? {} : { market }), page: pageParam, size }, { silent: true }),
+    queryFn: ({ pageParam }) =>
+      call('blockList', { ...(market === 'all' ? {} : { market }), page: pageParam, size }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage<BlockProductData>,
     enabled: loggedIn,
@@ -76,7 +79,11 @@ export function useBlockApplications(state: BlockStateFilter) {
   return useInfiniteQuery({
     queryKey: blockKeys.applications(account, state),
     queryFn: ({ pageParam }) =>
-      call('blockApplications', { ...(state === 'all' ? {} : { states: [state] }), page: pageParam, size: BLOCK_PAGE_SIZE }, { silent: true }),
+      call(
+        'blockApplications',
+        { ...(state === 'all' ? {} : { states: [state] }), page: pageParam, size: BLOCK_PAGE_SIZE },
+        { silent: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage<BlockApplicationData>,
     enabled: loggedIn,
@@ -86,6 +93,8 @@ export function useBlockApplications(state: BlockStateFilter) {
 /** After an application: the remaining limits, the applications and the balances are stale. */
 export function refreshAfterBlockApply(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['blockList', 'blockApplications', 'assets', 'fundRecords'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['blockList', 'blockApplications', 'assets', 'fundRecords'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

@@ -1,5 +1,5 @@
 /**
- * The figures and rules of a block-trade application (API.md §13.2), so the form shows what would
+ * The figures and rules of a block-trade application (docs/api.md §13.2), so the form shows what would
  * stop the user before they press. Amounts are the contract's `Money` (exact decimals), never
  * floats: amount = deal price × shares (exact: the price has the currency's scale), fee = amount ×
  * the market's buyFeeRate rounded half-up to the currency's scale (the server's rounding: the house
@@ -27,7 +27,10 @@ export function formatShares(count: number): string {
 
 /** Whole shares typed into the field: digits only, no leading zeros, at most 8 digits (the contract allows 10^7). */
 export function sanitiseSharesInput(raw: string): string {
-  return raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 8);
+  return raw
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 8);
 }
 
 /** The typed share count as an integer, or null when nothing (or zero) was typed. */
@@ -45,10 +48,13 @@ export interface BlockCost {
 }
 
 /** The cost of `shares` at the product's deal price, or null without a share count. */
-export function blockCost(product: Pick<BlockProductData, 'price' | 'currency' | 'buyFeeRate'>, shares: number | null): BlockCost | null {
+export function blockCost(
+  product: Pick<BlockProductData, 'price' | 'currency' | 'buyFeeRate'>,
+  shares: number | null,
+): BlockCost | null {
   if (shares === null || !plainDecimal.test(product.price) || !plainDecimal.test(product.buyFeeRate)) return null;
   const amount = Money.of(product.price, product.currency).times(shares);
-  // The fee rounds half-up to the currency's scale, as the server posts it (API.md §13.2).
+  // The fee rounds half-up to the currency's scale, as the server posts it (docs/api.md §13.2).
   const fee = amount.times(product.buyFeeRate).rounded('half_up');
   return { amount, fee, total: amount.plus(fee) };
 }
@@ -89,12 +95,17 @@ export function applyRules(product: BlockProductData, input: ApplyInput): Rule[]
   const { shares } = input;
   if (shares === null) return rules;
   const keyLength = input.secretKey.length;
-  if (keyLength < SECRET_KEY_MIN || keyLength > SECRET_KEY_MAX) rules.push({ key: 'secret-key', text: translator.t('ui.block.secretKeyRule') });
-  if (shares < product.minShares) rules.push({ key: 'min-shares', text: codeText('block.min_shares', { min: String(product.minShares) }) });
+  if (keyLength < SECRET_KEY_MIN || keyLength > SECRET_KEY_MAX)
+    rules.push({ key: 'secret-key', text: translator.t('ui.block.secretKeyRule') });
+  if (shares < product.minShares)
+    rules.push({ key: 'min-shares', text: codeText('block.min_shares', { min: String(product.minShares) }) });
   if (product.dailyLimit !== null && product.remainingToday !== null && shares > product.remainingToday) {
     rules.push({
       key: 'daily-limit',
-      text: codeText('block.daily_limit', { limit: formatShares(product.dailyLimit), remaining: formatShares(product.remainingToday) }),
+      text: codeText('block.daily_limit', {
+        limit: formatShares(product.dailyLimit),
+        remaining: formatShares(product.remainingToday),
+      }),
     });
   }
   const cost = blockCost(product, shares);
@@ -102,7 +113,11 @@ export function applyRules(product: BlockProductData, input: ApplyInput): Rule[]
   if (cost && available && cost.total.isGreaterThan(available)) {
     rules.push({
       key: 'balance',
-      text: codeText('funds.insufficient_available', { available: available.toString(), required: cost.total.toString(), currency: product.currency }),
+      text: codeText('funds.insufficient_available', {
+        available: available.toString(),
+        required: cost.total.toString(),
+        currency: product.currency,
+      }),
     });
   }
   return rules;

@@ -1,5 +1,5 @@
 /**
- * One fund (`/home/fllow?id=<fund id>`, API.md §14 `/copy/detail`): every term of spec §3 (fund
+ * One fund (`/home/fllow?id=<fund id>`, docs/api.md §14 `/copy/detail`): every term of spec §3 (fund
  * size, minimum, lock-up, end time, trade cycle, daily profit, expected return, strategy number),
  * the strategy in words, the fees in words with an example payout computed with the contract's
  * `copyPayout`, the 30-day NAV chart with its backtest days marked, the positions the strategy
@@ -71,8 +71,12 @@ function StrategyCard({ fund }: { fund: CopyFundDetailData }) {
   const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="cf-strategy-title">
-      <h2 id="cf-strategy-title" className="cf-section-title">{t('ui.copy.strategyTitle', { no: fund.strategyNo })}</h2>
-      <p className="cf-strategy" data-testid="cf-strategy">{strategySentence(fund.strategy, t)}</p>
+      <h2 id="cf-strategy-title" className="cf-section-title">
+        {t('ui.copy.strategyTitle', { no: fund.strategyNo })}
+      </h2>
+      <p className="cf-strategy" data-testid="cf-strategy">
+        {strategySentence(fund.strategy, t)}
+      </p>
       <p className="caption cf-note">{t('ui.copy.strategyNote')}</p>
     </section>
   );
@@ -85,28 +89,43 @@ function FeesCard({ fund }: { fund: CopyFundDetailData }) {
   const days = fund.history.length;
   return (
     <section className="card" aria-labelledby="cf-fees-title" data-testid="cf-fees">
-      <h2 id="cf-fees-title" className="cf-section-title">{t('ui.copy.feesTitle')}</h2>
+      <h2 id="cf-fees-title" className="cf-section-title">
+        {t('ui.copy.feesTitle')}
+      </h2>
       <p className="cf-fees-words" data-testid="cf-fees-words">
-        {t('ui.copy.feesWords', { performance: formatPercent(fund.performanceFeeRate), service: formatPercent(fund.serviceFeeRate) })}
+        {t('ui.copy.feesWords', {
+          performance: formatPercent(fund.performanceFeeRate),
+          service: formatPercent(fund.serviceFeeRate),
+        })}
       </p>
       {example ? (
         <div className="cf-example" data-testid="cf-example">
           <h3>{t('ui.copy.exampleTitle', { amount: formatAmount(fund.minAmount, c), count: days })}</h3>
           <dl className="detail-list">
             <DetailRow label={t('ui.copy.exampleValue')}>
-              <span className="num" data-testid="cf-example-value">{formatAmount(example.value.toString(), c)}</span>
+              <span className="num" data-testid="cf-example-value">
+                {formatAmount(example.value.toString(), c)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.copy.profit')}>
-              <span className={`num ${direction(example.profit.toString())}`} data-testid="cf-example-profit">{formatSignedAmount(example.profit.toString(), c)}</span>
+              <span className={`num ${direction(example.profit.toString())}`} data-testid="cf-example-profit">
+                {formatSignedAmount(example.profit.toString(), c)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.copy.performanceFee')}>
-              <span className="num" data-testid="cf-example-performance-fee">{formatAmount(example.performanceFee.toString(), c)}</span>
+              <span className="num" data-testid="cf-example-performance-fee">
+                {formatAmount(example.performanceFee.toString(), c)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.copy.serviceFee')}>
-              <span className="num" data-testid="cf-example-service-fee">{formatAmount(example.serviceFee.toString(), c)}</span>
+              <span className="num" data-testid="cf-example-service-fee">
+                {formatAmount(example.serviceFee.toString(), c)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.copy.payout')}>
-              <span className="num strong" data-testid="cf-example-payout">{formatAmount(example.payout.toString(), c)}</span>
+              <span className="num strong" data-testid="cf-example-payout">
+                {formatAmount(example.payout.toString(), c)}
+              </span>
             </DetailRow>
           </dl>
           <p className="caption cf-note">{t('ui.copy.exampleNote')}</p>
@@ -121,8 +140,12 @@ function NavCard({ fund }: { fund: CopyFundDetailData }) {
   return (
     <section className="card" aria-labelledby="cf-nav-title">
       <div className="card-head">
-        <h2 id="cf-nav-title" className="cf-section-title">{t('ui.copy.navTitle')}</h2>
-        <span className="num strong" data-testid="cf-nav-now">{formatNav(fund.nav)}</span>
+        <h2 id="cf-nav-title" className="cf-section-title">
+          {t('ui.copy.navTitle')}
+        </h2>
+        <span className="num strong" data-testid="cf-nav-now">
+          {formatNav(fund.nav)}
+        </span>
       </div>
       <NavChart history={fund.navHistory} />
     </section>
@@ -140,7 +163,9 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
   const c = fund.currency;
   return (
     <section className="card flush-card" aria-labelledby="cf-positions-title" data-testid="cf-positions">
-      <h2 id="cf-positions-title" className="cf-section-title cf-flush-title">{t('ui.copy.positionsTitle')}</h2>
+      <h2 id="cf-positions-title" className="cf-section-title cf-flush-title">
+        {t('ui.copy.positionsTitle')}
+      </h2>
       {fund.positions.length === 0 ? (
         <Empty text={t('ui.copy.positionsEmpty')} />
       ) : (
@@ -161,7 +186,9 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
                   </div>
                   <div>
                     <dt>{t('ui.copy.costPrice')}</dt>
-                    <dd className="num">{formatPrice(position.costPrice, priceScale(position.currentPrice, position.costPrice))}</dd>
+                    <dd className="num">
+                      {formatPrice(position.costPrice, priceScale(position.currentPrice, position.costPrice))}
+                    </dd>
                   </div>
                   <div>
                     <dt>{t('ui.copy.currentPrice')}</dt>
@@ -169,7 +196,12 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
                   </div>
                   <div>
                     <dt>{t('ui.copy.pnl')}</dt>
-                    <dd className={`num ${direction(position.yingkui)}`} data-testid={`cf-position-pnl-${position.code}`}>{formatSignedAmount(position.yingkui, c)}</dd>
+                    <dd
+                      className={`num ${direction(position.yingkui)}`}
+                      data-testid={`cf-position-pnl-${position.code}`}
+                    >
+                      {formatSignedAmount(position.yingkui, c)}
+                    </dd>
                   </div>
                 </dl>
               </div>
@@ -187,7 +219,9 @@ function HistoryStrip({ fund }: { fund: CopyFundDetailData }) {
   if (recent.length === 0) return null;
   return (
     <section className="card" aria-labelledby="cf-history-title">
-      <h2 id="cf-history-title" className="cf-section-title">{t('ui.copy.historyTitle')}</h2>
+      <h2 id="cf-history-title" className="cf-section-title">
+        {t('ui.copy.historyTitle')}
+      </h2>
       <dl className="detail-list" data-testid="cf-history">
         {recent.map((day) => (
           <DetailRow key={day.date} label={formatDay(day.date)}>
@@ -209,7 +243,9 @@ function ResultCard({ subscription }: { subscription: CopySubscriptionData }) {
   return (
     <section ref={ref} className="card status-card tone-ok cf-result-card" data-testid="cf-result" aria-live="polite">
       <h2>{t('ui.copy.doneTitle')}</h2>
-      <p className="muted">{t('ui.copy.doneText', { amount: formatAmount(subscription.amount, subscription.currency) })}</p>
+      <p className="muted">
+        {t('ui.copy.doneText', { amount: formatAmount(subscription.amount, subscription.currency) })}
+      </p>
       <dl className="detail-list">
         <DetailRow label={t('ui.copy.amount')}>
           <span className="num strong">{formatAmount(subscription.amount, subscription.currency)}</span>
@@ -218,10 +254,14 @@ function ResultCard({ subscription }: { subscription: CopySubscriptionData }) {
           <span className="num">{timeText(subscription.startedAt)}</span>
         </DetailRow>
         <DetailRow label={t('ui.copy.redeemableFromLabel')}>
-          <span className="num" data-testid="cf-result-lock">{timeText(subscription.lockUntil)}</span>
+          <span className="num" data-testid="cf-result-lock">
+            {timeText(subscription.lockUntil)}
+          </span>
         </DetailRow>
       </dl>
-      <Link to={copyMinePath} data-testid="cf-result-mine">{t('ui.copy.viewMine')}</Link>
+      <Link to={copyMinePath} data-testid="cf-result-mine">
+        {t('ui.copy.viewMine')}
+      </Link>
     </section>
   );
 }
@@ -250,10 +290,23 @@ export function CopyFundDetailView({ id, onTitle }: { id: string; onTitle?: (tit
     if (name) onTitle?.(name);
   }, [name, onTitle]);
   const all = <Link to={copyFundsPath}>{t('ui.copy.all')}</Link>;
-  if (query.isPending) return <section className="card"><Loading rows={8} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={8} />
+      </section>
+    );
   if (query.isError) {
     const missing = (query.error as { code?: string } | null)?.code === 'product.not_found';
-    return <section className="card">{missing ? <Empty text={t('ui.copy.notFound')} action={all} /> : <ErrorRetry onRetry={() => void query.refetch()} />}</section>;
+    return (
+      <section className="card">
+        {missing ? (
+          <Empty text={t('ui.copy.notFound')} action={all} />
+        ) : (
+          <ErrorRetry onRetry={() => void query.refetch()} />
+        )}
+      </section>
+    );
   }
   return <DetailBody fund={query.data} />;
 }

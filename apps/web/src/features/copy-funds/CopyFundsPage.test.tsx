@@ -9,15 +9,25 @@ import CopyFundsPage from './CopyFundsPage';
 import { copyDetail, copyFund, copySubscription, rates } from './test-fixtures';
 
 const reversion = copyFund({
-  id: 'cf_demo_reversion', name: 'Crypto Rebound', strategyNo: 'MR-5', currency: 'USDT', minAmount: '100.00', lockupDays: 0,
-  dailyProfitRate: '-0.0045', open: false, remaining: '0.00',
+  id: 'cf_demo_reversion',
+  name: 'Crypto Rebound',
+  strategyNo: 'MR-5',
+  currency: 'USDT',
+  minAmount: '100.00',
+  lockupDays: 0,
+  dailyProfitRate: '-0.0045',
+  open: false,
+  remaining: '0.00',
 });
 
 function renderPage(path = '/home/fllow') {
   return renderAt(path, [page('/home/fllow', <CopyFundsPage />), page('/information/authInfo', <p>auth</p>)]);
 }
 
-function detailAnswers(detail: Record<string, unknown> = {}, extra: Record<string, Answer | ((body: unknown) => Answer)> = {}) {
+function detailAnswers(
+  detail: Record<string, unknown> = {},
+  extra: Record<string, Answer | ((body: unknown) => Answer)> = {},
+) {
   return {
     '/copy/detail': { data: copyDetail(detail) },
     '/user/getUserinfo': { data: userInfo('verified') },
@@ -83,7 +93,9 @@ describe('one fund', () => {
     const chart = screen.getByTestId('cf-nav-chart');
     expect(within(chart).getByTestId('cf-nav-backtest')).toBeTruthy();
     expect(within(chart).getByTestId('cf-nav-live')).toBeTruthy();
-    expect(within(chart).getByTestId('cf-legend-backtest').textContent).toBe('before launch: backtest on the same prices');
+    expect(within(chart).getByTestId('cf-legend-backtest').textContent).toBe(
+      'before launch: backtest on the same prices',
+    );
     const nvda = screen.getByTestId('cf-position-NVDA');
     expect(nvda.textContent).toContain('12');
     expect(nvda.textContent).toContain('120.50');
@@ -94,7 +106,7 @@ describe('one fund', () => {
     expect(screen.getByTestId('cf-fees-words').textContent).toContain('service fee of 2.00% of the amount');
   });
 
-  it('computes the example payout for the minimum with the contract\'s copyPayout over the last 30 results', async () => {
+  it("computes the example payout for the minimum with the contract's copyPayout over the last 30 results", async () => {
     stubApi(detailAnswers());
     renderPage('/home/fllow?id=cf_demo_momentum');
     const example = await screen.findByTestId('cf-example');
@@ -102,12 +114,16 @@ describe('one fund', () => {
     expect(example.textContent).toContain('Example: $1,000.00 over the last 30 days');
     const dollars = (money: Money) => `$${money.toString().replace(/\B(?=(\d{3})+(?!\d))/, ',')}`;
     expect(within(example).getByTestId('cf-example-value').textContent).toBe(dollars(expected.value));
-    expect(within(example).getByTestId('cf-example-performance-fee').textContent).toBe(dollars(expected.performanceFee));
+    expect(within(example).getByTestId('cf-example-performance-fee').textContent).toBe(
+      dollars(expected.performanceFee),
+    );
     expect(within(example).getByTestId('cf-example-service-fee').textContent).toBe(dollars(expected.serviceFee));
     expect(within(example).getByTestId('cf-example-payout').textContent).toBe(dollars(expected.payout));
     // The figures are the exact ones: 1000 × Π(1 + r) rounded down, 18 % of the profit up, 2 % of 1000.
     expect(expected.serviceFee.toString()).toBe('20.00');
-    expect(expected.payout.toString()).toBe(expected.value.minus(expected.performanceFee).minus(expected.serviceFee).toString());
+    expect(expected.payout.toString()).toBe(
+      expected.value.minus(expected.performanceFee).minus(expected.serviceFee).toString(),
+    );
   });
 
   it('says the strategy is in cash when it holds nothing', async () => {
@@ -124,7 +140,9 @@ describe('one fund', () => {
     expect(screen.getByTestId('cf-form-min').textContent).toBe('Minimum $1,000.00');
     expect(screen.getByTestId('cf-form-remaining').textContent).toBe('Fund capacity left $4,500.00');
     expect(screen.getByTestId('cf-form-available').textContent).toBe('Available $5,000.00');
-    expect(screen.getByTestId('cf-form-lockup').textContent).toMatch(/^Lock-up 7 days: you can redeem from \d{4}\.\d\d\.\d\d /);
+    expect(screen.getByTestId('cf-form-lockup').textContent).toMatch(
+      /^Lock-up 7 days: you can redeem from \d{4}\.\d\d\.\d\d /,
+    );
 
     typeAmount('999');
     expect(screen.getByTestId('cf-rule-min').textContent).toBe('Amount is below the product minimum of $1,000.');
@@ -168,7 +186,12 @@ describe('one fund', () => {
   });
 
   it('confirms in a sheet with the lock-up end and the fees, then subscribes with a requestId', async () => {
-    const api = stubApi(detailAnswers({}, { '/copy/subscribe': { data: copySubscription({ amount: '2000.00' }), code: 'result.copy_trade.ok' } }));
+    const api = stubApi(
+      detailAnswers(
+        {},
+        { '/copy/subscribe': { data: copySubscription({ amount: '2000.00' }), code: 'result.copy_trade.ok' } },
+      ),
+    );
     renderPage('/home/fllow?id=cf_demo_momentum');
     await screen.findByTestId('cf-amount');
     typeAmount('2000');
@@ -181,7 +204,11 @@ describe('one fund', () => {
     expect(api.callsTo('/copy/subscribe')).toHaveLength(0);
     fireEvent.click(within(sheet).getByTestId('cf-confirm'));
     await waitFor(() => expect(api.callsTo('/copy/subscribe')).toHaveLength(1));
-    expect(api.callsTo('/copy/subscribe')[0]).toEqual({ fundId: 'cf_demo_momentum', amount: '2000', requestId: expect.stringMatching(UUID) });
+    expect(api.callsTo('/copy/subscribe')[0]).toEqual({
+      fundId: 'cf_demo_momentum',
+      amount: '2000',
+      requestId: expect.stringMatching(UUID),
+    });
     const result = await screen.findByTestId('cf-result');
     expect(result.textContent).toContain('You follow this fund');
     expect(within(result).getByTestId('cf-result-mine').getAttribute('href')).toBe('/home/fllow?tab=mine');
@@ -189,7 +216,18 @@ describe('one fund', () => {
 
   it('describes the strategy in German', async () => {
     sessionStore.getState().setLanguage('de');
-    stubApi(detailAnswers({ strategy: { kind: 'mean_reversion', market: 'crypto', lookbackDays: 5, holdings: 2, investedFraction: '0.5', entryThreshold: '-0.01' } }));
+    stubApi(
+      detailAnswers({
+        strategy: {
+          kind: 'mean_reversion',
+          market: 'crypto',
+          lookbackDays: 5,
+          holdings: 2,
+          investedFraction: '0.5',
+          entryThreshold: '-0.01',
+        },
+      }),
+    );
     renderPage('/home/fllow?id=cf_demo_momentum');
     expect((await screen.findByTestId('cf-strategy')).textContent).toBe(
       'Hält bis zu 2 Digitalwährungen, die über 5 Tage am stärksten gefallen sind, jeweils um mindestens 1%; investiert 50% des Fondswerts, der Rest bleibt in bar.',
@@ -219,8 +257,16 @@ describe('my subscriptions', () => {
 
   const open = copySubscription({ id: 'cs_6', lockUntil: '2020-01-01T00:00:00Z', profit: '-12.40', value: '1987.60' });
   const ended = copySubscription({
-    id: 'cs_7', state: 'ended', endedAt: '2025-03-20T10:00:00Z', payout: '2022.12', performanceFee: '6.52', serviceFee: '40.00', endReason: 'redeemed',
-    profit: '36.20', value: '2036.20', lockUntil: '2025-03-08T10:00:00Z',
+    id: 'cs_7',
+    state: 'ended',
+    endedAt: '2025-03-20T10:00:00Z',
+    payout: '2022.12',
+    performanceFee: '6.52',
+    serviceFee: '40.00',
+    endReason: 'redeemed',
+    profit: '36.20',
+    value: '2036.20',
+    lockUntil: '2025-03-08T10:00:00Z',
   });
 
   it('shows state, amount, value, profit in colour, days counted and the lock-up; the payout and fees once ended', async () => {
@@ -260,7 +306,17 @@ describe('my subscriptions', () => {
   it('redeems after the lock-up with a confirmation and a requestId', async () => {
     const api = stubApi({
       '/copy/mine': { data: listPage([open]) },
-      '/copy/redeem': { data: { ...open, state: 'ended', payout: '1947.60', performanceFee: '0.00', serviceFee: '40.00', endReason: 'redeemed' }, code: 'result.redeem.ok' },
+      '/copy/redeem': {
+        data: {
+          ...open,
+          state: 'ended',
+          payout: '1947.60',
+          performanceFee: '0.00',
+          serviceFee: '40.00',
+          endReason: 'redeemed',
+        },
+        code: 'result.redeem.ok',
+      },
     });
     renderPage('/home/fllow?tab=mine');
     const button = (await screen.findByTestId('cf-redeem-cs_6')) as HTMLButtonElement;

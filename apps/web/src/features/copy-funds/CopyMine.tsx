@@ -1,5 +1,5 @@
 /**
- * The caller's copy subscriptions (API.md §14 `/copy/mine`, spec §4 "in progress, ended"): state
+ * The caller's copy subscriptions (docs/api.md §14 `/copy/mine`, spec §4 "in progress, ended"): state
  * chips, and per subscription its state, amount, value, profit in the up/down colour, days
  * counted and lock-up end; once ended the payout, the fees and why it ended. Redeeming asks for
  * confirmation; while the lock-up runs the button is disabled and says from when it is possible.
@@ -18,7 +18,13 @@ import { direction, formatAmount, formatSignedAmount } from '../../lib/format';
 import { DetailRow, timeText, useMoneySubmit } from '../funds/FundsParts';
 import { flattenById } from '../lending/lending-queries';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
-import { copyStateFilters, refreshAfterCopy, useCopyMine, type CopyStateFilter, type CopySubscriptionData } from './copy-queries';
+import {
+  copyStateFilters,
+  refreshAfterCopy,
+  useCopyMine,
+  type CopyStateFilter,
+  type CopySubscriptionData,
+} from './copy-queries';
 import { isLocked } from './copy-rules';
 import { copyFundPath } from './CopyParts';
 import './copy.css';
@@ -35,7 +41,10 @@ export function CopyStateTag({ state, testId }: { state: CopySubscriptionData['s
 function RedeemButton({ subscription }: { subscription: CopySubscriptionData }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const send = useCallback((body: { subscriptionId: string }, requestId: string) => call('copyRedeem', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { subscriptionId: string }, requestId: string) => call('copyRedeem', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const locked = isLocked(subscription, Date.now());
   const c = subscription.currency;
@@ -62,7 +71,15 @@ function RedeemButton({ subscription }: { subscription: CopySubscriptionData }) 
   };
   return (
     <>
-      <Button block color="primary" fill="outline" disabled={locked || busy} loading={busy} onClick={() => void redeem()} data-testid={`cf-redeem-${subscription.id}`}>
+      <Button
+        block
+        color="primary"
+        fill="outline"
+        disabled={locked || busy}
+        loading={busy}
+        onClick={() => void redeem()}
+        data-testid={`cf-redeem-${subscription.id}`}
+      >
         {locked ? t('ui.copy.redeemableFrom', { date: timeText(subscription.lockUntil) }) : t('ui.copy.redeem')}
       </Button>
       {loader}
@@ -79,27 +96,39 @@ function SubscriptionItem({ subscription }: { subscription: CopySubscriptionData
     <li className="record-item" data-testid={`cf-sub-${id}`}>
       <div className="cf-record">
         <div className="cf-record-head">
-          <Link to={copyFundPath(subscription.fundId)} className="record-title">{subscription.name}</Link>
+          <Link to={copyFundPath(subscription.fundId)} className="record-title">
+            {subscription.name}
+          </Link>
           <CopyStateTag state={subscription.state} testId={`cf-sub-state-${id}`} />
         </div>
         <dl className="detail-list">
           <DetailRow label={t('ui.copy.amount')}>
-            <span className="num" data-testid={`cf-sub-amount-${id}`}>{formatAmount(subscription.amount, c)}</span>
+            <span className="num" data-testid={`cf-sub-amount-${id}`}>
+              {formatAmount(subscription.amount, c)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.copy.value')}>
-            <span className="num strong" data-testid={`cf-sub-value-${id}`}>{formatAmount(subscription.value, c)}</span>
+            <span className="num strong" data-testid={`cf-sub-value-${id}`}>
+              {formatAmount(subscription.value, c)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.copy.profit')}>
-            <span className={`num ${direction(subscription.profit)}`} data-testid={`cf-sub-profit-${id}`}>{formatSignedAmount(subscription.profit, c)}</span>
+            <span className={`num ${direction(subscription.profit)}`} data-testid={`cf-sub-profit-${id}`}>
+              {formatSignedAmount(subscription.profit, c)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.copy.daysCounted')}>
-            <span className="num" data-testid={`cf-sub-days-${id}`}>{t('ui.copy.daysCount', { count: subscription.daysCounted })}</span>
+            <span className="num" data-testid={`cf-sub-days-${id}`}>
+              {t('ui.copy.daysCount', { count: subscription.daysCounted })}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.copy.startedAt')}>
             <span className="num">{timeText(subscription.startedAt)}</span>
           </DetailRow>
           <DetailRow label={t('ui.copy.lockUntil')}>
-            <span className="num" data-testid={`cf-sub-lock-${id}`}>{timeText(subscription.lockUntil)}</span>
+            <span className="num" data-testid={`cf-sub-lock-${id}`}>
+              {timeText(subscription.lockUntil)}
+            </span>
           </DetailRow>
           {ended ? (
             <>
@@ -112,13 +141,19 @@ function SubscriptionItem({ subscription }: { subscription: CopySubscriptionData
                 </DetailRow>
               ) : null}
               <DetailRow label={t('ui.copy.performanceFee')}>
-                <span className="num" data-testid={`cf-sub-performance-fee-${id}`}>{formatAmount(subscription.performanceFee, c)}</span>
+                <span className="num" data-testid={`cf-sub-performance-fee-${id}`}>
+                  {formatAmount(subscription.performanceFee, c)}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.copy.serviceFee')}>
-                <span className="num" data-testid={`cf-sub-service-fee-${id}`}>{formatAmount(subscription.serviceFee, c)}</span>
+                <span className="num" data-testid={`cf-sub-service-fee-${id}`}>
+                  {formatAmount(subscription.serviceFee, c)}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.copy.payout')}>
-                <span className="num strong" data-testid={`cf-sub-payout-${id}`}>{formatAmount(subscription.payout, c)}</span>
+                <span className="num strong" data-testid={`cf-sub-payout-${id}`}>
+                  {formatAmount(subscription.payout, c)}
+                </span>
               </DetailRow>
             </>
           ) : null}
@@ -133,8 +168,18 @@ function SubscriptionList({ state, onBrowse }: { state: CopyStateFilter; onBrows
   const { t } = useTranslation();
   const query = useCopyMine(state);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={6} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   return (
     <PullRefresh onRefresh={() => query.refetch()}>
       <section className="card flush-card pull-area">
@@ -177,7 +222,10 @@ export function CopyMine({ onBrowse }: { onBrowse: () => void }) {
           label={t('ui.copy.stateFilter')}
           value={state}
           testIdPrefix="cf-state-"
-          options={copyStateFilters.map((key) => ({ key, label: key === 'all' ? t('ui.copy.state.all') : t(`ui.copy.state.${key}`) }))}
+          options={copyStateFilters.map((key) => ({
+            key,
+            label: key === 'all' ? t('ui.copy.state.all') : t(`ui.copy.state.${key}`),
+          }))}
           onChange={setState}
         />
       </div>

@@ -1,5 +1,5 @@
 /**
- * Pieces the copy-trading screens share (API.md §14): the open/closed tag, the daily result in the
+ * Pieces the copy-trading screens share (docs/api.md §14): the open/closed tag, the daily result in the
  * up/down colour, the lock-up, the fund card of the list (name, strategy number, currency, daily
  * result, the non-binding expected return, minimum, lock-up, deadline, capacity left) and the list
  * with pull-to-refresh, skeletons, empty and error states. The home quant tab reuses the list.
@@ -22,7 +22,14 @@ export const copyMinePath = '/home/fllow?tab=mine';
 
 export function FundOpenTag({ fund, testId }: { fund: Pick<CopyFundData, 'open' | 'state'>; testId?: string }) {
   const { t } = useTranslation();
-  const label = fund.state === 'closing' ? t('ui.copy.fundState.closing') : fund.state === 'closed' ? t('ui.copy.fundState.closed') : fund.open ? t('ui.copy.open') : t('ui.copy.closed');
+  const label =
+    fund.state === 'closing'
+      ? t('ui.copy.fundState.closing')
+      : fund.state === 'closed'
+        ? t('ui.copy.fundState.closed')
+        : fund.open
+          ? t('ui.copy.open')
+          : t('ui.copy.closed');
   return (
     <span className={`tag ${fund.open ? 'state-approved' : 'state-closed'}`} data-testid={testId}>
       {label}
@@ -31,9 +38,22 @@ export function FundOpenTag({ fund, testId }: { fund: Pick<CopyFundData, 'open' 
 }
 
 /** A daily result (a fraction) with its sign, in the user's up/down colour, and its direction in words for screen readers. */
-export function DailyResult({ rate, testId, className = '' }: { rate: string | null; testId?: string; className?: string }) {
+export function DailyResult({
+  rate,
+  testId,
+  className = '',
+}: {
+  rate: string | null;
+  testId?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
-  if (rate === null) return <span className={`num ${className}`} data-testid={testId}>{t('ui.copy.noResultYet')}</span>;
+  if (rate === null)
+    return (
+      <span className={`num ${className}`} data-testid={testId}>
+        {t('ui.copy.noResultYet')}
+      </span>
+    );
   const dir = direction(rate);
   return (
     <span className={`num ${dir} ${className}`} data-testid={testId}>
@@ -56,7 +76,10 @@ export function FundHead({ fund, titleId, level = 2 }: { fund: CopyFundData; tit
       <div className="cf-name">
         <Heading id={titleId}>{fund.name}</Heading>
         <span className="caption">
-          <span className="tag" title={t('ui.copy.strategyNo')}>{fund.strategyNo}</span> <span className="tag">{fund.currency}</span>
+          <span className="tag" title={t('ui.copy.strategyNo')}>
+            {fund.strategyNo}
+          </span>{' '}
+          <span className="tag">{fund.currency}</span>
         </span>
       </div>
       <FundOpenTag fund={fund} testId={`cf-open-${fund.id}`} />
@@ -92,7 +115,9 @@ export function FundFigures({ fund }: { fund: CopyFundData }) {
     <dl className="cf-figures">
       <div>
         <dt>{t('ui.copy.minAmount')}</dt>
-        <dd className="num" data-testid={`cf-min-${fund.id}`}>{formatAmount(fund.minAmount, fund.currency)}</dd>
+        <dd className="num" data-testid={`cf-min-${fund.id}`}>
+          {formatAmount(fund.minAmount, fund.currency)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.copy.lockup')}</dt>
@@ -102,11 +127,15 @@ export function FundFigures({ fund }: { fund: CopyFundData }) {
       </div>
       <div>
         <dt>{t('ui.copy.remaining')}</dt>
-        <dd className="num" data-testid={`cf-remaining-${fund.id}`}>{formatAmount(fund.remaining, fund.currency)}</dd>
+        <dd className="num" data-testid={`cf-remaining-${fund.id}`}>
+          {formatAmount(fund.remaining, fund.currency)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.copy.deadline')}</dt>
-        <dd className="num" data-testid={`cf-deadline-${fund.id}`}>{timeText(fund.copyDeadline)}</dd>
+        <dd className="num" data-testid={`cf-deadline-${fund.id}`}>
+          {timeText(fund.copyDeadline)}
+        </dd>
       </div>
     </dl>
   );
@@ -139,8 +168,18 @@ export function CopyFundList({ limit, refreshable = true }: { limit?: number; re
   const { t } = useTranslation();
   const query = useCopyList(limit);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={5} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   let body: ReactNode = (
     <div className="cf-list" data-testid="cf-list">
@@ -153,10 +192,17 @@ export function CopyFundList({ limit, refreshable = true }: { limit?: number; re
       )}
       {limit === undefined ? <NextPages query={query} shown={rows.length} /> : null}
       {limit !== undefined && shown.length > 0 ? (
-        <Link to={copyFundsPath} className="more-link" data-testid="cf-all">{t('ui.copy.all')}</Link>
+        <Link to={copyFundsPath} className="more-link" data-testid="cf-all">
+          {t('ui.copy.all')}
+        </Link>
       ) : null}
     </div>
   );
-  if (refreshable) body = <PullRefresh onRefresh={() => query.refetch()}><div className="pull-area">{body}</div></PullRefresh>;
+  if (refreshable)
+    body = (
+      <PullRefresh onRefresh={() => query.refetch()}>
+        <div className="pull-area">{body}</div>
+      </PullRefresh>
+    );
   return body;
 }

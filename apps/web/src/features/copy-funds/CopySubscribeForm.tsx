@@ -1,5 +1,5 @@
 /**
- * The subscribe form of one fund (API.md §14 `/copy/subscribe`). Before the button it shows, as
+ * The subscribe form of one fund (docs/api.md §14 `/copy/subscribe`). Before the button it shows, as
  * the user types, every rule the server would apply: the deadline passed or the fund closed, the
  * minimum, the capacity left in the fund and the available balance of the fund's currency (the
  * real-name gate replaces the form until the name is verified). A confirmation sheet repeats the
@@ -34,7 +34,13 @@ function serviceFeeOf(fund: CopyFundDetailData, amount: string): string | null {
   return Money.of(amount, fund.currency).times(fund.serviceFeeRate).rounded('up').toString();
 }
 
-function ConfirmSheet({ fund, amount, busy, onBack, onConfirm }: {
+function ConfirmSheet({
+  fund,
+  amount,
+  busy,
+  onBack,
+  onConfirm,
+}: {
   fund: CopyFundDetailData;
   amount: string | null;
   busy: boolean;
@@ -45,12 +51,29 @@ function ConfirmSheet({ fund, amount, busy, onBack, onConfirm }: {
   const lockEnd = lockEndFor(fund, Date.now());
   const serviceFee = amount === null ? null : serviceFeeOf(fund, amount);
   return (
-    <Popup visible={amount !== null} onMaskClick={busy ? undefined : onBack} onClose={onBack} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+    <Popup
+      visible={amount !== null}
+      onMaskClick={busy ? undefined : onBack}
+      onClose={onBack}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+    >
       {amount === null ? null : (
-        <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="cf-confirm-title" data-testid="cf-confirm-step">
+        <div
+          className="sheet"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="cf-confirm-title"
+          data-testid="cf-confirm-step"
+        >
           <header className="sheet-head">
             <h2 id="cf-confirm-title">{t('ui.copy.confirmTitle')}</h2>
-            <button type="button" className="icon-button" onClick={onBack} disabled={busy} aria-label={t('ui.common.close')}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onBack}
+              disabled={busy}
+              aria-label={t('ui.common.close')}
+            >
               <CloseIcon />
             </button>
           </header>
@@ -58,29 +81,46 @@ function ConfirmSheet({ fund, amount, busy, onBack, onConfirm }: {
             <dl className="detail-list">
               <DetailRow label={t('ui.copy.fund')}>{`${fund.name} (${fund.strategyNo})`}</DetailRow>
               <DetailRow label={t('ui.copy.amount')}>
-                <span className="num strong" data-testid="cf-confirm-amount">{formatAmount(amount, fund.currency)}</span>
+                <span className="num strong" data-testid="cf-confirm-amount">
+                  {formatAmount(amount, fund.currency)}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.copy.lockup')}>
                 <LockupText days={fund.lockupDays} />
               </DetailRow>
               <DetailRow label={t('ui.copy.redeemableFromLabel')}>
-                <span className="num" data-testid="cf-confirm-lock-end">{fund.lockupDays > 0 ? timeText(lockEnd) : t('ui.copy.anyTime')}</span>
+                <span className="num" data-testid="cf-confirm-lock-end">
+                  {fund.lockupDays > 0 ? timeText(lockEnd) : t('ui.copy.anyTime')}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.copy.endTime')}>
                 <span className="num">{timeText(fund.endTime)}</span>
               </DetailRow>
               <DetailRow label={t('ui.copy.performanceFee')}>
-                <span className="num" data-testid="cf-confirm-performance-fee">{t('ui.copy.performanceFeeWords', { rate: formatPercent(fund.performanceFeeRate) })}</span>
+                <span className="num" data-testid="cf-confirm-performance-fee">
+                  {t('ui.copy.performanceFeeWords', { rate: formatPercent(fund.performanceFeeRate) })}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.copy.serviceFee')}>
                 <span className="num" data-testid="cf-confirm-service-fee">
-                  {t('ui.copy.serviceFeeAmount', { rate: formatPercent(fund.serviceFeeRate), amount: serviceFee === null ? '--' : formatAmount(serviceFee, fund.currency) })}
+                  {t('ui.copy.serviceFeeAmount', {
+                    rate: formatPercent(fund.serviceFeeRate),
+                    amount: serviceFee === null ? '--' : formatAmount(serviceFee, fund.currency),
+                  })}
                 </span>
               </DetailRow>
             </dl>
             <p className="caption cf-note">{t('ui.copy.confirmNote')}</p>
             <div className="form-footer">
-              <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} loading={busy} data-testid="cf-confirm">
+              <Button
+                block
+                color="primary"
+                size="large"
+                onClick={onConfirm}
+                disabled={busy}
+                loading={busy}
+                data-testid="cf-confirm"
+              >
                 {t('ui.copy.confirm')}
               </Button>
               <Button block onClick={onBack} disabled={busy} data-testid="cf-back">
@@ -94,7 +134,11 @@ function ConfirmSheet({ fund, amount, busy, onBack, onConfirm }: {
   );
 }
 
-export function CopySubscribeForm({ fund, available, onDone }: {
+export function CopySubscribeForm({
+  fund,
+  available,
+  onDone,
+}: {
   fund: CopyFundDetailData;
   available: string | undefined;
   onDone: (subscription: CopySubscriptionData) => void;
@@ -105,7 +149,10 @@ export function CopySubscribeForm({ fund, available, onDone }: {
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const send = useCallback((body: SubscribeBody, requestId: string) => call('copySubscribe', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: SubscribeBody, requestId: string) => call('copySubscribe', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const now = Date.now();
   const amount = amountOf(input);
@@ -154,10 +201,16 @@ export function CopySubscribeForm({ fund, available, onDone }: {
           describedBy={rulesId}
         >
           <span className="caption">{t('ui.copy.wholeOnly')}</span>
-          <span className="caption num" data-testid="cf-form-min">{t('ui.copy.minLine', { amount: formatAmount(fund.minAmount, fund.currency) })}</span>
-          <span className="caption num" data-testid="cf-form-remaining">{t('ui.copy.remainingLine', { amount: formatAmount(fund.remaining, fund.currency) })}</span>
+          <span className="caption num" data-testid="cf-form-min">
+            {t('ui.copy.minLine', { amount: formatAmount(fund.minAmount, fund.currency) })}
+          </span>
+          <span className="caption num" data-testid="cf-form-remaining">
+            {t('ui.copy.remainingLine', { amount: formatAmount(fund.remaining, fund.currency) })}
+          </span>
           <span className="caption num" data-testid="cf-form-available">
-            {t('ui.copy.available', { amount: available === undefined ? '--' : formatAmount(available, fund.currency) })}
+            {t('ui.copy.available', {
+              amount: available === undefined ? '--' : formatAmount(available, fund.currency),
+            })}
           </span>
         </AmountField>
         <div className="cf-notes" data-testid="cf-form-notes">
@@ -170,19 +223,39 @@ export function CopySubscribeForm({ fund, available, onDone }: {
         </div>
         <RuleList rules={rules} id={rulesId} testIdPrefix="cf-rule-" />
         <div className="form-footer">
-          <Button block color="primary" size="large" type="submit" disabled={closed || rules.length > 0} aria-describedby={rulesId} data-testid="cf-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            disabled={closed || rules.length > 0}
+            aria-describedby={rulesId}
+            data-testid="cf-submit"
+          >
             {t('ui.copy.continue')}
           </Button>
         </div>
       </form>
-      <ConfirmSheet fund={fund} amount={confirming} busy={busy} onBack={() => setConfirming(null)} onConfirm={() => void confirm()} />
+      <ConfirmSheet
+        fund={fund}
+        amount={confirming}
+        busy={busy}
+        onBack={() => setConfirming(null)}
+        onConfirm={() => void confirm()}
+      />
       {loader}
     </>
   );
 }
 
 /** The form's frame: the login prompt, the real-name gate, or the form with the balance of the fund's currency. */
-export function CopySubscribeSection({ fund, onDone }: { fund: CopyFundDetailData; onDone: (subscription: CopySubscriptionData) => void }) {
+export function CopySubscribeSection({
+  fund,
+  onDone,
+}: {
+  fund: CopyFundDetailData;
+  onDone: (subscription: CopySubscriptionData) => void;
+}) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const user = useUserInfo();
@@ -199,7 +272,9 @@ export function CopySubscribeSection({ fund, onDone }: { fund: CopyFundDetailDat
   }
   return (
     <section className="card" aria-labelledby="cf-form-title" data-testid="cf-subscribe">
-      <h2 id="cf-form-title" className="cf-section-title">{t('ui.copy.formTitle')}</h2>
+      <h2 id="cf-form-title" className="cf-section-title">
+        {t('ui.copy.formTitle')}
+      </h2>
       {body}
     </section>
   );

@@ -1,5 +1,5 @@
 /**
- * The fund's last 30 official NAVs as a small SVG line chart (API.md §14 `navHistory`). Days before
+ * The fund's last 30 official NAVs as a small SVG line chart (docs/api.md §14 `navHistory`). Days before
  * the fund's launch are a backtest of the same strategy on the same prices: drawn dashed in a quiet
  * colour, with a legend that says so. Coordinates are pixels only; no amount is computed here.
  */
@@ -33,14 +33,20 @@ function pointsOf(history: readonly NavPoint[]): { x: number; y: number; backtes
   }));
 }
 
-const path = (points: readonly { x: number; y: number }[]) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
+const path = (points: readonly { x: number; y: number }[]) =>
+  points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
 
 export function NavChart({ history }: { history: CopyFundDetailData['navHistory'] }) {
   const { t } = useTranslation();
   const titleId = useId();
   const first = history[0];
   const last = history.at(-1);
-  if (!first || !last || history.length < 2) return <p className="caption" data-testid="cf-nav-empty">{t('ui.copy.navEmpty')}</p>;
+  if (!first || !last || history.length < 2)
+    return (
+      <p className="caption" data-testid="cf-nav-empty">
+        {t('ui.copy.navEmpty')}
+      </p>
+    );
   const points = pointsOf(history);
   const launchIndex = points.findIndex((p) => !p.backtest);
   // The backtest line runs up to the first live day so the two lines join.
@@ -49,14 +55,22 @@ export function NavChart({ history }: { history: CopyFundDetailData['navHistory'
   const hasBacktest = points.some((p) => p.backtest);
   const values = history.map((p) => p.nav);
   const sorted = [...values].sort((a, b) => Number(a) - Number(b));
-  const summary = t('ui.copy.navSummary', { days: String(history.length), from: formatNav(first.nav), to: formatNav(last.nav) });
+  const summary = t('ui.copy.navSummary', {
+    days: String(history.length),
+    from: formatNav(first.nav),
+    to: formatNav(last.nav),
+  });
   return (
     <figure className="cf-chart" data-testid="cf-nav-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} preserveAspectRatio="none">
         <title id={titleId}>{summary}</title>
-        {hasBacktest && backtest.length > 1 ? <path d={path(backtest)} className="cf-line-backtest" data-testid="cf-nav-backtest" /> : null}
+        {hasBacktest && backtest.length > 1 ? (
+          <path d={path(backtest)} className="cf-line-backtest" data-testid="cf-nav-backtest" />
+        ) : null}
         {live.length > 1 ? <path d={path(live)} className="cf-line-live" data-testid="cf-nav-live" /> : null}
-        {launchIndex > 0 ? <line x1={points[launchIndex]?.x} x2={points[launchIndex]?.x} y1={0} y2={HEIGHT} className="cf-launch" /> : null}
+        {launchIndex > 0 ? (
+          <line x1={points[launchIndex]?.x} x2={points[launchIndex]?.x} y1={0} y2={HEIGHT} className="cf-launch" />
+        ) : null}
       </svg>
       <div className="cf-chart-scale caption num" aria-hidden="true">
         <span>{`${formatDay(first.date)} – ${formatDay(last.date)}`}</span>
@@ -64,7 +78,11 @@ export function NavChart({ history }: { history: CopyFundDetailData['navHistory'
       </div>
       <figcaption className="cf-legend caption">
         {live.length > 1 ? <span className="cf-key cf-key-live">{t('ui.copy.legendLive')}</span> : null}
-        {hasBacktest ? <span className="cf-key cf-key-backtest" data-testid="cf-legend-backtest">{t('ui.copy.legendBacktest')}</span> : null}
+        {hasBacktest ? (
+          <span className="cf-key cf-key-backtest" data-testid="cf-legend-backtest">
+            {t('ui.copy.legendBacktest')}
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );

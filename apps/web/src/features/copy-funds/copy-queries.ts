@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the copy-trading screens (API.md §14). The funds show without a session. */
+/** TanStack Query hooks of the copy-trading screens (docs/api.md §14). The funds show without a session. */
 import type { CopyFund, CopyFundDetail, CopyState, CopySubscription } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
@@ -61,7 +61,12 @@ export function useCopyMine(state: CopyStateFilter) {
   const loggedIn = useIsLoggedIn();
   return useInfiniteQuery({
     queryKey: copyKeys.mine(account, state),
-    queryFn: ({ pageParam }) => call('copyMine', { ...(state === 'all' ? {} : { states: [state] }), page: pageParam, size: COPY_PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }) =>
+      call(
+        'copyMine',
+        { ...(state === 'all' ? {} : { states: [state] }), page: pageParam, size: COPY_PAGE_SIZE },
+        { silent: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPage<CopySubscriptionData>,
     enabled: loggedIn,
@@ -71,6 +76,8 @@ export function useCopyMine(state: CopyStateFilter) {
 /** After a subscription or a redemption: the fund's capacity, the subscriptions and the balances are stale. */
 export function refreshAfterCopy(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['copyList', 'copyDetail', 'copyMine', 'assets', 'fundRecords'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['copyList', 'copyDetail', 'copyMine', 'assets', 'fundRecords'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

@@ -1,5 +1,5 @@
 /**
- * The figures and rules of the copy-trading screens (API.md §14, §3.5), so a follower sees what
+ * The figures and rules of the copy-trading screens (docs/api.md §14, §3.5), so a follower sees what
  * would stop them before they press, and what a payout would be. Amounts are the contract's
  * `Money` (exact decimals), never floats; the example payout uses the contract's `copyPayout`, the
  * server's own arithmetic, so the figure shown is the one that would be paid after the same days.
@@ -22,7 +22,10 @@ function moneyOrNull(value: string | null | undefined, currency: string): Money 
 
 /** Whole amounts typed into the field: digits only, no leading zeros, at most 15 digits. */
 export function sanitiseWholeInput(raw: string): string {
-  return raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
+  return raw
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 15);
 }
 
 /** The typed amount as a wire string, or null when nothing (or zero) was typed. */
@@ -62,12 +65,27 @@ export function subscribeRules(fund: CopyFundData, input: SubscribeInput): Rule[
   if (!amount) return [];
   const rules: Rule[] = [];
   const min = moneyOrNull(fund.minAmount, fund.currency);
-  if (min && amount.isLessThan(min)) rules.push({ key: 'min', text: codeText('product.below_minimum', { min: fund.minAmount, currency: fund.currency }) });
+  if (min && amount.isLessThan(min))
+    rules.push({
+      key: 'min',
+      text: codeText('product.below_minimum', { min: fund.minAmount, currency: fund.currency }),
+    });
   const remaining = moneyOrNull(fund.remaining, fund.currency);
-  if (remaining && amount.isGreaterThan(remaining)) rules.push({ key: 'capacity', text: codeText('copy.fund_full', { remaining: fund.remaining, currency: fund.currency }) });
+  if (remaining && amount.isGreaterThan(remaining))
+    rules.push({
+      key: 'capacity',
+      text: codeText('copy.fund_full', { remaining: fund.remaining, currency: fund.currency }),
+    });
   const available = moneyOrNull(input.available, fund.currency);
   if (available && amount.isGreaterThan(available)) {
-    rules.push({ key: 'balance', text: codeText('funds.insufficient_available', { available: input.available, required: input.amount, currency: fund.currency }) });
+    rules.push({
+      key: 'balance',
+      text: codeText('funds.insufficient_available', {
+        available: input.available,
+        required: input.amount,
+        currency: fund.currency,
+      }),
+    });
   }
   return rules;
 }
@@ -90,7 +108,12 @@ export function examplePayout(fund: CopyFundDetailData, amount: string): CopyPay
   const money = moneyOrNull(amount, fund.currency);
   if (!money) return null;
   try {
-    return copyPayout(money, fund.history.map((day) => day.dailyProfitRate), fund.performanceFeeRate, fund.serviceFeeRate);
+    return copyPayout(
+      money,
+      fund.history.map((day) => day.dailyProfitRate),
+      fund.performanceFeeRate,
+      fund.serviceFeeRate,
+    );
   } catch {
     return null;
   }
@@ -117,5 +140,8 @@ export function strategySentence(strategy: CopyStrategy, t: Translate): string {
     threshold: strategy.entryThreshold === null ? '' : shortPercent(strategy.entryThreshold.replace(/^-/, '')),
   };
   if (strategy.kind === 'momentum') return t('ui.copy.strategy.momentum', params);
-  return t(strategy.entryThreshold === null ? 'ui.copy.strategy.reversion' : 'ui.copy.strategy.reversionThreshold', params);
+  return t(
+    strategy.entryThreshold === null ? 'ui.copy.strategy.reversion' : 'ui.copy.strategy.reversionThreshold',
+    params,
+  );
 }

@@ -17,7 +17,11 @@ function renderDayTrading() {
   return renderAt('/home/dayTrading', [page('/home/dayTrading', <DayTradingPage />)]);
 }
 
-function answers(status: Answer | ((body: unknown) => Answer), kyc: 'verified' | 'none' = 'verified', extra: Record<string, Answer | ((body: unknown) => Answer)> = {}) {
+function answers(
+  status: Answer | ((body: unknown) => Answer),
+  kyc: 'verified' | 'none' = 'verified',
+  extra: Record<string, Answer | ((body: unknown) => Answer)> = {},
+) {
   return { '/user/getUserinfo': { data: userInfo(kyc) }, '/trade/dayTradingStatus': status, ...extra };
 }
 
@@ -79,7 +83,11 @@ describe('the day-trading screen', () => {
   });
 
   it('shows a rejection with its reason and the way to apply again', async () => {
-    stubApi(answers({ data: { enabled: false, application: application('rejected', 'Open positions must be closed first') } }));
+    stubApi(
+      answers({
+        data: { enabled: false, application: application('rejected', 'Open positions must be closed first') },
+      }),
+    );
     renderDayTrading();
     const status = await screen.findByTestId('day-trading-status');
     expect(status.getAttribute('data-status')).toBe('rejected');
@@ -108,12 +116,20 @@ describe('the day-trading screen', () => {
     sessionStore.getState().setLanguage('esp');
     let reads = 0;
     stubApi(
-      answers(() => {
-        reads += 1;
-        return { data: { enabled: false, application: reads === 1 ? null : application('pending') } };
-      }, 'verified', {
-        '/trade/dayTradingApply': { status: 0, code: 'review.pending_exists', msg: 'A pending application is awaiting review.' },
-      }),
+      answers(
+        () => {
+          reads += 1;
+          return { data: { enabled: false, application: reads === 1 ? null : application('pending') } };
+        },
+        'verified',
+        {
+          '/trade/dayTradingApply': {
+            status: 0,
+            code: 'review.pending_exists',
+            msg: 'A pending application is awaiting review.',
+          },
+        },
+      ),
     );
     renderDayTrading();
     const dialog = await pressApply();
@@ -124,7 +140,13 @@ describe('the day-trading screen', () => {
 
   it('shows an error with retry when the status cannot be read', async () => {
     let reads = 0;
-    stubApi(answers(() => (++reads === 1 ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 } : { data: { enabled: true, application: null } })));
+    stubApi(
+      answers(() =>
+        ++reads === 1
+          ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 }
+          : { data: { enabled: true, application: null } },
+      ),
+    );
     renderDayTrading();
     const error = await screen.findByTestId('state-error');
     fireEvent.click(within(error).getByRole('button'));

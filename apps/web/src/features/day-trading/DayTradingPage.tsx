@@ -12,7 +12,7 @@ import { DetailRow, KycGateCard, timeText } from '../funds/FundsParts';
 import { PullRefresh } from '../market/InstrumentList';
 
 export type DayTradingStatusData = ResponseOf<'dayTradingStatus'>;
-/** What the screen shows: not applied, under review, enabled, or rejected (API.md §9.8, §3.3). */
+/** What the screen shows: not applied, under review, enabled, or rejected (docs/api.md §9.8, §3.3). */
 export type DayTradingView = 'none' | 'pending' | 'enabled' | 'rejected';
 
 /** `enabled` is the truth; the latest application says why it is not (yet) on. */
@@ -64,7 +64,10 @@ function Explainer() {
   return (
     <section className="card" aria-labelledby="dt-what" data-testid="day-trading-explainer">
       <h2 id="dt-what">{t('ui.dayTrading.what')}</h2>
-      <ul className="muted" style={{ margin: 0, paddingLeft: '1.2em', display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <ul
+        className="muted"
+        style={{ margin: 0, paddingLeft: '1.2em', display: 'flex', flexDirection: 'column', gap: 6 }}
+      >
         <li>{t('ui.dayTrading.explainSameDay')}</li>
         <li>{t('ui.dayTrading.explainMinHold')}</li>
         <li>{t('ui.dayTrading.explainReview')}</li>
@@ -78,8 +81,18 @@ function StatusSection() {
   const status = useDayTradingStatus();
   const user = useUserInfo();
   const apply = useDayTradingApply();
-  if (status.isPending) return <section className="card"><Loading rows={3} /></section>;
-  if (status.isError) return <section className="card"><ErrorRetry onRetry={() => void status.refetch()} /></section>;
+  if (status.isPending)
+    return (
+      <section className="card">
+        <Loading rows={3} />
+      </section>
+    );
+  if (status.isError)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void status.refetch()} />
+      </section>
+    );
   const view = dayTradingView(status.data);
   const application = status.data.application;
   const canApply = view === 'none' || view === 'rejected';
@@ -103,7 +116,15 @@ function StatusSection() {
     else
       action = (
         <div className="form-footer">
-          <Button block color="primary" size="large" loading={apply.isPending} disabled={apply.isPending} onClick={() => void start()} data-testid="day-trading-apply">
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={apply.isPending}
+            disabled={apply.isPending}
+            onClick={() => void start()}
+            data-testid="day-trading-apply"
+          >
             {view === 'rejected' ? t('ui.dayTrading.applyAgain') : t('ui.dayTrading.apply')}
           </Button>
         </div>
@@ -112,7 +133,12 @@ function StatusSection() {
 
   return (
     <>
-      <section className={`card status-card tone-${tones[view]}`} aria-labelledby="dt-status" data-testid="day-trading-status" data-status={view}>
+      <section
+        className={`card status-card tone-${tones[view]}`}
+        aria-labelledby="dt-status"
+        data-testid="day-trading-status"
+        data-status={view}
+      >
         <span className="caption">{t('ui.dayTrading.statusTitle')}</span>
         <h2 id="dt-status">{t(`ui.dayTrading.status.${view}`)}</h2>
         <p className="muted">{t(`ui.dayTrading.statusText.${view}`)}</p>
@@ -140,7 +166,7 @@ function StatusSection() {
 }
 
 /**
- * `/home/dayTrading` (spec §2, API.md §9.8): what day trading is (closing on the same day: T+N
+ * `/home/dayTrading` (spec §2, docs/api.md §9.8): what day trading is (closing on the same day: T+N
  * no longer applies, the minimum hold still does), the status of `/trade/dayTradingStatus`,
  * and the application with a confirmation; the real-name gate until the name is verified.
  */

@@ -9,7 +9,15 @@ import CheckInPage from './CheckInPage';
 const TODAY = '2025-03-14';
 
 function status(overrides: Record<string, unknown> = {}) {
-  return { checkedInToday: false, date: TODAY, count: 41, streak: 4, last30Days: 3, days: ['2025-03-13', '2025-03-12', '2025-02-20'], ...overrides };
+  return {
+    checkedInToday: false,
+    date: TODAY,
+    count: 41,
+    streak: 4,
+    last30Days: 3,
+    days: ['2025-03-13', '2025-03-12', '2025-02-20'],
+    ...overrides,
+  };
 }
 
 function renderCheckIn() {
@@ -41,7 +49,11 @@ describe('the check-in screen', () => {
   it('shows count, streak and the calendar; checking in disables the button and marks today', async () => {
     let checked = false;
     const api = stubApi({
-      '/checkin/status': () => ({ data: checked ? status({ checkedInToday: true, count: 42, streak: 5, last30Days: 4, days: [TODAY, ...status().days] }) : status() }),
+      '/checkin/status': () => ({
+        data: checked
+          ? status({ checkedInToday: true, count: 42, streak: 5, last30Days: 4, days: [TODAY, ...status().days] })
+          : status(),
+      }),
       '/checkin/do': () => {
         checked = true;
         return { data: { checkedInToday: true, date: TODAY, count: 42, streak: 5 }, code: 'result.checkin.ok' };
@@ -104,7 +116,10 @@ describe('the check-in screen', () => {
 
   it('shows the error with a retry when the status cannot be read', async () => {
     let fail = true;
-    stubApi({ '/checkin/status': () => (fail ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 } : { data: status() }) });
+    stubApi({
+      '/checkin/status': () =>
+        fail ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 } : { data: status() },
+    });
     renderCheckIn();
     const error = await screen.findByTestId('state-error');
     fail = false;

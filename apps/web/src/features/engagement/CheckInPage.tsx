@@ -49,27 +49,45 @@ export function CheckinCalendar({ status }: { status: CheckinStatus }) {
     <section className="card" aria-labelledby="ck-calendar">
       <h2 id="ck-calendar">{t('ui.checkin.calendarTitle')}</h2>
       <div className="ck-weekdays" aria-hidden="true">
-        {weekdayNames(locale).map((name, i) => <span key={i}>{name}</span>)}
+        {weekdayNames(locale).map((name, i) => (
+          <span key={i}>{name}</span>
+        ))}
       </div>
       <ol className="ck-grid" data-testid="checkin-calendar">
-        {Array.from({ length: leading }, (_, i) => <li key={`blank-${i}`} className="ck-blank" aria-hidden="true" />)}
+        {Array.from({ length: leading }, (_, i) => (
+          <li key={`blank-${i}`} className="ck-blank" aria-hidden="true" />
+        ))}
         {cells.map((cell) => (
           <li
             key={cell.date}
             className={`ck-day${cell.checked ? ' checked' : ''}${cell.today ? ' today' : ''}`}
             data-date={cell.date}
             data-checked={cell.checked}
-            aria-label={t(cell.checked ? 'ui.checkin.dayChecked' : 'ui.checkin.dayMissed', { date: longDate(cell.date, locale) })}
+            aria-label={t(cell.checked ? 'ui.checkin.dayChecked' : 'ui.checkin.dayMissed', {
+              date: longDate(cell.date, locale),
+            })}
             aria-current={cell.today ? 'date' : undefined}
           >
-            {cell.showMonth ? <span className="ck-month" aria-hidden="true">{monthName(cell.date, locale)}</span> : null}
-            <span className="ck-num" aria-hidden="true">{cell.checked ? <CheckIcon /> : cell.dayOfMonth}</span>
+            {cell.showMonth ? (
+              <span className="ck-month" aria-hidden="true">
+                {monthName(cell.date, locale)}
+              </span>
+            ) : null}
+            <span className="ck-num" aria-hidden="true">
+              {cell.checked ? <CheckIcon /> : cell.dayOfMonth}
+            </span>
           </li>
         ))}
       </ol>
       <div className="ck-legend" aria-hidden="true">
-        <span><i className="ck-swatch checked" />{t('ui.checkin.legendChecked')}</span>
-        <span><i className="ck-swatch today" />{t('ui.checkin.legendToday')}</span>
+        <span>
+          <i className="ck-swatch checked" />
+          {t('ui.checkin.legendChecked')}
+        </span>
+        <span>
+          <i className="ck-swatch today" />
+          {t('ui.checkin.legendToday')}
+        </span>
       </div>
     </section>
   );
@@ -84,7 +102,9 @@ function CheckinAction({ status }: { status: CheckinStatus }) {
   const date = longDate(status.date, locale);
   return (
     <section className="card ck-action">
-      <p className="muted" data-testid="checkin-rule">{done ? t('ui.checkin.ruleDone', { date }) : t('ui.checkin.rule', { date })}</p>
+      <p className="muted" data-testid="checkin-rule">
+        {done ? t('ui.checkin.ruleDone', { date }) : t('ui.checkin.rule', { date })}
+      </p>
       <Button
         block
         color="primary"
@@ -104,8 +124,18 @@ function CheckinAction({ status }: { status: CheckinStatus }) {
 
 function CheckinSections() {
   const status = useCheckinStatus();
-  if (status.isPending) return <section className="card"><Loading rows={4} /></section>;
-  if (status.isError) return <section className="card"><ErrorRetry onRetry={() => void status.refetch()} /></section>;
+  if (status.isPending)
+    return (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  if (status.isError)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void status.refetch()} />
+      </section>
+    );
   return (
     <>
       <Figures status={status.data} />
@@ -116,7 +146,7 @@ function CheckinSections() {
 }
 
 /**
- * The daily check-in (spec §1 "daily check-in", API.md §16.6): total, streak and the last 30 days,
+ * The daily check-in (spec §1 "daily check-in", docs/api.md §16.6): total, streak and the last 30 days,
  * a 30-day calendar, and the check-in button with its rule. Reached from home and Mine.
  */
 export default function CheckInPage() {

@@ -41,23 +41,38 @@ function Contact() {
         <dl className="detail-list sv-details">
           <div className="detail-row">
             <dt>{t('ui.service.linkLabel')}</dt>
-            <dd><a href={link} target="_blank" rel="noopener noreferrer" className="sv-link" data-testid="service-link">{link}</a></dd>
+            <dd>
+              <a href={link} target="_blank" rel="noopener noreferrer" className="sv-link" data-testid="service-link">
+                {link}
+              </a>
+            </dd>
           </div>
           {loggedIn && user.data ? (
             <div className="detail-row">
               <dt>{t('ui.service.userId')}</dt>
-              <dd className="num" data-testid="service-user-id">{user.data.id}</dd>
+              <dd className="num" data-testid="service-user-id">
+                {user.data.id}
+              </dd>
             </div>
           ) : null}
         </dl>
         {loggedIn ? <p className="caption">{t('ui.service.userIdHint')}</p> : null}
       </>
     );
-  } else if (online) body = <p className="muted" data-testid="service-unconfigured">{t('ui.service.unconfigured')}</p>;
+  } else if (online)
+    body = (
+      <p className="muted" data-testid="service-unconfigured">
+        {t('ui.service.unconfigured')}
+      </p>
+    );
   return (
     <section className="card sv-contact" aria-label={t('ui.page.service')}>
       <p>{t('ui.service.intro')}</p>
-      {online ? null : <p className="sv-offline" role="status" data-testid="service-offline">{t('ui.service.offline')}</p>}
+      {online ? null : (
+        <p className="sv-offline" role="status" data-testid="service-offline">
+          {t('ui.service.offline')}
+        </p>
+      )}
       {body}
     </section>
   );

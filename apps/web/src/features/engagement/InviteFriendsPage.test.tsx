@@ -9,7 +9,10 @@ import InviteFriendsPage from './InviteFriendsPage';
 import { qrPath } from './QrCode';
 
 function renderInvite() {
-  stubApi({ '/invite/info': { data: { inviteCode: 'K7M2Q9', invitedCount: 3 } }, '/common/config': { data: [{ name: 'title', value: 'Meridian Securities' }] } });
+  stubApi({
+    '/invite/info': { data: { inviteCode: 'K7M2Q9', invitedCount: 3 } },
+    '/common/config': { data: [{ name: 'title', value: 'Meridian Securities' }] },
+  });
   return renderAt('/information/inviteFriends', [page('/information/inviteFriends', <InviteFriendsPage />)]);
 }
 
@@ -21,7 +24,9 @@ function stubClipboard() {
 
 describe('the invitation link and its QR code', () => {
   it('opens the register screen with the code', () => {
-    expect(registerLink('K7 M2', { origin: 'https://app.example.com', pathname: '/' })).toBe('https://app.example.com/#/login/register?code=K7%20M2');
+    expect(registerLink('K7 M2', { origin: 'https://app.example.com', pathname: '/' })).toBe(
+      'https://app.example.com/#/login/register?code=K7%20M2',
+    );
   });
 
   it('draws exactly the modules of the QR code, inside a 4-module quiet zone', () => {
@@ -85,7 +90,9 @@ describe('the invite friends screen', () => {
     const writeText = stubClipboard();
     renderInvite();
     fireEvent.click(await screen.findByTestId('invite-share'));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining('#/login/register?code=K7M2Q9')));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(expect.stringContaining('#/login/register?code=K7M2Q9')),
+    );
     expect(await screen.findByText('Invitation link copied')).toBeTruthy();
   });
 });

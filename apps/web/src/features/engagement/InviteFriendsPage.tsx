@@ -16,7 +16,10 @@ import { QrCode } from './QrCode';
 import './engagement.css';
 
 /** Web Share where the browser has it; else the link is copied. A dismissed sheet is not an error. */
-export async function shareInvite(data: { title: string; text: string; url: string }, messages: { copied: string; failed: string }): Promise<'shared' | 'copied' | 'failed' | 'dismissed'> {
+export async function shareInvite(
+  data: { title: string; text: string; url: string },
+  messages: { copied: string; failed: string },
+): Promise<'shared' | 'copied' | 'failed' | 'dismissed'> {
   if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') {
     try {
       await navigator.share(data);
@@ -35,8 +38,18 @@ function InviteSections() {
   const { t } = useTranslation();
   const info = useInviteInfo();
   const config = useConfig();
-  if (info.isPending) return <section className="card"><Loading rows={4} /></section>;
-  if (info.isError) return <section className="card"><ErrorRetry onRetry={() => void info.refetch()} /></section>;
+  if (info.isPending)
+    return (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  if (info.isError)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void info.refetch()} />
+      </section>
+    );
   const { inviteCode, invitedCount } = info.data;
   const link = registerLink(inviteCode);
   const title = config.data?.title || t('ui.app.name');
@@ -44,19 +57,33 @@ function InviteSections() {
   return (
     <>
       <section className="card iv-code-card" aria-labelledby="iv-code">
-        <h2 id="iv-code" className="caption">{t('ui.invite.codeLabel')}</h2>
-        <strong className="iv-code num" data-testid="invite-code">{inviteCode}</strong>
+        <h2 id="iv-code" className="caption">
+          {t('ui.invite.codeLabel')}
+        </h2>
+        <strong className="iv-code num" data-testid="invite-code">
+          {inviteCode}
+        </strong>
         <div className="iv-actions">
-          <Button color="primary" fill="outline" onClick={() => void copy(inviteCode, t('ui.invite.copied'))} data-testid="invite-copy">
+          <Button
+            color="primary"
+            fill="outline"
+            onClick={() => void copy(inviteCode, t('ui.invite.copied'))}
+            data-testid="invite-copy"
+          >
             <CopyIcon className="btn-icon" /> {t('ui.invite.copy')}
           </Button>
           <Button
             color="primary"
             onClick={() =>
               void shareInvite(
-                { title: t('ui.invite.shareTitle', { title }), text: t('ui.invite.shareText', { code: inviteCode }), url: link },
+                {
+                  title: t('ui.invite.shareTitle', { title }),
+                  text: t('ui.invite.shareText', { code: inviteCode }),
+                  url: link,
+                },
                 { copied: t('ui.invite.linkCopied'), failed: t('ui.invite.copyFailed') },
-              )}
+              )
+            }
             data-testid="invite-share"
           >
             <ShareIcon className="btn-icon" /> {t('ui.invite.share')}
@@ -73,8 +100,15 @@ function InviteSections() {
         <div className="iv-qr-plate">
           <QrCode text={link} label={t('ui.invite.qrLabel', { code: inviteCode })} />
         </div>
-        <p className="iv-link caption num" data-testid="invite-link">{link}</p>
-        <Button fill="none" color="primary" onClick={() => void copy(link, t('ui.invite.linkCopied'))} data-testid="invite-copy-link">
+        <p className="iv-link caption num" data-testid="invite-link">
+          {link}
+        </p>
+        <Button
+          fill="none"
+          color="primary"
+          onClick={() => void copy(link, t('ui.invite.linkCopied'))}
+          data-testid="invite-copy-link"
+        >
           {t('ui.invite.copyLink')}
         </Button>
       </section>

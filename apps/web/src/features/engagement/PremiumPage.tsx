@@ -29,14 +29,22 @@ export default function PremiumPage() {
         <section className="card" aria-labelledby="pm-how">
           <h2 id="pm-how">{t('ui.premium.howTitle')}</h2>
           <ol className="pm-steps">
-            {steps.map((key) => <li key={key}>{t(`ui.premium.${key}`)}</li>)}
+            {steps.map((key) => (
+              <li key={key}>{t(`ui.premium.${key}`)}</li>
+            ))}
           </ol>
         </section>
         <section className="card" aria-labelledby="pm-risk">
           <h2 id="pm-risk">{t('ui.premium.riskTitle')}</h2>
           <p className="muted">{t('ui.premium.riskText')}</p>
         </section>
-        <Button block color="primary" size="large" onClick={() => navigate('/home/newStock')} data-testid="premium-browse">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/home/newStock')}
+          data-testid="premium-browse"
+        >
           {t('ui.premium.browse')}
         </Button>
       </div>

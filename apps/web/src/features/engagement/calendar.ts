@@ -24,14 +24,23 @@ export interface CalendarCell {
 }
 
 /** The 30 days ending `today` (oldest first), with the blanks before the first one so weeks start on Monday. */
-export function calendarCells(today: string, checkedDays: readonly string[]): { leading: number; cells: CalendarCell[] } {
+export function calendarCells(
+  today: string,
+  checkedDays: readonly string[],
+): { leading: number; cells: CalendarCell[] } {
   const checked = new Set(checkedDays);
   const first = addDays(today, -(CALENDAR_DAYS - 1));
   const cells: CalendarCell[] = [];
   for (let i = 0; i < CALENDAR_DAYS; i += 1) {
     const date = addDays(first, i);
     const dayOfMonth = Number(date.slice(8, 10));
-    cells.push({ date, dayOfMonth, checked: checked.has(date), today: date === today, showMonth: i === 0 || dayOfMonth === 1 });
+    cells.push({
+      date,
+      dayOfMonth,
+      checked: checked.has(date),
+      today: date === today,
+      showMonth: i === 0 || dayOfMonth === 1,
+    });
   }
   return { leading: isoWeekday(first) - 1, cells };
 }
@@ -49,5 +58,7 @@ export function monthName(date: string, locale: string): string {
 
 /** A date for reading (aria labels, the rule line): the language's medium date. */
 export function longDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the check-in and invitation screens (API.md §16.6). Every call needs a session. */
+/** TanStack Query hooks of the check-in and invitation screens (docs/api.md §16.6). Every call needs a session. */
 import type { CheckinStatus } from '@brokerage/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';

@@ -4,15 +4,36 @@ import { Dialog } from 'antd-mobile';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
-import { dialogClosing, listPage, openDialog, page, renderAt, stubApi, summary, useOfflineQuotes } from '../../test-support';
+import {
+  dialogClosing,
+  listPage,
+  openDialog,
+  page,
+  renderAt,
+  stubApi,
+  summary,
+  useOfflineQuotes,
+} from '../../test-support';
 import FavoritePage from './FavoritePage';
 
 const amx = { ...summary('i_mxn_AMXL', 'AMXL', 'America Movil'), addedAt: '2025-03-14T10:00:00Z' };
-const aapl = { ...summary('i_usd_AAPL', 'AAPL', 'Apple Inc.', { market: 'usd', currency: 'USD', price: '172.40', change: '-1.10', changeRate: '-0.0063' }), addedAt: '2025-03-13T10:00:00Z' };
+const aapl = {
+  ...summary('i_usd_AAPL', 'AAPL', 'Apple Inc.', {
+    market: 'usd',
+    currency: 'USD',
+    price: '172.40',
+    change: '-1.10',
+    changeRate: '-0.0063',
+  }),
+  addedAt: '2025-03-13T10:00:00Z',
+};
 const walmex = { ...summary('i_mxn_WALMEX', 'WALMEX', 'Walmart de Mexico'), addedAt: '2025-03-12T10:00:00Z' };
 
 function renderWatchlist() {
-  return renderAt('/favorite/index', [page('/favorite/index', <FavoritePage />), page('/favorite/search', <p>search screen</p>)]);
+  return renderAt('/favorite/index', [
+    page('/favorite/index', <FavoritePage />),
+    page('/favorite/search', <p>search screen</p>),
+  ]);
 }
 
 describe('the watchlist', () => {
@@ -70,7 +91,9 @@ describe('the watchlist', () => {
       fireEvent.click(within(dialog).getByText('Delete'));
 
       await waitFor(() => expect(api.callsTo('/market/watchRemoveMany')).toHaveLength(1));
-      expect(api.callsTo('/market/watchRemoveMany')[0]).toEqual({ instrumentIds: ['i_mxn_AMXL', 'i_usd_AAPL', 'i_mxn_WALMEX'] });
+      expect(api.callsTo('/market/watchRemoveMany')[0]).toEqual({
+        instrumentIds: ['i_mxn_AMXL', 'i_usd_AAPL', 'i_mxn_WALMEX'],
+      });
       expect(await screen.findByText('Your watchlist is empty. Add stocks to follow their prices here.')).toBeTruthy();
       expect(screen.getByTestId('favorite-add')).toBeTruthy();
       expect(screen.queryByTestId('favorite-edit')).toBeNull();

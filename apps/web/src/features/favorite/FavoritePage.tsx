@@ -15,7 +15,12 @@ function EditableRow({ item, checked, onToggle }: { item: WatchlistItem; checked
   return (
     <li className="instrument-item">
       <label className={checked ? 'instrument-row editing checked' : 'instrument-row editing'}>
-        <input type="checkbox" checked={checked} onChange={onToggle} data-testid={`favorite-check-${item.instrumentId}`} />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={onToggle}
+          data-testid={`favorite-check-${item.instrumentId}`}
+        />
         <InstrumentRowBody item={item} />
       </label>
     </li>
@@ -37,7 +42,10 @@ export default function FavoritePage() {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const items = useMemo(() => watchlist.data?.list ?? [], [watchlist.data]);
   // Only ids still on the list count (a refresh may have removed some).
-  const selected = useMemo(() => items.filter((item) => picked.has(item.instrumentId)).map((item) => item.instrumentId), [items, picked]);
+  const selected = useMemo(
+    () => items.filter((item) => picked.has(item.instrumentId)).map((item) => item.instrumentId),
+    [items, picked],
+  );
   const allSelected = items.length > 0 && selected.length === items.length;
 
   if (!loggedIn) {
@@ -89,7 +97,13 @@ export default function FavoritePage() {
       <Empty
         text={t('ui.favorite.empty')}
         action={
-          <Button color="primary" onClick={() => { navigate('/favorite/search'); }} data-testid="favorite-add">
+          <Button
+            color="primary"
+            onClick={() => {
+              navigate('/favorite/search');
+            }}
+            data-testid="favorite-add"
+          >
             {t('ui.favorite.addFirst')}
           </Button>
         }
@@ -102,7 +116,12 @@ export default function FavoritePage() {
         <ul className="instrument-list" data-testid="favorite-list">
           {items.map((item) =>
             editing ? (
-              <EditableRow key={item.instrumentId} item={item} checked={picked.has(item.instrumentId)} onToggle={() => toggle(item.instrumentId)} />
+              <EditableRow
+                key={item.instrumentId}
+                item={item}
+                checked={picked.has(item.instrumentId)}
+                onToggle={() => toggle(item.instrumentId)}
+              />
             ) : (
               <InstrumentRow key={item.instrumentId} item={item} onOpen={open} />
             ),
@@ -120,11 +139,24 @@ export default function FavoritePage() {
           {items.length > 0 ? <span className="caption num"> ({items.length})</span> : null}
         </h1>
         <span className="section-actions">
-          <button type="button" className="icon-text-button" onClick={() => { navigate('/favorite/search'); }} data-testid="favorite-search">
+          <button
+            type="button"
+            className="icon-text-button"
+            onClick={() => {
+              navigate('/favorite/search');
+            }}
+            data-testid="favorite-search"
+          >
             {t('ui.favorite.add')}
           </button>
           {items.length > 0 ? (
-            <button type="button" className="icon-text-button" aria-pressed={editing} onClick={() => (editing ? stopEditing() : setEditing(true))} data-testid="favorite-edit">
+            <button
+              type="button"
+              className="icon-text-button"
+              aria-pressed={editing}
+              onClick={() => (editing ? stopEditing() : setEditing(true))}
+              data-testid="favorite-edit"
+            >
               {editing ? t('ui.favorite.done') : t('ui.favorite.edit')}
             </button>
           ) : null}
@@ -148,7 +180,13 @@ export default function FavoritePage() {
             />
             <span>{t('ui.favorite.selectAll')}</span>
           </label>
-          <Button color="danger" disabled={selected.length === 0 || remove.isPending} loading={remove.isPending} onClick={() => void confirmDelete()} data-testid="favorite-delete">
+          <Button
+            color="danger"
+            disabled={selected.length === 0 || remove.isPending}
+            loading={remove.isPending}
+            onClick={() => void confirmDelete()}
+            data-testid="favorite-delete"
+          >
             {t('ui.favorite.deleteCount', { n: String(selected.length) })}
           </Button>
         </div>

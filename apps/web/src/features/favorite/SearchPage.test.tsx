@@ -50,7 +50,9 @@ describe('the search screen', () => {
     api = stubApi({
       '/market/search': (body) => {
         const keyword = (body as { keyword: string }).keyword.toLowerCase();
-        const hits = [amxl, walmex].filter((i) => i.code.toLowerCase().startsWith(keyword) || i.name.toLowerCase().includes(keyword));
+        const hits = [amxl, walmex].filter(
+          (i) => i.code.toLowerCase().startsWith(keyword) || i.name.toLowerCase().includes(keyword),
+        );
         return { data: listPage(hits, 1, 30) };
       },
       '/market/searchHistory': () => ({ data: listPage(history, 1, 20) }),
@@ -141,7 +143,9 @@ describe('the search screen', () => {
     await elapse(10);
     expect(screen.getByTestId('login-sheet')).toBeTruthy();
     // The sheet says what logging in is for here, not the generic account text.
-    expect(screen.getByTestId('login-prompt-text').textContent).toBe('Log in to add stocks to your watchlist and follow their prices.');
+    expect(screen.getByTestId('login-prompt-text').textContent).toBe(
+      'Log in to add stocks to your watchlist and follow their prices.',
+    );
     expect(api.callsTo('/market/watchAdd')).toEqual([]);
   });
 });

@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { marketKeys, useClearSearchHistory, useSearch, useSearchHistory, useWatchedIds } from '../../api/market-queries';
+import {
+  marketKeys,
+  useClearSearchHistory,
+  useSearch,
+  useSearchHistory,
+  useWatchedIds,
+} from '../../api/market-queries';
 import { useIsLoggedIn } from '../../api/queries';
 import { CloseIcon, SearchIcon } from '../../components/Icons';
 import { Empty, ErrorRetry } from '../../components/States';
@@ -36,7 +42,13 @@ function History({ onPick }: { onPick: (keyword: string) => void }) {
       <div className="card-head">
         <h2 id="search-history-title">{t('ui.search.history')}</h2>
         {items.length > 0 ? (
-          <button type="button" className="link-button" onClick={() => void confirmClear()} data-testid="search-history-clear" disabled={clear.isPending}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void confirmClear()}
+            data-testid="search-history-clear"
+            disabled={clear.isPending}
+          >
             {t('ui.search.clear')}
           </button>
         ) : null}
@@ -46,7 +58,13 @@ function History({ onPick }: { onPick: (keyword: string) => void }) {
       ) : (
         <div className="chips">
           {items.map((item) => (
-            <button key={item.keyword} type="button" className="chip" onClick={() => onPick(item.keyword)} data-testid={`search-history-${item.keyword}`}>
+            <button
+              key={item.keyword}
+              type="button"
+              className="chip"
+              onClick={() => onPick(item.keyword)}
+              data-testid={`search-history-${item.keyword}`}
+            >
               {item.keyword}
             </button>
           ))}
@@ -76,7 +94,9 @@ function Results({ keyword }: { keyword: string }) {
   const rows = search.data?.list ?? [];
   return (
     <>
-      <p className="sr-only" role="status">{t('ui.search.resultCount', { n: String(search.data?.total ?? rows.length) })}</p>
+      <p className="sr-only" role="status">
+        {t('ui.search.resultCount', { n: String(search.data?.total ?? rows.length) })}
+      </p>
       {rows.length === 0 ? (
         <Empty text={t('ui.search.noResults', { keyword })} />
       ) : (
@@ -146,7 +166,12 @@ export default function SearchPage() {
           data-testid="search-input"
         />
         {text ? (
-          <button type="button" className="icon-button" onClick={() => setText('')} aria-label={t('ui.search.clearInput')}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setText('')}
+            aria-label={t('ui.search.clearInput')}
+          >
             <CloseIcon />
           </button>
         ) : null}

@@ -17,7 +17,7 @@ type Tab = 'card' | 'wallet';
 type CardField = 'holder' | 'number' | 'bankName' | 'branch' | 'bankCode';
 type WalletField = 'address' | 'qr';
 
-/** Wallet types (API.md §2 `walletType`, config `wallet.types` default) with the address format of each. */
+/** Wallet types (docs/api.md §2 `walletType`, config `wallet.types` default) with the address format of each. */
 export const walletTypes = ['USDT-TRC20', 'USDT-ERC20'] as const;
 export type WalletType = (typeof walletTypes)[number];
 export const walletAddressPatterns: Record<WalletType, RegExp> = {
@@ -26,7 +26,15 @@ export const walletAddressPatterns: Record<WalletType, RegExp> = {
 };
 
 /** The card number grouped by four while typing, with the caret kept where the user is typing. */
-function CardNumberField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+function CardNumberField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
@@ -64,8 +72,14 @@ function CardNumberField({ value, onChange, error }: { value: string; onChange: 
           data-testid="card-number"
         />
       </div>
-      <span id={`${id}-hint`} className="hint">{t('ui.card.numberHint')}</span>
-      {error ? <span id={`${id}-error`} className="error" role="alert">{error}</span> : null}
+      <span id={`${id}-hint`} className="hint">
+        {t('ui.card.numberHint')}
+      </span>
+      {error ? (
+        <span id={`${id}-error`} className="error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -81,17 +95,29 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const [branch, setBranch] = useState('');
   const [bankCode, setBankCode] = useState('');
   const label: Record<CardField, string> = {
-    holder: t('ui.card.holder'), number: t('ui.card.number'), bankName: t('ui.card.bankName'), branch: t('ui.card.branch'), bankCode: t('ui.card.bankCode'),
+    holder: t('ui.card.holder'),
+    number: t('ui.card.number'),
+    bankName: t('ui.card.bankName'),
+    branch: t('ui.card.branch'),
+    bankCode: t('ui.card.bankCode'),
   };
   const compact = number.replace(/\s+/g, '');
-  const values: Record<CardField, string> = { holder: holder.trim(), number: compact, bankName: bankName.trim(), branch: branch.trim(), bankCode: bankCode.trim() };
+  const values: Record<CardField, string> = {
+    holder: holder.trim(),
+    number: compact,
+    bankName: bankName.trim(),
+    branch: branch.trim(),
+    bankCode: bankCode.trim(),
+  };
   const current: FieldErrors<CardField> = {};
   for (const key of Object.keys(values) as CardField[]) {
     if (values[key] === '') current[key] = t('ui.validate.required', { field: label[key] });
   }
-  if (!current.holder && (values.holder.length < 2 || values.holder.length > 60)) current.holder = t('ui.card.lengthRule', { min: '2', max: '60' });
+  if (!current.holder && (values.holder.length < 2 || values.holder.length > 60))
+    current.holder = t('ui.card.lengthRule', { min: '2', max: '60' });
   if (!current.number && !/^[0-9A-Z]{8,34}$/.test(compact)) current.number = t('ui.card.numberRule');
-  if (!current.bankName && (values.bankName.length < 2 || values.bankName.length > 60)) current.bankName = t('ui.card.lengthRule', { min: '2', max: '60' });
+  if (!current.bankName && (values.bankName.length < 2 || values.bankName.length > 60))
+    current.bankName = t('ui.card.lengthRule', { min: '2', max: '60' });
   if (!current.branch && values.branch.length > 60) current.branch = t('ui.card.lengthRule', { min: '1', max: '60' });
   if (!current.bankCode && !/^[A-Za-z0-9]{1,20}$/.test(values.bankCode)) current.bankCode = t('ui.card.codeRule');
   const { errors, reveal } = useFieldErrors(current);
@@ -100,18 +126,45 @@ function CardForm({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (!reveal()) return;
     add.mutate(
-      { holder: values.holder, cardNumber: compact, bankName: values.bankName, branch: values.branch, bankCode: values.bankCode },
+      {
+        holder: values.holder,
+        cardNumber: compact,
+        bankName: values.bankName,
+        branch: values.branch,
+        bankCode: values.bankCode,
+      },
       { onSuccess: onDone },
     );
   };
 
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label={t('ui.card.formTitle')}>
-      <TextField label={label.holder} value={holder} onChange={setHolder} autoComplete="cc-name" hint={t('ui.card.holderHint')} error={errors.holder} testId="card-holder" />
+      <TextField
+        label={label.holder}
+        value={holder}
+        onChange={setHolder}
+        autoComplete="cc-name"
+        hint={t('ui.card.holderHint')}
+        error={errors.holder}
+        testId="card-holder"
+      />
       <CardNumberField value={number} onChange={setNumber} error={errors.number} />
-      <TextField label={label.bankName} value={bankName} onChange={setBankName} error={errors.bankName} testId="card-bank" />
+      <TextField
+        label={label.bankName}
+        value={bankName}
+        onChange={setBankName}
+        error={errors.bankName}
+        testId="card-bank"
+      />
       <TextField label={label.branch} value={branch} onChange={setBranch} error={errors.branch} testId="card-branch" />
-      <TextField label={label.bankCode} value={bankCode} onChange={setBankCode} autoCapitalize="characters" error={errors.bankCode} testId="card-code" />
+      <TextField
+        label={label.bankCode}
+        value={bankCode}
+        onChange={setBankCode}
+        autoCapitalize="characters"
+        error={errors.bankCode}
+        testId="card-code"
+      />
       <div className="form-footer">
         <Button block color="primary" size="large" type="submit" loading={add.isPending} data-testid="card-submit">
           {t('ui.card.submit')}
@@ -146,7 +199,12 @@ function WalletForm({ onDone }: { onDone: () => void }) {
       <div className="field">
         <label htmlFor={typeId}>{t('ui.wallet.type')}</label>
         <div className="control select-control">
-          <select id={typeId} value={type} onChange={(event) => setType(event.target.value as WalletType)} data-testid="wallet-type">
+          <select
+            id={typeId}
+            value={type}
+            onChange={(event) => setType(event.target.value as WalletType)}
+            data-testid="wallet-type"
+          >
             {walletTypes.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -167,7 +225,14 @@ function WalletForm({ onDone }: { onDone: () => void }) {
         error={errors.address}
         testId="wallet-address"
       />
-      <ImageUpload purpose="wallet_qr" label={t('ui.wallet.qr')} testId="wallet-qr-input" value={qr} onChange={setQr} error={errors.qr} />
+      <ImageUpload
+        purpose="wallet_qr"
+        label={t('ui.wallet.qr')}
+        testId="wallet-qr-input"
+        value={qr}
+        onChange={setQr}
+        error={errors.qr}
+      />
       <div className="form-footer">
         <Button block color="primary" size="large" type="submit" loading={add.isPending} data-testid="wallet-submit">
           {t('ui.wallet.submit')}
@@ -179,7 +244,7 @@ function WalletForm({ onDone }: { onDone: () => void }) {
 
 /**
  * `/information/addBankCard` (spec §2 account management): a bank card in the verified name,
- * or (second tab, `?tab=wallet`) a crypto wallet with its payment QR code (API.md §11).
+ * or (second tab, `?tab=wallet`) a crypto wallet with its payment QR code (docs/api.md §11).
  */
 export default function AddBankCardPage() {
   const { t } = useTranslation();

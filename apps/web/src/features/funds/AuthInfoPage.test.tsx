@@ -25,7 +25,10 @@ describe('the real-name screen', () => {
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('none') },
       '/user/kycStatus': () => ({ data: state }),
-      '/upload/image': (body) => ({ data: uploadAnswer(String((body as { purpose: string }).purpose)), code: 'result.upload.ok' }),
+      '/upload/image': (body) => ({
+        data: uploadAnswer(String((body as { purpose: string }).purpose)),
+        code: 'result.upload.ok',
+      }),
       '/user/kycSubmit': () => {
         state = kycStatus('pending');
         return { data: state, code: 'result.submit.ok' };
@@ -44,12 +47,20 @@ describe('the real-name screen', () => {
     await user.upload(screen.getByTestId('kyc-front-input'), png('front.png'));
     await user.upload(screen.getByTestId('kyc-back-input'), png('back.png'));
     await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
-    expect(api.callsTo('/upload/image').map((body) => (body as { purpose: string }).purpose).sort()).toEqual(['kyc_back', 'kyc_front']);
+    expect(
+      api
+        .callsTo('/upload/image')
+        .map((body) => (body as { purpose: string }).purpose)
+        .sort(),
+    ).toEqual(['kyc_back', 'kyc_front']);
 
     await user.click(screen.getByTestId('kyc-submit'));
     await waitFor(() => expect(api.callsTo('/user/kycSubmit')).toHaveLength(1));
     expect(api.callsTo('/user/kycSubmit')[0]).toEqual({
-      name: 'Ana López', idNumber: 'LOPA850101HDFRRN07', frontImageId: 'img_kyc_front', backImageId: 'img_kyc_back',
+      name: 'Ana López',
+      idNumber: 'LOPA850101HDFRRN07',
+      frontImageId: 'img_kyc_front',
+      backImageId: 'img_kyc_back',
     });
     // Pending: the status card with the submitted time, and no form.
     await waitFor(() => expect(screen.getByTestId('kyc-status').getAttribute('data-status')).toBe('pending'));
@@ -87,7 +98,10 @@ describe('the real-name screen', () => {
   });
 
   it('shows the rejection reason and the form again after a rejection', async () => {
-    stubApi({ '/user/getUserinfo': { data: userInfo('rejected') }, '/user/kycStatus': { data: kycStatus('rejected') } });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('rejected') },
+      '/user/kycStatus': { data: kycStatus('rejected') },
+    });
     renderAuthInfo();
     expect((await screen.findByTestId('kyc-reject-reason')).textContent).toBe('Photo unreadable');
     expect(screen.getByTestId('kyc-submit')).toBeTruthy();

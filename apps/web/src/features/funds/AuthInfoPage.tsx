@@ -8,7 +8,15 @@ import { TextField } from '../../components/TextField';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { DetailRow, MoneyPage, timeText } from './FundsParts';
 import { ImageUpload } from './ImageUpload';
-import { cleanIdText, ID_FIRST_LENGTH, ID_MIDDLE_MAX, isIdComplete, joinIdNumber, splitIdNumber, type IdParts } from './id-number';
+import {
+  cleanIdText,
+  ID_FIRST_LENGTH,
+  ID_MIDDLE_MAX,
+  isIdComplete,
+  joinIdNumber,
+  splitIdNumber,
+  type IdParts,
+} from './id-number';
 
 type FieldKey = 'name' | 'id' | 'front' | 'back';
 
@@ -18,7 +26,12 @@ function StatusCard({ status }: { status: KycStatusData }) {
   const state = status.kycStatus;
   const tone = state === 'verified' ? 'ok' : state === 'rejected' ? 'bad' : state === 'pending' ? 'wait' : 'none';
   return (
-    <section className={`card status-card tone-${tone}`} data-testid="kyc-status" data-status={state} aria-labelledby="kyc-status-title">
+    <section
+      className={`card status-card tone-${tone}`}
+      data-testid="kyc-status"
+      data-status={state}
+      aria-labelledby="kyc-status-title"
+    >
       <h2 id="kyc-status-title">{t(`ui.kyc.status.${state}`)}</h2>
       <p className="muted">{t(`ui.kyc.statusText.${state}`)}</p>
       {state !== 'none' ? (
@@ -49,7 +62,15 @@ function StatusCard({ status }: { status: KycStatusData }) {
 }
 
 /** The ID number in three boxes: the first 6 characters, the middle, the last 1 (spec §2). */
-function IdNumberInput({ parts, onChange, error }: { parts: IdParts; onChange: (parts: IdParts) => void; error?: string }) {
+function IdNumberInput({
+  parts,
+  onChange,
+  error,
+}: {
+  parts: IdParts;
+  onChange: (parts: IdParts) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const middleRef = useRef<HTMLInputElement>(null);
   const lastRef = useRef<HTMLInputElement>(null);
@@ -57,7 +78,11 @@ function IdNumberInput({ parts, onChange, error }: { parts: IdParts; onChange: (
   const errorId = 'kyc-id-error';
   const onFirst = (raw: string) => {
     const clean = cleanIdText(raw);
-    if (clean.length === ID_FIRST_LENGTH + 1 && parts.first.length === ID_FIRST_LENGTH && clean.startsWith(parts.first)) {
+    if (
+      clean.length === ID_FIRST_LENGTH + 1 &&
+      parts.first.length === ID_FIRST_LENGTH &&
+      clean.startsWith(parts.first)
+    ) {
       // One more character typed into a full first box belongs in the middle one.
       onChange({ ...parts, middle: `${clean.slice(ID_FIRST_LENGTH)}${parts.middle}`.slice(0, ID_MIDDLE_MAX) });
       middleRef.current?.focus();
@@ -113,8 +138,14 @@ function IdNumberInput({ parts, onChange, error }: { parts: IdParts; onChange: (
           data-testid="kyc-id-last"
         />
       </div>
-      <span id={hintId} className="hint">{t('ui.kyc.idHint')}</span>
-      {error ? <span id={errorId} className="error" role="alert">{error}</span> : null}
+      <span id={hintId} className="hint">
+        {t('ui.kyc.idHint')}
+      </span>
+      {error ? (
+        <span id={errorId} className="error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -141,7 +172,12 @@ function KycForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!reveal() || !front || !back) return;
-    submit.mutate({ name: trimmed, idNumber: joinIdNumber(id), frontImageId: front.imageId, backImageId: back.imageId });
+    submit.mutate({
+      name: trimmed,
+      idNumber: joinIdNumber(id),
+      frontImageId: front.imageId,
+      backImageId: back.imageId,
+    });
   };
 
   return (
@@ -158,12 +194,38 @@ function KycForm() {
       />
       <IdNumberInput parts={id} onChange={setId} error={errors.id} />
       <div className="upload-pair">
-        <ImageUpload purpose="kyc_front" label={t('ui.kyc.front')} testId="kyc-front-input" camera value={front} onChange={setFront} error={errors.front} onBusyChange={setFrontBusy} />
-        <ImageUpload purpose="kyc_back" label={t('ui.kyc.back')} testId="kyc-back-input" camera value={back} onChange={setBack} error={errors.back} onBusyChange={setBackBusy} />
+        <ImageUpload
+          purpose="kyc_front"
+          label={t('ui.kyc.front')}
+          testId="kyc-front-input"
+          camera
+          value={front}
+          onChange={setFront}
+          error={errors.front}
+          onBusyChange={setFrontBusy}
+        />
+        <ImageUpload
+          purpose="kyc_back"
+          label={t('ui.kyc.back')}
+          testId="kyc-back-input"
+          camera
+          value={back}
+          onChange={setBack}
+          error={errors.back}
+          onBusyChange={setBackBusy}
+        />
       </div>
       <p className="caption">{t('ui.kyc.photoHint')}</p>
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" loading={submit.isPending} disabled={frontBusy || backBusy} data-testid="kyc-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          loading={submit.isPending}
+          disabled={frontBusy || backBusy}
+          data-testid="kyc-submit"
+        >
           {t('ui.kyc.submit')}
         </Button>
       </div>
@@ -172,7 +234,7 @@ function KycForm() {
 }
 
 /**
- * `/information/authInfo` (spec §2 real-name screen, API.md §7.9–§7.10): the current state
+ * `/information/authInfo` (spec §2 real-name screen, docs/api.md §7.9–§7.10): the current state
  * from `/user/kycStatus`; the form while there is none or after a rejection; a status card
  * without the form while pending or once verified.
  */
@@ -180,8 +242,18 @@ export default function AuthInfoPage() {
   const { t } = useTranslation();
   const status = useKycStatus();
   let body: ReactNode;
-  if (status.isPending) body = <section className="card"><Loading rows={4} /></section>;
-  else if (status.isError) body = <section className="card"><ErrorRetry onRetry={() => void status.refetch()} /></section>;
+  if (status.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  else if (status.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void status.refetch()} />
+      </section>
+    );
   else {
     const state = status.data.kycStatus;
     body = (

@@ -16,7 +16,9 @@ function CardItem({ card, onDelete, busy }: { card: Card; onDelete: () => void; 
       <CardIcon className="dest-icon" />
       <div className="dest-text">
         <span className="dest-title">{card.bankName}</span>
-        <span className="dest-number num" aria-label={t('ui.bank.maskedNumber', { number: card.numberMasked })}>{card.numberMasked}</span>
+        <span className="dest-number num" aria-label={t('ui.bank.maskedNumber', { number: card.numberMasked })}>
+          {card.numberMasked}
+        </span>
         <span className="caption">
           {card.holder} · {card.branch} · {t('ui.bank.codeShort', { code: card.bankCode })}
         </span>
@@ -40,7 +42,11 @@ function WalletItem({ wallet, onDelete, busy }: { wallet: Wallet; onDelete: () =
   const { t } = useTranslation();
   return (
     <li className="dest-item" data-testid={`wallet-item-${wallet.walletId}`}>
-      {wallet.qrImageUrl ? <img className="dest-qr" src={wallet.qrImageUrl} alt={t('ui.bank.qrOf', { type: wallet.type })} /> : <WalletIcon className="dest-icon" />}
+      {wallet.qrImageUrl ? (
+        <img className="dest-qr" src={wallet.qrImageUrl} alt={t('ui.bank.qrOf', { type: wallet.type })} />
+      ) : (
+        <WalletIcon className="dest-icon" />
+      )}
       <div className="dest-text">
         <span className="dest-title">{wallet.type}</span>
         <span className="dest-address num">{wallet.address}</span>
@@ -62,7 +68,7 @@ function WalletItem({ wallet, onDelete, busy }: { wallet: Wallet; onDelete: () =
 
 /**
  * `/information/bankList` (spec §2 account management): bound bank cards and crypto wallets
- * from `/card/list`, numbers masked as the server sends them (API.md §1.8), removal after a
+ * from `/card/list`, numbers masked as the server sends them (docs/api.md §1.8), removal after a
  * confirmation, and the way to add either.
  */
 function BankListBody() {
@@ -72,9 +78,14 @@ function BankListBody() {
   const remove = useRemoveDestination();
   const busyId = remove.isPending ? (remove.variables?.id ?? null) : null;
 
-  const confirmRemove = async (target: { kind: 'card'; id: string; text: string } | { kind: 'wallet'; id: string; text: string }) => {
+  const confirmRemove = async (
+    target: { kind: 'card'; id: string; text: string } | { kind: 'wallet'; id: string; text: string },
+  ) => {
     const ok = await Dialog.confirm({
-      content: target.kind === 'card' ? t('ui.bank.confirmDelete', { card: target.text }) : t('ui.bank.confirmUnbind', { wallet: target.text }),
+      content:
+        target.kind === 'card'
+          ? t('ui.bank.confirmDelete', { card: target.text })
+          : t('ui.bank.confirmUnbind', { wallet: target.text }),
       confirmText: target.kind === 'card' ? t('ui.bank.delete') : t('ui.bank.unbind'),
       cancelText: t('ui.common.cancel'),
     });
@@ -91,15 +102,30 @@ function BankListBody() {
       <Button color="primary" onClick={() => navigate('/information/addBankCard')} data-testid="bank-add-card">
         {t('ui.bank.addCard')}
       </Button>
-      <Button color="primary" fill="outline" onClick={() => navigate('/information/addBankCard?tab=wallet')} data-testid="bank-add-wallet">
+      <Button
+        color="primary"
+        fill="outline"
+        onClick={() => navigate('/information/addBankCard?tab=wallet')}
+        data-testid="bank-add-wallet"
+      >
         {t('ui.bank.addWallet')}
       </Button>
     </div>
   );
 
   let body: ReactNode;
-  if (list.isPending) body = <section className="card"><Loading rows={4} /></section>;
-  else if (list.isError) body = <section className="card"><ErrorRetry onRetry={() => void list.refetch()} /></section>;
+  if (list.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  else if (list.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void list.refetch()} />
+      </section>
+    );
   else {
     const { cards, wallets } = list.data;
     body =
@@ -110,7 +136,9 @@ function BankListBody() {
       ) : (
         <>
           <section className="card flush-card" aria-labelledby="bank-cards-title">
-            <h2 id="bank-cards-title" className="card-title-pad">{t('ui.bank.cards')}</h2>
+            <h2 id="bank-cards-title" className="card-title-pad">
+              {t('ui.bank.cards')}
+            </h2>
             {cards.length === 0 ? (
               <p className="muted card-title-pad">{t('ui.bank.noCards')}</p>
             ) : (
@@ -120,14 +148,22 @@ function BankListBody() {
                     key={card.cardId}
                     card={card}
                     busy={busyId === card.cardId}
-                    onDelete={() => void confirmRemove({ kind: 'card', id: card.cardId, text: `${card.bankName} ${card.numberMasked}` })}
+                    onDelete={() =>
+                      void confirmRemove({
+                        kind: 'card',
+                        id: card.cardId,
+                        text: `${card.bankName} ${card.numberMasked}`,
+                      })
+                    }
                   />
                 ))}
               </ul>
             )}
           </section>
           <section className="card flush-card" aria-labelledby="bank-wallets-title">
-            <h2 id="bank-wallets-title" className="card-title-pad">{t('ui.bank.wallets')}</h2>
+            <h2 id="bank-wallets-title" className="card-title-pad">
+              {t('ui.bank.wallets')}
+            </h2>
             {wallets.length === 0 ? (
               <p className="muted card-title-pad">{t('ui.bank.noWallets')}</p>
             ) : (
@@ -137,7 +173,13 @@ function BankListBody() {
                     key={wallet.walletId}
                     wallet={wallet}
                     busy={busyId === wallet.walletId}
-                    onDelete={() => void confirmRemove({ kind: 'wallet', id: wallet.walletId, text: `${wallet.type} ${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}` })}
+                    onDelete={() =>
+                      void confirmRemove({
+                        kind: 'wallet',
+                        id: wallet.walletId,
+                        text: `${wallet.type} ${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`,
+                      })
+                    }
                   />
                 ))}
               </ul>

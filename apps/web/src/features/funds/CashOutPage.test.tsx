@@ -68,7 +68,9 @@ describe('the withdrawal form', () => {
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('verified') },
       '/funds/withdrawInfo': { data: withdrawInfo() },
-      '/card/list': { data: { cards: [card, { ...card, cardId: 'c_3', numberMasked: '0121********567891' }], wallets: [wallet] } },
+      '/card/list': {
+        data: { cards: [card, { ...card, cardId: 'c_3', numberMasked: '0121********567891' }], wallets: [wallet] },
+      },
       '/funds/records': { data: listPage([]) },
       '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }), code: 'result.withdraw.ok' },
     });
@@ -87,15 +89,25 @@ describe('the withdrawal form', () => {
     fireEvent.click(screen.getByTestId('cashout-confirm'));
     await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
     expect(api.callsTo('/funds/withdraw')[0]).toEqual({
-      amount: '59010.00', currency: 'MXN', fundPassword: '246810', cardId: 'c_3', requestId: expect.stringMatching(UUID),
+      amount: '59010.00',
+      currency: 'MXN',
+      fundPassword: '246810',
+      cardId: 'c_3',
+      requestId: expect.stringMatching(UUID),
     });
     // then a result card instead of the form (whose rules would now say a withdrawal is pending)
     const result = await screen.findByTestId('cashout-result');
     expect(screen.getByTestId('cashout-result-state').textContent).toBe('Under review');
     expect(result.textContent).toContain('Withdrawal submitted');
-    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
     expect(rows.map(([label]) => label)).toEqual(['Amount', 'To', 'Status', 'Order number', 'Time']);
-    expect(rows.slice(3).map(([, value]) => value)).toEqual(['W20250314000012', expect.stringMatching(/^2025\.03\.14 \d\d:30:00$/)]);
+    expect(rows.slice(3).map(([, value]) => value)).toEqual([
+      'W20250314000012',
+      expect.stringMatching(/^2025\.03\.14 \d\d:30:00$/),
+    ]);
     expect(screen.queryByTestId('cashout-submit')).toBeNull();
     expect(screen.queryByTestId('cashout-sheet')).toBeNull();
   });

@@ -6,19 +6,42 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call, isFinalAnswer, translator } from '../../api/client';
 import {
-  flattenRecords, isWithdrawRecord, refreshAfterMoney, useCardList, useFundRecords, useWithdrawInfo, type WithdrawInfoData, type WithdrawRecordData,
+  flattenRecords,
+  isWithdrawRecord,
+  refreshAfterMoney,
+  useCardList,
+  useFundRecords,
+  useWithdrawInfo,
+  type WithdrawInfoData,
+  type WithdrawRecordData,
 } from '../../api/funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
-import { compareDecimal, formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
+import {
+  compareDecimal,
+  formatAmount,
+  formatPercent,
+  sanitiseAmountInput,
+  scaleOf,
+  toWireAmount,
+} from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
 import { ConfirmSheet } from '../trade/TradeParts';
-import { AmountField, codeText, CurrencyChoice, DetailRow, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import {
+  AmountField,
+  codeText,
+  CurrencyChoice,
+  DetailRow,
+  MoneyPage,
+  RuleList,
+  useMoneySubmit,
+  type Rule,
+} from './FundsParts';
 import { useWindowText, WindowTag } from './RechargePage';
 import { MoneyResultCard } from './MoneyResultCard';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
 
-/** Spec §2/§6: fiat goes to the user's own bank card, USDT to a wallet (API.md §10.4). */
+/** Spec §2/§6: fiat goes to the user's own bank card, USDT to a wallet (docs/api.md §10.4). */
 export const cashOutCurrencies: readonly Currency[] = ['MXN', 'USD', 'EUR', 'USDT'];
 const fundPasswordPattern = /^\d{6}$/;
 const RECENT_RECORDS = 5;
@@ -43,22 +66,47 @@ export function withdrawRules(info: WithdrawInfoData, amount: string): Rule[] {
   const add = (key: string, text: string) => {
     if (!failing.has(key)) rules.push({ key, text });
   };
-  if (compareDecimal(amount, info.min) < 0) add('min', codeText('withdraw.below_min', { min: info.min, currency: info.currency }));
-  if (compareDecimal(amount, info.max) > 0) add('max', codeText('withdraw.above_max', { max: info.max, currency: info.currency }));
-  if (compareDecimal(amount, info.withdrawable) > 0) add('withdrawable', codeText('funds.insufficient_withdrawable', { withdrawable: info.withdrawable, currency: info.currency }));
+  if (compareDecimal(amount, info.min) < 0)
+    add('min', codeText('withdraw.below_min', { min: info.min, currency: info.currency }));
+  if (compareDecimal(amount, info.max) > 0)
+    add('max', codeText('withdraw.above_max', { max: info.max, currency: info.currency }));
+  if (compareDecimal(amount, info.withdrawable) > 0)
+    add(
+      'withdrawable',
+      codeText('funds.insufficient_withdrawable', { withdrawable: info.withdrawable, currency: info.currency }),
+    );
   return rules;
 }
 
-type Destination = { kind: 'card'; id: string; title: string; detail: string } | { kind: 'wallet'; id: string; title: string; detail: string };
+type Destination =
+  | { kind: 'card'; id: string; title: string; detail: string }
+  | { kind: 'wallet'; id: string; title: string; detail: string };
 
 function destinationsOf(currency: Currency, cards: readonly Card[], wallets: readonly Wallet[]): Destination[] {
   if (currency === 'USDT') {
-    return wallets.map((w) => ({ kind: 'wallet', id: w.walletId, title: w.type, detail: `${w.address.slice(0, 8)}…${w.address.slice(-6)}` }));
+    return wallets.map((w) => ({
+      kind: 'wallet',
+      id: w.walletId,
+      title: w.type,
+      detail: `${w.address.slice(0, 8)}…${w.address.slice(-6)}`,
+    }));
   }
   return cards.map((c) => ({ kind: 'card', id: c.cardId, title: c.bankName, detail: c.numberMasked }));
 }
 
-function DestinationPicker({ options, value, onChange, currency, error }: { options: Destination[]; value: string | null; onChange: (id: string) => void; currency: Currency; error?: string }) {
+function DestinationPicker({
+  options,
+  value,
+  onChange,
+  currency,
+  error,
+}: {
+  options: Destination[];
+  value: string | null;
+  onChange: (id: string) => void;
+  currency: Currency;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const isWallet = currency === 'USDT';
   return (
@@ -67,15 +115,28 @@ function DestinationPicker({ options, value, onChange, currency, error }: { opti
       {options.length === 0 ? (
         <p className="muted">
           {isWallet ? t('ui.cashOut.noWallet') : t('ui.cashOut.noCard')}{' '}
-          <Link to={isWallet ? '/information/addBankCard?tab=wallet' : '/information/addBankCard'} data-testid="cashout-add-destination">
+          <Link
+            to={isWallet ? '/information/addBankCard?tab=wallet' : '/information/addBankCard'}
+            data-testid="cashout-add-destination"
+          >
             {isWallet ? t('ui.bank.addWallet') : t('ui.bank.addCard')}
           </Link>
         </p>
       ) : (
         <div className="choice-list" role="radiogroup">
           {options.map((option) => (
-            <label key={option.id} className={value === option.id ? 'choice checked' : 'choice'} data-testid={`cashout-destination-${option.id}`}>
-              <input type="radio" name="cashout-destination" value={option.id} checked={value === option.id} onChange={() => onChange(option.id)} />
+            <label
+              key={option.id}
+              className={value === option.id ? 'choice checked' : 'choice'}
+              data-testid={`cashout-destination-${option.id}`}
+            >
+              <input
+                type="radio"
+                name="cashout-destination"
+                value={option.id}
+                checked={value === option.id}
+                onChange={() => onChange(option.id)}
+              />
               <span className="choice-text">
                 <span className="choice-title">{option.title}</span>
                 <span className="caption num">{option.detail}</span>
@@ -84,7 +145,11 @@ function DestinationPicker({ options, value, onChange, currency, error }: { opti
           ))}
         </div>
       )}
-      {error ? <span className="error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -97,7 +162,17 @@ interface Errors {
 
 type WithdrawBody = { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string };
 
-function CashOutForm({ currency, info, destinations, onDone }: { currency: Currency; info: WithdrawInfoData; destinations: Destination[]; onDone: (record: WithdrawRecordData) => void }) {
+function CashOutForm({
+  currency,
+  info,
+  destinations,
+  onDone,
+}: {
+  currency: Currency;
+  info: WithdrawInfoData;
+  destinations: Destination[];
+  onDone: (record: WithdrawRecordData) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const windowText = useWindowText();
@@ -106,14 +181,15 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
   const [picked, setPicked] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [review, setReview] = useState<WithdrawBody | null>(null);
-  const send = useCallback(
-    (body: WithdrawBody, requestId: string) =>
-      call('withdraw', { ...body, requestId }),
-    [],
-  );
+  const send = useCallback((body: WithdrawBody, requestId: string) => call('withdraw', { ...body, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
   // One destination is the obvious choice; with several the user picks.
-  const destinationId = picked && destinations.some((d) => d.id === picked) ? picked : destinations.length === 1 ? (destinations[0]?.id ?? null) : null;
+  const destinationId =
+    picked && destinations.some((d) => d.id === picked)
+      ? picked
+      : destinations.length === 1
+        ? (destinations[0]?.id ?? null)
+        : null;
   const destination = destinations.find((d) => d.id === destinationId);
   const amount = toWireAmount(amountInput);
   const rules = withdrawRules(info, amount);
@@ -166,19 +242,39 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
           error={errors.amount}
           describedBy={rulesId}
           action={
-            <button type="button" className="amount-action" onClick={() => setAmountInput(info.withdrawable)} data-testid="cashout-all">
+            <button
+              type="button"
+              className="amount-action"
+              onClick={() => setAmountInput(info.withdrawable)}
+              data-testid="cashout-all"
+            >
               {t('ui.cashOut.all')}
             </button>
           }
         >
-          <span className="num" data-testid="cashout-withdrawable">{t('ui.cashOut.withdrawable', { amount: formatAmount(info.withdrawable, currency) })}</span>
-          <span className="num">{t('ui.funds.limits', { min: formatAmount(info.min, currency), max: formatAmount(info.max, currency) })}</span>
-          <span className="num">
-            {t('ui.funds.window', { window: windowText(info.window, info.days, info.timezone) })} <WindowTag open={info.inWindow} />
+          <span className="num" data-testid="cashout-withdrawable">
+            {t('ui.cashOut.withdrawable', { amount: formatAmount(info.withdrawable, currency) })}
           </span>
-          <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
+          <span className="num">
+            {t('ui.funds.limits', { min: formatAmount(info.min, currency), max: formatAmount(info.max, currency) })}
+          </span>
+          <span className="num">
+            {t('ui.funds.window', { window: windowText(info.window, info.days, info.timezone) })}{' '}
+            <WindowTag open={info.inWindow} />
+          </span>
+          <span className="num">
+            {/[1-9]/.test(info.feeRate)
+              ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) })
+              : t('ui.cashOut.noFee')}
+          </span>
         </AmountField>
-        <DestinationPicker options={destinations} value={destinationId} onChange={setPicked} currency={currency} error={errors.destination} />
+        <DestinationPicker
+          options={destinations}
+          value={destinationId}
+          onChange={setPicked}
+          currency={currency}
+          error={errors.destination}
+        />
         <TextField
           label={t('ui.cashOut.password')}
           type="password"
@@ -204,7 +300,15 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
           </Link>
         ) : null}
         <div className="form-footer">
-          <Button block color="primary" size="large" type="submit" disabled={blocked || busy} aria-describedby={rulesId} data-testid="cashout-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            disabled={blocked || busy}
+            aria-describedby={rulesId}
+            data-testid="cashout-submit"
+          >
             {blocked ? t('ui.cashOut.blocked') : t('ui.cashOut.submit')}
           </Button>
           <p className="caption">{t('ui.cashOut.note')}</p>
@@ -225,13 +329,20 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
             <DetailRow label={t('ui.cashOut.amount')} testId="cashout-sheet-amount">
               <strong className="num">{formatAmount(review.amount, review.currency)}</strong>
             </DetailRow>
-            <DetailRow label={destination.kind === 'card' ? t('ui.cashOut.toCard') : t('ui.cashOut.toWallet')} testId="cashout-sheet-destination">
+            <DetailRow
+              label={destination.kind === 'card' ? t('ui.cashOut.toCard') : t('ui.cashOut.toWallet')}
+              testId="cashout-sheet-destination"
+            >
               <span>
                 {destination.title} <span className="caption num">{destination.detail}</span>
               </span>
             </DetailRow>
             <DetailRow label={t('ui.withdraw.fee')}>
-              <span className="num">{/[1-9]/.test(info.feeRate) ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) }) : t('ui.cashOut.noFee')}</span>
+              <span className="num">
+                {/[1-9]/.test(info.feeRate)
+                  ? t('ui.cashOut.feeRate', { rate: formatPercent(info.feeRate) })
+                  : t('ui.cashOut.noFee')}
+              </span>
             </DetailRow>
           </dl>
         ) : null}
@@ -242,11 +353,18 @@ function CashOutForm({ currency, info, destinations, onDone }: { currency: Curre
   );
 }
 
-/** The submitted withdrawal, pending review (the amount is frozen until it is paid out, API.md §10.4). */
+/** The submitted withdrawal, pending review (the amount is frozen until it is paid out, docs/api.md §10.4). */
 function WithdrawResult({ record }: { record: WithdrawRecordData }) {
   const { t } = useTranslation();
   return (
-    <MoneyResultCard record={record} testId="cashout-result" title={t('ui.withdraw.submitted')} text={t('ui.withdraw.submittedText')} recordsTab="withdraw" recordsLabel={t('ui.withdraw.viewRecords')}>
+    <MoneyResultCard
+      record={record}
+      testId="cashout-result"
+      title={t('ui.withdraw.submitted')}
+      text={t('ui.withdraw.submittedText')}
+      recordsTab="withdraw"
+      recordsLabel={t('ui.withdraw.viewRecords')}
+    >
       <DetailRow label={t('ui.withdraw.to')}>
         <span>
           {record.destination.label} <span className="caption num">{record.destination.masked}</span>
@@ -287,7 +405,7 @@ function RecentWithdrawals() {
  * `/information/cashOut` (spec §2 withdrawal): currency, amount ("all" fills the withdrawable
  * amount), the card or wallet, the fund password; every rule of `/funds/withdrawInfo` that
  * does not hold is shown before the user presses, and the button stays disabled with the
- * reason in view (UI.md "Money screens"). Below, the withdrawal records with their timelines.
+ * reason in view (docs/ui.md "Money screens"). Below, the withdrawal records with their timelines.
  */
 function CashOutBody() {
   const { t } = useTranslation();
@@ -305,7 +423,12 @@ function CashOutBody() {
   }
 
   let form: ReactNode;
-  if (info.isPending || cards.isPending) form = <section className="card"><Loading rows={5} /></section>;
+  if (info.isPending || cards.isPending)
+    form = (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
   else if (info.isError || cards.isError) {
     form = (
       <section className="card">
@@ -320,14 +443,22 @@ function CashOutBody() {
   } else {
     const destinations = destinationsOf(currency, cards.data.cards, cards.data.wallets);
     // Keyed by currency: switching currency starts a fresh form (amount, destination, requestId).
-    form = <CashOutForm key={currency} currency={currency} info={info.data} destinations={destinations} onDone={setRecord} />;
+    form = (
+      <CashOutForm key={currency} currency={currency} info={info.data} destinations={destinations} onDone={setRecord} />
+    );
   }
 
   return (
     <>
       <section className="card">
         <h2 id="cashout-currency">{t('ui.funds.currency')}</h2>
-        <CurrencyChoice options={cashOutCurrencies} value={currency} onChange={setCurrency} label={t('ui.funds.currency')} testIdPrefix="cashout-currency-" />
+        <CurrencyChoice
+          options={cashOutCurrencies}
+          value={currency}
+          onChange={setCurrency}
+          label={t('ui.funds.currency')}
+          testIdPrefix="cashout-currency-"
+        />
       </section>
       {form}
       <RecentWithdrawals />

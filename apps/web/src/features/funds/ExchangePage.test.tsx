@@ -37,10 +37,25 @@ describe('the currency exchange', () => {
     const user = userEvent.setup({ delay: null });
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('verified') },
-      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00'), account('USDT', '0.00'), account('EUR', '0.00')]) },
+      '/user/assets': {
+        data: assets([
+          account('MXN', '1000.00'),
+          account('USD', '250.00'),
+          account('USDT', '0.00'),
+          account('EUR', '0.00'),
+        ]),
+      },
       '/funds/rates': { data: rates },
       '/funds/exchange': {
-        data: { orderNo: 'X20250314000007', from: 'USD', to: 'MXN', fromAmount: '40.00', toAmount: '716.93', rate: '17.92345678', createdAt: '2025-03-14T15:31:00Z' },
+        data: {
+          orderNo: 'X20250314000007',
+          from: 'USD',
+          to: 'MXN',
+          fromAmount: '40.00',
+          toAmount: '716.93',
+          rate: '17.92345678',
+          createdAt: '2025-03-14T15:31:00Z',
+        },
         code: 'result.exchange.ok',
       },
     });
@@ -51,7 +66,7 @@ describe('the currency exchange', () => {
     expect(api.callsTo('/funds/rates')).toEqual([{ base: 'USD' }]);
 
     await user.type(screen.getByTestId('exchange-amount'), '40.00');
-    // 40 × 17.92345678 = 716.9382712 → 716.93, rounded down like the server (API.md §1.11)
+    // 40 × 17.92345678 = 716.9382712 → 716.93, rounded down like the server (docs/api.md §1.11)
     expect(screen.getByTestId('exchange-receive').textContent).toBe('Mex$716.93');
 
     await user.click(screen.getByTestId('exchange-submit'));
@@ -60,11 +75,22 @@ describe('the currency exchange', () => {
     expect(within(sheet).getByText('$40.00')).toBeTruthy();
     fireEvent.click(within(sheet).getByTestId('exchange-confirm'));
     await waitFor(() => expect(api.callsTo('/funds/exchange')).toHaveLength(1));
-    expect(api.callsTo('/funds/exchange')[0]).toEqual({ from: 'USD', to: 'MXN', amount: '40.00', requestId: expect.stringMatching(UUID) });
+    expect(api.callsTo('/funds/exchange')[0]).toEqual({
+      from: 'USD',
+      to: 'MXN',
+      amount: '40.00',
+      requestId: expect.stringMatching(UUID),
+    });
     const result = await screen.findByTestId('exchange-result');
-    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    const rows = [...result.querySelectorAll('.detail-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
     expect(rows.map(([label]) => label)).toEqual(['Paid', 'Received', 'Rate', 'Order number', 'Time']);
-    expect(rows.slice(3).map(([, value]) => value)).toEqual(['X20250314000007', expect.stringMatching(/^2025\.03\.14 \d\d:31:00$/)]);
+    expect(rows.slice(3).map(([, value]) => value)).toEqual([
+      'X20250314000007',
+      expect.stringMatching(/^2025\.03\.14 \d\d:31:00$/),
+    ]);
   });
 
   it('fills max with the available balance of `from` and shows the balance rule when it is exceeded', async () => {
@@ -106,11 +132,18 @@ describe('the currency exchange', () => {
     const user = userEvent.setup({ delay: null });
     stubApi({
       '/user/getUserinfo': { data: userInfo('verified') },
-      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00', { inTransit: '50.00', withdrawable: '200.00' })]) },
+      '/user/assets': {
+        data: assets([
+          account('MXN', '1000.00'),
+          account('USD', '250.00', { inTransit: '50.00', withdrawable: '200.00' }),
+        ]),
+      },
       '/funds/rates': { data: rates },
     });
     renderExchange();
-    expect((await screen.findByTestId('exchange-in-transit')).textContent).toBe('$50.00 of unsettled proceeds stays in USD until it settles.');
+    expect((await screen.findByTestId('exchange-in-transit')).textContent).toBe(
+      '$50.00 of unsettled proceeds stays in USD until it settles.',
+    );
     await user.click(screen.getByTestId('exchange-max'));
     expect((screen.getByTestId('exchange-amount') as HTMLInputElement).value).toBe('200.00');
     expect(screen.queryByTestId('exchange-rule-withdrawable')).toBeNull();
@@ -126,7 +159,16 @@ describe('the currency exchange', () => {
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('verified') },
       '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
-      '/funds/rates': (body) => ({ data: (body as { base: string }).base === 'MXN' ? { list: [{ from: 'MXN', to: 'USD', rate: '0.05500000', exchangeable: true, updatedAt: '2025-03-14T15:30:00Z' }] } : rates }),
+      '/funds/rates': (body) => ({
+        data:
+          (body as { base: string }).base === 'MXN'
+            ? {
+                list: [
+                  { from: 'MXN', to: 'USD', rate: '0.05500000', exchangeable: true, updatedAt: '2025-03-14T15:30:00Z' },
+                ],
+              }
+            : rates,
+      }),
     });
     renderExchange();
     await user.click(await screen.findByTestId('exchange-swap'));

@@ -9,7 +9,15 @@ import { useConfig, useSummaryCurrency } from '../../api/queries';
 import { CloseIcon, SwapIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { exchangePreview } from '../../lib/exchange';
-import { compareDecimal, formatAmount, formatClock, formatPrice, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
+import {
+  compareDecimal,
+  formatAmount,
+  formatClock,
+  formatPrice,
+  sanitiseAmountInput,
+  scaleOf,
+  toWireAmount,
+} from '../../lib/format';
 import { codeText, DetailRow, MoneyPage, OrderNoAndTimeRows, RuleList, useMoneySubmit, type Rule } from './FundsParts';
 import { orderedCurrencies } from './RechargePage';
 
@@ -23,29 +31,56 @@ export interface ExchangeBalance {
 }
 
 /**
- * What stops this exchange now (API.md §10.7 order after the gates): the pair, the minimum,
+ * What stops this exchange now (docs/api.md §10.7 order after the gates): the pair, the minimum,
  * the balance, then the in-transit part of `available`, which cannot leave its currency.
  */
 export function exchangeRules(
-  from: Currency, to: Currency, amount: string, balance: ExchangeBalance | undefined, min: string | undefined, rate: RateItem | undefined,
+  from: Currency,
+  to: Currency,
+  amount: string,
+  balance: ExchangeBalance | undefined,
+  min: string | undefined,
+  rate: RateItem | undefined,
 ): Rule[] {
   const rules: Rule[] = [];
-  if (rate && !rate.exchangeable) rules.push({ key: 'pair', text: codeText('exchange.pair_unsupported', { from, to }) });
+  if (rate && !rate.exchangeable)
+    rules.push({ key: 'pair', text: codeText('exchange.pair_unsupported', { from, to }) });
   if (amount === '') return rules;
-  if (min !== undefined && compareDecimal(amount, min) < 0) rules.push({ key: 'min', text: codeText('exchange.below_min', { min, currency: from }) });
+  if (min !== undefined && compareDecimal(amount, min) < 0)
+    rules.push({ key: 'min', text: codeText('exchange.below_min', { min, currency: from }) });
   if (balance && compareDecimal(amount, balance.available) > 0) {
-    rules.push({ key: 'balance', text: codeText('funds.insufficient_balance', { available: balance.available, currency: from }) });
+    rules.push({
+      key: 'balance',
+      text: codeText('funds.insufficient_balance', { available: balance.available, currency: from }),
+    });
   } else if (balance && compareDecimal(amount, balance.withdrawable) > 0) {
-    rules.push({ key: 'withdrawable', text: codeText('funds.insufficient_withdrawable', { withdrawable: balance.withdrawable, currency: from }) });
+    rules.push({
+      key: 'withdrawable',
+      text: codeText('funds.insufficient_withdrawable', { withdrawable: balance.withdrawable, currency: from }),
+    });
   }
   return rules;
 }
 
-function CurrencySelect({ label, value, options, onChange, testId }: { label: string; value: Currency; options: readonly Currency[]; onChange: (c: Currency) => void; testId: string }) {
+function CurrencySelect({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: Currency;
+  options: readonly Currency[];
+  onChange: (c: Currency) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div className="currency-select">
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as Currency)} data-testid={testId}>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -65,12 +100,33 @@ interface Quote {
   rate: RateItem;
 }
 
-function ConfirmSheet({ quote, onCancel, onConfirm, busy }: { quote: Quote | null; onCancel: () => void; onConfirm: () => void; busy: boolean }) {
+function ConfirmSheet({
+  quote,
+  onCancel,
+  onConfirm,
+  busy,
+}: {
+  quote: Quote | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Popup visible={quote !== null} onMaskClick={onCancel} onClose={onCancel} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+    <Popup
+      visible={quote !== null}
+      onMaskClick={onCancel}
+      onClose={onCancel}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
       {quote ? (
-        <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="exchange-confirm-title" data-testid="exchange-sheet">
+        <div
+          className="sheet"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="exchange-confirm-title"
+          data-testid="exchange-sheet"
+        >
           <header className="sheet-head">
             <h2 id="exchange-confirm-title">{t('ui.exchange.confirmTitle')}</h2>
             <button type="button" className="icon-button" onClick={onCancel} aria-label={t('ui.common.close')}>
@@ -83,15 +139,26 @@ function ConfirmSheet({ quote, onCancel, onConfirm, busy }: { quote: Quote | nul
                 <span className="num strong">{formatAmount(quote.amount, quote.from)}</span>
               </DetailRow>
               <DetailRow label={t('ui.exchange.rate')}>
-                <span className="num">{t('ui.exchange.rateLine', { from: quote.from, rate: formatPrice(quote.rate.rate), to: quote.to })}</span>
+                <span className="num">
+                  {t('ui.exchange.rateLine', { from: quote.from, rate: formatPrice(quote.rate.rate), to: quote.to })}
+                </span>
               </DetailRow>
               <DetailRow label={t('ui.exchange.receive')}>
-                <span className="num strong" data-testid="exchange-confirm-receive">{formatAmount(quote.receive, quote.to)}</span>
+                <span className="num strong" data-testid="exchange-confirm-receive">
+                  {formatAmount(quote.receive, quote.to)}
+                </span>
               </DetailRow>
             </dl>
             <p className="caption">{t('ui.exchange.rateNote', { time: formatClock(quote.rate.updatedAt) })}</p>
             <div className="form-footer">
-              <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} data-testid="exchange-confirm">
+              <Button
+                block
+                color="primary"
+                size="large"
+                onClick={onConfirm}
+                disabled={busy}
+                data-testid="exchange-confirm"
+              >
                 {t('ui.exchange.confirm')}
               </Button>
               <Button block onClick={onCancel}>
@@ -118,7 +185,9 @@ function ExchangeResult({ result }: { result: ExchangeData }) {
           <span className="num strong">{formatAmount(result.toAmount, result.to)}</span>
         </DetailRow>
         <DetailRow label={t('ui.exchange.rate')}>
-          <span className="num">{t('ui.exchange.rateLine', { from: result.from, rate: formatPrice(result.rate), to: result.to })}</span>
+          <span className="num">
+            {t('ui.exchange.rateLine', { from: result.from, rate: formatPrice(result.rate), to: result.to })}
+          </span>
         </DetailRow>
         <OrderNoAndTimeRows orderNo={result.orderNo} createdAt={result.createdAt} />
       </dl>
@@ -126,14 +195,22 @@ function ExchangeResult({ result }: { result: ExchangeData }) {
   );
 }
 
-function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[]; balances: Map<Currency, ExchangeBalance> }) {
+function ExchangeForm({
+  currencies,
+  balances,
+}: {
+  currencies: readonly Currency[];
+  balances: Map<Currency, ExchangeBalance>;
+}) {
   const { t } = useTranslation();
   const config = useConfig();
   const queryClient = useQueryClient();
   const summary = useSummaryCurrency();
   const rulesId = useId();
   const [from, setFrom] = useState<Currency>(() => (currencies.includes(summary) ? summary : (currencies[0] ?? 'MXN')));
-  const [to, setTo] = useState<Currency>(() => currencies.find((c) => c !== (currencies.includes(summary) ? summary : currencies[0])) ?? 'USD');
+  const [to, setTo] = useState<Currency>(
+    () => currencies.find((c) => c !== (currencies.includes(summary) ? summary : currencies[0])) ?? 'USD',
+  );
   const [amountInput, setAmountInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
@@ -141,7 +218,8 @@ function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[
   const rates = useRates(from);
   const rate = rates.data?.list.find((item) => item.to === to);
   const send = useCallback(
-    (body: { from: Currency; to: Currency; amount: string }, requestId: string) => call('exchange', { ...body, requestId }),
+    (body: { from: Currency; to: Currency; amount: string }, requestId: string) =>
+      call('exchange', { ...body, requestId }),
     [],
   );
   const { submit, busy, loader } = useMoneySubmit(send);
@@ -200,10 +278,18 @@ function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[
         <div className="exchange-leg">
           <div className="exchange-leg-head">
             <span className="leg-label">{t('ui.exchange.from')}</span>
-            <span className="caption num">{t('ui.exchange.available', { amount: formatAmount(balance?.available ?? '0', from) })}</span>
+            <span className="caption num">
+              {t('ui.exchange.available', { amount: formatAmount(balance?.available ?? '0', from) })}
+            </span>
           </div>
           <div className="exchange-leg-body">
-            <CurrencySelect label={t('ui.exchange.fromCurrency')} value={from} options={currencies} onChange={pickFrom} testId="exchange-from" />
+            <CurrencySelect
+              label={t('ui.exchange.fromCurrency')}
+              value={from}
+              options={currencies}
+              onChange={pickFrom}
+              testId="exchange-from"
+            />
             <input
               className="amount-input num"
               inputMode="decimal"
@@ -216,23 +302,50 @@ function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[
               aria-describedby={rulesId}
               data-testid="exchange-amount"
             />
-            <button type="button" className="amount-action" onClick={() => setAmountInput(sanitiseAmountInput(balance?.withdrawable ?? '', scaleOf(from)))} data-testid="exchange-max">
+            <button
+              type="button"
+              className="amount-action"
+              onClick={() => setAmountInput(sanitiseAmountInput(balance?.withdrawable ?? '', scaleOf(from)))}
+              data-testid="exchange-max"
+            >
               {t('ui.exchange.max')}
             </button>
           </div>
-          {error ? <span className="field-error" role="alert">{error}</span> : null}
-          {min !== undefined ? <span className="caption num" data-testid="exchange-min">{t('ui.exchange.min', { amount: formatAmount(min, from) })}</span> : null}
+          {error ? (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          ) : null}
+          {min !== undefined ? (
+            <span className="caption num" data-testid="exchange-min">
+              {t('ui.exchange.min', { amount: formatAmount(min, from) })}
+            </span>
+          ) : null}
           {inTransit !== null ? (
-            <span className="caption num" data-testid="exchange-in-transit">{t('ui.exchange.inTransit', { amount: formatAmount(inTransit, from), currency: from })}</span>
+            <span className="caption num" data-testid="exchange-in-transit">
+              {t('ui.exchange.inTransit', { amount: formatAmount(inTransit, from), currency: from })}
+            </span>
           ) : null}
         </div>
         <div className="exchange-swap">
-          <button type="button" className="swap-button" onClick={swap} aria-label={t('ui.exchange.swap')} data-testid="exchange-swap">
+          <button
+            type="button"
+            className="swap-button"
+            onClick={swap}
+            aria-label={t('ui.exchange.swap')}
+            data-testid="exchange-swap"
+          >
             <SwapIcon />
           </button>
           <span className="caption num" data-testid="exchange-rate" aria-live="polite">
-            {rate ? t('ui.exchange.rateLine', { from, rate: formatPrice(rate.rate), to }) : rates.isError ? t('ui.exchange.rateError') : t('ui.common.loading')}
-            {rate ? <span className="rate-time"> · {t('ui.exchange.rateAt', { time: formatClock(rate.updatedAt) })}</span> : null}
+            {rate
+              ? t('ui.exchange.rateLine', { from, rate: formatPrice(rate.rate), to })
+              : rates.isError
+                ? t('ui.exchange.rateError')
+                : t('ui.common.loading')}
+            {rate ? (
+              <span className="rate-time"> · {t('ui.exchange.rateAt', { time: formatClock(rate.updatedAt) })}</span>
+            ) : null}
           </span>
         </div>
         <div className="exchange-leg">
@@ -240,7 +353,13 @@ function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[
             <span className="leg-label">{t('ui.exchange.to')}</span>
           </div>
           <div className="exchange-leg-body">
-            <CurrencySelect label={t('ui.exchange.toCurrency')} value={to} options={currencies} onChange={pickTo} testId="exchange-to" />
+            <CurrencySelect
+              label={t('ui.exchange.toCurrency')}
+              value={to}
+              options={currencies}
+              onChange={pickTo}
+              testId="exchange-to"
+            />
             <output className="amount-output num" data-testid="exchange-receive" aria-label={t('ui.exchange.receive')}>
               {receive !== null ? formatAmount(receive, to) : '--'}
             </output>
@@ -249,7 +368,15 @@ function ExchangeForm({ currencies, balances }: { currencies: readonly Currency[
         <p className="caption">{t('ui.exchange.note')}</p>
         <RuleList rules={rules} id={rulesId} testIdPrefix="exchange-rule-" />
         <div className="form-footer">
-          <Button block color="primary" size="large" type="submit" disabled={rules.length > 0 || !rate || busy} aria-describedby={rulesId} data-testid="exchange-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            disabled={rules.length > 0 || !rate || busy}
+            aria-describedby={rulesId}
+            data-testid="exchange-submit"
+          >
             {t('ui.exchange.submit')}
           </Button>
         </div>
@@ -273,12 +400,28 @@ function ExchangeBody() {
   const accounts = assets.data?.accounts;
   const currencies = useMemo(() => orderedCurrencies((accounts ?? []).map((a) => a.currency)), [accounts]);
   const balances = useMemo(
-    () => new Map((accounts ?? []).map((a) => [a.currency, { available: a.available, inTransit: a.inTransit, withdrawable: a.withdrawable }] as const)),
+    () =>
+      new Map(
+        (accounts ?? []).map(
+          (a) =>
+            [a.currency, { available: a.available, inTransit: a.inTransit, withdrawable: a.withdrawable }] as const,
+        ),
+      ),
     [accounts],
   );
   let body: ReactNode;
-  if (assets.isPending) body = <section className="card"><Loading rows={5} /></section>;
-  else if (assets.isError) body = <section className="card"><ErrorRetry onRetry={() => void assets.refetch()} /></section>;
+  if (assets.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  else if (assets.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void assets.refetch()} />
+      </section>
+    );
   else body = <ExchangeForm currencies={currencies} balances={balances} />;
   return body;
 }

@@ -17,7 +17,19 @@ const answers = {
     const tab = (body as { tab: string }).tab;
     if (tab === 'deposit') return { data: listPage([depositRecord({ state: 'approved' })]) };
     if (tab === 'withdraw') return { data: listPage([withdrawRecord()]) };
-    return { data: listPage([ledgerRecord(), ledgerRecord({ id: 'l_901', kind: 'exchange_in', amount: '716.94', currency: 'MXN', balanceAfter: '1716.94', remark: null })]) };
+    return {
+      data: listPage([
+        ledgerRecord(),
+        ledgerRecord({
+          id: 'l_901',
+          kind: 'exchange_in',
+          amount: '716.94',
+          currency: 'MXN',
+          balanceAfter: '1716.94',
+          remark: null,
+        }),
+      ]),
+    };
   },
 };
 
@@ -33,7 +45,9 @@ describe('the funds records', () => {
     expect(trade.textContent).toContain('Position opened');
     expect(trade.querySelector('.record-amount.down')?.textContent).toBe('-$342.55');
     expect(trade.textContent).toContain('Balance $4,657.45');
-    expect(screen.getByTestId('trade-record-l_901').querySelector('.record-amount.up')?.textContent).toBe('+Mex$716.94');
+    expect(screen.getByTestId('trade-record-l_901').querySelector('.record-amount.up')?.textContent).toBe(
+      '+Mex$716.94',
+    );
 
     await user.click(screen.getByTestId('records-tab-deposit'));
     const deposit = await screen.findByTestId('deposit-record-d_51');
@@ -70,7 +84,7 @@ describe('the funds records', () => {
     expect(api.callsTo('/funds/records')).toEqual([{ tab: 'withdraw', page: 1, size: 20 }]);
   });
 
-  it('downloads the statement as CSV: the endpoint with format csv, saved under the server\'s file name', async () => {
+  it("downloads the statement as CSV: the endpoint with format csv, saved under the server's file name", async () => {
     const user = userEvent.setup({ delay: null });
     const api = stubApi(answers);
     const json = api.fetchMock.getMockImplementation();
@@ -78,7 +92,10 @@ describe('the funds records', () => {
       if (String(input).endsWith('/funds/statement')) {
         return new Response('at,entryId,kind\n', {
           status: 200,
-          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="statement-MXN-2025-03-01-2025-03-14.csv"' },
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="statement-MXN-2025-03-01-2025-03-14.csv"',
+          },
         });
       }
       if (!json) throw new Error('no stub');
@@ -101,8 +118,11 @@ describe('the funds records', () => {
     fireEvent.click(screen.getByTestId('statement-csv'));
 
     await waitFor(() => expect(saved).toEqual(['statement-MXN-2025-03-01-2025-03-14.csv']));
-    expect(api.callsTo('/funds/statement')).toEqual([{ currency: 'MXN', from: '2025-03-01', to: '2025-03-14', format: 'csv' }]);
-    const headers = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith('/funds/statement'))?.[1]?.headers as Record<string, string>;
+    expect(api.callsTo('/funds/statement')).toEqual([
+      { currency: 'MXN', from: '2025-03-01', to: '2025-03-14', format: 'csv' },
+    ]);
+    const headers = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith('/funds/statement'))?.[1]
+      ?.headers as Record<string, string>;
     expect(headers.token).toBe('tok');
     expect(headers.account).toBe(ACCOUNT);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
@@ -116,11 +136,35 @@ describe('the funds records', () => {
       ...answers,
       '/funds/statement': {
         data: {
-          currency: 'MXN', from: '2025-03-01', to: '2025-03-14', timezone: 'America/Mexico_City',
-          opening: { available: '0.00', frozen: '0.00' }, closing: { available: '4400.00', frozen: '600.00' },
+          currency: 'MXN',
+          from: '2025-03-01',
+          to: '2025-03-14',
+          timezone: 'America/Mexico_City',
+          opening: { available: '0.00', frozen: '0.00' },
+          closing: { available: '4400.00', frozen: '600.00' },
           lines: [
-            { at: '2025-03-02T10:00:00Z', entryId: 'e1', kind: 'deposit', orderNo: 'D1', remark: null, availableChange: '5000.00', frozenChange: '0.00', availableAfter: '5000.00', frozenAfter: '0.00' },
-            { at: '2025-03-03T10:00:00Z', entryId: 'e2', kind: 'withdraw_freeze', orderNo: 'W1', remark: null, availableChange: '-600.00', frozenChange: '600.00', availableAfter: '4400.00', frozenAfter: '600.00' },
+            {
+              at: '2025-03-02T10:00:00Z',
+              entryId: 'e1',
+              kind: 'deposit',
+              orderNo: 'D1',
+              remark: null,
+              availableChange: '5000.00',
+              frozenChange: '0.00',
+              availableAfter: '5000.00',
+              frozenAfter: '0.00',
+            },
+            {
+              at: '2025-03-03T10:00:00Z',
+              entryId: 'e2',
+              kind: 'withdraw_freeze',
+              orderNo: 'W1',
+              remark: null,
+              availableChange: '-600.00',
+              frozenChange: '600.00',
+              availableAfter: '4400.00',
+              frozenAfter: '600.00',
+            },
           ],
         },
       },

@@ -2,8 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
-  flattenRecords, fundRecordTabs, isDepositRecord, isLedgerRecord, isWithdrawRecord, useFundRecords,
-  type DepositRecordData, type FundRecordTab, type LedgerRecordData,
+  flattenRecords,
+  fundRecordTabs,
+  isDepositRecord,
+  isLedgerRecord,
+  isWithdrawRecord,
+  useFundRecords,
+  type DepositRecordData,
+  type FundRecordTab,
+  type LedgerRecordData,
 } from '../../api/funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { ChevronIcon, DownloadIcon } from '../../components/Icons';
@@ -30,14 +37,22 @@ function LedgerRow({ record }: { record: LedgerRecordData }) {
           <span className="record-title">{t(`ui.ledgerKind.${record.kind}`)}</span>
           {record.remark ? <span className="caption">{record.remark}</span> : null}
           <span className="caption num">{formatDate(record.createdAt)}</span>
-          {record.orderNo ? <span className="caption num">{t('ui.records.orderNoShort', { orderNo: record.orderNo })}</span> : null}
+          {record.orderNo ? (
+            <span className="caption num">{t('ui.records.orderNoShort', { orderNo: record.orderNo })}</span>
+          ) : null}
         </span>
         <span className="record-side">
-          <span className={`record-amount num ${dir === 'flat' ? '' : dir}`}>{formatSignedAmount(record.amount, record.currency)}</span>
+          <span className={`record-amount num ${dir === 'flat' ? '' : dir}`}>
+            {formatSignedAmount(record.amount, record.currency)}
+          </span>
           {frozen !== 'flat' ? (
-            <span className="caption num">{t('ui.records.frozenChange', { amount: formatSignedAmount(record.frozenChange, record.currency) })}</span>
+            <span className="caption num">
+              {t('ui.records.frozenChange', { amount: formatSignedAmount(record.frozenChange, record.currency) })}
+            </span>
           ) : null}
-          <span className="caption num">{t('ui.records.balanceAfter', { amount: formatAmount(record.balanceAfter, record.currency) })}</span>
+          <span className="caption num">
+            {t('ui.records.balanceAfter', { amount: formatAmount(record.balanceAfter, record.currency) })}
+          </span>
         </span>
       </div>
     </li>
@@ -53,11 +68,15 @@ function DepositRow({ record }: { record: DepositRecordData }) {
           <span className="record-title">{t('ui.records.deposit')}</span>
           <span className="caption num">{formatDate(record.createdAt)}</span>
           <span className="caption num">{t('ui.records.orderNoShort', { orderNo: record.orderNo })}</span>
-          {record.state === 'rejected' && record.rejectReason ? <span className="timeline-reason">{t('ui.funds.reason', { reason: record.rejectReason })}</span> : null}
+          {record.state === 'rejected' && record.rejectReason ? (
+            <span className="timeline-reason">{t('ui.funds.reason', { reason: record.rejectReason })}</span>
+          ) : null}
         </span>
         <span className="record-side">
           {/* Nothing is credited until approval, so a pending or rejected deposit is not shown as a gain. */}
-          <span className={`record-amount num ${record.state === 'approved' ? 'up' : ''}`}>+{formatAmount(record.amount, record.currency)}</span>
+          <span className={`record-amount num ${record.state === 'approved' ? 'up' : ''}`}>
+            +{formatAmount(record.amount, record.currency)}
+          </span>
           <StateTag state={record.state} />
         </span>
       </div>
@@ -69,8 +88,18 @@ function RecordsList({ tab }: { tab: FundRecordTab }) {
   const { t } = useTranslation();
   const query = useFundRecords(tab);
   const rows = flattenRecords(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={6} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   let list: ReactNode;
   if (rows.length === 0) list = <Empty text={t(`ui.records.empty.${tab}`)} />;
   else
@@ -110,7 +139,13 @@ export default function FundRecordPage() {
   return (
     <MoneyPage title={t('ui.page.fundRecord')} requireKyc={false}>
       <div className="entry-list">
-        <button type="button" className="entry" onClick={() => setStatementOpen(true)} data-testid="statement-open" aria-haspopup="dialog">
+        <button
+          type="button"
+          className="entry"
+          onClick={() => setStatementOpen(true)}
+          data-testid="statement-open"
+          aria-haspopup="dialog"
+        >
           <DownloadIcon className="entry-icon" />
           <span className="entry-label">{t('ui.statement.open')}</span>
           <ChevronIcon className="chevron" />

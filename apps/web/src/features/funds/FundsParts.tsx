@@ -1,5 +1,5 @@
 /**
- * Pieces every money screen shares (UI.md "Money screens", "Status", "Feedback"): the frame
+ * Pieces every money screen shares (docs/ui.md "Money screens", "Status", "Feedback"): the frame
  * with the login prompt and the real-name gate, the amount field, the list of rules that
  * would stop the user, state tags, the vertical timeline, the blocking loader and the
  * submission with a kept `requestId`.
@@ -20,7 +20,7 @@ import { copyText } from '../../lib/clipboard';
 import { formatDate } from '../../lib/format';
 import { RequestIdKeeper } from '../../lib/request-id';
 
-/** UI.md: a blocking loader only for the logout second and money submissions. */
+/** docs/ui.md: a blocking loader only for the logout second and money submissions. */
 export function BlockingLoader({ visible }: { visible: boolean }) {
   const { t } = useTranslation();
   return (
@@ -34,7 +34,7 @@ export function BlockingLoader({ visible }: { visible: boolean }) {
 }
 
 /**
- * Sends a money-moving call with a `requestId` (API.md §1.6). The id is kept until a final
+ * Sends a money-moving call with a `requestId` (docs/api.md §1.6). The id is kept until a final
  * answer, so pressing again after a network error or a timeout resends the same id and the
  * server answers the first result instead of moving money twice. A second press while the
  * first is under way is ignored.
@@ -66,7 +66,7 @@ export function useMoneySubmit<B extends object, R>(send: (body: B, requestId: s
   return { submit, busy, loader: <BlockingLoader visible={busy} /> };
 }
 
-/** Review states as coloured tags (UI.md "Status"). */
+/** Review states as coloured tags (docs/ui.md "Status"). */
 export function StateTag({ state, testId }: { state: ReviewState; testId?: string }) {
   const { t } = useTranslation();
   return (
@@ -85,7 +85,7 @@ export interface TimelineStep {
   tone?: 'ok' | 'bad';
 }
 
-/** A vertical timeline with time and reason per step (UI.md "Status"). */
+/** A vertical timeline with time and reason per step (docs/ui.md "Status"). */
 export function Timeline({ steps, label }: { steps: readonly TimelineStep[]; label: string }) {
   const { t } = useTranslation();
   return (
@@ -104,7 +104,9 @@ export function Timeline({ steps, label }: { steps: readonly TimelineStep[]; lab
               <span className="sr-only">, {step.done ? t('ui.timeline.done') : t('ui.timeline.waiting')}</span>
             </span>
             {step.at && step.done ? <span className="caption num">{formatDate(step.at)}</span> : null}
-            {step.reason ? <span className="timeline-reason">{t('ui.funds.reason', { reason: step.reason })}</span> : null}
+            {step.reason ? (
+              <span className="timeline-reason">{t('ui.funds.reason', { reason: step.reason })}</span>
+            ) : null}
           </div>
         </li>
       ))}
@@ -117,7 +119,7 @@ export interface Rule {
   text: string;
 }
 
-/** The rules that stop the user right now, shown before they press (UI.md "Money screens"). */
+/** The rules that stop the user right now, shown before they press (docs/ui.md "Money screens"). */
 export function RuleList({ rules, id, testIdPrefix }: { rules: readonly Rule[]; id: string; testIdPrefix: string }) {
   const { t } = useTranslation();
   return (
@@ -149,12 +151,23 @@ interface AmountFieldProps {
   describedBy?: string;
 }
 
-/** The amount, the largest element of a money screen, with its limits under it (UI.md). */
-export function AmountField({ label, value, onChange, currency, testId, action, children, error, describedBy }: AmountFieldProps) {
+/** The amount, the largest element of a money screen, with its limits under it (docs/ui.md). */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  currency,
+  testId,
+  action,
+  children,
+  error,
+  describedBy,
+}: AmountFieldProps) {
   const id = useId();
   const notesId = `${id}-notes`;
   const errorId = `${id}-error`;
-  const described = [children ? notesId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [children ? notesId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="amount-field">
       <label htmlFor={id}>{label}</label>
@@ -258,8 +271,18 @@ export function MoneyPage({ title, children, right, requireKyc = true, loginText
   let body: ReactNode;
   if (!loggedIn) body = <LoginPrompt message={loginText ?? t('ui.funds.loginText')} />;
   else if (!requireKyc) body = children;
-  else if (user.isPending) body = <section className="card"><Loading rows={4} /></section>;
-  else if (user.isError) body = <section className="card"><ErrorRetry onRetry={() => void user.refetch()} /></section>;
+  else if (user.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  else if (user.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void user.refetch()} />
+      </section>
+    );
   else if (user.data.kycStatus !== 'verified') body = <KycGateCard status={user.data.kycStatus} />;
   else body = children;
   return (

@@ -31,7 +31,16 @@ function objectUrl(file: File): string | null {
  * uploaded at once with a progress bar, shown as a thumbnail, and retried after a failure.
  * The form receives the server's `imageId` through `onChange`.
  */
-export function ImageUpload({ purpose, label, testId, camera = false, value, onChange, error, onBusyChange }: ImageUploadProps) {
+export function ImageUpload({
+  purpose,
+  label,
+  testId,
+  camera = false,
+  value,
+  onChange,
+  error,
+  onBusyChange,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const statusId = `${inputId}-status`;
@@ -44,9 +53,12 @@ export function ImageUpload({ purpose, label, testId, camera = false, value, onC
   const taskRef = useRef<UploadTask | null>(null);
 
   // The thumbnail's object URL lives as long as it is shown.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   // Leaving the screen stops an upload in flight.
   useEffect(() => () => taskRef.current?.abort(), []);
   useEffect(() => {
@@ -105,13 +117,22 @@ export function ImageUpload({ purpose, label, testId, camera = false, value, onC
   const shownError = problem ?? error ?? null;
   return (
     <div className={`upload${phase === 'failed' || error ? ' invalid' : ''}`} data-phase={phase}>
-      <span className="upload-label" id={`${inputId}-label`}>{label}</span>
+      <span className="upload-label" id={`${inputId}-label`}>
+        {label}
+      </span>
       <label htmlFor={inputId} className="upload-tile">
         {preview || value?.url ? (
           <img className="upload-preview" src={preview ?? value?.url} alt={t('ui.upload.previewOf', { label })} />
         ) : (
           <span className="upload-placeholder" aria-hidden="true">
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4 8h3l2-3h6l2 3h3v11H4Z" />
               <circle cx="12" cy="13" r="3.5" />
             </svg>
@@ -136,7 +157,14 @@ export function ImageUpload({ purpose, label, testId, camera = false, value, onC
       <div id={statusId} className="upload-status" aria-live="polite">
         {phase === 'uploading' ? (
           <>
-            <div className="upload-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('ui.upload.progress', { label })}>
+            <div
+              className="upload-progress"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-label={t('ui.upload.progress', { label })}
+            >
               <span style={{ width: `${percent}%` }} />
             </div>
             <span className="caption num">{t('ui.upload.uploading', { percent: String(percent) })}</span>
@@ -149,9 +177,15 @@ export function ImageUpload({ purpose, label, testId, camera = false, value, onC
           </span>
         ) : null}
         {phase === 'failed' && canRetry ? (
-          <Button size="small" fill="outline" color="primary" onClick={() => {
+          <Button
+            size="small"
+            fill="outline"
+            color="primary"
+            onClick={() => {
               if (fileRef.current) start(fileRef.current);
-            }} data-testid={`${testId}-retry`}>
+            }}
+            data-testid={`${testId}-retry`}
+          >
             {t('ui.common.retry')}
           </Button>
         ) : null}

@@ -33,7 +33,15 @@ interface MoneyResultCardProps {
  * order number and time, and the way to the records or back to the wallet. One card for both,
  * so the two money flows end alike.
  */
-export function MoneyResultCard({ record, testId, title, text, recordsTab, recordsLabel, children }: MoneyResultCardProps) {
+export function MoneyResultCard({
+  record,
+  testId,
+  title,
+  text,
+  recordsTab,
+  recordsLabel,
+  children,
+}: MoneyResultCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = `${testId}-title`;
@@ -43,7 +51,9 @@ export function MoneyResultCard({ record, testId, title, text, recordsTab, recor
       <p className="muted">{text}</p>
       <dl className="detail-list">
         <DetailRow label={t('ui.records.amount')}>
-          <span className="num strong" data-testid={`${testId}-amount`}>{formatAmount(record.amount, record.currency)}</span>
+          <span className="num strong" data-testid={`${testId}-amount`}>
+            {formatAmount(record.amount, record.currency)}
+          </span>
         </DetailRow>
         {children}
         <DetailRow label={t('ui.records.state')}>
@@ -52,7 +62,11 @@ export function MoneyResultCard({ record, testId, title, text, recordsTab, recor
         <OrderNoAndTimeRows orderNo={record.orderNo} createdAt={record.createdAt} />
       </dl>
       <div className="button-row">
-        <Button color="primary" onClick={() => navigate(`/information/fundRecord?tab=${recordsTab}`)} data-testid={`${testId}-records`}>
+        <Button
+          color="primary"
+          onClick={() => navigate(`/information/fundRecord?tab=${recordsTab}`)}
+          data-testid={`${testId}-records`}
+        >
           {recordsLabel}
         </Button>
         <Button fill="outline" onClick={() => navigate('/information/wallet')} data-testid={`${testId}-done`}>

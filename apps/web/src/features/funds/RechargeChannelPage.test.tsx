@@ -54,9 +54,19 @@ describe('depositing through a channel', () => {
     await user.click(screen.getByTestId('deposit-submit'));
 
     expect(await screen.findByTestId('deposit-result')).toBeTruthy();
-    const calls = api.callsTo('/funds/deposit') as { channelId: string; amount: string; proofImageId: string; requestId: string }[];
+    const calls = api.callsTo('/funds/deposit') as {
+      channelId: string;
+      amount: string;
+      proofImageId: string;
+      requestId: string;
+    }[];
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toEqual({ channelId: 'ch_mx1', amount: '5000', proofImageId: 'img_deposit_proof', requestId: expect.stringMatching(UUID) });
+    expect(calls[0]).toEqual({
+      channelId: 'ch_mx1',
+      amount: '5000',
+      proofImageId: 'img_deposit_proof',
+      requestId: expect.stringMatching(UUID),
+    });
     expect(calls[1]?.requestId).toBe(calls[0]?.requestId);
   }, 20_000);
 
@@ -81,7 +91,10 @@ describe('depositing through a channel', () => {
 
   it('lists the channels of the chosen currency with their window and limits', async () => {
     const user = userEvent.setup({ delay: null });
-    stubApi({ '/user/getUserinfo': { data: userInfo('verified') }, '/funds/depositChannels': { data: { list: [bankChannel, cryptoChannel] } } });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/depositChannels': { data: { list: [bankChannel, cryptoChannel] } },
+    });
     renderAt('/information/recharge', routes);
     const row = await screen.findByTestId('recharge-channel-ch_mx1');
     expect(row.textContent).toContain('Open now');
@@ -92,7 +105,10 @@ describe('depositing through a channel', () => {
   });
 
   it('shows the real-name gate instead of the form until the name is verified', async () => {
-    const api = stubApi({ '/user/getUserinfo': { data: userInfo('none') }, '/funds/depositChannels': { data: { list: [bankChannel] } } });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('none') },
+      '/funds/depositChannels': { data: { list: [bankChannel] } },
+    });
     renderAt('/information/recharge', routes);
     expect((await screen.findByTestId('kyc-gate')).getAttribute('data-kyc-status')).toBe('none');
     expect(screen.queryByTestId('recharge-channel-ch_mx1')).toBeNull();

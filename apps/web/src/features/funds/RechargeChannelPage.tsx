@@ -5,21 +5,41 @@ import { useCallback, useId, useState, type FormEvent, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
-import { refreshAfterMoney, useDepositChannels, type DepositChannelData, type DepositRecordData } from '../../api/funds-queries';
+import {
+  refreshAfterMoney,
+  useDepositChannels,
+  type DepositChannelData,
+  type DepositRecordData,
+} from '../../api/funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { compareDecimal, formatAmount, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { AmountField, codeText, CopyButton, DetailRow, MoneyPage, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import {
+  AmountField,
+  codeText,
+  CopyButton,
+  DetailRow,
+  MoneyPage,
+  RuleList,
+  useMoneySubmit,
+  type Rule,
+} from './FundsParts';
 import { ImageUpload } from './ImageUpload';
 import { MoneyResultCard } from './MoneyResultCard';
 import { useWindowText, WindowTag } from './RechargePage';
 
-/** What stops this deposit now: the channel's window, then the amount against its limits (API.md §10.2 order). */
+/** What stops this deposit now: the channel's window, then the amount against its limits (docs/api.md §10.2 order). */
 export function depositRules(channel: DepositChannelData, amount: string): Rule[] {
   const rules: Rule[] = [];
-  if (!channel.inWindow) rules.push({ key: 'window', text: codeText('deposit.outside_window', { open: channel.window.open, close: channel.window.close }) });
-  if (amount !== '' && compareDecimal(amount, channel.min) < 0) rules.push({ key: 'min', text: codeText('deposit.below_min', { min: channel.min, currency: channel.currency }) });
-  if (amount !== '' && compareDecimal(amount, channel.max) > 0) rules.push({ key: 'max', text: codeText('deposit.above_max', { max: channel.max, currency: channel.currency }) });
+  if (!channel.inWindow)
+    rules.push({
+      key: 'window',
+      text: codeText('deposit.outside_window', { open: channel.window.open, close: channel.window.close }),
+    });
+  if (amount !== '' && compareDecimal(amount, channel.min) < 0)
+    rules.push({ key: 'min', text: codeText('deposit.below_min', { min: channel.min, currency: channel.currency }) });
+  if (amount !== '' && compareDecimal(amount, channel.max) > 0)
+    rules.push({ key: 'max', text: codeText('deposit.above_max', { max: channel.max, currency: channel.currency }) });
   return rules;
 }
 
@@ -46,25 +66,52 @@ function PayeeDetails({ channel }: { channel: DepositChannelData }) {
           .filter((row): row is { field: string; label: string; value: string } => Boolean(row.value))
           .map((row) => (
             <DetailRow key={row.field} label={row.label} testId={`payee-${row.field}`}>
-              <span className={row.field === 'accountName' || row.field === 'bankName' || row.field === 'branch' ? 'copy-value' : 'copy-value num'}>{row.value}</span>
+              <span
+                className={
+                  row.field === 'accountName' || row.field === 'bankName' || row.field === 'branch'
+                    ? 'copy-value'
+                    : 'copy-value num'
+                }
+              >
+                {row.value}
+              </span>
               <CopyButton value={row.value} field={row.field} label={row.label} />
             </DetailRow>
           ))}
       </dl>
       {channel.type === 'crypto' && channel.qrImageUrl ? (
-        <img className="payee-qr" src={channel.qrImageUrl} alt={t('ui.recharge.qrAlt', { network: channel.network ?? channel.name })} />
+        <img
+          className="payee-qr"
+          src={channel.qrImageUrl}
+          alt={t('ui.recharge.qrAlt', { network: channel.network ?? channel.name })}
+        />
       ) : null}
     </section>
   );
 }
 
-/** The reported deposit, pending review (nothing is credited until it is approved, API.md §10.2). */
+/** The reported deposit, pending review (nothing is credited until it is approved, docs/api.md §10.2). */
 function DepositResult({ record }: { record: DepositRecordData }) {
   const { t } = useTranslation();
-  return <MoneyResultCard record={record} testId="deposit-result" title={t('ui.recharge.reported')} text={t('ui.recharge.reportedText')} recordsTab="deposit" recordsLabel={t('ui.recharge.viewRecords')} />;
+  return (
+    <MoneyResultCard
+      record={record}
+      testId="deposit-result"
+      title={t('ui.recharge.reported')}
+      text={t('ui.recharge.reportedText')}
+      recordsTab="deposit"
+      recordsLabel={t('ui.recharge.viewRecords')}
+    />
+  );
 }
 
-function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone: (record: DepositRecordData) => void }) {
+function DepositForm({
+  channel,
+  onDone,
+}: {
+  channel: DepositChannelData;
+  onDone: (record: DepositRecordData) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const windowText = useWindowText();
@@ -72,7 +119,11 @@ function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone:
   const [amountInput, setAmountInput] = useState('');
   const [proof, setProof] = useState<UploadResponse | null>(null);
   const [uploading, setUploading] = useState(false);
-  const send = useCallback((body: { channelId: string; amount: string; proofImageId: string }, requestId: string) => call('deposit', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { channelId: string; amount: string; proofImageId: string }, requestId: string) =>
+      call('deposit', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(amountInput);
   const rules = depositRules(channel, amount);
@@ -95,7 +146,12 @@ function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone:
   };
 
   return (
-    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('ui.recharge.formTitle')}>
+    <form
+      className="form card"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('ui.recharge.formTitle')}
+    >
       <AmountField
         label={t('ui.recharge.amount')}
         value={amountInput}
@@ -105,16 +161,38 @@ function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone:
         error={errors.amount}
         describedBy={rulesId}
       >
-        <span className="num">{t('ui.funds.limits', { min: formatAmount(channel.min, channel.currency), max: formatAmount(channel.max, channel.currency) })}</span>
         <span className="num">
-          {t('ui.funds.window', { window: windowText(channel.window, channel.days, channel.timezone) })} <WindowTag open={channel.inWindow} />
+          {t('ui.funds.limits', {
+            min: formatAmount(channel.min, channel.currency),
+            max: formatAmount(channel.max, channel.currency),
+          })}
+        </span>
+        <span className="num">
+          {t('ui.funds.window', { window: windowText(channel.window, channel.days, channel.timezone) })}{' '}
+          <WindowTag open={channel.inWindow} />
         </span>
       </AmountField>
-      <ImageUpload purpose="deposit_proof" label={t('ui.recharge.proof')} testId="deposit-proof-input" value={proof} onChange={setProof} error={errors.proof} onBusyChange={setUploading} />
+      <ImageUpload
+        purpose="deposit_proof"
+        label={t('ui.recharge.proof')}
+        testId="deposit-proof-input"
+        value={proof}
+        onChange={setProof}
+        error={errors.proof}
+        onBusyChange={setUploading}
+      />
       <p className="caption">{t('ui.recharge.proofHint')}</p>
       <RuleList rules={rules} id={rulesId} testIdPrefix="deposit-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={rules.length > 0 || busy || uploading} aria-describedby={rulesId} data-testid="deposit-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={rules.length > 0 || busy || uploading}
+          aria-describedby={rulesId}
+          data-testid="deposit-submit"
+        >
           {t('ui.recharge.submit')}
         </Button>
       </div>
@@ -126,7 +204,7 @@ function DepositForm({ channel, onDone }: { channel: DepositChannelData; onDone:
 /**
  * `/information/rechargeChannel?channelId=…` (spec §2 deposit channel): where to pay (each
  * value with a copy button), the amount with its limits and window, the proof of payment
- * (spec §5: required), and the report with a `requestId` (API.md §10.2). Then the record.
+ * (spec §5: required), and the report with a `requestId` (docs/api.md §10.2). Then the record.
  */
 function ChannelBody() {
   const { t } = useTranslation();
@@ -138,9 +216,24 @@ function ChannelBody() {
 
   let body: ReactNode;
   if (record) body = <DepositResult record={record} />;
-  else if (channels.isPending) body = <section className="card"><Loading rows={5} /></section>;
-  else if (channels.isError) body = <section className="card"><ErrorRetry onRetry={() => void channels.refetch()} /></section>;
-  else if (!channel) body = <section className="card"><Empty text={t('ui.recharge.channelMissing')} /></section>;
+  else if (channels.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  else if (channels.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void channels.refetch()} />
+      </section>
+    );
+  else if (!channel)
+    body = (
+      <section className="card">
+        <Empty text={t('ui.recharge.channelMissing')} />
+      </section>
+    );
   else
     body = (
       <>

@@ -31,7 +31,11 @@ export function useWindowText() {
 /** Open now or not, as a tag. */
 export function WindowTag({ open }: { open: boolean }) {
   const { t } = useTranslation();
-  return <span className={open ? 'tag state-approved' : 'tag state-closed'}>{open ? t('ui.funds.openNow') : t('ui.funds.closedNow')}</span>;
+  return (
+    <span className={open ? 'tag state-approved' : 'tag state-closed'}>
+      {open ? t('ui.funds.openNow') : t('ui.funds.closedNow')}
+    </span>
+  );
 }
 
 function ChannelRow({ channel }: { channel: DepositChannelData }) {
@@ -40,7 +44,11 @@ function ChannelRow({ channel }: { channel: DepositChannelData }) {
   const Icon = channel.type === 'crypto' ? WalletIcon : CardIcon;
   return (
     <li>
-      <Link to={`/information/rechargeChannel?channelId=${encodeURIComponent(channel.channelId)}`} className="channel-row" data-testid={`recharge-channel-${channel.channelId}`}>
+      <Link
+        to={`/information/rechargeChannel?channelId=${encodeURIComponent(channel.channelId)}`}
+        className="channel-row"
+        data-testid={`recharge-channel-${channel.channelId}`}
+      >
         <Icon className="entry-icon" />
         <span className="channel-text">
           <span className="channel-name">
@@ -48,7 +56,10 @@ function ChannelRow({ channel }: { channel: DepositChannelData }) {
           </span>
           <span className="caption num">{windowText(channel.window, channel.days, channel.timezone)}</span>
           <span className="caption num">
-            {t('ui.funds.limits', { min: formatAmount(channel.min, channel.currency), max: formatAmount(channel.max, channel.currency) })}
+            {t('ui.funds.limits', {
+              min: formatAmount(channel.min, channel.currency),
+              max: formatAmount(channel.max, channel.currency),
+            })}
           </span>
         </span>
         <ChevronIcon className="chevron" />
@@ -69,22 +80,46 @@ function RechargeBody() {
   const list = useMemo(() => channels.data?.list ?? [], [channels.data]);
   const available = useMemo(() => orderedCurrencies(list.map((c) => c.currency)), [list]);
   const [picked, setPicked] = useState<Currency | null>(null);
-  const currency = picked && available.includes(picked) ? picked : available.includes(summary) ? summary : (available[0] ?? summary);
+  const currency =
+    picked && available.includes(picked) ? picked : available.includes(summary) ? summary : (available[0] ?? summary);
   const shown = list.filter((c) => c.currency === currency);
 
   let body: ReactNode;
-  if (channels.isPending) body = <section className="card"><Loading rows={4} /></section>;
-  else if (channels.isError) body = <section className="card"><ErrorRetry onRetry={() => void channels.refetch()} /></section>;
-  else if (list.length === 0) body = <section className="card"><Empty text={t('ui.recharge.noChannels')} /></section>;
+  if (channels.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  else if (channels.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void channels.refetch()} />
+      </section>
+    );
+  else if (list.length === 0)
+    body = (
+      <section className="card">
+        <Empty text={t('ui.recharge.noChannels')} />
+      </section>
+    );
   else
     body = (
       <>
         <section className="card">
           <h2 id="recharge-currency">{t('ui.funds.currency')}</h2>
-          <CurrencyChoice options={available} value={currency} onChange={setPicked} label={t('ui.funds.currency')} testIdPrefix="recharge-currency-" />
+          <CurrencyChoice
+            options={available}
+            value={currency}
+            onChange={setPicked}
+            label={t('ui.funds.currency')}
+            testIdPrefix="recharge-currency-"
+          />
         </section>
         <section className="card flush-card" aria-labelledby="recharge-channels">
-          <h2 id="recharge-channels" className="card-title-pad">{t('ui.recharge.channels')}</h2>
+          <h2 id="recharge-channels" className="card-title-pad">
+            {t('ui.recharge.channels')}
+          </h2>
           {shown.length === 0 ? (
             <Empty text={t('ui.recharge.noChannelsFor', { currency })} />
           ) : (

@@ -3,7 +3,12 @@ import { Button, Popup } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadStatementCsv, fetchStatement, type StatementData, type StatementRequest } from '../../api/funds-queries';
+import {
+  downloadStatementCsv,
+  fetchStatement,
+  type StatementData,
+  type StatementRequest,
+} from '../../api/funds-queries';
 import { CloseIcon, DownloadIcon } from '../../components/Icons';
 import { saveBlob } from '../../lib/download';
 import { formatAmount, formatDate, formatDay, formatSignedAmount } from '../../lib/format';
@@ -20,14 +25,21 @@ function StatementView({ statement }: { statement: StatementData }) {
   const c = statement.currency;
   return (
     <section className="statement" data-testid="statement-view" aria-labelledby="statement-view-title">
-      <h3 id="statement-view-title">{t('ui.statement.period', { from: formatDay(statement.from), to: formatDay(statement.to), currency: c })}</h3>
+      <h3 id="statement-view-title">
+        {t('ui.statement.period', { from: formatDay(statement.from), to: formatDay(statement.to), currency: c })}
+      </h3>
       <p className="caption">{t('ui.statement.timezone', { timezone: statement.timezone })}</p>
       <dl className="detail-list">
         <div className="detail-row">
           <dt>{t('ui.statement.opening')}</dt>
           <dd className="num" data-testid="statement-opening">
             {formatAmount(statement.opening.available, c)}
-            {/[1-9]/.test(statement.opening.frozen) ? <span className="caption"> · {t('ui.statement.frozen', { amount: formatAmount(statement.opening.frozen, c) })}</span> : null}
+            {/[1-9]/.test(statement.opening.frozen) ? (
+              <span className="caption">
+                {' '}
+                · {t('ui.statement.frozen', { amount: formatAmount(statement.opening.frozen, c) })}
+              </span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -43,10 +55,14 @@ function StatementView({ statement }: { statement: StatementData }) {
                 {line.remark ? <span className="caption">{line.remark}</span> : null}
               </span>
               <span className="record-side">
-                <span className={`record-amount num ${line.availableChange.startsWith('-') ? 'down' : /[1-9]/.test(line.availableChange) ? 'up' : ''}`}>
+                <span
+                  className={`record-amount num ${line.availableChange.startsWith('-') ? 'down' : /[1-9]/.test(line.availableChange) ? 'up' : ''}`}
+                >
                   {formatSignedAmount(line.availableChange, c)}
                 </span>
-                <span className="caption num">{t('ui.records.balanceAfter', { amount: formatAmount(line.availableAfter, c) })}</span>
+                <span className="caption num">
+                  {t('ui.records.balanceAfter', { amount: formatAmount(line.availableAfter, c) })}
+                </span>
               </span>
             </li>
           ))}
@@ -57,7 +73,12 @@ function StatementView({ statement }: { statement: StatementData }) {
           <dt>{t('ui.statement.closing')}</dt>
           <dd className="num strong" data-testid="statement-closing">
             {formatAmount(statement.closing.available, c)}
-            {/[1-9]/.test(statement.closing.frozen) ? <span className="caption"> · {t('ui.statement.frozen', { amount: formatAmount(statement.closing.frozen, c) })}</span> : null}
+            {/[1-9]/.test(statement.closing.frozen) ? (
+              <span className="caption">
+                {' '}
+                · {t('ui.statement.frozen', { amount: formatAmount(statement.closing.frozen, c) })}
+              </span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -70,7 +91,15 @@ function StatementView({ statement }: { statement: StatementData }) {
  * either the CSV file (`/funds/statement` with `format: 'csv'`, saved through a Blob link) or
  * the statement shown here (opening balance, lines, closing balance).
  */
-export function StatementSheet({ open, onClose, defaultCurrency }: { open: boolean; onClose: () => void; defaultCurrency: Currency }) {
+export function StatementSheet({
+  open,
+  onClose,
+  defaultCurrency,
+}: {
+  open: boolean;
+  onClose: () => void;
+  defaultCurrency: Currency;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [range, setRange] = useState(() => defaultStatementRange());
@@ -121,8 +150,19 @@ export function StatementSheet({ open, onClose, defaultCurrency }: { open: boole
   };
 
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} data-testid="statement-sheet">
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
+      <div
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        data-testid="statement-sheet"
+      >
         <header className="sheet-head">
           <h2 id={`${id}-title`}>{t('ui.statement.title')}</h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('ui.common.close')}>
@@ -135,20 +175,39 @@ export function StatementSheet({ open, onClose, defaultCurrency }: { open: boole
               <div className="field">
                 <label htmlFor={`${id}-from`}>{t('ui.statement.from')}</label>
                 <div className="control">
-                  <input id={`${id}-from`} type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} data-testid="statement-from" />
+                  <input
+                    id={`${id}-from`}
+                    type="date"
+                    value={range.from}
+                    max={range.to || undefined}
+                    onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+                    data-testid="statement-from"
+                  />
                 </div>
               </div>
               <div className="field">
                 <label htmlFor={`${id}-to`}>{t('ui.statement.to')}</label>
                 <div className="control">
-                  <input id={`${id}-to`} type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} data-testid="statement-to" />
+                  <input
+                    id={`${id}-to`}
+                    type="date"
+                    value={range.to}
+                    min={range.from || undefined}
+                    onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+                    data-testid="statement-to"
+                  />
                 </div>
               </div>
             </div>
             <div className="field">
               <label htmlFor={`${id}-currency`}>{t('ui.funds.currency')}</label>
               <div className="control select-control">
-                <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} data-testid="statement-currency">
+                <select
+                  id={`${id}-currency`}
+                  value={currency}
+                  onChange={(e) => setCurrency(e.target.value as Currency)}
+                  data-testid="statement-currency"
+                >
                   {currencyOrder.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -157,12 +216,27 @@ export function StatementSheet({ open, onClose, defaultCurrency }: { open: boole
                 </select>
               </div>
             </div>
-            {error ? <p className="field-error" role="alert">{error}</p> : null}
+            {error ? (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            ) : null}
             <div className="button-row">
-              <Button color="primary" onClick={() => void download()} loading={busy === 'csv'} data-testid="statement-csv">
+              <Button
+                color="primary"
+                onClick={() => void download()}
+                loading={busy === 'csv'}
+                data-testid="statement-csv"
+              >
                 <DownloadIcon className="button-icon" /> {t('ui.statement.csv')}
               </Button>
-              <Button color="primary" fill="outline" type="submit" loading={busy === 'json'} data-testid="statement-view-button">
+              <Button
+                color="primary"
+                fill="outline"
+                type="submit"
+                loading={busy === 'json'}
+                data-testid="statement-view-button"
+              >
                 {t('ui.statement.view')}
               </Button>
             </div>

@@ -31,14 +31,19 @@ function BalanceCard({ account }: { account: CurrencyAccount }) {
   const line = (key: string, value: string) => (
     <div className="balance-line">
       <dt>{t(`ui.wallet.balance.${key}`)}</dt>
-      <dd className="num" data-testid={`wallet-${c}-${key}`}>{formatAmount(value, c)}</dd>
+      <dd className="num" data-testid={`wallet-${c}-${key}`}>
+        {formatAmount(value, c)}
+      </dd>
     </div>
   );
   return (
     <section className="card balance-card" aria-labelledby={`balance-${c}`} data-testid={`wallet-balance-${c}`}>
       <div className="balance-head">
         <h2 id={`balance-${c}`}>{t('ui.wallet.account', { currency: c })}</h2>
-        <span className="balance-total num" aria-label={t('ui.wallet.totalAria', { amount: formatAmount(account.totalAssets, c) })}>
+        <span
+          className="balance-total num"
+          aria-label={t('ui.wallet.totalAria', { amount: formatAmount(account.totalAssets, c) })}
+        >
           {formatAmount(account.totalAssets, c)}
         </span>
       </div>
@@ -55,7 +60,7 @@ function BalanceCard({ account }: { account: CurrencyAccount }) {
 /**
  * `/information/wallet` (spec §2, the fifth tab): the summary, then per currency account the
  * available, frozen, in-transit, withdrawable and total amounts from `/user/assets`
- * (API.md §1.10), pull-to-refresh, and the ways to deposit, withdraw, exchange and see records.
+ * (docs/api.md §1.10), pull-to-refresh, and the ways to deposit, withdraw, exchange and see records.
  */
 export default function WalletPage() {
   const { t } = useTranslation();
@@ -71,8 +76,18 @@ export default function WalletPage() {
     );
   }
   let balances: ReactNode;
-  if (assets.isPending) balances = <section className="card"><Loading rows={4} /></section>;
-  else if (assets.isError) balances = <section className="card"><ErrorRetry onRetry={() => void assets.refetch()} /></section>;
+  if (assets.isPending)
+    balances = (
+      <section className="card">
+        <Loading rows={4} />
+      </section>
+    );
+  else if (assets.isError)
+    balances = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void assets.refetch()} />
+      </section>
+    );
   else {
     const byCurrency = new Map(assets.data.accounts.map((a) => [a.currency, a] as const));
     balances = orderedCurrencies(byCurrency.keys()).map((currency) => {

@@ -19,7 +19,7 @@ export function withdrawSteps(record: WithdrawRecordData, label: (step: string) 
 
 /**
  * One withdrawal: amount (negative, money leaves), destination, state tag; a tap opens its
- * vertical timeline with times and the rejection reason (UI.md "Status").
+ * vertical timeline with times and the rejection reason (docs/ui.md "Status").
  */
 export function WithdrawRecordItem({ record }: { record: WithdrawRecordData }) {
   const { t } = useTranslation();
@@ -52,7 +52,10 @@ export function WithdrawRecordItem({ record }: { record: WithdrawRecordData }) {
           {record.fee && /[1-9]/.test(record.fee) ? (
             <p className="caption num">{t('ui.records.fee', { fee: formatAmount(record.fee, record.currency) })}</p>
           ) : null}
-          <Timeline steps={withdrawSteps(record, (step) => t(`ui.timeline.${step}`))} label={t('ui.records.timeline')} />
+          <Timeline
+            steps={withdrawSteps(record, (step) => t(`ui.timeline.${step}`))}
+            label={t('ui.records.timeline')}
+          />
         </div>
       ) : null}
     </li>

@@ -1,6 +1,6 @@
 /**
  * The ID number of the real-name form (spec §2, §9: "split into the first 6 digits and the
- * last 1 digit"): three inputs whose parts join into the full `idNumber` (API.md §7.9, 5–30
+ * last 1 digit"): three inputs whose parts join into the full `idNumber` (docs/api.md §7.9, 5–30
  * characters [A-Za-z0-9]; the split is display only).
  */
 export const ID_FIRST_LENGTH = 6;
@@ -37,5 +37,10 @@ export function splitIdNumber(text: string): IdParts {
 /** Complete when the first box has 6 characters, the last has 1, and the whole fits the contract. */
 export function isIdComplete(parts: IdParts): boolean {
   const whole = joinIdNumber(parts);
-  return parts.first.length === ID_FIRST_LENGTH && parts.last.length === ID_LAST_LENGTH && whole.length <= ID_MAX_LENGTH && /^[0-9A-Z]+$/.test(whole);
+  return (
+    parts.first.length === ID_FIRST_LENGTH &&
+    parts.last.length === ID_LAST_LENGTH &&
+    whole.length <= ID_MAX_LENGTH &&
+    /^[0-9A-Z]+$/.test(whole)
+  );
 }

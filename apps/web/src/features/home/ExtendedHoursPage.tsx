@@ -7,7 +7,7 @@ import { MarketInstrumentList } from '../market/InstrumentList';
 
 type Extended = 'pre' | 'after';
 
-/** API.md §1.9 defaults, shown until a quote brings the configured sessions. */
+/** docs/api.md §1.9 defaults, shown until a quote brings the configured sessions. */
 const defaultWindows: Record<Extended, { open: string; close: string }> = {
   pre: { open: '04:00', close: '09:30' },
   after: { open: '16:00', close: '20:00' },
@@ -33,7 +33,8 @@ export default function ExtendedHoursPage() {
       ? 'open'
       : 'closed'
     : 'unknown';
-  const current = quote.data?.inSession && quote.data.session && quote.data.session !== session ? quote.data.session : null;
+  const current =
+    quote.data?.inSession && quote.data.session && quote.data.session !== session ? quote.data.session : null;
   const Icon = session === 'pre' ? SunriseIcon : MoonIcon;
   return (
     <SubPage title={t(`ui.extended.title.${session}`)} flush>
@@ -46,11 +47,21 @@ export default function ExtendedHoursPage() {
           </p>
           <p className="caption">{t('ui.extended.note', { pre: '04:00–09:30', after: '16:00–20:00' })}</p>
           {status !== 'unknown' ? (
-            <span className={status === 'open' ? 'tag session-open' : 'tag session-closed'} data-testid="session-status">
+            <span
+              className={status === 'open' ? 'tag session-open' : 'tag session-closed'}
+              data-testid="session-status"
+            >
               {status === 'open' ? t('ui.extended.openNow') : t('ui.extended.closedNow')}
             </span>
           ) : null}
-          {current ? <span className="caption"> {t('ui.extended.current', { session: t(`ui.session.${current === 'pre' || current === 'after' ? current : 'regular'}`) })}</span> : null}
+          {current ? (
+            <span className="caption">
+              {' '}
+              {t('ui.extended.current', {
+                session: t(`ui.session.${current === 'pre' || current === 'after' ? current : 'regular'}`),
+              })}
+            </span>
+          ) : null}
         </div>
       </section>
       <MarketInstrumentList tab="listed" market="usd" sort="changeRate_desc" />

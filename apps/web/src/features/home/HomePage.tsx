@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
-import { BlockIcon, ChartIcon, ClockIcon, IndexIcon, LendIcon, MoonIcon, RocketIcon, SparkIcon, SunriseIcon } from '../../components/Icons';
+import {
+  BlockIcon,
+  ChartIcon,
+  ClockIcon,
+  IndexIcon,
+  LendIcon,
+  MoonIcon,
+  RocketIcon,
+  SparkIcon,
+  SunriseIcon,
+} from '../../components/Icons';
 import { CalendarCheckIcon, CrownIcon } from '../engagement/EngagementIcons';
 import { HomeTabs, IndexStrip, LatestNews, PreMarketCard } from './HomeSections';
 
@@ -45,16 +55,24 @@ export default function HomePage() {
     <div className="page-body" data-testid="home-page">
       <section className="card" aria-labelledby="home-welcome">
         <h2 id="home-welcome">{loggedIn && name ? t('ui.home.welcomeBack', { name }) : t('ui.home.welcome')}</h2>
-        <p className="muted" style={{ margin: 0 }}>{t('ui.home.welcomeText')}</p>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('ui.home.welcomeText')}
+        </p>
       </section>
       <IndexStrip />
       {loggedIn ? (
-        <Link to="/information/index" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={t('ui.home.viewAccount')}>
+        <Link
+          to="/information/index"
+          style={{ textDecoration: 'none', color: 'inherit' }}
+          aria-label={t('ui.home.viewAccount')}
+        >
           <AssetsCard />
         </Link>
       ) : (
         <section className="card">
-          <p className="muted" style={{ marginTop: 0 }}>{t('ui.home.loginToSee')}</p>
+          <p className="muted" style={{ marginTop: 0 }}>
+            {t('ui.home.loginToSee')}
+          </p>
           <Button block color="primary" onClick={() => navigate('/login/login')}>
             {t('ui.start.login')}
           </Button>

@@ -63,7 +63,9 @@ function TopMovers() {
           <InstrumentRow key={item.instrumentId} item={item} onOpen={open} />
         ))}
       </ul>
-      <Link to="/market/index" className="more-link">{t('ui.home.allStocks')}</Link>
+      <Link to="/market/index" className="more-link">
+        {t('ui.home.allStocks')}
+      </Link>
     </>
   );
 }
@@ -74,7 +76,13 @@ export function HomeTabs() {
   const [tab, setTab] = useState<HomeTab>('projects');
   return (
     <section className="card flush-card" aria-label={t('ui.home.tabsLabel')}>
-      <TabStrip tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))} active={tab} onChange={setTab} label={t('ui.home.tabsLabel')} testIdPrefix="home-tab-" />
+      <TabStrip
+        tabs={homeTabs.map((key) => ({ key, label: t(`ui.home.tab.${key}`) }))}
+        active={tab}
+        onChange={setTab}
+        label={t('ui.home.tabsLabel')}
+        testIdPrefix="home-tab-"
+      />
       <div role="tabpanel" aria-label={t(`ui.home.tab.${tab}`)}>
         {tab === 'ipo' ? (
           <div className="home-ipo" data-testid="home-ipo">
@@ -97,7 +105,7 @@ export function HomeTabs() {
   );
 }
 
-/** Explains the US extended sessions (API.md §1.9) and opens the pre-market view. */
+/** Explains the US extended sessions (docs/api.md §1.9) and opens the pre-market view. */
 export function PreMarketCard() {
   const { t } = useTranslation();
   return (
@@ -106,7 +114,9 @@ export function PreMarketCard() {
       <div>
         <h2 id="promo-title">{t('ui.home.promoTitle')}</h2>
         <p>{t('ui.home.promoText', { pre: '04:00–09:30', after: '16:00–20:00' })}</p>
-        <Link to="/home/market?session=pre" className="promo-link" data-testid="premarket-promo-link">{t('ui.home.promoAction')}</Link>
+        <Link to="/home/market?session=pre" className="promo-link" data-testid="premarket-promo-link">
+          {t('ui.home.promoAction')}
+        </Link>
       </div>
     </section>
   );
@@ -120,7 +130,9 @@ export function LatestNews() {
     <section className="card" aria-labelledby="home-news">
       <div className="card-head">
         <h2 id="home-news">{t('ui.home.newsTitle')}</h2>
-        <Link to="/home/newsList" data-testid="home-news-more">{t('ui.home.moreNews')}</Link>
+        <Link to="/home/newsList" data-testid="home-news-more">
+          {t('ui.home.moreNews')}
+        </Link>
       </div>
       {news.isPending ? (
         <Loading rows={4} />

@@ -24,7 +24,9 @@ function LinkedInstruments({ ids }: { ids: string[] }) {
   if (ids.length === 0) return null;
   return (
     <section aria-labelledby="news-linked" className="linked">
-      <h2 id="news-linked" className="caption">{t('ui.news.linked')}</h2>
+      <h2 id="news-linked" className="caption">
+        {t('ui.news.linked')}
+      </h2>
       <div className="chips">
         {ids.map((instrumentId, i) => {
           const quote = quotes[i]?.data;
@@ -71,7 +73,9 @@ export default function NewsDetailPage() {
           <h2 className="article-title">{news.data.title}</h2>
           <p className="news-meta">
             <span>{news.data.source}</span>
-            <time dateTime={news.data.publishedAt} className="num">{formatDateMinutes(news.data.publishedAt)}</time>
+            <time dateTime={news.data.publishedAt} className="num">
+              {formatDateMinutes(news.data.publishedAt)}
+            </time>
           </p>
           {news.data.coverUrl ? <img className="article-cover" src={news.data.coverUrl} alt="" /> : null}
           <RichText html={news.data.content} />

@@ -12,7 +12,9 @@ export function NewsRow({ item, withSummary = false }: { item: NewsItem; withSum
           {withSummary && item.summary ? <span className="news-summary">{item.summary}</span> : null}
           <span className="news-meta">
             <span>{item.source}</span>
-            <time dateTime={item.publishedAt} className="num">{formatDateMinutes(item.publishedAt)}</time>
+            <time dateTime={item.publishedAt} className="num">
+              {formatDateMinutes(item.publishedAt)}
+            </time>
           </span>
         </span>
         {item.coverUrl ? <img className="news-cover" src={item.coverUrl} alt="" loading="lazy" /> : null}

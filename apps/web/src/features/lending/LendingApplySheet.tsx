@@ -1,5 +1,5 @@
 /**
- * The apply sheet of one lending product (API.md §15 `/lending/apply`): a whole amount with
+ * The apply sheet of one lending product (docs/api.md §15 `/lending/apply`): a whole amount with
  * the minimum, the quota left and the available balance under it, the estimated interest
  * computed exactly, the rules that would stop the user before they press, then a confirmation
  * step that repeats the terms and sends the application with a `requestId` kept for retries.
@@ -16,7 +16,15 @@ import { CloseIcon } from '../../components/Icons';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { formatAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
-import { AmountField, codeText, DetailRow, KycGateCard, RuleList, useMoneySubmit, type Rule } from '../funds/FundsParts';
+import {
+  AmountField,
+  codeText,
+  DetailRow,
+  KycGateCard,
+  RuleList,
+  useMoneySubmit,
+  type Rule,
+} from '../funds/FundsParts';
 import { compareAmounts, estimatedInterest, quotaLeft } from './lending-math';
 import { refreshAfterLending, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { RateText } from './LendingParts';
@@ -32,10 +40,16 @@ export function lendingRules(product: LendingProductData, amount: string, availa
   if (amount === '') return rules;
   if (compareAmounts(amount, left) > 0) rules.push({ key: 'quota', text: codeText('lending.quota_full') });
   if (compareAmounts(amount, product.minAmount) < 0) {
-    rules.push({ key: 'min', text: codeText('lending.min_amount', { min: product.minAmount, currency: product.currency }) });
+    rules.push({
+      key: 'min',
+      text: codeText('lending.min_amount', { min: product.minAmount, currency: product.currency }),
+    });
   }
   if (available !== undefined && compareAmounts(amount, available) > 0) {
-    rules.push({ key: 'balance', text: codeText('funds.insufficient_available', { available, required: amount, currency: product.currency }) });
+    rules.push({
+      key: 'balance',
+      text: codeText('funds.insufficient_available', { available, required: amount, currency: product.currency }),
+    });
   }
   return rules;
 }
@@ -45,7 +59,14 @@ interface ApplyBody {
   amount: string;
 }
 
-function ConfirmStep({ product, amount, interest, busy, onBack, onConfirm }: {
+function ConfirmStep({
+  product,
+  amount,
+  interest,
+  busy,
+  onBack,
+  onConfirm,
+}: {
   product: LendingProductData;
   amount: string;
   interest: string | null;
@@ -59,7 +80,9 @@ function ConfirmStep({ product, amount, interest, busy, onBack, onConfirm }: {
       <dl className="detail-list">
         <DetailRow label={t('ui.lending.product')}>{product.name}</DetailRow>
         <DetailRow label={t('ui.lending.amount')}>
-          <span className="num strong" data-testid="lending-confirm-amount">{formatAmount(amount, product.currency)}</span>
+          <span className="num strong" data-testid="lending-confirm-amount">
+            {formatAmount(amount, product.currency)}
+          </span>
         </DetailRow>
         <DetailRow label={t('ui.lending.dailyRate')}>
           <RateText dailyRate={product.dailyRate} />
@@ -68,12 +91,22 @@ function ConfirmStep({ product, amount, interest, busy, onBack, onConfirm }: {
           <span className="num">{t('ui.lending.termDays', { days: String(product.termDays) })}</span>
         </DetailRow>
         <DetailRow label={t('ui.lending.estimate')}>
-          <span className="num strong" data-testid="lending-confirm-interest">{interest === null ? '--' : formatAmount(interest, product.currency)}</span>
+          <span className="num strong" data-testid="lending-confirm-interest">
+            {interest === null ? '--' : formatAmount(interest, product.currency)}
+          </span>
         </DetailRow>
       </dl>
       <p className="caption">{t('ui.lending.confirmNote')}</p>
       <div className="form-footer">
-        <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} loading={busy} data-testid="lending-confirm">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={onConfirm}
+          disabled={busy}
+          loading={busy}
+          data-testid="lending-confirm"
+        >
           {t('ui.lending.confirm')}
         </Button>
         <Button block onClick={onBack} disabled={busy} data-testid="lending-back">
@@ -84,7 +117,15 @@ function ConfirmStep({ product, amount, interest, busy, onBack, onConfirm }: {
   );
 }
 
-function ApplyForm({ product, available, onDone }: { product: LendingProductData; available: string | undefined; onDone: (record: LendingRecordData) => void }) {
+function ApplyForm({
+  product,
+  available,
+  onDone,
+}: {
+  product: LendingProductData;
+  available: string | undefined;
+  onDone: (record: LendingRecordData) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rulesId = useId();
@@ -128,7 +169,14 @@ function ApplyForm({ product, available, onDone }: { product: LendingProductData
   if (step === 'confirm') {
     return (
       <>
-        <ConfirmStep product={product} amount={amount} interest={interest} busy={busy} onBack={() => setStep('form')} onConfirm={() => void confirm()} />
+        <ConfirmStep
+          product={product}
+          amount={amount}
+          interest={interest}
+          busy={busy}
+          onBack={() => setStep('form')}
+          onConfirm={() => void confirm()}
+        />
         {loader}
       </>
     );
@@ -146,20 +194,38 @@ function ApplyForm({ product, available, onDone }: { product: LendingProductData
         describedBy={rulesId}
       >
         <span className="caption">{t('ui.lending.wholeOnly')}</span>
-        <span className="caption num" data-testid="lending-min">{t('ui.lending.minLine', { amount: formatAmount(product.minAmount, product.currency) })}</span>
-        <span className="caption num" data-testid="lending-left">{t('ui.lending.quotaLeft', { amount: formatAmount(quotaLeft(product.quota, product.quotaUsed), product.currency) })}</span>
+        <span className="caption num" data-testid="lending-min">
+          {t('ui.lending.minLine', { amount: formatAmount(product.minAmount, product.currency) })}
+        </span>
+        <span className="caption num" data-testid="lending-left">
+          {t('ui.lending.quotaLeft', {
+            amount: formatAmount(quotaLeft(product.quota, product.quotaUsed), product.currency),
+          })}
+        </span>
         <span className="caption num" data-testid="lending-available">
-          {t('ui.lending.available', { amount: available === undefined ? '--' : formatAmount(available, product.currency) })}
+          {t('ui.lending.available', {
+            amount: available === undefined ? '--' : formatAmount(available, product.currency),
+          })}
         </span>
       </AmountField>
       <div className="lending-estimate">
         <span>{t('ui.lending.estimate')}</span>
-        <strong className="num" data-testid="lending-interest">{interest === null ? '--' : formatAmount(interest, product.currency)}</strong>
+        <strong className="num" data-testid="lending-interest">
+          {interest === null ? '--' : formatAmount(interest, product.currency)}
+        </strong>
       </div>
       <p className="caption lending-note">{t('ui.lending.estimateNote', { days: String(product.termDays) })}</p>
       <RuleList rules={rules} id={rulesId} testIdPrefix="lending-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={rules.length > 0} aria-describedby={rulesId} data-testid="lending-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="lending-submit"
+        >
           {t('ui.lending.continue')}
         </Button>
       </div>
@@ -182,7 +248,11 @@ function SheetBody({ product, onDone }: { product: LendingProductData; onDone: (
   return <ApplyForm product={product} available={available} onDone={onDone} />;
 }
 
-export function LendingApplySheet({ product, onClose, onDone }: {
+export function LendingApplySheet({
+  product,
+  onClose,
+  onDone,
+}: {
   product: LendingProductData | null;
   onClose: () => void;
   onDone: (record: LendingRecordData) => void;
@@ -191,7 +261,13 @@ export function LendingApplySheet({ product, onClose, onDone }: {
   let body: ReactNode = null;
   if (product) {
     body = (
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="lending-apply-title" data-testid="lending-sheet">
+      <div
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="lending-apply-title"
+        data-testid="lending-sheet"
+      >
         <header className="sheet-head">
           <h2 id="lending-apply-title">{t('ui.lending.applyTitle', { name: product.name })}</h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('ui.common.close')}>
@@ -208,7 +284,12 @@ export function LendingApplySheet({ product, onClose, onDone }: {
     );
   }
   return (
-    <Popup visible={product !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+    <Popup
+      visible={product !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+    >
       {body}
     </Popup>
   );

@@ -9,7 +9,14 @@ import LendingPage from './LendingPage';
 import { lendingProduct, lendingRecord } from './test-fixtures';
 
 /** A small product whose numbers make float arithmetic round the wrong way: 3350 × 0.0003 × 1 = 1.005. */
-const shortProduct = lendingProduct({ id: 'lp_2', name: 'MXN 1-day lending', termDays: 1, minAmount: '1000.00', quota: '100000.00', quotaUsed: '0.00' });
+const shortProduct = lendingProduct({
+  id: 'lp_2',
+  name: 'MXN 1-day lending',
+  termDays: 1,
+  minAmount: '1000.00',
+  quota: '100000.00',
+  quotaUsed: '0.00',
+});
 const closedProduct = lendingProduct({ id: 'lp_3', name: 'USD 90-day lending', currency: 'USD', open: false });
 
 function answers(extra: Record<string, Answer | ((body: unknown) => Answer)> = {}) {
@@ -22,7 +29,10 @@ function answers(extra: Record<string, Answer | ((body: unknown) => Answer)> = {
 }
 
 function renderLending() {
-  return renderAt('/home/lending', [page('/home/lending', <LendingPage />), page('/home/lendingRecord', <p>records screen</p>)]);
+  return renderAt('/home/lending', [
+    page('/home/lending', <LendingPage />),
+    page('/home/lendingRecord', <p>records screen</p>),
+  ]);
 }
 
 /**
@@ -70,7 +80,11 @@ describe('the lending products', () => {
   it('estimates the interest exactly, confirms, and resends the same requestId after a failed attempt', async () => {
     // jsdom has no scrolling; the result card asks to be brought into view
     const scrollIntoView = vi.fn();
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      value: scrollIntoView,
+      configurable: true,
+      writable: true,
+    });
     let attempts = 0;
     const api = stubApi(
       answers({
@@ -78,7 +92,20 @@ describe('the lending products', () => {
           attempts += 1;
           return attempts === 1
             ? { status: 0, code: 'server.error', msg: 'System busy, please try again later.', httpStatus: 500 }
-            : { data: lendingRecord({ id: 'lr_9', productId: 'lp_2', name: 'MXN 1-day lending', amount: '3350.00', termDays: 1, state: 'active', startedAt: null, endsAt: null, interest: '0.00' }), code: 'result.lending.ok' };
+            : {
+                data: lendingRecord({
+                  id: 'lr_9',
+                  productId: 'lp_2',
+                  name: 'MXN 1-day lending',
+                  amount: '3350.00',
+                  termDays: 1,
+                  state: 'active',
+                  startedAt: null,
+                  endsAt: null,
+                  interest: '0.00',
+                }),
+                code: 'result.lending.ok',
+              };
         },
       }),
     );
@@ -140,7 +167,12 @@ describe('the lending products', () => {
     sessionStore.getState().setLanguage('de');
     const api = stubApi(
       answers({
-        '/lending/apply': { status: 0, code: 'lending.min_amount', msg: 'Minimum lending amount is 5000.00 MXN.', params: { min: '5000.00', currency: 'MXN' } },
+        '/lending/apply': {
+          status: 0,
+          code: 'lending.min_amount',
+          msg: 'Minimum lending amount is 5000.00 MXN.',
+          params: { min: '5000.00', currency: 'MXN' },
+        },
       }),
     );
     renderLending();
@@ -176,10 +208,17 @@ describe('the lending products', () => {
 
   it('shows an error with retry when the products cannot be read', async () => {
     let calls = 0;
-    stubApi(answers({ '/lending/products': () => (++calls === 1 ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 } : { data: listPage([]) }) }));
+    stubApi(
+      answers({
+        '/lending/products': () =>
+          ++calls === 1 ? { status: 0, code: 'server.error', msg: 'busy', httpStatus: 500 } : { data: listPage([]) },
+      }),
+    );
     renderLending();
     const error = await screen.findByTestId('state-error');
     await userEvent.click(within(error).getByRole('button'));
-    expect((await screen.findByTestId('state-empty')).textContent).toContain('No lending products are available right now.');
+    expect((await screen.findByTestId('state-empty')).textContent).toContain(
+      'No lending products are available right now.',
+    );
   });
 });

@@ -15,7 +15,13 @@ import { LendingApplySheet } from './LendingApplySheet';
 import { LendingStateTag } from './LendingParts';
 import './lending.css';
 
-function ProductCard({ product, onApply }: { product: LendingProductData; onApply: (product: LendingProductData) => void }) {
+function ProductCard({
+  product,
+  onApply,
+}: {
+  product: LendingProductData;
+  onApply: (product: LendingProductData) => void;
+}) {
   const { t } = useTranslation();
   const titleId = `lending-product-title-${product.id}`;
   const full = compareAmounts(quotaLeft(product.quota, product.quotaUsed), '0') <= 0;
@@ -26,12 +32,17 @@ function ProductCard({ product, onApply }: { product: LendingProductData; onAppl
       <header className="lending-card-head">
         <h2 id={titleId}>{product.name}</h2>
         <span className="tag">{product.currency}</span>
-        <span className={`tag ${status === 'open' ? 'state-approved' : 'state-closed'}`} data-testid={`lending-status-${product.id}`}>
+        <span
+          className={`tag ${status === 'open' ? 'state-approved' : 'state-closed'}`}
+          data-testid={`lending-status-${product.id}`}
+        >
           {t(`ui.lending.status.${status}`)}
         </span>
       </header>
       <div className="lending-rate">
-        <span className="lending-rate-value num" data-testid={`lending-rate-${product.id}`}>{ratePercent(product.dailyRate) ?? product.dailyRate}</span>
+        <span className="lending-rate-value num" data-testid={`lending-rate-${product.id}`}>
+          {ratePercent(product.dailyRate) ?? product.dailyRate}
+        </span>
         <span className="caption">{t('ui.lending.dailyRate')}</span>
         <span className="caption num" data-testid={`lending-annual-${product.id}`}>
           {t('ui.lending.annualised', { rate: annualisedPercent(product.dailyRate) ?? '--' })}
@@ -44,14 +55,19 @@ function ProductCard({ product, onApply }: { product: LendingProductData; onAppl
         </div>
         <div>
           <dt>{t('ui.lending.minAmount')}</dt>
-          <dd className="num" data-testid={`lending-minimum-${product.id}`}>{formatAmount(product.minAmount, product.currency)}</dd>
+          <dd className="num" data-testid={`lending-minimum-${product.id}`}>
+            {formatAmount(product.minAmount, product.currency)}
+          </dd>
         </div>
       </dl>
       <div>
         <div className="quota-line caption">
           <span>{t('ui.lending.quota')}</span>
           <span className="num" data-testid={`lending-quota-${product.id}`}>
-            {t('ui.lending.quotaUsed', { used: formatAmount(product.quotaUsed, product.currency), quota: formatAmount(product.quota, product.currency) })}
+            {t('ui.lending.quotaUsed', {
+              used: formatAmount(product.quotaUsed, product.currency),
+              quota: formatAmount(product.quota, product.currency),
+            })}
           </span>
         </div>
         <div
@@ -85,8 +101,18 @@ function ProductList({ onApply }: { onApply: (product: LendingProductData) => vo
   const { t } = useTranslation();
   const query = useLendingProducts();
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={5} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   return (
     <PullRefresh onRefresh={() => query.refetch()}>
       <div className="lending-list pull-area" data-testid="lending-products">
@@ -117,7 +143,12 @@ function AppliedCard({ record }: { record: LendingRecordData }) {
     el.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }, [record.id]);
   return (
-    <section ref={ref} className="card status-card tone-wait lending-result" data-testid="lending-result" aria-live="polite">
+    <section
+      ref={ref}
+      className="card status-card tone-wait lending-result"
+      data-testid="lending-result"
+      aria-live="polite"
+    >
       <h2>{t('ui.lending.doneTitle')}</h2>
       <p className="muted">{t('ui.lending.doneText', { amount: formatAmount(record.amount, record.currency) })}</p>
       <dl className="detail-list">
@@ -148,17 +179,27 @@ export default function LendingPage() {
   const [applying, setApplying] = useState<LendingProductData | null>(null);
   const [applied, setApplied] = useState<LendingRecordData | null>(null);
   const right: ReactNode = loggedIn ? (
-    <Link to="/home/lendingRecord" className="icon-button" aria-label={t('ui.lending.records')} title={t('ui.lending.records')} data-testid="lending-records-link">
+    <Link
+      to="/home/lendingRecord"
+      className="icon-button"
+      aria-label={t('ui.lending.records')}
+      title={t('ui.lending.records')}
+      data-testid="lending-records-link"
+    >
       <ListIcon />
     </Link>
   ) : null;
   return (
     <SubPage title={t('ui.lending.title')} right={right}>
       <section className="card">
-        <p className="muted" style={{ margin: 0 }}>{t('ui.lending.intro')}</p>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('ui.lending.intro')}
+        </p>
         {loggedIn ? (
           <p style={{ margin: '8px 0 0' }}>
-            <Link to="/home/lendingRecord" data-testid="lending-intro-records">{t('ui.lending.viewRecords')}</Link>
+            <Link to="/home/lendingRecord" data-testid="lending-intro-records">
+              {t('ui.lending.viewRecords')}
+            </Link>
           </p>
         ) : null}
       </section>

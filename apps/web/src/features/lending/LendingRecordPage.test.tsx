@@ -9,7 +9,15 @@ import LendingRecordPage from './LendingRecordPage';
 import { lendingRecord } from './test-fixtures';
 
 const records = {
-  active: lendingRecord({ id: 'lr_1', state: 'active', amount: '3350.00', termDays: 1, startedAt: null, endsAt: null, interest: '0.00' }),
+  active: lendingRecord({
+    id: 'lr_1',
+    state: 'active',
+    amount: '3350.00',
+    termDays: 1,
+    startedAt: null,
+    endsAt: null,
+    interest: '0.00',
+  }),
   succeeded: lendingRecord(),
   completed: lendingRecord({ id: 'lr_2', state: 'completed', interest: '180.00', completedAt: '2025-04-13T00:00:00Z' }),
 };
@@ -26,7 +34,10 @@ function answers() {
 }
 
 function renderRecords(path = '/home/lendingRecord') {
-  return renderAt(path, [page('/home/lendingRecord', <LendingRecordPage />), page('/home/lending', <p>products screen</p>)]);
+  return renderAt(path, [
+    page('/home/lendingRecord', <LendingRecordPage />),
+    page('/home/lending', <p>products screen</p>),
+  ]);
 }
 
 describe('the lending records', () => {
@@ -85,7 +96,12 @@ describe('the lending records', () => {
       stubApi(answers());
       renderRecords('/home/lendingRecord?tab=failed');
       const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
-      expect(tabs.map((tab) => tab.textContent)).toEqual(['In Bearbeitung', 'Erfolgreich', 'Abgeschlossen', 'Fehlgeschlagen']);
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'In Bearbeitung',
+        'Erfolgreich',
+        'Abgeschlossen',
+        'Fehlgeschlagen',
+      ]);
       for (const tab of tabs) expect(sharesTheRow(tab), tab.textContent ?? '').toBe(true);
     } finally {
       removeStyles();

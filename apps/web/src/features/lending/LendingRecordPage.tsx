@@ -33,7 +33,9 @@ function RecordItem({ record }: { record: LendingRecordData }) {
         </div>
         <dl className="detail-list">
           <DetailRow label={t('ui.lending.amount')}>
-            <span className="num strong" data-testid={`lending-record-amount-${record.id}`}>{formatAmount(record.amount, record.currency)}</span>
+            <span className="num strong" data-testid={`lending-record-amount-${record.id}`}>
+              {formatAmount(record.amount, record.currency)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.lending.dailyRate')}>
             <RateText dailyRate={record.dailyRate} />
@@ -61,8 +63,17 @@ function RecordItem({ record }: { record: LendingRecordData }) {
           ) : null}
           {record.state !== 'failed' ? (
             <DetailRow label={t(interestLabel[record.state])}>
-              <span className={`num strong${record.state === 'completed' ? ' up' : ''}`} data-testid={`lending-record-interest-${record.id}`}>
-                {formatAmount(record.state === 'active' ? (estimatedInterest(record.amount, record.dailyRate, record.termDays, record.currency) ?? record.interest) : record.interest, record.currency)}
+              <span
+                className={`num strong${record.state === 'completed' ? ' up' : ''}`}
+                data-testid={`lending-record-interest-${record.id}`}
+              >
+                {formatAmount(
+                  record.state === 'active'
+                    ? (estimatedInterest(record.amount, record.dailyRate, record.termDays, record.currency) ??
+                        record.interest)
+                    : record.interest,
+                  record.currency,
+                )}
               </span>
             </DetailRow>
           ) : null}
@@ -79,8 +90,18 @@ function RecordsList({ state }: { state: LendingState }) {
   const navigate = useNavigate();
   const query = useLendingRecords(state);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={6} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   let list: ReactNode;
   if (rows.length === 0) {
     list = (

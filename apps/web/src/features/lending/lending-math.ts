@@ -1,5 +1,5 @@
 /**
- * The figures of the lending screens (API.md §15), computed with the contract's `Dec`
+ * The figures of the lending screens (docs/api.md §15), computed with the contract's `Dec`
  * (decimal.js, the server's arithmetic) so no amount or rate ever passes through a float:
  * the daily rate as a percentage, its simple annualised equivalent (× 365), the estimated
  * interest `amount × dailyRate × termDays`, and the quota used.
@@ -35,7 +35,12 @@ export function annualisedPercent(dailyRate: string | null | undefined): string 
  * The interest an amount earns over the whole term, `amount × dailyRate × termDays`, exact,
  * then rounded half-up to the currency's display scale. Null while the amount is not a number.
  */
-export function estimatedInterest(amount: string, dailyRate: string, termDays: number, currency: string): string | null {
+export function estimatedInterest(
+  amount: string,
+  dailyRate: string,
+  termDays: number,
+  currency: string,
+): string | null {
   const principal = decimalOrNull(amount);
   const rate = decimalOrNull(dailyRate);
   if (!principal || !rate || !isCurrency(currency) || !Number.isInteger(termDays) || termDays < 0) return null;

@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the lending screens (API.md §15). */
+/** TanStack Query hooks of the lending screens (docs/api.md §15). */
 import { lendingStates, type LendingState, type ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
@@ -63,7 +63,8 @@ export function useLendingRecords(state: LendingState) {
   const loggedIn = useIsLoggedIn();
   return useInfiniteQuery({
     queryKey: lendingKeys.records(account, state),
-    queryFn: ({ pageParam }) => call('lendingRecords', { states: [state], page: pageParam, size: LENDING_PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }) =>
+      call('lendingRecords', { states: [state], page: pageParam, size: LENDING_PAGE_SIZE }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage<LendingRecordData>,
     enabled: loggedIn,
@@ -73,6 +74,8 @@ export function useLendingRecords(state: LendingState) {
 /** After an application: quotas, records and balances (the amount is frozen) are stale. */
 export function refreshAfterLending(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['lendingProducts', 'lendingRecords', 'assets', 'fundRecords'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['lendingProducts', 'lendingRecords', 'assets', 'fundRecords'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

@@ -12,7 +12,10 @@ function answers(extra: Record<string, Answer | ((body: unknown) => Answer)> = {
 }
 
 function renderRating() {
-  return renderAt('/information/loanRating', [page('/information/loanRating', <LoanRatingPage />), page('/information/loanRecord', <p>records</p>)]);
+  return renderAt('/information/loanRating', [
+    page('/information/loanRating', <LoanRatingPage />),
+    page('/information/loanRecord', <p>records</p>),
+  ]);
 }
 
 const submit = () => screen.getByTestId('loan-submit') as HTMLButtonElement;
@@ -32,7 +35,9 @@ describe('the credit rating', () => {
     stubApi(answers());
     renderRating();
     expect((await screen.findByTestId('loan-score')).textContent).toBe('80');
-    expect(screen.getByTestId('loan-gauge').querySelector('svg')?.getAttribute('aria-label')).toBe('Credit score 80 of 100; 60 is needed to borrow');
+    expect(screen.getByTestId('loan-gauge').querySelector('svg')?.getAttribute('aria-label')).toBe(
+      'Credit score 80 of 100; 60 is needed to borrow',
+    );
     expect(screen.getByTestId('loan-score-state').textContent).toBe('You can borrow');
     expect(screen.getByTestId('loan-quota').textContent).toBe('Mex$10,000.00');
     expect(screen.getByTestId('loan-borrowed').textContent).toBe('Mex$3,000.00');
@@ -45,7 +50,9 @@ describe('the credit rating', () => {
   it('shows a score below the minimum before the button, and the button stays off', async () => {
     stubApi(answers({ '/loan/rating': { data: loanRating({ creditScore: 55 }) } }));
     renderRating();
-    expect((await screen.findByTestId('loan-rule-score')).textContent).toBe('Credit score 55 is below the 60 required to borrow.');
+    expect((await screen.findByTestId('loan-rule-score')).textContent).toBe(
+      'Credit score 55 is below the 60 required to borrow.',
+    );
     expect(screen.getByTestId('loan-score-state').textContent).toBe('Below the minimum');
     expect(submit().disabled).toBe(true);
   });
@@ -53,17 +60,28 @@ describe('the credit rating', () => {
   it('shows a pending application before the button', async () => {
     stubApi(answers({ '/loan/rating': { data: loanRating({ pendingApplication: true }) } }));
     renderRating();
-    expect((await screen.findByTestId('loan-rule-pending')).textContent).toBe('A pending application is awaiting review.');
+    expect((await screen.findByTestId('loan-rule-pending')).textContent).toBe(
+      'A pending application is awaiting review.',
+    );
     expect(submit().disabled).toBe(true);
   });
 
   it('shows the quota as the amount is typed, then confirms and borrows with a requestId', async () => {
-    const api = stubApi(answers({ '/loan/borrow': { data: loanRecord({ id: 'ln_9', state: 'pending', principal: '2000.00', outstanding: '0.00' }), code: 'result.loan.ok' } }));
+    const api = stubApi(
+      answers({
+        '/loan/borrow': {
+          data: loanRecord({ id: 'ln_9', state: 'pending', principal: '2000.00', outstanding: '0.00' }),
+          code: 'result.loan.ok',
+        },
+      }),
+    );
     renderRating();
     const input = await screen.findByTestId('loan-amount');
     expect(screen.getByTestId('loan-available-line').textContent).toBe('Available to borrow: Mex$7,000.00');
     fireEvent.change(input, { target: { value: '7000.01' } });
-    expect((await screen.findByTestId('loan-rule-quota')).textContent).toBe('Loan quota insufficient (Mex$7,000 available).');
+    expect((await screen.findByTestId('loan-rule-quota')).textContent).toBe(
+      'Loan quota insufficient (Mex$7,000 available).',
+    );
     expect(submit().disabled).toBe(true);
     fireEvent.change(input, { target: { value: '2000' } });
     await waitFor(() => expect(screen.queryByTestId('loan-rule-quota')).toBeNull());
@@ -76,7 +94,9 @@ describe('the credit rating', () => {
     fireEvent.click(within(step).getByTestId('loan-confirm'));
     await waitFor(() => expect(api.callsTo('/loan/borrow')).toHaveLength(1));
     expect(api.callsTo('/loan/borrow')[0]).toEqual({ amount: '2000', requestId: expect.stringMatching(UUID) });
-    expect((await screen.findByTestId('loan-done')).textContent).toContain('Your application for Mex$2,000.00 is under review.');
+    expect((await screen.findByTestId('loan-done')).textContent).toContain(
+      'Your application for Mex$2,000.00 is under review.',
+    );
   });
 
   it('asks for real-name verification before the form', async () => {
@@ -88,21 +108,35 @@ describe('the credit rating', () => {
   });
 
   it('shows the check-ins of the last 30 days against the requirement before the raise button', async () => {
-    const api = stubApi(answers({ '/loan/raiseQuota': { data: { id: 'qr_2', amount: '5000.00', state: 'pending', submittedAt: '2025-03-14T15:00:00Z' }, code: 'result.submit.ok' } }));
+    const api = stubApi(
+      answers({
+        '/loan/raiseQuota': {
+          data: { id: 'qr_2', amount: '5000.00', state: 'pending', submittedAt: '2025-03-14T15:00:00Z' },
+          code: 'result.submit.ok',
+        },
+      }),
+    );
     renderRating();
     fireEvent.click(await screen.findByTestId('loan-raise-open'));
     const sheet = await screen.findByTestId('raise-sheet');
-    expect(within(sheet).getByTestId('raise-checkins').textContent).toBe('Check-ins in the last 30 days: 12 of 20 needed');
+    expect(within(sheet).getByTestId('raise-checkins').textContent).toBe(
+      'Check-ins in the last 30 days: 12 of 20 needed',
+    );
     expect(within(sheet).getByTestId('raise-rule-checkins').textContent).toBe('Insufficient check-in count (12/20).');
     expect((within(sheet).getByTestId('raise-submit') as HTMLButtonElement).disabled).toBe(true);
     expect(api.callsTo('/loan/raiseQuota')).toHaveLength(0);
   });
 
   it('sends a raise when the check-ins are enough', async () => {
-    const api = stubApi(answers({
-      '/loan/rating': { data: loanRating({ checkinsLast30Days: 20 }) },
-      '/loan/raiseQuota': { data: { id: 'qr_2', amount: '5000.00', state: 'pending', submittedAt: '2025-03-14T15:00:00Z' }, code: 'result.submit.ok' },
-    }));
+    const api = stubApi(
+      answers({
+        '/loan/rating': { data: loanRating({ checkinsLast30Days: 20 }) },
+        '/loan/raiseQuota': {
+          data: { id: 'qr_2', amount: '5000.00', state: 'pending', submittedAt: '2025-03-14T15:00:00Z' },
+          code: 'result.submit.ok',
+        },
+      }),
+    );
     renderRating();
     fireEvent.click(await screen.findByTestId('loan-raise-open'));
     const sheet = await screen.findByTestId('raise-sheet');

@@ -3,7 +3,7 @@
  * borrowed and owed, what can still be borrowed and the daily rate; the borrow form with the rule
  * that would stop the user shown before the button (score below the minimum, a pending
  * application, the quota) and a confirmation; and the credit-raise request with the check-ins of
- * the last 30 days against the required count, before the button (API.md §16.1, §16.2, §16.4).
+ * the last 30 days against the required count, before the button (docs/api.md §16.1, §16.2, §16.4).
  */
 import { Money } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,23 +37,33 @@ function Figures({ rating }: { rating: LoanRatingData }) {
     <dl className="loan-figures" data-testid="loan-figures">
       <div>
         <dt>{t('ui.loan.quota')}</dt>
-        <dd className="num" data-testid="loan-quota">{formatAmount(rating.quota, c)}</dd>
+        <dd className="num" data-testid="loan-quota">
+          {formatAmount(rating.quota, c)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.loan.borrowed')}</dt>
-        <dd className="num" data-testid="loan-borrowed">{formatAmount(rating.borrowed, c)}</dd>
+        <dd className="num" data-testid="loan-borrowed">
+          {formatAmount(rating.borrowed, c)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.loan.outstanding')}</dt>
-        <dd className="num" data-testid="loan-outstanding">{formatAmount(rating.outstanding, c)}</dd>
+        <dd className="num" data-testid="loan-outstanding">
+          {formatAmount(rating.outstanding, c)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.loan.availableQuota')}</dt>
-        <dd className="num loan-strong" data-testid="loan-available">{formatAmount(rating.availableQuota, c)}</dd>
+        <dd className="num loan-strong" data-testid="loan-available">
+          {formatAmount(rating.availableQuota, c)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.loan.dailyRate')}</dt>
-        <dd className="num" data-testid="loan-rate">{t('ui.loan.dailyRateValue', { rate: rateText(rating.dailyRate) })}</dd>
+        <dd className="num" data-testid="loan-rate">
+          {t('ui.loan.dailyRateValue', { rate: rateText(rating.dailyRate) })}
+        </dd>
       </div>
     </dl>
   );
@@ -68,7 +78,10 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
   const [done, setDone] = useState<LoanRecordData | null>(null);
-  const send = useCallback((body: { amount: string }, requestId: string) => call('loanBorrow', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { amount: string }, requestId: string) => call('loanBorrow', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(input);
   const rules = borrowRules(rating, amount);
@@ -106,7 +119,9 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
       <div className="status-card tone-wait" data-testid="loan-done" aria-live="polite">
         <h3>{t('ui.loan.doneTitle')}</h3>
         <p className="muted">{t('ui.loan.doneText', { amount: formatAmount(done.principal, done.currency) })}</p>
-        <Link to={loanRecordPath} data-testid="loan-done-records">{t('ui.loan.records')}</Link>
+        <Link to={loanRecordPath} data-testid="loan-done-records">
+          {t('ui.loan.records')}
+        </Link>
       </div>
     );
   }
@@ -117,18 +132,30 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
         <h3 className="loan-subtitle">{t('ui.loan.confirmTitle')}</h3>
         <dl className="detail-list">
           <DetailRow label={t('ui.loan.amount')}>
-            <span className="num strong" data-testid="loan-confirm-amount">{formatAmount(amount, currency)}</span>
+            <span className="num strong" data-testid="loan-confirm-amount">
+              {formatAmount(amount, currency)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.loan.dailyRate')}>
             <span className="num">{t('ui.loan.dailyRateValue', { rate: rateText(rating.dailyRate) })}</span>
           </DetailRow>
           <DetailRow label={t('ui.loan.dailyInterest')}>
-            <span className="num" data-testid="loan-confirm-per-day">{perDay ? formatAmount(perDay.toString(), currency) : '--'}</span>
+            <span className="num" data-testid="loan-confirm-per-day">
+              {perDay ? formatAmount(perDay.toString(), currency) : '--'}
+            </span>
           </DetailRow>
         </dl>
         <p className="caption">{t('ui.loan.reviewNote')}</p>
         <div className="form-footer">
-          <Button block color="primary" size="large" onClick={() => void confirm()} disabled={busy} loading={busy} data-testid="loan-confirm">
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => void confirm()}
+            disabled={busy}
+            loading={busy}
+            data-testid="loan-confirm"
+          >
             {t('ui.loan.confirm')}
           </Button>
           <Button block onClick={() => setStep('form')} disabled={busy} data-testid="loan-back">
@@ -141,7 +168,13 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
   }
 
   return (
-    <form className="form" onSubmit={review} noValidate aria-label={t('ui.loan.borrowTitle')} data-testid="loan-borrow-form">
+    <form
+      className="form"
+      onSubmit={review}
+      noValidate
+      aria-label={t('ui.loan.borrowTitle')}
+      data-testid="loan-borrow-form"
+    >
       <AmountField
         label={t('ui.loan.amount')}
         value={input}
@@ -151,13 +184,23 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
         error={error}
         describedBy={rulesId}
       >
-        <span className="caption num" data-testid="loan-available-line">{t('ui.loan.availableLine', { amount: formatAmount(rating.availableQuota, currency) })}</span>
+        <span className="caption num" data-testid="loan-available-line">
+          {t('ui.loan.availableLine', { amount: formatAmount(rating.availableQuota, currency) })}
+        </span>
         <span className="caption">{t('ui.loan.interestLine', { rate: rateText(rating.dailyRate) })}</span>
       </AmountField>
       <p className="caption loan-note">{t('ui.loan.reviewNote')}</p>
       <RuleList rules={rules} id={rulesId} testIdPrefix="loan-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={rules.length > 0} aria-describedby={rulesId} data-testid="loan-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="loan-submit"
+        >
           {t('ui.loan.continue')}
         </Button>
       </div>
@@ -174,7 +217,10 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<'form' | 'confirm' | 'done'>('form');
   const [sent, setSent] = useState<string | null>(null);
-  const send = useCallback((body: { amount: string }, requestId: string) => call('loanRaiseQuota', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { amount: string }, requestId: string) => call('loanRaiseQuota', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(input);
   const rules = raiseRules(rating);
@@ -208,7 +254,9 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
     return (
       <div className="status-card tone-wait" data-testid="raise-done">
         <p>{t('ui.loan.raiseDone', { amount: formatAmount(sent, currency) })}</p>
-        <Button block onClick={onDone}>{t('ui.common.close')}</Button>
+        <Button block onClick={onDone}>
+          {t('ui.common.close')}
+        </Button>
       </div>
     );
   }
@@ -225,7 +273,15 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
           </DetailRow>
         </dl>
         <div className="form-footer">
-          <Button block color="primary" size="large" onClick={() => void confirm()} disabled={busy} loading={busy} data-testid="raise-confirm">
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => void confirm()}
+            disabled={busy}
+            loading={busy}
+            data-testid="raise-confirm"
+          >
             {t('ui.loan.raiseConfirm')}
           </Button>
           <Button block onClick={() => setStep('form')} disabled={busy}>
@@ -249,12 +305,23 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
       >
         <span className="caption">{t('ui.loan.raiseWhole')}</span>
         <span className="caption num" data-testid="raise-checkins">
-          {t('ui.loan.checkinsLine', { current: String(rating.checkinsLast30Days), required: String(rating.quotaRaiseCheckins) })}
+          {t('ui.loan.checkinsLine', {
+            current: String(rating.checkinsLast30Days),
+            required: String(rating.quotaRaiseCheckins),
+          })}
         </span>
       </AmountField>
       <RuleList rules={rules} id={rulesId} testIdPrefix="raise-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={rules.length > 0} aria-describedby={rulesId} data-testid="raise-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="raise-submit"
+        >
           {t('ui.loan.raiseSubmit')}
         </Button>
       </div>
@@ -265,7 +332,12 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
 function RaiseSheet({ rating, open, onClose }: { rating: LoanRatingData; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+    <Popup
+      visible={open}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+    >
       {open ? (
         <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="raise-title" data-testid="raise-sheet">
           <header className="sheet-head">
@@ -296,15 +368,23 @@ function RatingBody({ rating }: { rating: LoanRatingData }) {
     <>
       <section className="card loan-card" data-testid="loan-rating">
         <ScoreGauge score={rating.creditScore} min={rating.minScoreToBorrow} />
-        <p className="caption loan-note" data-testid="loan-score-note">{t('ui.loan.scoreNote')}</p>
+        <p className="caption loan-note" data-testid="loan-score-note">
+          {t('ui.loan.scoreNote')}
+        </p>
         <Figures rating={rating} />
         <div className="loan-actions">
-          <Link to={loanRecordPath} className="loan-link" data-testid="loan-records-link">{t('ui.loan.records')}</Link>
-          <button type="button" className="loan-link" onClick={() => setRaising(true)} data-testid="loan-raise-open">{t('ui.loan.raiseTitle')}</button>
+          <Link to={loanRecordPath} className="loan-link" data-testid="loan-records-link">
+            {t('ui.loan.records')}
+          </Link>
+          <button type="button" className="loan-link" onClick={() => setRaising(true)} data-testid="loan-raise-open">
+            {t('ui.loan.raiseTitle')}
+          </button>
         </div>
       </section>
       <section className="card" aria-labelledby="loan-borrow-title" data-testid="loan-borrow">
-        <h2 id="loan-borrow-title" className="loan-subtitle">{t('ui.loan.borrowTitle')}</h2>
+        <h2 id="loan-borrow-title" className="loan-subtitle">
+          {t('ui.loan.borrowTitle')}
+        </h2>
         {form}
       </section>
       <RaiseSheet rating={rating} open={raising} onClose={() => setRaising(false)} />
@@ -318,8 +398,18 @@ export default function LoanRatingPage() {
   const rating = useLoanRating();
   let body;
   if (!loggedIn) body = <LoginPrompt message={t('ui.loan.loginText')} />;
-  else if (rating.isPending) body = <section className="card"><Loading rows={8} /></section>;
-  else if (rating.isError) body = <section className="card"><ErrorRetry onRetry={() => void rating.refetch()} /></section>;
+  else if (rating.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={8} />
+      </section>
+    );
+  else if (rating.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void rating.refetch()} />
+      </section>
+    );
   else body = <RatingBody rating={rating.data} />;
   return <SubPage title={t('ui.page.loanRating')}>{body}</SubPage>;
 }

@@ -3,7 +3,7 @@
  * (pending, approved, rejected; settled once nothing is owed), principal, interest, repaid and
  * outstanding, a timeline (applied → under review → approved and credited / rejected with the
  * reason → repaid in full), and the repayment sheet of an approved loan: the amount against what
- * is owed and the available balance, shown before the button, then a confirmation (API.md §16.3).
+ * is owed and the available balance, shown before the button, then a confirmation (docs/api.md §16.3).
  */
 import { Money } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,16 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
-import { AmountField, DetailRow, RuleList, StateTag, Timeline, timeText, useMoneySubmit, type TimelineStep } from '../funds/FundsParts';
+import {
+  AmountField,
+  DetailRow,
+  RuleList,
+  StateTag,
+  Timeline,
+  timeText,
+  useMoneySubmit,
+  type TimelineStep,
+} from '../funds/FundsParts';
 import { refreshAfterLoan, useLoanRecords, type LoanRecordData } from './loan-queries';
 import { currencyOf, repayAll, repayRules } from './loan-rules';
 import './loans.css';
@@ -31,15 +40,35 @@ export function loanTimeline(loan: LoanRecordData, label: (key: string) => strin
     { step: 'review', label: label('ui.loan.step.review'), at: loan.appliedAt, done: reviewed },
   ];
   if (loan.state === 'rejected') {
-    steps.push({ step: 'rejected', label: label('ui.loan.step.rejected'), at: loan.reviewedAt, reason: loan.reason, done: true, tone: 'bad' });
+    steps.push({
+      step: 'rejected',
+      label: label('ui.loan.step.rejected'),
+      at: loan.reviewedAt,
+      reason: loan.reason,
+      done: true,
+      tone: 'bad',
+    });
   } else {
-    steps.push({ step: 'approved', label: label('ui.loan.step.approved'), at: loan.reviewedAt, done: loan.state === 'approved' });
+    steps.push({
+      step: 'approved',
+      label: label('ui.loan.step.approved'),
+      at: loan.reviewedAt,
+      done: loan.state === 'approved',
+    });
     steps.push({ step: 'settled', label: label('ui.loan.step.settled'), at: loan.settledAt, done: loan.settled });
   }
   return steps;
 }
 
-function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; available: string | undefined; onDone: () => void }) {
+function RepayForm({
+  loan,
+  available,
+  onDone,
+}: {
+  loan: LoanRecordData;
+  available: string | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rulesId = useId();
@@ -47,7 +76,10 @@ function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; availabl
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const send = useCallback((body: { loanId: string; amount: string }, requestId: string) => call('loanRepay', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { loanId: string; amount: string }, requestId: string) => call('loanRepay', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   const amount = toWireAmount(input);
   const rules = repayRules(loan, amount, available);
@@ -83,18 +115,30 @@ function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; availabl
         <h3 className="loan-subtitle">{t('ui.loan.repayConfirmTitle')}</h3>
         <dl className="detail-list">
           <DetailRow label={t('ui.loan.repay')}>
-            <span className="num strong" data-testid="repay-confirm-amount">{formatAmount(amount, currency)}</span>
+            <span className="num strong" data-testid="repay-confirm-amount">
+              {formatAmount(amount, currency)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.loan.outstanding')}>
             <span className="num">{formatAmount(loan.outstanding, currency)}</span>
           </DetailRow>
           <DetailRow label={t('ui.loan.leftAfter')}>
-            <span className="num" data-testid="repay-confirm-after">{formatAmount(after.toString(), currency)}</span>
+            <span className="num" data-testid="repay-confirm-after">
+              {formatAmount(after.toString(), currency)}
+            </span>
           </DetailRow>
         </dl>
         <p className="caption">{t('ui.loan.repayOrder')}</p>
         <div className="form-footer">
-          <Button block color="primary" size="large" onClick={() => void confirm()} disabled={busy} loading={busy} data-testid="repay-confirm">
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => void confirm()}
+            disabled={busy}
+            loading={busy}
+            data-testid="repay-confirm"
+          >
             {t('ui.loan.repayConfirm')}
           </Button>
           <Button block onClick={() => setStep('form')} disabled={busy}>
@@ -106,7 +150,13 @@ function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; availabl
     );
   }
   return (
-    <form className="form" onSubmit={review} noValidate aria-label={t('ui.loan.repayTitle', { orderNo: loan.orderNo })} data-testid="repay-form">
+    <form
+      className="form"
+      onSubmit={review}
+      noValidate
+      aria-label={t('ui.loan.repayTitle', { orderNo: loan.orderNo })}
+      data-testid="repay-form"
+    >
       <AmountField
         label={t('ui.loan.repay')}
         value={input}
@@ -116,12 +166,19 @@ function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; availabl
         error={error}
         describedBy={rulesId}
         action={
-          <button type="button" className="amount-action" onClick={() => setInput(repayAll(loan, available))} data-testid="repay-all">
+          <button
+            type="button"
+            className="amount-action"
+            onClick={() => setInput(repayAll(loan, available))}
+            data-testid="repay-all"
+          >
             {t('ui.loan.repayAll')}
           </button>
         }
       >
-        <span className="caption num" data-testid="repay-outstanding">{t('ui.loan.outstandingLine', { amount: formatAmount(loan.outstanding, currency) })}</span>
+        <span className="caption num" data-testid="repay-outstanding">
+          {t('ui.loan.outstandingLine', { amount: formatAmount(loan.outstanding, currency) })}
+        </span>
         <span className="caption num" data-testid="repay-balance">
           {t('ui.loan.balanceLine', { amount: available === undefined ? '--' : formatAmount(available, currency) })}
         </span>
@@ -129,7 +186,15 @@ function RepayForm({ loan, available, onDone }: { loan: LoanRecordData; availabl
       </AmountField>
       <RuleList rules={rules} id={rulesId} testIdPrefix="repay-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={rules.length > 0} aria-describedby={rulesId} data-testid="repay-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="repay-submit"
+        >
           {t('ui.loan.continue')}
         </Button>
       </div>
@@ -142,7 +207,12 @@ function RepaySheet({ loan, onClose }: { loan: LoanRecordData | null; onClose: (
   const assets = useAllAssets();
   const available = loan ? assets.data?.accounts.find((a) => a.currency === loan.currency)?.available : undefined;
   return (
-    <Popup visible={loan !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+    <Popup
+      visible={loan !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+    >
       {loan ? (
         <div className="sheet" role="dialog" aria-modal="true" aria-labelledby="repay-title" data-testid="repay-sheet">
           <header className="sheet-head">
@@ -152,7 +222,11 @@ function RepaySheet({ loan, onClose }: { loan: LoanRecordData | null; onClose: (
             </button>
           </header>
           <div className="sheet-body">
-            {assets.isPending ? <Loading rows={3} /> : <RepayForm key={loan.id} loan={loan} available={available ?? '0'} onDone={onClose} />}
+            {assets.isPending ? (
+              <Loading rows={3} />
+            ) : (
+              <RepayForm key={loan.id} loan={loan} available={available ?? '0'} onDone={onClose} />
+            )}
           </div>
         </div>
       ) : null}
@@ -169,9 +243,13 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecordData; onRepay: (loan: Loa
       <div className="loan-record-head">
         <strong className="num loan-record-amount">{formatAmount(loan.principal, c)}</strong>
         {approved && loan.settled ? (
-          <span className="tag state-approved" data-testid={`loan-state-${loan.id}`}>{t('ui.loan.settled')}</span>
+          <span className="tag state-approved" data-testid={`loan-state-${loan.id}`}>
+            {t('ui.loan.settled')}
+          </span>
         ) : approved ? (
-          <span className="tag state-pending" data-testid={`loan-state-${loan.id}`}>{t('ui.loan.repaying')}</span>
+          <span className="tag state-pending" data-testid={`loan-state-${loan.id}`}>
+            {t('ui.loan.repaying')}
+          </span>
         ) : (
           <StateTag state={loan.state} testId={`loan-state-${loan.id}`} />
         )}
@@ -183,13 +261,17 @@ function LoanItem({ loan, onRepay }: { loan: LoanRecordData; onRepay: (loan: Loa
         {approved ? (
           <>
             <DetailRow label={t('ui.loan.interest')}>
-              <span className="num" data-testid={`loan-interest-${loan.id}`}>{formatAmount(loan.interest, c)}</span>
+              <span className="num" data-testid={`loan-interest-${loan.id}`}>
+                {formatAmount(loan.interest, c)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.loan.repaid')}>
               <span className="num">{formatAmount(loan.repaid, c)}</span>
             </DetailRow>
             <DetailRow label={t('ui.loan.outstanding')}>
-              <span className="num strong" data-testid={`loan-outstanding-${loan.id}`}>{formatAmount(loan.outstanding, c)}</span>
+              <span className="num strong" data-testid={`loan-outstanding-${loan.id}`}>
+                {formatAmount(loan.outstanding, c)}
+              </span>
             </DetailRow>
           </>
         ) : null}
@@ -218,14 +300,31 @@ export default function LoanRecordPage() {
   const loans = records.data?.pages.flatMap((p) => p.list) ?? [];
   let body;
   if (!loggedIn) body = <LoginPrompt message={t('ui.loan.loginText')} />;
-  else if (records.isPending) body = <section className="card"><Loading rows={6} /></section>;
-  else if (records.isError) body = <section className="card"><ErrorRetry onRetry={() => void records.refetch()} /></section>;
-  else if (loans.length === 0) body = <section className="card"><Empty text={t('ui.loan.empty')} /></section>;
+  else if (records.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  else if (records.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void records.refetch()} />
+      </section>
+    );
+  else if (loans.length === 0)
+    body = (
+      <section className="card">
+        <Empty text={t('ui.loan.empty')} />
+      </section>
+    );
   else {
     body = (
       <>
         <ul className="loan-records" data-testid="loan-records">
-          {loans.map((loan) => <LoanItem key={loan.id} loan={loan} onRepay={setRepaying} />)}
+          {loans.map((loan) => (
+            <LoanItem key={loan.id} loan={loan} onRepay={setRepaying} />
+          ))}
         </ul>
         {records.hasNextPage ? (
           <Button block onClick={() => void records.fetchNextPage()} loading={records.isFetchingNextPage}>

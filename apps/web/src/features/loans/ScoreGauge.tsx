@@ -28,9 +28,19 @@ export function ScoreGauge({ score, min }: { score: number; min: number }) {
   const tickOut = point(min, R + 12);
   return (
     <figure className="loan-gauge" data-testid="loan-gauge">
-      <svg viewBox="0 0 200 112" role="img" aria-label={t('ui.loan.gaugeLabel', { score: String(score), min: String(min) })}>
+      <svg
+        viewBox="0 0 200 112"
+        role="img"
+        aria-label={t('ui.loan.gaugeLabel', { score: String(score), min: String(min) })}
+      >
         <path d={arc(0, 100)} className="loan-gauge-track" />
-        {score > 0 ? <path d={arc(0, score)} className={ok ? 'loan-gauge-value' : 'loan-gauge-value low'} data-testid="loan-gauge-arc" /> : null}
+        {score > 0 ? (
+          <path
+            d={arc(0, score)}
+            className={ok ? 'loan-gauge-value' : 'loan-gauge-value low'}
+            data-testid="loan-gauge-arc"
+          />
+        ) : null}
         <line x1={tickIn.x} y1={tickIn.y} x2={tickOut.x} y2={tickOut.y} className="loan-gauge-min" />
         <text x={CX} y={CY - 18} textAnchor="middle" className="loan-gauge-score num" data-testid="loan-score">
           {score}
@@ -40,7 +50,9 @@ export function ScoreGauge({ score, min }: { score: number; min: number }) {
         </text>
       </svg>
       <figcaption className="loan-gauge-legend">
-        <span className={ok ? 'tag state-approved' : 'tag state-rejected'} data-testid="loan-score-state">{ok ? t('ui.loan.scoreOk') : t('ui.loan.scoreLow')}</span>
+        <span className={ok ? 'tag state-approved' : 'tag state-rejected'} data-testid="loan-score-state">
+          {ok ? t('ui.loan.scoreOk') : t('ui.loan.scoreLow')}
+        </span>
         <span className="caption num">{t('ui.loan.minScore', { min: String(min) })}</span>
       </figcaption>
     </figure>

@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the credit-loan screens (API.md §16.1–§16.5). Every call needs a session. */
+/** TanStack Query hooks of the credit-loan screens (docs/api.md §16.1–§16.5). Every call needs a session. */
 import type { ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
@@ -18,7 +18,11 @@ export const loanKeys = {
 export function useLoanRating() {
   const account = useSession((s) => s.account);
   const loggedIn = useIsLoggedIn();
-  return useQuery({ queryKey: loanKeys.rating(account), queryFn: () => call('loanRating', {}, { silent: true }), enabled: loggedIn });
+  return useQuery({
+    queryKey: loanKeys.rating(account),
+    queryFn: () => call('loanRating', {}, { silent: true }),
+    enabled: loggedIn,
+  });
 }
 
 export function useLoanRecords() {
@@ -28,7 +32,8 @@ export function useLoanRecords() {
     queryKey: loanKeys.records(account),
     queryFn: ({ pageParam }) => call('loanRecords', { page: pageParam, size: LOAN_PAGE_SIZE }, { silent: true }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined,
     enabled: loggedIn,
   });
 }
@@ -36,6 +41,8 @@ export function useLoanRecords() {
 /** After a borrow, a repayment or a raise: the rating, the records, the balances and the withdrawal rules are stale. */
 export function refreshAfterLoan(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['loanRating', 'loanRecords', 'assets', 'fundRecords', 'withdrawInfo'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['loanRating', 'loanRecords', 'assets', 'fundRecords', 'withdrawInfo'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

@@ -56,7 +56,13 @@ describe('the language switcher on the start, login and register screens', () =>
       renderAt(path, [page(path, element)]);
       const select = (await screen.findByTestId('lang-switch')) as HTMLSelectElement;
       expect(select.value).toBe('en');
-      expect([...select.options].map((o) => o.textContent)).toEqual(['English', 'Deutsch', '繁體中文', 'Español', '한국어']);
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'English',
+        'Deutsch',
+        '繁體中文',
+        'Español',
+        '한국어',
+      ]);
       expect(screen.getAllByText(heading).length).toBeGreaterThan(0);
       fireEvent.change(select, { target: { value: 'de' } });
       expect(sessionStore.getState().language).toBe('de');
@@ -79,13 +85,17 @@ describe('the registration link of an invitation', () => {
 
   it('fills in the invitation code from ?code=', async () => {
     renderAt('/login/register?code=K7M2Q9', [page('/login/register', <RegisterPage />)]);
-    const input = (await screen.findByTestId('register-invite')).querySelector('input') ?? (await screen.findByTestId('register-invite'));
+    const input =
+      (await screen.findByTestId('register-invite')).querySelector('input') ??
+      (await screen.findByTestId('register-invite'));
     expect((input as HTMLInputElement).value).toBe('K7M2Q9');
   });
 
   it('leaves it empty without one', async () => {
     renderAt('/login/register', [page('/login/register', <RegisterPage />)]);
-    const input = (await screen.findByTestId('register-invite')).querySelector('input') ?? (await screen.findByTestId('register-invite'));
+    const input =
+      (await screen.findByTestId('register-invite')).querySelector('input') ??
+      (await screen.findByTestId('register-invite'));
     expect((input as HTMLInputElement).value).toBe('');
   });
 });

@@ -39,7 +39,13 @@ export default function LoginPage() {
     <div className="auth-page">
       <div className="auth-hero">
         <div className="auth-top">
-          <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
+          <button
+            type="button"
+            className="icon-button"
+            style={{ color: '#fff', marginLeft: -12 }}
+            onClick={back}
+            aria-label={t('ui.common.back')}
+          >
             <BackIcon />
           </button>
           <LanguageSwitch />

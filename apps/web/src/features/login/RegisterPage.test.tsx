@@ -11,8 +11,17 @@ import RegisterPage from './RegisterPage';
 
 function registerAnswer(): Response {
   const user = {
-    id: 'u_1', account: '5215512345678', realname: '', is_true: 0, phone: '5215512345678', kycStatus: 'none',
-    accountType: 'standard', hasFundPassword: false, dayTrading: false, inviteCode: 'ABCD', restrictions: [],
+    id: 'u_1',
+    account: '5215512345678',
+    realname: '',
+    is_true: 0,
+    phone: '5215512345678',
+    kycStatus: 'none',
+    accountType: 'standard',
+    hasFundPassword: false,
+    dayTrading: false,
+    inviteCode: 'ABCD',
+    restrictions: [],
     createdAt: '2025-01-05T10:00:00Z',
   };
   const data = { token: 'tok-new', account: '5215512345678', expiresAt: '2025-04-13T15:30:00Z', user };
@@ -108,7 +117,13 @@ describe('the register form', () => {
 
     expect(await screen.findByText('home screen')).toBeTruthy();
     const body = JSON.parse(String(registerCalls()[0]?.[1]?.body)) as Record<string, unknown>;
-    expect(body).toEqual({ phone: '5215512345678', password: 'secret123', confirmPassword: 'secret123', inviteCode: 'K7M2Q9', agreementAccepted: true });
+    expect(body).toEqual({
+      phone: '5215512345678',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      inviteCode: 'K7M2Q9',
+      agreementAccepted: true,
+    });
     expect(localStorage.getItem('tokend')).toBe('tok-new');
     expect(localStorage.getItem('account')).toBe('5215512345678');
     expect(await screen.findByText('Registered successfully.')).toBeTruthy();

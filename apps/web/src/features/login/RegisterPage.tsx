@@ -29,7 +29,10 @@ export interface RegisterValues {
  * passwords must match; the agreement must be accepted. Returns per-field messages and the
  * agreement message (null when accepted).
  */
-export function validateRegister(values: RegisterValues, t: (key: string, params?: Record<string, string>) => string): { errors: Errors; agreement: string | null } {
+export function validateRegister(
+  values: RegisterValues,
+  t: (key: string, params?: Record<string, string>) => string,
+): { errors: Errors; agreement: string | null } {
   const errors: Errors = {};
   const required = (key: FieldKey, value: string, label: string) => {
     if (!value.trim()) errors[key] = t('ui.validate.required', { field: t(label) });
@@ -38,7 +41,8 @@ export function validateRegister(values: RegisterValues, t: (key: string, params
   required('password', values.password, 'ui.register.password');
   required('confirm', values.confirm, 'ui.register.confirm');
   required('invite', values.invite, 'ui.register.invite');
-  if (!errors.password && !errors.confirm && values.password !== values.confirm) errors.confirm = t('ui.validate.mismatch');
+  if (!errors.password && !errors.confirm && values.password !== values.confirm)
+    errors.confirm = t('ui.validate.mismatch');
   return { errors, agreement: values.agreed ? null : t('ui.validate.agreement') };
 }
 
@@ -47,7 +51,13 @@ export default function RegisterPage() {
   const back = useBack();
   // An invitation link (`#/login/register?code=K7M2Q9`, invite friends' QR code) fills in the code.
   const [params] = useSearchParams();
-  const [values, setValues] = useState<RegisterValues>(() => ({ phone: '', password: '', confirm: '', invite: params.get('code')?.trim() ?? '', agreed: false }));
+  const [values, setValues] = useState<RegisterValues>(() => ({
+    phone: '',
+    password: '',
+    confirm: '',
+    invite: params.get('code')?.trim() ?? '',
+    agreed: false,
+  }));
   const validation = validateRegister(values, t);
   const { errors, reveal } = useFieldErrors<FieldKey>(validation.errors);
   const [legal, setLegal] = useState<LegalKind | null>(null);
@@ -80,7 +90,13 @@ export default function RegisterPage() {
     <div className="auth-page">
       <div className="auth-hero">
         <div className="auth-top">
-          <button type="button" className="icon-button" style={{ color: '#fff', marginLeft: -12 }} onClick={back} aria-label={t('ui.common.back')}>
+          <button
+            type="button"
+            className="icon-button"
+            style={{ color: '#fff', marginLeft: -12 }}
+            onClick={back}
+            aria-label={t('ui.common.back')}
+          >
             <BackIcon />
           </button>
           <LanguageSwitch />
@@ -89,10 +105,46 @@ export default function RegisterPage() {
         <p>{t('ui.register.subtitle')}</p>
       </div>
       <form className="auth-body form" onSubmit={submit} noValidate aria-label={t('ui.register.title')}>
-        <TextField label={t('ui.register.phone')} value={values.phone} onChange={set('phone')} placeholder={t('ui.register.phonePlaceholder')} inputMode="tel" autoComplete="tel" error={errors.phone} testId="register-phone" />
-        <TextField label={t('ui.register.password')} type="password" value={values.password} onChange={set('password')} placeholder={t('ui.register.passwordPlaceholder')} autoComplete="new-password" hint={t('ui.password.rule')} error={errors.password} testId="register-password" />
-        <TextField label={t('ui.register.confirm')} type="password" value={values.confirm} onChange={set('confirm')} placeholder={t('ui.register.confirmPlaceholder')} autoComplete="new-password" error={errors.confirm} testId="register-confirm" />
-        <TextField label={t('ui.register.invite')} value={values.invite} onChange={set('invite')} placeholder={t('ui.register.invitePlaceholder')} autoComplete="off" error={errors.invite} testId="register-invite" />
+        <TextField
+          label={t('ui.register.phone')}
+          value={values.phone}
+          onChange={set('phone')}
+          placeholder={t('ui.register.phonePlaceholder')}
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone}
+          testId="register-phone"
+        />
+        <TextField
+          label={t('ui.register.password')}
+          type="password"
+          value={values.password}
+          onChange={set('password')}
+          placeholder={t('ui.register.passwordPlaceholder')}
+          autoComplete="new-password"
+          hint={t('ui.password.rule')}
+          error={errors.password}
+          testId="register-password"
+        />
+        <TextField
+          label={t('ui.register.confirm')}
+          type="password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          placeholder={t('ui.register.confirmPlaceholder')}
+          autoComplete="new-password"
+          error={errors.confirm}
+          testId="register-confirm"
+        />
+        <TextField
+          label={t('ui.register.invite')}
+          value={values.invite}
+          onChange={set('invite')}
+          placeholder={t('ui.register.invitePlaceholder')}
+          autoComplete="off"
+          error={errors.invite}
+          testId="register-invite"
+        />
         <div className="check-row">
           <label className="check">
             <input
@@ -105,17 +157,34 @@ export default function RegisterPage() {
           </label>
           <span className="check-text">
             {t('ui.register.agreePrefix')}{' '}
-            <button type="button" className="link-button" onClick={() => setLegal('agreement')} data-testid="register-open-agreement">
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setLegal('agreement')}
+              data-testid="register-open-agreement"
+            >
               {t('ui.legal.agreement')}
             </button>{' '}
             {t('ui.register.and')}{' '}
-            <button type="button" className="link-button" onClick={() => setLegal('privacy')} data-testid="register-open-privacy">
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setLegal('privacy')}
+              data-testid="register-open-privacy"
+            >
               {t('ui.legal.privacy')}
             </button>
           </span>
         </div>
         <div className="form-footer">
-          <Button block color="primary" size="large" type="submit" loading={register.isPending} data-testid="register-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            loading={register.isPending}
+            data-testid="register-submit"
+          >
             {t('ui.register.submit')}
           </Button>
           <div className="center-row">

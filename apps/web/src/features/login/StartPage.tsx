@@ -13,7 +13,11 @@ const slides = [
 ];
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Splash / welcome: a looping carousel and the way in (login or register). */
@@ -52,7 +56,14 @@ export default function StartPage() {
         </Swiper>
       </div>
       <div className="start-actions">
-        <Button block color="primary" size="large" onClick={() => navigate('/login/login')} data-testid="start-login" style={{ background: '#fff', color: 'var(--hero-to)', borderColor: '#fff' }}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/login/login')}
+          data-testid="start-login"
+          style={{ background: '#fff', color: 'var(--hero-to)', borderColor: '#fff' }}
+        >
           {t('ui.start.login')}
         </Button>
         <Button block size="large" onClick={() => navigate('/login/register')} data-testid="start-register">

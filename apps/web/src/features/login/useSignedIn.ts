@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/queries';
 import { sessionStore } from '../../store/session';
 
-/** After login or register: store token as `tokend` and the account (API.md §7.2), then go home. */
+/** After login or register: store token as `tokend` and the account (docs/api.md §7.2), then go home. */
 export function useSignedIn(): (answer: LoginResponse) => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

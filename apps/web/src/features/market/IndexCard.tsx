@@ -21,7 +21,9 @@ export function IndexCard({ item, onOpen }: { item: InstrumentSummary; onOpen: (
       aria-label={`${live.name}: ${formatPrice(live.price)}, ${moveInWords(t, live.changeRate)}`}
     >
       <span className="index-name">{live.name}</span>
-      <span key={flashKey} className={`index-level num ${dir} ${flashClass}`}>{formatPrice(live.price)}</span>
+      <span key={flashKey} className={`index-level num ${dir} ${flashClass}`}>
+        {formatPrice(live.price)}
+      </span>
       <span className={`index-change num ${dir}`}>
         {formatChange(live.change)} {formatChangeRate(live.changeRate)}
       </span>

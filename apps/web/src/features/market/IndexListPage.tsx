@@ -9,12 +9,22 @@ import { useOpenInstrument } from './selection';
 
 const indexMarkets: readonly ListMarket[] = ['mxn', 'usd', 'eur'];
 
-function MarketIndexes({ market, rows, onOpen }: { market: ListMarket; rows: InstrumentSummary[]; onOpen: (item: InstrumentSummary) => void }) {
+function MarketIndexes({
+  market,
+  rows,
+  onOpen,
+}: {
+  market: ListMarket;
+  rows: InstrumentSummary[];
+  onOpen: (item: InstrumentSummary) => void;
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
   return (
     <section aria-labelledby={`indexes-${market}`} className="list-section">
-      <h2 id={`indexes-${market}`} className="list-section-title">{t(`ui.market.${market}Long`)}</h2>
+      <h2 id={`indexes-${market}`} className="list-section-title">
+        {t(`ui.market.${market}Long`)}
+      </h2>
       <ul className="instrument-list">
         {rows.map((item) => (
           <InstrumentRow key={item.instrumentId} item={item} onOpen={onOpen} />
@@ -52,7 +62,12 @@ export default function IndexListPage() {
               {indexMarkets.map((market) => (
                 <MarketIndexes key={market} market={market} rows={queries[market].data?.list ?? []} onOpen={open} />
               ))}
-              {failed.length > 0 ? <ErrorRetry text={t('ui.quote.partialError')} onRetry={() => void Promise.all(failed.map((q) => q.refetch()))} /> : null}
+              {failed.length > 0 ? (
+                <ErrorRetry
+                  text={t('ui.quote.partialError')}
+                  onRetry={() => void Promise.all(failed.map((q) => q.refetch()))}
+                />
+              ) : null}
             </>
           )}
         </div>

@@ -5,12 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { mergeInstrument, useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
-import { chartRanges, isIntraday, useQuote, type Adjust, type ChartRange, type Period, type QuoteData } from '../../api/market-queries';
+import {
+  chartRanges,
+  isIntraday,
+  useQuote,
+  type Adjust,
+  type ChartRange,
+  type Period,
+  type QuoteData,
+} from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import {
-  direction, formatChange, formatChangeRate, formatClock, formatCompact, formatCompactMoney, formatPercent, formatPrice,
+  direction,
+  formatChange,
+  formatChangeRate,
+  formatClock,
+  formatCompact,
+  formatCompactMoney,
+  formatPercent,
+  formatPrice,
 } from '../../lib/format';
 import { useNow } from '../../lib/useNow';
 import { useSession } from '../../store/session';
@@ -63,20 +78,32 @@ function Headline({ quote, now }: { quote: QuoteData; now: number }) {
   return (
     <section className="card quote-head" aria-labelledby="quote-title">
       <div className="qh-top">
-        <h2 id="quote-title" className="qh-name">{quote.name}</h2>
+        <h2 id="quote-title" className="qh-name">
+          {quote.name}
+        </h2>
         <span className="row-code num">{quote.code}</span>
         <MarketBadge market={quote.market} assetClass={quote.assetClass} />
       </div>
       <div className="qh-figures" role="group" aria-label={t('ui.quote.priceAria', { price, move, change })}>
-        <span key={flashKey} className={`qh-price num ${dir} ${flashClass}`} data-testid="quote-price">{price}</span>
+        <span key={flashKey} className={`qh-price num ${dir} ${flashClass}`} data-testid="quote-price">
+          {price}
+        </span>
         <span className={`qh-change num ${dir}`}>
           <span data-testid="quote-change">{change}</span>
-          <span data-testid="quote-change-rate" aria-label={move}>{rate}</span>
+          <span data-testid="quote-change-rate" aria-label={move}>
+            {rate}
+          </span>
         </span>
       </div>
       <div className="qh-meta">
-        <span className={`tag session-${tag}`} data-testid="session-tag">{t(`ui.session.${tag}`)}</span>
-        {stale ? <span className="tag warn" data-testid="stale-badge" title={t('ui.quote.staleHint')}>{t('ui.quote.stale')}</span> : null}
+        <span className={`tag session-${tag}`} data-testid="session-tag">
+          {t(`ui.session.${tag}`)}
+        </span>
+        {stale ? (
+          <span className="tag warn" data-testid="stale-badge" title={t('ui.quote.staleHint')}>
+            {t('ui.quote.stale')}
+          </span>
+        ) : null}
         {quote.status !== 'trading' ? <span className="tag warn">{t(`ui.quote.status.${quote.status}`)}</span> : null}
         <span className="caption num">{t('ui.quote.updatedAt', { time: formatClock(quote.updatedAt) })}</span>
       </div>
@@ -88,7 +115,9 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
   return (
     <div className="figure">
       <dt>{label}</dt>
-      <dd className="num" data-testid={testId}>{value}</dd>
+      <dd className="num" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -100,7 +129,9 @@ function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: bool
   const money = (value: string | null) => formatCompactMoney(value, quote.currency, language);
   return (
     <section className="card" aria-labelledby="figures-title">
-      <h2 id="figures-title" className="sr-only">{t('ui.quote.figures')}</h2>
+      <h2 id="figures-title" className="sr-only">
+        {t('ui.quote.figures')}
+      </h2>
       <dl className="figures-grid">
         <Figure label={t('ui.quote.open')} value={p(quote.open)} testId="figure-open" />
         <Figure label={t('ui.quote.prevClose')} value={p(quote.prevClose)} testId="figure-prevClose" />
@@ -108,14 +139,42 @@ function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: bool
         <Figure label={t('ui.quote.low')} value={<span className="down">{p(quote.low)}</span>} testId="figure-low" />
         <Figure label={t('ui.quote.volume')} value={formatCompact(quote.volume, language)} testId="figure-volume" />
         <Figure label={t('ui.quote.turnover')} value={money(quote.turnover)} testId="figure-turnover" />
-        {!isIndex ? <Figure label={t('ui.quote.marketCap')} value={money(quote.marketCap)} testId="figure-marketCap" /> : null}
+        {!isIndex ? (
+          <Figure label={t('ui.quote.marketCap')} value={money(quote.marketCap)} testId="figure-marketCap" />
+        ) : null}
         <Figure label={t('ui.quote.high52w')} value={p(quote.high52w)} testId="figure-high52w" />
         <Figure label={t('ui.quote.low52w')} value={p(quote.low52w)} testId="figure-low52w" />
-        {!isIndex ? <Figure label={t('ui.quote.foreignOwnership')} value={formatPercent(quote.foreignOwnershipRatio)} testId="figure-foreign" /> : null}
-        {!isIndex ? <Figure label={t('ui.quote.sharesOutstanding')} value={formatCompact(quote.sharesOutstanding, language)} testId="figure-shares" /> : null}
-        {quote.limitUp ? <Figure label={t('ui.quote.limitUp')} value={p(quote.limitUp)} testId="figure-limitUp" /> : null}
-        {quote.limitDown ? <Figure label={t('ui.quote.limitDown')} value={p(quote.limitDown)} testId="figure-limitDown" /> : null}
-        {!isIndex ? <Figure label={t('ui.quote.industry')} value={<span className="figure-text" title={quote.industry ?? undefined}>{industry}</span>} testId="figure-industry" /> : null}
+        {!isIndex ? (
+          <Figure
+            label={t('ui.quote.foreignOwnership')}
+            value={formatPercent(quote.foreignOwnershipRatio)}
+            testId="figure-foreign"
+          />
+        ) : null}
+        {!isIndex ? (
+          <Figure
+            label={t('ui.quote.sharesOutstanding')}
+            value={formatCompact(quote.sharesOutstanding, language)}
+            testId="figure-shares"
+          />
+        ) : null}
+        {quote.limitUp ? (
+          <Figure label={t('ui.quote.limitUp')} value={p(quote.limitUp)} testId="figure-limitUp" />
+        ) : null}
+        {quote.limitDown ? (
+          <Figure label={t('ui.quote.limitDown')} value={p(quote.limitDown)} testId="figure-limitDown" />
+        ) : null}
+        {!isIndex ? (
+          <Figure
+            label={t('ui.quote.industry')}
+            value={
+              <span className="figure-text" title={quote.industry ?? undefined}>
+                {industry}
+              </span>
+            }
+            testId="figure-industry"
+          />
+        ) : null}
       </dl>
     </section>
   );
@@ -123,7 +182,7 @@ function Figures({ quote, isIndex, language }: { quote: QuoteData; isIndex: bool
 
 /**
  * What the chart shows: a bar period over the server's default span, or a date range of day
- * bars (API.md §8.3). One selector holds both (issue 16 item 5), so exactly one is ever chosen.
+ * bars (docs/api.md §8.3). One selector holds both (issue 16 item 5), so exactly one is ever chosen.
  */
 export type ChartView = { kind: 'period'; period: Period } | { kind: 'range'; range: ChartRange };
 
@@ -140,14 +199,25 @@ export function adjustApplies(view: ChartView, isIndex: boolean): boolean {
   return view.kind === 'range' || !isIntraday(view.period);
 }
 
-function ChartCard({ quote, live, isIndex }: { quote: QuoteData; live: ReturnType<typeof useLiveQuote>; isIndex: boolean }) {
+function ChartCard({
+  quote,
+  live,
+  isIndex,
+}: {
+  quote: QuoteData;
+  live: ReturnType<typeof useLiveQuote>;
+  isIndex: boolean;
+}) {
   const { t } = useTranslation();
   const [view, setView] = useState<ChartView>({ kind: 'period', period: 'time_share' });
   const [adjust, setAdjust] = useState<Adjust>('none');
   const showAdjust = adjustApplies(view, isIndex);
   const period: Period = view.kind === 'period' ? view.period : '1d';
   const range = view.kind === 'range' ? view.range : null;
-  const chartLabel = t('ui.chart.label', { name: quote.name, period: range ? t(`ui.chart.rangeLong.${range}`) : t(`ui.chart.period.${period}`) });
+  const chartLabel = t('ui.chart.label', {
+    name: quote.name,
+    period: range ? t(`ui.chart.rangeLong.${range}`) : t(`ui.chart.period.${period}`),
+  });
   const helpId = `adjust-help-${quote.instrumentId}`;
   return (
     <section className="card chart-card" aria-label={t('ui.chart.title')}>
@@ -163,7 +233,9 @@ function ChartCard({ quote, live, isIndex }: { quote: QuoteData; live: ReturnTyp
           if (next) setView(next);
         }}
         label={t('ui.chart.periods')}
-        testIdOf={(key) => (key.startsWith('range:') ? `chart-range-${key.slice('range:'.length)}` : `chart-period-${key}`)}
+        testIdOf={(key) =>
+          key.startsWith('range:') ? `chart-range-${key.slice('range:'.length)}` : `chart-period-${key}`
+        }
         small
       />
       {showAdjust ? (
@@ -176,10 +248,20 @@ function ChartCard({ quote, live, isIndex }: { quote: QuoteData; live: ReturnTyp
             options={adjustModes.map((key) => ({ key, label: t(`ui.chart.adjustMode.${key}`) }))}
             onChange={setAdjust}
           />
-          <p id={helpId} className="caption adjust-help" data-testid="adjust-help">{t(`ui.chart.adjustHelp.${adjust}`)}</p>
+          <p id={helpId} className="caption adjust-help" data-testid="adjust-help">
+            {t(`ui.chart.adjustHelp.${adjust}`)}
+          </p>
         </div>
       ) : null}
-      <PriceChart instrumentId={quote.instrumentId} priceScale={quote.priceScale} period={period} adjust={showAdjust ? adjust : 'none'} range={range} live={live} label={chartLabel} />
+      <PriceChart
+        instrumentId={quote.instrumentId}
+        priceScale={quote.priceScale}
+        period={period}
+        adjust={showAdjust ? adjust : 'none'}
+        range={range}
+        live={live}
+        label={chartLabel}
+      />
       {period === 'time_share' && range === null ? (
         <p className="chart-legend caption">
           <span className="legend-line price" aria-hidden="true" /> {t('ui.chart.price')}
@@ -194,7 +276,8 @@ function TradeBar({ quote, star }: { quote: QuoteData; star: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canTrade = quote.tradable && quote.status === 'trading';
-  const go = (side: 'long' | 'short') => navigate(`/market/buyStockDetail?id=${encodeURIComponent(quote.instrumentId)}&side=${side}`);
+  const go = (side: 'long' | 'short') =>
+    navigate(`/market/buyStockDetail?id=${encodeURIComponent(quote.instrumentId)}&side=${side}`);
   return (
     <div className="trade-bar" role="group" aria-label={t('ui.trade.bar')}>
       {star}
@@ -272,7 +355,10 @@ export function InstrumentDetail({ kind }: { kind: 'stock' | 'index' }) {
   const showTradeBar = kind === 'stock' && quote !== undefined;
   return (
     <SubPage title={title} right={kind === 'index' ? star : undefined}>
-      <div className={showTradeBar ? 'detail-body with-trade-bar' : 'detail-body'} data-testid={kind === 'index' ? 'index-detail' : 'stock-detail'}>
+      <div
+        className={showTradeBar ? 'detail-body with-trade-bar' : 'detail-body'}
+        data-testid={kind === 'index' ? 'index-detail' : 'stock-detail'}
+      >
         {body}
       </div>
       {showTradeBar && quote ? <TradeBar quote={quote} star={star} /> : null}

@@ -2,7 +2,14 @@ import type { InstrumentSummary } from '@brokerage/contract';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenPages, useMarketList, useWatchedIds, type ListMarket, type ListSort, type ListTab } from '../../api/market-queries';
+import {
+  flattenPages,
+  useMarketList,
+  useWatchedIds,
+  type ListMarket,
+  type ListSort,
+  type ListTab,
+} from '../../api/market-queries';
 import { Empty, ErrorRetry } from '../../components/States';
 import { InstrumentRow, SkeletonRows } from './InstrumentRow';
 import { useOpenInstrument } from './selection';
@@ -44,7 +51,9 @@ export function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; faile
     return (
       <span className="list-footer">
         {t('ui.list.loadFailed')}{' '}
-        <button type="button" className="link-button" onClick={retry}>{t('ui.common.retry')}</button>
+        <button type="button" className="link-button" onClick={retry}>
+          {t('ui.common.retry')}
+        </button>
       </span>
     );
   }
@@ -52,7 +61,10 @@ export function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; faile
 }
 
 /** A paged query as infinite scroll, with its footer once the list shows anything. */
-export function NextPages({ query, shown }: {
+export function NextPages({
+  query,
+  shown,
+}: {
   query: { hasNextPage: boolean; fetchNextPage: (options: { throwOnError: boolean }) => Promise<unknown> };
   shown: number;
 }) {
@@ -63,17 +75,29 @@ export function NextPages({ query, shown }: {
         await query.fetchNextPage({ throwOnError: true });
       }}
     >
-      {(hasMore, failed, retry) => (shown === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />)}
+      {(hasMore, failed, retry) =>
+        shown === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />
+      }
     </InfiniteScroll>
   );
 }
 
 /**
  * One `/market/list` tab as a list: skeleton rows while loading, pull-to-refresh, infinite
- * scroll, an empty state and an error state with retry (UI.md "Lists"). Long-press on a row
+ * scroll, an empty state and an error state with retry (docs/ui.md "Lists"). Long-press on a row
  * toggles the watchlist.
  */
-export function MarketInstrumentList({ tab, market, sort, emptyAction }: { tab: ListTab; market: ListMarket; sort: ListSort; emptyAction?: ReactNode }) {
+export function MarketInstrumentList({
+  tab,
+  market,
+  sort,
+  emptyAction,
+}: {
+  tab: ListTab;
+  market: ListMarket;
+  sort: ListSort;
+  emptyAction?: ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useMarketList(tab, market, sort);
   const open = useOpenInstrument();

@@ -8,9 +8,17 @@ import { usePriceFlash } from './usePriceFlash';
 
 /**
  * Marks the part of `text` that matches the search keyword, case-insensitively: anywhere in a
- * name, only at the start of a code (API.md §8.4: code prefix or name substring).
+ * name, only at the start of a code (docs/api.md §8.4: code prefix or name substring).
  */
-export function Highlighted({ text, match, prefixOnly = false }: { text: string; match?: string; prefixOnly?: boolean }) {
+export function Highlighted({
+  text,
+  match,
+  prefixOnly = false,
+}: {
+  text: string;
+  match?: string;
+  prefixOnly?: boolean;
+}) {
   const needle = match?.trim().toLowerCase() ?? '';
   if (needle === '') return <>{text}</>;
   const at = text.toLowerCase().indexOf(needle);
@@ -25,7 +33,7 @@ export function Highlighted({ text, match, prefixOnly = false }: { text: string;
 }
 
 /**
- * The content of an instrument row (UI.md "Instrument row"): name on top, code and market badge
+ * The content of an instrument row (docs/ui.md "Instrument row"): name on top, code and market badge
  * below on the left; last price on the right; change rate in a coloured pill at the far right.
  * It streams its own live quote while it is on screen and flashes the price when it moves.
  */
@@ -48,7 +56,9 @@ export function InstrumentRowBody({ item, highlight }: { item: InstrumentSummary
           <MarketBadge market={live.market} assetClass={live.assetClass} />
         </span>
       </span>
-      <span key={flashKey} className={`row-price num ${flashClass}`}>{formatPrice(live.price)}</span>
+      <span key={flashKey} className={`row-price num ${flashClass}`}>
+        {formatPrice(live.price)}
+      </span>
       <ChangePill changeRate={live.changeRate} />
     </span>
   );
@@ -57,7 +67,7 @@ export function InstrumentRowBody({ item, highlight }: { item: InstrumentSummary
 interface InstrumentRowProps {
   item: InstrumentSummary;
   onOpen: (item: InstrumentSummary) => void;
-  /** Long-press (UI.md: "long-press or a star toggles the watchlist"). */
+  /** Long-press (docs/ui.md: "long-press or a star toggles the watchlist"). */
   onLongPress?: (item: InstrumentSummary) => void;
   /** A control after the row, such as a star. */
   trailing?: ReactNode;
@@ -112,7 +122,7 @@ export function InstrumentRow({ item, onOpen, onLongPress, trailing, children }:
   );
 }
 
-/** Grey placeholder rows while a list loads (UI.md "skeleton rows"). */
+/** Grey placeholder rows while a list loads (docs/ui.md "skeleton rows"). */
 export function SkeletonRows({ count = 8, label }: { count?: number; label: string }) {
   return (
     <ul className="instrument-list" role="status" aria-label={label} aria-busy="true">

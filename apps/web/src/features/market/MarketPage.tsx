@@ -11,7 +11,7 @@ import { newShareTabs, type NewShareKind } from '../new-shares/newshare-queries'
 import { NewShareList } from '../new-shares/NewShareParts';
 import { MarketInstrumentList } from './InstrumentList';
 
-/** Spec §1/§2 market tabs. Subscription and auction are other products (API.md §8: §12 and §13). */
+/** Spec §1/§2 market tabs. Subscription and auction are other products (docs/api.md §8: §12 and §13). */
 export const marketPageTabs = ['listed', 'otc', 'subscription', 'auction', 'crypto', 'forex'] as const;
 export type MarketPageTab = (typeof marketPageTabs)[number];
 
@@ -26,7 +26,13 @@ function SortButton({ sort, onChange }: { sort: ListSort; onChange: (sort: ListS
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="sort-button" onClick={() => setOpen(true)} data-testid="market-sort" aria-haspopup="dialog">
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => setOpen(true)}
+        data-testid="market-sort"
+        aria-haspopup="dialog"
+      >
         <span className="caption">{t('ui.sort.label')}</span> <strong>{t(`ui.sort.${sort}`)}</strong>
         <span aria-hidden="true"> ▾</span>
       </button>
@@ -65,7 +71,7 @@ function SubscriptionOfferings() {
   );
 }
 
-/** The auction tab: block-trade and agreement-bidding products (API.md §13), with their market chips. */
+/** The auction tab: block-trade and agreement-bidding products (docs/api.md §13), with their market chips. */
 function BlockOfferings() {
   const [market, setMarket] = useState<BlockMarketFilter>('all');
   return (
@@ -125,7 +131,11 @@ export default function MarketPage() {
                 label={t('ui.header.market')}
                 value={listedMarket}
                 testIdPrefix="listed-market-"
-                options={(['mxn', 'usd', 'eur'] as const).map((key) => ({ key, label: t(`ui.market.${key}`), ariaLabel: t(`ui.market.${key}Long`) }))}
+                options={(['mxn', 'usd', 'eur'] as const).map((key) => ({
+                  key,
+                  label: t(`ui.market.${key}`),
+                  ariaLabel: t(`ui.market.${key}Long`),
+                }))}
                 onChange={(key) => {
                   if (key === 'eur') {
                     setEuroUnder(stock);
@@ -146,11 +156,7 @@ export default function MarketPage() {
         </div>
       ) : (
         <div className="page-body" role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>
-          {tab === 'subscription' ? (
-            <SubscriptionOfferings />
-          ) : (
-            <BlockOfferings />
-          )}
+          {tab === 'subscription' ? <SubscriptionOfferings /> : <BlockOfferings />}
         </div>
       )}
     </div>

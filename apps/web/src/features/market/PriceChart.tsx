@@ -1,8 +1,15 @@
 import type { Candle, TimeSharePoint, WsQuote } from '@brokerage/contract';
 import dayjs from 'dayjs';
 import {
-  CandlestickSeries, ColorType, createChart, HistogramSeries, LineSeries, TickMarkType,
-  type IChartApi, type ISeriesApi, type Time,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  TickMarkType,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +18,15 @@ import { ErrorRetry } from '../../components/States';
 import { formatPrice } from '../../lib/format';
 import { effectiveUpColour, useSession } from '../../store/session';
 import {
-  applyTickToCandle, applyTickToPoint, avgPoint, candleBar, candleVolume, isCandle, isTimeSharePoint, pointVolume, pricePoint,
+  applyTickToCandle,
+  applyTickToPoint,
+  avgPoint,
+  candleBar,
+  candleVolume,
+  isCandle,
+  isTimeSharePoint,
+  pointVolume,
+  pricePoint,
   type ChartColours,
 } from './chart-data';
 
@@ -19,7 +34,14 @@ type Series =
   | { kind: 'bars'; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> }
   | { kind: 'line'; price: ISeriesApi<'Line'>; avg: ISeriesApi<'Line'>; volume: ISeriesApi<'Histogram'> };
 
-const fallback = { green: '#0b7a41', red: '#c4320a', text: '#5b6170', divider: '#e4e6eb', card: '#ffffff', brand: '#1a3c8f' };
+const fallback = {
+  green: '#0b7a41',
+  red: '#c4320a',
+  text: '#5b6170',
+  divider: '#e4e6eb',
+  card: '#ffffff',
+  brand: '#1a3c8f',
+};
 
 function cssVar(name: string, fallbackValue: string): string {
   if (typeof getComputedStyle !== 'function') return fallbackValue;
@@ -51,10 +73,14 @@ function readColours(): ChartColours & { text: string; grid: string; background:
 
 /** Re-reads colours when the theme attribute of the root changes. */
 function useColourScheme(): string {
-  const [scheme, setScheme] = useState(() => document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light');
+  const [scheme, setScheme] = useState(
+    () => document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light',
+  );
   useEffect(() => {
     if (typeof MutationObserver === 'undefined') return undefined;
-    const observer = new MutationObserver(() => setScheme(document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light'));
+    const observer = new MutationObserver(() =>
+      setScheme(document.documentElement.getAttribute('data-prefers-color-scheme') ?? 'light'),
+    );
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-prefers-color-scheme'] });
     return () => observer.disconnect();
   }, []);
@@ -62,7 +88,9 @@ function useColourScheme(): string {
 }
 
 function timeOf(time: Time): dayjs.Dayjs {
-  return typeof time === 'number' ? dayjs(time * 1000) : dayjs(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
+  return typeof time === 'number'
+    ? dayjs(time * 1000)
+    : dayjs(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
 }
 
 /**
@@ -147,7 +175,10 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     chart.applyOptions({
       layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
       grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat), priceFormatter: chartPriceFormatter(priceScale) },
+      localization: {
+        timeFormatter: (time: Time) => timeOf(time).format(timeFormat),
+        priceFormatter: chartPriceFormatter(priceScale),
+      },
       timeScale: {
         timeVisible: intraday,
         secondsVisible: false,
@@ -171,19 +202,37 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     coloursRef.current = colours;
     const previous = seriesRef.current;
     if (previous) {
-      for (const series of previous.kind === 'bars' ? [previous.candles, previous.volume] : [previous.price, previous.avg, previous.volume]) {
+      for (const series of previous.kind === 'bars'
+        ? [previous.candles, previous.volume]
+        : [previous.price, previous.avg, previous.volume]) {
         chart.removeSeries(series);
       }
       seriesRef.current = null;
     }
-    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: 'volume',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     if (effectivePeriod === 'time_share') {
       const points = list.filter(isTimeSharePoint);
       // The last price is the headline above the chart; its axis label would sit on top of an
       // axis tick (lightweight-charts does not hide colliding ticks), so only the dotted line marks it.
-      const price = chart.addSeries(LineSeries, { color: colours.line, lineWidth: 2, priceLineVisible: true, lastValueVisible: false });
-      const avg = chart.addSeries(LineSeries, { color: colours.avg, lineWidth: 1, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+      const price = chart.addSeries(LineSeries, {
+        color: colours.line,
+        lineWidth: 2,
+        priceLineVisible: true,
+        lastValueVisible: false,
+      });
+      const avg = chart.addSeries(LineSeries, {
+        color: colours.avg,
+        lineWidth: 1,
+        lastValueVisible: false,
+        priceLineVisible: false,
+        crosshairMarkerVisible: false,
+      });
       price.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
       price.setData(points.map(pricePoint));
       avg.setData(points.map(avgPoint));
@@ -193,7 +242,11 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     } else {
       const bars = list.filter(isCandle);
       const series = chart.addSeries(CandlestickSeries, {
-        upColor: colours.up, downColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down, borderVisible: false,
+        upColor: colours.up,
+        downColor: colours.down,
+        wickUpColor: colours.up,
+        wickDownColor: colours.down,
+        borderVisible: false,
         lastValueVisible: false,
       });
       series.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
@@ -234,8 +287,20 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
   const empty = candles.data !== undefined && (candles.data?.list ?? []).length === 0;
   return (
     <div className="chart-wrap" aria-busy={candles.isPending}>
-      <div ref={containerRef} className="chart-canvas" data-testid="chart-canvas" role="img" aria-label={label} data-period={effectivePeriod} data-bars={candles.data?.list.length ?? 0} />
-      {candles.isPending ? <div className="chart-overlay" role="status">{t('ui.common.loading')}</div> : null}
+      <div
+        ref={containerRef}
+        className="chart-canvas"
+        data-testid="chart-canvas"
+        role="img"
+        aria-label={label}
+        data-period={effectivePeriod}
+        data-bars={candles.data?.list.length ?? 0}
+      />
+      {candles.isPending ? (
+        <div className="chart-overlay" role="status">
+          {t('ui.common.loading')}
+        </div>
+      ) : null}
       {candles.isError || failed ? (
         <div className="chart-overlay">
           <ErrorRetry text={t('ui.chart.error')} onRetry={() => void candles.refetch()} />
@@ -245,4 +310,3 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     </div>
   );
 }
-

@@ -36,7 +36,9 @@ describe('the industries of the simulated market', () => {
   it('each have a translation in every language', async () => {
     // Test-only import: the web app never bundles the simulator, but its universe names the industries the feed sends.
     const { universe } = await import('@brokerage/market-sim/universe');
-    const industries = [...new Set(universe.map((def) => def.industry).filter((name): name is string => typeof name === 'string'))];
+    const industries = [
+      ...new Set(universe.map((def) => def.industry).filter((name): name is string => typeof name === 'string')),
+    ];
     expect(industries.length).toBeGreaterThan(10);
     const missing = (['en', 'de', 'zh', 'esp', 'kor'] as const).flatMap((language) =>
       industries.filter((name) => !(industryKey(name) in messages[language])).map((name) => `${language}: ${name}`),
@@ -49,7 +51,20 @@ describe('the chart selector (issue 16 item 5)', () => {
   it('holds every period and every range in one list, each once', () => {
     const keys = chartViews.map((v) => (v.kind === 'period' ? v.period : `range:${v.range}`));
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toEqual(['time_share', '5m', '15m', '30m', '1d', '1w', '1M', 'range:1W', 'range:1M', 'range:3M', 'range:6M', 'range:1Y']);
+    expect(keys).toEqual([
+      'time_share',
+      '5m',
+      '15m',
+      '30m',
+      '1d',
+      '1w',
+      '1M',
+      'range:1W',
+      'range:1M',
+      'range:3M',
+      'range:6M',
+      'range:1Y',
+    ]);
   });
 
   it('offers adjustment for day, week, month and range bars of a stock, never intraday or for an index', () => {

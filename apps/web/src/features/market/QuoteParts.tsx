@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatChangeRate, formatPercent, rateDirection } from '../../lib/format';
 
-/** UI.md: prices announce their direction in words ("up 1.20 percent"). */
+/** docs/ui.md: prices announce their direction in words ("up 1.20 percent"). */
 export function moveInWords(t: TFunction, changeRate: string): string {
   const rounded = formatPercent(changeRate);
   const magnitude = rounded.replace(/^-/, '').replace(/\s?%$/, '');
@@ -16,12 +16,19 @@ export function moveInWords(t: TFunction, changeRate: string): string {
 
 /** The translation key of an industry the feed sends in English: "Consumer goods" → `ui.industry.consumer_goods`. */
 export function industryKey(industry: string): string {
-  const slug = industry.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = industry
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return `ui.industry.${slug}`;
 }
 
 /** The industry in the user's language, or the feed's own text for an industry we have no word for. */
-export function industryLabel(tr: { t: (key: string) => string; exists: (key: string) => boolean }, industry: string | null | undefined): string {
+export function industryLabel(
+  tr: { t: (key: string) => string; exists: (key: string) => boolean },
+  industry: string | null | undefined,
+): string {
   if (!industry || industry.trim() === '') return '--';
   const key = industryKey(industry);
   return tr.exists(key) ? tr.t(key) : industry;

@@ -3,8 +3,18 @@ import { StarIcon } from '../../components/Icons';
 
 /** The watchlist star: filled when watched; its name says what pressing it does. */
 export function StarButton({
-  watched, onToggle, busy = false, testId, label,
-}: { watched: boolean; onToggle: () => void; busy?: boolean; testId?: string; label?: string }) {
+  watched,
+  onToggle,
+  busy = false,
+  testId,
+  label,
+}: {
+  watched: boolean;
+  onToggle: () => void;
+  busy?: boolean;
+  testId?: string;
+  label?: string;
+}) {
   const { t } = useTranslation();
   const action = watched ? t('ui.watch.remove') : t('ui.watch.add');
   return (

@@ -67,9 +67,17 @@ export function avgPoint(point: TimeSharePoint): LineData<UTCTimestamp> {
 }
 
 /** A time-share minute's volume, coloured by its move against the minute before. */
-export function pointVolume(point: TimeSharePoint, previous: TimeSharePoint | undefined, colours: ChartColours): HistogramData<UTCTimestamp> {
+export function pointVolume(
+  point: TimeSharePoint,
+  previous: TimeSharePoint | undefined,
+  colours: ChartColours,
+): HistogramData<UTCTimestamp> {
   const up = previous === undefined || compareDecimal(point.price, previous.price) >= 0;
-  return { time: toChartTime(point.t), value: toChartNumber(point.v), color: up ? colours.volumeUp : colours.volumeDown };
+  return {
+    time: toChartTime(point.t),
+    value: toChartNumber(point.v),
+    color: up ? colours.volumeUp : colours.volumeDown,
+  };
 }
 
 /** Bar length in seconds for the intraday periods; null for day, week and month bars. */
@@ -109,7 +117,15 @@ export function applyTickToCandle(last: Candle, price: string, tsIso: string, pe
   const seconds = periodSeconds(period);
   if (seconds !== null && ts >= start + seconds) {
     const barStart = Math.floor(ts / seconds) * seconds;
-    return { t: new Date(barStart * 1000).toISOString(), o: price, h: price, l: price, c: price, v: '0', turnover: '0' };
+    return {
+      t: new Date(barStart * 1000).toISOString(),
+      o: price,
+      h: price,
+      l: price,
+      c: price,
+      v: '0',
+      turnover: '0',
+    };
   }
   return { ...last, c: price, h: maxDecimal(last.h, price), l: minDecimal(last.l, price) };
 }

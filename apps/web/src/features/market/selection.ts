@@ -22,8 +22,16 @@ export function isSelectedInstrument(value: unknown): value is SelectedInstrumen
   return typeof record.instrumentId === 'string' && record.instrumentId !== '' && typeof record.code === 'string';
 }
 
-export function toSelected(item: Pick<InstrumentSummary, 'instrumentId' | 'code' | 'name' | 'market' | 'assetClass'>): SelectedInstrument {
-  return { instrumentId: item.instrumentId, code: item.code, name: item.name, market: item.market, assetClass: item.assetClass };
+export function toSelected(
+  item: Pick<InstrumentSummary, 'instrumentId' | 'code' | 'name' | 'market' | 'assetClass'>,
+): SelectedInstrument {
+  return {
+    instrumentId: item.instrumentId,
+    code: item.code,
+    name: item.name,
+    market: item.market,
+    assetClass: item.assetClass,
+  };
 }
 
 /** Indexes open the index detail (no trade bar); everything else the stock detail. */
@@ -33,7 +41,9 @@ export function detailPath(instrumentId: string, assetClass: InstrumentSummary['
 }
 
 /** Stores the instrument as `stockDetail` and opens its detail. */
-export function useOpenInstrument(): (item: Pick<InstrumentSummary, 'instrumentId' | 'code' | 'name' | 'market' | 'assetClass'>) => void {
+export function useOpenInstrument(): (
+  item: Pick<InstrumentSummary, 'instrumentId' | 'code' | 'name' | 'market' | 'assetClass'>,
+) => void {
   const navigate = useNavigate();
   return useCallback(
     (item) => {

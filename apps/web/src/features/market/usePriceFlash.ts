@@ -4,7 +4,7 @@ import { compareDecimal } from '../../lib/format';
 export const FLASH_MS = 300;
 
 /**
- * UI.md: a price that changes flashes its background for 300 ms, in the colour of the move.
+ * docs/ui.md: a price that changes flashes its background for 300 ms, in the colour of the move.
  * Returns the class to put on the price and a counter to key the element with, so two moves in
  * a row restart the animation.
  */

@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 
 /**
- * Adding to or removing from the watchlist needs a session (API.md §8.6). Without one the
+ * Adding to or removing from the watchlist needs a session (docs/api.md §8.6). Without one the
  * star opens a sheet with the app's usual login prompt instead of calling the server.
  * Render `sheet` once in the screen.
  */
@@ -31,7 +31,12 @@ export function useWatchAction(): {
     [loggedIn, mutate],
   );
   const sheet = (
-    <Popup visible={askLogin} onMaskClick={() => setAskLogin(false)} onClose={() => setAskLogin(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', padding: 12 }}>
+    <Popup
+      visible={askLogin}
+      onMaskClick={() => setAskLogin(false)}
+      onClose={() => setAskLogin(false)}
+      bodyStyle={{ borderRadius: '12px 12px 0 0', padding: 12 }}
+    >
       <div role="dialog" aria-label={t('ui.watch.loginTitle')} data-testid="login-sheet">
         <h2 className="sheet-title">{t('ui.watch.loginTitle')}</h2>
         <LoginPrompt message={t('ui.watch.loginText')} />

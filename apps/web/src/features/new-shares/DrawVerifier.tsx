@@ -1,5 +1,5 @@
 /**
- * "Verify this draw" (API.md §12.2): once the seed is published, the user can fetch the anonymised
+ * "Verify this draw" (docs/api.md §12.2): once the seed is published, the user can fetch the anonymised
  * applications and recompute every allotment in the browser (`draw-verify.ts`), and see either
  * that all match or which do not.
  */
@@ -30,7 +30,11 @@ function Outcome({ result }: { result: DrawVerification }) {
           <ul className="ns-mismatches">
             {result.mismatches.map((row) => (
               <li key={row.id} className="num" data-testid={`ns-mismatch-${row.id}`}>
-                {t('ui.newShare.mismatchRow', { id: row.id, published: formatShares(row.published), expected: formatShares(row.expected) })}
+                {t('ui.newShare.mismatchRow', {
+                  id: row.id,
+                  published: formatShares(row.published),
+                  expected: formatShares(row.expected),
+                })}
               </li>
             ))}
           </ul>
@@ -46,7 +50,9 @@ export function DrawVerifier({ detail }: { detail: NewShareData }) {
   const query = useDrawVerification(detail.id, detail.drawSeedHash, started);
   return (
     <section className="card" aria-labelledby="ns-verify-title" data-testid="ns-verify">
-      <h2 id="ns-verify-title" className="ns-section-title">{t('ui.newShare.verifyTitle')}</h2>
+      <h2 id="ns-verify-title" className="ns-section-title">
+        {t('ui.newShare.verifyTitle')}
+      </h2>
       <p className="caption">{t('ui.newShare.verifyText')}</p>
       <dl className="detail-list ns-hashes">
         <div className="detail-row">

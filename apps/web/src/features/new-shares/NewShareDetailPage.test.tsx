@@ -18,7 +18,10 @@ function answers(detail: Record<string, unknown>, extra: Record<string, Answer |
 }
 
 function renderDetail(id = 'ns_12') {
-  return renderAt(`/home/newStockBuy?id=${id}`, [page('/home/newStockBuy', <NewShareDetailPage />), page('/trade/index', <p>records</p>)]);
+  return renderAt(`/home/newStockBuy?id=${id}`, [
+    page('/home/newStockBuy', <NewShareDetailPage />),
+    page('/trade/index', <p>records</p>),
+  ]);
 }
 
 function type(value: string) {
@@ -37,10 +40,23 @@ describe('the new-share detail', () => {
     expect(within(head).getByTestId('ns-issue-ns_12').textContent).toBe('18.50');
     expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('21.20');
     expect(within(head).getByTestId('ns-spread-ns_12').textContent).toBe('+2.70');
-    const steps = within(screen.getByTestId('ns-dates')).getAllByRole('listitem').map((item) => item.getAttribute('data-testid'));
-    expect(steps).toEqual(['applyStart', 'applyEnd', 'draw', 'paymentDeadline', 'distribution', 'listing'].map((key) => `ns-date-${key}`));
+    const steps = within(screen.getByTestId('ns-dates'))
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('data-testid'));
+    expect(steps).toEqual(
+      ['applyStart', 'applyEnd', 'draw', 'paymentDeadline', 'distribution', 'listing'].map((key) => `ns-date-${key}`),
+    );
     const terms = screen.getByTestId('ns-terms').textContent ?? '';
-    for (const text of ['BMV', 'Example Capital', '50,000,000', '72,000,000', '10,000 shares', 'Mex$185,000.00', 'Pay on allotment']) expect(terms).toContain(text);
+    for (const text of [
+      'BMV',
+      'Example Capital',
+      '50,000,000',
+      '72,000,000',
+      '10,000 shares',
+      'Mex$185,000.00',
+      'Pay on allotment',
+    ])
+      expect(terms).toContain(text);
   });
 
   it('blocks a quantity below the IPO minimum and above the available balance before the button is pressed', async () => {
@@ -50,7 +66,9 @@ describe('the new-share detail', () => {
     expect(screen.getByTestId('ns-form-min-shares').textContent).toBe('Minimum 10,000 shares');
     expect(screen.getByTestId('ns-available').textContent).toBe('Available Mex$200,000.00');
     expect(screen.getByTestId('ns-form-left').textContent).toBe('1 application left');
-    expect(screen.getByTestId('ns-payment-note').textContent).toContain('If shares are allotted to you, pay for them by');
+    expect(screen.getByTestId('ns-payment-note').textContent).toContain(
+      'If shares are allotted to you, pay for them by',
+    );
 
     type('9999');
     expect(screen.getByTestId('ns-rule-min-shares').textContent).toBe('Minimum subscription is 10,000 shares.');
@@ -73,7 +91,15 @@ describe('the new-share detail', () => {
 
   it('confirms, then subscribes with a fresh requestId and shows the result', async () => {
     const api = stubApi(
-      answers({}, { '/newShare/subscribe': { data: subscriptionRecord({ id: 'sb_9', state: 'applied', allottedQuantity: 0, amountPayable: '0.00' }), code: 'result.subscribe.ok' } }),
+      answers(
+        {},
+        {
+          '/newShare/subscribe': {
+            data: subscriptionRecord({ id: 'sb_9', state: 'applied', allottedQuantity: 0, amountPayable: '0.00' }),
+            code: 'result.subscribe.ok',
+          },
+        },
+      ),
     );
     renderDetail();
     await screen.findByTestId('ns-quantity');
@@ -85,7 +111,11 @@ describe('the new-share detail', () => {
     expect(api.callsTo('/newShare/subscribe')).toHaveLength(0);
     fireEvent.click(within(step).getByTestId('ns-confirm'));
     await waitFor(() => expect(api.callsTo('/newShare/subscribe')).toHaveLength(1));
-    expect(api.callsTo('/newShare/subscribe')[0]).toEqual({ id: 'ns_12', quantity: 10000, requestId: expect.stringMatching(UUID) });
+    expect(api.callsTo('/newShare/subscribe')[0]).toEqual({
+      id: 'ns_12',
+      quantity: 10000,
+      requestId: expect.stringMatching(UUID),
+    });
     const result = await screen.findByTestId('ns-result');
     expect(result.textContent).toContain('Application received');
     expect(result.textContent).toContain('Applied');
@@ -95,15 +125,23 @@ describe('the new-share detail', () => {
     stubApi(
       answers(
         {
-          kind: 'placement', minShares: 1, minInvestment: '0.00', issuePrice: '100.00',
-          placementTiers: [{ accountType: 'standard', minAmount: '500000.00' }, { accountType: 'institutional', minAmount: '100000.00' }],
+          kind: 'placement',
+          minShares: 1,
+          minInvestment: '0.00',
+          issuePrice: '100.00',
+          placementTiers: [
+            { accountType: 'standard', minAmount: '500000.00' },
+            { accountType: 'institutional', minAmount: '100000.00' },
+          ],
         },
         { '/user/assets': { data: assets([account('MXN', '1000000.00')]) } },
       ),
     );
     renderDetail();
     await screen.findByTestId('ns-quantity');
-    expect(screen.getByTestId('ns-form-placement-min').textContent).toBe('Minimum for your account type (Standard): Mex$500,000.00');
+    expect(screen.getByTestId('ns-form-placement-min').textContent).toBe(
+      'Minimum for your account type (Standard): Mex$500,000.00',
+    );
     expect(screen.queryByTestId('ns-form-min-shares')).toBeNull();
     type('4999');
     expect(screen.getByTestId('ns-rule-placement-min').textContent).toBe('Minimum placement amount is Mex$500,000.');
@@ -123,7 +161,17 @@ describe('the new-share detail', () => {
   });
 
   it('says when the user has used every application', async () => {
-    stubApi(answers({ my: { applications: 1, subscriptionQuantity: 10000, allottedQuantity: 0, amountPayable: '0.00', amountPaid: '0.00' } }));
+    stubApi(
+      answers({
+        my: {
+          applications: 1,
+          subscriptionQuantity: 10000,
+          allottedQuantity: 0,
+          amountPayable: '0.00',
+          amountPaid: '0.00',
+        },
+      }),
+    );
     renderDetail();
     await screen.findByTestId('ns-quantity');
     expect(screen.getByTestId('ns-form-left').textContent).toBe('0 applications left');
@@ -139,26 +187,52 @@ describe('verifying the draw on the detail', () => {
   const seedHash = createHash('sha256').update(seed, 'utf8').digest('hex');
   const hmac = (id: string) => createHmac('sha256', seed).update(id, 'utf8').digest('hex');
   // 10 shares for 7 + 5 + 3 applied: floors 4, 3, 2 and one leftover for the smallest HMAC.
-  const applications = [{ id: 'sb_1', quantity: 7 }, { id: 'sb_2', quantity: 5 }, { id: 'sb_3', quantity: 3 }];
+  const applications = [
+    { id: 'sb_1', quantity: 7 },
+    { id: 'sb_2', quantity: 5 },
+    { id: 'sb_3', quantity: 3 },
+  ];
   const floors: Record<string, number> = { sb_1: 4, sb_2: 3, sb_3: 2 };
   const first = [...applications].sort((a, b) => (hmac(a.id) < hmac(b.id) ? -1 : 1))[0]?.id;
   const honest = applications.map((app) => ({ ...app, allotted: (floors[app.id] ?? 0) + (app.id === first ? 1 : 0) }));
-  const drawn = { phase: 'drawn', drawnAt: '2025-03-20T15:00:00Z', drawSeed: seed, drawSeedHash: seedHash, sharesOffered: 10, totalSubscription: 15 };
+  const drawn = {
+    phase: 'drawn',
+    drawnAt: '2025-03-20T15:00:00Z',
+    drawSeed: seed,
+    drawSeedHash: seedHash,
+    sharesOffered: 10,
+    totalSubscription: 15,
+  };
   const proof = (list: typeof honest) => ({
-    data: { seed, seedHash, sharesOffered: 10, totalSubscription: 15, algorithm: 'pro-rata floor, leftovers one by one in the order of HMAC-SHA256(seed, applicationId) ascending', applications: list },
+    data: {
+      seed,
+      seedHash,
+      sharesOffered: 10,
+      totalSubscription: 15,
+      algorithm: 'pro-rata floor, leftovers one by one in the order of HMAC-SHA256(seed, applicationId) ascending',
+      applications: list,
+    },
   });
 
   it('recomputes every allotment and says they all match', async () => {
     const api = stubApi(answers(drawn, { '/newShare/drawProof': proof(honest) }));
     renderDetail();
     fireEvent.click(await screen.findByTestId('ns-verify-start'));
-    expect((await screen.findByTestId('ns-verify-ok')).textContent).toBe('Verified: 3 applications, all allotments match.');
+    expect((await screen.findByTestId('ns-verify-ok')).textContent).toBe(
+      'Verified: 3 applications, all allotments match.',
+    );
     expect(api.callsTo('/newShare/drawProof')).toEqual([{ id: 'ns_12' }]);
   });
 
   it('names the allotments that do not match the recomputation', async () => {
     const other = honest.find((app) => app.id !== first)?.id;
-    const moved = honest.map((app) => (app.id === first ? { ...app, allotted: app.allotted - 1 } : app.id === other ? { ...app, allotted: app.allotted + 1 } : app));
+    const moved = honest.map((app) =>
+      app.id === first
+        ? { ...app, allotted: app.allotted - 1 }
+        : app.id === other
+          ? { ...app, allotted: app.allotted + 1 }
+          : app,
+    );
     stubApi(answers(drawn, { '/newShare/drawProof': proof(moved) }));
     renderDetail();
     fireEvent.click(await screen.findByTestId('ns-verify-start'));
@@ -181,8 +255,21 @@ describe('the new-share list', () => {
   setUpSignedInTests(ACCOUNT);
 
   it('shows each offering with prices, window, phase, listing date, minimum and payment mode per kind', async () => {
-    const summary = { ...newShareDetail(), id: 'ns_3', kind: 'placement', name: 'Altiva', code: 'ALTV', phase: 'upcoming', paymentMode: 'prepaid', minShares: 1 };
-    const api = stubApi({ '/newShare/list': (body) => ({ data: listPage((body as { kind: string }).kind === 'ipo' ? [newShareDetail()] : [summary]) }) });
+    const summary = {
+      ...newShareDetail(),
+      id: 'ns_3',
+      kind: 'placement',
+      name: 'Altiva',
+      code: 'ALTV',
+      phase: 'upcoming',
+      paymentMode: 'prepaid',
+      minShares: 1,
+    };
+    const api = stubApi({
+      '/newShare/list': (body) => ({
+        data: listPage((body as { kind: string }).kind === 'ipo' ? [newShareDetail()] : [summary]),
+      }),
+    });
     renderAt('/home/newStock', [page('/home/newStock', <NewSharesPage />), page('/home/newStockBuy', <p>detail</p>)]);
     const card = await screen.findByTestId('ns-card-ns_12');
     expect(api.callsTo('/newShare/list')[0]).toEqual({ kind: 'ipo', page: 1, size: 20 });

@@ -38,13 +38,20 @@ function DatesTimeline({ detail }: { detail: NewShareData }) {
   const now = useNow(30_000);
   return (
     <section className="card" aria-labelledby="ns-dates-title">
-      <h2 id="ns-dates-title" className="ns-section-title">{t('ui.newShare.datesTitle')}</h2>
+      <h2 id="ns-dates-title" className="ns-section-title">
+        {t('ui.newShare.datesTitle')}
+      </h2>
       <ol className="timeline" aria-label={t('ui.newShare.datesTitle')} data-testid="ns-dates">
         {dateSteps(detail).map((step) => {
           // A calendar date counts from its start; the draw may also be marked done by the server.
           const isDone = (step.key === 'draw' && detail.drawnAt !== null) || Date.parse(step.at) <= now;
           return (
-            <li key={step.key} className={`timeline-step${isDone ? ' done' : ''}`} data-testid={`ns-date-${step.key}`} data-done={isDone}>
+            <li
+              key={step.key}
+              className={`timeline-step${isDone ? ' done' : ''}`}
+              data-testid={`ns-date-${step.key}`}
+              data-done={isDone}
+            >
               <span className="timeline-dot" aria-hidden="true" />
               <div className="timeline-text">
                 <span className="timeline-label">{t(`ui.newShare.step.${step.key}`)}</span>
@@ -62,7 +69,9 @@ function TermsCard({ detail }: { detail: NewShareData }) {
   const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="ns-terms-title">
-      <h2 id="ns-terms-title" className="ns-section-title">{t('ui.newShare.termsTitle')}</h2>
+      <h2 id="ns-terms-title" className="ns-section-title">
+        {t('ui.newShare.termsTitle')}
+      </h2>
       <dl className="detail-list" data-testid="ns-terms">
         <DetailRow label={t('ui.newShare.kindLabel')}>{t(`ui.newShare.kind.${detail.kind}`)}</DetailRow>
         <DetailRow label={t('ui.newShare.issueMarket')}>{detail.issueMarket}</DetailRow>
@@ -71,10 +80,14 @@ function TermsCard({ detail }: { detail: NewShareData }) {
           <span className="num">{formatShares(detail.sharesOffered)}</span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.totalSubscription')}>
-          <span className="num" data-testid="ns-total">{formatShares(detail.totalSubscription)}</span>
+          <span className="num" data-testid="ns-total">
+            {formatShares(detail.totalSubscription)}
+          </span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.minShares')}>
-          <span className="num">{t('ui.newShare.sharesCount', { count: detail.minShares, shares: formatShares(detail.minShares) })}</span>
+          <span className="num">
+            {t('ui.newShare.sharesCount', { count: detail.minShares, shares: formatShares(detail.minShares) })}
+          </span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.minInvestment')}>
           <span className="num">{formatAmount(detail.minInvestment, detail.currency)}</span>
@@ -103,7 +116,9 @@ function TermsCard({ detail }: { detail: NewShareData }) {
         </DetailRow>
         {detail.winningRate !== null ? (
           <DetailRow label={t('ui.newShare.winningRate')}>
-            <span className="num" data-testid="ns-winning-rate">{formatPercent(detail.winningRate)}</span>
+            <span className="num" data-testid="ns-winning-rate">
+              {formatPercent(detail.winningRate)}
+            </span>
           </DetailRow>
         ) : null}
         {detail.winnersCount !== null ? (
@@ -122,14 +137,19 @@ function MyCard({ detail }: { detail: NewShareData }) {
   if (!my) return null;
   return (
     <section className="card" aria-labelledby="ns-my-title" data-testid="ns-my">
-      <h2 id="ns-my-title" className="ns-section-title">{t('ui.newShare.myTitle')}</h2>
+      <h2 id="ns-my-title" className="ns-section-title">
+        {t('ui.newShare.myTitle')}
+      </h2>
       {my.applications === 0 ? (
         <p className="muted">{t('ui.newShare.myNone')}</p>
       ) : (
         <>
           <dl className="detail-list">
             <DetailRow label={t('ui.newShare.my.applications')}>
-              <span className="num" data-testid="ns-my-applications">{`${my.applications} / ${detail.maxApplicationsPerUser}`}</span>
+              <span
+                className="num"
+                data-testid="ns-my-applications"
+              >{`${my.applications} / ${detail.maxApplicationsPerUser}`}</span>
             </DetailRow>
             <DetailRow label={t('ui.newShare.my.subscriptionQuantity')}>
               <span className="num">{formatShares(my.subscriptionQuantity)}</span>
@@ -144,7 +164,9 @@ function MyCard({ detail }: { detail: NewShareData }) {
               <span className="num">{formatAmount(my.amountPaid, detail.currency)}</span>
             </DetailRow>
           </dl>
-          <Link to={subscriptionRecordsPath} data-testid="ns-my-records">{t('ui.newShare.viewRecords')}</Link>
+          <Link to={subscriptionRecordsPath} data-testid="ns-my-records">
+            {t('ui.newShare.viewRecords')}
+          </Link>
         </>
       )}
     </section>
@@ -162,7 +184,10 @@ function ResultCard({ record }: { record: SubscriptionRecordData }) {
     <section ref={ref} className="card status-card tone-wait ns-result" data-testid="ns-result" aria-live="polite">
       <h2>{t('ui.newShare.doneTitle')}</h2>
       <p className="muted">
-        {t(`ui.newShare.doneText.${record.paymentMode}`, { amount: formatAmount(record.frozenAmount, record.currency), deadline: formatDate(record.paymentDeadline) })}
+        {t(`ui.newShare.doneText.${record.paymentMode}`, {
+          amount: formatAmount(record.frozenAmount, record.currency),
+          deadline: formatDate(record.paymentDeadline),
+        })}
       </p>
       <dl className="detail-list">
         <DetailRow label={t('ui.newShare.quantity')}>
@@ -178,7 +203,9 @@ function ResultCard({ record }: { record: SubscriptionRecordData }) {
           <span className="num">{timeText(record.appliedAt)}</span>
         </DetailRow>
       </dl>
-      <Link to={subscriptionRecordsPath} data-testid="ns-result-records">{t('ui.newShare.viewRecords')}</Link>
+      <Link to={subscriptionRecordsPath} data-testid="ns-result-records">
+        {t('ui.newShare.viewRecords')}
+      </Link>
     </section>
   );
 }
@@ -193,7 +220,8 @@ function DetailBody({ detail }: { detail: NewShareData }) {
           <div className="ns-name">
             <h2>{detail.name}</h2>
             <span className="caption">
-              {detail.code} <span className="tag">{t(`ui.market.${detail.market}`)}</span> · {t(`ui.newShare.kind.${detail.kind}`)}
+              {detail.code} <span className="tag">{t(`ui.market.${detail.market}`)}</span> ·{' '}
+              {t(`ui.newShare.kind.${detail.kind}`)}
             </span>
           </div>
           <PhaseTag phase={detail.phase} testId="ns-detail-phase" />
@@ -222,9 +250,24 @@ export default function NewShareDetailPage() {
   const query = useNewShareDetail(id);
   let body;
   const notFound = id === '' || (query.error instanceof ApiError && query.error.code === 'product.not_found');
-  if (notFound) body = <section className="card"><Empty text={t('ui.newShare.notFound')} action={<Link to="/home/newStock">{t('ui.newShare.all')}</Link>} /></section>;
-  else if (query.isPending) body = <section className="card"><Loading rows={8} /></section>;
-  else if (query.isError) body = <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (notFound)
+    body = (
+      <section className="card">
+        <Empty text={t('ui.newShare.notFound')} action={<Link to="/home/newStock">{t('ui.newShare.all')}</Link>} />
+      </section>
+    );
+  else if (query.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={8} />
+      </section>
+    );
+  else if (query.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   else body = <DetailBody detail={query.data} />;
   return <SubPage title={query.data?.name ?? t('ui.page.newStockBuy')}>{body}</SubPage>;
 }

@@ -1,5 +1,5 @@
 /**
- * Pieces the new-share screens share (API.md §12): the phase and state tags, the offering card of
+ * Pieces the new-share screens share (docs/api.md §12): the phase and state tags, the offering card of
  * the lists (name, code, market, issue vs market price, window with its phase, listing date,
  * minimum shares, payment mode) and the list itself with pull-to-refresh, skeletons, empty and
  * error states. The market's subscription tab and the home IPO tab reuse the list.
@@ -64,17 +64,27 @@ export function dayText(date: string | null | undefined): string {
 }
 
 /** The issue price against the market price, with the premium in the up/down colours. */
-export function PriceCompare({ offering, spread }: { offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice'>; spread?: string | null }) {
+export function PriceCompare({
+  offering,
+  spread,
+}: {
+  offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice'>;
+  spread?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <dl className="ns-prices">
       <div>
         <dt>{t('ui.newShare.issuePrice')}</dt>
-        <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>{formatPrice(offering.issuePrice)}</dd>
+        <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>
+          {formatPrice(offering.issuePrice)}
+        </dd>
       </div>
       <div>
         <dt>{t('ui.newShare.marketPrice')}</dt>
-        <dd className="num" data-testid={`ns-market-${offering.id}`}>{offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}</dd>
+        <dd className="num" data-testid={`ns-market-${offering.id}`}>
+          {offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}
+        </dd>
       </div>
       {spread !== undefined ? (
         <div>
@@ -117,14 +127,20 @@ export function NewShareCard({ offering }: { offering: NewShareSummaryData }) {
         </div>
         <div>
           <dt>{t('ui.newShare.minShares')}</dt>
-          <dd className="num" data-testid={`ns-min-${offering.id}`}>{t('ui.newShare.sharesCount', { count: offering.minShares, shares: formatShares(offering.minShares) })}</dd>
+          <dd className="num" data-testid={`ns-min-${offering.id}`}>
+            {t('ui.newShare.sharesCount', { count: offering.minShares, shares: formatShares(offering.minShares) })}
+          </dd>
         </div>
         <div>
           <dt>{t('ui.newShare.paymentMode')}</dt>
           <dd>{t(`ui.newShare.payment.${offering.paymentMode}`)}</dd>
         </div>
       </dl>
-      {!offering.channelOpen ? <p className="caption ns-note" data-testid={`ns-channel-${offering.id}`}>{t('ui.newShare.channelClosed')}</p> : null}
+      {!offering.channelOpen ? (
+        <p className="caption ns-note" data-testid={`ns-channel-${offering.id}`}>
+          {t('ui.newShare.channelClosed')}
+        </p>
+      ) : null}
       <Button
         block
         color={offering.phase === 'open' && offering.channelOpen ? 'primary' : 'default'}
@@ -139,12 +155,30 @@ export function NewShareCard({ offering }: { offering: NewShareSummaryData }) {
 }
 
 /** One kind's offerings; `limit` shows only the first few (home tab) with a link to the whole list. */
-export function NewShareList({ kind, limit, refreshable = true }: { kind: NewShareKind; limit?: number; refreshable?: boolean }) {
+export function NewShareList({
+  kind,
+  limit,
+  refreshable = true,
+}: {
+  kind: NewShareKind;
+  limit?: number;
+  refreshable?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useNewShareList(kind, limit ?? undefined);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={5} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={5} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   let body: ReactNode = (
     <div className="ns-list" data-testid={`ns-list-${kind}`}>
@@ -157,11 +191,18 @@ export function NewShareList({ kind, limit, refreshable = true }: { kind: NewSha
       )}
       {limit === undefined ? <NextPages query={query} shown={rows.length} /> : null}
       {limit !== undefined && shown.length > 0 ? (
-        <Link to={`/home/newStock?tab=${kind}`} className="more-link" data-testid={`ns-all-${kind}`}>{t('ui.newShare.all')}</Link>
+        <Link to={`/home/newStock?tab=${kind}`} className="more-link" data-testid={`ns-all-${kind}`}>
+          {t('ui.newShare.all')}
+        </Link>
       ) : null}
     </div>
   );
-  if (refreshable) body = <PullRefresh onRefresh={() => query.refetch()}><div className="pull-area">{body}</div></PullRefresh>;
+  if (refreshable)
+    body = (
+      <PullRefresh onRefresh={() => query.refetch()}>
+        <div className="pull-area">{body}</div>
+      </PullRefresh>
+    );
   return body;
 }
 

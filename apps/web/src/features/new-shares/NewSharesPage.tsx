@@ -22,7 +22,13 @@ export default function NewSharesPage() {
   const requested = params.get('tab');
   const tab: NewShareKind = isNewShareKind(requested) ? requested : 'ipo';
   const right = loggedIn ? (
-    <Link to={subscriptionRecordsPath} className="icon-button" aria-label={t('ui.newShare.records')} title={t('ui.newShare.records')} data-testid="ns-records-link">
+    <Link
+      to={subscriptionRecordsPath}
+      className="icon-button"
+      aria-label={t('ui.newShare.records')}
+      title={t('ui.newShare.records')}
+      data-testid="ns-records-link"
+    >
       <ListIcon />
     </Link>
   ) : null;

@@ -1,5 +1,5 @@
 /**
- * The subscribe form of one offering (API.md §12.3). Before the button it shows, as the user
+ * The subscribe form of one offering (docs/api.md §12.3). Before the button it shows, as the user
  * types, every rule the server would apply: the IPO minimum shares, the placement minimum of the
  * user's account type, the minimum investment, the amount `issuePrice × quantity` against the
  * available balance of the offering's currency, the applications left, the window, the channel
@@ -38,7 +38,13 @@ interface SubscribeBody {
 }
 
 /** How the payment mode moves the user's money (spec §3 subscription states). */
-export function PaymentModeNote({ detail, testId }: { detail: Pick<NewShareData, 'paymentMode' | 'paymentDeadline'>; testId?: string }) {
+export function PaymentModeNote({
+  detail,
+  testId,
+}: {
+  detail: Pick<NewShareData, 'paymentMode' | 'paymentDeadline'>;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <p className="caption ns-note" data-testid={testId}>
@@ -53,10 +59,22 @@ function WindowLine({ detail }: { detail: NewShareData }) {
   if (detail.phase === 'upcoming') text = t('ui.newShare.opensAt', { time: formatDate(detail.applyStart) });
   else if (detail.phase === 'open') text = t('ui.newShare.closesAt', { time: formatDate(detail.applyEnd) });
   else text = t('ui.newShare.closedNow');
-  return <span className="caption num" data-testid="ns-form-window">{text}</span>;
+  return (
+    <span className="caption num" data-testid="ns-form-window">
+      {text}
+    </span>
+  );
 }
 
-function ConfirmStep({ detail, quantity, amount, available, busy, onBack, onConfirm }: {
+function ConfirmStep({
+  detail,
+  quantity,
+  amount,
+  available,
+  busy,
+  onBack,
+  onConfirm,
+}: {
   detail: NewShareData;
   quantity: number;
   amount: string;
@@ -72,13 +90,17 @@ function ConfirmStep({ detail, quantity, amount, available, busy, onBack, onConf
       <dl className="detail-list">
         <DetailRow label={t('ui.newShare.offering')}>{`${detail.name} (${detail.code})`}</DetailRow>
         <DetailRow label={t('ui.newShare.quantity')}>
-          <span className="num strong" data-testid="ns-confirm-quantity">{formatShares(quantity)}</span>
+          <span className="num strong" data-testid="ns-confirm-quantity">
+            {formatShares(quantity)}
+          </span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.issuePrice')}>
           <span className="num">{formatPrice(detail.issuePrice)}</span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.amount')}>
-          <span className="num strong" data-testid="ns-confirm-amount">{formatAmount(amount, detail.currency)}</span>
+          <span className="num strong" data-testid="ns-confirm-amount">
+            {formatAmount(amount, detail.currency)}
+          </span>
         </DetailRow>
         <DetailRow label={t('ui.newShare.availableLabel')}>
           <span className="num">{available === undefined ? '--' : formatAmount(available, detail.currency)}</span>
@@ -87,7 +109,15 @@ function ConfirmStep({ detail, quantity, amount, available, busy, onBack, onConf
       </dl>
       <PaymentModeNote detail={detail} />
       <div className="form-footer">
-        <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} loading={busy} data-testid="ns-confirm">
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={onConfirm}
+          disabled={busy}
+          loading={busy}
+          data-testid="ns-confirm"
+        >
           {t('ui.newShare.confirm')}
         </Button>
         <Button block onClick={onBack} disabled={busy} data-testid="ns-back">
@@ -98,7 +128,12 @@ function ConfirmStep({ detail, quantity, amount, available, busy, onBack, onConf
   );
 }
 
-export function SubscribeForm({ detail, available, accountType, onDone }: {
+export function SubscribeForm({
+  detail,
+  available,
+  accountType,
+  onDone,
+}: {
   detail: NewShareData;
   available: string | undefined;
   accountType: AccountType | undefined;
@@ -113,7 +148,10 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
   const [channelPassword, setChannelPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const send = useCallback((body: SubscribeBody, requestId: string) => call('newShareSubscribe', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: SubscribeBody, requestId: string) => call('newShareSubscribe', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
 
   const quantity = quantityOf(quantityInput);
@@ -157,7 +195,15 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
   if (step === 'confirm' && quantity !== null && amount !== null) {
     return (
       <>
-        <ConfirmStep detail={detail} quantity={quantity} amount={amount} available={available} busy={busy} onBack={() => setStep('form')} onConfirm={() => void confirm()} />
+        <ConfirmStep
+          detail={detail}
+          quantity={quantity}
+          amount={amount}
+          available={available}
+          busy={busy}
+          onBack={() => setStep('form')}
+          onConfirm={() => void confirm()}
+        />
         {loader}
       </>
     );
@@ -192,7 +238,10 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
           ) : null}
           {detail.kind === 'placement' && placementMin !== null && accountType ? (
             <span className="caption num" data-testid="ns-form-placement-min">
-              {t('ui.newShare.placementLine', { type: t(`ui.newShare.accountType.${accountType}`), amount: formatAmount(placementMin, detail.currency) })}
+              {t('ui.newShare.placementLine', {
+                type: t(`ui.newShare.accountType.${accountType}`),
+                amount: formatAmount(placementMin, detail.currency),
+              })}
             </span>
           ) : null}
           {compareAmounts(detail.minInvestment, '0') > 0 ? (
@@ -201,7 +250,9 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
             </span>
           ) : null}
           {left !== null ? (
-            <span className="caption num" data-testid="ns-form-left">{t('ui.newShare.applicationsLeft', { count: left })}</span>
+            <span className="caption num" data-testid="ns-form-left">
+              {t('ui.newShare.applicationsLeft', { count: left })}
+            </span>
           ) : null}
           <span className="caption">{t('ui.newShare.wholeShares')}</span>
         </div>
@@ -214,13 +265,20 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
       <div className="ns-amount">
         <div className="ns-amount-line">
           <span>{t('ui.newShare.amount')}</span>
-          <strong className="num" data-testid="ns-amount">{amount === null ? '--' : formatAmount(amount, detail.currency)}</strong>
+          <strong className="num" data-testid="ns-amount">
+            {amount === null ? '--' : formatAmount(amount, detail.currency)}
+          </strong>
         </div>
         <span className="caption num">
-          {t('ui.newShare.amountFormula', { price: formatPrice(detail.issuePrice), shares: quantity === null ? '0' : formatShares(quantity) })}
+          {t('ui.newShare.amountFormula', {
+            price: formatPrice(detail.issuePrice),
+            shares: quantity === null ? '0' : formatShares(quantity),
+          })}
         </span>
         <span className={`caption num${isShort ? ' ns-short' : ''}`} data-testid="ns-available">
-          {t('ui.newShare.available', { amount: available === undefined ? '--' : formatAmount(available, detail.currency) })}
+          {t('ui.newShare.available', {
+            amount: available === undefined ? '--' : formatAmount(available, detail.currency),
+          })}
         </span>
       </div>
       {detail.channelPasswordRequired ? (
@@ -239,7 +297,15 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
       <PaymentModeNote detail={detail} testId="ns-payment-note" />
       <RuleList rules={rules} id={rulesId} testIdPrefix="ns-rule-" />
       <div className="form-footer">
-        <Button block color="primary" size="large" type="submit" disabled={!isOpen || rules.length > 0} aria-describedby={rulesId} data-testid="ns-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          disabled={!isOpen || rules.length > 0}
+          aria-describedby={rulesId}
+          data-testid="ns-submit"
+        >
           {t('ui.newShare.continue')}
         </Button>
       </div>
@@ -248,7 +314,13 @@ export function SubscribeForm({ detail, available, accountType, onDone }: {
 }
 
 /** The form's frame: a login prompt, the real-name gate, or the form with the balance of the offering's currency. */
-export function SubscribeSection({ detail, onDone }: { detail: NewShareData; onDone: (record: SubscriptionRecordData) => void }) {
+export function SubscribeSection({
+  detail,
+  onDone,
+}: {
+  detail: NewShareData;
+  onDone: (record: SubscriptionRecordData) => void;
+}) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const user = useUserInfo();
@@ -265,7 +337,9 @@ export function SubscribeSection({ detail, onDone }: { detail: NewShareData; onD
   }
   return (
     <section className="card" aria-labelledby="ns-form-title" data-testid="ns-subscribe">
-      <h2 id="ns-form-title" className="ns-section-title">{t('ui.newShare.formTitle')}</h2>
+      <h2 id="ns-form-title" className="ns-section-title">
+        {t('ui.newShare.formTitle')}
+      </h2>
       {body}
     </section>
   );

@@ -7,31 +7,55 @@ import { SubscriptionRecords } from './SubscriptionRecords';
 import { subscriptionRecord } from './test-fixtures';
 
 function renderRecords() {
-  return renderAt('/trade/index', [page('/trade/index', <SubscriptionRecords />), page('/home/newStock', <p>offerings</p>)]);
+  return renderAt('/trade/index', [
+    page('/trade/index', <SubscriptionRecords />),
+    page('/home/newStock', <p>offerings</p>),
+  ]);
 }
 
-const lost = subscriptionRecord({ id: 'sb_5', state: 'lost', allottedQuantity: 0, amountPayable: '0.00', history: [{ state: 'applied', at: '2025-03-12T15:00:00Z' }, { state: 'lost', at: '2025-03-20T15:00:00Z' }] });
+const lost = subscriptionRecord({
+  id: 'sb_5',
+  state: 'lost',
+  allottedQuantity: 0,
+  amountPayable: '0.00',
+  history: [
+    { state: 'applied', at: '2025-03-12T15:00:00Z' },
+    { state: 'lost', at: '2025-03-20T15:00:00Z' },
+  ],
+});
 
 describe('the subscription records', () => {
   setUpSignedInTests(ACCOUNT);
 
   it('shows each record with its state, allotment, amount payable and history', async () => {
-    stubApi({ '/newShare/records': { data: listPage([subscriptionRecord(), lost]) }, '/user/assets': { data: assets([account('MXN', '200000.00')]) } });
+    stubApi({
+      '/newShare/records': { data: listPage([subscriptionRecord(), lost]) },
+      '/user/assets': { data: assets([account('MXN', '200000.00')]) },
+    });
     renderRecords();
     const record = await screen.findByTestId('ns-record-sb_8');
     expect(screen.getByTestId('ns-record-state-sb_8').textContent).toBe('Awaiting payment');
     expect(screen.getByTestId('ns-record-allotted-sb_8').textContent).toBe('6,944');
     expect(screen.getByTestId('ns-record-payable-sb_8').textContent).toBe('Mex$128,464.00');
-    expect(within(record).getAllByRole('listitem').map((item) => item.textContent?.split(',')[0])).toEqual(['Applied', 'Pending draw', 'Won', 'Awaiting payment']);
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(',')[0]),
+    ).toEqual(['Applied', 'Pending draw', 'Won', 'Awaiting payment']);
     expect(screen.getByTestId('ns-record-state-sb_5').textContent).toBe('Not won');
     expect(screen.queryByTestId('ns-pay-sb_5')).toBeNull();
   });
 
   it('disables Pay and says why when the available balance is short', async () => {
-    const api = stubApi({ '/newShare/records': { data: listPage([subscriptionRecord()]) }, '/user/assets': { data: assets([account('MXN', '100000.00')]) } });
+    const api = stubApi({
+      '/newShare/records': { data: listPage([subscriptionRecord()]) },
+      '/user/assets': { data: assets([account('MXN', '100000.00')]) },
+    });
     renderRecords();
     await waitFor(() => expect(screen.getByTestId('ns-pay-short-sb_8')).toBeTruthy());
-    expect(screen.getByTestId('ns-pay-short-sb_8').textContent).toBe('Available Mex$100,000.00 is less than the Mex$128,464.00 payable. Deposit or exchange funds first.');
+    expect(screen.getByTestId('ns-pay-short-sb_8').textContent).toBe(
+      'Available Mex$100,000.00 is less than the Mex$128,464.00 payable. Deposit or exchange funds first.',
+    );
     expect((screen.getByTestId('ns-pay-sb_8') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('ns-waive-sb_8') as HTMLButtonElement).disabled).toBe(false);
     expect(api.callsTo('/newShare/pay')).toHaveLength(0);
@@ -41,7 +65,10 @@ describe('the subscription records', () => {
     const api = stubApi({
       '/newShare/records': { data: listPage([subscriptionRecord()]) },
       '/user/assets': { data: assets([account('MXN', '200000.00')]) },
-      '/newShare/pay': { data: subscriptionRecord({ state: 'paid', amountPaid: '128464.00' }), code: 'result.submit.ok' },
+      '/newShare/pay': {
+        data: subscriptionRecord({ state: 'paid', amountPaid: '128464.00' }),
+        code: 'result.submit.ok',
+      },
     });
     renderRecords();
     const pay = await screen.findByTestId('ns-pay-sb_8');

@@ -1,5 +1,5 @@
 /**
- * The caller's subscriptions (API.md §12.4 `/newShare/records`): each with its state, amounts,
+ * The caller's subscriptions (docs/api.md §12.4 `/newShare/records`): each with its state, amounts,
  * allotment, deadline and history timeline, and for an allotment awaiting payment the Pay action
  * (a confirmation sheet with the amount and the available balance, disabled with the reason when
  * the balance is short) and the Waive action (confirmed, irreversible).
@@ -25,22 +25,37 @@ import './newshare.css';
 /** The available balance of each currency, or undefined while unknown. */
 function useAvailable(): (currency: string) => string | undefined {
   const assets = useAllAssets();
-  return (currency) => (assets.data ? (assets.data.accounts.find((account) => account.currency === currency)?.available ?? '0') : undefined);
+  return (currency) =>
+    assets.data ? (assets.data.accounts.find((account) => account.currency === currency)?.available ?? '0') : undefined;
 }
 
 function ShortText({ record, available }: { record: SubscriptionRecordData; available: string | undefined }) {
   const { t } = useTranslation();
   return (
     <p className="caption ns-short" data-testid={`ns-pay-short-${record.id}`}>
-      {t('ui.newShare.payShort', { available: formatAmount(available ?? '0', record.currency), amount: formatAmount(record.amountPayable, record.currency) })}
+      {t('ui.newShare.payShort', {
+        available: formatAmount(available ?? '0', record.currency),
+        amount: formatAmount(record.amountPayable, record.currency),
+      })}
     </p>
   );
 }
 
-function PaySheet({ record, available, onClose }: { record: SubscriptionRecordData | null; available: (currency: string) => string | undefined; onClose: () => void }) {
+function PaySheet({
+  record,
+  available,
+  onClose,
+}: {
+  record: SubscriptionRecordData | null;
+  available: (currency: string) => string | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const send = useCallback((body: { subscriptionId: string }, requestId: string) => call('newSharePay', { ...body, requestId }), []);
+  const send = useCallback(
+    (body: { subscriptionId: string }, requestId: string) => call('newSharePay', { ...body, requestId }),
+    [],
+  );
   const { submit, busy, loader } = useMoneySubmit(send);
   let body: ReactNode = null;
   if (record) {
@@ -75,18 +90,34 @@ function PaySheet({ record, available, onClose }: { record: SubscriptionRecordDa
               <span className="num">{formatShares(record.allottedQuantity)}</span>
             </DetailRow>
             <DetailRow label={t('ui.newShare.my.amountPayable')}>
-              <span className="num strong" data-testid="ns-pay-amount">{formatAmount(record.amountPayable, record.currency)}</span>
+              <span className="num strong" data-testid="ns-pay-amount">
+                {formatAmount(record.amountPayable, record.currency)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.newShare.availableLabel')}>
-              <span className="num" data-testid="ns-pay-available">{balance === undefined ? '--' : formatAmount(balance, record.currency)}</span>
+              <span className="num" data-testid="ns-pay-available">
+                {balance === undefined ? '--' : formatAmount(balance, record.currency)}
+              </span>
             </DetailRow>
             <DetailRow label={t('ui.newShare.deadline')}>
               <span className="num">{timeText(record.paymentDeadline)}</span>
             </DetailRow>
           </dl>
-          {!isPayable ? <ShortText record={record} available={balance} /> : <p className="caption">{t('ui.newShare.payNote')}</p>}
+          {!isPayable ? (
+            <ShortText record={record} available={balance} />
+          ) : (
+            <p className="caption">{t('ui.newShare.payNote')}</p>
+          )}
           <div className="form-footer">
-            <Button block color="primary" size="large" disabled={!isPayable || busy} loading={busy} onClick={() => void pay()} data-testid="ns-pay-confirm">
+            <Button
+              block
+              color="primary"
+              size="large"
+              disabled={!isPayable || busy}
+              loading={busy}
+              onClick={() => void pay()}
+              data-testid="ns-pay-confirm"
+            >
               {t('ui.newShare.payConfirm')}
             </Button>
           </div>
@@ -96,7 +127,12 @@ function PaySheet({ record, available, onClose }: { record: SubscriptionRecordDa
   }
   return (
     <>
-      <Popup visible={record !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+      <Popup
+        visible={record !== null}
+        onMaskClick={onClose}
+        onClose={onClose}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+      >
         {body}
       </Popup>
       {loader}
@@ -104,7 +140,15 @@ function PaySheet({ record, available, onClose }: { record: SubscriptionRecordDa
   );
 }
 
-function RecordItem({ record, available, onPay }: { record: SubscriptionRecordData; available: string | undefined; onPay: (record: SubscriptionRecordData) => void }) {
+function RecordItem({
+  record,
+  available,
+  onPay,
+}: {
+  record: SubscriptionRecordData;
+  available: string | undefined;
+  onPay: (record: SubscriptionRecordData) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [waiving, setWaiving] = useState(false);
@@ -113,7 +157,10 @@ function RecordItem({ record, available, onPay }: { record: SubscriptionRecordDa
   const waive = async () => {
     const ok = await Dialog.confirm({
       title: t('ui.newShare.waiveTitle', { name: record.name }),
-      content: t('ui.newShare.waiveText', { count: record.allottedQuantity, shares: formatShares(record.allottedQuantity) }),
+      content: t('ui.newShare.waiveText', {
+        count: record.allottedQuantity,
+        shares: formatShares(record.allottedQuantity),
+      }),
       confirmText: t('ui.newShare.waiveConfirm'),
       cancelText: t('ui.common.cancel'),
     });
@@ -148,10 +195,14 @@ function RecordItem({ record, available, onPay }: { record: SubscriptionRecordDa
             </DetailRow>
           ) : null}
           <DetailRow label={t('ui.newShare.my.allottedQuantity')}>
-            <span className="num" data-testid={`ns-record-allotted-${record.id}`}>{formatShares(record.allottedQuantity)}</span>
+            <span className="num" data-testid={`ns-record-allotted-${record.id}`}>
+              {formatShares(record.allottedQuantity)}
+            </span>
           </DetailRow>
           <DetailRow label={t('ui.newShare.my.amountPayable')}>
-            <span className="num" data-testid={`ns-record-payable-${record.id}`}>{formatAmount(record.amountPayable, record.currency)}</span>
+            <span className="num" data-testid={`ns-record-payable-${record.id}`}>
+              {formatAmount(record.amountPayable, record.currency)}
+            </span>
           </DetailRow>
           {compareAmounts(record.amountPaid, '0') > 0 ? (
             <DetailRow label={t('ui.newShare.my.amountPaid')}>
@@ -184,10 +235,20 @@ function RecordItem({ record, available, onPay }: { record: SubscriptionRecordDa
           <div className="ns-record-actions">
             {!isPayable ? <ShortText record={record} available={available} /> : null}
             <div className="ns-record-buttons">
-              <Button color="primary" disabled={!isPayable} onClick={() => onPay(record)} data-testid={`ns-pay-${record.id}`}>
+              <Button
+                color="primary"
+                disabled={!isPayable}
+                onClick={() => onPay(record)}
+                data-testid={`ns-pay-${record.id}`}
+              >
                 {t('ui.newShare.pay')}
               </Button>
-              <Button loading={waiving} disabled={waiving} onClick={() => void waive()} data-testid={`ns-waive-${record.id}`}>
+              <Button
+                loading={waiving}
+                disabled={waiving}
+                onClick={() => void waive()}
+                data-testid={`ns-waive-${record.id}`}
+              >
                 {t('ui.newShare.waive')}
               </Button>
             </div>
@@ -206,8 +267,18 @@ export function SubscriptionRecords() {
   const available = useAvailable();
   const [paying, setPaying] = useState<SubscriptionRecordData | null>(null);
   const rows = flattenById(query.data?.pages);
-  if (query.isPending) return <section className="card"><Loading rows={6} /></section>;
-  if (query.isError && rows.length === 0) return <section className="card"><ErrorRetry onRetry={() => void query.refetch()} /></section>;
+  if (query.isPending)
+    return (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  if (query.isError && rows.length === 0)
+    return (
+      <section className="card">
+        <ErrorRetry onRetry={() => void query.refetch()} />
+      </section>
+    );
   return (
     <>
       <PullRefresh onRefresh={() => query.refetch()}>
@@ -216,7 +287,12 @@ export function SubscriptionRecords() {
             <Empty
               text={t('ui.newShare.recordsEmpty')}
               action={
-                <Button color="primary" fill="outline" onClick={() => navigate('/home/newStock')} data-testid="ns-browse">
+                <Button
+                  color="primary"
+                  fill="outline"
+                  onClick={() => navigate('/home/newStock')}
+                  data-testid="ns-browse"
+                >
                   {t('ui.newShare.browse')}
                 </Button>
               }

@@ -1,5 +1,5 @@
 /**
- * Recomputes a new-share draw in the browser (API.md §12.2 "verifiable draw"), so a user does not
+ * Recomputes a new-share draw in the browser (docs/api.md §12.2 "verifiable draw"), so a user does not
  * have to take the allotments on trust:
  *
  * 1. SHA-256 of the published seed must equal `drawSeedHash`, which the offering carried from its
@@ -71,7 +71,11 @@ export async function sha256Hex(text: string, subtle: SubtleCrypto = globalThis.
 }
 
 /** HMAC-SHA256 of each id under the seed (both UTF-8), as lower-case hex. */
-export async function hmacKeys(seed: string, ids: readonly string[], subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<Map<string, string>> {
+export async function hmacKeys(
+  seed: string,
+  ids: readonly string[],
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<Map<string, string>> {
   const encoder = new TextEncoder();
   const key = await subtle.importKey('raw', encoder.encode(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const keys = new Map<string, string>();
@@ -106,15 +110,28 @@ export interface ProofLike {
 }
 
 /** Checks a `/newShare/drawProof` answer against the hash the detail published. */
-export async function verifyDraw(proof: ProofLike, publishedSeedHash: string, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<DrawVerification> {
+export async function verifyDraw(
+  proof: ProofLike,
+  publishedSeedHash: string,
+  subtle: SubtleCrypto = globalThis.crypto.subtle,
+): Promise<DrawVerification> {
   const seedHash = await sha256Hex(proof.seed, subtle);
   const isSeedValid = seedHash === publishedSeedHash.toLowerCase() && seedHash === proof.seedHash.toLowerCase();
   const total = proof.applications.reduce((sum, application) => sum + BigInt(application.quantity), 0n);
   const isTotalValid = total === BigInt(proof.totalSubscription);
-  const keys = await hmacKeys(proof.seed, proof.applications.map((application) => application.id), subtle);
+  const keys = await hmacKeys(
+    proof.seed,
+    proof.applications.map((application) => application.id),
+    subtle,
+  );
   const expected = computeAllotments(proof.applications, proof.sharesOffered, (id) => keys.get(id) ?? '');
   const mismatches = proof.applications
-    .map((application) => ({ id: application.id, quantity: application.quantity, published: application.allotted, expected: expected.get(application.id) ?? 0 }))
+    .map((application) => ({
+      id: application.id,
+      quantity: application.quantity,
+      published: application.allotted,
+      expected: expected.get(application.id) ?? 0,
+    }))
     .filter((row) => row.published !== row.expected);
   return {
     isSeedValid,

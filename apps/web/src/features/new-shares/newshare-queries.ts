@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the new-share screens (API.md §12). */
+/** TanStack Query hooks of the new-share screens (docs/api.md §12). */
 import type { NewShareKind, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
@@ -65,7 +65,8 @@ export function useSubscriptionRecords() {
   const loggedIn = useIsLoggedIn();
   return useInfiniteQuery({
     queryKey: newShareKeys.records(account),
-    queryFn: ({ pageParam }) => call('newShareRecords', { page: pageParam, size: NEW_SHARE_PAGE_SIZE }, { silent: true }),
+    queryFn: ({ pageParam }) =>
+      call('newShareRecords', { page: pageParam, size: NEW_SHARE_PAGE_SIZE }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage<SubscriptionRecordData>,
     enabled: loggedIn,
@@ -92,6 +93,8 @@ export function useDrawVerification(id: string, publishedSeedHash: string, enabl
 /** After a subscription, payment or waiver: the offering, the records and the balances are stale. */
 export function refreshAfterSubscription(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    ['newShareList', 'newShareDetail', 'newShareRecords', 'assets', 'fundRecords'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    ['newShareList', 'newShareDetail', 'newShareRecords', 'assets', 'fundRecords'].map((key) =>
+      queryClient.invalidateQueries({ queryKey: [key] }),
+    ),
   ).then(() => undefined);
 }

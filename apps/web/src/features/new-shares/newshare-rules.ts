@@ -1,5 +1,5 @@
 /**
- * The figures and rules of a subscription (API.md §12.3), so the screen shows what would stop the
+ * The figures and rules of a subscription (docs/api.md §12.3), so the screen shows what would stop the
  * user before they press. Amounts are `Dec` (the contract's decimal.js), never floats; share
  * counts are integers. The rules come in the server's order, each as its catalogue code so the
  * text is the one the server would send, in the user's language.
@@ -8,7 +8,6 @@ import { Dec, type AccountType } from '@brokerage/contract';
 import { formatMoney } from '../../lib/format';
 import { codeText, type Rule } from '../funds/FundsParts';
 import type { NewShareData, SubscriptionRecordData } from './newshare-queries';
-
 
 const plainDecimal = /^-?\d+(\.\d+)?$/;
 
@@ -24,7 +23,10 @@ export function formatShares(count: number): string {
 
 /** Whole shares typed into the quantity field: digits only, no leading zeros, at most 9 digits (the contract's maximum is 10^9). */
 export function sanitiseQuantityInput(raw: string): string {
-  return raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 9);
+  return raw
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 9);
 }
 
 /** The typed quantity as an integer, or null when nothing (or zero) was typed. */
@@ -47,7 +49,10 @@ export function compareAmounts(a: string, b: string): number {
 }
 
 /** The placement minimum of an account type, or null (not a placement, or no tier for that type). */
-export function placementMinimum(detail: Pick<NewShareData, 'kind' | 'placementTiers'>, accountType: AccountType | undefined): string | null {
+export function placementMinimum(
+  detail: Pick<NewShareData, 'kind' | 'placementTiers'>,
+  accountType: AccountType | undefined,
+): string | null {
   if (detail.kind !== 'placement' || !detail.placementTiers || !accountType) return null;
   return detail.placementTiers.find((tier) => tier.accountType === accountType)?.minAmount ?? null;
 }
@@ -74,8 +79,10 @@ export interface SubscribeInput {
 export function subscribeRules(detail: NewShareData, input: SubscribeInput): Rule[] {
   const rules: Rule[] = [];
   if (!detail.channelOpen) return [{ key: 'channel', text: codeText('subscription.channel_closed') }];
-  if (detail.phase === 'upcoming') return [{ key: 'window', text: codeText('subscription.not_started', { start: detail.applyStart }) }];
-  if (detail.phase !== 'open') return [{ key: 'window', text: codeText('subscription.ended', { end: detail.applyEnd }) }];
+  if (detail.phase === 'upcoming')
+    return [{ key: 'window', text: codeText('subscription.not_started', { start: detail.applyStart }) }];
+  if (detail.phase !== 'open')
+    return [{ key: 'window', text: codeText('subscription.ended', { end: detail.applyEnd }) }];
   const left = applicationsLeft(detail);
   if (left !== null && left <= 0) {
     return [{ key: 'limit', text: codeText('subscription.limit_reached', { count: detail.maxApplicationsPerUser }) }];
@@ -92,13 +99,26 @@ export function subscribeRules(detail: NewShareData, input: SubscribeInput): Rul
   const amount = subscriptionAmount(detail.issuePrice, quantity) ?? '0';
   const placementMin = placementMinimum(detail, input.accountType);
   if (placementMin !== null && compareAmounts(amount, placementMin) < 0) {
-    rules.push({ key: 'placement-min', text: codeText('subscription.placement_min_amount', { min: placementMin, currency: detail.currency }) });
+    rules.push({
+      key: 'placement-min',
+      text: codeText('subscription.placement_min_amount', { min: placementMin, currency: detail.currency }),
+    });
   }
   if (compareAmounts(amount, detail.minInvestment) < 0) {
-    rules.push({ key: 'min-funds', text: codeText('subscription.min_funds', { min: detail.minInvestment, currency: detail.currency }) });
+    rules.push({
+      key: 'min-funds',
+      text: codeText('subscription.min_funds', { min: detail.minInvestment, currency: detail.currency }),
+    });
   }
   if (input.available !== undefined && compareAmounts(amount, input.available) > 0) {
-    rules.push({ key: 'balance', text: codeText('funds.insufficient_available', { available: input.available, required: amount, currency: detail.currency }) });
+    rules.push({
+      key: 'balance',
+      text: codeText('funds.insufficient_available', {
+        available: input.available,
+        required: amount,
+        currency: detail.currency,
+      }),
+    });
   }
   return rules;
 }

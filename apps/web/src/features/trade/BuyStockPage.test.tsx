@@ -8,15 +8,54 @@ import { ACCOUNT, userInfo, UUID } from '../funds/test-fixtures';
 import BuyStockPage from './BuyStockPage';
 
 const quote = {
-  instrumentId: 'i_usd_AAPL', code: 'AAPL', name: 'Apple Inc.', market: 'usd', board: 'listed', assetClass: 'stock', currency: 'USD',
-  tradable: true, status: 'trading', price: '170.00', change: '1.00', changeRate: '0.0059', volume: '1000', turnover: '170000.00',
-  updatedAt: '2025-03-14T15:30:00Z', stale: false, priceScale: 2, open: '169.00', prevClose: '169.00', high: '171.00', low: '168.00',
-  marketCap: null, high52w: null, low52w: null, foreignOwnershipRatio: null, industry: null, sharesOutstanding: null, limitUp: null,
-  limitDown: null, listingDate: null, bid: '169.99', ask: '170.01', inSession: true, session: 'regular', tradingDay: '2025-03-14',
+  instrumentId: 'i_usd_AAPL',
+  code: 'AAPL',
+  name: 'Apple Inc.',
+  market: 'usd',
+  board: 'listed',
+  assetClass: 'stock',
+  currency: 'USD',
+  tradable: true,
+  status: 'trading',
+  price: '170.00',
+  change: '1.00',
+  changeRate: '0.0059',
+  volume: '1000',
+  turnover: '170000.00',
+  updatedAt: '2025-03-14T15:30:00Z',
+  stale: false,
+  priceScale: 2,
+  open: '169.00',
+  prevClose: '169.00',
+  high: '171.00',
+  low: '168.00',
+  marketCap: null,
+  high52w: null,
+  low52w: null,
+  foreignOwnershipRatio: null,
+  industry: null,
+  sharesOutstanding: null,
+  limitUp: null,
+  limitDown: null,
+  listingDate: null,
+  bid: '169.99',
+  ask: '170.01',
+  inSession: true,
+  session: 'regular',
+  tradingDay: '2025-03-14',
   watched: false,
   rules: {
-    timezone: 'America/New_York', inSession: true, sessions: [], leverageOptions: [1, 2, 5, 10], minOpeningAmount: '100.00',
-    buyFeeRate: '0.0015', sellFeeRate: '0.0015', stampDutyRate: '0', minHoldMinutes: 0, tPlusNDays: 0, priceLimitRate: null,
+    timezone: 'America/New_York',
+    inSession: true,
+    sessions: [],
+    leverageOptions: [1, 2, 5, 10],
+    minOpeningAmount: '100.00',
+    buyFeeRate: '0.0015',
+    sellFeeRate: '0.0015',
+    stampDutyRate: '0',
+    minHoldMinutes: 0,
+    tPlusNDays: 0,
+    priceLimitRate: null,
   },
 };
 
@@ -24,20 +63,64 @@ function previewOf(body: unknown): Answer {
   const b = body as { lots: number; leverage: number; takeProfit?: string };
   return {
     data: {
-      currency: 'USD', price: '170.00', contractAmount: `${170 * b.lots}.00`, margin: `${(170 * b.lots) / b.leverage}.00`, openFee: '0.51',
-      estCloseFee: '0.51', estStampDuty: '0.00', total: '68.51', available: '5000.00', maxLots: 145, leverageOptions: [1, 2, 5, 10],
-      stopOutPrice: '203.20', lossAtStopLoss: null, profitAtTakeProfit: b.takeProfit ? '18.98' : null, worstCaseLoss: '69.53',
+      currency: 'USD',
+      price: '170.00',
+      contractAmount: `${170 * b.lots}.00`,
+      margin: `${(170 * b.lots) / b.leverage}.00`,
+      openFee: '0.51',
+      estCloseFee: '0.51',
+      estStampDuty: '0.00',
+      total: '68.51',
+      available: '5000.00',
+      maxLots: 145,
+      leverageOptions: [1, 2, 5, 10],
+      stopOutPrice: '203.20',
+      lossAtStopLoss: null,
+      profitAtTakeProfit: b.takeProfit ? '18.98' : null,
+      worstCaseLoss: '69.53',
     },
   };
 }
 
 const order = {
-  orderId: 'o_1', orderNo: '20250314093000123', instrumentId: 'i_usd_AAPL', code: 'AAPL', name: 'Apple Inc.', market: 'usd', currency: 'USD',
-  source: 'order', side: 'short', orderType: 'limit', state: 'pending', lots: 2, leverage: 5, price: '170.00', costPrice: null,
-  currentPrice: '170.00', closePrice: null, contractAmount: '340.00', marketValue: '340.00', margin: '68.00', openFee: '0.51', closeFee: null,
-  stampDuty: null, takeProfit: '160', stopLoss: null, yingkui: '0.00', actualProfit: null, todayProfit: '0.00', yesterdayProfit: '0.00',
-  expectedIncome: '0.00', createdAt: '2025-03-14T15:31:00Z', openedAt: null, closedAt: null, lockUntil: null, sellableAt: null,
-  cancelReason: null, closeReason: null, stopOutPrice: null,
+  orderId: 'o_1',
+  orderNo: '20250314093000123',
+  instrumentId: 'i_usd_AAPL',
+  code: 'AAPL',
+  name: 'Apple Inc.',
+  market: 'usd',
+  currency: 'USD',
+  source: 'order',
+  side: 'short',
+  orderType: 'limit',
+  state: 'pending',
+  lots: 2,
+  leverage: 5,
+  price: '170.00',
+  costPrice: null,
+  currentPrice: '170.00',
+  closePrice: null,
+  contractAmount: '340.00',
+  marketValue: '340.00',
+  margin: '68.00',
+  openFee: '0.51',
+  closeFee: null,
+  stampDuty: null,
+  takeProfit: '160',
+  stopLoss: null,
+  yingkui: '0.00',
+  actualProfit: null,
+  todayProfit: '0.00',
+  yesterdayProfit: '0.00',
+  expectedIncome: '0.00',
+  createdAt: '2025-03-14T15:31:00Z',
+  openedAt: null,
+  closedAt: null,
+  lockUntil: null,
+  sellableAt: null,
+  cancelReason: null,
+  closeReason: null,
+  stopOutPrice: null,
 };
 
 function renderBuy() {
@@ -47,7 +130,15 @@ function renderBuy() {
   ]);
 }
 
-const expectedBody = { instrumentId: 'i_usd_AAPL', side: 'short', orderType: 'limit', price: '170.00', lots: 2, leverage: 5, takeProfit: '160' };
+const expectedBody = {
+  instrumentId: 'i_usd_AAPL',
+  side: 'short',
+  orderType: 'limit',
+  price: '170.00',
+  lots: 2,
+  leverage: 5,
+  takeProfit: '160',
+};
 
 async function fillForm() {
   const user = userEvent.setup({ delay: null });
@@ -142,15 +233,23 @@ describe('the order form', () => {
 
   it('refuses a take-profit or stop-loss on the wrong side as it is typed, and never prices it', async () => {
     const user = userEvent.setup({ delay: null });
-    const api = stubApi({ '/user/getUserinfo': { data: userInfo('verified') }, '/market/quote': { data: quote }, '/trade/preview': previewOf });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': previewOf,
+    });
     renderBuy();
     await waitFor(() => expect((screen.getByTestId('order-price') as HTMLInputElement).value).toBe('170.00'));
     // short: the take-profit must be below the limit price
     await user.type(screen.getByTestId('order-tp'), '180');
-    expect(screen.getByTestId('order-tp-error').textContent).toBe('For a short position the take-profit must be below 170.00.');
+    expect(screen.getByTestId('order-tp-error').textContent).toBe(
+      'For a short position the take-profit must be below 170.00.',
+    );
     expect(screen.getByTestId('order-tp').getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByTestId('order-sl'), '150');
-    expect(screen.getByTestId('order-sl-error').textContent).toBe('For a short position the stop-loss must be above 170.00.');
+    expect(screen.getByTestId('order-sl-error').textContent).toBe(
+      'For a short position the stop-loss must be above 170.00.',
+    );
     await waitFor(() => expect(api.callsTo('/trade/preview').length).toBeGreaterThan(0));
     const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -166,20 +265,30 @@ describe('the order form', () => {
     await user.type(screen.getByTestId('order-sl'), '175');
     expect(screen.queryByTestId('order-tp-error')).toBeNull();
     expect(screen.queryByTestId('order-sl-error')).toBeNull();
-    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ takeProfit: '160', stopLoss: '175' }));
+    await waitFor(() =>
+      expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ takeProfit: '160', stopLoss: '175' }),
+    );
     await waitFor(() => expect(submit.disabled).toBe(false));
     // a long flips the sides
     await user.click(screen.getByTestId('order-side-long'));
-    expect(screen.getByTestId('order-tp-error').textContent).toBe('For a long position the take-profit must be above 170.00.');
+    expect(screen.getByTestId('order-tp-error').textContent).toBe(
+      'For a long position the take-profit must be above 170.00.',
+    );
     expect(submit.disabled).toBe(true);
   });
 
   it('starts at the fewest shares that meet the minimum opening amount and shows it', async () => {
     const user = userEvent.setup({ delay: null });
-    stubApi({ '/user/getUserinfo': { data: userInfo('verified') }, '/market/quote': { data: { ...quote, price: '30.00' } }, '/trade/preview': previewOf });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: { ...quote, price: '30.00' } },
+      '/trade/preview': previewOf,
+    });
     renderBuy();
     await waitFor(() => expect((screen.getByTestId('order-lots') as HTMLInputElement).value).toBe('4'));
-    expect(screen.getByTestId('order-min-lots').textContent).toBe('Minimum order value $100.00: at least 4 shares at this price');
+    expect(screen.getByTestId('order-min-lots').textContent).toBe(
+      'Minimum order value $100.00: at least 4 shares at this price',
+    );
     fireEvent.pointerDown(screen.getByTestId('order-lots-minus'));
     fireEvent.pointerUp(screen.getByTestId('order-lots-minus'));
     expect(screen.getByTestId('order-min-lots').getAttribute('data-below')).toBe('1');
@@ -189,6 +298,8 @@ describe('the order form', () => {
     // a higher limit price needs fewer: one share, said in the singular
     await user.clear(screen.getByTestId('order-price'));
     await user.type(screen.getByTestId('order-price'), '150');
-    expect(screen.getByTestId('order-min-lots').textContent).toBe('Minimum order value $100.00: at least 1 share at this price');
+    expect(screen.getByTestId('order-min-lots').textContent).toBe(
+      'Minimum order value $100.00: at least 1 share at this price',
+    );
   });
 });

@@ -29,7 +29,7 @@ function priceOrNull(input: string): string | null {
   return wire !== '' && isPositiveAmount(wire) ? wire : null;
 }
 
-/** The all-in ticket of `/trade/preview` (API.md §9.1); `prefix` names the rows' test ids. */
+/** The all-in ticket of `/trade/preview` (docs/api.md §9.1); `prefix` names the rows' test ids. */
 export function Ticket({ preview, prefix }: { preview: PreviewData; prefix: string }) {
   const { t } = useTranslation();
   const c = preview.currency;
@@ -48,14 +48,32 @@ export function Ticket({ preview, prefix }: { preview: PreviewData; prefix: stri
       {row('stamp-duty', t('ui.ticket.estStampDuty'), formatAmount(preview.estStampDuty, c))}
       {row('total', t('ui.ticket.total'), <strong>{formatAmount(preview.total, c)}</strong>)}
       {row('stop-out', t('ui.ticket.stopOutPrice'), formatPrice(preview.stopOutPrice))}
-      {preview.lossAtStopLoss !== null ? row('loss-at-sl', t('ui.ticket.lossAtStopLoss'), formatAmount(preview.lossAtStopLoss, c)) : null}
-      {preview.profitAtTakeProfit !== null ? row('profit-at-tp', t('ui.ticket.profitAtTakeProfit'), formatAmount(preview.profitAtTakeProfit, c)) : null}
+      {preview.lossAtStopLoss !== null
+        ? row('loss-at-sl', t('ui.ticket.lossAtStopLoss'), formatAmount(preview.lossAtStopLoss, c))
+        : null}
+      {preview.profitAtTakeProfit !== null
+        ? row('profit-at-tp', t('ui.ticket.profitAtTakeProfit'), formatAmount(preview.profitAtTakeProfit, c))
+        : null}
       {row('worst-case', t('ui.ticket.worstCaseLoss'), <strong>{formatAmount(preview.worstCaseLoss, c)}</strong>)}
     </dl>
   );
 }
 
-function PriceInput({ label, value, onChange, testId, action, error }: { label: string; value: string; onChange: (v: string) => void; testId: string; action?: ReactNode; error?: string | null }) {
+function PriceInput({
+  label,
+  value,
+  onChange,
+  testId,
+  action,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  action?: ReactNode;
+  error?: string | null;
+}) {
   const errorId = useId();
   return (
     <div className="order-field-wrap">
@@ -76,7 +94,11 @@ function PriceInput({ label, value, onChange, testId, action, error }: { label: 
           {action}
         </span>
       </label>
-      {error ? <p id={errorId} className="field-error" role="alert" data-testid={`${testId}-error`}>{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -96,7 +118,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const [orderType, setOrderType] = useState<OrderType>('limit');
   const [priceInput, setPriceInput] = useState(() => quote.price ?? '');
   const minOpening = quote.rules.minOpeningAmount;
-  // the default quantity meets the minimum opening amount at the price shown (API.md §9.2 rule 8)
+  // the default quantity meets the minimum opening amount at the price shown (docs/api.md §9.2 rule 8)
   const [lots, setLots] = useState(() => minLotsFor(quote.price, minOpening));
   const [leverage, setLeverage] = useState(() => quote.rules.leverageOptions[0] ?? 1);
   const [tpInput, setTpInput] = useState('');
@@ -133,8 +155,10 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const preview = useTradePreview(debounced);
   const ticket = preview.data;
   const leverageOptions = ticket?.leverageOptions ?? quote.rules.leverageOptions;
-  const previewError = preview.error instanceof ApiError && preview.error.code ? codeText(preview.error.code, preview.error.params) : null;
-  const current = body !== null && debounced === body && !preview.isFetching && !preview.isError && ticket !== undefined;
+  const previewError =
+    preview.error instanceof ApiError && preview.error.code ? codeText(preview.error.code, preview.error.params) : null;
+  const current =
+    body !== null && debounced === body && !preview.isFetching && !preview.isError && ticket !== undefined;
 
   const send = useCallback((b: BuyBody, requestId: string) => call('tradeBuy', { ...b, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
@@ -147,7 +171,12 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
       setReview(null);
       void refreshAfterTrade(queryClient);
       // where the new order shows: a limit order rests in "in progress"; a fill is on its market's tab
-      const tab = review.body.orderType === 'limit' ? 'pending' : quote.market === 'crypto' || quote.market === 'forex' ? quote.market : 'holdings';
+      const tab =
+        review.body.orderType === 'limit'
+          ? 'pending'
+          : quote.market === 'crypto' || quote.market === 'forex'
+            ? quote.market
+            : 'holdings';
       navigate(`/trade/index?tab=${tab}`);
     } catch {
       // The client showed the translated reason; the sheet stays open so the same requestId can be resent.
@@ -160,7 +189,9 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         <h2 className="order-name">
           {quote.name} <span className="caption">{quote.code}</span>
         </h2>
-        <span className="num strong" data-testid="order-current-price">{formatPrice(live.price)}</span>
+        <span className="num strong" data-testid="order-current-price">
+          {formatPrice(live.price)}
+        </span>
       </section>
       <form
         className="form card order-form"
@@ -173,14 +204,30 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
       >
         <div className="chips order-sides" role="radiogroup" aria-label={t('ui.order.side.label')}>
           {(['long', 'short'] as const).map((s) => (
-            <button key={s} type="button" role="radio" aria-checked={side === s} className={`chip side-chip ${s === 'long' ? 'up' : 'down'}`} onClick={() => setSide(s)} data-testid={`order-side-${s}`}>
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={side === s}
+              className={`chip side-chip ${s === 'long' ? 'up' : 'down'}`}
+              onClick={() => setSide(s)}
+              data-testid={`order-side-${s}`}
+            >
               {t(`ui.order.side.${s}`)}
             </button>
           ))}
         </div>
         <div className="chips" role="radiogroup" aria-label={t('ui.order.type.label')}>
           {(['limit', 'market'] as const).map((o) => (
-            <button key={o} type="button" role="radio" aria-checked={orderType === o} className="chip" onClick={() => setOrderType(o)} data-testid={`order-type-${o}`}>
+            <button
+              key={o}
+              type="button"
+              role="radio"
+              aria-checked={orderType === o}
+              className="chip"
+              onClick={() => setOrderType(o)}
+              data-testid={`order-type-${o}`}
+            >
               {t(`ui.order.type.${o}`)}
             </button>
           ))}
@@ -192,7 +239,13 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
             onChange={setPriceInput}
             testId="order-price"
             action={
-              <button type="button" className="amount-action" onClick={() => setPriceInput(live.price ?? '')} disabled={!live.price} data-testid="order-use-current">
+              <button
+                type="button"
+                className="amount-action"
+                onClick={() => setPriceInput(live.price ?? '')}
+                disabled={!live.price}
+                data-testid="order-use-current"
+              >
                 {t('ui.order.useCurrent')}
               </button>
             }
@@ -203,14 +256,24 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         <div className="order-field">
           <span className="order-label">{t('ui.order.lots')}</span>
           <LotsStepper value={lots} onChange={setLots} label={t('ui.order.lots')} />
-          <p className={belowMinimum ? 'field-error' : 'caption'} role={belowMinimum ? 'alert' : undefined} data-testid="order-min-lots" data-below={belowMinimum ? '1' : '0'}>
+          <p
+            className={belowMinimum ? 'field-error' : 'caption'}
+            role={belowMinimum ? 'alert' : undefined}
+            data-testid="order-min-lots"
+            data-below={belowMinimum ? '1' : '0'}
+          >
             {belowMinimum
               ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency })
               : t('ui.rules.minOpening', { amount: formatAmount(minOpening, quote.currency), count: minLots })}
             {belowMinimum ? (
               <>
                 {' '}
-                <button type="button" className="amount-action" onClick={() => setLots(minLots)} data-testid="order-use-min">
+                <button
+                  type="button"
+                  className="amount-action"
+                  onClick={() => setLots(minLots)}
+                  data-testid="order-use-min"
+                >
                   {t('ui.shares', { count: minLots })}
                 </button>
               </>
@@ -221,7 +284,15 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           <span className="order-label">{t('ui.order.leverage')}</span>
           <div className="chips" role="radiogroup" aria-label={t('ui.order.leverage')}>
             {leverageOptions.map((n) => (
-              <button key={n} type="button" role="radio" aria-checked={leverage === n} className="chip" onClick={() => setLeverage(n)} data-testid={`order-leverage-${n}`}>
+              <button
+                key={n}
+                type="button"
+                role="radio"
+                aria-checked={leverage === n}
+                className="chip"
+                onClick={() => setLeverage(n)}
+                data-testid={`order-leverage-${n}`}
+              >
                 {t('ui.order.leverageChip', { n })}
               </button>
             ))}
@@ -242,17 +313,36 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           error={problems.stopLoss ? t(`ui.rules.${problems.stopLoss}`, { price: refText }) : null}
         />
 
-        <section className="quiet-card ticket" aria-live="polite" aria-label={t('ui.ticket.title')} data-testid="order-ticket">
+        <section
+          className="quiet-card ticket"
+          aria-live="polite"
+          aria-label={t('ui.ticket.title')}
+          data-testid="order-ticket"
+        >
           {ticket ? <Ticket preview={ticket} prefix="ticket-" /> : preview.isFetching ? <Loading rows={4} /> : null}
-          {previewError ? <p className="field-error" role="alert" data-testid="order-preview-error">{previewError}</p> : null}
+          {previewError ? (
+            <p className="field-error" role="alert" data-testid="order-preview-error">
+              {previewError}
+            </p>
+          ) : null}
           {ticket ? (
             <p className="caption num" data-testid="ticket-available">
-              {t('ui.ticket.availableShares', { amount: formatAmount(ticket.available, ticket.currency), shares: t('ui.shares', { count: ticket.maxLots }) })}
+              {t('ui.ticket.availableShares', {
+                amount: formatAmount(ticket.available, ticket.currency),
+                shares: t('ui.shares', { count: ticket.maxLots }),
+              })}
             </p>
           ) : null}
         </section>
         <div className="form-footer order-footer">
-          <Button block color="primary" size="large" type="submit" disabled={!current || busy || blocked} data-testid="order-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            disabled={!current || busy || blocked}
+            data-testid="order-submit"
+          >
             {t(side === 'long' ? 'ui.order.submitLong' : 'ui.order.submitShort')}
           </Button>
         </div>
@@ -270,8 +360,8 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         {review ? (
           <>
             <p className="strong">
-              {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} · {t('ui.shares', { count: review.body.lots })} ·{' '}
-              {t('ui.order.leverageChip', { n: review.body.leverage })}
+              {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} ·{' '}
+              {t('ui.shares', { count: review.body.lots })} · {t('ui.order.leverageChip', { n: review.body.leverage })}
             </p>
             <Ticket preview={review.preview} prefix="confirm-ticket-" />
           </>
@@ -283,7 +373,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
 }
 
 /**
- * `/market/buyStockDetail?id=…&side=long|short` (UI.md "Order form"): side, order type, limit
+ * `/market/buyStockDetail?id=…&side=long|short` (docs/ui.md "Order form"): side, order type, limit
  * price with the current price one tap away, lots, leverage, optional take-profit and
  * stop-loss, the all-in ticket of `/trade/preview` (debounced 300 ms), a confirmation sheet
  * repeating it, and `/trade/buy` with a kept `requestId`.
@@ -308,9 +398,18 @@ export default function BuyStockPage() {
         ]}
       />
     );
-  }
-  else if (quote.isPending) body = <section className="card"><Loading rows={6} /></section>;
-  else if (quote.isError) body = <section className="card"><ErrorRetry onRetry={() => void quote.refetch()} /></section>;
+  } else if (quote.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={6} />
+      </section>
+    );
+  else if (quote.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void quote.refetch()} />
+      </section>
+    );
   else body = <OrderForm key={quote.data.instrumentId} quote={quote.data} initialSide={side} />;
   return (
     <MoneyPage title={t('ui.page.buyStockDetail')} loginText={t('ui.order.loginText')}>

@@ -12,11 +12,22 @@ function clampLots(value: number): number {
 }
 
 /** Whole lots, min 1: a typed field between minus and plus; a held button repeats. */
-export function LotsStepper({ value, onChange, label }: { value: number; onChange: (lots: number) => void; label: string }) {
+export function LotsStepper({
+  value,
+  onChange,
+  label,
+}: {
+  value: number;
+  onChange: (lots: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   const latest = useRef(value);
   latest.current = value;
-  const timers = useRef<{ delay: ReturnType<typeof setTimeout> | null; every: ReturnType<typeof setInterval> | null }>({ delay: null, every: null });
+  const timers = useRef<{ delay: ReturnType<typeof setTimeout> | null; every: ReturnType<typeof setInterval> | null }>({
+    delay: null,
+    every: null,
+  });
 
   const stop = () => {
     if (timers.current.delay !== null) clearTimeout(timers.current.delay);
@@ -59,7 +70,12 @@ export function LotsStepper({ value, onChange, label }: { value: number; onChang
 
   return (
     <div className="stepper" role="group" aria-label={label}>
-      <button {...buttonProps(-1)} disabled={value <= MIN_LOTS} aria-label={t('ui.order.lotsMinus')} data-testid="order-lots-minus">
+      <button
+        {...buttonProps(-1)}
+        disabled={value <= MIN_LOTS}
+        aria-label={t('ui.order.lotsMinus')}
+        data-testid="order-lots-minus"
+      >
         −
       </button>
       <input
@@ -74,7 +90,12 @@ export function LotsStepper({ value, onChange, label }: { value: number; onChang
         aria-label={label}
         data-testid="order-lots"
       />
-      <button {...buttonProps(1)} disabled={value >= MAX_LOTS} aria-label={t('ui.order.lotsPlus')} data-testid="order-lots-plus">
+      <button
+        {...buttonProps(1)}
+        disabled={value >= MAX_LOTS}
+        aria-label={t('ui.order.lotsPlus')}
+        data-testid="order-lots-plus"
+      >
         +
       </button>
     </div>

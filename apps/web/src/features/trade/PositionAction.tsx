@@ -23,21 +23,37 @@ export const SELLABLE_TICK_MS = 15_000;
  * P&L with its percentage of the margin, or, for an order that never opened, its labelled
  * amount. `testId` names the amount itself (`data-live` says a frame priced it), `-rate` the percentage.
  */
-export function PnlFigure({ order, yingkui, live, testId, headline = false }: { order: PnlOrder; yingkui: string; live: boolean; testId: string; headline?: boolean }) {
+export function PnlFigure({
+  order,
+  yingkui,
+  live,
+  testId,
+  headline = false,
+}: {
+  order: PnlOrder;
+  yingkui: string;
+  live: boolean;
+  testId: string;
+  headline?: boolean;
+}) {
   const { t } = useTranslation();
   const className = headline ? 'pnl-figure headline' : 'pnl-figure';
   if (order.state === 'pending' || order.state === 'cancelled') {
     return (
       <span className={className}>
         <span className="caption">{t('ui.position.orderValue')}</span>{' '}
-        <span className="num strong" data-testid={testId} data-live="0">{formatAmount(order.contractAmount, order.currency)}</span>
+        <span className="num strong" data-testid={testId} data-live="0">
+          {formatAmount(order.contractAmount, order.currency)}
+        </span>
       </span>
     );
   }
   const rate = pnlRate(yingkui, order.margin);
   return (
     <span className={`${className} num strong ${direction(yingkui)}`}>
-      <span data-testid={testId} data-live={live ? '1' : '0'}>{formatSignedAmount(yingkui, order.currency)}</span>
+      <span data-testid={testId} data-live={live ? '1' : '0'}>
+        {formatSignedAmount(yingkui, order.currency)}
+      </span>
       {rate !== null ? (
         <span className="pnl-rate" data-testid={`${testId}-rate`} title={t('ui.position.rateNote')}>
           ({formatChangeRate(rate)})
@@ -67,7 +83,9 @@ export function usePositionAction(): { ask: (action: Action) => void; sheet: Rea
   const [action, setAction] = useState<Action | null>(null);
   const send = useCallback(
     (body: { kind: 'close' | 'cancel'; orderId: string }, requestId: string) =>
-      body.kind === 'close' ? call('tradeClose', { orderId: body.orderId, requestId }) : call('tradeCancel', { orderId: body.orderId, requestId }),
+      body.kind === 'close'
+        ? call('tradeClose', { orderId: body.orderId, requestId })
+        : call('tradeCancel', { orderId: body.orderId, requestId }),
     [],
   );
   const { submit, busy, loader } = useMoneySubmit(send);
@@ -132,16 +150,31 @@ function clockText(iso: string): string {
 /**
  * The Close (holding, locked) or Cancel (pending) of one order. A position that cannot be closed
  * now shows why ("sellable from …", "locked until …", "market closed, opens at …") beside a
- * disabled Close, so no rule fails only after the confirmation (UI.md). `now` is the caller's
+ * disabled Close, so no rule fails only after the confirmation (docs/ui.md). `now` is the caller's
  * clock (one per list). The opening is shown as a clock time only (see `nextSessionOpen`).
  */
-export function PositionButtons({ order, now, onAction, block = false }: { order: ActionOrder; now: number; onAction: (action: Action) => void; block?: boolean }) {
+export function PositionButtons({
+  order,
+  now,
+  onAction,
+  block = false,
+}: {
+  order: ActionOrder;
+  now: number;
+  onAction: (action: Action) => void;
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const noteId = useId();
   const market = useMarketHours(order.instrumentId);
   if (order.state === 'pending') {
     return (
-      <Button block={block} size={block ? 'large' : 'small'} onClick={() => onAction({ kind: 'cancel', order })} data-testid={`position-cancel-${order.orderId}`}>
+      <Button
+        block={block}
+        size={block ? 'large' : 'small'}
+        onClick={() => onAction({ kind: 'cancel', order })}
+        data-testid={`position-cancel-${order.orderId}`}
+      >
         {t('ui.position.cancel')}
       </Button>
     );
@@ -173,7 +206,11 @@ export function PositionButtons({ order, now, onAction, block = false }: { order
         {t('ui.position.close')}
       </Button>
       {note ? (
-        <span id={noteId} className="caption num position-close-note" data-testid={`position-sellable-${order.orderId}`}>
+        <span
+          id={noteId}
+          className="caption num position-close-note"
+          data-testid={`position-sellable-${order.orderId}`}
+        >
           {note}
         </span>
       ) : null}

@@ -8,12 +8,44 @@ import { nextSessionOpen } from './order-rules';
 import PositionDetailPage from './PositionDetailPage';
 
 const detail = {
-  orderId: 'o_7', orderNo: '20250314093000123', instrumentId: 'i_usd_AAPL', code: 'AAPL', name: 'Apple Inc.', market: 'usd', currency: 'USD',
-  source: 'order', side: 'long', orderType: 'limit', state: 'holding', lots: 10, leverage: 5, price: '170.00', costPrice: '170.00',
-  currentPrice: '172.40', closePrice: null, contractAmount: '1700.00', marketValue: '1724.00', margin: '340.00', openFee: '2.55', closeFee: null,
-  stampDuty: null, takeProfit: '180.00', stopLoss: '160.00', yingkui: '24.00', actualProfit: null, todayProfit: '24.00', yesterdayProfit: '0.00',
-  expectedIncome: '21.41', createdAt: '2025-03-14T13:30:00Z', openedAt: '2025-03-14T13:30:02Z', closedAt: null, lockUntil: null,
-  sellableAt: '2025-03-17T13:30:00Z', cancelReason: null, closeReason: null, stopOutPrice: '142.00',
+  orderId: 'o_7',
+  orderNo: '20250314093000123',
+  instrumentId: 'i_usd_AAPL',
+  code: 'AAPL',
+  name: 'Apple Inc.',
+  market: 'usd',
+  currency: 'USD',
+  source: 'order',
+  side: 'long',
+  orderType: 'limit',
+  state: 'holding',
+  lots: 10,
+  leverage: 5,
+  price: '170.00',
+  costPrice: '170.00',
+  currentPrice: '172.40',
+  closePrice: null,
+  contractAmount: '1700.00',
+  marketValue: '1724.00',
+  margin: '340.00',
+  openFee: '2.55',
+  closeFee: null,
+  stampDuty: null,
+  takeProfit: '180.00',
+  stopLoss: '160.00',
+  yingkui: '24.00',
+  actualProfit: null,
+  todayProfit: '24.00',
+  yesterdayProfit: '0.00',
+  expectedIncome: '21.41',
+  createdAt: '2025-03-14T13:30:00Z',
+  openedAt: '2025-03-14T13:30:02Z',
+  closedAt: null,
+  lockUntil: null,
+  sellableAt: '2025-03-17T13:30:00Z',
+  cancelReason: null,
+  closeReason: null,
+  stopOutPrice: '142.00',
   history: [
     { state: 'pending', at: '2025-03-14T13:30:00Z', reason: null },
     { state: 'holding', at: '2025-03-14T13:30:02Z', reason: 'limit_reached' },
@@ -39,7 +71,9 @@ describe('the position detail', () => {
     expect(screen.getByTestId('timeline-step-1-holding').textContent).not.toContain('limit_reached');
     await user.clear(screen.getByTestId('detail-sl'));
     fireEvent.click(screen.getByTestId('detail-tpsl-save'));
-    await waitFor(() => expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '180.00', stopLoss: null }]));
+    await waitFor(() =>
+      expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '180.00', stopLoss: null }]),
+    );
   });
 
   it('leads with the P&L and a Close that says when it becomes possible, the rest folded', async () => {
@@ -55,9 +89,13 @@ describe('the position detail', () => {
     expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-margin'))).toBe(false);
   });
 
-  it('disables Close while the market is closed and says when it opens, in the reader\'s clock', async () => {
+  it("disables Close while the market is closed and says when it opens, in the reader's clock", async () => {
     // The quote's rules: New York's regular session, out of session now. Its next opening, in local time:
-    const rules = { timezone: 'America/New_York', inSession: false, sessions: [{ name: 'regular', open: '09:30', close: '16:00' }] };
+    const rules = {
+      timezone: 'America/New_York',
+      inSession: false,
+      sessions: [{ name: 'regular', open: '09:30', close: '16:00' }],
+    };
     const opens = new Date(nextSessionOpen(rules, Date.now()) ?? 0);
     const clock = `${String(opens.getHours()).padStart(2, '0')}:${String(opens.getMinutes()).padStart(2, '0')}`;
     const api = stubApi({
@@ -89,7 +127,10 @@ describe('the position detail', () => {
 
   it('offers the positions instead of a skeleton when opened without an id', async () => {
     const api = stubApi({ '/trade/detail': { data: detail } });
-    renderAt('/trade/positionDetail', [page('/trade/positionDetail', <PositionDetailPage />), page('/trade/index', <p data-testid="positions" />)]);
+    renderAt('/trade/positionDetail', [
+      page('/trade/positionDetail', <PositionDetailPage />),
+      page('/trade/index', <p data-testid="positions" />),
+    ]);
     const way = await screen.findByTestId('detail-missing-id');
     expect(way.textContent).toContain('No position was chosen');
     fireEvent.click(screen.getByTestId('detail-missing-positions'));

@@ -10,7 +10,15 @@ import { refreshAfterTrade, useTradeDetail, type OrderDetailData } from '../../a
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
-import { direction, formatAmount, formatPrice, formatSignedAmount, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
+import {
+  direction,
+  formatAmount,
+  formatPrice,
+  formatSignedAmount,
+  isPositiveAmount,
+  sanitiseAmountInput,
+  toWireAmount,
+} from '../../lib/format';
 import { DetailRow, Timeline, timeText } from '../funds/FundsParts';
 import { usePriceFlash } from '../market/usePriceFlash';
 import { floats, useLiveFigures } from './live-pnl';
@@ -45,7 +53,15 @@ function TpSlForm({ order }: { order: OrderDetailData }) {
     <label className="order-field">
       <span className="order-label">{label}</span>
       <span className="order-control">
-        <input className="num" inputMode="decimal" autoComplete="off" placeholder="--" value={value} onChange={(e) => set(sanitiseAmountInput(e.target.value, 8))} data-testid={testId} />
+        <input
+          className="num"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="--"
+          value={value}
+          onChange={(e) => set(sanitiseAmountInput(e.target.value, 8))}
+          data-testid={testId}
+        />
       </span>
     </label>
   );
@@ -71,7 +87,8 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
     </DetailRow>
   );
   const money = (v: string | null) => (v === null ? '--' : formatAmount(v, c));
-  const signed = (v: string | null) => (v === null ? '--' : <span className={direction(v)}>{formatSignedAmount(v, c)}</span>);
+  const signed = (v: string | null) =>
+    v === null ? '--' : <span className={direction(v)}>{formatSignedAmount(v, c)}</span>;
   // open positions float with the live price (same formula as the server, live-pnl.ts)
   useLiveQuotes(floats(order) ? [order.instrumentId] : []);
   const figures = useLiveFigures(order);
@@ -79,16 +96,28 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
   const now = useNow(SELLABLE_TICK_MS);
   const { ask, sheet } = usePositionAction();
   const ended = order.state === 'closed' || order.state === 'cancelled';
-  const currentPrice = <span key={flashKey} className={flashClass}>{formatPrice(figures.currentPrice)}</span>;
+  const currentPrice = (
+    <span key={flashKey} className={flashClass}>
+      {formatPrice(figures.currentPrice)}
+    </span>
+  );
 
   // the figures a trader looks at first; everything else is folded under "All details"
   const key: ReactNode[] = [
     row('lots', t('ui.shares', { count: order.lots })),
     order.costPrice === null ? row('price', formatPrice(order.price)) : row('costPrice', formatPrice(order.costPrice)),
-    order.state === 'closed' ? row('closePrice', formatPrice(order.closePrice)) : ended ? null : row('currentPrice', currentPrice),
+    order.state === 'closed'
+      ? row('closePrice', formatPrice(order.closePrice))
+      : ended
+        ? null
+        : row('currentPrice', currentPrice),
     floats(order) ? row('marketValue', money(figures.marketValue)) : null,
     row('margin', money(order.margin)),
-    order.state === 'closed' ? row('actualProfit', signed(order.actualProfit)) : floats(order) ? row('expectedIncome', signed(order.expectedIncome)) : null,
+    order.state === 'closed'
+      ? row('actualProfit', signed(order.actualProfit))
+      : floats(order)
+        ? row('expectedIncome', signed(order.expectedIncome))
+        : null,
     floats(order) || order.state === 'pending' ? row('takeProfit', formatPrice(order.takeProfit)) : null,
     floats(order) || order.state === 'pending' ? row('stopLoss', formatPrice(order.stopLoss)) : null,
     floats(order) ? row('stopOutPrice', formatPrice(order.stopOutPrice)) : null,
@@ -100,10 +129,13 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
           <span data-testid="detail-code">{order.code}</span> <span className="caption">{order.name}</span>
         </h2>
         <p className="position-tags start">
-          <SideTag side={order.side} /> <span className="tag">{t('ui.order.leverageChip', { n: order.leverage })}</span> <OrderStateTag state={order.state} />
+          <SideTag side={order.side} /> <span className="tag">{t('ui.order.leverageChip', { n: order.leverage })}</span>{' '}
+          <OrderStateTag state={order.state} />
         </p>
         <div className="position-headline">
-          {order.state === 'pending' || order.state === 'cancelled' ? null : <span className="caption">{t('ui.orderField.yingkui')}</span>}
+          {order.state === 'pending' || order.state === 'cancelled' ? null : (
+            <span className="caption">{t('ui.orderField.yingkui')}</span>
+          )}
           <PnlFigure order={order} yingkui={figures.yingkui} live={figures.live} testId="detail-headline" headline />
         </div>
         {order.state === 'pending' || order.state === 'holding' || order.state === 'locked' ? (
@@ -113,7 +145,9 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
         ) : null}
       </section>
       <section className="card" aria-labelledby="detail-key-title">
-        <h2 id="detail-key-title" className="sr-only">{t('ui.page.positionDetail')}</h2>
+        <h2 id="detail-key-title" className="sr-only">
+          {t('ui.page.positionDetail')}
+        </h2>
         <dl className="detail-list">{key}</dl>
         <details className="more-details" data-testid="detail-more">
           <summary>{t('ui.position.moreDetails')}</summary>
@@ -145,17 +179,25 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
         <h2>{t('ui.position.history')}</h2>
         <Timeline
           label={t('ui.position.history')}
-          steps={order.history.map((h, i) => ({ step: `${i}-${h.state}`, label: t(`ui.orderState.${h.state}`), at: h.at, reason: h.reason ? t(`ui.historyReason.${h.reason}`, { defaultValue: h.reason }) : null, done: true }))}
+          steps={order.history.map((h, i) => ({
+            step: `${i}-${h.state}`,
+            label: t(`ui.orderState.${h.state}`),
+            at: h.at,
+            reason: h.reason ? t(`ui.historyReason.${h.reason}`, { defaultValue: h.reason }) : null,
+            done: true,
+          }))}
         />
       </section>
-      {order.state === 'pending' || order.state === 'holding' ? <TpSlForm key={`${order.takeProfit}-${order.stopLoss}`} order={order} /> : null}
+      {order.state === 'pending' || order.state === 'holding' ? (
+        <TpSlForm key={`${order.takeProfit}-${order.stopLoss}`} order={order} />
+      ) : null}
       {sheet}
     </>
   );
 }
 
 /**
- * `/trade/positionDetail?id=…` (API.md §5.2, §9.5, §9.7): the headline P&L with its percentage,
+ * `/trade/positionDetail?id=…` (docs/api.md §5.2, §9.5, §9.7): the headline P&L with its percentage,
  * the Close (or when it becomes possible), the key figures, the rest folded, the full history
  * and TP/SL. Without an id: a way to the positions, never a skeleton that waits for nothing.
  */
@@ -180,8 +222,18 @@ export default function PositionDetailPage() {
         ]}
       />
     );
-  } else if (detail.isPending) body = <section className="card"><Loading rows={8} /></section>;
-  else if (detail.isError) body = <section className="card"><ErrorRetry onRetry={() => void detail.refetch()} /></section>;
+  } else if (detail.isPending)
+    body = (
+      <section className="card">
+        <Loading rows={8} />
+      </section>
+    );
+  else if (detail.isError)
+    body = (
+      <section className="card">
+        <ErrorRetry onRetry={() => void detail.refetch()} />
+      </section>
+    );
   else body = <OrderDetailView order={detail.data} />;
   return <SubPage title={t('ui.page.positionDetail')}>{body}</SubPage>;
 }

@@ -8,12 +8,45 @@ import TradePage from './TradePage';
 
 function order(orderId: string, state: string, overrides: Record<string, unknown> = {}) {
   return {
-    orderId, orderNo: `N${orderId}`, instrumentId: 'i_mxn_AMXL', code: 'AMXL', name: 'America Movil', market: 'mxn', currency: 'MXN',
-    source: 'order', side: 'long', orderType: 'market', state, lots: 100, leverage: 5, price: null, costPrice: '16.00',
-    currentPrice: '16.42', closePrice: null, contractAmount: '1600.00', marketValue: '1642.00', margin: '320.00', openFee: '2.40',
-    closeFee: null, stampDuty: null, takeProfit: null, stopLoss: null, yingkui: '42.00', actualProfit: null, todayProfit: '42.00',
-    yesterdayProfit: '0.00', expectedIncome: '39.10', createdAt: '2025-03-14T15:30:00Z', openedAt: '2025-03-14T15:30:01Z', closedAt: null,
-    lockUntil: null, sellableAt: null, cancelReason: null, closeReason: null, stopOutPrice: '12.80', ...overrides,
+    orderId,
+    orderNo: `N${orderId}`,
+    instrumentId: 'i_mxn_AMXL',
+    code: 'AMXL',
+    name: 'America Movil',
+    market: 'mxn',
+    currency: 'MXN',
+    source: 'order',
+    side: 'long',
+    orderType: 'market',
+    state,
+    lots: 100,
+    leverage: 5,
+    price: null,
+    costPrice: '16.00',
+    currentPrice: '16.42',
+    closePrice: null,
+    contractAmount: '1600.00',
+    marketValue: '1642.00',
+    margin: '320.00',
+    openFee: '2.40',
+    closeFee: null,
+    stampDuty: null,
+    takeProfit: null,
+    stopLoss: null,
+    yingkui: '42.00',
+    actualProfit: null,
+    todayProfit: '42.00',
+    yesterdayProfit: '0.00',
+    expectedIncome: '39.10',
+    createdAt: '2025-03-14T15:30:00Z',
+    openedAt: '2025-03-14T15:30:01Z',
+    closedAt: null,
+    lockUntil: null,
+    sellableAt: null,
+    cancelReason: null,
+    closeReason: null,
+    stopOutPrice: '12.80',
+    ...overrides,
   };
 }
 
@@ -32,12 +65,19 @@ describe('the positions tab page', () => {
 
   it('lists holdings of the header market with the total, and closes a position only after confirmation', async () => {
     const api = stubApi({
-      '/trade/userstocklist': { data: { list: [order('o_1', 'holding')], total: 1, page: 1, size: 300, currency: 'MXN', totalYingkui: '42.00' } },
+      '/trade/userstocklist': {
+        data: { list: [order('o_1', 'holding')], total: 1, page: 1, size: 300, currency: 'MXN', totalYingkui: '42.00' },
+      },
       '/trade/close': { data: order('o_1', 'closed', { closePrice: '16.42' }), code: 'result.close.ok' },
     });
     renderAt('/trade/index', [page('/trade/index', <TradePage />)]);
     expect((await screen.findByTestId('position-yingkui-total')).textContent).toBe('+Mex$42.00');
-    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({ type: 'mxn', states: ['holding', 'locked', 'closing'], page: 1, size: 300 });
+    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({
+      type: 'mxn',
+      states: ['holding', 'locked', 'closing'],
+      page: 1,
+      size: 300,
+    });
     expect(screen.getByTestId('position-row-o_1').textContent).toContain('AMXL');
     expect(screen.queryByTestId('position-cancel-o_1')).toBeNull();
 
@@ -55,21 +95,59 @@ describe('the positions tab page', () => {
     const api = stubApi({
       '/trade/userstocklist': (body) => {
         const type = (body as { type: string }).type;
-        const list = type === 'mxn'
-          ? [order('o_2', 'pending', { orderType: 'limit', price: '16.00', costPrice: null, yingkui: '0.00', openedAt: null, createdAt: '2025-03-14T15:30:00Z' })]
-          : type === 'crypto'
-            ? [order('o_3', 'pending', { instrumentId: 'i_crypto_BTC-USDT', code: 'BTC-USDT', name: 'Bitcoin', market: 'crypto', currency: 'USDT', orderType: 'limit', price: '30000.00', costPrice: null, yingkui: '0.00', openedAt: null, createdAt: '2025-03-14T16:00:00Z' })]
-            : [];
-        return { data: { list, total: list.length, page: 1, size: 300, currency: type === 'mxn' ? 'MXN' : type === 'crypto' ? 'USDT' : 'USD', totalYingkui: '0.00' } };
+        const list =
+          type === 'mxn'
+            ? [
+                order('o_2', 'pending', {
+                  orderType: 'limit',
+                  price: '16.00',
+                  costPrice: null,
+                  yingkui: '0.00',
+                  openedAt: null,
+                  createdAt: '2025-03-14T15:30:00Z',
+                }),
+              ]
+            : type === 'crypto'
+              ? [
+                  order('o_3', 'pending', {
+                    instrumentId: 'i_crypto_BTC-USDT',
+                    code: 'BTC-USDT',
+                    name: 'Bitcoin',
+                    market: 'crypto',
+                    currency: 'USDT',
+                    orderType: 'limit',
+                    price: '30000.00',
+                    costPrice: null,
+                    yingkui: '0.00',
+                    openedAt: null,
+                    createdAt: '2025-03-14T16:00:00Z',
+                  }),
+                ]
+              : [];
+        return {
+          data: {
+            list,
+            total: list.length,
+            page: 1,
+            size: 300,
+            currency: type === 'mxn' ? 'MXN' : type === 'crypto' ? 'USDT' : 'USD',
+            totalYingkui: '0.00',
+          },
+        };
       },
     });
     renderAt('/trade/index?tab=pending', [page('/trade/index', <TradePage />)]);
     expect(await screen.findByTestId('position-cancel-o_2')).toBeTruthy();
     expect(screen.getByTestId('trade-tab-pending').getAttribute('aria-selected')).toBe('true');
     // the header market, plus digital currency and forex (no header switch), newest first
-    expect(api.callsTo('/trade/userstocklist')).toEqual(['mxn', 'crypto', 'forex'].map((type) => ({ type, states: ['pending'], page: 1, size: 300 })));
+    expect(api.callsTo('/trade/userstocklist')).toEqual(
+      ['mxn', 'crypto', 'forex'].map((type) => ({ type, states: ['pending'], page: 1, size: 300 })),
+    );
     expect(screen.getByTestId('position-cancel-o_3')).toBeTruthy();
-    expect(screen.getAllByTestId(/^position-row-/).map((row) => row.dataset.testid)).toEqual(['position-row-o_3', 'position-row-o_2']);
+    expect(screen.getAllByTestId(/^position-row-/).map((row) => row.dataset.testid)).toEqual([
+      'position-row-o_3',
+      'position-row-o_2',
+    ]);
     expect(screen.queryByTestId('position-yingkui-total')).toBeNull();
     expect(screen.queryByTestId('position-close-o_2')).toBeNull();
   });
@@ -83,7 +161,11 @@ describe('the positions tab page', () => {
             order('o_5', 'locked', { lockUntil: '2999-02-01T00:00:00Z', lots: 1 }),
             order('o_6', 'holding', { sellableAt: null }),
           ],
-          total: 3, page: 1, size: 300, currency: 'MXN', totalYingkui: '126.00',
+          total: 3,
+          page: 1,
+          size: 300,
+          currency: 'MXN',
+          totalYingkui: '126.00',
         },
       },
     });
@@ -115,9 +197,20 @@ describe('the positions tab page', () => {
         data: {
           list: [
             order('o_8', 'closed', { closePrice: '15.50', yingkui: '-50.00', closedAt: '2025-03-15T15:30:00Z' }),
-            order('o_9', 'cancelled', { orderType: 'limit', price: '15.00', costPrice: null, yingkui: '0.00', openedAt: null, contractAmount: '1500.00' }),
+            order('o_9', 'cancelled', {
+              orderType: 'limit',
+              price: '15.00',
+              costPrice: null,
+              yingkui: '0.00',
+              openedAt: null,
+              contractAmount: '1500.00',
+            }),
           ],
-          total: 2, page: 1, size: 300, currency: 'MXN', totalYingkui: '-50.00',
+          total: 2,
+          page: 1,
+          size: 300,
+          currency: 'MXN',
+          totalYingkui: '-50.00',
         },
       },
     });

@@ -39,39 +39,60 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
   const navigate = useNavigate();
   const figures = useLiveFigures(order);
   const { flashClass, flashKey } = usePriceFlash(figures.currentPrice ?? '');
-  const open = () => { navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`); };
+  const open = () => {
+    navigate(`/trade/positionDetail?id=${encodeURIComponent(order.orderId)}`);
+  };
   const ended = order.state === 'closed' || order.state === 'cancelled';
   return (
     <li className="position-row" data-testid={`position-row-${order.orderId}`}>
       <button type="button" className="position-main" onClick={open}>
         <span className="position-name">
-          <strong data-testid={`position-code-${order.orderId}`}>{order.code}</strong> <span className="caption">{order.name}</span>
+          <strong data-testid={`position-code-${order.orderId}`}>{order.code}</strong>{' '}
+          <span className="caption">{order.name}</span>
         </span>
         <span className="position-tags">
-          <SideTag side={order.side} /> <span className="tag" data-testid={`position-leverage-${order.orderId}`}>{t('ui.order.leverageChip', { n: order.leverage })}</span>{' '}
+          <SideTag side={order.side} />{' '}
+          <span className="tag" data-testid={`position-leverage-${order.orderId}`}>
+            {t('ui.order.leverageChip', { n: order.leverage })}
+          </span>{' '}
           <OrderStateTag state={order.state} />
         </span>
         <span className="position-figures caption num">
           <span>{t('ui.shares', { count: order.lots })}</span>
           {order.costPrice === null ? (
-            <span>{t('ui.orderField.price')}: {formatPrice(order.price)}</span>
+            <span>
+              {t('ui.orderField.price')}: {formatPrice(order.price)}
+            </span>
           ) : (
-            <span>{t('ui.position.costPrice')}: {formatPrice(order.costPrice)}</span>
+            <span>
+              {t('ui.position.costPrice')}: {formatPrice(order.costPrice)}
+            </span>
           )}
           {order.state === 'closed' ? (
-            <span data-testid={`position-sell-price-${order.orderId}`}>{t('ui.orderField.closePrice')}: {formatPrice(order.closePrice)}</span>
+            <span data-testid={`position-sell-price-${order.orderId}`}>
+              {t('ui.orderField.closePrice')}: {formatPrice(order.closePrice)}
+            </span>
           ) : ended ? null : (
             <span>
               {t('ui.position.currentPrice')}:{' '}
-              <span key={flashKey} className={flashClass} data-testid={`position-price-${order.orderId}`}>{formatPrice(figures.currentPrice)}</span>
+              <span key={flashKey} className={flashClass} data-testid={`position-price-${order.orderId}`}>
+                {formatPrice(figures.currentPrice)}
+              </span>
             </span>
           )}
           {floats(order) ? (
-            <span data-testid={`position-value-${order.orderId}`}>{t('ui.orderField.marketValue')}: {formatAmount(figures.marketValue, order.currency)}</span>
+            <span data-testid={`position-value-${order.orderId}`}>
+              {t('ui.orderField.marketValue')}: {formatAmount(figures.marketValue, order.currency)}
+            </span>
           ) : null}
         </span>
         <span className="position-pnl">
-          <PnlFigure order={order} yingkui={figures.yingkui} live={figures.live} testId={`position-yingkui-${order.orderId}`} />
+          <PnlFigure
+            order={order}
+            yingkui={figures.yingkui}
+            live={figures.live}
+            testId={`position-yingkui-${order.orderId}`}
+          />
         </span>
       </button>
       <PositionButtons order={order} now={now} onAction={onAction} />
@@ -149,7 +170,7 @@ function PositionList({ types, states }: { types: readonly Market[]; states: rea
 }
 
 /**
- * `/trade/index` (spec §2 tab page, API.md §9.6): holdings, in progress, ended, digital
+ * `/trade/index` (spec §2 tab page, docs/api.md §9.6): holdings, in progress, ended, digital
  * currency, forex and subscription. The first three follow the header's market switch.
  */
 export default function TradePage() {
@@ -160,7 +181,14 @@ export default function TradePage() {
   const tabParam = params.get('tab');
   const tab: TradeTab = isTradeTab(tabParam) ? tabParam : 'holdings';
   // crypto and forex have no header switch: their pending orders show in "in progress" too
-  const types: readonly Market[] = tab === 'crypto' ? ['crypto'] : tab === 'forex' ? ['forex'] : tab === 'pending' ? [stock, 'crypto', 'forex'] : [stock];
+  const types: readonly Market[] =
+    tab === 'crypto'
+      ? ['crypto']
+      : tab === 'forex'
+        ? ['forex']
+        : tab === 'pending'
+          ? [stock, 'crypto', 'forex']
+          : [stock];
   return (
     <div className="trade-page" data-testid="trade-page">
       <h1 className="sr-only">{t('ui.page.trade')}</h1>

@@ -27,11 +27,26 @@ interface ConfirmSheetProps {
   children?: ReactNode;
 }
 
-/** A bottom sheet that asks before an order is placed, cancelled or closed (UI.md "Feedback"). */
-export function ConfirmSheet({ open, title, confirmText, busy, onCancel, onConfirm, testId, confirmTestId, children }: ConfirmSheetProps) {
+/** A bottom sheet that asks before an order is placed, cancelled or closed (docs/ui.md "Feedback"). */
+export function ConfirmSheet({
+  open,
+  title,
+  confirmText,
+  busy,
+  onCancel,
+  onConfirm,
+  testId,
+  confirmTestId,
+  children,
+}: ConfirmSheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup visible={open} onMaskClick={onCancel} onClose={onCancel} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+    <Popup
+      visible={open}
+      onMaskClick={onCancel}
+      onClose={onCancel}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
       {open ? (
         <div className="sheet" role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
           <header className="sheet-head">
@@ -43,7 +58,14 @@ export function ConfirmSheet({ open, title, confirmText, busy, onCancel, onConfi
           <div className="sheet-body">
             {children}
             <div className="form-footer">
-              <Button block color="primary" size="large" onClick={onConfirm} disabled={busy} data-testid={confirmTestId}>
+              <Button
+                block
+                color="primary"
+                size="large"
+                onClick={onConfirm}
+                disabled={busy}
+                data-testid={confirmTestId}
+              >
                 {confirmText}
               </Button>
               <Button block onClick={onCancel}>

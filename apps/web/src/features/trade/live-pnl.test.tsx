@@ -13,19 +13,66 @@ import TradePage from './TradePage';
 
 function order(orderId: string, overrides: Record<string, unknown> = {}) {
   return {
-    orderId, orderNo: `N${orderId}`, instrumentId: 'i_crypto_BTC-USDT', code: 'BTC-USDT', name: 'Bitcoin', market: 'crypto', currency: 'USDT',
-    source: 'order', side: 'long', orderType: 'market', state: 'holding', lots: 2, leverage: 2, price: null, costPrice: '100.00',
-    currentPrice: '101.00', closePrice: null, contractAmount: '200.00', marketValue: '202.00', margin: '100.00', openFee: '0.30',
-    closeFee: null, stampDuty: null, takeProfit: null, stopLoss: null, yingkui: '2.00', actualProfit: null, todayProfit: '2.00',
-    yesterdayProfit: '0.00', expectedIncome: '1.70', createdAt: '2026-03-02T15:30:00Z', openedAt: '2026-03-02T15:30:01Z', closedAt: null,
-    lockUntil: null, sellableAt: null, cancelReason: null, closeReason: null, stopOutPrice: '60.00', ...overrides,
+    orderId,
+    orderNo: `N${orderId}`,
+    instrumentId: 'i_crypto_BTC-USDT',
+    code: 'BTC-USDT',
+    name: 'Bitcoin',
+    market: 'crypto',
+    currency: 'USDT',
+    source: 'order',
+    side: 'long',
+    orderType: 'market',
+    state: 'holding',
+    lots: 2,
+    leverage: 2,
+    price: null,
+    costPrice: '100.00',
+    currentPrice: '101.00',
+    closePrice: null,
+    contractAmount: '200.00',
+    marketValue: '202.00',
+    margin: '100.00',
+    openFee: '0.30',
+    closeFee: null,
+    stampDuty: null,
+    takeProfit: null,
+    stopLoss: null,
+    yingkui: '2.00',
+    actualProfit: null,
+    todayProfit: '2.00',
+    yesterdayProfit: '0.00',
+    expectedIncome: '1.70',
+    createdAt: '2026-03-02T15:30:00Z',
+    openedAt: '2026-03-02T15:30:01Z',
+    closedAt: null,
+    lockUntil: null,
+    sellableAt: null,
+    cancelReason: null,
+    closeReason: null,
+    stopOutPrice: '60.00',
+    ...overrides,
   };
 }
 
 function frame(instrumentId: string, price: string, ts = '2026-03-02T15:31:00.000Z'): WsQuote {
   return {
-    instrumentId, price, change: '0', changeRate: '0', open: price, prevClose: price, high: price, low: price, volume: '1', turnover: price,
-    status: 'trading', ts, bid: price, ask: price, inSession: true, stale: false,
+    instrumentId,
+    price,
+    change: '0',
+    changeRate: '0',
+    open: price,
+    prevClose: price,
+    high: price,
+    low: price,
+    volume: '1',
+    turnover: price,
+    status: 'trading',
+    ts,
+    bid: price,
+    ask: price,
+    inSession: true,
+    stale: false,
   };
 }
 
@@ -34,14 +81,26 @@ const push = (quote: WsQuote) => liveQuotesStore.getState().apply(quote);
 describe('live figures (pure)', () => {
   const long = order('o_1') as PricedOrder;
   it('re-prices a floating long and short with the server formula, and leaves other states alone', () => {
-    expect(liveFigures(long, { price: '103.255' })).toEqual({ currentPrice: '103.255', marketValue: '206.51', yingkui: '6.51', live: true });
+    expect(liveFigures(long, { price: '103.255' })).toEqual({
+      currentPrice: '103.255',
+      marketValue: '206.51',
+      yingkui: '6.51',
+      live: true,
+    });
     expect(liveFigures({ ...long, side: 'short' }, { price: '103.255' }).yingkui).toBe('-6.51');
-    expect(liveFigures(long, undefined)).toEqual({ currentPrice: '101.00', marketValue: '202.00', yingkui: '2.00', live: false });
+    expect(liveFigures(long, undefined)).toEqual({
+      currentPrice: '101.00',
+      marketValue: '202.00',
+      yingkui: '2.00',
+      live: false,
+    });
     expect(liveFigures({ ...long, state: 'closed' }, { price: '150' }).yingkui).toBe('2.00');
-    expect(liveFigures({ ...long, state: 'pending', costPrice: null, yingkui: '0.00' }, { price: '150' }).yingkui).toBe('0.00');
+    expect(liveFigures({ ...long, state: 'pending', costPrice: null, yingkui: '0.00' }, { price: '150' }).yingkui).toBe(
+      '0.00',
+    );
   });
 
-  it('moves the tab total by each listed position\'s change only', () => {
+  it("moves the tab total by each listed position's change only", () => {
     const other = { ...long, instrumentId: 'i_crypto_ETH-USDT', yingkui: '-1.00' } as PricedOrder;
     // the server total covers a set larger than the listed rows (e.g. > 300): only the deltas move it
     expect(liveTotal([long, other], '10.00', 'USDT', { 'i_crypto_BTC-USDT': { price: '99.50' } })).toBe('7.00');
@@ -64,9 +123,22 @@ describe('live P&L on the screens', () => {
     liveQuotesStore.getState().clear();
   });
 
-  it('updates each holding\'s P&L, market value and the tab total from live frames', async () => {
-    const list = [order('o_1'), order('o_2', { instrumentId: 'i_crypto_ETH-USDT', code: 'ETH-USDT', side: 'short', costPrice: '50.00', currentPrice: '49.00', marketValue: '98.00', yingkui: '2.00' })];
-    stubApi({ '/trade/userstocklist': { data: { list, total: 2, page: 1, size: 300, currency: 'USDT', totalYingkui: '4.00' } } });
+  it("updates each holding's P&L, market value and the tab total from live frames", async () => {
+    const list = [
+      order('o_1'),
+      order('o_2', {
+        instrumentId: 'i_crypto_ETH-USDT',
+        code: 'ETH-USDT',
+        side: 'short',
+        costPrice: '50.00',
+        currentPrice: '49.00',
+        marketValue: '98.00',
+        yingkui: '2.00',
+      }),
+    ];
+    stubApi({
+      '/trade/userstocklist': { data: { list, total: 2, page: 1, size: 300, currency: 'USDT', totalYingkui: '4.00' } },
+    });
     renderAt('/trade/index?tab=crypto', [page('/trade/index', <TradePage />)]);
     expect((await screen.findByTestId('position-yingkui-total')).textContent).toBe('+4.00 USDT');
     push(frame('i_crypto_BTC-USDT', '104.50'));
@@ -82,7 +154,11 @@ describe('live P&L on the screens', () => {
   });
 
   it('re-prices the position detail (current price, market value, P&L) from live frames', async () => {
-    stubApi({ '/trade/detail': { data: { ...order('o_1'), history: [{ state: 'holding', at: '2026-03-02T15:30:01Z', reason: null }] } } });
+    stubApi({
+      '/trade/detail': {
+        data: { ...order('o_1'), history: [{ state: 'holding', at: '2026-03-02T15:30:01Z', reason: null }] },
+      },
+    });
     renderAt('/trade/positionDetail?id=o_1', [page('/trade/positionDetail', <PositionDetailPage />)]);
     expect((await screen.findByTestId('detail-yingkui')).textContent).toContain('+2.00');
     push(frame('i_crypto_BTC-USDT', '97.125'));
@@ -91,18 +167,49 @@ describe('live P&L on the screens', () => {
     expect(screen.getByTestId('detail-marketValue').textContent).toContain('194.25');
   });
 
-  it('shows Mine\'s profit as the sum of the stored market\'s positions, with an error state and retry', async () => {
+  it("shows Mine's profit as the sum of the stored market's positions, with an error state and retry", async () => {
     let fail = true;
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo() },
-      '/user/assets': { data: { currency: 'MXN', totalAssets: '1000.00', available: '900.00', frozen: '0.00', inTransit: '0.00', withdrawable: '900.00', profit: '77.00', creditScore: 80, ratesAt: '2026-03-02T15:30:00Z', accounts: [] } },
-      '/trade/userstocklist': () => fail
-        ? { status: 0, code: 'server.error', msg: 'Server error.' }
-        : { data: { list: [order('o_1', { market: 'usd', currency: 'USD', yingkui: '12.30' }), order('o_2', { market: 'usd', currency: 'USD', yingkui: '-2.05' })], total: 2, page: 1, size: 300, currency: 'USD', totalYingkui: '10.25' } },
+      '/user/assets': {
+        data: {
+          currency: 'MXN',
+          totalAssets: '1000.00',
+          available: '900.00',
+          frozen: '0.00',
+          inTransit: '0.00',
+          withdrawable: '900.00',
+          profit: '77.00',
+          creditScore: 80,
+          ratesAt: '2026-03-02T15:30:00Z',
+          accounts: [],
+        },
+      },
+      '/trade/userstocklist': () =>
+        fail
+          ? { status: 0, code: 'server.error', msg: 'Server error.' }
+          : {
+              data: {
+                list: [
+                  order('o_1', { market: 'usd', currency: 'USD', yingkui: '12.30' }),
+                  order('o_2', { market: 'usd', currency: 'USD', yingkui: '-2.05' }),
+                ],
+                total: 2,
+                page: 1,
+                size: 300,
+                currency: 'USD',
+                totalYingkui: '10.25',
+              },
+            },
     });
     renderAt('/information/index', [page('/information/index', <MinePage />)]);
     const retry = await screen.findByTestId('mine-profit-retry');
-    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({ type: 'usd', states: ['holding', 'locked', 'closing'], page: 1, size: 300 });
+    expect(api.callsTo('/trade/userstocklist')[0]).toEqual({
+      type: 'usd',
+      states: ['holding', 'locked', 'closing'],
+      page: 1,
+      size: 300,
+    });
     fail = false;
     fireEvent.click(retry);
     await waitFor(() => expect(screen.getByTestId('mine-profit').textContent).toBe('$10.25'));

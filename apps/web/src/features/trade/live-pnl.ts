@@ -1,5 +1,5 @@
 /**
- * Live P&L of open positions: the last price of the WebSocket frame (API.md §18) laid over the
+ * Live P&L of open positions: the last price of the WebSocket frame (docs/api.md §18) laid over the
  * Order of `/trade/userstocklist` or `/trade/detail`, with yingkui and market value recomputed by
  * the contract's `positionYingkui` / `positionMarketValue`, the very formula the server's order view
  * uses (parity tested in apps/server/src/modules/trading/pnl-parity.test.ts). Exact decimals only.
@@ -7,7 +7,14 @@
  * Pending, cancelled and closed orders keep the server's figures: their P&L does not float.
  */
 import {
-  Money, openOrderStates, positionMarketValue, positionYingkui, type Currency, type OrderState, type Side, type WsQuote,
+  Money,
+  openOrderStates,
+  positionMarketValue,
+  positionYingkui,
+  type Currency,
+  type OrderState,
+  type Side,
+  type WsQuote,
 } from '@brokerage/contract';
 import { useStore } from 'zustand';
 import { liveQuotesStore, useLiveQuote } from '../../api/live-quotes';
@@ -58,7 +65,12 @@ export function liveFigures(order: PricedOrder, live: Pick<WsQuote, 'price'> | u
  * A tab's total P&L with live prices: the server's `totalYingkui` (the whole filtered set) moved by
  * each listed position's change from its server figure to its live figure.
  */
-export function liveTotal(orders: readonly PricedOrder[], serverTotal: string, currency: Currency, quotes: Record<string, Pick<WsQuote, 'price'>>): string {
+export function liveTotal(
+  orders: readonly PricedOrder[],
+  serverTotal: string,
+  currency: Currency,
+  quotes: Record<string, Pick<WsQuote, 'price'>>,
+): string {
   // every figure is already at the currency scale, so the sum is exact and needs no rounding
   let total = Money.of(serverTotal, currency);
   for (const order of orders) {

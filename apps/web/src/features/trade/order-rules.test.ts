@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeGate, minLotsFor, nextSessionOpen, pnlRate, tpSlProblems } from './order-rules';
 
-describe('take-profit and stop-loss sides (API.md §9.2 rule 7)', () => {
+describe('take-profit and stop-loss sides (docs/api.md §9.2 rule 7)', () => {
   it('wants a long TP above and SL below the reference', () => {
     expect(tpSlProblems('long', '100.00', '101', '99')).toEqual({});
     expect(tpSlProblems('long', '100.00', '100', '100')).toEqual({ takeProfit: 'tpAbove', stopLoss: 'slBelow' });
@@ -39,26 +39,45 @@ describe('the minimum opening amount in shares (rule 8)', () => {
 describe('when a position can be closed', () => {
   const now = Date.parse('2025-03-14T13:35:00Z');
   it('waits for sellableAt while holding, then opens', () => {
-    expect(closeGate({ state: 'holding', sellableAt: '2025-03-17T13:30:00Z', lockUntil: null }, now)).toEqual({ kind: 'sellableAt', at: '2025-03-17T13:30:00Z' });
-    expect(closeGate({ state: 'holding', sellableAt: '2025-03-14T13:35:00Z', lockUntil: null }, now)).toEqual({ kind: 'open' });
+    expect(closeGate({ state: 'holding', sellableAt: '2025-03-17T13:30:00Z', lockUntil: null }, now)).toEqual({
+      kind: 'sellableAt',
+      at: '2025-03-17T13:30:00Z',
+    });
+    expect(closeGate({ state: 'holding', sellableAt: '2025-03-14T13:35:00Z', lockUntil: null }, now)).toEqual({
+      kind: 'open',
+    });
     expect(closeGate({ state: 'holding', sellableAt: null, lockUntil: null }, now)).toEqual({ kind: 'open' });
   });
 
   it('says a locked position is locked and gives others no close at all', () => {
-    expect(closeGate({ state: 'locked', sellableAt: null, lockUntil: '2025-04-01T00:00:00Z' }, now)).toEqual({ kind: 'locked', until: '2025-04-01T00:00:00Z' });
-    for (const state of ['pending', 'closing', 'closed', 'cancelled'] as const) expect(closeGate({ state, sellableAt: null, lockUntil: null }, now)).toEqual({ kind: 'none' });
+    expect(closeGate({ state: 'locked', sellableAt: null, lockUntil: '2025-04-01T00:00:00Z' }, now)).toEqual({
+      kind: 'locked',
+      until: '2025-04-01T00:00:00Z',
+    });
+    for (const state of ['pending', 'closing', 'closed', 'cancelled'] as const)
+      expect(closeGate({ state, sellableAt: null, lockUntil: null }, now)).toEqual({ kind: 'none' });
   });
 });
 
 describe('a close outside trading hours', () => {
-  const usd = { timezone: 'America/New_York', sessions: [{ open: '04:00', close: '09:30' }, { open: '09:30', close: '16:00' }, { open: '16:00', close: '20:00' }] };
+  const usd = {
+    timezone: 'America/New_York',
+    sessions: [
+      { open: '04:00', close: '09:30' },
+      { open: '09:30', close: '16:00' },
+      { open: '16:00', close: '20:00' },
+    ],
+  };
   const mxn = { timezone: 'America/Mexico_City', sessions: [{ open: '08:30', close: '15:00' }] };
   const holding = { state: 'holding' as const, sellableAt: null, lockUntil: null };
 
   it('is refused before the button while the market is closed, with the next opening', () => {
     // Friday 27 November 2026, 21:00 in New York (EST, UTC-5): the next session opens Monday 04:00 EST.
     const fridayNight = Date.parse('2026-11-28T02:00:00Z');
-    expect(closeGate(holding, fridayNight, { ...usd, inSession: false })).toEqual({ kind: 'marketClosed', opensAt: '2026-11-30T09:00:00.000Z' });
+    expect(closeGate(holding, fridayNight, { ...usd, inSession: false })).toEqual({
+      kind: 'marketClosed',
+      opensAt: '2026-11-30T09:00:00.000Z',
+    });
     expect(closeGate(holding, fridayNight, { ...usd, inSession: true })).toEqual({ kind: 'open' });
     // unknown market hours (the quote not in yet): the server decides, as before
     expect(closeGate(holding, fridayNight, null)).toEqual({ kind: 'open' });
@@ -67,19 +86,36 @@ describe('a close outside trading hours', () => {
   it('keeps the other rules first: not yet sellable, locked', () => {
     const now = Date.parse('2026-11-28T02:00:00Z');
     const closed = { ...usd, inSession: false };
-    expect(closeGate({ ...holding, sellableAt: '2026-11-30T15:00:00Z' }, now, closed)).toEqual({ kind: 'sellableAt', at: '2026-11-30T15:00:00Z' });
-    expect(closeGate({ state: 'locked', sellableAt: null, lockUntil: null }, now, closed)).toEqual({ kind: 'locked', until: null });
+    expect(closeGate({ ...holding, sellableAt: '2026-11-30T15:00:00Z' }, now, closed)).toEqual({
+      kind: 'sellableAt',
+      at: '2026-11-30T15:00:00Z',
+    });
+    expect(closeGate({ state: 'locked', sellableAt: null, lockUntil: null }, now, closed)).toEqual({
+      kind: 'locked',
+      until: null,
+    });
   });
 
-  it('finds the next opening in the market\'s time zone, across the weekend and daylight saving', () => {
+  it("finds the next opening in the market's time zone, across the weekend and daylight saving", () => {
     // before the open on a weekday: the same day (Mexico City has no DST since 2022: UTC-6)
-    expect(new Date(nextSessionOpen(mxn, Date.parse('2026-11-27T12:00:00Z')) ?? 0).toISOString()).toBe('2026-11-27T14:30:00.000Z');
+    expect(new Date(nextSessionOpen(mxn, Date.parse('2026-11-27T12:00:00Z')) ?? 0).toISOString()).toBe(
+      '2026-11-27T14:30:00.000Z',
+    );
     // after the close: the next weekday
-    expect(new Date(nextSessionOpen(mxn, Date.parse('2026-11-26T22:00:00Z')) ?? 0).toISOString()).toBe('2026-11-27T14:30:00.000Z');
+    expect(new Date(nextSessionOpen(mxn, Date.parse('2026-11-26T22:00:00Z')) ?? 0).toISOString()).toBe(
+      '2026-11-27T14:30:00.000Z',
+    );
     // Saturday 7 March 2026 in New York; Sunday 8 March moves to EDT (UTC-4): Monday 04:00 EDT is 08:00Z
-    expect(new Date(nextSessionOpen(usd, Date.parse('2026-03-07T15:00:00Z')) ?? 0).toISOString()).toBe('2026-03-09T08:00:00.000Z');
+    expect(new Date(nextSessionOpen(usd, Date.parse('2026-03-07T15:00:00Z')) ?? 0).toISOString()).toBe(
+      '2026-03-09T08:00:00.000Z',
+    );
     // a market that never closes has no next opening
-    expect(nextSessionOpen({ timezone: 'UTC', sessions: [{ open: '00:00', close: '24:00' }] }, Date.parse('2026-11-28T02:00:00Z'))).toBeNull();
+    expect(
+      nextSessionOpen(
+        { timezone: 'UTC', sessions: [{ open: '00:00', close: '24:00' }] },
+        Date.parse('2026-11-28T02:00:00Z'),
+      ),
+    ).toBeNull();
   });
 });
 

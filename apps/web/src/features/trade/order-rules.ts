@@ -1,6 +1,6 @@
 /**
- * The order rules the ticket checks as the user types (UI.md "rules before the button"), the same
- * as `/trade/buy` (API.md §9.2): take-profit and stop-loss on the right side of the reference
+ * The order rules the ticket checks as the user types (docs/ui.md "rules before the button"), the same
+ * as `/trade/buy` (docs/api.md §9.2): take-profit and stop-loss on the right side of the reference
  * price (rule 7), and the market's minimum opening amount (rule 8). Exact decimals only.
  */
 import { Dec, type OrderState, type Side } from '@brokerage/contract';
@@ -11,7 +11,12 @@ export type TpSlProblem = 'tpAbove' | 'tpBelow' | 'slBelow' | 'slAbove';
  * Rule 7: the reference is the limit price, or the current price for a market order; a long
  * needs TP > ref and SL < ref, a short TP < ref and SL > ref. Null inputs are not checked.
  */
-export function tpSlProblems(side: Side, reference: string | null, takeProfit: string | null, stopLoss: string | null): { takeProfit?: TpSlProblem; stopLoss?: TpSlProblem } {
+export function tpSlProblems(
+  side: Side,
+  reference: string | null,
+  takeProfit: string | null,
+  stopLoss: string | null,
+): { takeProfit?: TpSlProblem; stopLoss?: TpSlProblem } {
   if (reference === null) return {};
   const ref = new Dec(reference);
   const problems: { takeProfit?: TpSlProblem; stopLoss?: TpSlProblem } = {};
@@ -40,7 +45,7 @@ export function minLotsFor(price: string | null, minOpeningAmount: string | null
   return Math.max(1, lots);
 }
 
-/** Why a position's Close is not available now, or that it is (API.md §3.1 close rules, §5.2). */
+/** Why a position's Close is not available now, or that it is (docs/api.md §3.1 close rules, §5.2). */
 export type CloseGate =
   | { kind: 'open' }
   | { kind: 'sellableAt'; at: string }
@@ -48,7 +53,7 @@ export type CloseGate =
   | { kind: 'marketClosed'; opensAt: string | null }
   | { kind: 'none' };
 
-/** The market's trading time as `/market/quote` gives it in `rules` (API.md §8.2). */
+/** The market's trading time as `/market/quote` gives it in `rules` (docs/api.md §8.2). */
 export interface MarketHours {
   inSession: boolean;
   timezone: string;
@@ -69,7 +74,8 @@ export function closeGate(
 ): CloseGate {
   if (order.state === 'locked') return { kind: 'locked', until: order.lockUntil };
   if (order.state !== 'holding') return { kind: 'none' };
-  if (order.sellableAt !== null && Date.parse(order.sellableAt) > now) return { kind: 'sellableAt', at: order.sellableAt };
+  if (order.sellableAt !== null && Date.parse(order.sellableAt) > now)
+    return { kind: 'sellableAt', at: order.sellableAt };
   if (market && !market.inSession) {
     const opens = nextSessionOpen(market, now);
     return { kind: 'marketClosed', opensAt: opens === null ? null : new Date(opens).toISOString() };
@@ -82,13 +88,28 @@ const DAY_MS = 86_400_000;
 /** The wall clock of `timezone` at an instant: date, weekday (0 Sunday … 6 Saturday), offset from UTC. */
 function zoned(at: number, timezone: string): { date: string; weekday: number; offsetMs: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const [y, m, d, h, min, sec] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number) as [number, number, number, number, number, number];
+  const [y, m, d, h, min, sec] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(
+    Number,
+  ) as [number, number, number, number, number, number];
   const wall = Date.UTC(y, m - 1, d, h, min, sec);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(), offsetMs: wall - Math.floor(at / 1000) * 1000 };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay(),
+    offsetMs: wall - Math.floor(at / 1000) * 1000,
+  };
 }
 
 /** The instant a wall clock (`YYYY-MM-DD`, `HH:mm`) of `timezone` names (across a DST change, the later reading). */
@@ -107,7 +128,8 @@ function instantOf(date: string, clock: string, timezone: string): number {
  * change. Null when the market never closes (a session from 00:00 to 24:00) or has no sessions.
  */
 export function nextSessionOpen(market: Pick<MarketHours, 'timezone' | 'sessions'>, now: number): number | null {
-  if (market.sessions.length === 0 || market.sessions.some((s) => s.open === '00:00' && s.close === '24:00')) return null;
+  if (market.sessions.length === 0 || market.sessions.some((s) => s.open === '00:00' && s.close === '24:00'))
+    return null;
   for (let days = 0; days <= 7; days += 1) {
     const { date, weekday } = zoned(now + days * DAY_MS, market.timezone);
     if (weekday === 0 || weekday === 6) continue;

@@ -71,7 +71,8 @@ export class ChangeTail {
     for (;;) {
       const rows = await repo.eventsAfter(db, this.high, this.batch);
       for (const r of rows) {
-        if (r.id - this.high <= this.maxHoles) for (let id = this.high + 1n; id < r.id; id += 1n) this.holes.set(id, now);
+        if (r.id - this.high <= this.maxHoles)
+          for (let id = this.high + 1n; id < r.id; id += 1n) this.holes.set(id, now);
         this.high = r.id;
         changed.add(r.orderId);
       }

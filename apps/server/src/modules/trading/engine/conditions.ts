@@ -1,5 +1,5 @@
 /**
- * The price conditions of API.md §3.1, twice: as exact Dec predicates on an order row (what the
+ * The price conditions of docs/api.md §3.1, twice: as exact Dec predicates on an order row (what the
  * engine re-checks under the row lock, the truth) and as scaled-integer keys for the trigger
  * index (the hint). For every `last` with at most 8 decimals, "the key says it fired" equals
  * "the predicate holds" (trigger-index.test.ts checks it against the predicates).

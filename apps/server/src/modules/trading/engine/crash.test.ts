@@ -65,7 +65,8 @@ async function freshStore(): Promise<Store> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-crash-'));
   if (!serverUrl) {
     return {
-      dataDir, databaseUrl: null,
+      dataDir,
+      databaseUrl: null,
       open: () => openDatabase({ databaseUrl: null, dataDir }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
@@ -79,7 +80,8 @@ async function freshStore(): Promise<Store> {
   target.pathname = `/${name}`;
   const databaseUrl = target.toString();
   return {
-    dataDir, databaseUrl,
+    dataDir,
+    databaseUrl,
     open: () => openDatabase({ databaseUrl, dataDir: null, poolSize: 4 }),
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
@@ -97,17 +99,30 @@ async function prepare(store: Store): Promise<TestUser[]> {
   const clock = new ManualClock(systemClock.now());
   await seedEssentials(database.db, clock);
   await seedDemo(database.db, clock, TEST_INVITE);
-  for (const role of ['admin', 'reviewer', 'support'] as const) await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
+  for (const role of ['admin', 'reviewer', 'support'] as const)
+    await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'brokerage-crash-uploads-'));
   const { app } = await buildApp({
-    config: loadConfig({}), database, clock, limits: relaxedLimits, webDist: null, adminDist: null, engine: false, uploads: { dir: uploadsDir },
+    config: loadConfig({}),
+    database,
+    clock,
+    limits: relaxedLimits,
+    webDist: null,
+    adminDist: null,
+    engine: false,
+    uploads: { dir: uploadsDir },
   });
   await app.ready();
   try {
     await configureChannels(app);
     // closes right after the open (no minimum hold), so the burst can close what it opened
     const admin = await adminLogin(app, 'admin');
-    const r = await post(app, '/api/admin/config/set', { key: 'market.crypto.minHoldMinutes', value: 0, reason: 'crash test' }, admin);
+    const r = await post(
+      app,
+      '/api/admin/config/set',
+      { key: 'market.crypto.minHoldMinutes', value: 0, reason: 'crash test' },
+      admin,
+    );
     if (r.body.status !== 1) throw new Error(`config: ${JSON.stringify(r.body)}`);
     const users: TestUser[] = [];
     for (let i = 0; i < USERS; i += 1) {
@@ -134,14 +149,24 @@ async function startServer(store: Store): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl ?? '',
-      DEMO: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Crash-admin-2026',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.databaseUrl ?? '',
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Crash-admin-2026',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -170,10 +195,18 @@ interface Answer {
   data?: unknown;
 }
 
-async function call(base: string, route: string, body: unknown, headers: Record<string, string>): Promise<Answer | null> {
+async function call(
+  base: string,
+  route: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Answer | null> {
   try {
     const r = await fetch(`${base}/api/vue${route}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
     });
     const json = (await r.json()) as { status: number; code?: string; data?: unknown };
     return { http: r.status, status: json.status, code: json.code, data: json.data };
@@ -192,7 +225,14 @@ interface Sent {
 }
 
 /** One account's share of the burst: every second a buy together with a close or cancel (one of each per second is the limit). */
-async function burst(base: string, u: TestUser, last: Map<string, Dec>, sent: Sent[], stop: () => boolean, seed: number): Promise<void> {
+async function burst(
+  base: string,
+  u: TestUser,
+  last: Map<string, Dec>,
+  sent: Sent[],
+  stop: () => boolean,
+  seed: number,
+): Promise<void> {
   let n = seed;
   const mine: { orderId: string; resting: boolean }[] = [];
   const send = async (route: Sent['route'], body: Record<string, unknown>) => {
@@ -210,13 +250,28 @@ async function burst(base: string, u: TestUser, last: Map<string, Dec>, sent: Se
     const price = last.get(instrumentId) as Dec;
     const kind = n % 4;
     const side = n % 3 === 0 ? 'short' : 'long';
-    const body = kind === 2
-      // a limit the engine fills on its next tick (long above the last price, short below)
-      ? { instrumentId, side, orderType: 'limit', lots: 1, leverage: 10, price: price.times(side === 'long' ? '1.01' : '0.99').toFixed(2) }
-      : kind === 3
-        // a limit that rests
-        ? { instrumentId, side: 'long', orderType: 'limit', lots: 1, leverage: 10, price: price.times('0.5').toFixed(2) }
-        : { instrumentId, side, orderType: 'market', lots: 1, leverage: 10 };
+    const body =
+      kind === 2
+        ? // a limit the engine fills on its next tick (long above the last price, short below)
+          {
+            instrumentId,
+            side,
+            orderType: 'limit',
+            lots: 1,
+            leverage: 10,
+            price: price.times(side === 'long' ? '1.01' : '0.99').toFixed(2),
+          }
+        : kind === 3
+          ? // a limit that rests
+            {
+              instrumentId,
+              side: 'long',
+              orderType: 'limit',
+              lots: 1,
+              leverage: 10,
+              price: price.times('0.5').toFixed(2),
+            }
+          : { instrumentId, side, orderType: 'market', lots: 1, leverage: 10 };
     // the buy and a close or cancel of an earlier order at the same time (separate allowances)
     const target = mine.splice(n % Math.max(1, mine.length), 1)[0];
     const [bought] = await Promise.all([
@@ -285,28 +340,44 @@ describe(`a kill -9 in the middle of a burst (${serverUrl ? 'PostgreSQL' : 'PGli
       try {
         const db = database.db;
         const ids = users.map((u) => u.id);
-        const orderRows = rowsOf<{ id: string; user_id: string; state: string; margin: string; open_fee: string; order_type: string }>(
-          await db.execute(sql`select id, user_id, state, margin::text, open_fee::text, order_type from orders where user_id in ${sql.raw(`('${ids.join("','")}')`)}`),
+        const orderRows = rowsOf<{
+          id: string;
+          user_id: string;
+          state: string;
+          margin: string;
+          open_fee: string;
+          order_type: string;
+        }>(
+          await db.execute(
+            sql`select id, user_id, state, margin::text, open_fee::text, order_type from orders where user_id in ${sql.raw(`('${ids.join("','")}')`)}`,
+          ),
         );
         // every acknowledged order once; no order nobody was told about
         for (const s of acked.filter((x) => x.route === '/trade/buy')) {
           expect(orderRows.filter((r) => r.id === (s.answer?.data as Order).orderId)).toHaveLength(1);
         }
         expect(new Set(orderRows.map((r) => r.id))).toEqual(new Set(answered.keys()));
-        expect(orderRows.length).toBeLessThanOrEqual(new Set(sent.filter((s) => s.route === '/trade/buy').map((s) => s.body.requestId)).size);
+        expect(orderRows.length).toBeLessThanOrEqual(
+          new Set(sent.filter((s) => s.route === '/trade/buy').map((s) => s.body.requestId)).size,
+        );
 
         // events and journal entries per order match its final state
-        const events = rowsOf<{ order_id: string; state: string; n: number }>(await db.execute(
-          sql`select order_id, state, count(*)::int as n from order_events where reason is distinct from 'tp_sl_set' group by order_id, state`,
-        ));
-        const entries = rowsOf<{ key: string }>(await db.execute(sql`select idempotency_key as key from journal_entries where kind like 'order_%'`));
+        const events = rowsOf<{ order_id: string; state: string; n: number }>(
+          await db.execute(
+            sql`select order_id, state, count(*)::int as n from order_events where reason is distinct from 'tp_sl_set' group by order_id, state`,
+          ),
+        );
+        const entries = rowsOf<{ key: string }>(
+          await db.execute(sql`select idempotency_key as key from journal_entries where kind like 'order_%'`),
+        );
         const keys = new Map<string, number>();
         for (const e of entries) keys.set(e.key, (keys.get(e.key) ?? 0) + 1);
         const has = (step: string, id: string) => keys.get(`${step}:${id}`) ?? 0;
         const perState = new Map<string, number>();
         for (const r of orderRows) {
           const count = (state: string) => events.find((e) => e.order_id === r.id && e.state === state)?.n ?? 0;
-          for (const state of ['pending', 'holding', 'closing', 'closed', 'cancelled']) expect(count(state), `${r.id} ${state} events`).toBeLessThanOrEqual(1);
+          for (const state of ['pending', 'holding', 'closing', 'closed', 'cancelled'])
+            expect(count(state), `${r.id} ${state} events`).toBeLessThanOrEqual(1);
           const opened = has('open', r.id) + has('fill', r.id);
           expect(opened, `${r.id} opened`).toBe(r.state === 'pending' || r.state === 'cancelled' ? 0 : 1);
           expect(has('close', r.id), `${r.id} closed`).toBe(r.state === 'closed' ? 1 : 0);
@@ -318,20 +389,29 @@ describe(`a kill -9 in the middle of a burst (${serverUrl ? 'PostgreSQL' : 'PGli
         expect(perState.get('closed') ?? 0, 'some positions were closed').toBeGreaterThan(0);
 
         // each user's margin and frozen accounts hold exactly what their orders say
-        const balances = rowsOf<{ owner_id: string; kind: string; balance: string }>(await db.execute(
-          sql`select owner_id, kind, balance::text from ledger_accounts where owner_type = 'user' and currency = 'USDT'`,
-        ));
+        const balances = rowsOf<{ owner_id: string; kind: string; balance: string }>(
+          await db.execute(
+            sql`select owner_id, kind, balance::text from ledger_accounts where owner_type = 'user' and currency = 'USDT'`,
+          ),
+        );
         for (const u of users) {
           const mine = orderRows.filter((r) => r.user_id === u.id);
-          const margin = mine.filter((r) => ['holding', 'locked', 'closing'].includes(r.state)).reduce((s, r) => s.plus(r.margin), new Dec(0));
-          const frozen = mine.filter((r) => r.state === 'pending').reduce((s, r) => s.plus(r.margin).plus(r.open_fee), new Dec(0));
-          const balance = (kind: string) => new Dec(balances.find((b) => b.owner_id === u.id && b.kind === kind)?.balance ?? 0);
+          const margin = mine
+            .filter((r) => ['holding', 'locked', 'closing'].includes(r.state))
+            .reduce((s, r) => s.plus(r.margin), new Dec(0));
+          const frozen = mine
+            .filter((r) => r.state === 'pending')
+            .reduce((s, r) => s.plus(r.margin).plus(r.open_fee), new Dec(0));
+          const balance = (kind: string) =>
+            new Dec(balances.find((b) => b.owner_id === u.id && b.kind === kind)?.balance ?? 0);
           expect(balance('margin').toFixed(2), `${u.id} margin`).toBe(margin.toFixed(2));
           expect(balance('frozen').toFixed(2), `${u.id} frozen`).toBe(frozen.toFixed(2));
         }
         await assertLedgerInvariant(db);
         // what the burst amounted to, for the log
-        process.stdout.write(`crash test: ${sent.length} requests, ${acked.length} acknowledged, ${lost.length} lost in the kill; orders by state ${JSON.stringify(Object.fromEntries(perState))}\n`);
+        process.stdout.write(
+          `crash test: ${sent.length} requests, ${acked.length} acknowledged, ${lost.length} lost in the kill; orders by state ${JSON.stringify(Object.fromEntries(perState))}\n`,
+        );
       } finally {
         await database.close();
       }

@@ -1,5 +1,5 @@
 /**
- * The engine through the real app (API.md §3.1): stop-loss (long and short), short take-profit,
+ * The engine through the real app (docs/api.md §3.1): stop-loss (long and short), short take-profit,
  * short stop-out (also of a locked position), negative proceeds, TP/SL held back by the minimum
  * hold and by T+N, lock expiry, rows left `closing`, delisting, day-order expiry, and the index
  * kept current by the event tail (the reconcile catching what no event announced).
@@ -42,7 +42,12 @@ beforeAll(async () => {
   at(MONDAY);
   await configureChannels(t.app);
   // no timed reconcile: the last test shows what only a reconcile finds
-  engine = new TradingEngine(t.deps, { reconcileMs: 24 * 3600_000, onError: (error) => { throw error; } });
+  engine = new TradingEngine(t.deps, {
+    reconcileMs: 24 * 3600_000,
+    onError: (error) => {
+      throw error;
+    },
+  });
   await tick();
 });
 
@@ -54,11 +59,18 @@ async function trader(currency: 'MXN' | 'USD' | 'USDT' = 'USDT', amount = '20000
 
 async function account(u: TestUser, currency = 'USDT') {
   const r = await as(u, '/user/assets', { currency });
-  return data<{ accounts: { currency: string; available: string; frozen: string; positionsValue: string }[] }>(r).accounts.find((a) => a.currency === currency)!;
+  return data<{ accounts: { currency: string; available: string; frozen: string; positionsValue: string }[] }>(
+    r,
+  ).accounts.find((a) => a.currency === currency)!;
 }
 
 async function buy(u: TestUser, body: Record<string, unknown>): Promise<Order> {
-  const r = await post(t.app, '/trade/buy', { side: 'long', orderType: 'market', lots: 1, leverage: 1, instrumentId: ETH, ...body }, u.headers);
+  const r = await post(
+    t.app,
+    '/trade/buy',
+    { side: 'long', orderType: 'market', lots: 1, leverage: 1, instrumentId: ETH, ...body },
+    u.headers,
+  );
   if (r.body.status !== 1) throw new Error(`buy: ${JSON.stringify(r.body)}`);
   return data<Order>(r);
 }
@@ -80,13 +92,23 @@ async function detail(u: TestUser, orderId: string): Promise<Detail> {
   return data<Detail>(r);
 }
 
-async function setTpSl(u: TestUser, orderId: string, takeProfit: string | null, stopLoss: string | null): Promise<void> {
+async function setTpSl(
+  u: TestUser,
+  orderId: string,
+  takeProfit: string | null,
+  stopLoss: string | null,
+): Promise<void> {
   const r = await post(t.app, '/trade/setTpSl', { orderId, takeProfit, stopLoss }, u.headers);
   if (r.body.status !== 1) throw new Error(`setTpSl: ${JSON.stringify(r.body)}`);
 }
 
 async function config(key: string, value: unknown): Promise<void> {
-  const r = await post(t.app, '/api/admin/config/set', { key, value, reason: 'engine test' }, await adminLogin(t.app, 'admin'));
+  const r = await post(
+    t.app,
+    '/api/admin/config/set',
+    { key, value, reason: 'engine test' },
+    await adminLogin(t.app, 'admin'),
+  );
   if (r.body.status !== 1) throw new Error(`config: ${JSON.stringify(r.body)}`);
 }
 
@@ -120,9 +142,18 @@ describe('stop-loss and take-profit', () => {
     at(hit.at);
     expect((await tick()).closed).toBe(1);
     const d = await detail(u, o.orderId);
-    expect(d).toMatchObject({ state: 'closed', closeReason: 'stop_loss', closePrice: hit.q.bid, closedAt: hit.at.toISOString() });
+    expect(d).toMatchObject({
+      state: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: hit.q.bid,
+      closedAt: hit.at.toISOString(),
+    });
     // the TP/SL edit is not a state: the history keeps its three states
-    expect(d.history.map((h) => `${h.state}:${h.reason}`)).toEqual(['holding:null', 'closing:stop_loss', 'closed:stop_loss']);
+    expect(d.history.map((h) => `${h.state}:${h.reason}`)).toEqual([
+      'holding:null',
+      'closing:stop_loss',
+      'closed:stop_loss',
+    ]);
     expect((await tick()).closed).toBe(0);
   });
 
@@ -137,7 +168,11 @@ describe('stop-loss and take-profit', () => {
     expect((await tick()).closed).toBe(0);
     at(hit.at);
     expect((await tick()).closed).toBe(1);
-    expect(await detail(u, o.orderId)).toMatchObject({ state: 'closed', closeReason: 'stop_loss', closePrice: hit.q.ask });
+    expect(await detail(u, o.orderId)).toMatchObject({
+      state: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: hit.q.ask,
+    });
   });
 
   it('fires a short take-profit at the ask when the last price falls to it, with the exact proceeds', async () => {
@@ -153,7 +188,9 @@ describe('stop-loss and take-profit', () => {
     const d = await detail(u, o.orderId);
     expect(d).toMatchObject({ state: 'closed', closeReason: 'take_profit', closePrice: hit.q.ask });
     const ask = new Dec(hit.q.ask);
-    const proceeds = new Dec(o.margin).plus(r2(new Dec(o.costPrice!).minus(ask).times(2))).minus(r2(ask.times(2).times('0.0015')));
+    const proceeds = new Dec(o.margin)
+      .plus(r2(new Dec(o.costPrice!).minus(ask).times(2)))
+      .minus(r2(ask.times(2).times('0.0015')));
     expect(proceeds.gt(o.margin)).toBe(true);
     expect((await account(u)).available).toBe(new Dec(before.available).plus(proceeds).toFixed(2));
   });
@@ -176,7 +213,11 @@ describe('stop-loss and take-profit', () => {
       expect((await detail(u, o.orderId)).state).toBe('holding');
       at(again.at);
       expect((await tick()).closed).toBe(1);
-      expect(await detail(u, o.orderId)).toMatchObject({ state: 'closed', closeReason: 'take_profit', closePrice: again.q.bid });
+      expect(await detail(u, o.orderId)).toMatchObject({
+        state: 'closed',
+        closeReason: 'take_profit',
+        closePrice: again.q.bid,
+      });
     } finally {
       await config('market.crypto.minHoldMinutes', 5);
     }
@@ -227,7 +268,11 @@ describe('stop-loss and take-profit', () => {
     const next = scan(WALMEX, later(tuesdayOpen, -1), 390, reached);
     at(next.at);
     expect((await tick()).closed).toBe(1);
-    expect(await detail(plain, a.orderId)).toMatchObject({ state: 'closed', closeReason: 'take_profit', closePrice: side === 'long' ? next.q.bid : next.q.ask });
+    expect(await detail(plain, a.orderId)).toMatchObject({
+      state: 'closed',
+      closeReason: 'take_profit',
+      closePrice: side === 'long' ? next.q.bid : next.q.ask,
+    });
   });
 
   it('re-arms a take-profit T+N parked as soon as day trading is approved, without a reload', async () => {
@@ -245,8 +290,15 @@ describe('stop-loss and take-profit', () => {
     // apply, and an operator approves: the engine's next tick (same minute, same price) fires it
     expect((await as(u, '/trade/dayTradingApply', {})).body.status).toBe(1);
     const admin = await adminLogin(t.app, 'admin');
-    const queue = data<{ list: { id: string }[] }>(await post(t.app, '/api/admin/review/list', { queue: 'day_trade', userId: u.id }, admin));
-    const approved = await post(t.app, '/api/admin/review/approve', { queue: 'day_trade', id: queue.list[0]!.id, reason: 'seat account granted' }, admin);
+    const queue = data<{ list: { id: string }[] }>(
+      await post(t.app, '/api/admin/review/list', { queue: 'day_trade', userId: u.id }, admin),
+    );
+    const approved = await post(
+      t.app,
+      '/api/admin/review/approve',
+      { queue: 'day_trade', id: queue.list[0]!.id, reason: 'seat account granted' },
+      admin,
+    );
     expect(approved.body.status).toBe(1);
     expect((await tick()).closed).toBe(1);
     const d = await detail(u, o.orderId);
@@ -264,17 +316,33 @@ describe('stop-out', () => {
       const u = await trader();
       const held = await buy(u, { side: 'short', leverage: 10 });
       const locked = await buy(u, { side: 'short', leverage: 10 });
-      await t.database.db.update(orders).set({ state: 'locked', lockUntil: later(MONDAY, 30 * 24 * 60) }).where(eq(orders.id, locked.orderId));
+      await t.database.db
+        .update(orders)
+        .set({ state: 'locked', lockUntil: later(MONDAY, 30 * 24 * 60) })
+        .where(eq(orders.id, locked.orderId));
       await repo.addEvent(t.database.db, locked.orderId, 'locked', MONDAY, null);
-      const terms = { side: 'short' as const, costPrice: held.costPrice!, lots: 1, margin: held.margin, stopOutRatio: '0.05', currency: 'USDT' as const };
-      expect(held.stopOutPrice).toBe(new Dec(held.costPrice!).plus(new Dec(held.margin).times('0.05')).toDecimalPlaces(2, Dec.ROUND_UP).toFixed(2));
+      const terms = {
+        side: 'short' as const,
+        costPrice: held.costPrice!,
+        lots: 1,
+        margin: held.margin,
+        stopOutRatio: '0.05',
+        currency: 'USDT' as const,
+      };
+      expect(held.stopOutPrice).toBe(
+        new Dec(held.costPrice!).plus(new Dec(held.margin).times('0.05')).toDecimalPlaces(2, Dec.ROUND_UP).toFixed(2),
+      );
       const hit = scan(ETH, MONDAY, 3 * 24 * 60, (q) => stoppedOut(terms, price(q)));
       at(later(hit.at, -1));
       expect((await tick()).closed).toBe(0);
       at(hit.at);
       expect((await tick()).closed).toBe(2);
       for (const o of [held, locked]) {
-        expect(await detail(u, o.orderId)).toMatchObject({ state: 'closed', closeReason: 'stop_out', closePrice: hit.q.ask });
+        expect(await detail(u, o.orderId)).toMatchObject({
+          state: 'closed',
+          closeReason: 'stop_out',
+          closePrice: hit.q.ask,
+        });
       }
     } finally {
       await config('market.crypto.stopOutRatio', '1.00');
@@ -288,9 +356,21 @@ describe('stop-out', () => {
     const terms = (side: 'long' | 'short') => {
       const cost = side === 'long' ? q0.ask : q0.bid;
       const { margin } = openingAmounts(new Dec(cost), 1, 10, '0.0015', 'USDT');
-      return { side, costPrice: cost, lots: 1, margin: margin.amount.toFixed(2), stopOutRatio: '1.00', currency: 'USDT' as const };
+      return {
+        side,
+        costPrice: cost,
+        lots: 1,
+        margin: margin.amount.toFixed(2),
+        stopOutRatio: '1.00',
+        currency: 'USDT' as const,
+      };
     };
-    const hit = scan(ETH, MONDAY, 60 * 24 * 60, (q) => stoppedOut(terms('long'), price(q)) || stoppedOut(terms('short'), price(q)));
+    const hit = scan(
+      ETH,
+      MONDAY,
+      60 * 24 * 60,
+      (q) => stoppedOut(terms('long'), price(q)) || stoppedOut(terms('short'), price(q)),
+    );
     const side = stoppedOut(terms('long'), price(hit.q)) ? 'long' : 'short';
     const cost = new Dec(terms(side).costPrice);
     const opening = openingAmounts(cost, 1, 10, '0.0015', 'USDT');
@@ -304,13 +384,20 @@ describe('stop-out', () => {
     at(hit.at);
     expect((await tick()).closed).toBeGreaterThanOrEqual(2);
     const fill = new Dec(side === 'long' ? hit.q.bid : hit.q.ask);
-    const yingkui = r2((side === 'long' ? fill.minus(cost) : cost.minus(fill)));
+    const yingkui = r2(side === 'long' ? fill.minus(cost) : cost.minus(fill));
     const proceeds = margin.plus(yingkui).minus(r2(fill.times('0.0015')));
     expect(proceeds.isNegative()).toBe(true);
-    expect(await detail(broke, a.orderId)).toMatchObject({ state: 'closed', closeReason: 'stop_out', yingkui: yingkui.toFixed(2) });
+    expect(await detail(broke, a.orderId)).toMatchObject({
+      state: 'closed',
+      closeReason: 'stop_out',
+      yingkui: yingkui.toFixed(2),
+    });
     // negative-balance protection: never below zero; the house's settlement absorbed the shortfall
     expect(await account(broke)).toMatchObject({ available: '0.00', frozen: '0.00', positionsValue: '0.00' });
-    expect(await account(spare)).toMatchObject({ available: new Dec(1000).plus(proceeds).toFixed(2), positionsValue: '0.00' });
+    expect(await account(spare)).toMatchObject({
+      available: new Dec(1000).plus(proceeds).toFixed(2),
+      positionsValue: '0.00',
+    });
     const [brokeRow] = await t.database.db.select().from(orders).where(eq(orders.id, a.orderId));
     const [spareRow] = await t.database.db.select().from(orders).where(eq(orders.id, b.orderId));
     expect(new Dec(brokeRow!.proceeds!).isZero()).toBe(true);
@@ -328,14 +415,20 @@ describe('dated work and the rows of §3.1 that wait', () => {
     await repo.addEvent(t.database.db, o.orderId, 'locked', MONDAY, null);
     at(later(MONDAY, 60));
     expect((await tick()).unlocked).toBe(0);
-    expect((await post(t.app, '/trade/close', { orderId: o.orderId }, u.headers)).body).toMatchObject({ code: 'order.locked', params: { lockUntil: until.toISOString() } });
+    expect((await post(t.app, '/trade/close', { orderId: o.orderId }, u.headers)).body).toMatchObject({
+      code: 'order.locked',
+      params: { lockUntil: until.toISOString() },
+    });
     at(until);
     expect((await tick()).unlocked).toBe(1);
     const d = await detail(u, o.orderId);
     expect(d.state).toBe('holding');
     expect(d.history.at(-1)).toMatchObject({ state: 'holding', reason: 'lock_expired' });
     expect((await tick()).unlocked).toBe(0);
-    expect((await post(t.app, '/trade/close', { orderId: o.orderId }, u.headers)).body).toMatchObject({ code: 'result.close.ok', data: { state: 'closed' } });
+    expect((await post(t.app, '/trade/close', { orderId: o.orderId }, u.headers)).body).toMatchObject({
+      code: 'result.close.ok',
+      data: { state: 'closed' },
+    });
   });
 
   it('fills a row left closing at the next valid quote, waits while the quote is stale, and returns it to holding once the session ended', async () => {
@@ -396,7 +489,12 @@ describe('dated work and the rows of §3.1 that wait', () => {
     const u = await trader('MXN', '100000.00');
     const long = await buy(u, { instrumentId: BACHOCO, lots: 100, leverage: 2 });
     const short = await buy(u, { instrumentId: BACHOCO, side: 'short', lots: 100, leverage: 5 });
-    const pending = await buy(u, { instrumentId: BACHOCO, orderType: 'limit', price: quote(BACHOCO).limitDown, lots: 10 });
+    const pending = await buy(u, {
+      instrumentId: BACHOCO,
+      orderType: 'limit',
+      price: quote(BACHOCO).limitDown,
+      lots: 10,
+    });
     // Wednesday 21:00 in Mexico City: delisted, and no session
     at(new Date('2026-12-17T03:00:00Z'));
     const q = quote(BACHOCO);
@@ -410,12 +508,24 @@ describe('dated work and the rows of §3.1 that wait', () => {
       const d = await detail(u, o.orderId);
       const cost = new Dec(o.costPrice!);
       const yingkui = r2((o.side === 'long' ? last.minus(cost) : cost.minus(last)).times(100));
-      expect(d).toMatchObject({ state: 'closed', closeReason: 'delisting', closePrice: q.price, yingkui: yingkui.toFixed(2) });
-      expect(d.history.map((h) => `${h.state}:${h.reason}`)).toEqual(['holding:null', 'closing:delisting', 'closed:delisting']);
+      expect(d).toMatchObject({
+        state: 'closed',
+        closeReason: 'delisting',
+        closePrice: q.price,
+        yingkui: yingkui.toFixed(2),
+      });
+      expect(d.history.map((h) => `${h.state}:${h.reason}`)).toEqual([
+        'holding:null',
+        'closing:delisting',
+        'closed:delisting',
+      ]);
     }
     expect((await detail(u, pending.orderId)).state).toBe('cancelled');
     expect(await account(u, 'MXN')).toMatchObject({ frozen: '0.00', positionsValue: '0.00' });
-    expect((await as(u, '/trade/buy', { instrumentId: BACHOCO, side: 'long', orderType: 'market', lots: 1, leverage: 1 })).body.code).toBe('product.not_found');
+    expect(
+      (await as(u, '/trade/buy', { instrumentId: BACHOCO, side: 'long', orderType: 'market', lots: 1, leverage: 1 }))
+        .body.code,
+    ).toBe('product.not_found');
   });
 });
 

@@ -37,7 +37,8 @@ describe.skipIf(!serverUrl)('two engines on one PostgreSQL database', () => {
     }
   }
 
-  const stateOf = async (orderId: string) => (await t.database.db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)))[0]?.state;
+  const stateOf = async (orderId: string) =>
+    (await t.database.db.select({ state: orders.state }).from(orders).where(eq(orders.id, orderId)))[0]?.state;
 
   it('lets only the leader act, and the other take over when the leader stops', async () => {
     const u = await verifiedUser(t.app);
@@ -48,9 +49,21 @@ describe.skipIf(!serverUrl)('two engines on one PostgreSQL database', () => {
     try {
       await waitFor('a leader', () => engines.some((e) => e.isLeader()));
       // a long limit above the last price: whoever leads fills it on its next tick
-      const limit = (await post(t.app, '/trade/buy', {
-        instrumentId: ETH, side: 'long', orderType: 'limit', lots: 1, leverage: 1, price: new Dec(t.deps.feed.quote(ETH).price).times('1.01').toFixed(2),
-      }, u.headers)).body.data as Order;
+      const limit = (
+        await post(
+          t.app,
+          '/trade/buy',
+          {
+            instrumentId: ETH,
+            side: 'long',
+            orderType: 'limit',
+            lots: 1,
+            leverage: 1,
+            price: new Dec(t.deps.feed.quote(ETH).price).times('1.01').toFixed(2),
+          },
+          u.headers,
+        )
+      ).body.data as Order;
       await waitFor('the fill', async () => (await stateOf(limit.orderId)) === 'holding');
       await new Promise((r) => setTimeout(r, 300));
       const leaders = engines.filter((e) => e.isLeader());
@@ -63,9 +76,21 @@ describe.skipIf(!serverUrl)('two engines on one PostgreSQL database', () => {
       // the leader goes away (its lock connection closes): the other one leads and acts
       await leader.stop();
       await waitFor('the take-over', () => follower.isLeader());
-      const second = (await post(t.app, '/trade/buy', {
-        instrumentId: ETH, side: 'short', orderType: 'limit', lots: 1, leverage: 1, price: new Dec(t.deps.feed.quote(ETH).price).times('0.99').toFixed(2),
-      }, u.headers)).body.data as Order;
+      const second = (
+        await post(
+          t.app,
+          '/trade/buy',
+          {
+            instrumentId: ETH,
+            side: 'short',
+            orderType: 'limit',
+            lots: 1,
+            leverage: 1,
+            price: new Dec(t.deps.feed.quote(ETH).price).times('0.99').toFixed(2),
+          },
+          u.headers,
+        )
+      ).body.data as Order;
       await waitFor('the second fill', async () => (await stateOf(second.orderId)) === 'holding');
       expect(follower.totals().filled).toBe(1);
       expect(leader.totals().filled).toBe(1);

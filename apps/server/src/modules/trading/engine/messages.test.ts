@@ -1,5 +1,5 @@
 /**
- * The engine tells the user what it did to their money (API.md §7.5): a limit order filled, a
+ * The engine tells the user what it did to their money (docs/api.md §7.5): a limit order filled, a
  * position closed by take-profit, stop-loss, stop-out or delisting, each one message (a code of
  * the catalogue and its params) in `/user/notice`. A close the user asked for, a cancel and an
  * expiry send none.
@@ -19,7 +19,13 @@ const BACHOCO = 'i_mxn_BACHOCOB';
 /** Monday 10:00 in Mexico City. */
 const MONDAY = new Date('2026-03-02T16:00:00Z');
 const MIN = 60_000;
-const TRADING: MessageCode[] = ['message.order.filled', 'message.position.take_profit', 'message.position.stop_loss', 'message.position.stop_out', 'message.position.delisted'];
+const TRADING: MessageCode[] = [
+  'message.order.filled',
+  'message.position.take_profit',
+  'message.position.stop_loss',
+  'message.position.stop_out',
+  'message.position.delisted',
+];
 
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
 const quote = (id: string): FeedQuote => t.deps.feed.quote(id);
@@ -32,7 +38,12 @@ const tick = () => engine.tick();
 beforeAll(async () => {
   at(MONDAY);
   await configureChannels(t.app);
-  engine = new TradingEngine(t.deps, { reconcileMs: 24 * 3600_000, onError: (error) => { throw error; } });
+  engine = new TradingEngine(t.deps, {
+    reconcileMs: 24 * 3600_000,
+    onError: (error) => {
+      throw error;
+    },
+  });
   await tick();
 });
 
@@ -53,7 +64,14 @@ async function as(u: TestUser, path: string, body: unknown) {
 }
 
 async function buy(u: TestUser, body: Record<string, unknown>): Promise<Order> {
-  const r = await as(u, '/trade/buy', { side: 'long', orderType: 'market', lots: 1, leverage: 1, instrumentId: ETH, ...body });
+  const r = await as(u, '/trade/buy', {
+    side: 'long',
+    orderType: 'market',
+    lots: 1,
+    leverage: 1,
+    instrumentId: ETH,
+    ...body,
+  });
   if (r.body.status !== 1) throw new Error(`buy: ${JSON.stringify(r.body)}`);
   return data<Order>(r);
 }
@@ -69,7 +87,12 @@ async function tradingMessages(u: TestUser): Promise<Notice[]> {
 }
 
 async function config(key: string, value: unknown): Promise<void> {
-  const r = await post(t.app, '/api/admin/config/set', { key, value, reason: 'engine messages test' }, await adminLogin(t.app, 'admin'));
+  const r = await post(
+    t.app,
+    '/api/admin/config/set',
+    { key, value, reason: 'engine messages test' },
+    await adminLogin(t.app, 'admin'),
+  );
   if (r.body.status !== 1) throw new Error(`config: ${JSON.stringify(r.body)}`);
 }
 
@@ -89,15 +112,25 @@ function scan(id: string, from: Date, minutes: number, pred: (q: FeedQuote) => b
 /** The params every position message carries, read from the closed order. */
 async function closeParams(u: TestUser, o: Order, balanceBefore: string, currency: string) {
   const d = await detail(u, o.orderId);
-  const after = data<{ accounts: { currency: string; available: string }[] }>(await as(u, '/user/assets', { currency })).accounts.find((a) => a.currency === currency)!;
+  const after = data<{ accounts: { currency: string; available: string }[] }>(
+    await as(u, '/user/assets', { currency }),
+  ).accounts.find((a) => a.currency === currency)!;
   return {
-    orderNo: o.orderNo, code: o.code, name: o.name, lots: String(o.lots), currency,
-    price: d.closePrice, profit: d.yingkui, amount: new Dec(after.available).minus(balanceBefore).toFixed(2),
+    orderNo: o.orderNo,
+    code: o.code,
+    name: o.name,
+    lots: String(o.lots),
+    currency,
+    price: d.closePrice,
+    profit: d.yingkui,
+    amount: new Dec(after.available).minus(balanceBefore).toFixed(2),
   };
 }
 
 async function available(u: TestUser, currency: string): Promise<string> {
-  return data<{ accounts: { currency: string; available: string }[] }>(await as(u, '/user/assets', { currency })).accounts.find((a) => a.currency === currency)!.available;
+  return data<{ accounts: { currency: string; available: string }[] }>(
+    await as(u, '/user/assets', { currency }),
+  ).accounts.find((a) => a.currency === currency)!.available;
 }
 
 describe('messages of the trading engine', () => {
@@ -114,7 +147,8 @@ describe('messages of the trading engine', () => {
     const messages = await tradingMessages(u);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
-      code: 'message.order.filled', title: 'Limit order filled',
+      code: 'message.order.filled',
+      title: 'Limit order filled',
       params: { orderNo: o.orderNo, code: o.code, name: o.name, lots: '1', price: hit.q.price, currency: 'USDT' },
     });
     // the user closes it: no message for what the user did
@@ -155,14 +189,23 @@ describe('messages of the trading engine', () => {
     try {
       const u = await trader();
       const o = await buy(u, { side: 'short', leverage: 10 });
-      const terms = { side: 'short' as const, costPrice: o.costPrice!, lots: 1, margin: o.margin, stopOutRatio: '0.05', currency: 'USDT' as const };
+      const terms = {
+        side: 'short' as const,
+        costPrice: o.costPrice!,
+        lots: 1,
+        margin: o.margin,
+        stopOutRatio: '0.05',
+        currency: 'USDT' as const,
+      };
       const hit = scan(ETH, MONDAY, 3 * 24 * 60, (q) => stoppedOut(terms, price(q)));
       const before = await available(u, 'USDT');
       at(hit.at);
       expect((await tick()).closed).toBe(1);
       const params = await closeParams(u, o, before, 'USDT');
       expect(params.price).toBe(hit.q.ask);
-      expect(await tradingMessages(u)).toMatchObject([{ code: 'message.position.stop_out', title: 'Position stopped out', params }]);
+      expect(await tradingMessages(u)).toMatchObject([
+        { code: 'message.position.stop_out', title: 'Position stopped out', params },
+      ]);
     } finally {
       await config('market.crypto.stopOutRatio', '1.00');
     }
@@ -172,14 +215,26 @@ describe('messages of the trading engine', () => {
     at(new Date('2026-12-15T16:00:00Z'));
     const u = await trader('MXN', '100000.00');
     const long = await buy(u, { instrumentId: BACHOCO, lots: 100, leverage: 2 });
-    const pending = await buy(u, { instrumentId: BACHOCO, orderType: 'limit', price: quote(BACHOCO).limitDown, lots: 10 });
+    const pending = await buy(u, {
+      instrumentId: BACHOCO,
+      orderType: 'limit',
+      price: quote(BACHOCO).limitDown,
+      lots: 10,
+    });
     at(new Date('2026-12-17T03:00:00Z'));
     expect(quote(BACHOCO).status).toBe('delisted');
     const before = await available(u, 'MXN');
     expect(await tick()).toMatchObject({ closed: 1, expired: 1 });
     // the expiry gives the pending order's hold back as well: what the close returned is the rest
-    const params = await closeParams(u, long, new Dec(before).plus(pending.margin).plus(pending.openFee).toFixed(2), 'MXN');
+    const params = await closeParams(
+      u,
+      long,
+      new Dec(before).plus(pending.margin).plus(pending.openFee).toFixed(2),
+      'MXN',
+    );
     const messages = await tradingMessages(u);
-    expect(messages).toMatchObject([{ code: 'message.position.delisted', params: { ...params, price: quote(BACHOCO).price } }]);
+    expect(messages).toMatchObject([
+      { code: 'message.position.delisted', params: { ...params, price: quote(BACHOCO).price } },
+    ]);
   });
 });

@@ -17,9 +17,17 @@ export function toScaled(value: string, rounding: 'floor' | 'ceil' = 'floor'): b
   const negative = m[1] === '-';
   const fraction = m[3] ?? '';
   // one BigInt parse of the digits with the fraction cut or padded to 8 places
-  let magnitude = BigInt((m[2] ?? '0') + (fraction.length >= KEY_SCALE ? fraction.slice(0, KEY_SCALE) : fraction + ZEROS.slice(fraction.length)));
+  let magnitude = BigInt(
+    (m[2] ?? '0') +
+      (fraction.length >= KEY_SCALE ? fraction.slice(0, KEY_SCALE) : fraction + ZEROS.slice(fraction.length)),
+  );
   // truncation moved the magnitude towards zero; push it back out where the rounding asks for it
-  if (fraction.length > KEY_SCALE && /[1-9]/.test(fraction.slice(KEY_SCALE)) && (negative ? rounding === 'floor' : rounding === 'ceil')) magnitude += 1n;
+  if (
+    fraction.length > KEY_SCALE &&
+    /[1-9]/.test(fraction.slice(KEY_SCALE)) &&
+    (negative ? rounding === 'floor' : rounding === 'ceil')
+  )
+    magnitude += 1n;
   return negative ? -magnitude : magnitude;
 }
 

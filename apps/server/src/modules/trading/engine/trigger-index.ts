@@ -293,11 +293,19 @@ export class TriggerIndex {
     const rec: Tracked = { instrumentId: row.instrumentId, version, live, waiting: null, armAt: null };
     // (no closures here: this runs once per order at every load)
     if (row.state === 'pending') {
-      if (row.price !== null) live.push({ key: toScaled(row.price), orderId: id, kind: 'limit', direction: side === 'long' ? 'down' : 'up' });
+      if (row.price !== null)
+        live.push({ key: toScaled(row.price), orderId: id, kind: 'limit', direction: side === 'long' ? 'down' : 'up' });
       if (row.expiresAt) timed.push({ at: row.expiresAt.getTime(), value: { orderId: id, version, what: 'expire' } });
     } else if (row.state === 'holding' || row.state === 'locked') {
       if (row.costPrice !== null) {
-        const key = stopOutKey({ side, costPrice: row.costPrice, lots: row.lots, margin: row.margin, stopOutRatio: row.stopOutRatio, currency: row.currency });
+        const key = stopOutKey({
+          side,
+          costPrice: row.costPrice,
+          lots: row.lots,
+          margin: row.margin,
+          stopOutRatio: row.stopOutRatio,
+          currency: row.currency,
+        });
         live.push({ key, orderId: id, kind: 'stop_out', direction: side === 'long' ? 'down' : 'up' });
       }
       if (row.state === 'locked') {
@@ -305,8 +313,20 @@ export class TriggerIndex {
       } else if (row.takeProfit !== null || row.stopLoss !== null) {
         const armAt = row.minHoldUntil?.getTime() ?? null;
         const guarded = armAt === null || armAt <= nowMs ? live : (rec.waiting = []);
-        if (row.takeProfit !== null) guarded.push({ key: toScaled(row.takeProfit), orderId: id, kind: 'take_profit', direction: directionOf('take_profit', side) });
-        if (row.stopLoss !== null) guarded.push({ key: toScaled(row.stopLoss), orderId: id, kind: 'stop_loss', direction: directionOf('stop_loss', side) });
+        if (row.takeProfit !== null)
+          guarded.push({
+            key: toScaled(row.takeProfit),
+            orderId: id,
+            kind: 'take_profit',
+            direction: directionOf('take_profit', side),
+          });
+        if (row.stopLoss !== null)
+          guarded.push({
+            key: toScaled(row.stopLoss),
+            orderId: id,
+            kind: 'stop_loss',
+            direction: directionOf('stop_loss', side),
+          });
         if (guarded !== live && armAt !== null) {
           rec.armAt = armAt;
           timed.push({ at: armAt, value: { orderId: id, version, what: 'arm' } });

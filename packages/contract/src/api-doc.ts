@@ -1,0 +1,730 @@
+/**
+ * Renders docs/api.md from the contract: the endpoint registry, the zod schemas, the code and message
+ * catalogues, the enumerations, the transition tables and the configuration keys. The prose parts
+ * (§1 conventions, §20 and §21) are hand-written markdown passed in by the caller, so this function
+ * stays pure: `npm run docs:api` reads them and writes the file, and a test fails when the file is stale.
+ */
+import { z } from 'zod';
+import { codeCatalogue } from './codes.js';
+import { configKeys } from './config-keys.js';
+import * as enums from './enums.js';
+import { messageCatalogue } from './messages.js';
+import { currencies } from './money.js';
+import { clock, date, id, money, rate, requestId, timestamp } from './primitives.js';
+import * as states from './states.js';
+import { adminEndpoints, userEndpoints, type AdminEndpoint, type UserEndpoint } from './api/endpoints.js';
+import { adminRights, rightsOfRole } from './api/admin.js';
+import { instrument, wsClientMessage, wsLimits, wsQuote } from './api/market.js';
+import { order } from './api/trade.js';
+import { UPLOAD_MAX_BYTES, uploadContentTypes, uploadPurposeField, uploadResponse } from './api/upload.js';
+
+/** The hand-written parts: §1 (conventions) and the closing sections §20–§21. */
+export interface ApiDocProse {
+  conventions: string;
+  closing: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** A module's exports by name: a namespace's own order differs between loaders. */
+function sortedEntries(ns: object): [string, unknown][] {
+  return Object.entries(ns).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/* ---------------------------------------------------------------- schemas as compact types */
+
+/** Wire types of §1.4, recognised by their pattern so a field reads `Money` instead of a regex. */
+const namedPatterns = new Map<string, string>();
+for (const [name, schema] of [
+  ['Timestamp', timestamp],
+  ['Clock', clock],
+  ['Date', date],
+  ['Id', id],
+  ['RequestId', requestId],
+  ['Rate', rate],
+  ['Money', money()],
+] as const) {
+  const pattern = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json).pattern;
+  if (typeof pattern === 'string' && !namedPatterns.has(pattern)) namedPatterns.set(pattern, name);
+}
+
+/** Enumerations of §2 (and the currency list), recognised by their values so a field reads `Market`. */
+const namedEnums = new Map<string, string>();
+function typeName(list: string): string {
+  const singular = list.endsWith('uses')
+    ? list.slice(0, -2)
+    : list.endsWith('ies')
+      ? list.slice(0, -3) + 'y'
+      : list.slice(0, -1);
+  return singular[0]!.toUpperCase() + singular.slice(1);
+}
+for (const [name, values] of [['currencies', currencies], ...sortedEntries(enums)] as [string, unknown][]) {
+  if (!Array.isArray(values) || values.length < 2 || name === 'sessionRevokingRestrictions') continue;
+  const key = values.join('|');
+  if (!namedEnums.has(key)) namedEnums.set(key, typeName(name));
+}
+
+function literal(v: unknown): string {
+  return typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+}
+
+function range(s: Json, lo: string, hi: string): string {
+  // the safe-integer bounds zod puts on every int say nothing
+  const min = s[lo] === Number.MIN_SAFE_INTEGER ? undefined : s[lo];
+  const max = s[hi] === Number.MAX_SAFE_INTEGER ? undefined : s[hi];
+  if (min === undefined && max === undefined) return '';
+  if (min !== undefined && max !== undefined) return ` (${String(min)}…${String(max)})`;
+  return min !== undefined ? ` (≥ ${String(min)})` : ` (≤ ${String(max)})`;
+}
+
+/** One JSON-schema node as a TypeScript-like type; `indent` is the depth of nested objects. */
+function typeOf(s: unknown, indent: number): string {
+  if (s === true || s === undefined || s === null || typeof s !== 'object') return 'unknown';
+  const node = s as Json;
+  if ('const' in node) return literal(node.const);
+  if (Array.isArray(node.enum)) return namedEnums.get(node.enum.join('|')) ?? node.enum.map(literal).join(' | ');
+  const alternatives = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives)) {
+    const parts = [...new Set(alternatives.map((a) => typeOf(a, indent)))];
+    return parts.join(' | ');
+  }
+  if (Array.isArray(node.allOf)) return node.allOf.map((a) => typeOf(a, indent)).join(' & ');
+  const t = node.type;
+  if (Array.isArray(t)) return t.map((x) => typeOf({ ...node, type: x }, indent)).join(' | ');
+  switch (t) {
+    case 'string': {
+      const named = typeof node.pattern === 'string' ? namedPatterns.get(node.pattern) : undefined;
+      if (named) return named;
+      if (node.pattern) return `string /${String(node.pattern)}/`;
+      return `string${range(node, 'minLength', 'maxLength')}`;
+    }
+    case 'number':
+      return `number${range(node, 'minimum', 'maximum')}`;
+    case 'integer':
+      return `Int${range(node, 'minimum', 'maximum')}`;
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array': {
+      const item = typeOf(node.items, indent);
+      const wrapped = /[ |&]/.test(item) && !item.startsWith('{') ? `(${item})` : item;
+      return `${wrapped}[]${range(node, 'minItems', 'maxItems')}`;
+    }
+    case 'object':
+      return objectOf(node, indent);
+    default:
+      return 'unknown';
+  }
+}
+
+function objectOf(node: Json, indent: number): string {
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  const names = Object.keys(props);
+  if (names.length === 0) {
+    const extra = node.additionalProperties;
+    return extra && typeof extra === 'object' ? `Record<string, ${typeOf(extra, indent)}>` : '{}';
+  }
+  const required = new Set((node.required ?? []) as string[]);
+  const pad = '  '.repeat(indent + 1);
+  const lines = names.map((name) => {
+    const prop = props[name] as Json;
+    const def = prop && typeof prop === 'object' && 'default' in prop ? ` = ${JSON.stringify(prop.default)}` : '';
+    return `${pad}${name}${required.has(name) ? '' : '?'}: ${typeOf(prop, indent + 1)}${def};`;
+  });
+  return `{\n${lines.join('\n')}\n${'  '.repeat(indent)}}`;
+}
+
+/** A zod schema as a fenced block of compact type notation. */
+export function renderSchema(schema: z.ZodType, io: 'input' | 'output'): string {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return '```ts\n' + typeOf(json, 0) + '\n```';
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+function table(head: string[], rows: string[][]): string {
+  const esc = (c: string) => c.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+const code = (s: string) => '`' + s + '`';
+
+/* ---------------------------------------------------------------- §2 – §5 */
+
+function enumerations(): string {
+  const rows = sortedEntries(enums)
+    .filter((entry): entry is [string, readonly string[]] => Array.isArray(entry[1]))
+    .map(([name, values]) => [code(name), values.map(code).join(', ')]);
+  return [
+    '## 2. Enumerations',
+    '',
+    'Every enumeration the wire uses, as the contract lists it (`packages/contract/src/enums.ts`). A value never changes meaning; new values are added at the end.',
+    '',
+    table(['Name', 'Values'], rows),
+    '',
+    'Restrict actions set these restrictions (§19.4): ' +
+      Object.entries(enums.restrictionOfAction)
+        .map(([a, r]) => `${code(a)} → ${code(r)}`)
+        .join(', ') +
+      '; `unblock` lifts the restriction it names. ' +
+      `The restrictions ${enums.sessionRevokingRestrictions.map(code).join(', ')} refuse login and end every session of the user.`,
+  ].join('\n');
+}
+
+/** The order in which the tables are numbered: fixed for the ones the code cites, new tables after. */
+const machineOrder: { table: string; title: string; note?: string }[] = [
+  { table: 'orderTransitions', title: 'Order and position (`orderStates`)' },
+  { table: 'subscriptionTransitions', title: 'New-share subscription (`subscriptionStates`)' },
+  {
+    table: 'reviewTransitions',
+    title: 'Review item (`reviewStates`)',
+    note: 'Shared by every review queue (`reviewQueues`): deposits, withdrawals, loans, credit raises, block-trade and day-trading applications.',
+  },
+  { table: 'kycTransitions', title: 'Real-name verification (`kycStatuses`)' },
+  { table: 'copyTransitions', title: 'Copy subscription (`copyStates`)' },
+  { table: 'lendingTransitions', title: 'Lending application (`lendingStates`)' },
+  {
+    table: '',
+    title: 'Check-in day',
+    note: 'Not a stored machine: a user checks in at most once per calendar day of `funds.timezone`; a second call the same day answers `checkin.already_today`. The count of check-ins in the last 30 days feeds the credit-raise rule (§16.4).',
+  },
+  {
+    table: 'instrumentTransitions',
+    title: 'Instrument (`instrumentStatuses`)',
+    note: 'Driven by the market-data feed and the listing calendar, never by an operator.',
+  },
+];
+
+function stateMachines(): string {
+  const all = states as unknown as Record<string, unknown>;
+  const tables = Object.keys(all)
+    .sort()
+    .filter((k) => k.endsWith('Transitions') && Array.isArray(all[k]));
+  const known = new Set(machineOrder.map((m) => m.table));
+  const order = [
+    ...machineOrder,
+    ...tables.filter((t) => !known.has(t)).map((t) => ({ table: t, title: code(t), note: undefined })),
+  ].filter((m) => m.table === '' || tables.includes(m.table));
+  const parts = [
+    '## 3. State machines',
+    '',
+    'Each stateful record moves only along its table. A transition that is not listed cannot happen; the server looks every change up in the table (`nextState`) and writes the event to the record’s history. `from` empty means the record is created in that state. Actors: `user` (a call of the user), `system` (a job, the feed or the engine), `back_office` (an operator’s decision).',
+  ];
+  order.forEach((m, i) => {
+    parts.push('', `### 3.${i + 1} ${m.title}`);
+    if (m.note) parts.push('', m.note);
+    if (m.table === '') return;
+    const rows = (all[m.table] as states.Transition<string>[]).map((t) => [
+      t.from === null ? '—' : code(t.from),
+      code(t.event),
+      t.actor,
+      code(t.to),
+    ]);
+    parts.push('', table(['From', 'Event', 'Actor', 'To'], rows));
+  });
+  return parts.join('\n');
+}
+
+function codeSection(): string {
+  const rows = Object.entries(codeCatalogue).map(([c, d]) => [
+    code(c),
+    String(d.http),
+    d.params.map(code).join(', '),
+    d.en,
+  ]);
+  const messages = Object.entries(messageCatalogue).map(([c, d]) => [
+    code(c),
+    d.params.map(code).join(', '),
+    d.title,
+    d.en,
+  ]);
+  return [
+    '## 4. Code catalogue',
+    '',
+    'A code keeps its meaning forever: to change what one says, add a new code and retire the old one. Clients translate the code (packages/i18n) and fill its params; the English text is the fallback the server puts in `msg`.',
+    '',
+    '### 4.1 Answer codes',
+    '',
+    'HTTP 200 codes are business answers inside the envelope (`status` 0, or `status` 1 for `result.*.ok` and `list.empty`); the others come with their HTTP status.',
+    '',
+    table(['Code', 'HTTP', 'Params', 'English'], rows),
+    '',
+    '### 4.2 Message codes',
+    '',
+    'Personal messages (§7.5, `kind: "message"`) are stored and sent as a code plus params, never as a sentence. The client translates `<code>.title` and `<code>.body`; the English title and text below are the defaults carried in `title` and `content`.',
+    '',
+    table(['Code', 'Params', 'Title', 'English'], messages),
+  ].join('\n');
+}
+
+function sharedObjects(): string {
+  return [
+    '## 5. Shared objects',
+    '',
+    '### 5.1 Instrument',
+    '',
+    'What the market calls answer for one instrument (lists carry its summary, `/market/quote` adds the trading rules).',
+    '',
+    renderSchema(instrument, 'output'),
+    '',
+    '### 5.2 Order',
+    '',
+    'An order and the position it opens are one object: a limit order is `pending` until its price is reached, then `holding` like a market order, and `closed` once sold. `yingkui` is the wire name of the gross profit or loss (§1.10).',
+    '',
+    renderSchema(order, 'output'),
+  ].join('\n');
+}
+
+/* ---------------------------------------------------------------- §6 – §19: endpoints */
+
+interface Sub {
+  title: string;
+  /** Paths of the registry, user or back office according to the section. */
+  paths?: string[];
+  prose?: string;
+  extra?: () => string;
+}
+
+interface Section {
+  n: number;
+  title: string;
+  admin?: boolean;
+  /** Path prefixes this section owns: endpoints no sub lists land in a last "Other calls" sub. */
+  prefixes: string[];
+  intro?: string;
+  subs: Sub[];
+}
+
+const one = (path: string): Sub => ({ title: code(`POST ${path}`), paths: [path] });
+
+const sections: Section[] = [
+  {
+    n: 6,
+    title: 'common',
+    prefixes: ['/common'],
+    intro: 'Public data every screen may need before login.',
+    subs: [one('/common/config'), one('/common/newsList'), one('/common/newsDetail'), one('/common/legal')],
+  },
+  {
+    n: 7,
+    title: 'user',
+    prefixes: ['/user'],
+    intro: 'Registration, sessions, passwords, real-name verification and the balance overview.',
+    subs: [
+      one('/user/register'),
+      one('/user/login'),
+      one('/user/logout'),
+      one('/user/getUserinfo'),
+      {
+        title: code('POST /user/notice'),
+        paths: ['/user/notice'],
+        prose:
+          'Notices are public (`kind: "notice"`); personal messages (`kind: "message"`) carry a message code of §4.2 with its params.',
+      },
+      one('/user/changePassword'),
+      one('/user/setFundPassword'),
+      one('/user/changeFundPassword'),
+      one('/user/kycSubmit'),
+      one('/user/kycStatus'),
+      {
+        title: code('POST /user/assets'),
+        paths: ['/user/assets'],
+        prose: 'One row per currency account, with the fields of the money model (§1.10).',
+      },
+    ],
+  },
+  {
+    n: 8,
+    title: 'market',
+    prefixes: ['/market'],
+    intro:
+      'Prices come from the market-data feed only. Calls with auth `opt` answer the same for everyone, plus the caller’s watchlist flag when a valid session is sent.',
+    subs: [
+      one('/market/list'),
+      one('/market/quote'),
+      one('/market/candles'),
+      one('/market/search'),
+      { title: 'Search history', paths: ['/market/searchHistory', '/market/searchHistoryClear'] },
+      {
+        title: 'Watchlist',
+        paths: ['/market/watchlist', '/market/watchAdd', '/market/watchRemove', '/market/watchRemoveMany'],
+      },
+    ],
+  },
+  {
+    n: 9,
+    title: 'trade',
+    prefixes: ['/trade'],
+    intro: 'Orders and positions (one object, §5.2). The market rules that apply are the ones of §19.7.',
+    subs: [
+      one('/trade/preview'),
+      one('/trade/buy'),
+      one('/trade/cancel'),
+      one('/trade/close'),
+      one('/trade/setTpSl'),
+      one('/trade/userstocklist'),
+      one('/trade/detail'),
+      {
+        title: 'Day trading',
+        paths: ['/trade/dayTradingApply', '/trade/dayTradingStatus'],
+        prose:
+          'An approved application (review queue `day_trade`) lifts T+N for the user’s closes; the minimum holding time still applies.',
+      },
+    ],
+  },
+  {
+    n: 10,
+    title: 'funds',
+    prefixes: ['/funds'],
+    intro: 'Money in and out of the platform, the fund records and currency exchange.',
+    subs: [
+      one('/funds/depositChannels'),
+      one('/funds/deposit'),
+      one('/funds/withdrawInfo'),
+      one('/funds/withdraw'),
+      one('/funds/records'),
+      one('/funds/rates'),
+      one('/funds/exchange'),
+      one('/funds/statement'),
+    ],
+  },
+  {
+    n: 11,
+    title: 'cards and wallets',
+    prefixes: ['/card', '/wallet'],
+    intro:
+      'Withdrawal destinations. Card numbers are masked in every answer (§1.8); a destination in use by a pending withdrawal cannot be deleted.',
+    subs: [
+      { title: 'Bank cards', paths: ['/card/list', '/card/add', '/card/delete'] },
+      { title: 'Crypto wallets', paths: ['/wallet/add', '/wallet/delete'] },
+    ],
+  },
+  {
+    n: 12,
+    title: 'newShare (IPO, placement, capital increase)',
+    prefixes: ['/newShare'],
+    intro: 'New shares: a subscription is drawn after the application period, then paid and listed (§3.2).',
+    subs: [
+      one('/newShare/list'),
+      one('/newShare/detail'),
+      one('/newShare/subscribe'),
+      { title: 'Payment, waiver, records', paths: ['/newShare/pay', '/newShare/waive', '/newShare/records'] },
+      {
+        title: 'Draw proof',
+        paths: ['/newShare/drawProof'],
+        prose: 'Anyone can check an allotment: the seed and the inputs of the draw are published once it ran.',
+      },
+    ],
+  },
+  {
+    n: 13,
+    title: 'block (block trade and agreement bidding)',
+    prefixes: ['/block'],
+    intro:
+      'Block trades open a position at a deal price set by the house, after a review (queue `block`). Applying needs the product’s secret key.',
+    subs: [one('/block/list'), one('/block/apply'), one('/block/applications')],
+  },
+  {
+    n: 14,
+    title: 'copy (copy funds)',
+    prefixes: ['/copy'],
+    intro:
+      'A copy fund follows a house strategy; a subscription (§3.5) holds the user’s share until it is redeemed or the fund ends. Daily results come from the strategy engine only.',
+    subs: [one('/copy/list'), one('/copy/detail'), one('/copy/subscribe'), one('/copy/mine'), one('/copy/redeem')],
+  },
+  {
+    n: 15,
+    title: 'lending (securities lending)',
+    prefixes: ['/lending'],
+    intro:
+      'The user lends money to the house for a term at a daily rate (§3.6): frozen while the application waits to be matched, paid back with interest when the term ends.',
+    subs: [one('/lending/products'), one('/lending/apply'), one('/lending/records')],
+  },
+  {
+    n: 16,
+    title: 'loan (credit loan), check-in, invitation',
+    prefixes: ['/loan', '/checkin', '/invite'],
+    intro:
+      'The user borrows from the house against a credit score and quota; each borrowing is reviewed (queue `loan`).',
+    subs: [
+      one('/loan/rating'),
+      one('/loan/borrow'),
+      one('/loan/repay'),
+      one('/loan/raiseQuota'),
+      one('/loan/records'),
+      { title: 'Check-in and invitation', paths: ['/checkin/do', '/checkin/status', '/invite/info'] },
+    ],
+  },
+];
+
+const adminSection: Section = {
+  n: 19,
+  title: 'Back office: `/api/admin/`',
+  admin: true,
+  prefixes: ['/'],
+  intro:
+    'The back office speaks the conventions of §1 under its own base path, with its own login and roles. Every call that changes data needs a `reason` (3–500 characters), writes an audit entry (§19.8) and answers `result.update.ok`.',
+  subs: [
+    {
+      title: 'Conventions and login',
+      paths: ['/auth/login', '/auth/logout'],
+      prose:
+        'Authorisation: `Authorization: Bearer <adminToken>`. User tokens are refused here and admin tokens on `/api/vue/`. No token or an expired one: 401 `auth.required`; a role without the right: 403 `auth.forbidden`. Admin accounts are created by the operator tooling, not by this API.',
+    },
+    {
+      title: 'Roles',
+      extra: () =>
+        table(
+          ['Right', ...Object.keys(rightsOfRole)],
+          adminRights.map((r) => [
+            code(r),
+            ...Object.values(rightsOfRole).map((rights) => (rights.includes(r) ? 'yes' : '—')),
+          ]),
+        ) +
+        '\n\nFreeze and login ban need `user.freeze`; the other restrict actions, account type and credit score need `user.manage`.',
+    },
+    {
+      title: 'Review queues',
+      paths: ['/review/list', '/review/detail', '/review/approve', '/review/reject'],
+      prose:
+        'One framework for every queue (`reviewQueues`), one state machine (§3.3). A rejection’s reason is shown to the user and sent as a personal message; an approval or rejection of an item no longer pending answers `review.not_pending`.',
+    },
+    {
+      title: 'Users',
+      paths: [
+        '/user/list',
+        '/user/detail',
+        '/user/restrict',
+        '/user/setAccountType',
+        '/user/setCreditScore',
+        '/user/orders',
+      ],
+      prose:
+        'Reading a user’s detail is audited (it shows full card and ID numbers). Setting a restriction already set, or lifting one not set, succeeds without change.',
+    },
+    {
+      title: 'Products, news and notices',
+      paths: [
+        '/product/list',
+        '/newShare/create',
+        '/newShare/update',
+        '/newShare/rotateChannelPassword',
+        '/newShare/draw',
+        '/block/create',
+        '/block/update',
+        '/block/rotateKey',
+        '/copy/create',
+        '/copy/update',
+        '/copy/close',
+        '/lending/create',
+        '/lending/update',
+        '/news/list',
+        '/news/create',
+        '/news/update',
+        '/news/publish',
+        '/news/unpublish',
+        '/notice/list',
+        '/notice/create',
+        '/notice/update',
+        '/notice/publish',
+        '/notice/unpublish',
+      ],
+      prose:
+        'Secrets (a block product’s key, a new share’s channel password) are generated by the server, shown once in the create or rotate answer and stored hashed. Terms that users relied on lock after the first application (`product.terms_locked`). The draw runs once, after the application period, from a recorded random seed: no operator picks winners.',
+    },
+    {
+      title: 'What the back office cannot do',
+      prose:
+        'No call, for any role, sets prices, candles or exchange rates (the feed does), fills, positions or profit and loss (the engine does), balances (money moves only through user flows and review decisions; there is no manual adjustment), copy-fund results, or new-share allotments. Operators set offering terms, limits and fees.',
+    },
+    {
+      title: 'Config',
+      paths: ['/config/get', '/config/set'],
+      extra: () =>
+        'Changes apply to new operations only: an open order keeps the fees and holding rules it opened with. The keys, with their defaults:\n\n' +
+        table(
+          ['Key', 'Default'],
+          configKeys.map((k) => [code(k.key), code(JSON.stringify(k.default))]),
+        ),
+    },
+    {
+      title: 'Audit log',
+      paths: ['/audit/list'],
+      prose:
+        'Append-only: every back-office login, logout, data change and audited read, refused attempts included (`result` holds the code). Secrets never appear. System transitions are recorded in each record’s history instead.',
+    },
+  ],
+};
+
+function authOf(e: UserEndpoint): string {
+  return e.auth === 'yes' ? 'auth yes' : e.auth === 'opt' ? 'auth opt' : 'auth no';
+}
+
+interface Rendered {
+  head: string;
+  body: string;
+}
+
+function userEndpointText(e: UserEndpoint): Rendered {
+  const tags = [authOf(e), ...(e.usesRequestId ? ['requestId'] : [])].join(' · ');
+  return {
+    head: `${code('POST ' + e.path)} · ${tags}`,
+    body: [
+      e.summary + '.',
+      '',
+      `Success code: ${e.success ? code(e.success) : 'none'}. Takes a \`requestId\` (§1.6): ${e.usesRequestId ? 'yes' : 'no'}.`,
+      '',
+      'Request:',
+      '',
+      renderSchema(e.request, 'input'),
+      '',
+      'Answer `data`:',
+      '',
+      renderSchema(e.response, 'output'),
+    ].join('\n'),
+  };
+}
+
+function adminEndpointText(e: AdminEndpoint): Rendered {
+  const right = e.right === null ? 'no session' : `right ${code(e.right)}`;
+  return {
+    head: `${code('POST /api/admin' + e.path)} · ${right}${e.mutating ? ' · changes data' : ''}`,
+    body: [
+      e.summary + '.',
+      '',
+      e.mutating
+        ? 'Success code: `result.update.ok`; needs `reason`; audited.'
+        : 'Changes no data; no `reason` needed.',
+      '',
+      'Request:',
+      '',
+      renderSchema(e.request, 'input'),
+      '',
+      'Answer `data`:',
+      '',
+      renderSchema(e.response, 'output'),
+    ].join('\n'),
+  };
+}
+
+function endpointSection(s: Section): string {
+  const registry = (s.admin ? Object.values(adminEndpoints) : Object.values(userEndpoints)) as (
+    UserEndpoint | AdminEndpoint
+  )[];
+  const byPath = new Map(registry.map((e) => [e.path, e]));
+  const placed = new Set(s.subs.flatMap((sub) => sub.paths ?? []));
+  const owns = (p: string) => s.prefixes.some((pre) => pre === '/' || p === pre || p.startsWith(pre + '/'));
+  const rest = registry.filter((e) => owns(e.path) && !placed.has(e.path)).map((e) => e.path);
+  const subs = rest.length > 0 ? [...s.subs, { title: 'Other calls', paths: rest }] : s.subs;
+  const render = (e: UserEndpoint | AdminEndpoint) =>
+    s.admin ? adminEndpointText(e as AdminEndpoint) : userEndpointText(e as UserEndpoint);
+  const parts = [`## ${s.n}. ${s.title}`];
+  if (s.intro) parts.push('', s.intro);
+  subs.forEach((sub, i) => {
+    const endpoints = (sub.paths ?? []).flatMap((p) => byPath.get(p) ?? []);
+    const n = `${s.n}.${i + 1}`;
+    // a sub that is one endpoint is headed by it; a sub of several gives each its own heading
+    if (endpoints.length === 1 && sub.paths?.length === 1) {
+      const r = render(endpoints[0]!);
+      parts.push('', `### ${n} ${r.head}`);
+      if (sub.prose) parts.push('', sub.prose);
+      if (sub.extra) parts.push('', sub.extra());
+      parts.push('', r.body);
+      return;
+    }
+    parts.push('', `### ${n} ${sub.title}`);
+    if (sub.prose) parts.push('', sub.prose);
+    if (sub.extra) parts.push('', sub.extra());
+    for (const e of endpoints) {
+      const r = render(e);
+      parts.push('', `#### ${r.head}`, '', r.body);
+    }
+  });
+  return parts.join('\n');
+}
+
+function uploadSection(): string {
+  return [
+    '## 17. upload',
+    '',
+    `### 17.1 ${code('POST /upload/image')} · auth yes · multipart/form-data`,
+    '',
+    `The one call that is not JSON: full path \`/api/vue/upload/image\`, parts \`file\` and \`purpose\`. The image is checked by its content (${uploadContentTypes.map(code).join(', ')}), at most ${UPLOAD_MAX_BYTES} bytes, re-encoded and stripped of metadata. The answer's \`imageId\` is what a later call (real-name submission, deposit proof, wallet QR) refers to; each id is used once, by its owner, for its purpose (else \`unknown_upload\`).`,
+    '',
+    '`purpose`:',
+    '',
+    renderSchema(uploadPurposeField, 'input'),
+    '',
+    'Answer `data`:',
+    '',
+    renderSchema(uploadResponse, 'output'),
+  ].join('\n');
+}
+
+function socketSection(): string {
+  const limits = Object.entries(wsLimits).map(([k, v]) => [code(k), String(v)]);
+  return [
+    '## 18. WebSocket quotes: `/api/vue/ws`',
+    '',
+    'A same-origin WebSocket upgrade; quotes are public, so a connection needs no login. Frames are JSON text. Reconnecting clients subscribe again.',
+    '',
+    '### 18.1 Client frames',
+    '',
+    renderSchema(wsClientMessage, 'input'),
+    '',
+    'An `account` frame signs the connection in (browsers cannot set headers on a socket); it then also receives `{op: "account", data}` events telling the client what changed in the account (an order, a money movement) so that it re-reads.',
+    '',
+    '### 18.2 Server frames',
+    '',
+    '`ack` (echoes `id`, lists the subscribed and the rejected ids with their code), `quotes` (an array of quotes: the snapshot right after the `ack`, then every quote of the connection that changed in one tick), `quote` (a single quote, still understood by clients), `error` (a code of §4 with `msg` and `params`, echoing `id` when the frame could be read), `pong`, `account`. A quote:',
+    '',
+    renderSchema(wsQuote, 'output'),
+    '',
+    '### 18.3 Limits',
+    '',
+    'Too many client frames: an `error` `request.too_frequent`, then the close code below; no frame for the idle time: closed.',
+    '',
+    table(['Limit', 'Value'], limits),
+  ].join('\n');
+}
+
+/* ---------------------------------------------------------------- the document */
+
+export function buildApiDoc(prose: ApiDocProse): string {
+  const userCount = Object.keys(userEndpoints).length;
+  const adminCount = Object.keys(adminEndpoints).length;
+  const parts = [
+    '<!-- Generated by `npm run docs:api` from packages/contract (src/api-doc.ts and src/api-doc/*.md). Do not edit by hand. -->',
+    '',
+    '# HTTP API',
+    '',
+    `The contract between the server, the web app and the back office: ${userCount} user calls under \`/api/vue/\`, ${adminCount} back-office calls under \`/api/admin/\`, one upload and one WebSocket. Everything below §1 is generated from the zod schemas in \`packages/contract\`, the same ones the server validates with and the clients type their calls with; \`GET /api/docs\` serves the same contract as OpenAPI 3.1. Code comments cite this file as \`docs/api.md §N.M\`.`,
+    '',
+    'Schemas are shown in a compact TypeScript-like notation: `?` marks an optional field, `= x` its default, `(a…b)` a range of length, size or value; `Money`, `Rate`, `Id`, `Timestamp`, `Date`, `Clock` and `RequestId` are the wire types of §1.4, and a capitalised name such as `Market` or `OrderState` is the enumeration of §2 with that name (`markets`, `orderStates`; `Currency` is the currency list of §1.9).',
+    '',
+    prose.conventions.trim(),
+    '',
+    enumerations(),
+    '',
+    stateMachines(),
+    '',
+    codeSection(),
+    '',
+    sharedObjects(),
+    '',
+    ...sections.flatMap((s) => [endpointSection(s), '']),
+    uploadSection(),
+    '',
+    socketSection(),
+    '',
+    endpointSection(adminSection),
+    '',
+    prose.closing.trim(),
+  ];
+  return parts.join('\n') + '\n';
+}

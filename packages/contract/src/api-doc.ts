@@ -15,7 +15,7 @@ import * as states from './states.js';
 import { adminEndpoints, userEndpoints, type AdminEndpoint, type UserEndpoint } from './api/endpoints.js';
 import { adminRights, rightsOfRole } from './api/admin.js';
 import { instrument, wsClientMessage, wsLimits, wsQuote } from './api/market.js';
-import { order } from './api/trade.js';
+import { order, price } from './api/trade.js';
 import { UPLOAD_MAX_BYTES, uploadContentTypes, uploadPurposeField, uploadResponse } from './api/upload.js';
 
 /** The hand-written parts: §1 (conventions) and the closing sections §20–§21. */
@@ -43,6 +43,7 @@ for (const [name, schema] of [
   ['RequestId', requestId],
   ['Rate', rate],
   ['Money', money()],
+  ['Price', price],
 ] as const) {
   const pattern = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json).pattern;
   if (typeof pattern === 'string' && !namedPatterns.has(pattern)) namedPatterns.set(pattern, name);
@@ -363,7 +364,11 @@ const sections: Section[] = [
     intro: 'Orders and positions (one object, §5.2). The market rules that apply are the ones of §19.7.',
     subs: [
       one('/trade/preview'),
-      one('/trade/buy'),
+      {
+        ...one('/trade/buy'),
+        prose:
+          'Checks, first failure answers: the account may trade and its real name is verified; the instrument exists, is tradable and listed (`product.not_found`, `product.not_listed`); the market is in session (market orders in the regular session only; `order.not_trading_time`); a price is available; the leverage is offered; a limit price is inside the daily band; take-profit above and stop-loss below the reference for a long, the other way for a short (`order.tp_sl_invalid`); the contract amount reaches the minimum; `available` covers margin plus opening fee. A limit order is `pending` with that money frozen, a market order `holding` (§3.1). Success `result.buy.ok` for a long, `result.sell.ok` for a short.',
+      },
       one('/trade/cancel'),
       one('/trade/close'),
       one('/trade/setTpSl'),
@@ -386,7 +391,11 @@ const sections: Section[] = [
       one('/funds/depositChannels'),
       one('/funds/deposit'),
       one('/funds/withdrawInfo'),
-      one('/funds/withdraw'),
+      {
+        ...one('/funds/withdraw'),
+        prose:
+          'The complete list of what can refuse a withdrawal, checked in this order (the credit score is not on it): the account is not withdraw-blocked and its real name is verified; the fund password is set and right; the card or wallet exists and is the user’s own; the window is open; the amount is within the currency’s minimum and maximum; no loan is unpaid; no other fund operation is pending; the amount is withdrawable (`available − inTransit`). The amount is then frozen and the withdrawal waits in the `withdraw` review queue; the fee is taken on payout.',
+      },
       one('/funds/records'),
       one('/funds/rates'),
       one('/funds/exchange'),
@@ -567,6 +576,7 @@ function authOf(e: UserEndpoint): string {
 
 interface Rendered {
   head: string;
+  summary: string;
   body: string;
 }
 
@@ -574,9 +584,8 @@ function userEndpointText(e: UserEndpoint): Rendered {
   const tags = [authOf(e), ...(e.usesRequestId ? ['requestId'] : [])].join(' · ');
   return {
     head: `${code('POST ' + e.path)} · ${tags}`,
+    summary: e.summary + '.',
     body: [
-      e.summary + '.',
-      '',
       `Success code: ${e.success ? code(e.success) : 'none'}. Takes a \`requestId\` (§1.6): ${e.usesRequestId ? 'yes' : 'no'}.`,
       '',
       'Request:',
@@ -594,9 +603,8 @@ function adminEndpointText(e: AdminEndpoint): Rendered {
   const right = e.right === null ? 'no session' : `right ${code(e.right)}`;
   return {
     head: `${code('POST /api/admin' + e.path)} · ${right}${e.mutating ? ' · changes data' : ''}`,
+    summary: e.summary + '.',
     body: [
-      e.summary + '.',
-      '',
       e.mutating
         ? 'Success code: `result.update.ok`; needs `reason`; audited.'
         : 'Changes no data; no `reason` needed.',
@@ -631,7 +639,7 @@ function endpointSection(s: Section): string {
     // a sub that is one endpoint is headed by it; a sub of several gives each its own heading
     if (endpoints.length === 1 && sub.paths?.length === 1) {
       const r = render(endpoints[0]!);
-      parts.push('', `### ${n} ${r.head}`);
+      parts.push('', `### ${n} ${r.head}`, '', r.summary);
       if (sub.prose) parts.push('', sub.prose);
       if (sub.extra) parts.push('', sub.extra());
       parts.push('', r.body);
@@ -642,7 +650,7 @@ function endpointSection(s: Section): string {
     if (sub.extra) parts.push('', sub.extra());
     for (const e of endpoints) {
       const r = render(e);
-      parts.push('', `#### ${r.head}`, '', r.body);
+      parts.push('', `#### ${r.head}`, '', r.summary, '', r.body);
     }
   });
   return parts.join('\n');
@@ -705,7 +713,7 @@ export function buildApiDoc(prose: ApiDocProse): string {
     '',
     `The contract between the server, the web app and the back office: ${userCount} user calls under \`/api/vue/\`, ${adminCount} back-office calls under \`/api/admin/\`, one upload and one WebSocket. Everything below §1 is generated from the zod schemas in \`packages/contract\`, the same ones the server validates with and the clients type their calls with; \`GET /api/docs\` serves the same contract as OpenAPI 3.1. Code comments cite this file as \`docs/api.md §N.M\`.`,
     '',
-    'Schemas are shown in a compact TypeScript-like notation: `?` marks an optional field, `= x` its default, `(a…b)` a range of length, size or value; `Money`, `Rate`, `Id`, `Timestamp`, `Date`, `Clock` and `RequestId` are the wire types of §1.4, and a capitalised name such as `Market` or `OrderState` is the enumeration of §2 with that name (`markets`, `orderStates`; `Currency` is the currency list of §1.9).',
+    'Schemas are shown in a compact TypeScript-like notation: `?` marks an optional field, `= x` its default, `(a…b)` a range of length, size or value; `Money`, `Price`, `Rate`, `Id`, `Timestamp`, `Date`, `Clock` and `RequestId` are the wire types of §1.4, and a capitalised name such as `Market` or `OrderState` is the enumeration of §2 with that name (`markets`, `orderStates`; `Currency` is the currency list of §1.9).',
     '',
     prose.conventions.trim(),
     '',

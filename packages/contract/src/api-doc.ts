@@ -177,49 +177,63 @@ function enumerations(): string {
   ].join('\n');
 }
 
-/** The order in which the tables are numbered: fixed for the ones the code cites, new tables after. */
-const machineOrder: { table: string; title: string; note?: string }[] = [
-  { table: 'orderTransitions', title: 'Order and position (`orderStates`)' },
-  { table: 'subscriptionTransitions', title: 'New-share subscription (`subscriptionStates`)' },
+/**
+ * The numbers of §3 are fixed, because code cites them (`docs/api.md §3.5`): each known machine keeps its number
+ * under any of its names, and a table added later gets the next free number (in name order).
+ */
+const machines: { tables: string[]; title: string; note?: string }[] = [
+  { tables: ['orderTransitions'], title: 'Order and position (`orderStates`)' },
+  { tables: ['subscriptionTransitions'], title: 'New-share subscription (`subscriptionStates`)' },
   {
-    table: 'reviewTransitions',
+    tables: ['reviewTransitions'],
     title: 'Review item (`reviewStates`)',
-    note: 'Shared by every review queue (`reviewQueues`): deposits, withdrawals, loans, credit raises, block-trade and day-trading applications.',
+    note: 'Shared by every review queue (`reviewQueues`): deposits, withdrawals, real name, loans, credit raises, block-trade and day-trading applications.',
   },
-  { table: 'kycTransitions', title: 'Real-name verification (`kycStatuses`)' },
-  { table: 'copyTransitions', title: 'Copy subscription (`copyStates`)' },
-  { table: 'lendingTransitions', title: 'Lending application (`lendingStates`)' },
+  { tables: ['kycTransitions', 'kycStatusTransitions'], title: 'Real-name verification (`kycStatuses`)' },
   {
-    table: '',
+    tables: ['copyTransitions', 'copySubscriptionTransitions'],
+    title: 'Copy subscription (`copyStates`)',
+  },
+  { tables: ['lendingTransitions', 'lendingApplicationTransitions'], title: 'Lending application (`lendingStates`)' },
+  {
+    tables: [],
     title: 'Check-in day',
-    note: 'Not a stored machine: a user checks in at most once per calendar day of `funds.timezone`; a second call the same day answers `checkin.already_today`. The count of check-ins in the last 30 days feeds the credit-raise rule (§16.4).',
+    note: 'Not a stored machine: a user checks in at most once per calendar day of `funds.timezone` (again the same day: `checkin.already_today`). The count of check-ins in the last 30 days feeds the credit-raise rule (§16.4).',
   },
   {
-    table: 'instrumentTransitions',
+    tables: ['instrumentTransitions'],
     title: 'Instrument (`instrumentStatuses`)',
     note: 'Driven by the market-data feed and the listing calendar, never by an operator.',
   },
 ];
+
+/** Titles for tables that came after the fixed numbering. */
+const laterMachineTitles: Record<string, string> = {
+  copyFundTransitions: 'Copy fund (`copyFundStates`)',
+  loanTransitions: 'Loan (`loanStates`)',
+};
 
 function stateMachines(): string {
   const all = states as unknown as Record<string, unknown>;
   const tables = Object.keys(all)
     .sort()
     .filter((k) => k.endsWith('Transitions') && Array.isArray(all[k]));
-  const known = new Set(machineOrder.map((m) => m.table));
-  const order = [
-    ...machineOrder,
-    ...tables.filter((t) => !known.has(t)).map((t) => ({ table: t, title: code(t), note: undefined })),
-  ].filter((m) => m.table === '' || tables.includes(m.table));
+  const known = new Set(machines.flatMap((m) => m.tables));
+  const numbered = [
+    ...machines.map((m, i) => ({ n: i + 1, table: m.tables.find((t) => tables.includes(t)), ...m })),
+    ...tables
+      .filter((t) => !known.has(t))
+      .map((t, i) => ({ n: machines.length + i + 1, table: t, title: laterMachineTitles[t] ?? code(t), note: '' })),
+  ].filter((m) => m.table !== undefined || ('tables' in m && m.tables.length === 0));
   const parts = [
     '## 3. State machines',
     '',
-    'Each stateful record moves only along its table. A transition that is not listed cannot happen; the server looks every change up in the table (`nextState`) and writes the event to the record’s history. `from` empty means the record is created in that state. Actors: `user` (a call of the user), `system` (a job, the feed or the engine), `back_office` (an operator’s decision).',
+    'Each stateful record moves only along its table. A transition that is not listed cannot happen; the server looks every change up in the table and writes the event to the record’s history. `from` empty means the record is created in that state. Actors: `user` (a call of the user), `system` (a job, the feed or the engine), `back_office` (an operator’s decision).',
   ];
-  order.forEach((m, i) => {
-    parts.push('', `### 3.${i + 1} ${m.title}`);
+  for (const m of numbered) {
+    parts.push('', `### 3.${m.n} ${m.title}`);
     if (m.note) parts.push('', m.note);
-    if (m.table === '') return;
+    if (m.table === undefined) continue;
     const rows = (all[m.table] as states.Transition<string>[]).map((t) => [
       t.from === null ? '—' : code(t.from),
       code(t.event),
@@ -227,7 +241,7 @@ function stateMachines(): string {
       code(t.to),
     ]);
     parts.push('', table(['From', 'Event', 'Actor', 'To'], rows));
-  });
+  }
   return parts.join('\n');
 }
 

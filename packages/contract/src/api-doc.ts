@@ -5,7 +5,7 @@
  * stays pure: `npm run docs:api` reads them and writes the file, and a test fails when the file is stale.
  */
 import { z } from 'zod';
-import { codeCatalogue } from './codes.js';
+import { codeCatalogue, type Code } from './codes.js';
 import { configKeys } from './config-keys.js';
 import * as enums from './enums.js';
 import { messageCatalogue } from './messages.js';
@@ -299,6 +299,8 @@ function sharedObjects(): string {
 
 interface Sub {
   title: string;
+  /** The codes a call refuses with, in the order its checks run (typed: a code that does not exist does not compile). */
+  refusals?: Code[];
   /** Paths of the registry, user or back office according to the section. */
   paths?: string[];
   prose?: string;
@@ -383,8 +385,21 @@ const sections: Section[] = [
         prose:
           'Checks, first failure answers: the account may trade and its real name is verified; the instrument exists, is tradable and listed (`product.not_found`, `product.not_listed`); the market is in session (market orders in the regular session only; `order.not_trading_time`); a price is available; the leverage is offered; a limit price is inside the daily band; take-profit above and stop-loss below the reference for a long, the other way for a short (`order.tp_sl_invalid`); the contract amount reaches the minimum; `available` covers margin plus opening fee. A limit order is `pending` with that money frozen, a market order `holding` (§3.1). Success `result.buy.ok` for a long, `result.sell.ok` for a short.',
       },
-      one('/trade/cancel'),
-      one('/trade/close'),
+      { ...one('/trade/cancel'), refusals: ['order.not_found', 'order.not_pending'] },
+      {
+        ...one('/trade/close'),
+        prose:
+          'Always the whole position (no partial close). The answer shows `closed`, or `closing` while the fill is in flight.',
+        refusals: [
+          'order.not_found',
+          'order.locked',
+          'order.not_holding',
+          'order.not_trading_time',
+          'order.min_hold',
+          'order.t_plus_n',
+          'order.price_unavailable',
+        ],
+      },
       one('/trade/setTpSl'),
       one('/trade/userstocklist'),
       one('/trade/detail'),
@@ -409,6 +424,22 @@ const sections: Section[] = [
         ...one('/funds/withdraw'),
         prose:
           'The complete list of what can refuse a withdrawal, checked in this order (the credit score is not on it): the account is not withdraw-blocked and its real name is verified; the fund password is set and right; the card or wallet exists and is the user’s own; the window is open; the amount is within the currency’s minimum and maximum; no loan is unpaid; no other fund operation is pending; the amount is withdrawable (`available − inTransit`). The amount is then frozen and the withdrawal waits in the `withdraw` review queue; the fee is taken on payout.',
+        refusals: [
+          'account.withdraw_blocked',
+          'kyc.required',
+          'kyc.not_passed',
+          'password.fund_not_set',
+          'password.fund_wrong',
+          'card.not_found',
+          'wallet.not_found',
+          'card.not_owned',
+          'withdraw.outside_window',
+          'withdraw.below_min',
+          'withdraw.above_max',
+          'loan.unpaid',
+          'funds.operation_pending',
+          'funds.insufficient_withdrawable',
+        ],
       },
       one('/funds/records'),
       one('/funds/rates'),
@@ -634,6 +665,10 @@ function adminEndpointText(e: AdminEndpoint): Rendered {
   };
 }
 
+function refusalLine(refusals: Code[]): string {
+  return 'Refusals, in the order the checks run: ' + refusals.map(code).join(' → ') + '.';
+}
+
 function endpointSection(s: Section): string {
   const registry = (s.admin ? Object.values(adminEndpoints) : Object.values(userEndpoints)) as (
     UserEndpoint | AdminEndpoint
@@ -655,6 +690,7 @@ function endpointSection(s: Section): string {
       const r = render(endpoints[0]!);
       parts.push('', `### ${n} ${r.head}`, '', r.summary);
       if (sub.prose) parts.push('', sub.prose);
+      if (sub.refusals) parts.push('', refusalLine(sub.refusals));
       if (sub.extra) parts.push('', sub.extra());
       parts.push('', r.body);
       return;

@@ -3,7 +3,7 @@
  * union on `queue`), so the drawer reads them directly; what stays here is what the types cannot say:
  * whether an image link may be loaded, and the exact payout of a withdrawal. Pure, so tested in node.
  */
-import { Dec, currencyScale, type Currency } from '@brokerage/contract';
+import { Money, type Currency } from '@brokerage/contract';
 
 /**
  * An image link the drawer may load: a same-origin path (the signed `/files/<id>?exp=…&sig=…` links)
@@ -15,10 +15,10 @@ export function safeImageUrl(value: string | null): string | null {
   return /^https?:\/\//i.test(value) ? value : null;
 }
 
-/** What reaches the card or wallet: amount − fee, exactly, at the currency's scale; null if not decimals. */
+/** What reaches the card or wallet: amount − fee at the currency's scale (half-up); null if not decimals. */
 export function netPayout(amount: string, fee: string, currency: Currency): string | null {
   try {
-    return new Dec(amount).minus(new Dec(fee)).toFixed(currencyScale[currency]);
+    return Money.of(amount, currency).minus(Money.of(fee, currency)).rounded('half_up').toString();
   } catch {
     return null;
   }

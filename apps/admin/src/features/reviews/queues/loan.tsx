@@ -1,12 +1,14 @@
 /** A loan application: credit score and quota against the amount asked, and the daily rate. */
 import { Descriptions, Space, Tag, Typography } from 'antd';
-import { Dec } from '@brokerage/contract';
+import { Money } from '@brokerage/contract';
 import { money, Section, type DetailsProps, type QueueView } from './parts';
 
 function LoanDetails({ item }: DetailsProps<'loan'>) {
   const { details } = item;
   const scoreShort = details.creditScore < details.minScoreToBorrow;
-  const quotaShort = new Dec(item.amount).greaterThan(new Dec(details.availableQuota));
+  const quotaShort = Money.of(item.amount, item.currency).isGreaterThan(
+    Money.of(details.availableQuota, item.currency),
+  );
   return (
     <Section title="Loan application">
       <Typography.Paragraph type="secondary">

@@ -125,6 +125,36 @@ const adminMoney = [
   },
 ];
 
+// A feature under apps/admin/src/features/<f>/ reaches another feature only through its index.ts, and so
+// does the rest of the back office (App.tsx); shared parts (components/, lib/, api/) import no feature.
+const adminSrc = path.join(import.meta.dirname, 'apps/admin/src');
+const inAdmin = (p) => path.join(adminSrc, p);
+const adminFeatures = readdirSync(inAdmin('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureIndex = inAdmin('features/*/index.ts');
+const throughFeatureIndex =
+  'Another feature is reached only through its index.ts: export what you need from there, or move a shared part to components/.';
+const adminBoundaryZones = [
+  ...adminFeatures.map((name) => ({
+    target: inAdmin(`features/${name}/**`),
+    from: inAdmin(`features/!(${name})/**`),
+    except: [featureIndex],
+    message: throughFeatureIndex,
+  })),
+  {
+    target: [inAdmin('*'), inAdmin('!(features)/**')],
+    from: inAdmin('features/**'),
+    except: [featureIndex],
+    message: throughFeatureIndex,
+  },
+  {
+    target: [inAdmin('components/**'), inAdmin('lib/**'), inAdmin('api/**')],
+    from: inAdmin('features/**'),
+    message: 'Shared parts (components/, lib/, api/) sit below the features and import none of them.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -252,6 +282,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding],
     },
+  },
+  {
+    files: ['apps/admin/src/**/*.ts', 'apps/admin/src/**/*.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: adminBoundaryZones }] },
   },
   // The back office's money rules (see adminMoney above): lib/decimal.ts is the one place that rounds a rate.
   {

@@ -12,8 +12,18 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const src = path.join(repoRoot, 'apps/admin/src');
 const tag = `zz-lint-fixture-${process.pid}`;
 const featureA = `${tag}-a`;
+const featureB = `${tag}-b`;
 
 const fixtures: Record<string, string> = {
+  // feature b: an index that exports a part, and a part it keeps to itself
+  [`features/${featureB}/index.ts`]: "export { shown } from './Shown';\n",
+  [`features/${featureB}/Shown.ts`]: "export const shown = 'shown';\n",
+  [`features/${featureB}/other.ts`]: "export const other = 'other';\n",
+  // a deep import into another feature, and the same through its index (allowed)
+  [`features/${featureA}/deep.ts`]: `import { other } from '../${featureB}/other';\nexport const deep = other;\n`,
+  [`features/${featureA}/through.ts`]: `import { shown } from '../${featureB}';\nexport const through = shown;\n`,
+  // a shared part reaching up into a feature, even through its index
+  [`components/${tag}.ts`]: `import { shown } from '../features/${featureB}';\nexport const up = shown;\n`,
   // amounts turned into floats, rounded without a named mode, or scaled with the contract's private scales
   [`features/${featureA}/payout.ts`]: [
     "import { Dec, currencyScale } from '@brokerage/contract';",
@@ -46,7 +56,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  rmSync(path.join(src, 'features', featureA), { recursive: true, force: true });
+  for (const feature of [featureA, featureB])
+    rmSync(path.join(src, 'features', feature), { recursive: true, force: true });
+  rmSync(path.join(src, `components/${tag}.ts`), { force: true });
 });
 
 describe('the lint of the back office', () => {
@@ -56,6 +68,18 @@ describe('the lint of the back office', () => {
     expect(messages.filter((m) => m === 'no-restricted-syntax')).toHaveLength(6);
     expect(messages).toContain('no-restricted-globals'); // parseFloat
     expect(messages).toContain('@typescript-eslint/no-restricted-imports'); // currencyScale
+  });
+
+  it('fails a deep import into another feature', () => {
+    expect(results.get(`features/${featureA}/deep.ts`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails a shared part that imports a feature, even through its index', () => {
+    expect(results.get(`components/${tag}.ts`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it("passes an import through the other feature's index", () => {
+    expect(results.get(`features/${featureA}/through.ts`)).toEqual([]);
   });
 
   it("passes the contract's Money with a named rounding", () => {

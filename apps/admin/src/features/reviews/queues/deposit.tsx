@@ -2,7 +2,8 @@
 import { Descriptions } from 'antd';
 import type { DepositChannel } from '@brokerage/contract';
 import { emptyText, formatAmount, formatText } from '../../../lib/format';
-import { formatDays, safeImageUrl } from '../review-details';
+import { formatDays } from '../../../lib/days';
+import { safeImageUrl } from '../review-details';
 import { ReviewImage } from '../ReviewImage';
 import { Copyable, money, Section, type DetailsProps, type ImageSupport, type Items, type QueueView } from './parts';
 

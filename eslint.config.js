@@ -99,6 +99,62 @@ const tableExports = [
   },
 ];
 
+// ── Back office (apps/admin): money and feature boundaries (docs/style.md §1, §3) ──────────────────
+// Amounts are the contract's Money (`Money.of(text, currency)`), compared and subtracted there, shown as
+// sent; a rate or a percentage is rounded in lib/decimal.ts with a named mode. Nothing else in the back
+// office rounds, scales or turns a decimal into a JS number.
+const adminTests = ['apps/admin/src/**/*.test.ts', 'apps/admin/src/**/*.test.tsx', 'apps/admin/src/test-support.tsx'];
+const adminMoney = [
+  ...moneyRounding,
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message:
+      "No unnamed rounding: Money.rounded(mode).toString() for an amount, lib/decimal's percentOf(…, mode) for a rate.",
+  },
+  {
+    selector: "CallExpression[callee.name='Number']",
+    message: 'Money never touches a float: keep the decimal string, or Money.of(text, currency).',
+  },
+  {
+    selector: "MemberExpression[object.name='Number'][property.name='parseFloat']",
+    message: 'Money never touches a float: keep the decimal string, or Money.of(text, currency).',
+  },
+  {
+    selector: "MemberExpression[object.name='Math'][property.name=/^(round|floor|ceil|trunc)$/]",
+    message: "Name the rounding: Money.rounded('half_up' | 'down' | 'up'), or lib/decimal's percentOf(…, mode).",
+  },
+];
+
+// A feature under apps/admin/src/features/<f>/ reaches another feature only through its index.ts, and so
+// does the rest of the back office (App.tsx); shared parts (components/, lib/, api/) import no feature.
+const adminSrc = path.join(import.meta.dirname, 'apps/admin/src');
+const inAdmin = (p) => path.join(adminSrc, p);
+const adminFeatures = readdirSync(inAdmin('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureIndex = inAdmin('features/*/index.ts');
+const throughFeatureIndex =
+  'Another feature is reached only through its index.ts: export what you need from there, or move a shared part to components/.';
+const adminBoundaryZones = [
+  ...adminFeatures.map((name) => ({
+    target: inAdmin(`features/${name}/**`),
+    from: inAdmin(`features/!(${name})/**`),
+    except: [featureIndex],
+    message: throughFeatureIndex,
+  })),
+  {
+    target: [inAdmin('*'), inAdmin('!(features)/**')],
+    from: inAdmin('features/**'),
+    except: [featureIndex],
+    message: throughFeatureIndex,
+  },
+  {
+    target: [inAdmin('components/**'), inAdmin('lib/**'), inAdmin('api/**')],
+    from: inAdmin('features/**'),
+    message: 'Shared parts (components/, lib/, api/) sit below the features and import none of them.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -225,6 +281,19 @@ export default tseslint.config(
     files: ['apps/server/src/modules/*/index.ts'],
     rules: {
       'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding],
+    },
+  },
+  {
+    files: ['apps/admin/src/**/*.ts', 'apps/admin/src/**/*.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: adminBoundaryZones }] },
+  },
+  // The back office's money rules (see adminMoney above): lib/decimal.ts is the one place that rounds a rate.
+  {
+    files: ['apps/admin/src/**/*.ts', 'apps/admin/src/**/*.tsx'],
+    ignores: [...adminTests, 'apps/admin/src/lib/decimal.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [moneyScaleImports] }],
+      'no-restricted-syntax': ['error', ...adminMoney],
     },
   },
   {

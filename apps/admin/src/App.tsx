@@ -6,18 +6,17 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/AppLayout';
 import { NotifierBridge } from './components/NotifierBridge';
 import { RequireAuth, RequireRight } from './components/RequireAuth';
-import { AuditPage } from './features/audit/AuditPage';
-import { ConfigPage } from './features/config/ConfigPage';
-import { DepositChannelsPage } from './features/config/DepositChannelsPage';
-import { LendingProductsPage } from './features/lending/LendingProductsPage';
-import { NewSharesPage } from './features/new-shares/NewSharesPage';
-import { BlockTradesPage } from './features/block-trades/BlockTradesPage';
-import { CopyFundsPage } from './features/copy-funds/CopyFundsPage';
-import { LoginPage } from './features/login/LoginPage';
-import { NewsPage } from './features/news/NewsPage';
-import { NoticesPage } from './features/notices/NoticesPage';
-import { ReviewQueueRoute } from './features/reviews/ReviewQueuePage';
-import { UsersPage } from './features/users/UsersPage';
+import { AuditPage } from './features/audit';
+import { ConfigPage, DepositChannelsPage } from './features/config';
+import { LendingProductsPage } from './features/lending';
+import { NewSharesPage } from './features/new-shares';
+import { BlockTradesPage } from './features/block-trades';
+import { CopyFundsPage } from './features/copy-funds';
+import { LoginPage } from './features/login';
+import { NewsPage } from './features/news';
+import { NoticesPage } from './features/notices';
+import { ReviewQueueRoute } from './features/reviews';
+import { UsersPage } from './features/users';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

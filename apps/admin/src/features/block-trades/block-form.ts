@@ -2,16 +2,16 @@
  * The block-trade product form (docs/api.md §19.5 `/block/create`, `/block/update`): values, the problems
  * the contract would refuse (checked with its own schema so the operator sees them under the field),
  * the create body, and an update body with only what changed. The instrument and the kind are fixed
- * once created; a change applies to new applications only. Prices stay decimal strings (`Dec`
+ * once created; a change applies to new applications only. Prices stay decimal strings (`sameDecimal`
  * compares them). Pure, so it is tested in node.
  */
 import {
-  Dec,
   adminBlockCreateRequest,
   type AdminBlockProduct,
   type AdminRequestOf,
   type BlockKind,
 } from '@brokerage/contract';
+import { sameDecimal } from '../../lib/decimal';
 
 export interface BlockFormValues {
   instrumentId: string;
@@ -111,7 +111,7 @@ export function blockUpdateBody(
     const stored = product[key];
     const same =
       key === 'price' && typeof next === 'string' && /^\d+(\.\d+)?$/.test(next)
-        ? new Dec(next).equals(new Dec(stored as string))
+        ? sameDecimal(next, stored as string)
         : next === stored;
     if (!same) changes[key] = next;
   }

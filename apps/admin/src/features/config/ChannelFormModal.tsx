@@ -5,7 +5,7 @@
  */
 import { Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Switch, Typography, type FormRule } from 'antd';
 import { currencies, type Currency, type DepositChannelConfig } from '@brokerage/contract';
-import { formatDays, isoDayOptions } from '../reviews/review-details';
+import { formatDays, isoDayOptions } from '../../lib/days';
 import {
   channelFormValuesOf,
   channelOf,

@@ -32,7 +32,7 @@ import { adminData } from '../../api/client';
 import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { emptyText, formatText, formatTime } from '../../lib/format';
-import { formatDays } from '../reviews/review-details';
+import { formatDays } from '../../lib/days';
 import { ChannelFormModal } from './ChannelFormModal';
 import {
   channelChanges,

@@ -6,7 +6,7 @@
  * `depositChannelConfig` schema, the one the server applies. Pure, so it is tested in node.
  */
 import {
-  Dec,
+  Money,
   clock,
   configKeyMap,
   depositChannelConfig,
@@ -165,7 +165,13 @@ export function channelProblems(
   const max = clean(values.max);
   if (min && !moneyPattern.test(min)) problems.min = 'A decimal amount with at most 2 decimals, e.g. 100.00';
   if (max && !moneyPattern.test(max)) problems.max = 'A decimal amount with at most 2 decimals, e.g. 100.00';
-  if (min && max && !problems.min && !problems.max && new Dec(min).gt(new Dec(max)))
+  if (
+    min &&
+    max &&
+    !problems.min &&
+    !problems.max &&
+    Money.of(min, values.currency).isGreaterThan(Money.of(max, values.currency))
+  )
     problems.max = 'Must not be below the minimum';
 
   if (values.windowMode === 'own') {

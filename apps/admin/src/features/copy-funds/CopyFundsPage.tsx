@@ -8,10 +8,11 @@
 import { useState } from 'react';
 import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dec, type AdminCopyFund } from '@brokerage/contract';
+import type { AdminCopyFund } from '@brokerage/contract';
 import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
+import { percentOf } from '../../lib/decimal';
 import { percentText } from './copy-form';
 import { CopyFundFormModal } from './CopyFundFormModal';
 
@@ -27,7 +28,7 @@ const stateColour: Record<AdminCopyFund['state'], string> = { running: 'blue', c
 export function dailyText(rate: string | null): string {
   if (rate === null) return 'no result yet';
   if (!/^-?\d+(\.\d+)?$/.test(rate)) return rate;
-  const percent = new Dec(rate).times(100).toFixed(2, Dec.ROUND_HALF_UP);
+  const percent = percentOf(rate, 2, 'half_up');
   return `${/^[1-9]|^0\.\d*[1-9]/.test(percent) ? '+' : ''}${percent} %`;
 }
 

@@ -4,18 +4,20 @@
  * create body, and an update body with only what changed. An edit may change the name, the minimum,
  * the copy deadline and the switch; everything else is fixed once created. There is deliberately no
  * field for a result, profit or payout: those come only from the strategy engine (§19.6). Amounts
- * stay decimal strings (`Dec` compares them). Pure, so it is tested in node.
+ * stay decimal strings (amounts compare as the contract's `Money`). Pure, so it is tested in node.
  */
 import {
   adminCopyCreateRequest,
   copyCurrencies,
   Dec,
+  Money,
   strategyNos,
   type AdminCopyFund,
   type AdminRequestOf,
   type CopyCurrency,
   type StrategyNo,
 } from '@brokerage/contract';
+import { sameDecimal } from '../../lib/decimal';
 
 export interface CopyFormValues {
   name: string;
@@ -131,7 +133,7 @@ export function copyProblems(values: CopyFormValues, now = Date.now()): Partial<
     !problems.fundSize &&
     isWhole(terms.minAmount) &&
     isWhole(terms.fundSize) &&
-    new Dec(terms.minAmount).greaterThan(new Dec(terms.fundSize))
+    Money.of(terms.minAmount, terms.currency).isGreaterThan(Money.of(terms.fundSize, terms.currency))
   ) {
     problems.minAmount = 'The minimum cannot be above the fund size: nobody could subscribe';
   }
@@ -156,7 +158,7 @@ export function copyUpdateBody(fund: AdminCopyFund, values: CopyFormValues): Adm
     const stored = fund[key];
     const same =
       key === 'minAmount' && typeof next === 'string' && isWhole(next)
-        ? new Dec(next).equals(new Dec(stored as string))
+        ? sameDecimal(next, stored as string)
         : key === 'copyDeadline' && typeof next === 'string'
           ? Date.parse(next) === Date.parse(stored as string)
           : next === stored;

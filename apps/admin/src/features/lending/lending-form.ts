@@ -2,11 +2,12 @@
  * The lending product form (docs/api.md §19.5 `/lending/create`, `/lending/update`): values, the problems
  * the contract would refuse (checked here with its own schemas so the operator sees them under the
  * field), the create body and an update body with only what changed, and the rate shown as
- * percentages. Amounts and rates stay decimal strings; `Dec` compares and converts them. Pure, so it is
+ * percentages. Amounts and rates stay decimal strings; amounts compare as the contract's `Money`, rates as `Dec`. Pure, so it is
  * tested in node.
  */
 import {
   Dec,
+  Money,
   adminLendingCreateRequest,
   currencies,
   isCurrency,
@@ -16,6 +17,7 @@ import {
   type Currency,
   type LendingProduct,
 } from '@brokerage/contract';
+import { percentOf, sameDecimal } from '../../lib/decimal';
 
 export interface LendingFormValues {
   name: string;
@@ -42,7 +44,7 @@ export function termsLockedOf(product: LendingProduct | null, refusedIds: Readon
   if (!product) return false;
   if (refusedIds.has(product.id)) return true;
   try {
-    return new Dec(product.quotaUsed).greaterThan(0);
+    return Money.of(product.quotaUsed, product.currency).isPositive();
   } catch {
     return false;
   }
@@ -54,18 +56,18 @@ export function lendingFormValuesOf(product: LendingProduct | null): LendingForm
     currency: product?.currency ?? 'MXN',
     dailyRate: product?.dailyRate ?? '',
     termDays: product?.termDays ?? null,
-    minAmount: product ? wholeText(product.minAmount) : '',
-    quota: product ? wholeText(product.quota) : '',
+    minAmount: product ? wholeText(product.minAmount, product.currency) : '',
+    quota: product ? wholeText(product.quota, product.currency) : '',
     open: product?.open ?? true,
     reason: '',
   };
 }
 
 /** "10000.00" → "10000" for the form (whole amounts only). */
-function wholeText(value: string): string {
+function wholeText(value: string, currency: Currency): string {
   try {
-    const amount = new Dec(value);
-    return amount.isInteger() ? amount.toFixed(0) : value;
+    const amount = Money.of(value, currency).amount;
+    return amount.isInteger() ? amount.toString() : value;
   } catch {
     return value;
   }
@@ -94,7 +96,12 @@ export function lendingProblems(values: LendingFormValues): Partial<Record<Lendi
   const quota = trimmed(values.quota);
   if (!wholeAmount.safeParse(minAmount).success) problems.minAmount = 'A whole amount above 0, no decimals';
   if (!wholeAmount.safeParse(quota).success) problems.quota = 'A whole amount above 0, no decimals';
-  if (!problems.minAmount && !problems.quota && new Dec(minAmount).greaterThan(new Dec(quota))) {
+  if (
+    !problems.minAmount &&
+    !problems.quota &&
+    isCurrency(values.currency) &&
+    Money.of(minAmount, values.currency).isGreaterThan(Money.of(quota, values.currency))
+  ) {
     problems.minAmount = 'The minimum cannot be above the quota';
   }
   return problems;
@@ -111,14 +118,6 @@ export function lendingCreateBody(values: LendingFormValues): AdminRequestOf<'le
     open: values.open,
     reason: trimmed(values.reason),
   });
-}
-
-function sameDecimal(a: string, b: string): boolean {
-  try {
-    return new Dec(a).equals(new Dec(b));
-  } catch {
-    return a === b;
-  }
 }
 
 /**
@@ -169,10 +168,9 @@ export function lendingUpdateBody(
 export function rateDescription(dailyRate: string): string | null {
   const text = dailyRate.trim();
   if (!rate.safeParse(text).success) return null;
-  const daily = new Dec(text).times(100);
-  const places = Math.min(6, Math.max(2, daily.decimalPlaces()));
-  const annual = new Dec(text).times(365).times(100).toFixed(2);
-  return `${daily.toFixed(places)} % a day, ≈ ${annual} % a year`;
+  const places = Math.min(6, Math.max(2, new Dec(text).times(100).decimalPlaces()));
+  const annual = percentOf(new Dec(text).times(365), 2, 'half_up');
+  return `${percentOf(text, places, 'half_up')} % a day, ≈ ${annual} % a year`;
 }
 
 export function isHighRate(dailyRate: string): boolean {
@@ -185,7 +183,7 @@ export function quotaShare(quota: string, quotaUsed: string): string {
   try {
     const total = new Dec(quota);
     if (total.isZero()) return '—';
-    return `${new Dec(quotaUsed).dividedBy(total).times(100).toFixed(1, Dec.ROUND_DOWN)} %`;
+    return `${percentOf(new Dec(quotaUsed).dividedBy(total), 1, 'down')} %`;
   } catch {
     return '—';
   }

@@ -12,7 +12,7 @@ import type { ApiError } from '../../api/client';
 import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { hasFieldReasons, showServerFieldErrors } from '../../components/server-field-errors';
-import { termsLockedText } from '../lending/LendingProductFormModal';
+import { termsLockedText } from '../lending';
 import {
   accountTypeLabels,
   isTermDisabled,

@@ -2,11 +2,10 @@
  * The new-share offering form (docs/api.md §19.5 `/newShare/create`, `/newShare/update`): values, the
  * problems the contract would refuse (checked with its own schema so the operator sees them under
  * the field), the create body, an update body with only what changed and may change, and when the
- * draw may run. Amounts stay decimal strings (`Dec` compares them); times are UTC ISO strings as on
+ * draw may run. Amounts stay decimal strings (`sameDecimal` compares them); times are UTC ISO strings as on
  * the wire. Pure, so it is tested in node.
  */
 import {
-  Dec,
   accountTypes,
   adminNewShareCreateRequest,
   newShareFixedTerms,
@@ -18,6 +17,7 @@ import {
   type NewShareMarket,
   type PaymentMode,
 } from '@brokerage/contract';
+import { sameDecimal } from '../../lib/decimal';
 
 export interface NewShareFormValues {
   kind: NewShareKind;
@@ -196,14 +196,6 @@ export function newShareProblems(values: NewShareFormValues): Partial<Record<New
 
 export function newShareCreateBody(values: NewShareFormValues): AdminRequestOf<'newShareCreate'> {
   return adminNewShareCreateRequest.parse({ ...termsOf(values), reason: trim(values.reason) });
-}
-
-function sameDecimal(a: string, b: string): boolean {
-  try {
-    return new Dec(a).equals(new Dec(b));
-  } catch {
-    return a === b;
-  }
 }
 
 function sameValue(key: string, next: unknown, stored: unknown): boolean {

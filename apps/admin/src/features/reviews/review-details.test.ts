@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDays, netPayout, safeImageUrl } from './review-details';
+import { formatDays } from '../../lib/days';
+import { netPayout, safeImageUrl } from './review-details';
 
 describe('image links', () => {
   it('accepts same-origin paths and http(s) URLs only', () => {

@@ -3,7 +3,7 @@
  * union on `queue`), so the drawer reads them directly; what stays here is what the types cannot say:
  * whether an image link may be loaded, and the exact payout of a withdrawal. Pure, so tested in node.
  */
-import { Dec, currencyScale, type Currency } from '@brokerage/contract';
+import { Money, type Currency } from '@brokerage/contract';
 
 /**
  * An image link the drawer may load: a same-origin path (the signed `/files/<id>?exp=…&sig=…` links)
@@ -15,26 +15,11 @@ export function safeImageUrl(value: string | null): string | null {
   return /^https?:\/\//i.test(value) ? value : null;
 }
 
-/** What reaches the card or wallet: amount − fee, exactly, at the currency's scale; null if not decimals. */
+/** What reaches the card or wallet: amount − fee at the currency's scale (half-up); null if not decimals. */
 export function netPayout(amount: string, fee: string, currency: Currency): string | null {
   try {
-    return new Dec(amount).minus(new Dec(fee)).toFixed(currencyScale[currency]);
+    return Money.of(amount, currency).minus(Money.of(fee, currency)).rounded('half_up').toString();
   } catch {
     return null;
   }
 }
-
-const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-/** ISO weekdays as text: "every day", "Mon–Fri", or a list ("Mon, Wed, Sat"). */
-export function formatDays(days: readonly number[]): string {
-  const sorted = [...new Set(days)].filter((day) => day >= 1 && day <= 7).sort((a, b) => a - b);
-  if (sorted.length === 0) return 'no days';
-  if (sorted.length === 7) return 'every day';
-  const isRun = sorted.every((day, index) => index === 0 || day === (sorted[index - 1] ?? 0) + 1);
-  const name = (day: number) => dayNames[day - 1] ?? String(day);
-  if (isRun && sorted.length > 2) return `${name(sorted[0] ?? 1)}–${name(sorted[sorted.length - 1] ?? 7)}`;
-  return sorted.map(name).join(', ');
-}
-
-export const isoDayOptions = dayNames.map((label, index) => ({ label, value: index + 1 }));

@@ -1,0 +1,2 @@
+/** Block-trade products: what the back office exposes of this feature. */
+export { BlockTradesPage } from './BlockTradesPage';

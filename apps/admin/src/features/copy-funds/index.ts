@@ -1,0 +1,2 @@
+/** Copy funds: what the back office exposes of this feature. */
+export { CopyFundsPage } from './CopyFundsPage';

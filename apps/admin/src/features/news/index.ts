@@ -1,0 +1,2 @@
+/** News: what the back office exposes of this feature. */
+export { NewsPage } from './NewsPage';

@@ -1,0 +1,2 @@
+/** Notices: what the back office exposes of this feature. */
+export { NoticesPage } from './NoticesPage';

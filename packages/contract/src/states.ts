@@ -13,6 +13,7 @@ import type {
   ReviewState,
   SubscriptionState,
 } from './enums.js';
+import type { CopyFundState } from './api/copy.js';
 
 export type Actor = 'user' | 'system' | 'back_office';
 
@@ -74,6 +75,14 @@ export const copyTransitions = [
   { from: 'active', event: 'fund_ends', actor: 'system', to: 'ended' },
 ] as const satisfies readonly Transition<CopyState>[];
 
+/** A copy fund (§14): launched running; closed by an operator or at its end time; closed once everyone is paid out. */
+export const copyFundTransitions = [
+  { from: null, event: 'launch', actor: 'back_office', to: 'running' },
+  { from: 'running', event: 'close', actor: 'back_office', to: 'closing' },
+  { from: 'running', event: 'end_time', actor: 'system', to: 'closing' },
+  { from: 'closing', event: 'paid_out', actor: 'system', to: 'closed' },
+] as const satisfies readonly Transition<CopyFundState>[];
+
 export const lendingTransitions = [
   { from: null, event: 'apply', actor: 'user', to: 'active' },
   { from: 'active', event: 'matched', actor: 'system', to: 'succeeded' },
@@ -106,6 +115,7 @@ export type SubscriptionEvent = EventOf<typeof subscriptionTransitions>;
 export type ReviewEvent = EventOf<typeof reviewTransitions>;
 export type KycEvent = EventOf<typeof kycTransitions>;
 export type CopyEvent = EventOf<typeof copyTransitions>;
+export type CopyFundEvent = EventOf<typeof copyFundTransitions>;
 export type LendingEvent = EventOf<typeof lendingTransitions>;
 export type InstrumentEvent = EventOf<typeof instrumentTransitions>;
 

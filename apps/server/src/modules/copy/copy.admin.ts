@@ -16,6 +16,7 @@ import { launchFund } from './copy.funds.js';
 import * as repo from './copy.repository.js';
 import type { FundRow, NewFundRow } from './copy.repository.js';
 import { navPerUnit, toFund, valueFund } from './copy.service.js';
+import { canFund, transitionFund } from './copy.states.js';
 
 const TARGET = 'copy_fund';
 
@@ -108,15 +109,13 @@ export function registerCopyAdminRoutes(app: FastifyInstance, deps: CopyAdminDep
       if (!fund) throw new DomainError('product.not_found');
       const before = await adminView(tx, deps, fund);
       // the engine sells the positions, then ends every subscription with its payout (copy.jobs.ts)
-      const updated =
-        fund.state === 'running'
-          ? await repo.updateFund(tx, fund.id, {
-              state: 'closing',
-              open: false,
-              closeReason: 'fund_closed',
-              updatedAt: clock.now(),
-            })
-          : fund;
+      const updated = canFund(fund, 'close')
+        ? await transitionFund(tx, fund, 'close', {
+            open: false,
+            closeReason: 'fund_closed',
+            updatedAt: clock.now(),
+          })
+        : fund;
       const after = await adminView(tx, deps, updated);
       return { data: after, before, after };
     },

@@ -19,6 +19,7 @@ import type { Ledger } from '../ledger/index.js';
 import * as repo from './copy.repository.js';
 import type { FundRow } from './copy.repository.js';
 import { addDays, utcDate } from './copy.service.js';
+import { initialFundState } from './copy.states.js';
 import { marketOfCurrency } from './strategy.js';
 
 export interface FundTerms {
@@ -101,7 +102,7 @@ export async function launchFund(
     performanceFeeRate: deps.settings.get('copy.performanceFeeRate'),
     serviceFeeRate: deps.settings.get('copy.serviceFeeRate'),
     open: terms.open,
-    state: 'running',
+    state: initialFundState(),
     seedCapital: seed.toLedgerString(),
     units: roundRate(seed.amount.dividedBy(launchNav), 'down').toFixed(8),
     lastMarkDate: options.lastMarkDate ?? addDays(utcDate(now), -1),

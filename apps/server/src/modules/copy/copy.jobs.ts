@@ -28,6 +28,7 @@ import { closePosition, isRegularSession, placeOrder, usableQuote } from '../tra
 import * as repo from './copy.repository.js';
 import type { FundRow } from './copy.repository.js';
 import { addDays, DAY_MS, endSubscription, navPerUnit, utcDate, valueFund } from './copy.service.js';
+import { canCopy, canFund, transitionFund } from './copy.states.js';
 import { chooseTargets, strategies } from './strategy.js';
 
 export interface CopyEngineDeps {
@@ -197,8 +198,8 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
   if (fund.state === 'running' && now >= fund.endTime) {
     fund = await transaction(deps.db, async (tx) => {
       const locked = await repo.lockFund(tx, fundId);
-      if (!locked || locked.state !== 'running') return locked;
-      return repo.updateFund(tx, fundId, { state: 'closing', open: false, closeReason: 'fund_ended', updatedAt: now });
+      if (!locked || !canFund(locked, 'end_time')) return locked;
+      return transitionFund(tx, locked, 'end_time', { open: false, closeReason: 'fund_ended', updatedAt: now });
     });
   }
   if (!fund || fund.state !== 'closing') return;
@@ -228,11 +229,11 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
   await markFund(deps, fund.id, utcDate(now));
   await transaction(deps.db, async (tx) => {
     let locked = await repo.lockFund(tx, fundId);
-    if (!locked || locked.state !== 'closing') return;
+    if (!locked || !canFund(locked, 'paid_out')) return;
     const reason = locked.closeReason ?? 'fund_closed';
     for (const seen of await repo.activeOfFund(tx, fundId)) {
       const sub = await repo.lockSubscription(tx, seen.id);
-      if (!sub || sub.state !== 'active') continue;
+      if (!sub || !canCopy(sub, 'fund_ends')) continue;
       locked = (await endSubscription(tx, deps, locked, sub, 'fund_ends', reason)).fund;
       report.subscriptionsEnded++;
     }
@@ -250,7 +251,7 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
         ],
       });
     }
-    await repo.updateFund(tx, fundId, { state: 'closed', open: false, closedAt: now, updatedAt: now });
+    await transitionFund(tx, locked, 'paid_out', { open: false, closedAt: now, updatedAt: now });
   });
 }
 

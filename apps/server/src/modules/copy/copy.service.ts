@@ -11,13 +11,9 @@
  */
 import {
   copyPayout,
-  copyStates,
-  copyTransitions,
   Dec,
   Money,
-  nextState,
   roundRate,
-  type CopyEvent,
   type CopyFund,
   type CopyFundDetail,
   type CopyPayout,
@@ -31,7 +27,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { DomainError, invariant } from '../../platform/errors.js';
+import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
@@ -49,6 +45,7 @@ import type { MarketFeed } from '../market/index.js';
 import { closePosition, openPositionMarks, type PositionMark } from '../trading/index.js';
 import * as repo from './copy.repository.js';
 import type { FundRow, SubscriptionRow } from './copy.repository.js';
+import { canCopy, initialCopyState, transitionCopy } from './copy.states.js';
 import { describeStrategy } from './strategy.js';
 
 export interface CopyDeps {
@@ -261,15 +258,6 @@ export async function copyInvestValue(db: Db, userId: string): Promise<Map<CopyF
 
 /* ---- the follower's calls ---- */
 
-function nextCopyState(from: SubscriptionRow['state'] | null, event: CopyEvent): SubscriptionRow['state'] {
-  const to = nextState(copyTransitions, from, event);
-  invariant(
-    to !== null && (copyStates as readonly string[]).includes(to),
-    `§3.5 has no ${event} from ${from ?? 'nothing'}`,
-  );
-  return to;
-}
-
 /** §14 `/copy/subscribe`: [TB] → [KYC] → product.not_found → copy_deadline_passed → below_minimum → fund_full → insufficient_available. */
 export async function subscribe(
   tx: Tx,
@@ -323,7 +311,7 @@ export async function subscribe(
     currency: fund.currency,
     amount: amount.toLedgerString(),
     units: null,
-    state: nextCopyState(null, 'subscribe'),
+    state: initialCopyState(),
     startedAt: now,
     startDate: utcDate(now),
     lockUntil: new Date(now.getTime() + fund.lockupDays * DAY_MS),
@@ -407,8 +395,7 @@ export async function endSubscription(
   const units = sub.units === null ? new Dec(0) : new Dec(sub.units);
   const left = Dec.max(new Dec(fund.units).minus(units), 0);
   const updatedFund = await repo.updateFund(tx, fund.id, { units: left.toFixed(8), updatedAt: now });
-  const updatedSub = await repo.updateSubscription(tx, sub.id, {
-    state: nextCopyState(sub.state, event),
+  const updatedSub = await transitionCopy(tx, sub, event, {
     endedAt: now,
     endDate: fund.lastMarkDate,
     profit: result.profit.toLedgerString(),
@@ -440,7 +427,7 @@ export async function redeem(
   const fund = await repo.lockFund(tx, seen.fundId);
   const sub = await repo.lockSubscription(tx, seen.id);
   if (!fund || !sub) throw new DomainError('record.not_found');
-  if (sub.state !== 'active') throw new DomainError('copy.not_active');
+  if (!canCopy(sub, 'redeem')) throw new DomainError('copy.not_active');
   if (now < sub.lockUntil) throw new DomainError('copy.locked', { lockUntil: sub.lockUntil.toISOString() });
   const ended = await endSubscription(tx, deps, fund, sub, 'redeem', 'redeemed');
   return toSubscription(tx, ended.sub, ended.fund);

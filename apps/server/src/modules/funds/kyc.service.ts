@@ -1,27 +1,14 @@
 /** Real-name verification (docs/api.md §7.9–§7.10, §3.4) and its review queue `kyc`. */
-import {
-  canTransition,
-  kycTransitions,
-  nextState,
-  type KycEvent,
-  type KycStatus,
-  type KycStatusResponse,
-} from '@brokerage/contract';
+import type { KycStatusResponse } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { DomainError, invariant } from '../../platform/errors.js';
+import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { usersRepository, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
+import { canKyc, initialKycSubmissionState, transitionKyc } from './kyc.states.js';
 import { maskIdNumber } from './masking.js';
 import { claimEvery, type UploadsPort } from './uploads-port.js';
-
-/** §3.4 on the user's `kycStatus`: the state `event` leads to in the contract's table (a step it lacks is a bug). */
-export function nextKycStatus(from: string, event: KycEvent): KycStatus {
-  const to = nextState(kycTransitions, from as KycStatus, event);
-  invariant(to !== null, `§3.4 has no ${event} from ${from}`);
-  return to;
-}
 
 export async function kycStatus(db: Db, userId: string): Promise<KycStatusResponse> {
   const user = await usersRepository.findUserById(db, userId);
@@ -64,7 +51,7 @@ export async function submitKyc(
     { userId, imageId: body.frontImageId, purpose: 'kyc_front', usedBy: `kyc:${id}`, field: 'frontImageId' },
     { userId, imageId: body.backImageId, purpose: 'kyc_back', usedBy: `kyc:${id}`, field: 'backImageId' },
   ]);
-  if (!canTransition(kycTransitions, user.kycStatus as KycStatus, 'submit')) {
+  if (!canKyc(user.kycStatus, 'submit')) {
     throw user.kycStatus === 'verified'
       ? new DomainError('kyc.already_verified')
       : new DomainError('review.pending_exists');
@@ -76,9 +63,9 @@ export async function submitKyc(
     idNumber: body.idNumber.toUpperCase(),
     frontImageId: body.frontImageId,
     backImageId: body.backImageId,
-    state: 'pending',
+    state: initialKycSubmissionState(),
     submittedAt: clock.now(),
   });
-  await usersRepository.updateUser(tx, authCache, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
+  await transitionKyc(tx, authCache, userId, user.kycStatus, 'submit');
   return kycStatus(tx, userId);
 }

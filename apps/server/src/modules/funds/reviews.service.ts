@@ -44,7 +44,7 @@ import {
   type ReviewRecord,
   type ReviewRows,
 } from './reviews.repository.js';
-import { nextKycStatus } from './kyc.service.js';
+import { transitionKyc } from './kyc.states.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
@@ -158,16 +158,13 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
     },
     async approve(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
-        kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'),
+      await transitionKyc(tx, deps.authCache, k.userId, await kycStatusOf(tx, k.userId), 'approve', {
         realname: k.name,
       });
     },
     async reject(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
-        kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject'),
-      });
+      await transitionKyc(tx, deps.authCache, k.userId, await kycStatusOf(tx, k.userId), 'reject');
     },
     messages: {
       approved: (k) => ({ code: 'message.kyc.approved', params: { name: k.name } }),

@@ -6,7 +6,7 @@ import { configKeyDef, languages, legalKinds } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
 import { transaction, type Db } from '../platform/db.js';
 import { storeLegal } from '../modules/common/index.js';
-import { publishNotice } from '../modules/engagement/index.js';
+import { publishNotice } from '../modules/messages/index.js';
 import { usersRepository } from '../modules/auth/index.js';
 import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
 import { seedNews } from '../modules/market/index.js';

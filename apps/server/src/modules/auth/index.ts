@@ -1,3 +1,4 @@
+export { createAuthModule } from './auth.module.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, usersRepository, type AuthDeps } from './users.service.js';

@@ -7,7 +7,7 @@
  */
 import { Money, type ReviewItemOf } from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { openAllottedPosition } from '../trading/index.js';

@@ -36,7 +36,7 @@ import { newId } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache } from '../auth/index.js';
-import { sendMessage } from '../engagement/index.js';
+import { sendMessage } from '../messages/index.js';
 import {
   balancesOf,
   houseAccount,

@@ -1,3 +1,4 @@
+export { createLedgerModule } from './ledger.module.js';
 export * from './ledger.service.js';
 export * from './ledger.invariant.js';
 export { balancesBefore, countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Settings } from '../../platform/settings.js';
 import { usersRepository, type AuthCache } from '../auth/index.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import type { Ledger } from '../ledger/index.js';
 import * as repo from './loan.repository.js';
 import type { LoanRow, QuotaRaiseRow } from './loan.repository.js';

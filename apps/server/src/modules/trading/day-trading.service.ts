@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { requireKyc, usersRepository, type AuthCache } from '../auth/index.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import { dayTradingApplications } from './day-trading.tables.js';
 import * as repo from './day-trading.repository.js';
 import type { DayTradingRow } from './day-trading.repository.js';

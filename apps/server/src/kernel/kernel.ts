@@ -111,3 +111,6 @@ export interface ModuleSpec {
 }
 
 export type ModuleFactory = (kernel: Kernel) => ModuleSpec;
+
+/** What a product module's services need (new shares, block trades, copy funds): one type for all. */
+export type ProductDeps = Pick<Kernel, 'clock' | 'settings' | 'limits' | 'ledger' | 'feed' | 'authCache'>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache } from '../auth/index.js';
@@ -28,13 +28,8 @@ export interface FundsDeps {
   ledger: Ledger;
   portfolio: Portfolio;
   authCache: AuthCache;
-  /** the loan module's "still owed" (app.ts); withdrawals refuse while it is not null */
+  /** the loan module's "still owed" (the kernel's `unpaidLoan` port); withdrawals refuse while it is not null */
   unpaidLoan: UnpaidLoanPort;
-}
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
@@ -126,8 +121,3 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     return { data: s };
   });
 }
-
-/**
- * The review queues: the built-in ones plus `queues` other modules supply (app.ts wires them,
- * e.g. the trading module's `day_trade`), so funds never imports those modules.
- */

@@ -1,6 +1,6 @@
 /**
- * The `loan` and `quota` review queues (docs/api.md §3.3, §19.3), handed to funds' review routes by
- * app.ts. Both decide on the locked, still pending row in the decision's transaction.
+ * The `loan` and `quota` review queues (docs/api.md §3.3, §19.3), declared in the loan ModuleSpec
+ * (modules/review serves them). Both decide on the locked, still pending row in the decision's transaction.
  *
  * `loan`: approval re-checks the quota under the user's row lock (`loan.quota_insufficient` when
  * quota − other unpaid principal is below the amount), credits the principal (house `loan_book` →

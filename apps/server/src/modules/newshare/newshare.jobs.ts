@@ -1,5 +1,5 @@
 /**
- * The system steps of docs/api.md §3.2, run every 30 s beside the API (app.ts):
+ * The system steps of docs/api.md §3.2, run every 30 s beside the API (`newShareJob`):
  * - `apply_end`: applications of an offering whose window has closed enter `pending_draw`;
  * - `deadline_passes`: allotments still awaiting payment after the deadline become `payment_failed`;
  * - `list`: once the feed trades the offering's instrument (its listing date), each paid allotment

@@ -5,8 +5,7 @@
  * A small registry: each queue supplies a handler (list its rows, find and lock one, build the
  * ReviewItem, the approval and rejection effects, the user's messages, the list view). Each module
  * declares its queues in its ModuleSpec (`reviewQueues`); the app gathers them into the kernel's
- * registry, which `registerReviewAdminRoutes` serves. A queue without a handler is empty (list) or
- * `record.not_found`.
+ * registry, which `registerReviewAdminRoutes` serves; every queue of the contract has one.
  *
  * Every decision locks its record and checks `pending` under the lock, so a second decision
  * answers `review.not_pending` and moves nothing.
@@ -105,8 +104,7 @@ export function reviewBase<Q extends ReviewItemQueue>(
 /** `pending` oldest first, other states newest first (§19.3). */
 export async function reviewList(db: Db, queues: ReviewQueues, body: { queue: ReviewQueue } & ReviewFilter) {
   const { page, size } = body;
-  const handler = handlerOf(queues, body.queue);
-  if (!handler) return { list: [], total: 0, page, size };
+  const handler = handlerOrNotFound(queues, body.queue);
   const { rows, total } = await handler.list(db, body);
   const list: ReviewListItem[] = [];
   for (const r of rows) {

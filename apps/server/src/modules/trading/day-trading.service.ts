@@ -76,7 +76,7 @@ export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradi
   return { enabled: user.dayTrading, application: latest ? toApplication(latest) : null };
 }
 
-/** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
+/** The `day_trade` review queue (§19.3), declared in the trading ModuleSpec (modules/review). */
 export function dayTradeReviewQueue(
   authCache: AuthCache,
 ): ReviewQueueHandler<DayTradingRow, ReviewItemOf<'day_trade'>> {

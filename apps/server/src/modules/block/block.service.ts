@@ -22,7 +22,7 @@ import { newId } from '../../platform/ids.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import type { Settings } from '../../platform/settings.js';
 import type { ProductDeps } from '../../kernel/kernel.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { InsufficientFundsError } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './block.repository.js';
@@ -119,7 +119,7 @@ export async function apply(
   body: z.output<typeof blockApplyRequest>,
 ): Promise<BlockApplication> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

@@ -33,7 +33,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ProductDeps } from '../../kernel/kernel.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { sendMessage } from '../messages/index.js';
 import { balancesOf, houseAccount, InsufficientFundsError, userAccount, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
@@ -263,7 +263,7 @@ export async function subscribe(
   body: z.output<typeof copySubscribeRequest>,
 ): Promise<CopySubscription> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

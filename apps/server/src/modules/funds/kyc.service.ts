@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
+import { findUserById, lockUserById, updateUser, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { maskIdNumber } from './masking.js';
 import { claimEvery, type UploadsPort } from './uploads-port.js';
@@ -24,7 +24,7 @@ export function nextKycStatus(from: string, event: KycEvent): KycStatus {
 }
 
 export async function kycStatus(db: Db, userId: string): Promise<KycStatusResponse> {
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   const latest = await repo.latestKyc(db, userId);
   const status = (user?.kycStatus ?? 'none') as KycStatusResponse['kycStatus'];
   if (!latest || status === 'none') {
@@ -56,7 +56,7 @@ export async function submitKyc(
   userId: string,
   body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
 ): Promise<KycStatusResponse> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('k');
   // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back
@@ -79,6 +79,6 @@ export async function submitKyc(
     state: 'pending',
     submittedAt: clock.now(),
   });
-  await usersRepository.updateUser(tx, authCache, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
+  await updateUser(tx, authCache, userId, { kycStatus: nextKycStatus(user.kycStatus, 'submit') });
   return kycStatus(tx, userId);
 }

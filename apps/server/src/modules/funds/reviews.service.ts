@@ -13,7 +13,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
+import { findUserById, lockUserById, updateUser, type AuthCache } from '../auth/index.js';
 import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals } from './funds.tables.js';
 import * as repo from './funds.repository.js';
@@ -49,7 +49,7 @@ function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
 
 /** The user's real-name status under the user's row lock (the decision moves it along §3.4). */
 async function kycStatusOf(tx: Tx, userId: string): Promise<string> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   invariant(user !== null, `kyc submission of a missing user ${userId}`);
   return user.kycStatus;
 }
@@ -74,14 +74,14 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
     },
     async approve(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
+      await updateUser(tx, deps.authCache, k.userId, {
         kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'approve'),
         realname: k.name,
       });
     },
     async reject(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
-      await usersRepository.updateUser(tx, deps.authCache, k.userId, {
+      await updateUser(tx, deps.authCache, k.userId, {
         kycStatus: nextKycStatus(await kycStatusOf(tx, k.userId), 'reject'),
       });
     },
@@ -175,7 +175,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
     async approve(tx, w, decided) {
       const userId = w.userId;
       const currency = w.currency as Currency;
-      const user = await usersRepository.findUserById(tx, userId);
+      const user = await findUserById(tx, userId);
       if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
       // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
       // both were fixed at submission, at the currency's scale (the fee rounded up then)

@@ -1,6 +1,6 @@
 /** The ledger module as a value: the user's assets (docs/api.md §7); the ledger itself is in the kernel. */
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
-import { usersRepository } from '../auth/index.js';
+import { findUserById } from '../auth/index.js';
 import { registerAssetsRoutes } from './assets.routes.js';
 
 export function createLedgerModule(kernel: Kernel): ModuleSpec {
@@ -12,7 +12,7 @@ export function createLedgerModule(kernel: Kernel): ModuleSpec {
         db,
         settings,
         portfolio,
-        creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
+        creditScoreOf: async (userId) => (await findUserById(db, userId))?.creditScore ?? null,
       }),
   };
 }

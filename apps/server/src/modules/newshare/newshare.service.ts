@@ -28,7 +28,7 @@ import { newId } from '../../platform/ids.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import type { Settings } from '../../platform/settings.js';
 import type { ProductDeps } from '../../kernel/kernel.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { balancesOf, InsufficientFundsError } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './newshare.repository.js';
@@ -211,7 +211,7 @@ export async function subscribe(
   body: z.output<typeof newShareSubscribeRequest>,
 ): Promise<{ record: SubscriptionRecord; code: Code }> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);
@@ -320,7 +320,7 @@ export async function pay(
   subscriptionId: string,
 ): Promise<SubscriptionRecord> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   const sub = await ownSubscription(tx, userId, subscriptionId);

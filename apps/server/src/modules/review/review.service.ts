@@ -23,7 +23,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
-import { usersRepository, type UserRow } from '../auth/index.js';
+import { findUserById, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../messages/index.js';
 import type { ReviewDecision, ReviewFilter, ReviewRecord, ReviewRows } from './review.repository.js';
 
@@ -72,7 +72,7 @@ function handlerOf(queues: ReviewQueues, queue: ReviewQueue): ReviewQueueHandler
 /* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
 
 export async function reviewUserOf(db: Db, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new DomainError('account.not_found');
   return user;
 }

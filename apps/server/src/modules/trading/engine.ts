@@ -28,7 +28,7 @@ import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db, type Tx } from '../../platform/db.js';
 import { advisoryLeaderLock, JobRunner, type JobSpec } from '../../platform/jobs.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository } from '../auth/index.js';
+import { findUserById } from '../auth/index.js';
 import { InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { ChangeTail, type ChangeTailOptions } from './engine/change-tail.js';
@@ -121,7 +121,7 @@ async function closeVerdict(
   // a failing guard leaves it holding; it is looked at again once the guard can pass
   if (row.minHoldUntil && now < row.minHoldUntil) return { park: row.minHoldUntil };
   if (row.tPlusUntil && now < row.tPlusUntil) {
-    const user = await usersRepository.findUserById(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
     if (!user?.dayTrading) return { park: row.tPlusUntil };
   }
   return { trigger: tp ? 'take_profit' : 'stop_loss' };

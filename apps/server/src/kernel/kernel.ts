@@ -7,13 +7,15 @@
  * wrappers' dependencies, and the app's options. `kernel/build.ts` builds it once per app.
  *
  * A module is a value: its index.ts exports one factory `createXModule(kernel) → ModuleSpec`, and
- * app.ts lists the factories (`kernel/modules.ts`). The app calls every factory first, fills the
+ * app.ts lists the factories (`modules`). The app calls every factory first, fills the
  * registries from the specs (review queues, product pages, investValue, positions, ports), then
  * runs each module's `setup`, registers its routes in list order, hands its jobs to the one job
  * runner (platform/jobs.ts) and ties `onReady` / `onClose` to the app's own hooks.
  *
- * Adding a module: one folder of the common shape (`x.routes.ts`, `x.admin.ts`, `x.jobs.ts`,
- * `x.review.ts`, `x.module.ts`, `index.ts` exporting `createXModule`) plus one line in the list.
+ * Adding a module: one folder of the common shape (`x.module.ts` with the factory, `x.routes.ts`,
+ * `x.admin.ts`, `x.jobs.ts`, `x.review.ts` as it needs them, `index.ts` exporting `createXModule`)
+ * plus one line in the list. The demo data stays in each module's `x.seed.ts`, run by seed/seed.ts
+ * before the app exists.
  *
  * This folder sits beside app.ts: it imports the modules' index.ts only (types, and the services it
  * builds), and the modules import its types only.

@@ -9,109 +9,45 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildOpenApiDocument } from '@brokerage/contract';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { authenticateAdmin, registerAdminRoutes, registerProductListRoute, writeAudit } from './modules/admin/index.js';
+import { buildKernel } from './kernel/build.js';
+import type { Kernel, ModuleFactory, ModuleSpec } from './kernel/kernel.js';
+import { createAdminModule } from './modules/admin/index.js';
+import { createAuthModule, type AuthCacheOptions } from './modules/auth/index.js';
+import { createBlockModule } from './modules/block/index.js';
+import { createCommonModule } from './modules/common/index.js';
+import { createCopyModule } from './modules/copy/index.js';
+import { createEngagementModule } from './modules/engagement/index.js';
+import { createFundsModule } from './modules/funds/index.js';
+import { createLedgerModule } from './modules/ledger/index.js';
+import { createLendingModule } from './modules/lending/index.js';
+import { createLoanModule, type CheckinCounter } from './modules/loan/index.js';
 import {
-  AuthCache,
-  authenticate,
-  registerAuthRoutes,
-  usersRepository,
-  type AuthCacheOptions,
-  type AuthDeps,
-} from './modules/auth/index.js';
-import { currentAgreementVersion, registerCommonRoutes } from './modules/common/index.js';
-import {
-  checkinsInLast30Days,
-  registerEngagementRoutes,
-  registerNoticeAdminRoutes,
-  registerNoticeRoutes,
-} from './modules/engagement/index.js';
-import {
-  FeedRates,
+  createMarketModule,
   FeedWarmer,
-  QuoteHub,
-  registerMarketRoutes,
-  registerNewsAdminRoutes,
-  SimulatedFeed,
   SlicedWork,
   type MarketFeed,
   type QuoteHubOptions,
 } from './modules/market/index.js';
-import { registerAssetsRoutes } from './modules/ledger/index.js';
-import { registerFundsRoutes, registerReviewAdminRoutes } from './modules/funds/index.js';
-import {
-  combineInvestValues,
-  createLedger,
-  createPortfolio,
-  type Ledger,
-  type Portfolio,
-} from './modules/ledger/index.js';
-import {
-  copyInvestValue,
-  copyProductPage,
-  registerCopyAdminRoutes,
-  registerCopyRoutes,
-  startCopyEngine,
-} from './modules/copy/index.js';
-import {
-  dayTradeReviewQueue,
-  registerAdminOrderRoutes,
-  registerDayTradingRoutes,
-  registerTradingRoutes,
-  startEngine,
-  tradingPositionsPort,
-  type BuyGroupOptions,
-} from './modules/trading/index.js';
-import {
-  newShareProductPage,
-  registerNewShareAdminRoutes,
-  registerNewShareRoutes,
-  startNewShareJobs,
-  syncListings,
-} from './modules/newshare/index.js';
-import {
-  blockProductPage,
-  blockReviewQueue,
-  registerBlockAdminRoutes,
-  registerBlockRoutes,
-} from './modules/block/index.js';
-import {
-  loanReviewQueue,
-  quotaReviewQueue,
-  registerLoanRoutes,
-  unpaidLoanPort,
-  type CheckinCounter,
-} from './modules/loan/index.js';
-import {
-  lendingProductPage,
-  lendingInvestValue,
-  registerLendingAdminRoutes,
-  registerLendingRoutes,
-  startLendingSettlement,
-} from './modules/lending/index.js';
-import { AccountFeed } from './modules/push/index.js';
-import {
-  createUploads,
-  registerUploadRoutes,
-  uploadMultipartOptions,
-  type UploadOptions,
-} from './modules/uploads/index.js';
+import { createMessagesModule } from './modules/messages/index.js';
+import { createNewShareModule } from './modules/newshare/index.js';
+import { createPushModule } from './modules/push/index.js';
+import { createReviewModule } from './modules/review/index.js';
+import { createTradingModule, ENGINE_LOCK_KEY, type BuyGroupOptions } from './modules/trading/index.js';
+import { createUploadsModule, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
-import type { AdminDeps } from './platform/admin-http.js';
 import type { AppConfig } from './platform/config.js';
 import type { Database } from './platform/db.js';
 import { DomainError } from './platform/errors.js';
-import type { FxRates } from './platform/fx.js';
-import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
-import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
-import { RateLimits, type LimitName, type LimitSpec, type RateLimitsOptions } from './platform/rate-limit.js';
+import { failEnvelope, sendFail } from './platform/http.js';
+import { advisoryLeaderLock, JobRunner } from './platform/jobs.js';
+import { EventLoopWatch } from './platform/metrics.js';
+import type { LimitName, LimitSpec, RateLimitsOptions } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
 import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
-import { Settings } from './platform/settings.js';
 import * as idempotency from './platform/idempotency.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -150,23 +86,32 @@ export interface AppOptions {
   buyGroup?: BuyGroupOptions;
 }
 
-export interface AppDeps {
-  db: Database['db'];
-  clock: Clock;
-  settings: Settings;
-  limits: RateLimits;
-  fx: FxRates;
-  feed: MarketFeed;
-  quoteHub: QuoteHub;
-  /** The only writer of money; every money module is handed this one. */
-  ledger: Ledger;
-  /** Assets and `withdrawable`, with trading's positions and lending's investments wired in. */
-  portfolio: Portfolio;
-  /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
-  authCache: AuthCache;
-  /** Account events on the WebSocket; set once the routes are built (tests with `engine: false` drive it with `pollOnce`). */
-  accountFeed?: AccountFeed;
-}
+/**
+ * The server's modules, in the order their routes are registered (docs/architecture.md). Adding a
+ * module: its folder (kernel/kernel.ts tells the shape) and one line here.
+ */
+export const modules: readonly ModuleFactory[] = [
+  createCommonModule,
+  createAuthModule,
+  createMessagesModule,
+  createEngagementModule,
+  createLedgerModule,
+  createAdminModule,
+  createMarketModule,
+  createUploadsModule,
+  createReviewModule,
+  createFundsModule,
+  createLoanModule,
+  createTradingModule,
+  createPushModule,
+  createLendingModule,
+  createNewShareModule,
+  createBlockModule,
+  createCopyModule,
+];
+
+/** What `buildApp` hands back beside the app: the kernel (tests read its services). */
+export type AppDeps = Kernel;
 
 function defaultDist(app: 'web' | 'admin'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -236,34 +181,7 @@ function hostileBody(value: unknown): 'format' | 'too_many' | null {
   return null;
 }
 
-/** `MARKET_FEED` picks the implementation; only the simulator ships (docs/decisions.md). */
-function createFeed(config: AppConfig, settings: Settings, clock: Clock): MarketFeed {
-  if (config.marketFeed !== 'simulated') throw new Error(`MARKET_FEED=${config.marketFeed}: no such feed adapter`);
-  return new SimulatedFeed(settings, clock, config.marketSeed);
-}
-
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
-  const clock = options.clock ?? systemClock;
-  const db = options.database.db;
-  // how many rows each house ledger account spreads over (see ledger.service.ts)
-  const ledger = createLedger({ clock, houseStripes: options.config.ledgerHouseStripes });
-  const settings = new Settings(db, clock);
-  await settings.load();
-  const limits = new RateLimits(options.limits, options.redis ?? null, options.rateLimits);
-  const feed = options.feed ?? createFeed(options.config, settings, clock);
-  const quoteHub = new QuoteHub(feed, options.quoteHub);
-  const fx = new FeedRates(feed, () => clock.now());
-  // The portfolio reads trading's positions and lending's investments: the ledger cannot import
-  // them (they call the ledger), so they are handed in here and nowhere else.
-  const portfolio = createPortfolio({
-    positions: tradingPositionsPort(feed, clock),
-    investValue: combineInvestValues(lendingInvestValue, copyInvestValue),
-    fx,
-  });
-  const authCache = new AuthCache(options.authCache);
-  const deps: AppDeps = { db, clock, settings, limits, fx, feed, quoteHub, ledger, portfolio, authCache };
-  const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
-
   const app = Fastify({
     logger: withSafeErrors(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -289,6 +207,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       );
     },
   });
+
+  // ── The kernel: the shared services every module is handed (kernel/build.ts) ─────────────────
+  // every background loop runs on one job runner (platform/jobs.ts); the leader-only jobs (the
+  // engine) hold a PostgreSQL advisory lock, with PGlite the one process leads
+  const runner = new JobRunner({
+    lock: advisoryLeaderLock(options.config.databaseUrl, ENGINE_LOCK_KEY),
+    now: () => (options.clock ?? systemClock).now(),
+    onError: (job, error) => app.log.error({ err: error }, `${job} failed`),
+  });
+  // the event-loop watch behind /health's `degraded` and /metrics
+  const loopWatch = new EventLoopWatch(options.eventLoopWatch?.intervalMs, options.eventLoopWatch?.windowMs);
+  // charts are computed in slices between other requests (modules/market/sliced-work.ts)
+  const candleWork = new SlicedWork();
+  const built = await buildKernel(app, options, { runner, candleWork, loopWatch });
+  const { kernel } = built;
+  const { db, clock, settings, limits, feed, quoteHub, authCache } = kernel;
+  const detachInvalidation = options.redis ? authCache.attachRedisInvalidation(options.redis) : null;
   if (detachInvalidation) app.addHook('onClose', async () => detachInvalidation());
   app.addHook('onClose', async () => limits.close());
   if (options.redis) {
@@ -338,32 +273,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   app.setNotFoundHandler((_request, reply) => sendFail(reply, 'request.not_found'));
 
-  // ── Operators (issue 18): /metrics and the event-loop watch behind /health ─────────────────
-  const loopWatch = new EventLoopWatch(options.eventLoopWatch?.intervalMs, options.eventLoopWatch?.windowMs);
+  // ── Operators (issue 18): /metrics (kernel/build.ts) and the event-loop watch behind /health ─
   // watched once the app is built (building it holds the loop: migrations aside, the docs' gzip)
   app.addHook('onReady', async () => loopWatch.start());
   app.addHook('onClose', async () => loopWatch.stop());
-  // charts are computed in slices between other requests (modules/market/sliced-work.ts)
-  const candleWork = new SlicedWork();
-  /** set once the engine starts (below); the metrics and the account feed ask it */
-  let engineLeader: () => boolean = () => false;
   const feedWarmer = options.warmFeed ? new FeedWarmer(feed, candleWork) : null;
   if (feedWarmer) {
     app.addHook('onReady', async () => feedWarmer.start());
     app.addHook('onClose', async () => feedWarmer.stop());
   }
-  const metrics = registerMetrics(
-    app,
-    {
-      db: () => options.database.poolStats?.() ?? { total: 1, idle: null, waiting: null },
-      dbKind: options.database.kind,
-      wsConnections: () => quoteHub.connectionCount,
-      candleJobs: () => ({ waiting: candleWork.waiting, refused: candleWork.stats().refused }),
-      engineLeader: () => engineLeader(),
-    },
-    { token: options.config.metricsToken, allow: options.config.metricsAllow, trustProxy: options.config.trustProxy },
-    loopWatch,
-  );
 
   // Healthy once migrated (we got here), the feed's quotes are warm (with `warmFeed`: 503
   // `warming` before) and it answers fresh quotes (docs/api.md §21); a stale feed is 503. An event loop lagging past HEALTH_MAX_LOOP_LAG_MS in the last 10 s is
@@ -391,201 +309,28 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return reply.send(docs.plain);
   });
 
-  const authDeps: AuthDeps = {
-    db,
-    clock,
-    settings,
-    limits,
-    authCache,
-    currentAgreementVersion: () => currentAgreementVersion(db),
-  };
-  const route: UserRouteDeps = {
-    authenticate: (token, account) => authenticate(db, clock, authCache, token, account),
-    limits,
-    db,
-    clock,
-  };
-  const adminRoute: AdminDeps = {
-    db,
-    clock,
-    limits,
-    authenticateAdmin: (token) => authenticateAdmin(db, clock, token),
-    writeAudit: (tx, record) => writeAudit(tx, clock, record),
-  };
-  registerCommonRoutes(app, route, db, settings);
-  registerAuthRoutes(app, route, authDeps);
-  registerNoticeRoutes(app, route, db);
-  // Check-in and invitation (docs/api.md §16.6, modules/engagement)
-  registerEngagementRoutes(app, route, db, { clock, settings });
-  registerAssetsRoutes(app, route, {
-    db,
-    settings,
-    portfolio,
-    creditScoreOf: async (userId) => (await usersRepository.findUserById(db, userId))?.creditScore ?? null,
-  });
-  registerAdminRoutes(app, { ...adminRoute, settings, portfolio, authCache });
-  const marketDeps = { db, clock, settings, feed };
-  registerMarketRoutes(app, route, marketDeps, candleWork);
-  registerNewsAdminRoutes(app, { ...marketDeps, ...adminRoute });
-  registerNoticeAdminRoutes(app, adminRoute);
-
-  // ── Uploads (docs/api.md §17, modules/uploads) ──────────────────────────────────────────────────
-  // `uploads` is also the handle other modules need (claim, signed URLs). Multipart is parsed
-  // only inside this scope; every other route keeps refusing multipart bodies.
-  const uploads = createUploads({ db, clock, config: options.config, options: options.uploads });
-  await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, uploadMultipartOptions);
-    registerUploadRoutes(scope, route, uploads);
-  });
-  // ── end uploads ────────────────────────────────────────────────────────────────────────────
-
-  // Credit loans (docs/api.md §16, modules/loan): funds asks "still owed?" through a port (funds never
-  // imports loan); the check-in count of credit raises is a port too.
-  // the credit raise is gated by check-ins in the last 30 days (engagement), counted in funds.timezone
-  const checkins: CheckinCounter =
-    options.loanCheckins ??
-    ((db, userId, now) => checkinsInLast30Days(db, userId, now, settings.get('funds.timezone')));
-  const unpaidLoan = unpaidLoanPort({ clock, settings });
-  const loanDeps = { clock, settings, ledger, checkins };
-  registerFundsRoutes(app, route, {
-    db,
-    clock,
-    settings,
-    limits,
-    fx,
-    uploads,
-    ledger,
-    portfolio,
-    authCache,
-    unpaidLoan,
-  });
-  // review queues other modules own are handed in here (funds never imports them)
-  registerReviewAdminRoutes(app, {
-    ...adminRoute,
-    uploads,
-    ledger,
-    authCache,
-    unpaidLoan,
-    queues: {
-      day_trade: dayTradeReviewQueue(authCache),
-      block: blockReviewQueue({ ledger, feed, settings }),
-      loan: loanReviewQueue({ ...loanDeps, authCache }),
-      quota: quotaReviewQueue({ ...loanDeps, authCache }),
-    },
-  });
-  registerLoanRoutes(app, route, { ...loanDeps, limits });
-
-  // ── Trading (docs/api.md §9.1–§9.7, modules/trading) ────────────────────────────────────────────
-  // Routes and the engine loop (one leader per PostgreSQL through an advisory lock), stopped when
-  // the app closes. The positions the portfolio reads are wired above (`createPortfolio`).
-  registerTradingRoutes(app, route, {
-    db,
-    clock,
-    feed,
-    settings,
-    limits,
-    ledger,
-    authCache,
-    buyGroup: {
-      onBatchError: (error, size) =>
-        app.log.warn({ err: error, size }, 'buy batch rolled back: its calls run one by one'),
-      ...options.buyGroup,
-    },
-  });
-  registerDayTradingRoutes(app, route, { db, clock });
-  registerAdminOrderRoutes(app, { ...adminRoute, feed });
-  if (options.engine !== false) {
-    const engine = startEngine(
-      { db, clock, settings, feed, ledger },
-      {
-        intervalMs: options.engine?.intervalMs,
-        databaseUrl: options.config.databaseUrl,
-        onTick: metrics.engineTick,
-        onError: (error) => app.log.error({ err: error }, 'trading engine tick failed'),
-      },
-    );
-    app.addHook('onClose', async () => engine.stop());
-    engineLeader = engine.isLeader;
+  // ── The modules (the list above): every spec first, so the registries are full before any
+  // route is registered; then setup, routes, jobs and hooks in list order ──────────────────────
+  const specs: ModuleSpec[] = modules.map((create) => create(kernel));
+  built.register(specs);
+  for (const spec of specs) await spec.setup?.();
+  for (const spec of specs) {
+    await spec.userRoutes?.(app);
+    await spec.adminRoutes?.(app);
   }
-  // Account events on the WebSocket (modules/push): the engine's leader reads the changes and
-  // publishes them (through Redis to every instance); each instance pushes them to its own
-  // signed-in connections.
-  const accountFeed = new AccountFeed({
-    // without the engine loop (tests) the process reads when the test calls `pollOnce`
-    db,
-    redis: options.redis ?? null,
-    isLeader: () => options.engine === false || engineLeader(),
-    authenticate: route.authenticate,
-    onError: (error) => app.log.error({ err: error }, 'account feed failed'),
-  });
-  quoteHub.attachAccounts(accountFeed);
-  deps.accountFeed = accountFeed;
-  if (options.engine !== false) accountFeed.start();
-  app.addHook('onClose', async () => accountFeed.stop());
-  // ── end trading ────────────────────────────────────────────────────────────────────────────
-
-  // Lending (docs/api.md §15, modules/lending); the daily settlement runs beside the API with the engine.
-  registerLendingRoutes(app, route, { clock, settings, limits, ledger });
-  registerLendingAdminRoutes(app, adminRoute);
-  if (options.engine !== false) {
-    const settlement = startLendingSettlement(
-      { db, clock, ledger },
-      {
-        onError: (error) => app.log.error({ err: error }, 'lending settlement failed'),
-      },
-    );
-    app.addHook('onClose', async () => settlement.stop());
+  for (const spec of specs) {
+    const { onReady, onClose } = spec;
+    if (onReady) app.addHook('onReady', async () => onReady());
+    if (onClose) app.addHook('onClose', async () => onClose());
   }
 
-  // New shares (docs/api.md §12, modules/newshare): the feed lists every offering's instrument; the
-  // window, deadline and listing steps run beside the API.
-  await syncListings(db, feed);
-  registerNewShareRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
-  registerNewShareAdminRoutes(app, { ...adminRoute, feed, settings, ledger });
-  if (options.engine !== false) {
-    const jobs = startNewShareJobs(
-      { db, clock, ledger, feed, settings },
-      {
-        onError: (error) => app.log.error({ err: error }, 'new-share jobs failed'),
-      },
-    );
-    app.addHook('onClose', async () => jobs.stop());
-  }
-
-  // Block trades (docs/api.md §13, modules/block); their review queue is wired with funds' above.
-  registerBlockRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
-  registerBlockAdminRoutes(app, { ...adminRoute, feed, settings });
-
-  // Copy-trading funds (docs/api.md §14, modules/copy): the strategy engine marks, rebalances and
-  // closes the funds beside the API, trading through the same order code as users.
-  registerCopyRoutes(app, route, { clock, settings, limits, ledger, feed, authCache });
-  registerCopyAdminRoutes(app, { ...adminRoute, feed, settings, ledger, authCache });
-  if (options.engine !== false) {
-    const copyEngine = startCopyEngine(
-      { db, clock, feed, ledger, settings, authCache },
-      {
-        onError: (error) => app.log.error({ err: error }, 'copy engine step failed'),
-      },
-    );
-    app.addHook('onClose', async () => copyEngine.stop());
-  }
-
-  // `/product/list` of every kind: each product module gives the page of its own (§19.5)
-  registerProductListRoute(app, adminRoute, {
-    lending: lendingProductPage,
-    new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size),
-    block: (tx, page, size) => blockProductPage(tx, { feed, settings }, page, size),
-    copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size),
-  });
-
+  // ── Background jobs: the modules' and the hourly sweep, not at all with `engine: false` (tests) ─
   // Stored money-call answers are kept 24 h (docs/api.md §1.6): an hourly sweep forgets older ones.
   if (options.engine !== false) {
-    const sweepAnswers = () => {
-      idempotency.sweep(db, clock).catch((error: unknown) => app.log.error({ err: error }, 'idempotency sweep failed'));
-    };
-    const timer = setInterval(sweepAnswers, 60 * 60 * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    for (const spec of specs) for (const job of spec.jobs ?? []) runner.add(job);
+    runner.add({ name: 'idempotency sweep', intervalMs: 60 * 60 * 1000, run: () => idempotency.sweep(db, clock) });
+    runner.start();
+    app.addHook('onClose', async () => runner.stop());
   }
 
   // The WebSocket plugin lives in its own scope: its request hooks then run for /api/vue/ws
@@ -626,5 +371,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
-  return { app, deps };
+  return { app, deps: kernel };
 }

@@ -137,11 +137,6 @@ export function canTransition<S extends string, E extends string>(
   return nextState(table, from, event) !== null;
 }
 
-/** The states from which `event` is possible. */
-export function statesAllowing<S extends string, E extends string>(table: readonly Transition<S, E>[], event: E): S[] {
-  return table.filter((t) => t.event === event && t.from !== null).map((t) => t.from as S);
-}
-
 /** States with no outgoing transition. */
 export function terminalStates<S extends string, E extends string>(
   table: readonly Transition<S, E>[],

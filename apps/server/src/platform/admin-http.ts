@@ -46,7 +46,7 @@ export interface AuditRecord {
 
 /**
  * What the edge needs. Like `UserRouteDeps.authenticate`, the admin module's session check and
- * audit writer are passed in by app.ts: platform/ imports no module.
+ * audit writer are passed in by the kernel (kernel/build.ts): platform/ imports no module.
  */
 export interface AdminDeps {
   db: Db;

@@ -26,6 +26,12 @@ export interface UserSession {
   sessionId: string;
 }
 
+/** The signed-in user of a route declared `auth: yes` (the wrapper answered 401 without one). */
+export function userOf(session: Pick<UserSession, 'userId'> | null): string {
+  if (!session) throw new Error('route declared auth yes without a session');
+  return session.userId;
+}
+
 export interface HandlerResult {
   data: unknown;
   /**

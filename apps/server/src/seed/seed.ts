@@ -6,8 +6,8 @@ import { configKeyDef, languages, legalKinds } from '@brokerage/contract';
 import type { Clock } from '../platform/clock.js';
 import { transaction, type Db } from '../platform/db.js';
 import { storeLegal } from '../modules/common/index.js';
-import { publishNotice } from '../modules/engagement/index.js';
-import { usersRepository } from '../modules/auth/index.js';
+import { publishNotice } from '../modules/messages/index.js';
+import { insertOrganisation } from '../modules/auth/index.js';
 import { LEGAL_VERSION, legalTexts } from './legal-texts.js';
 import { seedNews } from '../modules/market/index.js';
 import { newsSeeds } from './news-texts.js';
@@ -49,7 +49,7 @@ export async function seedDepositChannels(db: Db, clock: Clock): Promise<boolean
 
 /** Seeds the demo data; returns the demo block-trade secret key when it was just created (printed once by `npm start`). */
 export async function seedDemo(db: Db, clock: Clock, inviteCode: string): Promise<{ blockSecretKey: string | null }> {
-  await usersRepository.insertOrganisation(db, { id: 'org_demo', name: 'Demo organisation', code: inviteCode });
+  await insertOrganisation(db, { id: 'org_demo', name: 'Demo organisation', code: inviteCode });
   await publishNotice(db, clock, {
     id: 'nt_welcome',
     title: 'Welcome to Meridian Securities',

@@ -11,7 +11,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
 import type { Settings } from '../../platform/settings.js';
-import { applyRestriction, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
+import {
+  applyRestriction,
+  countInvited,
+  findUserById,
+  listUsers,
+  lockUserById,
+  updateUser,
+  type AuthCache,
+  type UserRow,
+} from '../auth/index.js';
 import type { Portfolio } from '../ledger/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
@@ -74,7 +83,7 @@ export function registerAdminRoutes(
   );
 
   registerAdminRoute(app, deps, adminEndpoints.userList, async ({ body, tx }) => {
-    const { rows, total } = await usersRepository.listUsers(tx, body, body.page, body.size);
+    const { rows, total } = await listUsers(tx, body, body.page, body.size);
     return { data: { list: rows.map(toAdminUser), total, page: body.page, size: body.size } };
   });
 
@@ -83,7 +92,7 @@ export function registerAdminRoutes(
     deps,
     adminEndpoints.userDetail,
     async ({ body, tx }) => {
-      const user = await usersRepository.findUserById(tx, body.userId);
+      const user = await findUserById(tx, body.userId);
       if (!user) throw new DomainError('account.not_found');
       const enabled = settings.get('currencies.enabled');
       const assets = await portfolio.assetsOf(tx, user.id, enabled, 'MXN', user.creditScore);
@@ -92,7 +101,7 @@ export function registerAdminRoutes(
         accounts: assets.accounts,
         ...(await paymentDestinationsOf(tx, user.id)),
         inviterId: user.inviterUserId,
-        invitedCount: await usersRepository.countInvited(tx, user.id),
+        invitedCount: await countInvited(tx, user.id),
       };
       return { data };
     },
@@ -122,9 +131,9 @@ export function registerAdminRoutes(
     deps,
     adminEndpoints.setAccountType,
     async ({ body, tx }) => {
-      const user = await usersRepository.lockUserById(tx, body.userId);
+      const user = await lockUserById(tx, body.userId);
       if (!user) throw new DomainError('account.not_found');
-      await usersRepository.updateUser(tx, authCache, user.id, { accountType: body.accountType });
+      await updateUser(tx, authCache, user.id, { accountType: body.accountType });
       return {
         data: toAdminUser({ ...user, accountType: body.accountType }),
         before: { accountType: user.accountType },
@@ -139,9 +148,9 @@ export function registerAdminRoutes(
     deps,
     adminEndpoints.setCreditScore,
     async ({ body, tx }) => {
-      const user = await usersRepository.lockUserById(tx, body.userId);
+      const user = await lockUserById(tx, body.userId);
       if (!user) throw new DomainError('account.not_found');
-      await usersRepository.updateUser(tx, authCache, user.id, { creditScore: body.score });
+      await updateUser(tx, authCache, user.id, { creditScore: body.score });
       return {
         data: toAdminUser({ ...user, creditScore: body.score }),
         before: { creditScore: user.creditScore },

@@ -1,3 +1,4 @@
+export { createAdminModule } from './admin.module.js';
 export { registerAdminRoutes } from './admin.routes.js';
 export { authenticateAdmin, bootstrapAdmin, createAdmin } from './admin.service.js';
 export {

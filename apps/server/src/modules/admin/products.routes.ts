@@ -1,12 +1,13 @@
 /**
  * `/api/admin/product/list` (docs/api.md §19.5): one route for every kind of product. Each product
- * module hands in the page of its own kind (app.ts wires them), so the admin module imports none
- * of them; a kind with no module yet answers an empty page.
+ * module gives the page of its own kind in its ModuleSpec (`productPage`, gathered in the kernel's
+ * `productPages`), so the admin module imports none of them.
  */
 import { adminEndpoints, type productKinds } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import type { Db } from '../../platform/db.js';
+import { invariant } from '../../platform/errors.js';
 
 type ProductKind = (typeof productKinds)[number];
 type Page = { list: unknown[]; total: number; page: number; size: number };
@@ -15,7 +16,7 @@ export type ProductPages = Partial<Record<ProductKind, (db: Db, page: number, si
 export function registerProductListRoute(app: FastifyInstance, deps: AdminDeps, pages: ProductPages): void {
   registerAdminRoute(app, deps, adminEndpoints.productList, async ({ body, tx }) => {
     const page = pages[body.kind];
-    if (!page) return { data: { list: [], total: 0, page: body.page, size: body.size } };
+    invariant(page, `no module gives the ${body.kind} product page`);
     // each module's page is typed by its own product schema; the endpoint's answer is their union
     return { data: (await page(tx, body.page, body.size)) as never };
   });

@@ -9,7 +9,7 @@
  * - an invalidation also forbids re-caching that user for `QUIET_MS`, so a read that raced the
  *   still-uncommitted change cannot put the old row back;
  * - the TTL (30 s) only bounds the damage of a lost pub/sub message between instances.
- * One cache per app: app.ts creates it and hands it to everything that reads or writes `users`
+ * One cache per app: the kernel (kernel/build.ts) creates it and hands it to everything that reads or writes `users`
  * or sessions (the repository's `findUserCached` and `updateUser` take it), so two apps in one
  * process (tests) neither share entries nor overwrite each other's Redis link.
  */

@@ -248,5 +248,3 @@ export async function applyRestriction(
     await revokeUserSessions(tx, deps.clock, deps.authCache, userId);
   return { before, after: { ...before, restrictions: next } };
 }
-
-export { repo as usersRepository };

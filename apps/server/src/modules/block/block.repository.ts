@@ -118,16 +118,6 @@ export async function insertApplication(tx: Tx, row: NewApplicationRow): Promise
   return created;
 }
 
-export async function findApplication(db: Db, id: string): Promise<ApplicationRow | null> {
-  const [row] = await db.select().from(blockApplications).where(eq(blockApplications.id, id));
-  return row ?? null;
-}
-
-export async function lockApplication(tx: Tx, id: string): Promise<ApplicationRow | null> {
-  const [row] = await tx.select().from(blockApplications).where(eq(blockApplications.id, id)).for('update');
-  return row ?? null;
-}
-
 export async function decide(tx: Tx, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow> {
   const [row] = await tx.update(blockApplications).set(patch).where(eq(blockApplications.id, id)).returning();
   if (!row) throw new Error(`block application ${id} vanished`);

@@ -1,5 +1,5 @@
 /**
- * The `block` review queue (docs/api.md §3.3, §19.3), handed to funds' review routes by app.ts.
+ * The `block` review queue (docs/api.md §3.3, §19.3), declared in the block ModuleSpec (modules/review).
  * Approval opens a long position at the deal price (trading's `openAllottedPosition`: the frozen
  * amount becomes the position's margin, the fee is booked as its open fee), `locked` for the
  * product's lock days (§3.1 `allot_locked`), else `holding`. Rejection releases amount + fee and
@@ -7,7 +7,7 @@
  */
 import { Money, type ReviewItemOf } from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { openAllottedPosition } from '../trading/index.js';

@@ -1,13 +1,8 @@
 /** HTTP edge of the block-trade calls (docs/api.md §13). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import { applicationList, apply, productList, type BlockDeps } from './block.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerBlockRoutes(app: FastifyInstance, route: UserRouteDeps, deps: BlockDeps): void {
   registerUserRoute(app, route, userEndpoints.blockList, async ({ body, session, tx }) => ({

@@ -16,27 +16,20 @@ import {
   type blockListRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
-import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache } from '../auth/index.js';
-import { InsufficientFundsError, type Ledger } from '../ledger/index.js';
+import type { ProductDeps } from '../../kernel/kernel.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
+import { InsufficientFundsError } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './block.repository.js';
 import type { ApplicationRow, ProductRow } from './block.repository.js';
 
-export interface BlockDeps {
-  clock: Clock;
-  settings: Settings;
-  limits: RateLimits;
-  ledger: Ledger;
-  feed: MarketFeed;
-  authCache: AuthCache;
-}
+/** The product modules' one dependency type (kernel/kernel.ts). */
+export type BlockDeps = ProductDeps;
 
 type ViewDeps = Pick<BlockDeps, 'feed' | 'settings'>;
 
@@ -126,7 +119,7 @@ export async function apply(
   body: z.output<typeof blockApplyRequest>,
 ): Promise<BlockApplication> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

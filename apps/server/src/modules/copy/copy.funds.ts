@@ -14,7 +14,7 @@ import type { Tx } from '../../platform/db.js';
 import { newId, newSecret } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
+import { insertUser, type AuthCache } from '../auth/index.js';
 import type { Ledger } from '../ledger/index.js';
 import * as repo from './copy.repository.js';
 import type { FundRow } from './copy.repository.js';
@@ -59,7 +59,7 @@ export async function launchFund(
   const now = deps.clock.now();
   const id = terms.id ?? newId('cf');
   const fundUserId = `u_fund_${id}`;
-  await usersRepository.insertUser(tx, {
+  await insertUser(tx, {
     id: fundUserId,
     phone: `fund:${id}`,
     passwordHash: await hashPassword(newSecret()),

@@ -14,12 +14,13 @@
  *
  * Each fund step is its own transaction that locks the fund's row; each order is the trading
  * call's own transaction. A crash between steps loses nothing: a mark is keyed by date, a
- * payout by subscription. Run it as often as wished; `startCopyEngine` runs it every 30 s.
+ * payout by subscription. Run it as often as wished; `copyEngineJob` runs it every 30 s.
  */
 import { Dec, Money, roundRate } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
+import type { JobSpec } from '../../platform/jobs.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache } from '../auth/index.js';
 import { houseAccount, userAccount, type Ledger } from '../ledger/index.js';
@@ -273,23 +274,10 @@ export async function runCopyEngineOnce(deps: CopyEngineDeps): Promise<CopyStepR
   return report;
 }
 
-export function startCopyEngine(
-  deps: CopyEngineDeps,
-  options: { intervalMs?: number; onError: (error: unknown) => void },
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runCopyEngineOnce(deps)
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs ?? 30_000);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/**
+ * The strategy engine as a job of the job runner (platform/jobs.ts): every 30 s beside the API, on
+ * every instance (each fund step locks the fund's row).
+ */
+export function copyEngineJob(deps: CopyEngineDeps, intervalMs = 30_000): JobSpec {
+  return { name: 'copy engine step', intervalMs, run: () => runCopyEngineOnce(deps) };
 }

@@ -1,13 +1,8 @@
 /** HTTP edge of the copy-trading calls (docs/api.md §14). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import { fundDetail, fundList, mine, redeem, subscribe, type CopyDeps } from './copy.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerCopyRoutes(app: FastifyInstance, route: UserRouteDeps, deps: CopyDeps): void {
   registerUserRoute(app, route, userEndpoints.copyList, async ({ body, tx }) => ({

@@ -25,22 +25,13 @@ import {
   type copySubscribeRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
-import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { RateLimits } from '../../platform/rate-limit.js';
-import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache } from '../auth/index.js';
-import { sendMessage } from '../engagement/index.js';
-import {
-  balancesOf,
-  houseAccount,
-  InsufficientFundsError,
-  userAccount,
-  type Ledger,
-  type PostingSpec,
-} from '../ledger/index.js';
+import type { ProductDeps } from '../../kernel/kernel.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
+import { sendMessage } from '../messages/index.js';
+import { balancesOf, houseAccount, InsufficientFundsError, userAccount, type PostingSpec } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { closePosition, openPositionMarks, type PositionMark } from '../trading/index.js';
 import * as repo from './copy.repository.js';
@@ -48,14 +39,8 @@ import type { FundRow, SubscriptionRow } from './copy.repository.js';
 import { canCopy, initialCopyState, transitionCopy } from './copy.states.js';
 import { describeStrategy } from './strategy.js';
 
-export interface CopyDeps {
-  clock: Clock;
-  settings: Settings;
-  limits: RateLimits;
-  ledger: Ledger;
-  feed: MarketFeed;
-  authCache: AuthCache;
-}
+/** The product modules' one dependency type (kernel/kernel.ts). */
+export type CopyDeps = ProductDeps;
 
 /** What paying a subscription out needs: the ledger, and trading's close to raise cash. */
 export type PayoutDeps = Pick<CopyDeps, 'clock' | 'ledger' | 'feed' | 'settings' | 'authCache'>;
@@ -266,7 +251,7 @@ export async function subscribe(
   body: z.output<typeof copySubscribeRequest>,
 ): Promise<CopySubscription> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

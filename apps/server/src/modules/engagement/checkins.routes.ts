@@ -2,14 +2,9 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import { checkIn, checkinStatus, type CheckinDeps } from './checkins.service.js';
 import { inviteInfo } from './invite.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerEngagementRoutes(app: FastifyInstance, route: UserRouteDeps, db: Db, deps: CheckinDeps): void {
   registerUserRoute(app, route, userEndpoints.checkinDo, async ({ session }) => ({

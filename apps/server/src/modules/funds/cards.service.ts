@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, usersRepository, type UserRow } from '../auth/index.js';
+import { lockUserById, requireKyc, type UserRow } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { maskCardNumber, sameName } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
@@ -34,7 +34,7 @@ export function toWallet(w: repo.WalletRow, uploads: UploadsPort): Wallet {
 
 /** The user's row, locked: card and wallet changes of one user run one at a time. */
 async function lockedUserOf(tx: Tx, userId: string): Promise<UserRow> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }

@@ -16,7 +16,7 @@ import { DomainError } from '../../platform/errors.js';
 import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, usersRepository } from '../auth/index.js';
+import { lockUserById, requireKyc } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import type { UploadsPort } from './uploads-port.js';
 
@@ -77,7 +77,7 @@ export async function submitDeposit(
   userId: string,
   body: { channelId: string; amount: string; proofImageId: string },
 ): Promise<DepositRecord> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('d');
   // the proof reference is part of the 400 checks, before the business rules (§1.2)

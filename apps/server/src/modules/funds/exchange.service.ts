@@ -10,7 +10,7 @@ import { DomainError } from '../../platform/errors.js';
 import type { FxRates } from '../../platform/fx.js';
 import { newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
+import { lockUserById, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { balancesOf, InsufficientFundsError, type Ledger, type Portfolio } from '../ledger/index.js';
 
 export interface ExchangeDeps {
@@ -70,7 +70,7 @@ export async function exchange(
   userId: string,
   body: { from: Currency; to: Currency; amount: string },
 ) {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

@@ -1,12 +1,11 @@
-import { adminEndpoints, userEndpoints } from '@brokerage/contract';
+import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import type { AuthCache } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
@@ -14,7 +13,6 @@ import { depositChannels, submitDeposit } from './deposits.service.js';
 import { exchange, rates } from './exchange.service.js';
 import { kycStatus, submitKyc } from './kyc.service.js';
 import { fundRecords } from './records.service.js';
-import { builtInReviewQueues, decide, reviewDetail, reviewList, type ReviewQueues } from './reviews.service.js';
 import { statement, statementCsv } from './statement.service.js';
 import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
@@ -30,13 +28,8 @@ export interface FundsDeps {
   ledger: Ledger;
   portfolio: Portfolio;
   authCache: AuthCache;
-  /** the loan module's "still owed" (app.ts); withdrawals refuse while it is not null */
+  /** the loan module's "still owed" (the kernel's `unpaidLoan` port); withdrawals refuse while it is not null */
   unpaidLoan: UnpaidLoanPort;
-}
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
@@ -127,72 +120,4 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     }
     return { data: s };
   });
-}
-
-/**
- * The review queues: the built-in ones plus `queues` other modules supply (app.ts wires them,
- * e.g. the trading module's `day_trade`), so funds never imports those modules.
- */
-export function registerReviewAdminRoutes(
-  app: FastifyInstance,
-  deps: AdminDeps & {
-    uploads: UploadsPort;
-    ledger: Ledger;
-    authCache: AuthCache;
-    unpaidLoan: UnpaidLoanPort;
-    queues?: ReviewQueues;
-  },
-): void {
-  const queues: ReviewQueues = { ...builtInReviewQueues(deps), ...deps.queues };
-  const target = (b: Record<string, unknown>) => ({
-    type: typeof b.queue === 'string' ? b.queue.slice(0, 20) : 'review',
-    id: typeof b.id === 'string' ? b.id.slice(0, 64) : null,
-  });
-  registerAdminRoute(app, deps, adminEndpoints.reviewList, async ({ body, tx }) => ({
-    data: await reviewList(tx, queues, body),
-  }));
-  // reading a detail shows full card and ID numbers: audited like the user detail (§19.4)
-  registerAdminRoute(
-    app,
-    deps,
-    adminEndpoints.reviewDetail,
-    async ({ body, tx }) => ({
-      data: await reviewDetail(tx, queues, body.queue, body.id),
-      targetType: body.queue,
-      targetId: body.id,
-    }),
-    { audited: true, target },
-  );
-  registerAdminRoute(
-    app,
-    deps,
-    adminEndpoints.reviewApprove,
-    async ({ body, tx, admin }) => {
-      const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'approved');
-      return {
-        data: after,
-        before: { state: before.state },
-        after: { state: after.state },
-        targetType: body.queue,
-        targetId: body.id,
-      };
-    },
-    { target },
-  );
-  registerAdminRoute(
-    app,
-    deps,
-    adminEndpoints.reviewReject,
-    async ({ body, tx, admin }) => {
-      const { before, after } = await decide(tx, queues, deps.clock, admin?.adminId ?? 'unknown', body, 'rejected');
-      return {
-        data: after,
-        before: { state: before.state },
-        after: { state: after.state },
-        targetType: body.queue,
-        targetId: body.id,
-      };
-    },
-    { target },
-  );
 }

@@ -4,14 +4,14 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
+import { findUserById, lockUserById, type AuthCache } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { canKyc, initialKycSubmissionState, transitionKyc } from './kyc.states.js';
 import { maskIdNumber } from './masking.js';
 import { claimEvery, type UploadsPort } from './uploads-port.js';
 
 export async function kycStatus(db: Db, userId: string): Promise<KycStatusResponse> {
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   const latest = await repo.latestKyc(db, userId);
   const status = (user?.kycStatus ?? 'none') as KycStatusResponse['kycStatus'];
   if (!latest || status === 'none') {
@@ -43,7 +43,7 @@ export async function submitKyc(
   userId: string,
   body: { name: string; idNumber: string; frontImageId: string; backImageId: string },
 ): Promise<KycStatusResponse> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   const id = newId('k');
   // upload references are part of the 400 checks, before the business rules (§1.2); a refusal rolls the claim back

@@ -15,9 +15,9 @@ import {
 } from '@brokerage/contract';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
+import { updateUser, type AuthCache } from '../auth/index.js';
 
-type UserPatch = Parameters<typeof usersRepository.updateUser>[3];
+type UserPatch = Parameters<typeof updateUser>[3];
 
 /** Whether §3.4 allows `event` from the user's current status. */
 export function canKyc(status: string, event: KycEvent): boolean {
@@ -42,6 +42,6 @@ export async function transitionKyc(
 ): Promise<KycStatus> {
   const to = nextState(kycTransitions, from as KycStatus, event);
   invariant(to !== null, `user ${userId}: §3.4 has no ${event} from ${from}`);
-  await usersRepository.updateUser(tx, authCache, userId, { ...patch, kycStatus: to });
+  await updateUser(tx, authCache, userId, { ...patch, kycStatus: to });
   return to;
 }

@@ -1,5 +1,5 @@
 /**
- * What withdrawals need from the loan module (wired in app.ts; funds never imports loan): the
+ * What withdrawals need from the loan module (the kernel's `unpaidLoan` port; funds never imports loan): the
  * amount still owed on approved loans, or null when nothing is owed (§10.4 rule 6, `loan.unpaid`).
  * The credit score is not part of it and never reaches funds (§1.10).
  */

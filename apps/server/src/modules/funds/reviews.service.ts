@@ -1,89 +1,35 @@
 /**
- * Review queues of the back office (docs/api.md §19.3, §3.3, §3.4).
- *
- * A small registry: each queue supplies a handler (list its rows, find and lock one, build the
- * ReviewItem, the approval and rejection effects, the titles of the user's messages). This
- * module owns the decision protocol and the built-in queues `kyc`, `deposit` and `withdraw`;
- * other modules hand their own handlers to app.ts, which passes them to
- * `registerReviewAdminRoutes`, so funds never imports them (day trading's `day_trade` queue
- * lives in the trading module). A queue without a handler is empty (list) or `record.not_found`.
- *
- * Every decision locks its record and checks `pending` under the lock, so a second decision
- * answers `review.not_pending` and moves nothing.
+ * The funds module's review queues (docs/api.md §19.3, §3.3, §3.4): `kyc`, `deposit` and
+ * `withdraw`, declared in the funds ModuleSpec; the decision protocol is modules/review.
  */
 import {
   Money,
   depositChannel,
-  nextState,
-  reviewTransitions,
   type Currency,
-  type MessageOf,
-  type ReviewItem,
   type ReviewItemOf,
-  type ReviewItemQueue,
   type ReviewListItem,
-  type ReviewQueue,
   type WithdrawReviewDestination,
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
-import { usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
-import { sendMessage } from '../engagement/index.js';
+import { findUserById, lockUserById, type AuthCache } from '../auth/index.js';
 import type { HouseAccountKind, Ledger, PostingSpec } from '../ledger/index.js';
 import { deposits, kycSubmissions, withdrawals } from './funds.tables.js';
 import * as repo from './funds.repository.js';
 import type { DepositRow, KycRow, WithdrawalRow } from './funds.repository.js';
 import {
-  decideDeposit,
-  decideKyc,
-  decideWithdrawal,
+  reviewBase,
   reviewTableRows,
-  type ReviewDecision,
-  type ReviewFilter,
-  type ReviewRecord,
-  type ReviewRows,
-} from './reviews.repository.js';
+  reviewUserOf,
+  type ReviewQueueHandler,
+  type ReviewQueues,
+} from '../review/index.js';
+import { decideDeposit, decideKyc, decideWithdrawal } from './reviews.repository.js';
 import { transitionKyc } from './kyc.states.js';
 import { maskCardNumber, maskIdNumber } from './masking.js';
 import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
-
-export type { ReviewQueue };
-export type { ReviewDecision, ReviewFilter, ReviewRecord };
-export type ReviewState = ReviewItem['state'];
-
-/**
- * One queue. `approve` and `reject` run inside the decision's transaction on the row `lock`
- * locked and checked `pending`; each writes the decision on its record and its effect, and
- * throws a DomainError to refuse (the whole decision rolls back).
- */
-export interface ReviewQueueHandler<
-  R extends ReviewRecord = ReviewRecord,
-  I extends ReviewItem = ReviewItem,
-> extends ReviewRows<R> {
-  /** The item with its queue's details, typed by the contract (`ReviewItemOf<'kyc'>`, …). */
-  item(db: Db, row: R): Promise<I>;
-  approve(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
-  reject(tx: Tx, row: R, decision: ReviewDecision): Promise<void>;
-  /** The personal message (a code and its params, never a sentence) sent on each decision. */
-  messages: ReviewMessages<R>;
-}
-
-/** A rejection's message carries the reviewer's reason as its `reason` param (§1.11), plain text. */
-export interface ReviewMessages<R extends ReviewRecord = ReviewRecord> {
-  approved?(row: R): MessageOf;
-  rejected(row: R, reason: string): MessageOf;
-}
-
-/** A handler per queue whose items the contract types; a queue of §2 without one lists empty. */
-export type ReviewQueues = { [Q in ReviewItemQueue]?: ReviewQueueHandler<ReviewRecord, ReviewItemOf<Q>> };
-
-/** The handler of a queue named by a request (any queue of §2), if it has one. */
-function handlerOf(queues: ReviewQueues, queue: ReviewQueue): ReviewQueueHandler | undefined {
-  const byQueue: Partial<Record<ReviewQueue, ReviewQueueHandler>> = queues;
-  return byQueue[queue];
-}
 
 export interface ReviewDeps {
   clock: Clock;
@@ -91,36 +37,6 @@ export interface ReviewDeps {
   ledger: Ledger;
   authCache: AuthCache;
   unpaidLoan: UnpaidLoanPort;
-}
-
-/* ---- helpers for queue handlers (exported for the queues of other modules) ---- */
-
-export async function reviewUserOf(db: Db, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserById(db, userId);
-  if (!user) throw new DomainError('account.not_found');
-  return user;
-}
-
-/** The fields of a ReviewItem every queue shares. */
-export function reviewBase<Q extends ReviewItemQueue>(
-  queue: Q,
-  id: string,
-  user: UserRow,
-  r: { state: string; reviewedBy: string | null; reviewedAt: Date | null; reason: string | null },
-  submittedAt: Date,
-) {
-  return {
-    id,
-    queue,
-    userId: user.id,
-    account: user.phone,
-    realname: user.realname,
-    state: r.state as ReviewState,
-    submittedAt: submittedAt.toISOString(),
-    reviewedBy: r.reviewedBy,
-    reviewedAt: r.reviewedAt?.toISOString() ?? null,
-    reason: r.reason,
-  };
 }
 
 /* ---- built-in queues: kyc, deposit, withdraw ---- */
@@ -133,7 +49,7 @@ function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
 
 /** The user's real-name status under the user's row lock (the decision moves it along §3.4). */
 async function kycStatusOf(tx: Tx, userId: string): Promise<string> {
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   invariant(user !== null, `kyc submission of a missing user ${userId}`);
   return user.kycStatus;
 }
@@ -256,7 +172,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
     async approve(tx, w, decided) {
       const userId = w.userId;
       const currency = w.currency as Currency;
-      const user = await usersRepository.findUserById(tx, userId);
+      const user = await findUserById(tx, userId);
       if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
       // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
       // both were fixed at submission, at the currency's scale (the fee rounded up then)
@@ -299,106 +215,33 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
 
 /** The queues the funds module owns. */
 export function builtInReviewQueues(deps: ReviewDeps): ReviewQueues {
-  return { kyc: kycQueue(deps), deposit: depositQueue(deps), withdraw: withdrawQueue(deps) };
+  return {
+    kyc: { ...kycQueue(deps), listView: kycListView },
+    deposit: { ...depositQueue(deps), listView: depositListView },
+    withdraw: { ...withdrawQueue(deps), listView: withdrawListView },
+  };
 }
 
-/* ---- the protocol ---- */
-
-/** `pending` oldest first, other states newest first (§19.3). */
-export async function reviewList(db: Db, queues: ReviewQueues, body: { queue: ReviewQueue } & ReviewFilter) {
-  const { page, size } = body;
-  const handler = handlerOf(queues, body.queue);
-  if (!handler) return { list: [], total: 0, page, size };
-  const { rows, total } = await handler.list(db, body);
-  const list: ReviewListItem[] = [];
-  for (const r of rows) list.push(listView(await handler.item(db, r)));
-  return { list, total, page, size };
-}
-
-/**
+/*
  * The queue list shows no full ID or card numbers and no image links: those are in the
  * detail, whose read is audited (§19.4 choice), so every look at them leaves a trace.
  */
-function listView(item: ReviewItem): ReviewListItem {
-  switch (item.queue) {
-    case 'kyc': {
-      const { frontImageUrl: _front, backImageUrl: _back, ...d } = item.details;
-      return { ...item, details: { ...d, idNumber: maskIdNumber(d.idNumber) } };
-    }
-    case 'deposit': {
-      const { proofImageUrl: _proof, ...d } = item.details;
-      return { ...item, details: d };
-    }
-    case 'withdraw': {
-      const { destination } = item.details;
-      if (destination?.kind !== 'card') return item;
-      return {
-        ...item,
-        details: {
-          ...item.details,
-          destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) },
-        },
-      };
-    }
-    case 'day_trade':
-    case 'block':
-    case 'loan':
-    case 'quota':
-      return item;
-  }
+
+function kycListView(item: ReviewItemOf<'kyc'>): ReviewListItem {
+  const { frontImageUrl: _front, backImageUrl: _back, ...d } = item.details;
+  return { ...item, details: { ...d, idNumber: maskIdNumber(d.idNumber) } };
 }
 
-function handlerOrNotFound(queues: ReviewQueues, queue: ReviewQueue): ReviewQueueHandler {
-  const handler = handlerOf(queues, queue);
-  if (!handler) throw new DomainError('record.not_found');
-  return handler;
+function depositListView(item: ReviewItemOf<'deposit'>): ReviewListItem {
+  const { proofImageUrl: _proof, ...d } = item.details;
+  return { ...item, details: d };
 }
 
-async function findRow(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string) {
-  const handler = handlerOrNotFound(queues, queue);
-  const row = await handler.find(db, id);
-  if (!row) throw new DomainError('record.not_found');
-  return { handler, row };
-}
-
-/** The record locked for a decision, until the decision's transaction ends. */
-async function lockRow(tx: Tx, queues: ReviewQueues, queue: ReviewQueue, id: string) {
-  const handler = handlerOrNotFound(queues, queue);
-  const row = await handler.lock(tx, id);
-  if (!row) throw new DomainError('record.not_found');
-  return { handler, row };
-}
-
-export async function reviewDetail(db: Db, queues: ReviewQueues, queue: ReviewQueue, id: string): Promise<ReviewItem> {
-  const { handler, row } = await findRow(db, queues, queue, id);
-  return handler.item(db, row);
-}
-
-/** Approve or reject one pending item; effects of §3.3/§3.4 in the same transaction. */
-export async function decide(
-  tx: Tx,
-  queues: ReviewQueues,
-  clock: Clock,
-  adminId: string,
-  body: { queue: ReviewQueue; id: string; reason: string },
-  decision: 'approved' | 'rejected',
-): Promise<{ before: ReviewItem; after: ReviewItem }> {
-  const { handler, row } = await lockRow(tx, queues, body.queue, body.id);
-  // §3.3: the contract's table decides; a second decision finds no transition from its state
-  const to = nextState(reviewTransitions, row.state as ReviewState, decision === 'approved' ? 'approve' : 'reject');
-  if (to === null) throw new DomainError('review.not_pending', { state: row.state });
-  invariant(to === decision, `review ${body.id}: ${decision} led to ${to}`);
-  const before = await handler.item(tx, row);
-  const decided: ReviewDecision = { state: to, reviewedAt: clock.now(), reviewedBy: adminId, reason: body.reason };
-  if (decision === 'approved') {
-    await handler.approve(tx, row, decided);
-    const message = handler.messages.approved?.(row);
-    if (message) await sendMessage(tx, clock, row.userId, message);
-  } else {
-    await handler.reject(tx, row, decided);
-    await sendMessage(tx, clock, row.userId, handler.messages.rejected(row, body.reason));
-  }
-  const { row: updated } = await findRow(tx, queues, body.queue, body.id);
-  const after = await handler.item(tx, updated);
-  return { before, after };
+function withdrawListView(item: ReviewItemOf<'withdraw'>): ReviewListItem {
+  const { destination } = item.details;
+  if (destination?.kind !== 'card') return item;
+  return {
+    ...item,
+    details: { ...item.details, destination: { ...destination, cardNumber: maskCardNumber(destination.cardNumber) } },
+  };
 }

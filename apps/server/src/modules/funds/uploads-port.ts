@@ -1,4 +1,4 @@
-/** What the funds services need from the uploads module (wired in app.ts). */
+/** What the funds services need from the uploads module (the kernel's `uploads`). */
 import type { Tx } from '../../platform/db.js';
 import { DomainError, InvalidRequest } from '../../platform/errors.js';
 import type { FieldReason } from '@brokerage/contract';

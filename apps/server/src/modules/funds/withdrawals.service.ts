@@ -13,7 +13,7 @@ import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { checkFundPassword, usersRepository, type UserRow } from '../auth/index.js';
+import { checkFundPassword, findUserById, lockUserById, type UserRow } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import type { UnpaidLoanPort } from './loans-port.js';
@@ -38,7 +38,7 @@ function limitsOf(settings: Settings, currency: Currency): { min: string; max: s
 
 export async function withdrawInfo(deps: WithdrawDeps, userId: string, currency: Currency): Promise<WithdrawInfo> {
   const { db, settings } = deps;
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
   const now = deps.clock.now();
   const window = settings.get('withdraw.window');
@@ -166,7 +166,7 @@ export async function requestWithdrawal(
   body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
 ): Promise<WithdrawRecord> {
   const { clock, settings } = deps;
-  const user: UserRow | null = await usersRepository.lockUserById(tx, userId);
+  const user: UserRow | null = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   // 1. blocked, then real name
   if (user.restrictions.includes('withdraw_blocked')) throw new DomainError('account.withdraw_blocked');

@@ -1,5 +1,20 @@
-export * from './ledger.service.js';
-export * from './ledger.invariant.js';
+export { createLedgerModule } from './ledger.module.js';
+/** The ledger (docs/architecture.md "ledger"): the only writer of money, balances, the invariant, the portfolio. */
+export {
+  balancesOf,
+  createLedger,
+  DEFAULT_HOUSE_STRIPES,
+  houseAccount,
+  houseBalances,
+  InsufficientFundsError,
+  userAccount,
+  type EntrySpec,
+  type HouseAccountKind,
+  type Ledger,
+  type LockedBatch,
+  type PostingSpec,
+} from './ledger.service.js';
+export { assertLedgerInvariant, ledgerViolations } from './ledger.invariant.js';
 export { balancesBefore, countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';
 export {
   combineInvestValues,

@@ -11,13 +11,12 @@ import {
   createLedger,
   DEFAULT_HOUSE_STRIPES,
   houseBalances,
-  houseOwnerId,
-  houseStripeOf,
   houseAccount,
   InsufficientFundsError,
   ledgerViolations,
   userAccount,
 } from './index.js';
+import { houseOwnerId, houseStripeOf } from './ledger.service.js';
 
 let database: Database;
 const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));

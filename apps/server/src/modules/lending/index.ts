@@ -1,10 +1,11 @@
 /** The lending module (docs/api.md §15, §3.6, §19.5): products, applications, the daily settlement. */
+export { createLendingModule } from './lending.module.js';
 export { registerLendingRoutes } from './lending.routes.js';
 export { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
 export { applyLending, lendingInvestValue, productList, recordList } from './lending.service.js';
 export {
   runLendingSettlement,
-  startLendingSettlement,
+  lendingSettlementJob,
   settlementAfter,
   settlementInstantAtOrBefore,
   type LendingSettlementDeps,

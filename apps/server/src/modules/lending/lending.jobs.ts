@@ -9,12 +9,13 @@
  * Every record's step is its own transaction that locks the row and re-checks its state and
  * instant, and every journal entry carries an idempotency key, so a crash between steps loses
  * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
- * wished; `startLendingSettlement` runs it every 30 s beside the API (apps/server/src/app.ts).
+ * wished; `lendingSettlementJob` runs it every 30 s beside the API.
  */
 import { Money, type Currency } from '@brokerage/contract';
-import { sendMessage } from '../engagement/index.js';
+import { sendMessage } from '../messages/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
+import type { JobSpec } from '../../platform/jobs.js';
 import { houseAccount, userAccount, type Ledger, type PostingSpec } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import { DAY_MS, interestFor } from './lending.service.js';
@@ -153,33 +154,9 @@ export async function runLendingSettlement(deps: LendingSettlementDeps): Promise
 }
 
 /**
- * Runs the settlement every `intervalMs` (30 s by default) beside the API. Safe on every
- * instance at once (each record is locked and re-checked); `stop()` waits for a running pass.
+ * The settlement as a job of the job runner (platform/jobs.ts): every 30 s beside the API. Safe on
+ * every instance at once (each record is locked and re-checked), so it is not leader-only.
  */
-export function startLendingSettlement(
-  deps: LendingSettlementDeps,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (running || stopped) return;
-    running = runLendingSettlement(deps)
-      .then(
-        () => undefined,
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+export function lendingSettlementJob(deps: LendingSettlementDeps, intervalMs = 30_000): JobSpec {
+  return { name: 'lending settlement', intervalMs, run: () => runLendingSettlement(deps) };
 }

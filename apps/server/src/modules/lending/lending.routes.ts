@@ -1,14 +1,9 @@
 /** HTTP edge of the lending calls (docs/api.md §15). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import { applyLending, productList, recordList, type LendingDeps } from './lending.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerLendingRoutes(
   app: FastifyInstance,

@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository } from '../auth/index.js';
+import { findUserById, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
 import { balancesOf, InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import * as repo from './lending.repository.js';
 import type { ProductRow, RecordRow } from './lending.repository.js';
@@ -111,7 +111,7 @@ export async function applyLending(
   userId: string,
   body: { productId: string; amount: string },
 ): Promise<LendingRecord> {
-  const user = await usersRepository.findUserById(tx, userId);
+  const user = await findUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);

@@ -14,11 +14,6 @@ export async function insertLoan(tx: Tx, row: NewLoanRow): Promise<LoanRow> {
   return created;
 }
 
-export async function findLoan(db: Db, id: string): Promise<LoanRow | null> {
-  const [row] = await db.select().from(loans).where(eq(loans.id, id));
-  return row ?? null;
-}
-
 export async function lockLoan(tx: Tx, id: string): Promise<LoanRow | null> {
   const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
   return row ?? null;

@@ -1,6 +1,6 @@
 /**
- * The `loan` and `quota` review queues (docs/api.md §3.3, §19.3), handed to funds' review routes by
- * app.ts. Both decide on the locked, still pending row in the decision's transaction.
+ * The `loan` and `quota` review queues (docs/api.md §3.3, §19.3), declared in the loan ModuleSpec
+ * (modules/review serves them). Both decide on the locked, still pending row in the decision's transaction.
  *
  * `loan`: approval re-checks the quota under the user's row lock (`loan.quota_insufficient` when
  * quota − other unpaid principal is below the amount), credits the principal (house `loan_book` →
@@ -12,8 +12,8 @@ import { Dec, Money, type ReviewItemOf } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository, type AuthCache } from '../auth/index.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { lockUserById, updateUser, type AuthCache } from '../auth/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import type { Ledger } from '../ledger/index.js';
 import * as repo from './loan.repository.js';
 import type { LoanRow, QuotaRaiseRow } from './loan.repository.js';
@@ -59,7 +59,7 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
       };
     },
     async approve(tx, r, decided) {
-      const user = await usersRepository.lockUserById(tx, r.userId);
+      const user = await lockUserById(tx, r.userId);
       if (!user) throw new DomainError('account.not_found');
       const today = localToday(deps.settings, decided.reviewedAt);
       const s = await creditSummary(tx, deps.settings, user, today, r.id);
@@ -111,10 +111,10 @@ export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<Quota
       };
     },
     async approve(tx, r, decided) {
-      const user = await usersRepository.lockUserById(tx, r.userId);
+      const user = await lockUserById(tx, r.userId);
       if (!user) throw new DomainError('account.not_found');
       const quota = Money.fromLedger(user.loanQuota, r.currency).plus(Money.fromLedger(r.amount, r.currency));
-      await usersRepository.updateUser(tx, deps.authCache, r.userId, { loanQuota: quota.toLedgerString() });
+      await updateUser(tx, deps.authCache, r.userId, { loanQuota: quota.toLedgerString() });
       await repo.decideQuotaRaise(tx, r.id, decided);
     },
     async reject(tx, r, decided) {

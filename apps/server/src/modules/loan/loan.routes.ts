@@ -1,14 +1,9 @@
 /** HTTP edge of the loan calls (docs/api.md §16.1–§16.5). */
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import { borrow, raiseQuota, rating, records, repay, type LoanDeps } from './loan.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerLoanRoutes(
   app: FastifyInstance,

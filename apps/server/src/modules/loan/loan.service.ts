@@ -32,7 +32,7 @@ import { DomainError, InvalidRequest } from '../../platform/errors.js';
 import { localDateIn } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, usersRepository, type UserRow } from '../auth/index.js';
+import { findUserById, lockUserById, requireKyc, type UserRow } from '../auth/index.js';
 import type { UnpaidLoanPort } from '../funds/index.js';
 import { houseAccount, InsufficientFundsError, userAccount, type Ledger, type PostingSpec } from '../ledger/index.js';
 import { loanPosition, splitRepayment } from './loan.interest.js';
@@ -144,7 +144,7 @@ export function availableQuotaOf(s: CreditSummary): Money {
 /** `/loan/rating` (§16.1). */
 export async function rating(db: Db, deps: LoanDeps, userId: string): Promise<LoanRating> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
   const s = await creditSummary(db, deps.settings, user, localToday(deps.settings, now));
   return {
@@ -177,7 +177,7 @@ export async function borrow(
 ): Promise<LoanRecord> {
   const now = deps.clock.now();
   // locked: one user's applications run one after the other
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireKyc(user);
   const min = deps.settings.get('loan.minScoreToBorrow');
@@ -260,7 +260,7 @@ export async function raiseQuota(
   body: z.output<typeof loanRaiseQuotaRequest>,
 ): Promise<QuotaRaise> {
   const now = deps.clock.now();
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireKyc(user);
   if (await repo.pendingQuotaRaiseOf(tx, userId)) throw new DomainError('review.pending_exists');

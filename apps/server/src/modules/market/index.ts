@@ -1,3 +1,4 @@
+export { createMarketModule } from './market.module.js';
 export type { FeedQuote, MarketFeed } from './feed.js';
 export { STALE_AFTER_MS } from './feed.js';
 export { SimulatedFeed, calendarsFromSettings } from './simulated-feed.js';

@@ -1,18 +1,13 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { callerKey, registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
+import { callerKey, registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import { DomainError } from '../../platform/errors.js';
 import * as market from './market.service.js';
 import type { MarketDeps } from './market.service.js';
 import * as newsService from './news.service.js';
 import { SlicedWork } from './sliced-work.js';
-
-function userOf(session: { userId: string } | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 /**
  * Registers §8; `candleWork` runs the chart computations and the warming of cold quotes in

@@ -10,7 +10,7 @@ import { Dec, Money, roundRate } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import { sendMessage } from '../engagement/index.js';
+import { sendMessage } from '../messages/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { allocate } from './draw.js';
 import * as repo from './newshare.repository.js';

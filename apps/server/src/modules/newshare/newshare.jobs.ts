@@ -1,5 +1,5 @@
 /**
- * The system steps of docs/api.md §3.2, run every 30 s beside the API (app.ts):
+ * The system steps of docs/api.md §3.2, run every 30 s beside the API (`newShareJob`):
  * - `apply_end`: applications of an offering whose window has closed enter `pending_draw`;
  * - `deadline_passes`: allotments still awaiting payment after the deadline become `payment_failed`;
  * - `list`: once the feed trades the offering's instrument (its listing date), each paid allotment
@@ -12,8 +12,9 @@
 import { Money } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
+import type { JobSpec } from '../../platform/jobs.js';
 import type { Settings } from '../../platform/settings.js';
-import { sendMessage } from '../engagement/index.js';
+import { sendMessage } from '../messages/index.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import { openAllottedPosition } from '../trading/index.js';
@@ -104,30 +105,10 @@ export async function runNewShareJobs(deps: NewShareJobDeps): Promise<NewShareJo
   return report;
 }
 
-export function startNewShareJobs(
-  deps: NewShareJobDeps,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): { stop: () => Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (running || stopped) return;
-    running = runNewShareJobs(deps)
-      .then(
-        () => undefined,
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+/**
+ * The window, deadline and listing steps as a job of the job runner (platform/jobs.ts): every 30 s
+ * beside the API, on every instance (each step locks and re-checks its row).
+ */
+export function newShareJob(deps: NewShareJobDeps, intervalMs = 30_000): JobSpec {
+  return { name: 'new-share jobs', intervalMs, run: () => runNewShareJobs(deps) };
 }

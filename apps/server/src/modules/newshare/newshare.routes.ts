@@ -2,7 +2,7 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession, userOf } from '../../platform/http.js';
 import {
   drawProofOf,
   pay,
@@ -13,11 +13,6 @@ import {
   waive,
   type NewShareDeps,
 } from './newshare.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerNewShareRoutes(app: FastifyInstance, route: UserRouteDeps, deps: NewShareDeps): void {
   const moneyLimit = (_r: unknown, session: UserSession | null) => deps.limits.consume('moneyCalls', userOf(session));

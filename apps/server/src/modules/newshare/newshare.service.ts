@@ -22,28 +22,21 @@ import {
   type subscriptionRecordsRequest,
 } from '@brokerage/contract';
 import type { z } from 'zod';
-import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache } from '../auth/index.js';
-import { balancesOf, InsufficientFundsError, type Ledger } from '../ledger/index.js';
+import type { ProductDeps } from '../../kernel/kernel.js';
+import { findUserCached, requireKyc, requireNotTradeBlocked } from '../auth/index.js';
+import { balancesOf, InsufficientFundsError } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './newshare.repository.js';
 import type { ShareRow, SubscriptionRow } from './newshare.repository.js';
 import { canSubscription, initialSubscriptionState, transitionSubscription } from './newshare.states.js';
 
-export interface NewShareDeps {
-  clock: Clock;
-  settings: Settings;
-  limits: RateLimits;
-  ledger: Ledger;
-  feed: MarketFeed;
-  authCache: AuthCache;
-}
+/** The product modules' one dependency type (kernel/kernel.ts). */
+export type NewShareDeps = ProductDeps;
 
 type ViewDeps = Pick<NewShareDeps, 'clock' | 'feed' | 'settings'>;
 
@@ -218,7 +211,7 @@ export async function subscribe(
   body: z.output<typeof newShareSubscribeRequest>,
 ): Promise<{ record: SubscriptionRecord; code: Code }> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   requireKyc(user);
@@ -327,7 +320,7 @@ export async function pay(
   subscriptionId: string,
 ): Promise<SubscriptionRecord> {
   const now = deps.clock.now();
-  const user = await usersRepository.findUserCached(tx, deps.authCache, userId);
+  const user = await findUserCached(tx, deps.authCache, userId);
   if (!user) throw new DomainError('auth.required');
   requireNotTradeBlocked(user);
   const sub = await ownSubscription(tx, userId, subscriptionId);

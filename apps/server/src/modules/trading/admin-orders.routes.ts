@@ -9,7 +9,7 @@ import { adminEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../platform/errors.js';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
-import { usersRepository } from '../auth/index.js';
+import { findUserById } from '../auth/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './orders.repository.js';
 import { toOrder } from './orders.view.js';
@@ -28,7 +28,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: AdminOrders
     deps,
     adminEndpoints.userOrders,
     async ({ body, tx }) => {
-      const user = await usersRepository.findUserById(tx, body.userId);
+      const user = await findUserById(tx, body.userId);
       if (!user) throw new DomainError('account.not_found');
       const { rows, total } = await repo.pageOfUser(tx, user.id, body.states, body.page, body.size);
       const ctx = { now: deps.clock.now(), feed: deps.feed, dayTrading: user.dayTrading };

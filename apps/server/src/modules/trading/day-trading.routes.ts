@@ -3,13 +3,8 @@ import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import { applyDayTrading, dayTradingStatus } from './day-trading.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 export function registerDayTradingRoutes(
   app: FastifyInstance,

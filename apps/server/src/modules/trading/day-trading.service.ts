@@ -17,8 +17,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { requireKyc, usersRepository, type AuthCache } from '../auth/index.js';
-import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../funds/index.js';
+import { findUserById, lockUserById, requireKyc, updateUser, type AuthCache } from '../auth/index.js';
+import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import { dayTradingApplications } from './day-trading.tables.js';
 import * as repo from './day-trading.repository.js';
 import type { DayTradingRow } from './day-trading.repository.js';
@@ -52,7 +52,7 @@ export async function applyDayTrading(
   userId: string,
 ): Promise<Pick<DayTradingApplication, 'id' | 'state' | 'submittedAt'>> {
   // the user's row lock serialises two applications of one user; the unique index is the backstop
-  const user = await usersRepository.lockUserById(tx, userId);
+  const user = await lockUserById(tx, userId);
   if (!user) throw new DomainError('auth.required');
   requireKyc(user);
   if (user.dayTrading) throw new DomainError('account.seat_already');
@@ -70,13 +70,13 @@ export async function applyDayTrading(
 }
 
 export async function dayTradingStatus(db: Db, userId: string): Promise<DayTradingStatus> {
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
   const latest = await repo.latestOf(db, userId);
   return { enabled: user.dayTrading, application: latest ? toApplication(latest) : null };
 }
 
-/** The `day_trade` review queue (§19.3), handed to the funds review routes by app.ts. */
+/** The `day_trade` review queue (§19.3), declared in the trading ModuleSpec (modules/review). */
 export function dayTradeReviewQueue(
   authCache: AuthCache,
 ): ReviewQueueHandler<DayTradingRow, ReviewItemOf<'day_trade'>> {
@@ -103,7 +103,7 @@ export function dayTradeReviewQueue(
     async approve(tx, r, decided) {
       await repo.decide(tx, r.id, decided);
       // through the repository, so the auth cache drops the old row (auth-cache.ts)
-      await usersRepository.updateUser(tx, authCache, r.userId, { dayTrading: true });
+      await updateUser(tx, authCache, r.userId, { dayTrading: true });
       // the engine parks a crossed TP/SL that T+N holds back; a marker on each open order lets
       // its change tail re-arm them now instead of at the next full reload
       const now = decided.reviewedAt;

@@ -18,16 +18,17 @@
  * loses nothing, and two engines, or the engine and a user's cancel or close, never act twice
  * on one order (the journal's idempotency keys guard the money as well).
  *
- * Leadership: with PostgreSQL one process leads through `pg_try_advisory_lock` held on a
- * dedicated connection (released when the process dies); embedded PGlite has one process.
+ * Leadership: the engine is a leader-only job of the job runner (platform/jobs.ts): with PostgreSQL
+ * one process leads through `pg_try_advisory_lock` held on a dedicated connection (released when
+ * the process dies); embedded PGlite has one process.
  */
 import { closeReasons, Dec } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
-import pg from 'pg';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db, type Tx } from '../../platform/db.js';
+import { advisoryLeaderLock, JobRunner, type JobSpec } from '../../platform/jobs.js';
 import type { Settings } from '../../platform/settings.js';
-import { usersRepository } from '../auth/index.js';
+import { findUserById } from '../auth/index.js';
 import { InsufficientFundsError, type Ledger } from '../ledger/index.js';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { ChangeTail, type ChangeTailOptions } from './engine/change-tail.js';
@@ -58,8 +59,6 @@ export interface EngineOptions {
   reconcileMs?: number;
   /** told how long each tick of the leader took (ms) and whether it failed (operators' metrics) */
   onTick?: (durationMs: number, ok: boolean) => void;
-  /** dated jobs of other modules, run by the leader after each tick */
-  jobs?: ((now: Date) => Promise<unknown>)[];
   tail?: ChangeTailOptions;
 }
 
@@ -122,7 +121,7 @@ async function closeVerdict(
   // a failing guard leaves it holding; it is looked at again once the guard can pass
   if (row.minHoldUntil && now < row.minHoldUntil) return { park: row.minHoldUntil };
   if (row.tPlusUntil && now < row.tPlusUntil) {
-    const user = await usersRepository.findUserById(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
     if (!user?.dayTrading) return { park: row.tPlusUntil };
   }
   return { trigger: tp ? 'take_profit' : 'stop_loss' };
@@ -366,42 +365,6 @@ export async function runEngineOnce(deps: EngineDeps, options: { reconcile?: boo
   return engine.tick();
 }
 
-/** Holds the leader lock on its own connection; `isLeader` retries until it gets it. */
-class Leadership {
-  private client: pg.Client | null = null;
-  private leader: boolean;
-
-  constructor(private readonly databaseUrl: string | null) {
-    this.leader = databaseUrl === null;
-  }
-
-  async isLeader(): Promise<boolean> {
-    if (!this.databaseUrl) return this.leader;
-    if (!this.client) {
-      const client = new pg.Client({ connectionString: this.databaseUrl });
-      // a lost connection loses the lock: try again from scratch on the next tick
-      client.on('error', () => {
-        this.leader = false;
-        this.client = null;
-      });
-      await client.connect();
-      this.client = client;
-    }
-    const res = await this.client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [
-      ENGINE_LOCK_KEY,
-    ]);
-    this.leader = res.rows[0]?.locked === true;
-    return this.leader;
-  }
-
-  async release(): Promise<void> {
-    const client = this.client;
-    this.client = null;
-    this.leader = false;
-    if (client) await client.end().catch(() => undefined);
-  }
-}
-
 export interface RunningEngine {
   /** waits for a running tick and releases the leadership */
   stop: () => Promise<void>;
@@ -412,60 +375,43 @@ export interface RunningEngine {
   engine: TradingEngine;
 }
 
-/** Starts the loop. Ticks never overlap; leadership gained (again) means a full reload. */
-export function startEngine(deps: EngineDeps, options: EngineOptions = {}): RunningEngine {
-  const leadership = new Leadership(options.databaseUrl ?? null);
+/** The name of the engine's job in the job runner (and in the log: "trading engine tick failed"). */
+export const ENGINE_JOB = 'trading engine tick';
+
+/**
+ * The engine as a job of the job runner (platform/jobs.ts): leader only, ticks every second by
+ * default; leadership gained or lost, or a failed tick, means a full reload next time.
+ */
+export function engineJob(
+  deps: EngineDeps,
+  options: Omit<EngineOptions, 'databaseUrl'> = {},
+): { job: JobSpec; engine: TradingEngine; totals: () => EngineReport } {
   const engine = new TradingEngine(deps, options);
   const totals = emptyReport();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let leading = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        const leader = await leadership.isLeader();
-        if (leader !== leading) engine.invalidate();
-        leading = leader;
-        if (!leader) return;
-        const started = performance.now();
-        let report: EngineReport;
-        try {
-          report = await engine.tick();
-        } catch (error) {
-          options.onTick?.(performance.now() - started, false);
-          throw error;
-        }
-        options.onTick?.(performance.now() - started, true);
-        for (const key of Object.keys(totals) as (keyof EngineReport)[]) totals[key] += report[key];
-        for (const job of options.jobs ?? []) {
-          try {
-            await job(deps.clock.now());
-          } catch (error) {
-            options.onError?.(error);
-          }
-        }
-      } catch (error) {
-        // the database or the lock connection failed: start from a fresh load next time
-        engine.invalidate();
-        options.onError?.(error);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, options.intervalMs ?? 1000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-      await leadership.release();
-      leading = false;
+  const job: JobSpec = {
+    name: ENGINE_JOB,
+    intervalMs: options.intervalMs ?? 1000,
+    leaderOnly: true,
+    run: async () => {
+      const report = await engine.tick();
+      for (const key of Object.keys(totals) as (keyof EngineReport)[]) totals[key] += report[key];
     },
-    isLeader: () => leading,
-    totals: () => ({ ...totals }),
-    engine,
+    onLeadership: () => engine.invalidate(),
+    onError: () => engine.invalidate(),
+    onRun: options.onTick,
   };
+  return { job, engine, totals: () => ({ ...totals }) };
+}
+
+/** Starts the engine alone on a runner of its own (the leadership test runs two on one database). */
+export function startEngine(deps: EngineDeps, options: EngineOptions = {}): RunningEngine {
+  const { job, engine, totals } = engineJob(deps, options);
+  const runner = new JobRunner({
+    lock: advisoryLeaderLock(options.databaseUrl, ENGINE_LOCK_KEY),
+    now: () => deps.clock.now(),
+    onError: (_job, error) => options.onError?.(error),
+  });
+  runner.add(job);
+  runner.start();
+  return { stop: () => runner.stop(), isLeader: () => runner.isLeader(), totals, engine };
 }

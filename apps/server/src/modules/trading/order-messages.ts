@@ -8,7 +8,7 @@ import { Dec, formatPrice, Money, type MessageOf } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
-import { sendMessage } from '../engagement/index.js';
+import { sendMessage } from '../messages/index.js';
 import type { OrderRow } from './orders.repository.js';
 
 const closeCodes = {

@@ -223,23 +223,6 @@ export async function unsettledOf(db: Db, userId: string, now: Date): Promise<Or
     );
 }
 
-/** Instruments with pending or open orders: the engine's work list. */
-export async function liveInstrumentIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: orders.instrumentId })
-    .from(orders)
-    .where(inArray(orders.state, LIVE_STATES));
-  return rows.map((r) => r.id);
-}
-
-export async function liveOrdersOf(db: Db, instrumentId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.instrumentId, instrumentId), inArray(orders.state, LIVE_STATES)))
-    .orderBy(orders.createdAt);
-}
-
 /** Live orders after `afterId` in id order, at most `limit` (the engine's keyset load). */
 export async function livePageAfter(db: Db, afterId: string, limit: number): Promise<OrderRow[]> {
   return db

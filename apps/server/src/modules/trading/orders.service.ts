@@ -24,7 +24,14 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
+import {
+  findUserById,
+  findUserCached,
+  requireKyc,
+  requireNotTradeBlocked,
+  type AuthCache,
+  type UserRow,
+} from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { InsufficientFundsError, type LockedBatch } from '../ledger/index.js';
 import type { FeedQuote } from '../market/index.js';
@@ -66,20 +73,20 @@ export function usableQuote(quote: FeedQuote): boolean {
 }
 
 async function userOf(db: Db, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
 
 /** `userOf` through the auth cache; only where the transaction has written no `users` row yet. */
 async function cachedUserOf(db: Db, authCache: AuthCache, userId: string): Promise<UserRow> {
-  const user = await usersRepository.findUserCached(db, authCache, userId);
+  const user = await findUserCached(db, authCache, userId);
   if (!user) throw new DomainError('auth.required');
   return user;
 }
 
 export async function view(db: Db, deps: TradingDeps, row: OrderRow): Promise<Order> {
-  const user = await usersRepository.findUserById(db, row.userId);
+  const user = await findUserById(db, row.userId);
   return toOrder(row, { now: deps.clock.now(), feed: deps.feed, dayTrading: user?.dayTrading ?? false });
 }
 

@@ -3,7 +3,7 @@ import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
-import { registerUserRoute, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { registerUserRoute, type UserRouteDeps, type UserSession, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { GroupCommitStats } from '../../platform/group-commit.js';
 import type { LockedBatch } from '../ledger/index.js';
@@ -21,11 +21,6 @@ import {
   type PreparedBuy,
 } from './orders.service.js';
 import { preview } from './preview.service.js';
-
-function userOf(session: UserSession | null): string {
-  if (!session) throw new Error('route declared auth yes without a session');
-  return session.userId;
-}
 
 /** How market buys commit in groups (docs/decisions.md "Market orders commit in groups"). */
 export interface BuyGroupOptions {

@@ -3,6 +3,7 @@
  * - `claimUpload(tx, { userId, imageId, purpose, usedBy, field, now })` inside their transaction;
  * - the `Uploads` handle's `signedUrl(imageId, now)` / `uploadUrl(imageId, now)` for links.
  */
+export { createUploadsModule } from './uploads.module.js';
 export {
   claimUpload,
   createUploads,

@@ -136,7 +136,7 @@ function header(request: FastifyRequest, name: string): string | null {
 
 /**
  * Registers the upload and file routes on `app` (an encapsulated scope where @fastify/multipart
- * is registered, see app.ts) and starts the cleanup timer, which stops when the app closes.
+ * is registered, see uploads.module.ts) and starts the cleanup timer, which stops when the app closes.
  */
 export function registerUploadRoutes(app: FastifyInstance, route: UserRouteDeps, uploads: Uploads): void {
   const sessions = new WeakMap<FastifyRequest, UserSession>();

@@ -1,0 +1,118 @@
+/**
+ * The kernel and the shape of a module (docs/architecture.md "the floors").
+ *
+ * The kernel is what every module shares: the database, the clock, settings, rate limits, the
+ * ledger (the only writer of money), the portfolio, the market feed and its rates, the auth cache,
+ * uploads, the account feed, the review-queue and product-page registries, the log, the route
+ * wrappers' dependencies, and the app's options. `kernel/build.ts` builds it once per app.
+ *
+ * A module is a value: its index.ts exports one factory `createXModule(kernel) → ModuleSpec`, and
+ * app.ts lists the factories (`modules`). The app calls every factory first, fills the
+ * registries from the specs (review queues, product pages, investValue, positions, ports), then
+ * runs each module's `setup`, registers its routes in list order, hands its jobs to the one job
+ * runner (platform/jobs.ts) and ties `onReady` / `onClose` to the app's own hooks.
+ *
+ * Adding a module: one folder of the common shape (`x.module.ts` with the factory, `x.routes.ts`,
+ * `x.admin.ts`, `x.jobs.ts`, `x.review.ts` as it needs them, `index.ts` exporting `createXModule`)
+ * plus one line in the list. The demo data stays in each module's `x.seed.ts`, run by seed/seed.ts
+ * before the app exists.
+ *
+ * This folder sits beside app.ts: it imports the modules' index.ts only (types, and the services it
+ * builds), and the modules import its types only.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppOptions } from '../app.js';
+import type { ProductPages } from '../modules/admin/index.js';
+import type { AuthCache } from '../modules/auth/index.js';
+import type { ReviewQueues } from '../modules/review/index.js';
+import type { UnpaidLoanPort } from '../modules/funds/index.js';
+import type { InvestValuePort, Ledger, Portfolio, PositionsPort } from '../modules/ledger/index.js';
+import type { MarketFeed, QuoteHub, SlicedWork } from '../modules/market/index.js';
+import type { AccountFeed } from '../modules/push/index.js';
+import type { Uploads } from '../modules/uploads/index.js';
+import type { AdminDeps } from '../platform/admin-http.js';
+import type { Clock } from '../platform/clock.js';
+import type { AppConfig } from '../platform/config.js';
+import type { Database, Db } from '../platform/db.js';
+import type { FxRates } from '../platform/fx.js';
+import type { UserRouteDeps } from '../platform/http.js';
+import type { JobSpec } from '../platform/jobs.js';
+import type { AppMetrics } from '../platform/metrics.js';
+import type { RateLimits } from '../platform/rate-limit.js';
+import type { Settings } from '../platform/settings.js';
+
+/** What one module asks of another without importing it: filled from the specs' `ports`. */
+export interface Ports {
+  /** funds asks "does the user still owe a credit loan?" (loan answers) */
+  unpaidLoan: UnpaidLoanPort;
+}
+
+export interface Kernel {
+  config: AppConfig;
+  /** the app's options (test seams among them: `engine`, `loanCheckins`, `buyGroup`, …) */
+  options: AppOptions;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  settings: Settings;
+  limits: RateLimits;
+  fx: FxRates;
+  feed: MarketFeed;
+  quoteHub: QuoteHub;
+  /** charts are computed in slices between other requests (modules/market/sliced-work.ts) */
+  candleWork: SlicedWork;
+  /** The only writer of money; every money module is handed this one. */
+  ledger: Ledger;
+  /** Assets and `withdrawable`, with the modules' positions and investments wired in. */
+  portfolio: Portfolio;
+  /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
+  authCache: AuthCache;
+  uploads: Uploads;
+  /** Account events on the WebSocket (modules/push). */
+  accountFeed: AccountFeed;
+  log: FastifyBaseLogger;
+  /** what the user-route wrapper needs (platform/http.ts) */
+  route: UserRouteDeps;
+  /** what the back-office route wrapper needs (platform/admin-http.ts) */
+  adminRoute: AdminDeps;
+  /** every review queue of every module (docs/api.md §3.3), filled from the specs */
+  reviewQueues: ReviewQueues;
+  /** `/product/list`'s page of each kind (§19.5), filled from the specs */
+  productPages: ProductPages;
+  ports: Ports;
+  /** the operators' metrics (the engine's tick timer) */
+  metrics: AppMetrics;
+  /** true while this process leads the leader-only jobs (the engine) */
+  isLeader: () => boolean;
+}
+
+export interface ModuleSpec {
+  name: string;
+  /** user API routes (`/api/vue/…`) */
+  userRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** back-office routes (`/api/admin/…`) */
+  adminRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** background loops, run by the job runner (not at all with `engine: false`) */
+  jobs?: JobSpec[];
+  /** the review queues this module owns, with their detail data */
+  reviewQueues?: ReviewQueues;
+  /** the message kinds this module sends (modules/messages) */
+  messageKinds?: readonly string[];
+  /** the user's investments this module holds, counted in `investValue` (§1.10) */
+  investValue?: InvestValuePort;
+  /** the user's open positions (trading) */
+  positions?: PositionsPort;
+  /** the `/product/list` page of this module's kind (§19.5) */
+  productPage?: ProductPages;
+  /** what this module answers other modules through the kernel */
+  ports?: Partial<Ports>;
+  /** run once before any route is registered */
+  setup?: () => Promise<void>;
+  onReady?: () => void | Promise<void>;
+  onClose?: () => void | Promise<void>;
+}
+
+export type ModuleFactory = (kernel: Kernel) => ModuleSpec;
+
+/** What a product module's services need (new shares, block trades, copy funds): one type for all. */
+export type ProductDeps = Pick<Kernel, 'clock' | 'settings' | 'limits' | 'ledger' | 'feed' | 'authCache'>;

@@ -1,0 +1,18 @@
+/** The auth module as a value: registration, login, sessions, the user's own account (docs/api.md §4–§6). */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { currentAgreementVersion } from '../common/index.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import type { AuthDeps } from './users.service.js';
+
+export function createAuthModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, limits, authCache } = kernel;
+  const deps: AuthDeps = {
+    db,
+    clock,
+    settings,
+    limits,
+    authCache,
+    currentAgreementVersion: () => currentAgreementVersion(db),
+  };
+  return { name: 'auth', userRoutes: (app) => registerAuthRoutes(app, kernel.route, deps) };
+}

@@ -1,0 +1,16 @@
+/** The block-trade module as a value (docs/api.md §13): products, applications, the `block` review queue. */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { blockProductPage, registerBlockAdminRoutes } from './block.admin.js';
+import { blockReviewQueue } from './block.review.js';
+import { registerBlockRoutes } from './block.routes.js';
+
+export function createBlockModule(kernel: Kernel): ModuleSpec {
+  const { clock, settings, limits, ledger, feed, authCache } = kernel;
+  return {
+    name: 'block',
+    userRoutes: (app) => registerBlockRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
+    adminRoutes: (app) => registerBlockAdminRoutes(app, { ...kernel.adminRoute, feed, settings }),
+    reviewQueues: { block: blockReviewQueue({ ledger, feed, settings }) },
+    productPage: { block: (tx, page, size) => blockProductPage(tx, { feed, settings }, page, size) },
+  };
+}

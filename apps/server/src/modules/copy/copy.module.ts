@@ -1,0 +1,22 @@
+/**
+ * The copy-trading module as a value (docs/api.md §14): funds, subscriptions, their `investValue`,
+ * the `/product/list` page, and the strategy engine (a job of the job runner) that marks,
+ * rebalances and closes the funds, trading through the same order code as users.
+ */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { copyProductPage, registerCopyAdminRoutes } from './copy.admin.js';
+import { copyEngineJob } from './copy.jobs.js';
+import { registerCopyRoutes } from './copy.routes.js';
+import { copyInvestValue } from './copy.service.js';
+
+export function createCopyModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
+  return {
+    name: 'copy',
+    userRoutes: (app) => registerCopyRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
+    adminRoutes: (app) => registerCopyAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger, authCache }),
+    investValue: copyInvestValue,
+    productPage: { copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size) },
+    jobs: [copyEngineJob({ db, clock, feed, ledger, settings, authCache })],
+  };
+}

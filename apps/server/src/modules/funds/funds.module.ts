@@ -1,0 +1,30 @@
+/**
+ * The funds module as a value: KYC, deposits, withdrawals, cards, exchange, records (docs/api.md
+ * §10–§11) and their review queues. Whether a loan is still owed is asked through the kernel's
+ * `unpaidLoan` port (the loan module answers it; funds never imports loan).
+ */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { registerFundsRoutes } from './funds.routes.js';
+import { builtInReviewQueues } from './reviews.service.js';
+
+export function createFundsModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, limits, fx, uploads, ledger, portfolio, authCache } = kernel;
+  const unpaidLoan = kernel.ports.unpaidLoan;
+  return {
+    name: 'funds',
+    userRoutes: (app) =>
+      registerFundsRoutes(app, kernel.route, {
+        db,
+        clock,
+        settings,
+        limits,
+        fx,
+        uploads,
+        ledger,
+        portfolio,
+        authCache,
+        unpaidLoan,
+      }),
+    reviewQueues: builtInReviewQueues({ clock, uploads, ledger, authCache, unpaidLoan }),
+  };
+}

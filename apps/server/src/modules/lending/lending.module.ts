@@ -1,0 +1,21 @@
+/**
+ * The lending module as a value (docs/api.md §15): products, applications, their `investValue`,
+ * the `/product/list` page, and the daily settlement (a job of the job runner).
+ */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
+import { lendingSettlementJob } from './lending.jobs.js';
+import { registerLendingRoutes } from './lending.routes.js';
+import { lendingInvestValue } from './lending.service.js';
+
+export function createLendingModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, limits, ledger } = kernel;
+  return {
+    name: 'lending',
+    userRoutes: (app) => registerLendingRoutes(app, kernel.route, { clock, settings, limits, ledger }),
+    adminRoutes: (app) => registerLendingAdminRoutes(app, kernel.adminRoute),
+    investValue: lendingInvestValue,
+    productPage: { lending: lendingProductPage },
+    jobs: [lendingSettlementJob({ db, clock, ledger })],
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The new-share module as a value (docs/api.md §12): the feed lists every offering's instrument
+ * (`setup`); the window, deadline and listing steps are a job of the job runner.
+ */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { syncListings } from './listings.js';
+import { newShareProductPage, registerNewShareAdminRoutes } from './newshare.admin.js';
+import { newShareJob } from './newshare.jobs.js';
+import { registerNewShareRoutes } from './newshare.routes.js';
+
+export function createNewShareModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
+  return {
+    name: 'newshare',
+    setup: () => syncListings(db, feed),
+    userRoutes: (app) =>
+      registerNewShareRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
+    adminRoutes: (app) => registerNewShareAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger }),
+    productPage: { new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size) },
+    jobs: [newShareJob({ db, clock, ledger, feed, settings })],
+  };
+}

@@ -67,6 +67,7 @@ import {
   type BuyGroupOptions,
 } from './modules/trading/index.js';
 import {
+  newShareInvestValue,
   newShareProductPage,
   registerNewShareAdminRoutes,
   registerNewShareRoutes,
@@ -257,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // them (they call the ledger), so they are handed in here and nowhere else.
   const portfolio = createPortfolio({
     positions: tradingPositionsPort(feed, clock),
-    investValue: combineInvestValues(lendingInvestValue, copyInvestValue),
+    investValue: combineInvestValues(lendingInvestValue, copyInvestValue, newShareInvestValue),
     fx,
   });
   const authCache = new AuthCache(options.authCache);

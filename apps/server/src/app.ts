@@ -111,7 +111,7 @@ import { failEnvelope, sendFail, type UserRouteDeps } from './platform/http.js';
 import { EventLoopWatch, registerMetrics } from './platform/metrics.js';
 import { RateLimits, type LimitName, type LimitSpec, type RateLimitsOptions } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
-import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
+import { apiSecurityHeaders, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import { Settings } from './platform/settings.js';
 import * as idempotency from './platform/idempotency.js';
 
@@ -320,9 +320,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
   const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;
-  const DOCUMENT_HEADERS = securityHeaders(inlineScriptHashesOf([webDist, adminDist]));
+  const DOCUMENT_HEADERS = securityHeaders(inlineScriptHashesOf([webDist, adminDist]), options.config.publicOrigin);
+  const API_HEADERS = apiSecurityHeaders(options.config.publicOrigin);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : DOCUMENT_HEADERS);
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : DOCUMENT_HEADERS);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -47,7 +47,7 @@ import { advisoryLeaderLock, JobRunner } from './platform/jobs.js';
 import { EventLoopWatch } from './platform/metrics.js';
 import type { LimitName, LimitSpec, RateLimitsOptions } from './platform/rate-limit.js';
 import { safeError } from './platform/safe-log.js';
-import { API_SECURITY_HEADERS, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
+import { apiSecurityHeaders, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import * as idempotency from './platform/idempotency.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -254,9 +254,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const webDist = options.webDist === undefined ? defaultDist('web') : options.webDist;
   const adminDist = options.adminDist === undefined ? defaultDist('admin') : options.adminDist;
-  const DOCUMENT_HEADERS = securityHeaders(inlineScriptHashesOf([webDist, adminDist]));
+  const DOCUMENT_HEADERS = securityHeaders(inlineScriptHashesOf([webDist, adminDist]), options.config.publicOrigin);
+  const API_HEADERS = apiSecurityHeaders(options.config.publicOrigin);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : DOCUMENT_HEADERS);
+    reply.headers(request.url.startsWith('/api/') ? API_HEADERS : DOCUMENT_HEADERS);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -30,13 +30,16 @@ export interface AppConfig {
   metricsAllow: string[];
   /** `/health` answers `degraded` when the event loop lagged more than this in the last 10 s (HEALTH_MAX_LOOP_LAG_MS, default 500). */
   healthMaxLoopLagMs: number;
+  /** The origin users reach the app at (PUBLIC_ORIGIN, default `http://localhost:<PORT>`, no trailing slash); `https:` turns HSTS on. */
+  publicOrigin: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const demoDefault = databaseUrl ? '0' : '1';
+  const port = Number.parseInt(env.PORT ?? '8080', 10);
   return {
-    port: Number.parseInt(env.PORT ?? '8080', 10),
+    port,
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((c) => c.trim())
       .filter((c) => c !== ''),
     healthMaxLoopLagMs: Number.parseInt(env.HEALTH_MAX_LOOP_LAG_MS?.trim() || '500', 10),
+    publicOrigin: (env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -139,7 +139,7 @@ describe('the envelope and the HTTP status table (docs/api.md §1.3)', () => {
     const r = await t.app.inject({ method: 'GET', url: '/health' });
     expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(String(r.headers['content-security-policy'])).toContain("connect-src 'self' ws: wss:");
-    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(r.headers['x-frame-options']).toBe('DENY');
     expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

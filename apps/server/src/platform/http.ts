@@ -307,13 +307,13 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
       reply.status(claimed.httpStatus);
       return claimed.response as Answer;
     };
-    // a finished answer is replayed first, right after auth (§1.11; a replay counts in no limit,
-    // so a client retrying after a crash gets its answers back); then the per-caller limit, so a
-    // refused call only ever reads (issue 18: it never inserts and deletes a claim); then the
-    // route's own limits and the schema, and only a call they let through claims its key
+    // the per-caller limit first, so a refused call costs no database work at all (issue 29: not
+    // even the lookup; issue 18: never a claim); then a finished answer is replayed (§1.11; a
+    // replay counts in the per-caller limit only, not in the route's own); then the route's own
+    // limits and the schema, and only a call they let through claims its key
+    await deps.limits.consume('perCaller', callerKey(request, session));
     const finished = await findFinished(key, hash);
     if (finished?.kind === 'replay') return replayed(finished);
-    await deps.limits.consume('perCaller', callerKey(request, session));
     await options.extraLimit?.(request, session);
     const body = parseBody(endpoint.request, request.body) as Body;
     /** A business rejection: rolled back, then its answer is stored on its own (unless a duplicate stored one first). */

@@ -1,6 +1,7 @@
 /**
- * Idempotency costs and replays (issue 18 item 4): a money call refused by the per-caller limit
- * only reads (a finished answer is replayed first, §1.11) and never claims its requestId; back-office decisions with a requestId replay their stored answer.
+ * Idempotency costs and replays (issue 18 item 4, issue 29): a money call refused by the per-caller
+ * limit touches no table (the limit comes before the stored-answer lookup) and never claims its
+ * requestId; back-office decisions with a requestId replay their stored answer.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -22,6 +23,20 @@ const moneyEndpoint = {
   response: z.unknown(),
 } as const;
 
+/** Statements the limited route sent to the database (a refused call must send none, issue 29). */
+let limitedReads = 0;
+const countingDb = (db: Db): Db =>
+  new Proxy(db, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (property === 'select' || property === 'execute' || property === 'transaction') limitedReads += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+
 const t = useTestApp(
   undefined,
   (app) => {
@@ -32,7 +47,7 @@ const t = useTestApp(
         limits: new RateLimits({ perCaller: { points: 0, durationSec: 60 } }),
         clock: systemClock,
         get db(): Db {
-          return t.deps.db;
+          return countingDb(t.deps.db);
         },
       },
       moneyEndpoint,
@@ -51,6 +66,20 @@ describe('money calls refused by the limit (issue 18)', () => {
       await t.deps.db.execute(sql`select count(*)::text as n from idempotency_keys where request_id = ${requestId}`),
     );
     expect(rows[0]?.n).toBe('0');
+  });
+
+  it('checks the limit before the stored-answer lookup: a refused call reads nothing (issue 29)', async () => {
+    limitedReads = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const r = await post(
+        t.app,
+        '/test/limited-money',
+        { requestId: randomUUID() },
+        { token: 'x', account: '5215500000000' },
+      );
+      expect(r.http).toBe(429);
+    }
+    expect(limitedReads).toBe(0);
   });
 });
 

@@ -25,6 +25,8 @@ export interface LimitSpec {
 export const defaultLimits = {
   perCaller: { points: 20, durationSec: 1 },
   loginFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
+  /** failed logins per client address across all accounts (password spraying, issue 29): 30 in 15 min, then 15 min */
+  loginFailuresPerAddress: { points: 30, durationSec: 15 * 60, blockSec: 15 * 60 },
   registerPerIp: { points: 5, durationSec: 60 * 60 },
   fundPasswordFailures: { points: 5, durationSec: 24 * 60 * 60, blockSec: 24 * 60 * 60 },
   /** new-share channel password and block-trade secret key, per account: 5 failures in 15 min each, then 15 min (§1.7) */

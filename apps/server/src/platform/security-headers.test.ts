@@ -61,3 +61,48 @@ describe('inline script hashes', () => {
     }
   });
 });
+
+describe('framing and HSTS', () => {
+  async function headersWith(env: NodeJS.ProcessEnv) {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const database = await openTestDatabase();
+    const { app } = await buildApp({
+      config: loadConfig(env),
+      database,
+      engine: false,
+      webDist: dist,
+      adminDist: null,
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const api = await app.inject({ method: 'POST', url: '/api/vue/common/config', payload: {} });
+      return { page: page.headers, api: api.headers };
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }
+
+  it('never lets a page be framed: X-Frame-Options DENY and frame-ancestors none on documents and answers', async () => {
+    const { page, api } = await headersWith({});
+    expect(page['x-frame-options']).toBe('DENY');
+    expect(String(page['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(api['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends HSTS only when the public origin is https', async () => {
+    const plain = await headersWith({});
+    expect(plain.page['strict-transport-security']).toBeUndefined();
+    expect(plain.api['strict-transport-security']).toBeUndefined();
+    const secure = await headersWith({ PUBLIC_ORIGIN: 'https://broker.example' });
+    expect(secure.page['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(secure.api['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('PUBLIC_ORIGIN defaults to http://localhost at the port', () => {
+    expect(loadConfig({}).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '9000' }).publicOrigin).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://broker.example/' }).publicOrigin).toBe('https://broker.example');
+  });
+});

@@ -23,6 +23,21 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'cache-control': 'no-store',
 });
 
+/** HSTS (one year, subdomains included), sent only when users reach the app over https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Whether the public origin (config `publicOrigin`) is https: browsers then keep to https (HSTS). */
+export function wantsHsts(publicOrigin: string): boolean {
+  return publicOrigin.toLowerCase().startsWith('https:');
+}
+
+/** The JSON answers' headers for a deployment at `publicOrigin`: `API_SECURITY_HEADERS`, plus HSTS over https. */
+export function apiSecurityHeaders(publicOrigin: string): Readonly<Record<string, string>> {
+  return wantsHsts(publicOrigin)
+    ? Object.freeze({ ...API_SECURITY_HEADERS, 'strict-transport-security': HSTS })
+    : API_SECURITY_HEADERS;
+}
+
 /**
  * CSP source expressions (`'sha256-…'`) of the inline scripts of a page: the web app's theme
  * script must run before the first paint, so it is inline, and `script-src 'self'` admits it by
@@ -50,9 +65,13 @@ export function inlineScriptHashesOf(folders: readonly (string | null | undefine
 
 /**
  * The full helmet policy for documents and static files (the web app and the back office);
- * `scriptHashes` admits the apps' own inline scripts (see `inlineScriptHashes`).
+ * `scriptHashes` admits the apps' own inline scripts (see `inlineScriptHashes`). The apps are never
+ * framed (`DENY` and `frame-ancestors 'none'`); HSTS only when `publicOrigin` is https.
  */
-export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<Record<string, string>> {
+export function securityHeaders(
+  scriptHashes: readonly string[] = [],
+  publicOrigin = '',
+): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: unknown) {
@@ -79,7 +98,8 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Plain HTTP on localhost must keep working: no upgrade of subresources to https.
+    xFrameOptions: { action: 'deny' },
+    // Plain HTTP on localhost must keep working: HSTS only for an https public origin (below).
     strictTransportSecurity: false,
   });
   let finished = false;
@@ -87,5 +107,6 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Readonly<
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously');
+  if (wantsHsts(publicOrigin)) headers['strict-transport-security'] = HSTS;
   return Object.freeze(headers);
 }

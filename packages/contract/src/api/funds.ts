@@ -197,8 +197,9 @@ export const withdrawRequest = z
     // at most the currency's scale (docs/api.md §1.4): no fractional won or yen
     if (!fitsCurrencyScale(b.amount, b.currency))
       ctx.addIssue({ code: 'custom', message: 'too_many_decimals', path: ['amount'] });
+    // exactly one of the two alternatives: both-or-neither is `exclusive` (docs/api.md §1.3)
     if ((b.cardId === undefined) === (b.walletId === undefined)) {
-      ctx.addIssue({ code: 'custom', message: b.cardId === undefined ? 'required' : 'exclusive', path: ['cardId'] });
+      ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['cardId'] });
       if (b.cardId !== undefined) ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['walletId'] });
       return;
     }

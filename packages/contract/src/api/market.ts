@@ -250,6 +250,21 @@ export const wsLimits = {
 
 /* ---- Back office: news and notices management (our addition, docs/decisions.md) ---- */
 
+/**
+ * A news cover's address: an `https:` URL or a same-origin path (`/…`). Nothing a browser could run
+ * or load from elsewhere unencrypted: no `javascript:`, `data:` or `http:`, no protocol-relative `//…`
+ * (nor `/\…`), no whitespace or control characters (browsers drop tabs and newlines inside URLs).
+ */
+export function isCoverUrl(value: string): boolean {
+  for (const ch of value) if (ch <= ' ' || ch === '\x7f' || ch === '\\') return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 const title = z.string().trim().min(1).max(200);
 const content = z.string().min(1).max(100_000);
 export const adminNewsListRequest = z.object({ category: z.enum(newsCategories).optional(), page, size });
@@ -261,7 +276,7 @@ export const adminNewsCreateRequest = z.object({
   summary: z.string().trim().min(1).max(500),
   content,
   source: z.string().trim().min(1).max(100),
-  coverUrl: z.string().url().max(500).nullable().optional(),
+  coverUrl: z.string().max(500).refine(isCoverUrl, 'format').nullable().optional(),
   instrumentIds: z.array(id).max(20, 'too_many').default([]),
   reason,
 });

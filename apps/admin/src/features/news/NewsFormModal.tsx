@@ -5,7 +5,7 @@
  * under the field instead of a toast.
  */
 import { Form, Input, Select } from 'antd';
-import { newsCategories, type AdminNewsItem } from '@brokerage/contract';
+import { isCoverUrl, newsCategories, type AdminNewsItem } from '@brokerage/contract';
 import { useAdminMutation } from '../../api/hooks';
 import { ContentFormModal, useContentForm } from '../../components/ContentFormModal';
 import {
@@ -94,7 +94,12 @@ export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; o
           label="Cover image URL (optional)"
           name="coverUrl"
           rules={[
-            { type: 'url', message: 'Enter a full URL, e.g. https://…' },
+            {
+              validator: (_rule, value: unknown) =>
+                typeof value !== 'string' || value.trim() === '' || isCoverUrl(value.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('Enter an https:// URL or a path on this site, e.g. /uploads/…')),
+            },
             { max: newsLimits.coverUrlMax, message: `At most ${newsLimits.coverUrlMax} characters` },
           ]}
         >

@@ -22,7 +22,9 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
       extraLimit: (request) => deps.limits.consume('registerPerIp', request.ip),
     },
   );
-  registerUserRoute(app, route, userEndpoints.login, async ({ body }) => ({ data: await users.login(deps, body) }));
+  registerUserRoute(app, route, userEndpoints.login, async ({ body, request }) => ({
+    data: await users.login(deps, body, request.ip),
+  }));
   registerUserRoute(app, route, userEndpoints.logout, async ({ session }) => {
     await revokeSession(deps.db, deps.clock, deps.authCache, sessionOf(session).sessionId);
     return { data: null };

@@ -114,19 +114,26 @@ export async function register(
 
 /**
  * Rules in order: lock-out (429) → auth.wrong_credentials → account.disabled → account.frozen.
- * Restrictions are revealed only after a correct password.
+ * Restrictions are revealed only after a correct password. Failures count per account and, when
+ * the client address is known, per address across all accounts (password spraying, issue 29); a
+ * right password gives the address its point back but never clears the address's earlier failures.
  */
-export async function login(deps: AuthDeps, body: { account: string; password: string }) {
+export async function login(deps: AuthDeps, body: { account: string; password: string }, address?: string) {
   const { db, clock, limits } = deps;
   const key = body.account;
   // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
   const user = await repo.findUserByPhone(db, body.account);
-  const check = await limits.guard(
-    'loginFailures',
-    key,
-    async () =>
-      (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)) && user !== null,
-  );
+  const verify = async () =>
+    (
+      await limits.guard(
+        'loginFailures',
+        key,
+        async () =>
+          (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password)) && user !== null,
+      )
+    ).ok;
+  const check =
+    address === undefined ? { ok: await verify() } : await limits.guard('loginFailuresPerAddress', address, verify);
   if (!user || !check.ok) throw new DomainError('auth.wrong_credentials');
   if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
   if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned'))

@@ -7,6 +7,7 @@ import { syncListings } from './listings.js';
 import { newShareProductPage, registerNewShareAdminRoutes } from './newshare.admin.js';
 import { newShareJob } from './newshare.jobs.js';
 import { registerNewShareRoutes } from './newshare.routes.js';
+import { newShareInvestValue } from './newshare.service.js';
 
 export function createNewShareModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
@@ -16,6 +17,8 @@ export function createNewShareModule(kernel: Kernel): ModuleSpec {
     userRoutes: (app) =>
       registerNewShareRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerNewShareAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger }),
+    // paid, not yet listed subscriptions count in total assets (§1.10)
+    investValue: newShareInvestValue,
     productPage: { new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size) },
     jobs: [newShareJob({ db, clock, ledger, feed, settings })],
   };

@@ -272,6 +272,15 @@ export async function dueUnpaid(db: Db, now: Date, limit: number): Promise<strin
   return rows.map((r) => r.id);
 }
 
+/** Σ amountPaid of the user's `paid` (not yet listed) subscriptions per currency: the new-share part of `investValue`. */
+export async function paidAmountOf(db: Db, userId: string): Promise<{ currency: string; total: string }[]> {
+  return db
+    .select({ currency: subscriptions.currency, total: sql<string>`sum(${subscriptions.amountPaid})::text` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'paid')))
+    .groupBy(subscriptions.currency);
+}
+
 /** Drawn offerings that still have paid applications waiting for their listing. */
 export async function drawnWithPaid(db: Db): Promise<{ id: string; instrumentId: string }[]> {
   return db

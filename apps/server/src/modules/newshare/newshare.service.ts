@@ -383,3 +383,9 @@ export async function drawProofOf(db: Db, id: string): Promise<DrawProof> {
     applications: await repo.proofRowsOf(db, id),
   };
 }
+
+/** The new-share part of `investValue` (§1.10): amountPaid of `paid`, not yet listed subscriptions, per currency. */
+export async function newShareInvestValue(db: Db, userId: string): Promise<Map<Currency, Money>> {
+  const rows = await repo.paidAmountOf(db, userId);
+  return new Map(rows.map((r) => [r.currency as Currency, Money.fromLedger(r.total, r.currency as Currency)]));
+}

@@ -434,6 +434,24 @@ describe('the draw, payment and listing', () => {
     expect(l!.state).toBe('payment_failed');
   });
 
+  it('counts paid, not yet listed allotments in investValue: total assets do not drop on payment (§1.10)', async () => {
+    const share = await createShare({ paymentMode: 'on_allotment', sharesOffered: 100_000, minInvestment: '100000' });
+    const u = await investor('200000.00');
+    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
+    t.clock.advance(2 * DAY + 1000);
+    expect((await draw(share.id)).body.status).toBe(1);
+    await relogin(u);
+    const account = async () =>
+      data<{ accounts: { currency: string; investValue: string; totalAssets: string }[] }>(
+        await post(t.app, '/user/assets', { currency: 'MXN' }, u.headers),
+      ).accounts.find((a) => a.currency === 'MXN')!;
+    expect(await account()).toMatchObject({ investValue: '0.00', totalAssets: '200000.00' });
+    const [rec] = await records(u);
+    const paid = await post(t.app, '/newShare/pay', { subscriptionId: rec!.id, requestId: randomUUID() }, u.headers);
+    expect(data<SubscriptionRecord>(paid)).toMatchObject({ state: 'paid', amountPaid: '100000.00' });
+    expect(await account()).toMatchObject({ investValue: '100000.00', totalAssets: '200000.00' });
+  });
+
   it('a payment raced by the deadline has exactly one outcome', async () => {
     const share = await createShare({ paymentMode: 'on_allotment', sharesOffered: 100_000, minInvestment: '100000' });
     const u = await investor('200000.00');

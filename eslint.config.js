@@ -104,8 +104,6 @@ const moneyRecordsPending = [
   'apps/server/src/modules/copy/copy.jobs.ts',
   'apps/server/src/modules/copy/copy.seed.ts',
   'apps/server/src/modules/copy/copy.service.ts',
-  'apps/server/src/modules/lending/lending.jobs.ts',
-  'apps/server/src/modules/lending/lending.service.ts',
   'apps/server/src/modules/loan/loan.interest.ts',
   'apps/server/src/modules/loan/loan.review.ts',
   'apps/server/src/modules/loan/loan.service.ts',

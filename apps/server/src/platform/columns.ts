@@ -7,11 +7,10 @@
  * (`withMoney`) turns the decimal into the contract's `Money`. It writes a `Dec` (a `Money`'s
  * `amount`) at the ledger's 8 decimals, half-up (what `numeric(30, 8)` itself would do).
  *
- * A rate column (`numeric(p, 8)`: a daily rate, a fee rate, a ratio) reads as an exact `Dec`.
  * The SQL types are the ones `numeric(…)` declared: no migration follows from these helpers.
  */
 import { Dec, LEDGER_SCALE, Money, type Currency } from '@brokerage/contract';
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, numeric, timestamp } from 'drizzle-orm/pg-core';
 
 const amountColumn = customType<{ data: Dec; driverData: string; driverParam: string }>({
   dataType: () => 'numeric(30, 8)',
@@ -22,24 +21,11 @@ const amountColumn = customType<{ data: Dec; driverData: string; driverParam: st
 /** An amount: `numeric(30, 8)`, read and written as an exact `Dec` (a `Money`'s `amount`). */
 export const money = (name: string) => amountColumn(name);
 
-const rateColumns = new Map<number, ReturnType<typeof rateColumnOf>>();
-function rateColumnOf(precision: number) {
-  return customType<{ data: Dec; driverData: string; driverParam: string }>({
-    dataType: () => `numeric(${precision}, 8)`,
-    toDriver: (value: Dec) => value.toFixed(8, Dec.ROUND_HALF_UP),
-    fromDriver: (value: string) => new Dec(value),
-  });
-}
-
-/** A rate or ratio: `numeric(precision, 8)`, read and written as an exact `Dec`. */
-export function rate(name: string, precision: 12 | 20 = 12) {
-  let column = rateColumns.get(precision);
-  if (!column) {
-    column = rateColumnOf(precision);
-    rateColumns.set(precision, column);
-  }
-  return column(name);
-}
+/**
+ * A rate or ratio (a daily rate, a fee rate, a winning rate): `numeric(precision, 8)`. Not money: it
+ * stays the decimal string the database returns (exact, the contract's wire form of a rate).
+ */
+export const rate = (name: string, precision: 12 | 20 = 12) => numeric(name, { precision, scale: 8 });
 
 /** A timestamp with time zone, read as a `Date` (UTC). */
 export const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -67,4 +53,9 @@ export function withMoney<R extends object, K extends keyof R>(
 /** An amount of `currency` from an exact decimal the database computed (a sum, a balance). */
 export function moneyFrom(value: Dec | string | null | undefined, currency: Currency): Money {
   return value === null || value === undefined ? Money.zero(currency) : Money.of(value, currency);
+}
+
+/** An amount in the ledger's form (8 decimals, half-up), for a journal entry's memo. */
+export function ledgerDecimal(amount: Money): string {
+  return amount.amount.toFixed(LEDGER_SCALE, Dec.ROUND_HALF_UP);
 }

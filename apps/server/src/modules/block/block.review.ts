@@ -56,7 +56,7 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
         instrumentId: r.instrumentId,
         source: 'block',
         lots: r.shares,
-        price: r.price.amount.toString(),
+        price: r.price,
         amount: r.amount,
         funding: { from: 'frozen', fee: r.fee },
         lockDays: r.lockDays,

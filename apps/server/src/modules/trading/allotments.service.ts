@@ -34,7 +34,7 @@ export interface AllotmentSpec {
   source: Exclude<OrderSource, 'order'>;
   lots: number;
   /** the agreed price per share (issue price, deal price) */
-  price: string;
+  price: Money;
   /** what the user paid for the lots, in the instrument's currency: the position's margin */
   amount: Money;
   /**
@@ -81,7 +81,7 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     lots: spec.lots,
     leverage: 1,
     price: null,
-    costPrice: spec.price,
+    costPrice: spec.price.amount.toString(),
     contractAmount: amount.toLedgerString(),
     margin: amount.toLedgerString(),
     openFee: fee.toLedgerString(),

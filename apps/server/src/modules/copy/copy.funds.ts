@@ -66,7 +66,7 @@ export async function launchFund(
     kycStatus: 'verified',
     realname: terms.name,
     creditScore: 0,
-    loanQuota: '0',
+    loanQuota: new Dec(0),
     dayTrading: true,
     restrictions: ['disabled'],
     agreementVersion: 'system',

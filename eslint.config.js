@@ -104,7 +104,6 @@ const moneyRecordsPending = [
   'apps/server/src/modules/copy/copy.jobs.ts',
   'apps/server/src/modules/copy/copy.seed.ts',
   'apps/server/src/modules/copy/copy.service.ts',
-  'apps/server/src/modules/market/instruments.view.ts',
   'apps/server/src/modules/trading/allotments.service.ts',
   'apps/server/src/modules/trading/engine/conditions.ts',
   'apps/server/src/modules/trading/order-messages.ts',

@@ -8,14 +8,14 @@
  * `margin` account (and a block fee to `fee_income`, as the position's open fee), where every position's money is, so closing it
  * works exactly like closing any other position.
  */
-import { Money, type Currency, type OrderSource } from '@brokerage/contract';
+import { Money, type OrderSource } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { houseAccount, userAccount, type HouseAccountKind, type Ledger, type PostingSpec } from '../ledger/index.js';
-import type { MarketFeed } from '../market/index.js';
+import { currencyOfInstrument, type MarketFeed } from '../market/index.js';
 import { marketRules } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
@@ -54,7 +54,7 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
   const def = deps.feed.instrument(spec.instrumentId);
   invariant(def, `allotment of an unknown instrument ${spec.instrumentId}`);
   const market = def.market as SimMarket;
-  const currency = def.currency as Currency;
+  const currency = currencyOfInstrument(def);
   const rules = marketRules(deps.settings, market);
   const { amount, funding } = spec;
   invariant(

@@ -27,7 +27,7 @@ import type { Settings } from '../../platform/settings.js';
 import { requireKyc, requireNotTradeBlocked, usersRepository, type AuthCache, type UserRow } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { InsufficientFundsError, type LockedBatch } from '../ledger/index.js';
-import type { FeedQuote } from '../market/index.js';
+import { currencyOfInstrument, type FeedQuote } from '../market/index.js';
 import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { NewOrderRow, OrderRow } from './orders.repository.js';
@@ -90,7 +90,7 @@ export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
   const quote = deps.feed.quote(instrumentId);
   if (quote.status === 'delisted') throw new DomainError('product.not_found');
   if (quote.status === 'pre_listing') throw new DomainError('product.not_listed', { listingDate: def.listingDate });
-  return { def, quote, market: def.market as Market, currency: def.currency as Currency };
+  return { def, quote, market: def.market as Market, currency: currencyOfInstrument(def) };
 }
 
 /** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */

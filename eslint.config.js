@@ -104,12 +104,6 @@ const moneyRecordsPending = [
   'apps/server/src/modules/copy/copy.jobs.ts',
   'apps/server/src/modules/copy/copy.seed.ts',
   'apps/server/src/modules/copy/copy.service.ts',
-  'apps/server/src/modules/trading/allotments.service.ts',
-  'apps/server/src/modules/trading/engine/conditions.ts',
-  'apps/server/src/modules/trading/order-messages.ts',
-  'apps/server/src/modules/trading/orders.service.ts',
-  'apps/server/src/modules/trading/orders.view.ts',
-  'apps/server/src/modules/trading/positions.service.ts',
 ];
 const isEdgeFile = (file) => /\.(routes|admin|jobs)\.ts$/.test(file);
 const moneyRecords = [

@@ -201,9 +201,9 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
     leverage: body.leverage,
     price: limitPrice?.toString() ?? null,
     costPrice: isMarket ? price.toString() : null,
-    contractAmount: amounts.contractAmount.toLedgerString(),
-    margin: amounts.margin.toLedgerString(),
-    openFee: amounts.openFee.toLedgerString(),
+    contractAmount: repo.orderAmount(amounts.contractAmount),
+    margin: repo.orderAmount(amounts.margin),
+    openFee: repo.orderAmount(amounts.openFee),
     takeProfit: body.takeProfit ?? null,
     stopLoss: body.stopLoss ?? null,
     buyFeeRate: rules.buyFeeRate,
@@ -388,7 +388,7 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   // closed rows summed in SQL, open rows at the live price
   const totalYingkui = open.reduce(
     (sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)),
-    Money.fromLedger(closedYingkui, currency),
+    Money.of(closedYingkui, currency),
   );
   return { list, total, page: body.page, size: body.size, currency, totalYingkui: totalYingkui.toString() };
 }

@@ -22,6 +22,13 @@ const amountColumn = customType<{ data: Dec; driverData: string; driverParam: st
 export const money = (name: string) => amountColumn(name);
 
 /**
+ * An amount kept as the decimal string the database returns (`numeric(30, 8)`): the orders table,
+ * whose rows a buy writes through a hot-path SQL template (its repository converts with
+ * `orderMoney` / `orderAmount`), and the copy funds until they move to `money`.
+ */
+export const amountText = (name: string) => numeric(name, { precision: 30, scale: 8 });
+
+/**
  * A rate or ratio (a daily rate, a fee rate, a winning rate): `numeric(precision, 8)`. Not money: it
  * stays the decimal string the database returns (exact, the contract's wire form of a rate).
  */

@@ -97,15 +97,6 @@ const moneyKernel = [
   'apps/server/src/modules/**/*.tables.ts',
   'apps/server/src/modules/ledger/**',
 ];
-// Services not yet on typed records (issue 24 item 3, landed module by module): the list only shrinks.
-const moneyRecordsPending = [
-  'apps/server/src/modules/copy/copy.admin.ts',
-  'apps/server/src/modules/copy/copy.funds.ts',
-  'apps/server/src/modules/copy/copy.jobs.ts',
-  'apps/server/src/modules/copy/copy.seed.ts',
-  'apps/server/src/modules/copy/copy.service.ts',
-];
-const isEdgeFile = (file) => /\.(routes|admin|jobs)\.ts$/.test(file);
 const moneyRecords = [
   {
     selector: 'CallExpression[callee.property.name=/^(fromLedger|toLedgerString)$/]',
@@ -255,7 +246,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [...moneyKernel, ...moneyRecordsPending.filter((file) => !isEdgeFile(file))],
+    files: moneyKernel,
     ignores: [...serverTests, ...serverEdges],
     rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...moneyRounding] },
   },
@@ -270,12 +261,9 @@ export default tseslint.config(
   },
   {
     // the kernel's edges (ledger/assets.routes.ts): the edge checks without the records checks
-    files: [
-      ...moduleEdges
-        .filter((glob) => glob.startsWith('apps/server/src/modules/**/'))
-        .map((glob) => glob.replace('apps/server/src/modules/**/', 'apps/server/src/modules/ledger/**/')),
-      ...moneyRecordsPending.filter(isEdgeFile),
-    ],
+    files: moduleEdges
+      .filter((glob) => glob.startsWith('apps/server/src/modules/**/'))
+      .map((glob) => glob.replace('apps/server/src/modules/**/', 'apps/server/src/modules/ledger/**/')),
     ignores: serverTests,
     rules: { 'no-restricted-syntax': ['error', methodTransaction, ...moneyRounding] },
   },

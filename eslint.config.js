@@ -88,6 +88,35 @@ const moneyRounding = [
     message: "Name a rounding mode of the contract ('half_up' | 'down' | 'up') instead of a decimal.js constant.",
   },
 ];
+// Records, not rows (docs/architecture.md principle 5): a repository hands services typed records (amounts
+// as Money in the row's currency, contract enums, Dates; platform/columns.ts), so no service converts a
+// string to Money or back, casts a currency, or formats a decimal with an unnamed rounding. The kernel
+// (platform/, the ledger module) and the repositories and tables may.
+const moneyKernel = [
+  'apps/server/src/modules/**/*.repository.ts',
+  'apps/server/src/modules/**/*.tables.ts',
+  'apps/server/src/modules/ledger/**',
+];
+const moneyRecords = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(fromLedger|toLedgerString)$/]',
+    message:
+      "Amounts come from the repository as Money (platform/columns.ts withMoney) and go back as Money's amount: no string conversions in a service.",
+  },
+  {
+    selector: "TSAsExpression[typeAnnotation.typeName.name='Currency']",
+    message: 'A currency is typed where it is read (the table column, isCurrency at the edge): no cast.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message:
+      'Format with a named rounding: Money.toString(), or formatPrice(roundPrice(p, scale, mode) / roundRate(r, mode), scale).',
+  },
+  {
+    selector: ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^moneyOf$/]',
+    message: 'No local Money adapter: the repository returns amounts as Money.',
+  },
+];
 const tableExports = [
   {
     selector: 'ExportAllDeclaration[source.value=/\\.tables\\.js$/]',
@@ -234,6 +263,8 @@ export default tseslint.config(
       'apps/server/src/**/*.tables.ts',
       'apps/server/src/platform/db.ts',
       'apps/server/src/platform/idempotency.ts',
+      // the shared column types of the *.tables.ts files
+      'apps/server/src/platform/columns.ts',
       // Every module file that queried has moved into a repository: no file is listed here, and none may be.
     ],
     rules: {
@@ -266,6 +297,13 @@ export default tseslint.config(
   {
     files: [moduleFiles],
     ignores: [...serverTests, ...serverEdges],
+    rules: {
+      'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...moneyRounding, ...moneyRecords],
+    },
+  },
+  {
+    files: moneyKernel,
+    ignores: [...serverTests, ...serverEdges],
     rules: { 'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...moneyRounding] },
   },
   {
@@ -275,12 +313,27 @@ export default tseslint.config(
   {
     files: moduleEdges,
     ignores: serverTests,
+    rules: { 'no-restricted-syntax': ['error', methodTransaction, ...moneyRounding, ...moneyRecords] },
+  },
+  {
+    // the kernel's edges (ledger/assets.routes.ts): the edge checks without the records checks
+    files: moduleEdges
+      .filter((glob) => glob.startsWith('apps/server/src/modules/**/'))
+      .map((glob) => glob.replace('apps/server/src/modules/**/', 'apps/server/src/modules/ledger/**/')),
+    ignores: serverTests,
     rules: { 'no-restricted-syntax': ['error', methodTransaction, ...moneyRounding] },
   },
   {
     files: ['apps/server/src/modules/*/index.ts'],
     rules: {
-      'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding],
+      'no-restricted-syntax': [
+        'error',
+        methodTransaction,
+        importTransaction,
+        ...tableExports,
+        ...moneyRounding,
+        ...moneyRecords,
+      ],
     },
   },
   {

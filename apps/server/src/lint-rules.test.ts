@@ -61,6 +61,29 @@ const fixtures: Record<string, string> = {
     "export const kernel = Money.of('1.005', 'USD').rounded('half_up').toString();",
     '',
   ].join('\n'),
+  // a service that turns strings into money itself (the repository returns records: Money, enums, Dates)
+  [`modules/${moduleC}/records.service.ts`]: [
+    "import { Dec, Money, type Currency } from '@brokerage/contract';",
+    'const moneyOf = (value: string, currency: string): Money => Money.fromLedger(value, currency as Currency);',
+    "export const stored = moneyOf('1', 'USD').toLedgerString();",
+    "export const rate = new Dec('0.123456789').toFixed(8);",
+    "export const kernel = Money.of('1', 'USD').plus(Money.zero('USD')).toString();",
+    '',
+  ].join('\n'),
+  // the same in a repository, a tables file and platform/ (the kernel): allowed
+  [`modules/${moduleC}/records.repository.ts`]: [
+    "import { Dec, Money, type Currency } from '@brokerage/contract';",
+    'export const moneyOf = (value: string, currency: string): Money => Money.fromLedger(value, currency as Currency);',
+    "export const stored = moneyOf('1', 'USD').toLedgerString();",
+    "export const rate = new Dec('0.123456789').toFixed(8);",
+    '',
+  ].join('\n'),
+  [`platform/${tag}-columns.ts`]: [
+    "import { Money, type Currency } from '@brokerage/contract';",
+    'export const moneyOf = (value: string, currency: string): Money => Money.fromLedger(value, currency as Currency);',
+    "export const stored = moneyOf('1', 'USD').toLedgerString();",
+    '',
+  ].join('\n'),
   // platform reaching up into a module
   [`platform/${tag}.ts`]: `import { b } from '../modules/${moduleB}/index.js';\nexport const up = (): number => b();\n`,
   // the right way: through the index, promises awaited
@@ -83,6 +106,7 @@ afterAll(() => {
   for (const dir of [moduleA, moduleB, moduleC])
     rmSync(path.join(src, 'modules', dir), { recursive: true, force: true });
   rmSync(path.join(src, `platform/${tag}.ts`), { force: true });
+  rmSync(path.join(src, `platform/${tag}-columns.ts`), { force: true });
 });
 
 describe('the lint of the server', () => {
@@ -126,6 +150,17 @@ describe('the lint of the server', () => {
     expect(
       messages.every((m) => m === '@typescript-eslint/no-restricted-imports' || m === 'no-restricted-syntax'),
     ).toBe(true);
+  });
+
+  it('fails a service that converts strings to money, casts a currency or rounds with an unnamed toFixed', () => {
+    const messages = results.get(`modules/${moduleC}/records.service.ts`) ?? [];
+    // the moneyOf adapter, fromLedger, `as Currency`, toLedgerString, toFixed(8); Money's own calls pass
+    expect(messages).toEqual(Array(5).fill('no-restricted-syntax'));
+  });
+
+  it('lets the kernel (a repository, platform/) convert rows to money', () => {
+    expect(results.get(`modules/${moduleC}/records.repository.ts`)).toEqual([]);
+    expect(results.get(`platform/${tag}-columns.ts`)).toEqual([]);
   });
 
   it('lets a repository query and a route open a transaction', () => {

@@ -1,8 +1,10 @@
 import {
   adminEndpoints,
   configKeyMap,
+  formatPrice,
   reasonErrorMap,
   restrictionOfAction,
+  roundPrice,
   rightForRestrictAction,
   type AdminUser,
   type KycStatus,
@@ -36,7 +38,8 @@ export function toAdminUser(u: UserRow): AdminUser {
     accountType: u.accountType as AdminUser['accountType'],
     restrictions: u.restrictions as Restriction[],
     creditScore: u.creditScore,
-    loanQuota: u.loanQuota.replace(/(\.\d{2})\d*$/, '$1'),
+    // two decimals, cut (not rounded) as the back office has always shown it
+    loanQuota: formatPrice(roundPrice(u.loanQuota, 2, 'down'), 2),
     dayTrading: u.dayTrading,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from '../../platform/columns.js';
 
 /** Organisations whose code lets people register (spec §6 "organisation code"). */
 export const organisations = pgTable('organisations', {
@@ -23,7 +24,7 @@ export const users = pgTable(
     realname: text('realname').notNull().default(''),
     accountType: text('account_type').notNull().default('standard'),
     creditScore: integer('credit_score').notNull(),
-    loanQuota: numeric('loan_quota', { precision: 30, scale: 8 }).notNull(),
+    loanQuota: money('loan_quota').notNull(),
     dayTrading: boolean('day_trading').notNull().default(false),
     restrictions: text('restrictions')
       .array()

@@ -2,7 +2,7 @@
  * Accounts: registration with an invitation or organisation code, login, passwords,
  * restrictions and the user object of `/user/getUserinfo` (docs/api.md §7.1–§7.8).
  */
-import { sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
+import { Dec, sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -95,7 +95,7 @@ export async function register(
     inviterUserId: inviter?.id ?? null,
     organisationId: organisation?.id ?? inviter?.organisationId ?? null,
     creditScore: settings.get('loan.initialScore'),
-    loanQuota: settings.get('loan.initialQuota'),
+    loanQuota: new Dec(settings.get('loan.initialQuota')),
     agreementVersion: body.agreementVersion ?? (await deps.currentAgreementVersion()),
     createdAt: now,
     lastLoginAt: now,

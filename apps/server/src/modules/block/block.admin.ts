@@ -3,7 +3,7 @@
  * only), update, rotate the secret key. The key is 16 characters, argon2id, returned once and
  * never audited in clear. Changes apply to new applications only (an application copies its terms).
  */
-import { adminEndpoints, type AdminBlockProduct } from '@brokerage/contract';
+import { adminEndpoints, Dec, type AdminBlockProduct } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
 import type { Db } from '../../platform/db.js';
@@ -72,7 +72,7 @@ export function registerBlockAdminRoutes(app: FastifyInstance, deps: BlockAdminD
         name: def.name,
         market: def.market as ProductRow['market'],
         currency: def.currency as ProductRow['currency'],
-        price: body.price,
+        price: new Dec(body.price),
         minShares: body.minShares,
         dailyLimit: body.dailyLimit,
         lockDays: body.lockDays,
@@ -96,7 +96,7 @@ export function registerBlockAdminRoutes(app: FastifyInstance, deps: BlockAdminD
       if (!product) throw new DomainError('product.not_found');
       const before = await adminView(tx, deps, product);
       const patch: Partial<NewProductRow> = { updatedAt: clock.now() };
-      if (body.price !== undefined) patch.price = body.price;
+      if (body.price !== undefined) patch.price = new Dec(body.price);
       if (body.minShares !== undefined) patch.minShares = body.minShares;
       if (body.dailyLimit !== undefined) patch.dailyLimit = body.dailyLimit;
       if (body.lockDays !== undefined) patch.lockDays = body.lockDays;

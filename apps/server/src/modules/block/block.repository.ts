@@ -1,28 +1,36 @@
 /** Queries of the block-trade module: products and applications. */
 import type { Market, ReviewState } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { blockApplications, blockProducts } from './block.tables.js';
 
-export type ProductRow = typeof blockProducts.$inferSelect;
+/** A product: its deal price is `Money` in the product's currency. */
+export type ProductRow = WithMoney<typeof blockProducts.$inferSelect, 'price'>;
 export type NewProductRow = typeof blockProducts.$inferInsert;
-export type ApplicationRow = typeof blockApplications.$inferSelect;
+/** An application: price, amount and fee are `Money` in the application's currency. */
+export type ApplicationRow = WithMoney<typeof blockApplications.$inferSelect, 'price' | 'amount' | 'fee'>;
 export type NewApplicationRow = typeof blockApplications.$inferInsert;
+
+export const productOf = (row: typeof blockProducts.$inferSelect): ProductRow =>
+  withMoney(row, row.currency, ['price']);
+export const applicationOf = (row: typeof blockApplications.$inferSelect): ApplicationRow =>
+  withMoney(row, row.currency, ['price', 'amount', 'fee']);
 
 export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(blockProducts).where(eq(blockProducts.id, id));
-  return row ?? null;
+  return row ? productOf(row) : null;
 }
 
 /** Locks the product against a key rotation or a terms change while an application is checked. */
 export async function shareProduct(tx: Tx, id: string): Promise<ProductRow | null> {
   const [row] = await tx.select().from(blockProducts).where(eq(blockProducts.id, id)).for('share');
-  return row ?? null;
+  return row ? productOf(row) : null;
 }
 
 export async function lockProduct(tx: Tx, id: string): Promise<ProductRow | null> {
   const [row] = await tx.select().from(blockProducts).where(eq(blockProducts.id, id)).for('update');
-  return row ?? null;
+  return row ? productOf(row) : null;
 }
 
 export async function listProducts(
@@ -40,7 +48,7 @@ export async function listProducts(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockProducts).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(productOf), total: total?.n ?? 0 };
 }
 
 export async function listProductsNewest(
@@ -55,19 +63,19 @@ export async function listProductsNewest(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockProducts);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(productOf), total: total?.n ?? 0 };
 }
 
 export async function insertProduct(tx: Tx, row: NewProductRow): Promise<ProductRow> {
   const [created] = await tx.insert(blockProducts).values(row).onConflictDoNothing().returning();
   if (!created) throw new Error('block product not inserted');
-  return created;
+  return productOf(created);
 }
 
 export async function updateProduct(tx: Tx, id: string, patch: Partial<NewProductRow>): Promise<ProductRow> {
   const [row] = await tx.update(blockProducts).set(patch).where(eq(blockProducts.id, id)).returning();
   if (!row) throw new Error(`block product ${id} vanished`);
-  return row;
+  return productOf(row);
 }
 
 export async function applicationsCountOf(db: Db, ids: string[]): Promise<Map<string, number>> {
@@ -115,13 +123,13 @@ export async function lockApplicant(tx: Tx, userId: string, productId: string): 
 export async function insertApplication(tx: Tx, row: NewApplicationRow): Promise<ApplicationRow> {
   const [created] = await tx.insert(blockApplications).values(row).returning();
   if (!created) throw new Error('block application not inserted');
-  return created;
+  return applicationOf(created);
 }
 
 export async function decide(tx: Tx, id: string, patch: Partial<NewApplicationRow>): Promise<ApplicationRow> {
   const [row] = await tx.update(blockApplications).set(patch).where(eq(blockApplications.id, id)).returning();
   if (!row) throw new Error(`block application ${id} vanished`);
-  return row;
+  return applicationOf(row);
 }
 
 export async function applicationsOfUser(
@@ -143,5 +151,5 @@ export async function applicationsOfUser(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(blockApplications).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(applicationOf), total: total?.n ?? 0 };
 }

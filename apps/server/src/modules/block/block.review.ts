@@ -5,7 +5,7 @@
  * product's lock days (§3.1 `allot_locked`), else `holding`. Rejection releases amount + fee and
  * tells the user why. Both run in the decision's transaction on the locked, still pending row.
  */
-import { Money, type ReviewItemOf } from '@brokerage/contract';
+import type { ReviewItemOf } from '@brokerage/contract';
 import type { Settings } from '../../platform/settings.js';
 import { reviewBase, reviewTableRows, reviewUserOf, type ReviewQueueHandler } from '../review/index.js';
 import type { Ledger } from '../ledger/index.js';
@@ -28,6 +28,7 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
       t,
       { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt },
       t.id,
+      repo.applicationOf,
     ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
@@ -35,30 +36,29 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
       const q = deps.feed.instrument(r.instrumentId) ? deps.feed.quote(r.instrumentId) : null;
       return {
         ...reviewBase('block', r.id, user, r, r.submittedAt),
-        amount: Money.fromLedger(r.amount, c).toString(),
+        amount: r.amount.toString(),
         currency: c,
         details: {
           productId: r.productId,
           kind: r.kind,
           code: r.code,
           shares: r.shares,
-          price: Money.fromLedger(r.price, c).toString(),
-          fee: Money.fromLedger(r.fee, c).toString(),
+          price: r.price.toString(),
+          fee: r.fee.toString(),
           lockDays: r.lockDays,
           currentPrice: q && q.status !== 'pre_listing' ? q.price : null,
         },
       };
     },
     async approve(tx, r, decided) {
-      const c = r.currency;
       const position = await openAllottedPosition(tx, deps, {
         userId: r.userId,
         instrumentId: r.instrumentId,
         source: 'block',
         lots: r.shares,
         price: r.price,
-        amount: Money.fromLedger(r.amount, c),
-        funding: { from: 'frozen', fee: Money.fromLedger(r.fee, c) },
+        amount: r.amount,
+        funding: { from: 'frozen', fee: r.fee },
         lockDays: r.lockDays,
         reference: r.id,
         at: decided.reviewedAt,
@@ -66,10 +66,9 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
       await repo.decide(tx, r.id, { ...decided, orderId: position.id });
     },
     async reject(tx, r, decided) {
-      const c = r.currency;
       await deps.ledger.release(tx, {
         userId: r.userId,
-        amount: Money.fromLedger(r.amount, c).plus(Money.fromLedger(r.fee, c)),
+        amount: r.amount.plus(r.fee),
         kind: 'block_release',
         reference: r.id,
         idempotencyKey: `block-release:${r.id}`,
@@ -83,7 +82,7 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
         params: {
           code: r.code,
           shares: String(r.shares),
-          price: Money.fromLedger(r.price, r.currency).toString(),
+          price: r.price.toString(),
           currency: r.currency,
         },
       }),

@@ -38,7 +38,7 @@ export async function seedBlockProducts(tx: Tx, clock: Clock): Promise<string | 
     const def = universeById.get(p.instrumentId);
     if (!def) continue;
     // the deal price: 5 % under the reference price, rounded down (the buyer gains the fraction)
-    const price = roundPrice(new Dec(def.referencePrice).times('0.95'), def.priceScale, 'down').toFixed(def.priceScale);
+    const price = roundPrice(new Dec(def.referencePrice).times('0.95'), def.priceScale, 'down');
     await repo.insertProduct(tx, {
       ...p,
       code: def.code,

@@ -8,7 +8,6 @@
  * (docs/api.md §1.11; the user pays at most half a minor unit more, the house gains it).
  */
 import {
-  Money,
   type BlockApplication,
   type BlockProduct,
   type blockApplicationsRequest,
@@ -39,7 +38,7 @@ export function buyFeeRateOf(settings: Settings, market: ProductRow['market']): 
 
 /** amount and fee of `shares` at the product's deal price (see the header for the rounding). */
 export function costOf(settings: Settings, product: Pick<ProductRow, 'price' | 'currency' | 'market'>, shares: number) {
-  const amount = Money.fromLedger(product.price, product.currency).times(shares);
+  const amount = product.price.times(shares);
   const fee = amount.times(buyFeeRateOf(settings, product.market)).rounded('half_up');
   return { amount, fee, total: amount.plus(fee) };
 }
@@ -68,7 +67,7 @@ export function toProduct(deps: ViewDeps, product: ProductRow, remainingToday: n
     name: product.name,
     market: product.market,
     currency: product.currency,
-    price: Money.fromLedger(product.price, product.currency).toString(),
+    price: product.price.toString(),
     currentPrice: currentPriceOf(deps.feed, product),
     minShares: product.minShares,
     dailyLimit: product.dailyLimit,
@@ -89,9 +88,9 @@ export function toApplication(row: ApplicationRow): BlockApplication {
     name: row.name,
     currency: c,
     shares: row.shares,
-    price: Money.fromLedger(row.price, c).toString(),
-    amount: Money.fromLedger(row.amount, c).toString(),
-    fee: Money.fromLedger(row.fee, c).toString(),
+    price: row.price.toString(),
+    amount: row.amount.toString(),
+    fee: row.fee.toString(),
     lockDays: row.lockDays,
     state: row.state,
     submittedAt: row.submittedAt.toISOString(),
@@ -153,9 +152,9 @@ export async function apply(
     name: product.name,
     currency: product.currency,
     shares: body.shares,
-    price: product.price,
-    amount: amount.toLedgerString(),
-    fee: fee.toLedgerString(),
+    price: product.price.amount,
+    amount: amount.amount,
+    fee: fee.amount,
     lockDays: product.lockDays,
     tradingDay,
     state: 'pending',

@@ -1,9 +1,7 @@
 import type { BlockKind, Currency, Market, ReviewState } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, money } from '../../platform/columns.js';
 
 /**
  * Block-trade and agreement-bidding products (docs/api.md §13, §19.5): a deal price on an instrument

@@ -32,14 +32,14 @@ async function adminView(db: Db, deps: Pick<CopyAdminDeps, 'feed' | 'clock'>, fu
   const subscribed = new Dec(totals?.amount ?? '0');
   const valuation = await valueFund(db, deps.feed, fund);
   const pending = (await repo.pendingUnitsOf(db, fund.id)).reduce(
-    (s, r) => s.plus(Money.fromLedger(r.amount, fund.currency)),
+    (s, r) => s.plus(repo.copyMoney(fund, r.amount)),
     Money.zero(fund.currency),
   );
   return {
     ...toFund(fund, subscribed, deps.clock.now()),
     subscribed: Money.of(subscribed, fund.currency).toString(),
     activeSubscriptions: totals?.n ?? 0,
-    nav: navPerUnit(fund, valuation.total, pending).toFixed(8),
+    nav: repo.copyDecimal(navPerUnit(fund, valuation.total, pending)),
     totalValue: valuation.total.rounded('down').toString(),
     createdAt: fund.createdAt.toISOString(),
     closedAt: fund.closedAt?.toISOString() ?? null,

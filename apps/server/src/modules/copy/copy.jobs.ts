@@ -81,10 +81,7 @@ export async function markFund(deps: CopyEngineDeps, fundId: string, markDate?: 
     if (!fund || fund.state === 'closed' || fund.lastMarkDate >= date) return false;
     const valuation = await valueFund(tx, deps.feed, fund);
     const pending = await repo.pendingUnitsOf(tx, fund.id);
-    const pendingMoney = pending.reduce(
-      (s, r) => s.plus(Money.fromLedger(r.amount, fund.currency)),
-      Money.zero(fund.currency),
-    );
+    const pendingMoney = pending.reduce((s, r) => s.plus(repo.copyMoney(fund, r.amount)), Money.zero(fund.currency));
     const nav = navPerUnit(fund, valuation.total, pendingMoney);
     const rate = roundRate(nav.dividedBy(fund.lastNav).minus(1), 'half_up');
     let units = new Dec(fund.units);
@@ -92,23 +89,23 @@ export async function markFund(deps: CopyEngineDeps, fundId: string, markDate?: 
       if (sub.startDate > date) continue; // subscribed after the marked day: the next mark prices it
       const issued = roundRate(new Dec(sub.amount).dividedBy(nav), 'down');
       units = units.plus(issued);
-      await repo.updateSubscription(tx, sub.id, { units: issued.toFixed(8) });
+      await repo.updateSubscription(tx, sub.id, { units: repo.copyDecimal(issued) });
     }
     await repo.insertDay(tx, {
       fundId: fund.id,
       date,
-      nav: nav.toFixed(8),
-      dailyProfitRate: rate.toFixed(8),
-      totalValue: valuation.total.toLedgerString(),
-      units: units.toFixed(8),
+      nav: repo.copyDecimal(nav),
+      dailyProfitRate: repo.copyDecimal(rate),
+      totalValue: repo.copyAmount(valuation.total),
+      units: repo.copyDecimal(units),
       backtest: false,
       markedAt: now,
     });
     await repo.updateFund(tx, fund.id, {
       lastMarkDate: date,
-      lastNav: nav.toFixed(8),
-      lastRate: rate.toFixed(8),
-      units: units.toFixed(8),
+      lastNav: repo.copyDecimal(nav),
+      lastRate: repo.copyDecimal(rate),
+      units: repo.copyDecimal(units),
       updatedAt: now,
     });
     return true;

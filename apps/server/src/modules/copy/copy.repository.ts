@@ -1,8 +1,27 @@
 /** Drizzle queries of the copy-trading module; every function takes the transaction handle. */
-import type { CopyState } from '@brokerage/contract';
+import { formatPrice, Money, RATE_SCALE, type CopyCurrency, type CopyState, type Dec } from '@brokerage/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { copyFundDays, copyFunds, copySubscriptions } from './copy.tables.js';
+
+/**
+ * The amount, unit and rate columns of copy funds and subscriptions stay decimal strings on the
+ * rows; the repository is where they become money and back, so services call these three and
+ * never Money's string conversions or an unnamed `toFixed`.
+ */
+export function copyMoney(row: { currency: CopyCurrency }, value: string): Money {
+  return Money.fromLedger(value, row.currency);
+}
+
+/** The value of an amount column: the ledger's 8 decimals, half-up. */
+export function copyAmount(amount: Money): string {
+  return amount.toLedgerString();
+}
+
+/** The value of a NAV, rate or units column: 8 decimals (RATE_SCALE), half-up. */
+export function copyDecimal(value: Dec): string {
+  return formatPrice(value, RATE_SCALE);
+}
 
 export type FundRow = typeof copyFunds.$inferSelect;
 export type NewFundRow = typeof copyFunds.$inferInsert;

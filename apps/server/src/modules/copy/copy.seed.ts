@@ -96,9 +96,9 @@ export async function seedCopyFunds(tx: Tx, deps: CopyEngineDeps): Promise<void>
       await repo.insertDay(tx, {
         fundId: fund.id,
         date: day.date,
-        nav: day.nav.toFixed(8),
-        dailyProfitRate: day.dailyProfitRate.toFixed(8),
-        totalValue: new Dec(fund.units).times(day.nav).toFixed(8),
+        nav: repo.copyDecimal(day.nav),
+        dailyProfitRate: repo.copyDecimal(day.dailyProfitRate),
+        totalValue: repo.copyDecimal(new Dec(fund.units).times(day.nav)),
         units: fund.units,
         backtest: true,
         markedAt: now,

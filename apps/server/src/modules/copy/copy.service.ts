@@ -12,6 +12,7 @@
 import {
   copyPayout,
   Dec,
+  formatPrice,
   Money,
   roundRate,
   type CopyFund,
@@ -57,8 +58,6 @@ export function addDays(date: string, days: number): string {
   return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));
 }
 
-const moneyOf = (fund: Pick<FundRow, 'currency'>, value: string) => Money.fromLedger(value, fund.currency);
-
 /* ---- valuation ---- */
 
 export interface FundValuation {
@@ -99,7 +98,7 @@ function isOpen(fund: FundRow, now: Date): boolean {
 }
 
 function remainingOf(fund: FundRow, subscribed: Dec): Money {
-  const left = moneyOf(fund, fund.fundSize).minus(Money.of(subscribed, fund.currency));
+  const left = repo.copyMoney(fund, fund.fundSize).minus(Money.of(subscribed, fund.currency));
   return left.isNegative() ? Money.zero(fund.currency) : left;
 }
 
@@ -109,16 +108,16 @@ export function toFund(fund: FundRow, subscribed: Dec, now: Date): CopyFund {
     name: fund.name,
     strategyNo: fund.strategyNo,
     currency: fund.currency,
-    fundSize: moneyOf(fund, fund.fundSize).toString(),
-    minAmount: moneyOf(fund, fund.minAmount).toString(),
+    fundSize: repo.copyMoney(fund, fund.fundSize).toString(),
+    minAmount: repo.copyMoney(fund, fund.minAmount).toString(),
     lockupDays: fund.lockupDays,
     tradeCycleDays: fund.tradeCycleDays,
     copyDeadline: fund.copyDeadline.toISOString(),
     endTime: fund.endTime.toISOString(),
-    dailyProfitRate: fund.lastRate === null ? null : new Dec(fund.lastRate).toFixed(8),
-    expectedReturnRate: new Dec(fund.expectedReturnRate).toFixed(4),
-    performanceFeeRate: new Dec(fund.performanceFeeRate).toFixed(4),
-    serviceFeeRate: new Dec(fund.serviceFeeRate).toFixed(4),
+    dailyProfitRate: fund.lastRate === null ? null : repo.copyDecimal(new Dec(fund.lastRate)),
+    expectedReturnRate: formatPrice(new Dec(fund.expectedReturnRate), 4),
+    performanceFeeRate: formatPrice(new Dec(fund.performanceFeeRate), 4),
+    serviceFeeRate: formatPrice(new Dec(fund.serviceFeeRate), 4),
     open: isOpen(fund, now),
     state: fund.state,
     remaining: remainingOf(fund, subscribed).toString(),
@@ -157,14 +156,14 @@ export async function fundDetail(
   const days = await repo.lastDays(db, fund.id, 30);
   const valuation = await valueFund(db, deps.feed, fund);
   const pending = (await repo.pendingUnitsOf(db, fund.id)).reduce(
-    (s, r) => s.plus(moneyOf(fund, r.amount)),
+    (s, r) => s.plus(repo.copyMoney(fund, r.amount)),
     Money.zero(fund.currency),
   );
   return {
     ...toFund(fund, subscribed, now),
-    history: days.map((d) => ({ date: d.date, dailyProfitRate: new Dec(d.dailyProfitRate).toFixed(8) })),
-    nav: navPerUnit(fund, valuation.total, pending).toFixed(8),
-    navHistory: days.map((d) => ({ date: d.date, nav: new Dec(d.nav).toFixed(8), backtest: d.backtest })),
+    history: days.map((d) => ({ date: d.date, dailyProfitRate: repo.copyDecimal(new Dec(d.dailyProfitRate)) })),
+    nav: repo.copyDecimal(navPerUnit(fund, valuation.total, pending)),
+    navHistory: days.map((d) => ({ date: d.date, nav: repo.copyDecimal(new Dec(d.nav)), backtest: d.backtest })),
     strategy: describeStrategy(fund.strategyNo, fund.market),
     positions: valuation.positions.map((p) => ({
       orderId: p.orderId,
@@ -187,18 +186,18 @@ export async function fundDetail(
 /** The payout a subscription would get now: the live daily results after its day, up to the fund's last mark. */
 async function payoutOf(db: Db, fund: FundRow, sub: SubscriptionRow): Promise<CopyPayout & { days: number }> {
   const rates = await repo.ratesBetween(db, fund.id, sub.startDate, fund.lastMarkDate);
-  const result = copyPayout(moneyOf(fund, sub.amount), rates, fund.performanceFeeRate, fund.serviceFeeRate);
+  const result = copyPayout(repo.copyMoney(fund, sub.amount), rates, fund.performanceFeeRate, fund.serviceFeeRate);
   return { ...result, days: rates.length };
 }
 
 async function toSubscription(db: Db, sub: SubscriptionRow, fund: FundRow | null): Promise<CopySubscription> {
-  const money = (v: string | null) => (v === null ? null : Money.fromLedger(v, sub.currency).toString());
+  const money = (v: string | null) => (v === null ? null : repo.copyMoney(sub, v).toString());
   const base = {
     id: sub.id,
     fundId: sub.fundId,
     name: sub.name,
     currency: sub.currency,
-    amount: Money.fromLedger(sub.amount, sub.currency).toString(),
+    amount: repo.copyMoney(sub, sub.amount).toString(),
     state: sub.state,
     startedAt: sub.startedAt.toISOString(),
     lockUntil: sub.lockUntil.toISOString(),
@@ -209,8 +208,8 @@ async function toSubscription(db: Db, sub: SubscriptionRow, fund: FundRow | null
     endReason: sub.endReason ?? null,
   };
   if (sub.state === 'ended' || !fund) {
-    const amount = Money.fromLedger(sub.amount, sub.currency);
-    const profit = Money.fromLedger(sub.profit ?? '0', sub.currency);
+    const amount = repo.copyMoney(sub, sub.amount);
+    const profit = repo.copyMoney(sub, sub.profit ?? '0');
     const days = fund && sub.endDate ? (await repo.ratesBetween(db, fund.id, sub.startDate, sub.endDate)).length : 0;
     return { ...base, profit: profit.toString(), value: amount.plus(profit).toString(), daysCounted: days };
   }
@@ -259,7 +258,7 @@ export async function subscribe(
   if (!fund || fund.state !== 'running' || !fund.open) throw new DomainError('product.not_found');
   if (now >= fund.copyDeadline || now >= fund.endTime) throw new DomainError('product.copy_deadline_passed');
   const amount = Money.of(body.amount, fund.currency);
-  const min = moneyOf(fund, fund.minAmount);
+  const min = repo.copyMoney(fund, fund.minAmount);
   if (amount.isLessThan(min))
     throw new DomainError('product.below_minimum', { min: min.toString(), currency: fund.currency });
   const remaining = remainingOf(fund, (await subscribedOf(tx, [fund.id])).get(fund.id) ?? new Dec(0));
@@ -294,7 +293,7 @@ export async function subscribe(
     userId,
     name: fund.name,
     currency: fund.currency,
-    amount: amount.toLedgerString(),
+    amount: repo.copyAmount(amount),
     units: null,
     state: initialCopyState(),
     startedAt: now,
@@ -379,14 +378,14 @@ export async function endSubscription(
   }
   const units = sub.units === null ? new Dec(0) : new Dec(sub.units);
   const left = Dec.max(new Dec(fund.units).minus(units), 0);
-  const updatedFund = await repo.updateFund(tx, fund.id, { units: left.toFixed(8), updatedAt: now });
+  const updatedFund = await repo.updateFund(tx, fund.id, { units: repo.copyDecimal(left), updatedAt: now });
   const updatedSub = await transitionCopy(tx, sub, event, {
     endedAt: now,
     endDate: fund.lastMarkDate,
-    profit: result.profit.toLedgerString(),
-    payout: result.payout.toLedgerString(),
-    performanceFee: result.performanceFee.toLedgerString(),
-    serviceFee: result.serviceFee.toLedgerString(),
+    profit: repo.copyAmount(result.profit),
+    payout: repo.copyAmount(result.payout),
+    performanceFee: repo.copyAmount(result.performanceFee),
+    serviceFee: repo.copyAmount(result.serviceFee),
     endReason: reason,
   });
   if (event === 'fund_ends') {

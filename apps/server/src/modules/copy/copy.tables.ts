@@ -1,11 +1,10 @@
 import type { CopyCurrency, CopyFundState, CopyState, Market, StrategyNo } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { amountText as money, at, rate as rateOf } from '../../platform/columns.js';
 
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
 /** NAV per unit and daily rates: 8 decimals (the contract's RATE_SCALE). */
-const rate = (name: string) => numeric(name, { precision: 20, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+const rate = (name: string) => rateOf(name, 20);
 
 /**
  * A copy-trading fund (docs/api.md §14). Its money sits in the ledger accounts of its own system

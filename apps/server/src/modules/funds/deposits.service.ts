@@ -54,13 +54,12 @@ export function depositChannels(settings: Settings, now: Date, currency?: Curren
 }
 
 export function toDepositRecord(d: repo.DepositRow): DepositRecord {
-  const currency = d.currency as Currency;
   return {
     id: d.id,
     orderNo: d.orderNo,
     channelId: d.channelId,
-    currency,
-    amount: Money.fromLedger(d.amount, currency).toString(),
+    currency: d.currency,
+    amount: d.amount.toString(),
     state: d.state as DepositRecord['state'],
     createdAt: d.createdAt.toISOString(),
     reviewedAt: d.reviewedAt?.toISOString() ?? null,
@@ -111,7 +110,7 @@ export async function submitDeposit(
     channelId: channel.channelId,
     channelSnapshot: JSON.stringify(channel),
     currency: channel.currency,
-    amount: amount.toLedgerString(),
+    amount: amount.amount,
     proofImageId: body.proofImageId,
     state: 'pending',
     createdAt: now,

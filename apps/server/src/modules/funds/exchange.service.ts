@@ -3,7 +3,7 @@
  * FX liquidity accounts, at the feed's mid rate less the configured spread. The rate is
  * stored on the journal entry.
  */
-import { Dec, Money, currencies, roundRate, type Currency } from '@brokerage/contract';
+import { Dec, Money, RATE_SCALE, currencies, formatPrice, roundRate, type Currency } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -44,7 +44,7 @@ export function rates(deps: ExchangeDeps, base: Currency) {
             {
               from: base,
               to,
-              rate: rate.toFixed(8),
+              rate: formatPrice(rate, RATE_SCALE),
               exchangeable: enabled.includes(base) && enabled.includes(to),
               updatedAt,
             },
@@ -103,7 +103,7 @@ export async function exchange(
   const orderNo = newOrderNo('X', now);
   const memo = {
     orderNo,
-    rate: rate.toFixed(8),
+    rate: formatPrice(rate, RATE_SCALE),
     from: body.from,
     to: body.to,
     fromAmount: fromAmount.toString(),
@@ -135,7 +135,7 @@ export async function exchange(
     to: body.to,
     fromAmount: fromAmount.toString(),
     toAmount: toAmount.toString(),
-    rate: rate.toFixed(8),
+    rate: formatPrice(rate, RATE_SCALE),
     createdAt: now.toISOString(),
   };
 }

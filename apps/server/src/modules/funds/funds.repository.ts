@@ -1,13 +1,20 @@
 /** Queries shared by the funds services. */
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Currency } from '@brokerage/contract';
+import { withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { cards, deposits, kycSubmissions, wallets, withdrawals } from './funds.tables.js';
 
 export type CardRow = typeof cards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
-export type DepositRow = typeof deposits.$inferSelect;
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** A deposit: its amount is `Money` in the deposit's currency. */
+export type DepositRow = WithMoney<typeof deposits.$inferSelect, 'amount'>;
+/** A withdrawal: amount, fee and the withdrawable balance at submission are `Money` in its currency. */
+export type WithdrawalRow = WithMoney<typeof withdrawals.$inferSelect, 'amount' | 'fee' | 'withdrawableAtSubmit'>;
+
+export const depositOf = (row: typeof deposits.$inferSelect): DepositRow => withMoney(row, row.currency, ['amount']);
+export const withdrawalOf = (row: typeof withdrawals.$inferSelect): WithdrawalRow =>
+  withMoney(row, row.currency, ['amount', 'fee', 'withdrawableAtSubmit']);
 export type KycRow = typeof kycSubmissions.$inferSelect;
 
 export async function latestKyc(db: Db, userId: string): Promise<KycRow | null> {
@@ -104,7 +111,7 @@ export async function depositsPage(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(deposits).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(depositOf), total: total?.n ?? 0 };
 }
 
 /** One page of a user's withdrawals, newest first, in one currency or all, with the total count. */
@@ -127,7 +134,7 @@ export async function withdrawalsPage(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(withdrawalOf), total: total?.n ?? 0 };
 }
 
 export async function insertKycSubmission(tx: Tx, row: typeof kycSubmissions.$inferInsert): Promise<void> {
@@ -136,12 +143,12 @@ export async function insertKycSubmission(tx: Tx, row: typeof kycSubmissions.$in
 
 export async function insertDeposit(tx: Tx, row: typeof deposits.$inferInsert): Promise<DepositRow | null> {
   const [created] = await tx.insert(deposits).values(row).returning();
-  return created ?? null;
+  return created ? depositOf(created) : null;
 }
 
 export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | null> {
   const [created] = await tx.insert(withdrawals).values(row).returning();
-  return created ?? null;
+  return created ? withdrawalOf(created) : null;
 }
 
 export async function pendingDeposit(db: Db, userId: string): Promise<DepositRow | null> {
@@ -149,7 +156,7 @@ export async function pendingDeposit(db: Db, userId: string): Promise<DepositRow
     .select()
     .from(deposits)
     .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending')));
-  return row ?? null;
+  return row ? depositOf(row) : null;
 }
 
 export async function pendingWithdrawal(db: Db, userId: string): Promise<WithdrawalRow | null> {
@@ -157,7 +164,7 @@ export async function pendingWithdrawal(db: Db, userId: string): Promise<Withdra
     .select()
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'pending')));
-  return row ?? null;
+  return row ? withdrawalOf(row) : null;
 }
 
 /** "Another fund operation is pending": a deposit or a withdrawal awaiting review. */

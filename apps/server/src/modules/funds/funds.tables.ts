@@ -1,8 +1,7 @@
-import { index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Currency } from '@brokerage/contract';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, money } from '../../platform/columns.js';
 
 /** Real-name submissions (§7.9, §3.4); the latest per user is the current one. */
 export const kycSubmissions = pgTable(
@@ -77,7 +76,7 @@ export const deposits = pgTable(
     userId: text('user_id').notNull(),
     channelId: text('channel_id').notNull(),
     channelSnapshot: text('channel_snapshot').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     amount: money('amount').notNull(),
     proofImageId: text('proof_image_id').notNull(),
     state: text('state').notNull(),
@@ -102,7 +101,7 @@ export const withdrawals = pgTable(
     id: text('id').primaryKey(),
     orderNo: text('order_no').notNull().unique(),
     userId: text('user_id').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     destinationKind: text('destination_kind').notNull(),

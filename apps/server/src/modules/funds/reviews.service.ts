@@ -5,7 +5,6 @@
 import {
   Money,
   depositChannel,
-  type Currency,
   type ReviewItemOf,
   type ReviewListItem,
   type WithdrawReviewDestination,
@@ -42,9 +41,8 @@ export interface ReviewDeps {
 /* ---- built-in queues: kyc, deposit, withdraw ---- */
 
 /** The params a deposit's or withdrawal's message names it by: order number and amount at the currency's scale. */
-function moneyParams(r: { orderNo: string; amount: string; currency: string }) {
-  const currency = r.currency as Currency;
-  return { orderNo: r.orderNo, amount: Money.fromLedger(r.amount, currency).toString(), currency };
+function moneyParams(r: { orderNo: string; amount: Money }) {
+  return { orderNo: r.orderNo, amount: r.amount.toString(), currency: r.amount.currency };
 }
 
 /** The user's real-name status under the user's row lock (the decision moves it along §3.4). */
@@ -92,13 +90,18 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
 function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewItemOf<'deposit'>> {
   const t = deposits;
   return {
-    ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
+    ...reviewTableRows(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt },
+      undefined,
+      repo.depositOf,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
         ...reviewBase('deposit', r.id, user, r, r.createdAt),
-        amount: Money.fromLedger(r.amount, r.currency as Currency).toString(),
-        currency: r.currency as Currency,
+        amount: r.amount.toString(),
+        currency: r.currency,
         // the snapshot is the contract's DepositChannel the user saw (deposits.service writes it); parsed, not trusted
         details: {
           channelId: r.channelId,
@@ -111,7 +114,7 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
     async approve(tx, d, decided) {
       await decideDeposit(tx, d.id, decided);
       const channel = JSON.parse(d.channelSnapshot) as { type?: string };
-      const amount = Money.fromLedger(d.amount, d.currency as Currency);
+      const amount = d.amount;
       await deps.ledger.credit(tx, {
         userId: d.userId,
         amount,
@@ -135,7 +138,12 @@ function depositQueue(deps: ReviewDeps): ReviewQueueHandler<DepositRow, ReviewIt
 function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, ReviewItemOf<'withdraw'>> {
   const t = withdrawals;
   return {
-    ...reviewTableRows(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt }),
+    ...reviewTableRows(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.createdAt },
+      undefined,
+      repo.withdrawalOf,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       // cards and wallets are soft-deleted, so the row is there; null only if it were not
@@ -155,29 +163,27 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
         const w = await repo.walletById(db, r.destinationId);
         if (w) destination = { kind: 'wallet', type: w.type, address: w.address };
       }
-      const currency = r.currency as Currency;
       return {
         ...reviewBase('withdraw', r.id, user, r, r.createdAt),
-        amount: Money.fromLedger(r.amount, currency).toString(),
-        currency,
+        amount: r.amount.toString(),
+        currency: r.currency,
         details: {
           orderNo: r.orderNo,
           destination,
-          fee: Money.fromLedger(r.fee, currency).toString(),
-          withdrawableAtSubmit: Money.fromLedger(r.withdrawableAtSubmit, currency).toString(),
+          fee: r.fee.toString(),
+          withdrawableAtSubmit: r.withdrawableAtSubmit.toString(),
           unpaidLoan: (await deps.unpaidLoan(db, r.userId)) !== null,
         },
       };
     },
     async approve(tx, w, decided) {
       const userId = w.userId;
-      const currency = w.currency as Currency;
+      const currency = w.currency;
       const user = await findUserById(tx, userId);
       if (user?.restrictions.includes('frozen')) throw new DomainError('account.frozen');
       // the frozen amount leaves: the fee to fee income, the rest paid out of the house cash account
       // both were fixed at submission, at the currency's scale (the fee rounded up then)
-      const amount = Money.fromLedger(w.amount, currency);
-      const fee = Money.fromLedger(w.fee, currency);
+      const { amount, fee } = w;
       const net = amount.minus(fee);
       const cash: HouseAccountKind = w.destinationKind === 'wallet' ? 'crypto_cash' : 'bank_cash';
       const postings: PostingSpec[] = [
@@ -195,7 +201,7 @@ function withdrawQueue(deps: ReviewDeps): ReviewQueueHandler<WithdrawalRow, Revi
       await decideWithdrawal(tx, w.id, { ...decided, paidAt: decided.reviewedAt });
     },
     async reject(tx, w, decided) {
-      const amount = Money.fromLedger(w.amount, w.currency as Currency);
+      const amount = w.amount;
       await deps.ledger.release(tx, {
         userId: w.userId,
         amount,

@@ -142,13 +142,12 @@ export function timelineOf(w: repo.WithdrawalRow): WithdrawRecord['timeline'] {
 }
 
 export async function toWithdrawRecord(db: Db, w: repo.WithdrawalRow): Promise<WithdrawRecord> {
-  const currency = w.currency as Currency;
   return {
     id: w.id,
     orderNo: w.orderNo,
-    currency,
-    amount: Money.fromLedger(w.amount, currency).toString(),
-    fee: Money.fromLedger(w.fee, currency).toString(),
+    currency: w.currency,
+    amount: w.amount.toString(),
+    fee: w.fee.toString(),
     state: w.state as WithdrawRecord['state'],
     destination: await destinationOf(db, w),
     createdAt: w.createdAt.toISOString(),
@@ -231,11 +230,11 @@ export async function requestWithdrawal(
     orderNo: newOrderNo('W', now),
     userId,
     currency: body.currency,
-    amount: amount.toLedgerString(),
-    fee: fee.toLedgerString(),
+    amount: amount.amount,
+    fee: fee.amount,
     destinationKind,
     destinationId,
-    withdrawableAtSubmit: withdrawable.toLedgerString(),
+    withdrawableAtSubmit: withdrawable.amount,
     state: 'pending',
     createdAt: now,
   });

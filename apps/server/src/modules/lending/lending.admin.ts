@@ -45,8 +45,8 @@ export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps
         currency: body.currency,
         dailyRate: body.dailyRate,
         termDays: body.termDays,
-        minAmount: body.minAmount,
-        quota: body.quota,
+        minAmount: new Dec(body.minAmount),
+        quota: new Dec(body.quota),
         open: body.open,
         createdAt: now,
         updatedAt: now,
@@ -75,8 +75,8 @@ export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps
       }
       const patch: Partial<NewProductRow> = { updatedAt: clock.now() };
       if (body.name !== undefined) patch.name = body.name;
-      if (body.minAmount !== undefined) patch.minAmount = body.minAmount;
-      if (body.quota !== undefined) patch.quota = body.quota;
+      if (body.minAmount !== undefined) patch.minAmount = new Dec(body.minAmount);
+      if (body.quota !== undefined) patch.quota = new Dec(body.quota);
       if (body.open !== undefined) patch.open = body.open;
       if (body.dailyRate !== undefined) patch.dailyRate = body.dailyRate;
       if (body.termDays !== undefined) patch.termDays = body.termDays;

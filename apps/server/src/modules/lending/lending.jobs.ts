@@ -11,7 +11,7 @@
  * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
  * wished; `lendingSettlementJob` runs it every 30 s beside the API.
  */
-import { Money, type Currency } from '@brokerage/contract';
+import { ledgerDecimal } from '../../platform/columns.js';
 import { sendMessage } from '../messages/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
@@ -52,8 +52,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     if (!r || !canLending(r, 'matched')) return null;
     const instant = settlementAfter(r.appliedAt);
     if (instant > now) return null;
-    const currency = r.currency as Currency;
-    const amount = Money.fromLedger(r.amount, currency);
+    const { currency, amount } = r;
     const memo = { productId: r.productId, remark: r.name };
     if (await repo.isProductOpen(tx, r.productId)) {
       await deps.ledger.settle(tx, {
@@ -100,9 +99,8 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
   return transaction(deps.db, async (tx) => {
     const r = await repo.lockRecord(tx, id);
     if (!r || !canLending(r, 'term_ends') || !r.endsAt || r.endsAt > now) return false;
-    const currency = r.currency as Currency;
-    const principal = Money.fromLedger(r.amount, currency);
-    const interest = interestFor(r.amount, r.dailyRate, r.termDays, currency);
+    const { currency, amount: principal } = r;
+    const interest = interestFor(principal, r.dailyRate, r.termDays);
     const postings: PostingSpec[] = [
       { account: houseAccount(currency, 'lending_book'), amount: principal.negated() },
       { account: userAccount(r.userId, currency, 'available'), amount: principal.plus(interest) },
@@ -113,10 +111,10 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
       kind: 'lending_payout',
       reference: r.id,
       idempotencyKey: `lending-payout:${r.id}`,
-      memo: { productId: r.productId, remark: r.name, interest: interest.toLedgerString() },
+      memo: { productId: r.productId, remark: r.name, interest: ledgerDecimal(interest) },
       postings,
     });
-    await transitionLending(tx, r, 'term_ends', { interest: interest.toLedgerString(), completedAt: now });
+    await transitionLending(tx, r, 'term_ends', { interest: interest.amount, completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.completed',
       params: { product: r.name, amount: principal.toString(), interest: interest.toString(), currency },

@@ -1,26 +1,34 @@
 /** Drizzle queries of the lending module; every function takes the transaction handle. */
-import { Dec, type LendingState } from '@brokerage/contract';
+import { Dec, Money, type Currency, type LendingState } from '@brokerage/contract';
 import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { lendingProducts, lendingRecords } from './lending.tables.js';
 
-export type ProductRow = typeof lendingProducts.$inferSelect;
+/** A product: minimum and quota are `Money` in the product's currency. */
+export type ProductRow = WithMoney<typeof lendingProducts.$inferSelect, 'minAmount' | 'quota'>;
 export type NewProductRow = typeof lendingProducts.$inferInsert;
-export type RecordRow = typeof lendingRecords.$inferSelect;
+/** A record: amount and final interest are `Money` in the record's currency. */
+export type RecordRow = WithMoney<typeof lendingRecords.$inferSelect, 'amount' | 'interest'>;
 export type NewRecordRow = typeof lendingRecords.$inferInsert;
+
+const productOf = (row: typeof lendingProducts.$inferSelect): ProductRow =>
+  withMoney(row, row.currency, ['minAmount', 'quota']);
+const recordOf = (row: typeof lendingRecords.$inferSelect): RecordRow =>
+  withMoney(row, row.currency, ['amount', 'interest']);
 
 /** The states whose amounts count against a product's quota. */
 export const QUOTA_STATES: LendingState[] = ['active', 'succeeded'];
 
 export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(lendingProducts).where(eq(lendingProducts.id, id));
-  return row ?? null;
+  return row ? productOf(row) : null;
 }
 
 /** The product's row, locked until the transaction ends. */
 export async function lockProduct(tx: Tx, id: string): Promise<ProductRow | null> {
   const [row] = await tx.select().from(lendingProducts).where(eq(lendingProducts.id, id)).for('update');
-  return row ?? null;
+  return row ? productOf(row) : null;
 }
 
 /** Inserts a product; an id already there is left as it is (the demo seed). */
@@ -44,7 +52,7 @@ export async function listProducts(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(lendingProducts);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(productOf), total: total?.n ?? 0 };
 }
 
 /** Σ amount of `active` and `succeeded` records, per product id (products without any are absent). */
@@ -70,30 +78,30 @@ export async function hasRecords(db: Db, productId: string): Promise<boolean> {
 export async function insertProduct(db: Db, row: NewProductRow): Promise<ProductRow> {
   const [created] = await db.insert(lendingProducts).values(row).returning();
   if (!created) throw new Error('lending product not inserted');
-  return created;
+  return productOf(created);
 }
 
 export async function updateProduct(db: Db, id: string, patch: Partial<NewProductRow>): Promise<ProductRow> {
   const [row] = await db.update(lendingProducts).set(patch).where(eq(lendingProducts.id, id)).returning();
   if (!row) throw new Error(`lending product ${id} vanished`);
-  return row;
+  return productOf(row);
 }
 
 export async function insertRecord(db: Db, row: NewRecordRow): Promise<RecordRow> {
   const [created] = await db.insert(lendingRecords).values(row).returning();
   if (!created) throw new Error('lending record not inserted');
-  return created;
+  return recordOf(created);
 }
 
 export async function lockRecord(tx: Tx, id: string): Promise<RecordRow | null> {
   const [row] = await tx.select().from(lendingRecords).where(eq(lendingRecords.id, id)).for('update');
-  return row ?? null;
+  return row ? recordOf(row) : null;
 }
 
 export async function updateRecord(tx: Db, id: string, patch: Partial<NewRecordRow>): Promise<RecordRow> {
   const [row] = await tx.update(lendingRecords).set(patch).where(eq(lendingRecords.id, id)).returning();
   if (!row) throw new Error(`lending record ${id} vanished`);
-  return row;
+  return recordOf(row);
 }
 
 export async function recordsOfUser(
@@ -112,16 +120,17 @@ export async function recordsOfUser(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(lendingRecords).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(recordOf), total: total?.n ?? 0 };
 }
 
 /** Σ amount of the user's `succeeded` records per currency: the lending part of `investValue`. */
-export async function succeededPrincipalOf(db: Db, userId: string): Promise<{ currency: string; total: string }[]> {
-  return db
+export async function succeededPrincipalOf(db: Db, userId: string): Promise<Map<Currency, Money>> {
+  const rows = await db
     .select({ currency: lendingRecords.currency, total: sql<string>`sum(${lendingRecords.amount})::text` })
     .from(lendingRecords)
     .where(and(eq(lendingRecords.userId, userId), eq(lendingRecords.state, 'succeeded')))
     .groupBy(lendingRecords.currency);
+  return new Map(rows.map((r) => [r.currency, Money.of(r.total, r.currency)]));
 }
 
 /** `active` records applied before `cutoff`, oldest first: due for the settlement. */

@@ -1,17 +1,18 @@
 /** Demo lending products (docs/api.md §21, DEMO=1): fixed ids, so seeding twice adds nothing. */
+import { Dec } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { insertProductIfAbsent } from './lending.repository.js';
+import { insertProductIfAbsent, type NewProductRow } from './lending.repository.js';
 
-const demoProducts = [
+const demoProducts: Omit<NewProductRow, 'open' | 'createdAt' | 'updatedAt'>[] = [
   {
     id: 'lp_demo_mxn30',
     name: 'MXN 30-day lending',
     currency: 'MXN',
     dailyRate: '0.0003',
     termDays: 30,
-    minAmount: '10000',
-    quota: '5000000',
+    minAmount: new Dec('10000'),
+    quota: new Dec('5000000'),
   },
   {
     id: 'lp_demo_mxn90',
@@ -19,8 +20,8 @@ const demoProducts = [
     currency: 'MXN',
     dailyRate: '0.00035',
     termDays: 90,
-    minAmount: '20000',
-    quota: '10000000',
+    minAmount: new Dec('20000'),
+    quota: new Dec('10000000'),
   },
   {
     id: 'lp_demo_usd30',
@@ -28,8 +29,8 @@ const demoProducts = [
     currency: 'USD',
     dailyRate: '0.0002',
     termDays: 30,
-    minAmount: '1000',
-    quota: '500000',
+    minAmount: new Dec('1000'),
+    quota: new Dec('500000'),
   },
 ];
 

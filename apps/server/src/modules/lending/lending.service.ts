@@ -40,24 +40,24 @@ export function rateString(rate: string): string {
 }
 
 export function toProduct(p: ProductRow, quotaUsed: Dec | undefined): LendingProduct {
-  const currency = p.currency as Currency;
-  // the columns are `numeric` strings and the sum a Decimal: the product's currency makes them Money
+  const currency = p.currency;
+  // the sum is a Decimal: the product's currency makes it Money
   return {
     id: p.id,
     name: p.name,
     currency,
     dailyRate: rateString(p.dailyRate),
     termDays: p.termDays,
-    minAmount: Money.fromLedger(p.minAmount, currency).toString(),
-    quota: Money.fromLedger(p.quota, currency).toString(),
+    minAmount: p.minAmount.toString(),
+    quota: p.quota.toString(),
     quotaUsed: (quotaUsed ? Money.of(quotaUsed, currency) : Money.zero(currency)).toString(),
     open: p.open,
   };
 }
 
 /** amount × dailyRate × days, rounded half-up to the currency scale once (§1.4, `simpleInterest`). */
-export function interestFor(amount: string, dailyRate: string, days: number, currency: Currency): Money {
-  return simpleInterest(Money.fromLedger(amount, currency), dailyRate, days);
+export function interestFor(amount: Money, dailyRate: string, days: number): Money {
+  return simpleInterest(amount, dailyRate, days);
 }
 
 /** Whole days elapsed since `startedAt`, capped at the term. */
@@ -67,17 +67,17 @@ export function accruedDays(startedAt: Date, now: Date, termDays: number): numbe
 }
 
 export function toRecord(r: RecordRow, now: Date): LendingRecord {
-  const currency = r.currency as Currency;
+  const currency = r.currency;
   let interest = Money.zero(currency);
-  if (r.state === 'completed' && r.interest !== null) interest = Money.fromLedger(r.interest, currency);
+  if (r.state === 'completed' && r.interest !== null) interest = r.interest;
   else if (r.state === 'succeeded' && r.startedAt)
-    interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays), currency);
+    interest = interestFor(r.amount, r.dailyRate, accruedDays(r.startedAt, now, r.termDays));
   return {
     id: r.id,
     productId: r.productId,
     name: r.name,
     currency,
-    amount: Money.fromLedger(r.amount, currency).toString(),
+    amount: r.amount.toString(),
     dailyRate: rateString(r.dailyRate),
     termDays: r.termDays,
     state: r.state,
@@ -118,12 +118,11 @@ export async function applyLending(
   if (!deps.settings.get('lending.enabled')) throw new DomainError('lending.not_enabled');
   const product = await repo.lockProduct(tx, body.productId);
   if (!product) throw new DomainError('product.not_found');
-  const currency = product.currency as Currency;
+  const currency = product.currency;
   const amount = Money.of(body.amount, currency);
   const used = Money.of((await repo.quotaUsedOf(tx, [product.id])).get(product.id) ?? new Dec(0), currency);
-  if (!product.open || used.plus(amount).isGreaterThan(Money.fromLedger(product.quota, currency)))
-    throw new DomainError('lending.quota_full');
-  const min = Money.fromLedger(product.minAmount, currency);
+  if (!product.open || used.plus(amount).isGreaterThan(product.quota)) throw new DomainError('lending.quota_full');
+  const min = product.minAmount;
   if (amount.isLessThan(min)) throw new DomainError('lending.min_amount', { min: min.toString(), currency });
   const insufficient = (available: Money) =>
     new DomainError('funds.insufficient_available', {
@@ -141,7 +140,7 @@ export async function applyLending(
     productId: product.id,
     name: product.name,
     currency,
-    amount: amount.toLedgerString(),
+    amount: amount.amount,
     dailyRate: product.dailyRate,
     termDays: product.termDays,
     state: initialLendingState(),
@@ -177,6 +176,5 @@ export async function recordList(
 
 /** The lending part of `investValue` (§1.10): principal of `succeeded` records, per currency. */
 export async function lendingInvestValue(db: Db, userId: string): Promise<Map<Currency, Money>> {
-  const rows = await repo.succeededPrincipalOf(db, userId);
-  return new Map(rows.map((r) => [r.currency as Currency, Money.fromLedger(r.total, r.currency as Currency)]));
+  return repo.succeededPrincipalOf(db, userId);
 }

@@ -1,9 +1,7 @@
-import type { LendingState } from '@brokerage/contract';
+import type { Currency, LendingState } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, money, rate } from '../../platform/columns.js';
 
 /**
  * Lending products (docs/api.md §15, §19.5). `quotaUsed` is not stored: it is Σ amount of the
@@ -14,8 +12,8 @@ export const lendingProducts = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    currency: text('currency').notNull(),
-    dailyRate: numeric('daily_rate', { precision: 12, scale: 8 }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    dailyRate: rate('daily_rate').notNull(),
     termDays: integer('term_days').notNull(),
     minAmount: money('min_amount').notNull(),
     quota: money('quota').notNull(),
@@ -43,9 +41,9 @@ export const lendingRecords = pgTable(
       .notNull()
       .references(() => lendingProducts.id),
     name: text('name').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     amount: money('amount').notNull(),
-    dailyRate: numeric('daily_rate', { precision: 12, scale: 8 }).notNull(),
+    dailyRate: rate('daily_rate').notNull(),
     termDays: integer('term_days').notNull(),
     state: text('state').$type<LendingState>().notNull(),
     appliedAt: at('applied_at').notNull(),

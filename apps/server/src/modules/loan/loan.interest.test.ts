@@ -50,10 +50,10 @@ describe('loan interest (§16.5)', () => {
           const start = '2026-03-02';
           const loan: LoanBalances = {
             currency: 'MXN',
-            principal: cents(principalCents),
-            principalRepaid: '0',
-            interestAccrued: '0',
-            interestRepaid: '0',
+            principal: Money.of(cents(principalCents), 'MXN'),
+            principalRepaid: Money.zero('MXN'),
+            interestAccrued: Money.zero('MXN'),
+            interestRepaid: Money.zero('MXN'),
             dailyRate: rate,
             accruedOn: start,
           };
@@ -82,9 +82,9 @@ describe('loan interest (§16.5)', () => {
             const split = splitRepayment(position, Money.of(cents(pay), 'MXN'));
             expect(split.interestPart.toString()).toBe(cents(interestPart));
             // what `repay` writes back on the loan
-            loan.principalRepaid = Money.of(loan.principalRepaid, 'MXN').plus(split.principalPart).toLedgerString();
-            loan.interestRepaid = Money.of(loan.interestRepaid, 'MXN').plus(split.interestPart).toLedgerString();
-            loan.interestAccrued = position.interest.toLedgerString();
+            loan.principalRepaid = loan.principalRepaid.plus(split.principalPart);
+            loan.interestRepaid = loan.interestRepaid.plus(split.interestPart);
+            loan.interestAccrued = position.interest;
             loan.accruedOn = today;
           }
           const end = addDays(today, finalDays);

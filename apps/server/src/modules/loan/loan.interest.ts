@@ -21,10 +21,10 @@ export function daysBetween(from: string, to: string): number {
 
 export interface LoanBalances {
   currency: Currency;
-  principal: string;
-  principalRepaid: string;
-  interestAccrued: string;
-  interestRepaid: string;
+  principal: Money;
+  principalRepaid: Money;
+  interestAccrued: Money;
+  interestRepaid: Money;
   dailyRate: string;
   /** local date up to which `interestAccrued` counts; null before approval */
   accruedOn: string | null;
@@ -41,12 +41,9 @@ export interface LoanPosition {
 
 /** Where a loan stands on the local date `today`. */
 export function loanPosition(loan: LoanBalances, today: string): LoanPosition {
-  const c = loan.currency;
-  const principal = Money.fromLedger(loan.principal, c);
-  const principalRepaid = Money.fromLedger(loan.principalRepaid, c);
-  const interestRepaid = Money.fromLedger(loan.interestRepaid, c);
+  const { principal, principalRepaid, interestRepaid } = loan;
   const unpaidPrincipal = principal.minus(principalRepaid);
-  let interest = Money.fromLedger(loan.interestAccrued, c);
+  let interest = loan.interestAccrued;
   if (loan.accruedOn !== null && unpaidPrincipal.isPositive()) {
     interest = interest.plus(simpleInterest(unpaidPrincipal, loan.dailyRate, daysBetween(loan.accruedOn, today)));
   }

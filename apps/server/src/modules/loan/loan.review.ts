@@ -28,16 +28,21 @@ export interface LoanReviewDeps {
   checkins: CheckinCounter;
 }
 
-const moneyParams = (r: { orderNo: string; principal: string; currency: LoanRow['currency'] }) => ({
+const moneyParams = (r: { orderNo: string; principal: Money }) => ({
   orderNo: r.orderNo,
-  amount: Money.fromLedger(r.principal, r.currency).toString(),
-  currency: r.currency,
+  amount: r.principal.toString(),
+  currency: r.principal.currency,
 });
 
 export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRow, ReviewItemOf<'loan'>> {
   const t = loans;
   return {
-    ...reviewTableRows<LoanRow>(t, { id: t.id, userId: t.userId, state: t.state, submittedAt: t.appliedAt }, t.id),
+    ...reviewTableRows<LoanRow>(
+      t,
+      { id: t.id, userId: t.userId, state: t.state, submittedAt: t.appliedAt },
+      t.id,
+      repo.loanOf,
+    ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       const today = localToday(deps.settings, deps.clock.now());
@@ -45,7 +50,7 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
       const s = await creditSummary(db, deps.settings, user, today, r.id);
       return {
         ...reviewBase('loan', r.id, user, r, r.appliedAt),
-        amount: Money.fromLedger(r.principal, r.currency).toString(),
+        amount: r.principal.toString(),
         currency: r.currency,
         details: {
           orderNo: r.orderNo,
@@ -63,7 +68,7 @@ export function loanReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<LoanRo
       if (!user) throw new DomainError('account.not_found');
       const today = localToday(deps.settings, decided.reviewedAt);
       const s = await creditSummary(tx, deps.settings, user, today, r.id);
-      const amount = Money.fromLedger(r.principal, r.currency);
+      const amount = r.principal;
       const available = availableQuotaOf(s);
       if (r.currency !== s.currency || amount.isGreaterThan(available)) {
         throw new DomainError('loan.quota_insufficient', { available: available.toString(), currency: s.currency });
@@ -96,25 +101,26 @@ export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<Quota
       t,
       { id: t.id, userId: t.userId, state: t.state, submittedAt: t.submittedAt },
       t.id,
+      repo.quotaRaiseOf,
     ),
     async item(db, r) {
       const user = await reviewUserOf(db, r.userId);
       return {
         ...reviewBase('quota', r.id, user, r, r.submittedAt),
-        amount: Money.fromLedger(r.amount, r.currency).toString(),
+        amount: r.amount.toString(),
         currency: r.currency,
         details: {
           checkinsLast30Days: await deps.checkins(db, r.userId, deps.clock.now()),
           quotaRaiseCheckins: deps.settings.get('loan.quotaRaiseCheckins'),
-          quota: Money.fromLedger(user.loanQuota, r.currency).toString(),
+          quota: Money.of(user.loanQuota, r.currency).toString(),
         },
       };
     },
     async approve(tx, r, decided) {
       const user = await lockUserById(tx, r.userId);
       if (!user) throw new DomainError('account.not_found');
-      const quota = Money.fromLedger(user.loanQuota, r.currency).plus(Money.fromLedger(r.amount, r.currency));
-      await updateUser(tx, deps.authCache, r.userId, { loanQuota: quota.toLedgerString() });
+      const quota = Money.of(user.loanQuota, r.currency).plus(r.amount);
+      await updateUser(tx, deps.authCache, r.userId, { loanQuota: quota.amount });
       await repo.decideQuotaRaise(tx, r.id, decided);
     },
     async reject(tx, r, decided) {
@@ -123,11 +129,11 @@ export function quotaReviewQueue(deps: LoanReviewDeps): ReviewQueueHandler<Quota
     messages: {
       approved: (r) => ({
         code: 'message.quota.approved',
-        params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency },
+        params: { amount: r.amount.toString(), currency: r.currency },
       }),
       rejected: (r, reason) => ({
         code: 'message.quota.rejected',
-        params: { amount: Money.fromLedger(r.amount, r.currency).toString(), currency: r.currency, reason },
+        params: { amount: r.amount.toString(), currency: r.currency, reason },
       }),
     },
   };

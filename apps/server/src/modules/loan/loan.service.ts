@@ -74,7 +74,7 @@ export function toLoanRecord(row: LoanRow, today: string): LoanRecord {
     id: row.id,
     orderNo: row.orderNo,
     currency: c,
-    principal: Money.fromLedger(row.principal, c).toString(),
+    principal: row.principal.toString(),
     interest: (position?.interest ?? Money.zero(c)).toString(),
     repaid: (position?.repaid ?? Money.zero(c)).toString(),
     outstanding: (position?.outstanding ?? Money.zero(c)).toString(),
@@ -91,7 +91,7 @@ export function toLoanRecord(row: LoanRow, today: string): LoanRecord {
 export function toQuotaRaise(row: QuotaRaiseRow): QuotaRaise {
   return {
     id: row.id,
-    amount: Money.fromLedger(row.amount, row.currency).toString(),
+    amount: row.amount.toString(),
     state: row.state,
     submittedAt: row.submittedAt.toISOString(),
   };
@@ -126,7 +126,7 @@ export async function creditSummary(
   const pending = await repo.pendingLoanOf(db, user.id);
   return {
     currency,
-    quota: Money.fromLedger(user.loanQuota, currency),
+    quota: Money.of(user.loanQuota, currency),
     borrowed,
     outstanding,
     pending: pending?.id === excludeLoanId ? null : pending,
@@ -136,8 +136,7 @@ export async function creditSummary(
 /** quota − borrowed − the pending application (never below zero). */
 export function availableQuotaOf(s: CreditSummary): Money {
   let used = s.borrowed;
-  if (s.pending && s.pending.currency === s.currency)
-    used = used.plus(Money.fromLedger(s.pending.principal, s.currency));
+  if (s.pending && s.pending.currency === s.currency) used = used.plus(s.pending.principal);
   return Money.max(Money.zero(s.currency), s.quota.minus(used));
 }
 
@@ -195,7 +194,7 @@ export async function borrow(
     userId,
     orderNo: newOrderNo('L', now),
     currency: s.currency,
-    principal: amount.toLedgerString(),
+    principal: amount.amount,
     dailyRate: deps.settings.get('loan.dailyRate'),
     state: 'pending',
     appliedAt: now,
@@ -239,12 +238,12 @@ export async function repay(
       throw new DomainError('funds.insufficient_balance', { available: error.balance.toString(), currency: c });
     throw error;
   }
-  const principalRepaid = Money.fromLedger(loan.principalRepaid, c).plus(principalPart);
+  const principalRepaid = loan.principalRepaid.plus(principalPart);
   const settled = position.outstanding.minus(amount).isZero();
   const updated = await repo.updateLoan(tx, loan.id, {
-    principalRepaid: principalRepaid.toLedgerString(),
-    interestAccrued: position.interest.toLedgerString(),
-    interestRepaid: Money.fromLedger(loan.interestRepaid, c).plus(interestPart).toLedgerString(),
+    principalRepaid: principalRepaid.amount,
+    interestAccrued: position.interest.amount,
+    interestRepaid: loan.interestRepaid.plus(interestPart).amount,
     accruedOn: today,
     settled,
     settledAt: settled ? now : null,
@@ -273,7 +272,7 @@ export async function raiseQuota(
     id: newId('qr'),
     userId,
     currency,
-    amount: Money.of(body.amount, currency).toLedgerString(),
+    amount: Money.of(body.amount, currency).amount,
     state: 'pending',
     submittedAt: now,
   });

@@ -1,9 +1,7 @@
 import type { Currency, ReviewState } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, money, rate } from '../../platform/columns.js';
 
 /**
  * Credit loans (docs/api.md §16.2–§16.5). `state` is the review state of the application (§3.3, queue
@@ -21,12 +19,18 @@ export const loans = pgTable(
     currency: text('currency').$type<Currency>().notNull(),
     principal: money('principal').notNull(),
     /** the daily rate fixed when the loan was applied for (config `loan.dailyRate` then) */
-    dailyRate: numeric('daily_rate', { precision: 20, scale: 8 }).notNull(),
+    dailyRate: rate('daily_rate', 20).notNull(),
     state: text('state').$type<ReviewState>().notNull(),
     settled: boolean('settled').notNull().default(false),
-    principalRepaid: money('principal_repaid').notNull().default('0'),
-    interestAccrued: money('interest_accrued').notNull().default('0'),
-    interestRepaid: money('interest_repaid').notNull().default('0'),
+    principalRepaid: money('principal_repaid')
+      .notNull()
+      .default(sql`'0'`),
+    interestAccrued: money('interest_accrued')
+      .notNull()
+      .default(sql`'0'`),
+    interestRepaid: money('interest_repaid')
+      .notNull()
+      .default(sql`'0'`),
     /** local date (funds.timezone) up to which `interestAccrued` counts; set on approval */
     accruedOn: text('accrued_on'),
     appliedAt: at('applied_at').notNull(),

@@ -1,5 +1,13 @@
 /** Feed data → the wire shapes of docs/api.md §5.1 (InstrumentSummary, Instrument, rules of §8.2). */
-import { Dec, type Currency, type Instrument, type InstrumentSummary, type MarketRules } from '@brokerage/contract';
+import {
+  Dec,
+  formatPrice,
+  isCurrency,
+  type Currency,
+  type Instrument,
+  type InstrumentSummary,
+  type MarketRules,
+} from '@brokerage/contract';
 import type { InstrumentDef } from '@brokerage/market-sim';
 import { sessionAt } from '@brokerage/market-sim';
 import type { Settings } from '../../platform/settings.js';
@@ -9,7 +17,15 @@ import type { FeedQuote, MarketFeed } from './feed.js';
 export function changeOf(price: string, prevClose: string, priceScale: number): { change: string; changeRate: string } {
   const change = new Dec(price).minus(prevClose);
   const rate = new Dec(prevClose).isZero() ? new Dec(0) : change.dividedBy(prevClose);
-  return { change: change.toFixed(priceScale), changeRate: rate.toFixed(4) };
+  // half-up at the price scale and at the rate's 4 decimals (formatPrice names the mode)
+  return { change: formatPrice(change, priceScale), changeRate: formatPrice(rate, 4) };
+}
+
+/** The instrument's currency, typed: the feed defines instruments in the contract's currencies only. */
+export function currencyOfInstrument(def: Pick<InstrumentDef, 'instrumentId' | 'currency'>): Currency {
+  if (!isCurrency(def.currency))
+    throw new Error(`instrument ${def.instrumentId} in an unknown currency ${def.currency}`);
+  return def.currency;
 }
 
 export function isTradable(def: InstrumentDef, quote: FeedQuote): boolean {
@@ -24,7 +40,7 @@ export function toSummary(def: InstrumentDef, quote: FeedQuote): InstrumentSumma
     market: def.market,
     board: def.board,
     assetClass: def.assetClass,
-    currency: def.currency as Currency,
+    currency: currencyOfInstrument(def),
     tradable: isTradable(def, quote),
     status: quote.status,
     price: quote.price,

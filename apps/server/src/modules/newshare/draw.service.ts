@@ -6,7 +6,7 @@
  * its frozen funds (prepaid) or waits for payment (on allotment). The offering records the totals
  * and its seed becomes public.
  */
-import { Dec, Money, roundRate } from '@brokerage/contract';
+import { Dec, roundRate } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -47,7 +47,7 @@ async function settleOne(
 ): Promise<void> {
   const c = share.currency;
   const memo = { newShareId: share.id, code: share.code };
-  const frozen = Money.fromLedger(sub.frozenAmount, c);
+  const frozen = sub.frozenAmount;
   const product = share.name;
   if (allotted === 0) {
     if (frozen.isPositive()) {
@@ -60,7 +60,7 @@ async function settleOne(
         memo,
       });
     }
-    await transitionSubscription(tx, sub, 'draw_lost', { allottedQuantity: 0, frozenAmount: '0' }, now);
+    await transitionSubscription(tx, sub, 'draw_lost', { allottedQuantity: 0, frozenAmount: new Dec(0) }, now);
     await sendMessage(tx, deps.clock, sub.userId, {
       code: 'message.subscription.lost',
       params: { product, released: frozen.toString(), currency: c },
@@ -96,9 +96,9 @@ async function settleOne(
       ['draw_won', 'prepaid_settle'],
       {
         allottedQuantity: allotted,
-        amountPayable: payable.toLedgerString(),
-        amountPaid: payable.toLedgerString(),
-        frozenAmount: '0',
+        amountPayable: payable.amount,
+        amountPaid: payable.amount,
+        frozenAmount: new Dec(0),
       },
       now,
     );
@@ -118,7 +118,7 @@ async function settleOne(
     tx,
     sub,
     ['draw_won', 'await_payment'],
-    { allottedQuantity: allotted, amountPayable: payable.toLedgerString() },
+    { allottedQuantity: allotted, amountPayable: payable.amount },
     now,
   );
   await sendMessage(tx, deps.clock, sub.userId, {

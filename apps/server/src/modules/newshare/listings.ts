@@ -4,7 +4,7 @@
  * price). The feed learns every offering at start, after a create, and on every jobs pass, so an
  * offering created on another instance is listed here too.
  */
-import { Dec, formatPrice, type Currency, type NewShareMarket } from '@brokerage/contract';
+import { formatPrice, type Currency, type NewShareMarket } from '@brokerage/contract';
 import type { InstrumentDef } from '@brokerage/market-sim';
 import { instrumentId } from '@brokerage/market-sim/universe';
 import type { Db } from '../../platform/db.js';
@@ -35,7 +35,7 @@ export function listingDefOf(
     assetClass: 'stock',
     currency: currencyOfMarket[share.market],
     priceScale: 2,
-    referencePrice: formatPrice(new Dec(share.issuePrice), 2),
+    referencePrice: formatPrice(share.issuePrice.amount, 2),
     annualVolatility: '0.45',
     halfSpreadBps: '5',
     averageDailyVolume: dailyVolumeOf(share.sharesOffered),

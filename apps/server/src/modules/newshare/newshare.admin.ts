@@ -6,6 +6,7 @@
  */
 import {
   adminEndpoints,
+  Dec,
   newShareFixedTerms,
   newShareLockedTerms,
   type AdminNewShare,
@@ -100,6 +101,8 @@ export function registerNewShareAdminRoutes(app: FastifyInstance, deps: NewShare
         id: newId('ns'),
         currency: currencyOfMarket[terms.market],
         instrumentId,
+        issuePrice: new Dec(terms.issuePrice),
+        minInvestment: new Dec(terms.minInvestment),
         applyStart: new Date(terms.applyStart),
         applyEnd: new Date(terms.applyEnd),
         paymentDeadline: new Date(terms.paymentDeadline),
@@ -179,8 +182,11 @@ export function registerNewShareAdminRoutes(app: FastifyInstance, deps: NewShare
           fields: { applyEnd: 'not_allowed', listingDate: 'not_allowed' },
         });
       }
+      const { issuePrice, minInvestment, ...unpriced } = changes;
       const patch: Partial<NewShareRow> = {
-        ...changes,
+        ...unpriced,
+        ...(issuePrice !== undefined && { issuePrice: new Dec(issuePrice) }),
+        ...(minInvestment !== undefined && { minInvestment: new Dec(minInvestment) }),
         updatedAt: clock.now(),
         applyStart: new Date(merged.applyStart),
         applyEnd: new Date(merged.applyEnd),

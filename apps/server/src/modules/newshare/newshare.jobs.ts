@@ -9,7 +9,6 @@
  * entry carries an idempotency key, so two runs (or two instances) never act twice and a crash
  * between steps loses nothing.
  */
-import { Money } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import type { JobSpec } from '../../platform/jobs.js';
@@ -76,7 +75,7 @@ async function list(deps: NewShareJobDeps, id: string, now: Date): Promise<boole
       source: 'ipo',
       lots: sub.allottedQuantity,
       price: share.issuePrice,
-      amount: Money.fromLedger(sub.amountPaid, share.currency),
+      amount: sub.amountPaid,
       funding: { from: 'house', account: 'ipo_escrow' },
       lockDays: share.lockDays,
       reference: sub.id,

@@ -1,30 +1,41 @@
 /** Queries of the new-share module: offerings, applications and their history. */
-import type { NewShareKind, SubscriptionState } from '@brokerage/contract';
+import type { Currency, Money, NewShareKind, SubscriptionState } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { moneyFrom, withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { newShares, subscriptionEvents, subscriptions } from './newshare.tables.js';
 
-export type ShareRow = typeof newShares.$inferSelect;
+/** An offering: issue price and minimum investment are `Money` in its currency. */
+export type ShareRow = WithMoney<typeof newShares.$inferSelect, 'issuePrice' | 'minInvestment'>;
 export type NewShareRow = typeof newShares.$inferInsert;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** An application: its amounts are `Money` in its currency. */
+export type SubscriptionRow = WithMoney<
+  typeof subscriptions.$inferSelect,
+  'issuePrice' | 'amount' | 'frozenAmount' | 'amountPayable' | 'amountPaid'
+>;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
 export type SubscriptionEventRow = typeof subscriptionEvents.$inferSelect;
 
+const shareOf = (row: typeof newShares.$inferSelect): ShareRow =>
+  withMoney(row, row.currency, ['issuePrice', 'minInvestment']);
+const subscriptionOf = (row: typeof subscriptions.$inferSelect): SubscriptionRow =>
+  withMoney(row, row.currency, ['issuePrice', 'amount', 'frozenAmount', 'amountPayable', 'amountPaid']);
+
 export async function findShare(db: Db, id: string): Promise<ShareRow | null> {
   const [row] = await db.select().from(newShares).where(eq(newShares.id, id));
-  return row ?? null;
+  return row ? shareOf(row) : null;
 }
 
 /** Locks the offering against terms changes and the draw; applications take `shareShare` and do not queue on each other. */
 export async function lockShare(tx: Tx, id: string): Promise<ShareRow | null> {
   const [row] = await tx.select().from(newShares).where(eq(newShares.id, id)).for('update');
-  return row ?? null;
+  return row ? shareOf(row) : null;
 }
 
 /** A shared lock: many applications at once, but never while the draw or a terms change holds the row. */
 export async function shareShare(tx: Tx, id: string): Promise<ShareRow | null> {
   const [row] = await tx.select().from(newShares).where(eq(newShares.id, id)).for('share');
-  return row ?? null;
+  return row ? shareOf(row) : null;
 }
 
 export async function codeTaken(db: Db, code: string, instrumentId: string): Promise<boolean> {
@@ -51,7 +62,7 @@ export async function listShares(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(newShares).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(shareOf), total: total?.n ?? 0 };
 }
 
 /** Newest first, for the back office. */
@@ -67,24 +78,24 @@ export async function listSharesNewest(
     .limit(size)
     .offset((page - 1) * size);
   const [total] = await db.select({ n: count() }).from(newShares);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map(shareOf), total: total?.n ?? 0 };
 }
 
 /** Every offering (the feed lists their instruments); there are a few per month, not thousands. */
 export async function allShares(db: Db): Promise<ShareRow[]> {
-  return db.select().from(newShares).orderBy(asc(newShares.createdAt));
+  return (await db.select().from(newShares).orderBy(asc(newShares.createdAt))).map(shareOf);
 }
 
 export async function insertShare(tx: Tx, row: NewShareRow): Promise<ShareRow> {
   const [created] = await tx.insert(newShares).values(row).returning();
   if (!created) throw new Error('new share not inserted');
-  return created;
+  return shareOf(created);
 }
 
 export async function updateShare(tx: Tx, id: string, patch: Partial<NewShareRow>): Promise<ShareRow> {
   const [row] = await tx.update(newShares).set(patch).where(eq(newShares.id, id)).returning();
   if (!row) throw new Error(`new share ${id} vanished`);
-  return row;
+  return shareOf(row);
 }
 
 /** Shares applied for (Σ quantity of every application) and the number of applications, per offering. */
@@ -109,11 +120,12 @@ export interface MyTotals {
   applications: number;
   subscriptionQuantity: number;
   allottedQuantity: number;
-  amountPayable: string;
-  amountPaid: string;
+  amountPayable: Money;
+  amountPaid: Money;
 }
 
-export async function myTotalsOf(db: Db, userId: string, shareId: string): Promise<MyTotals> {
+/** The user's totals in one offering; its amounts in the offering's `currency`. */
+export async function myTotalsOf(db: Db, userId: string, shareId: string, currency: Currency): Promise<MyTotals> {
   const [row] = await db
     .select({
       applications: count(),
@@ -128,8 +140,8 @@ export async function myTotalsOf(db: Db, userId: string, shareId: string): Promi
     applications: row?.applications ?? 0,
     subscriptionQuantity: Number(row?.subscriptionQuantity ?? 0),
     allottedQuantity: Number(row?.allottedQuantity ?? 0),
-    amountPayable: row?.amountPayable ?? '0',
-    amountPaid: row?.amountPaid ?? '0',
+    amountPayable: moneyFrom(row?.amountPayable, currency),
+    amountPaid: moneyFrom(row?.amountPaid, currency),
   };
 }
 
@@ -155,17 +167,17 @@ export async function insertSubscription(tx: Tx, row: NewSubscriptionRow): Promi
   await tx
     .insert(subscriptionEvents)
     .values({ subscriptionId: created.id, state: created.state, at: created.appliedAt });
-  return created;
+  return subscriptionOf(created);
 }
 
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return row ?? null;
+  return row ? subscriptionOf(row) : null;
 }
 
 export async function lockSubscription(tx: Tx, id: string): Promise<SubscriptionRow | null> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-  return row ?? null;
+  return row ? subscriptionOf(row) : null;
 }
 
 export async function updateSubscription(
@@ -175,7 +187,7 @@ export async function updateSubscription(
 ): Promise<SubscriptionRow> {
   const [row] = await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, id)).returning();
   if (!row) throw new Error(`subscription ${id} vanished`);
-  return row;
+  return subscriptionOf(row);
 }
 
 export async function addEvents(tx: Tx, subscriptionId: string, states: SubscriptionState[], at: Date): Promise<void> {
@@ -220,7 +232,7 @@ export async function recordsOfUser(
     .from(subscriptions)
     .innerJoin(newShares, eq(newShares.id, subscriptions.newShareId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows.map((r) => ({ sub: subscriptionOf(r.sub), share: shareOf(r.share) })), total: total?.n ?? 0 };
 }
 
 /** The applications of one offering in the given states, locked, in id order (the draw). */
@@ -229,12 +241,13 @@ export async function lockApplicationsOf(
   shareId: string,
   states: SubscriptionState[],
 ): Promise<SubscriptionRow[]> {
-  return tx
+  const rows = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), inArray(subscriptions.state, states)))
     .orderBy(asc(subscriptions.id))
     .for('update');
+  return rows.map(subscriptionOf);
 }
 
 /** Every application of a drawn offering with its result (the public proof: ids and numbers only). */
@@ -273,12 +286,13 @@ export async function dueUnpaid(db: Db, now: Date, limit: number): Promise<strin
 }
 
 /** Σ amountPaid of the user's `paid` (not yet listed) subscriptions per currency: the new-share part of `investValue`. */
-export async function paidAmountOf(db: Db, userId: string): Promise<{ currency: string; total: string }[]> {
-  return db
+export async function paidAmountOf(db: Db, userId: string): Promise<Money[]> {
+  const rows = await db
     .select({ currency: subscriptions.currency, total: sql<string>`sum(${subscriptions.amountPaid})::text` })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'paid')))
     .groupBy(subscriptions.currency);
+  return rows.map((r) => moneyFrom(r.total, r.currency));
 }
 
 /** Drawn offerings that still have paid applications waiting for their listing. */
@@ -302,10 +316,11 @@ export async function paidIdsOf(db: Db, shareId: string, limit: number): Promise
 
 /** The applied subscriptions of an offering, locked in id order (the apply_end step). */
 export async function lockAppliedOf(tx: Tx, shareId: string): Promise<SubscriptionRow[]> {
-  return tx
+  const rows = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), eq(subscriptions.state, 'applied')))
     .orderBy(asc(subscriptions.id))
     .for('update');
+  return rows.map(subscriptionOf);
 }

@@ -9,6 +9,7 @@
  */
 import {
   DRAW_ALGORITHM,
+  Dec,
   Money,
   type Code,
   type Currency,
@@ -42,10 +43,8 @@ type ViewDeps = Pick<NewShareDeps, 'clock' | 'feed' | 'settings'>;
 
 /** issuePrice × shares in the offering's currency, half-up to its scale (see the header). */
 export function amountFor(share: Pick<ShareRow, 'issuePrice' | 'currency'>, shares: number): Money {
-  return Money.fromLedger(share.issuePrice, share.currency).times(shares).rounded('half_up');
+  return share.issuePrice.times(shares).rounded('half_up');
 }
-
-const money = (value: string, currency: Currency) => Money.fromLedger(value, currency).toString();
 
 /** Whether the feed already trades the offering's instrument (from its listing date on). */
 export function isListed(feed: MarketFeed, share: Pick<ShareRow, 'instrumentId'>): boolean {
@@ -77,7 +76,7 @@ export function toSummary(deps: ViewDeps, share: ShareRow): NewShareSummary {
     code: share.code,
     market: share.market,
     currency: share.currency,
-    issuePrice: money(share.issuePrice, share.currency),
+    issuePrice: share.issuePrice.toString(),
     marketPrice: marketPriceOf(deps.feed, share),
     applyStart: share.applyStart.toISOString(),
     applyEnd: share.applyEnd.toISOString(),
@@ -94,20 +93,18 @@ export function toDetail(deps: ViewDeps, share: ShareRow, totalSubscription: num
   const premiumSpread =
     summary.marketPrice === null
       ? null
-      : Money.of(summary.marketPrice, share.currency)
-          .minus(Money.fromLedger(share.issuePrice, share.currency))
-          .amount.toString();
+      : Money.of(summary.marketPrice, share.currency).minus(share.issuePrice).amount.toString();
   return {
     ...summary,
     instrumentId: share.instrumentId,
     premiumSpread,
     sharesOffered: share.sharesOffered,
     totalSubscription,
-    minInvestment: money(share.minInvestment, share.currency),
+    minInvestment: share.minInvestment.toString(),
     placementTiers:
       share.placementTiers?.map((t) => ({
         accountType: t.accountType,
-        minAmount: money(t.minAmount, share.currency),
+        minAmount: Money.of(t.minAmount, share.currency).toString(),
       })) ?? null,
     maxApplicationsPerUser: share.maxApplicationsPerUser,
     drawDate: share.drawDate,
@@ -135,15 +132,15 @@ export async function shareDetail(db: Db, deps: ViewDeps, userId: string | null,
   const share = await repo.findShare(db, id);
   if (!share) throw new DomainError('product.not_found');
   const totals = (await repo.subscribedOf(db, [id])).get(id);
-  const my = userId ? await repo.myTotalsOf(db, userId, id) : null;
+  const my = userId ? await repo.myTotalsOf(db, userId, id, share.currency) : null;
   return toDetail(
     deps,
     share,
     share.totalSubscription ?? totals?.quantity ?? 0,
     my && {
       ...my,
-      amountPayable: money(my.amountPayable, share.currency),
-      amountPaid: money(my.amountPaid, share.currency),
+      amountPayable: my.amountPayable.toString(),
+      amountPaid: my.amountPaid.toString(),
     },
   );
 }
@@ -164,12 +161,12 @@ export function toRecord(
     state: sub.state,
     paymentMode: sub.paymentMode,
     quantity: sub.quantity,
-    issuePrice: money(sub.issuePrice, c),
-    amount: money(sub.amount, c),
-    frozenAmount: money(sub.frozenAmount, c),
+    issuePrice: sub.issuePrice.toString(),
+    amount: sub.amount.toString(),
+    frozenAmount: sub.frozenAmount.toString(),
     allottedQuantity: sub.allottedQuantity,
-    amountPayable: money(sub.amountPayable, c),
-    amountPaid: money(sub.amountPaid, c),
+    amountPayable: sub.amountPayable.toString(),
+    amountPaid: sub.amountPaid.toString(),
     paymentDeadline: share.paymentDeadline.toISOString(),
     listingDate: share.listingDate,
     appliedAt: sub.appliedAt.toISOString(),
@@ -245,12 +242,13 @@ export async function subscribe(
   const amount = amountFor(share, body.quantity);
   if (share.kind === 'placement') {
     const tier = share.placementTiers?.find((t) => t.accountType === user.accountType);
-    if (tier && amount.isLessThan(Money.fromLedger(tier.minAmount, c))) {
-      throw new DomainError('subscription.placement_min_amount', { min: money(tier.minAmount, c), currency: c });
+    const tierMin = tier ? Money.of(tier.minAmount, c) : null;
+    if (tierMin && amount.isLessThan(tierMin)) {
+      throw new DomainError('subscription.placement_min_amount', { min: tierMin.toString(), currency: c });
     }
   }
-  if (amount.isLessThan(Money.fromLedger(share.minInvestment, c))) {
-    throw new DomainError('subscription.min_funds', { min: money(share.minInvestment, c), currency: c });
+  if (amount.isLessThan(share.minInvestment)) {
+    throw new DomainError('subscription.min_funds', { min: share.minInvestment.toString(), currency: c });
   }
   const insufficient = (available: Money) =>
     new DomainError('funds.insufficient_available', {
@@ -272,9 +270,9 @@ export async function subscribe(
     paymentMode: share.paymentMode,
     currency: c,
     quantity: body.quantity,
-    issuePrice: share.issuePrice,
-    amount: amount.toLedgerString(),
-    frozenAmount: prepaid ? amount.toLedgerString() : '0',
+    issuePrice: share.issuePrice.amount,
+    amount: amount.amount,
+    frozenAmount: prepaid ? amount.amount : new Dec(0),
     appliedAt: now,
     updatedAt: now,
   });
@@ -328,7 +326,7 @@ export async function pay(
   if (!share) throw new Error(`subscription ${sub.id} without its offering`);
   requireAwaitingPayment(sub, 'pay', share, now);
   const c = share.currency;
-  const payable = Money.fromLedger(sub.amountPayable, c);
+  const payable = sub.amountPayable;
   try {
     await deps.ledger.debit(tx, {
       userId,
@@ -349,7 +347,7 @@ export async function pay(
     }
     throw error;
   }
-  const paid = await transitionSubscription(tx, sub, 'pay', { amountPaid: payable.toLedgerString() }, now);
+  const paid = await transitionSubscription(tx, sub, 'pay', { amountPaid: payable.amount }, now);
   return recordOf(tx, paid, share);
 }
 
@@ -386,6 +384,6 @@ export async function drawProofOf(db: Db, id: string): Promise<DrawProof> {
 
 /** The new-share part of `investValue` (§1.10): amountPaid of `paid`, not yet listed subscriptions, per currency. */
 export async function newShareInvestValue(db: Db, userId: string): Promise<Map<Currency, Money>> {
-  const rows = await repo.paidAmountOf(db, userId);
-  return new Map(rows.map((r) => [r.currency as Currency, Money.fromLedger(r.total, r.currency as Currency)]));
+  const totals = await repo.paidAmountOf(db, userId);
+  return new Map(totals.map((total) => [total.currency, total]));
 }

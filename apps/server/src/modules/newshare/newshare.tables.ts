@@ -7,10 +7,8 @@ import type {
   SubscriptionState,
 } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, money, rate } from '../../platform/columns.js';
 
 /**
  * New-share offerings (docs/api.md §12, §19.5). Each one defines a new instrument (`instrumentId`,
@@ -55,7 +53,7 @@ export const newShares = pgTable(
     drawnAt: at('drawn_at'),
     totalSubscription: bigint('total_subscription', { mode: 'number' }),
     winnersCount: integer('winners_count'),
-    winningRate: numeric('winning_rate', { precision: 12, scale: 8 }),
+    winningRate: rate('winning_rate'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -87,8 +85,12 @@ export const subscriptions = pgTable(
     /** still frozen for this application (prepaid, until the draw) */
     frozenAmount: money('frozen_amount').notNull(),
     allottedQuantity: integer('allotted_quantity').notNull().default(0),
-    amountPayable: money('amount_payable').notNull().default('0'),
-    amountPaid: money('amount_paid').notNull().default('0'),
+    amountPayable: money('amount_payable')
+      .notNull()
+      .default(sql`'0'`),
+    amountPaid: money('amount_paid')
+      .notNull()
+      .default(sql`'0'`),
     /** the position created at listing */
     orderId: text('order_id'),
     appliedAt: at('applied_at').notNull(),

@@ -47,6 +47,8 @@ export function reviewTableRows<R extends ReviewRecord>(
   table: PgTable,
   cols: { id: PgColumn; userId: PgColumn; state: PgColumn; submittedAt: PgColumn },
   tieBreak?: PgColumn,
+  /** the repository's row mapper (amount columns to `Money`); rows are returned as read without one */
+  recordOf: (row: never) => R = (row) => row as R,
 ): ReviewRows<R> {
   return {
     async list(db, filter) {
@@ -59,15 +61,15 @@ export function reviewTableRows<R extends ReviewRecord>(
         .limit(filter.size)
         .offset((filter.page - 1) * filter.size);
       const [total] = await db.select({ n: count() }).from(table).where(where);
-      return { rows: rows as R[], total: total?.n ?? 0 };
+      return { rows: rows.map((r) => recordOf(r as never)), total: total?.n ?? 0 };
     },
     async find(db, id) {
-      const [row] = (await db.select().from(table).where(eq(cols.id, id))) as R[];
-      return row ?? null;
+      const [row] = await db.select().from(table).where(eq(cols.id, id));
+      return row ? recordOf(row as never) : null;
     },
     async lock(tx, id) {
-      const [row] = (await tx.select().from(table).where(eq(cols.id, id)).for('update')) as R[];
-      return row ?? null;
+      const [row] = await tx.select().from(table).where(eq(cols.id, id)).for('update');
+      return row ? recordOf(row as never) : null;
     },
   };
 }

@@ -8,14 +8,14 @@
  * `margin` account (and a block fee to `fee_income`, as the position's open fee), where every position's money is, so closing it
  * works exactly like closing any other position.
  */
-import { Money, type Currency, type OrderSource } from '@brokerage/contract';
+import { Money, type OrderSource } from '@brokerage/contract';
 import type { SimMarket } from '@brokerage/market-sim';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
 import { houseAccount, userAccount, type HouseAccountKind, type Ledger, type PostingSpec } from '../ledger/index.js';
-import type { MarketFeed } from '../market/index.js';
+import { currencyOfInstrument, type MarketFeed } from '../market/index.js';
 import { marketRules } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
@@ -34,7 +34,7 @@ export interface AllotmentSpec {
   source: Exclude<OrderSource, 'order'>;
   lots: number;
   /** the agreed price per share (issue price, deal price) */
-  price: string;
+  price: Money;
   /** what the user paid for the lots, in the instrument's currency: the position's margin */
   amount: Money;
   /**
@@ -54,7 +54,7 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
   const def = deps.feed.instrument(spec.instrumentId);
   invariant(def, `allotment of an unknown instrument ${spec.instrumentId}`);
   const market = def.market as SimMarket;
-  const currency = def.currency as Currency;
+  const currency = currencyOfInstrument(def);
   const rules = marketRules(deps.settings, market);
   const { amount, funding } = spec;
   invariant(
@@ -81,10 +81,10 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     lots: spec.lots,
     leverage: 1,
     price: null,
-    costPrice: spec.price,
-    contractAmount: amount.toLedgerString(),
-    margin: amount.toLedgerString(),
-    openFee: fee.toLedgerString(),
+    costPrice: spec.price.amount.toString(),
+    contractAmount: repo.orderAmount(amount),
+    margin: repo.orderAmount(amount),
+    openFee: repo.orderAmount(fee),
     takeProfit: null,
     stopLoss: null,
     buyFeeRate: '0',

@@ -4,12 +4,12 @@
  * step's own transaction, so a message exists exactly when the event committed. A close the
  * user asked for sends none: the user saw it happen.
  */
-import { Dec, formatPrice, Money, type MessageOf } from '@brokerage/contract';
+import { Dec, formatPrice, type MessageOf } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { invariant } from '../../platform/errors.js';
 import { sendMessage } from '../messages/index.js';
-import type { OrderRow } from './orders.repository.js';
+import { orderMoney, type OrderRow } from './orders.repository.js';
 
 const closeCodes = {
   take_profit: 'message.position.take_profit',
@@ -43,7 +43,7 @@ export async function messageClose(tx: Tx, clock: Clock, row: OrderRow): Promise
     row.closePrice !== null && row.profitLoss !== null && row.proceeds !== null,
     'a closed position without its close figures',
   );
-  const money = (value: string) => Money.fromLedger(value, row.currency).toString();
+  const money = (value: string) => orderMoney(row, value).toString();
   const message: MessageOf = {
     code: closeCodes[reason],
     params: {

@@ -1,5 +1,5 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
-import { liveOrderStates, openOrderStates, type Market, type OrderState } from '@brokerage/contract';
+import { Dec, liveOrderStates, Money, openOrderStates, type Market, type OrderState } from '@brokerage/contract';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { orderEvents, orders } from './trading.tables.js';
@@ -7,6 +7,21 @@ import { orderEvents, orders } from './trading.tables.js';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * The amount columns of an order (`numeric(30, 8)`) stay decimal strings on the row: every buy
+ * inserts it through the hot-path template below and a group commit answers with `orderAsStored`.
+ * The repository is where they become money and back; services call these two, never Money's
+ * string conversions.
+ */
+export function orderMoney(row: Pick<OrderRow, 'currency'>, value: string): Money {
+  return Money.fromLedger(value, row.currency);
+}
+
+/** The value of an order's amount column: the ledger's 8 decimals, half-up. */
+export function orderAmount(amount: Money): string {
+  return amount.toLedgerString();
+}
 
 /** §3.1's states of a live order and of an open position (the contract derives them from its table). */
 export const LIVE_STATES = [...liveOrderStates];
@@ -172,7 +187,7 @@ export async function listOfUser(
   states: OrderState[],
   page: number,
   size: number,
-): Promise<{ rows: OrderRow[]; total: number; closedYingkui: string; open: OrderRow[] }> {
+): Promise<{ rows: OrderRow[]; total: number; closedYingkui: Dec; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
   const rows = await db
     .select()
@@ -197,7 +212,7 @@ export async function listOfUser(
           .select()
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, openStates)));
-  return { rows, total: summary?.n ?? 0, closedYingkui: summary?.closedYingkui ?? '0', open };
+  return { rows, total: summary?.n ?? 0, closedYingkui: new Dec(summary?.closedYingkui ?? '0'), open };
 }
 
 export async function openPositionsOf(db: Db, userId: string): Promise<OrderRow[]> {

@@ -34,7 +34,7 @@ import {
 } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { InsufficientFundsError, type LockedBatch } from '../ledger/index.js';
-import type { FeedQuote } from '../market/index.js';
+import { currencyOfInstrument, type FeedQuote } from '../market/index.js';
 import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { NewOrderRow, OrderRow } from './orders.repository.js';
@@ -97,7 +97,7 @@ export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
   const quote = deps.feed.quote(instrumentId);
   if (quote.status === 'delisted') throw new DomainError('product.not_found');
   if (quote.status === 'pre_listing') throw new DomainError('product.not_listed', { listingDate: def.listingDate });
-  return { def, quote, market: def.market as Market, currency: def.currency as Currency };
+  return { def, quote, market: def.market as Market, currency: currencyOfInstrument(def) };
 }
 
 /** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */
@@ -208,9 +208,9 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
     leverage: body.leverage,
     price: limitPrice?.toString() ?? null,
     costPrice: isMarket ? price.toString() : null,
-    contractAmount: amounts.contractAmount.toLedgerString(),
-    margin: amounts.margin.toLedgerString(),
-    openFee: amounts.openFee.toLedgerString(),
+    contractAmount: repo.orderAmount(amounts.contractAmount),
+    margin: repo.orderAmount(amounts.margin),
+    openFee: repo.orderAmount(amounts.openFee),
     takeProfit: body.takeProfit ?? null,
     stopLoss: body.stopLoss ?? null,
     buyFeeRate: rules.buyFeeRate,
@@ -395,7 +395,7 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   // closed rows summed in SQL, open rows at the live price
   const totalYingkui = open.reduce(
     (sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)),
-    Money.fromLedger(closedYingkui, currency),
+    Money.of(closedYingkui, currency),
   );
   return { list, total, page: body.page, size: body.size, currency, totalYingkui: totalYingkui.toString() };
 }

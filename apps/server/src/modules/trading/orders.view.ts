@@ -6,7 +6,7 @@ import { Dec, formatPrice, Money, openOrderStates, type Order } from '@brokerage
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit, stopOutPrice } from './fees.js';
-import type { OrderRow } from './orders.repository.js';
+import { orderMoney, type OrderRow } from './orders.repository.js';
 
 export interface ViewContext {
   now: Date;
@@ -74,8 +74,8 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   const state = row.state;
   const scale = row.priceScale;
   const px = (v: Dec | null) => (v === null ? null : formatPrice(v, scale));
-  // the order's amount columns are `numeric` strings: the row's currency makes them Money
-  const money = (v: string) => Money.fromLedger(v, currency);
+  // the order's amount columns are `numeric` strings: the repository makes them Money
+  const money = (v: string) => orderMoney(row, v);
   const zero = Money.zero(currency);
   const isOpen = openOrderStates.includes(state);
   const quote = ctx.feed.instrument(row.instrumentId) ? ctx.feed.quote(row.instrumentId) : null;

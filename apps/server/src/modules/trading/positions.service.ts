@@ -66,8 +66,6 @@ const acct = (row: Pick<OrderRow, 'userId' | 'currency'>, kind: 'available' | 'f
   userAccount(row.userId, row.currency, kind);
 const houseOf = (row: Pick<OrderRow, 'currency'>, kind: 'fee_income' | 'tax_payable' | 'settlement') =>
   houseAccount(row.currency, kind);
-/** An amount column of the order (`numeric`, read as a string): Money in the order's currency. */
-const moneyOf = (row: Pick<OrderRow, 'currency'>, value: string): Money => Money.fromLedger(value, row.currency);
 
 export function calendarOf(feed: MarketFeed, row: Pick<OrderRow, 'market'>): MarketCalendar {
   return feed.calendar(row.market as SimMarket);
@@ -85,8 +83,8 @@ export function holdMarks(cal: MarketCalendar, row: Pick<OrderRow, 'holdMinutesM
 export function openEntrySpec(
   row: Pick<OrderRow, 'id' | 'orderNo' | 'userId' | 'currency' | 'margin' | 'openFee'>,
 ): EntrySpec {
-  const margin = moneyOf(row, row.margin);
-  const fee = moneyOf(row, row.openFee);
+  const margin = repo.orderMoney(row, row.margin);
+  const fee = repo.orderMoney(row, row.openFee);
   const legs: PostingSpec[] = [
     { account: acct(row, 'available'), amount: margin.plus(fee).negated() },
     { account: acct(row, 'margin'), amount: margin },
@@ -108,7 +106,7 @@ export async function chargeOpen(tx: Tx, ledger: Ledger, row: OrderRow): Promise
 
 /** Limit order: hold margin + fee at the limit price (available → frozen). */
 export async function holdForLimit(tx: Tx, ledger: Ledger, row: OrderRow): Promise<void> {
-  const total = moneyOf(row, row.margin).plus(moneyOf(row, row.openFee));
+  const total = repo.orderMoney(row, row.margin).plus(repo.orderMoney(row, row.openFee));
   await postLegs(tx, ledger, 'order_freeze', row, 'hold', [
     { account: acct(row, 'available'), amount: total.negated() },
     { account: acct(row, 'frozen'), amount: total },
@@ -118,8 +116,8 @@ export async function holdForLimit(tx: Tx, ledger: Ledger, row: OrderRow): Promi
 /** A pending limit order reached its price: filled at the limit price, so the hold is the cost exactly. */
 export async function fillLimit(tx: Tx, deps: TradingDeps, row: OrderRow, now: Date): Promise<OrderRow> {
   invariant(row.price !== null, 'fill of an order without a limit price');
-  const margin = moneyOf(row, row.margin);
-  const fee = moneyOf(row, row.openFee);
+  const margin = repo.orderMoney(row, row.margin);
+  const fee = repo.orderMoney(row, row.openFee);
   await postLegs(tx, deps.ledger, 'order_open', row, 'fill', [
     { account: acct(row, 'frozen'), amount: margin.plus(fee).negated() },
     { account: acct(row, 'margin'), amount: margin },
@@ -149,7 +147,7 @@ export async function cancelPending(
   reason: 'user' | 'expired',
   now: Date,
 ): Promise<OrderRow> {
-  const total = moneyOf(row, row.margin).plus(moneyOf(row, row.openFee));
+  const total = repo.orderMoney(row, row.margin).plus(repo.orderMoney(row, row.openFee));
   await postLegs(tx, ledger, 'order_release', row, 'release', [
     { account: acct(row, 'frozen'), amount: total.negated() },
     { account: acct(row, 'available'), amount: total },
@@ -183,7 +181,7 @@ export async function closeAt(
 ): Promise<OrderRow> {
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency;
-  const margin = moneyOf(row, row.margin);
+  const margin = repo.orderMoney(row, row.margin);
   const yingkui = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
   const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
   const proceeds = margin.plus(yingkui).minus(closeFee).minus(stampDuty);
@@ -215,12 +213,12 @@ export async function closeAt(
       closePrice: formatPrice(price, row.priceScale),
       closedAt: now,
       closeReason: reason,
-      closeFee: closeFee.toLedgerString(),
-      stampDuty: stampDuty.toLedgerString(),
-      profitLoss: yingkui.toLedgerString(),
+      closeFee: repo.orderAmount(closeFee),
+      stampDuty: repo.orderAmount(stampDuty),
+      profitLoss: repo.orderAmount(yingkui),
       // half-up to the currency scale: a record of what the user received; only a leg capped at an
       // 8-decimal balance has digits below the scale (the posting itself is exact)
-      proceeds: userLeg.rounded('half_up').toLedgerString(),
+      proceeds: repo.orderAmount(userLeg.rounded('half_up')),
       settlesAt,
     },
     now,
@@ -265,7 +263,7 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
       lots: row.lots,
       costPrice: row.costPrice,
       currentPrice: price,
-      margin: moneyOf(row, row.margin),
+      margin: repo.orderMoney(row, row.margin),
       yingkui,
     };
   });
@@ -291,12 +289,12 @@ export async function positionTotals(
       row.costPrice && feed.instrument(row.instrumentId)
         ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
         : Money.zero(currency);
-    e.positionsValue = e.positionsValue.plus(moneyOf(row, row.margin)).plus(yingkui);
+    e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(yingkui);
     e.profit = e.profit.plus(yingkui);
   }
   for (const row of await repo.unsettledOf(db, userId, now)) {
     const e = entry(row.currency);
-    if (row.proceeds !== null) e.inTransit = e.inTransit.plus(moneyOf(row, row.proceeds));
+    if (row.proceeds !== null) e.inTransit = e.inTransit.plus(repo.orderMoney(row, row.proceeds));
   }
   return out;
 }

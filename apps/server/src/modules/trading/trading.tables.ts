@@ -9,10 +9,8 @@ import type {
   Side,
 } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { amountText as money, at, rate } from '../../platform/columns.js';
 
 /**
  * Orders and positions are one row (docs/api.md §5.2). The market rules in force when the order
@@ -54,10 +52,10 @@ export const orders = pgTable(
     settlesAt: at('settles_at'),
     takeProfit: money('take_profit'),
     stopLoss: money('stop_loss'),
-    buyFeeRate: numeric('buy_fee_rate', { precision: 12, scale: 8 }).notNull(),
-    sellFeeRate: numeric('sell_fee_rate', { precision: 12, scale: 8 }).notNull(),
-    stampDutyRate: numeric('stamp_duty_rate', { precision: 12, scale: 8 }).notNull(),
-    stopOutRatio: numeric('stop_out_ratio', { precision: 12, scale: 8 }).notNull(),
+    buyFeeRate: rate('buy_fee_rate').notNull(),
+    sellFeeRate: rate('sell_fee_rate').notNull(),
+    stampDutyRate: rate('stamp_duty_rate').notNull(),
+    stopOutRatio: rate('stop_out_ratio').notNull(),
     holdMinutesMin: integer('hold_minutes_min').notNull(),
     tPlusNDays: integer('t_plus_n_days').notNull(),
     settlementDays: integer('settlement_days').notNull(),

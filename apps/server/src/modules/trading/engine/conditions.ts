@@ -50,7 +50,7 @@ export interface StopOutTerms {
 /** The engine's stop-out rule: floating loss (rounded like every yingkui) ≥ margin × stopOutRatio. */
 export function stoppedOut(terms: StopOutTerms, last: Dec): boolean {
   const yingkui = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
-  return isStopOut(yingkui, Money.fromLedger(terms.margin, terms.currency), terms.stopOutRatio);
+  return isStopOut(yingkui, Money.of(terms.margin, terms.currency), terms.stopOutRatio);
 }
 
 const POW10 = Array.from({ length: 2 * KEY_SCALE + 1 }, (_, i) => 10n ** BigInt(i));

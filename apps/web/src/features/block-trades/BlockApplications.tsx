@@ -12,7 +12,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SegmentedSwitch } from '../../components/TabStrip';
 import { formatAmount, formatPrice } from '../../lib/format';
-import { DetailRow, StateTag, timeText } from '../funds/FundsParts';
+import { DetailRow, StateTag, timeText } from '../../components/MoneyParts';
 import { flattenById } from '../lending/lending-queries';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
 import {

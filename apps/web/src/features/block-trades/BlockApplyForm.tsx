@@ -16,7 +16,7 @@ import { useUserInfo } from '../../api/queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { formatAmount, formatPercent, formatPrice } from '../../lib/format';
-import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
+import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterBlockApply, type BlockApplicationData, type BlockProductData } from './block-queries';
 import {
   applyRules,

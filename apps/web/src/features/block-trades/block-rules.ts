@@ -10,7 +10,7 @@
 import { Dec, Money, isCurrency, type Currency } from '@brokerage/contract';
 import { translator } from '../../api/client';
 import { formatMoney } from '../../lib/format';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { BlockProductData } from './block-queries';
 
 export const SECRET_KEY_MIN = 4;

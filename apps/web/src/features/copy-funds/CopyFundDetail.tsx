@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { direction, formatAmount, formatDay, formatPercent, formatPrice, formatSignedAmount } from '../../lib/format';
-import { DetailRow, timeText } from '../funds/FundsParts';
+import { DetailRow, timeText } from '../../components/MoneyParts';
 import { SideTag } from '../trade/TradeParts';
 import { useCopyDetail, type CopyFundDetailData, type CopySubscriptionData } from './copy-queries';
 import { examplePayout, strategySentence } from './copy-rules';

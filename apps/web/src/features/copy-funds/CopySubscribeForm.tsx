@@ -18,7 +18,7 @@ import { CloseIcon } from '../../components/Icons';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { formatAmount, formatPercent } from '../../lib/format';
-import { AmountField, DetailRow, KycGateCard, RuleList, timeText, useMoneySubmit } from '../funds/FundsParts';
+import { AmountField, DetailRow, KycGateCard, RuleList, timeText, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterCopy, type CopyFundDetailData, type CopySubscriptionData } from './copy-queries';
 import { amountOf, lockEndFor, sanitiseWholeInput, subscribeRules } from './copy-rules';
 import { LockupText } from './CopyParts';

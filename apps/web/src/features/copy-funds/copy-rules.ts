@@ -9,7 +9,7 @@
 import { copyPayout, Dec, isCurrency, Money, type CopyPayout, type CopyStrategy } from '@brokerage/contract';
 import { translator } from '../../api/client';
 import { formatPercent } from '../../lib/format';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { CopyFundData, CopyFundDetailData, CopySubscriptionData } from './copy-queries';
 
 const plainDecimal = /^-?\d+(\.\d+)?$/;

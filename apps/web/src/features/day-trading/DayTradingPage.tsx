@@ -8,7 +8,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { useSession } from '../../store/session';
-import { DetailRow, KycGateCard, timeText } from '../funds/FundsParts';
+import { DetailRow, KycGateCard, timeText } from '../../components/MoneyParts';
 import { PullRefresh } from '../market/InstrumentList';
 
 export type DayTradingStatusData = ResponseOf<'dayTradingStatus'>;

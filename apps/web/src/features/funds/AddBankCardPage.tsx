@@ -10,7 +10,7 @@ import { TabStrip } from '../../components/TabStrip';
 import { TextField } from '../../components/TextField';
 import { caretAfter, formatCardNumberInput } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { MoneyPage } from './FundsParts';
+import { MoneyPage } from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 
 type Tab = 'card' | 'wallet';

@@ -6,7 +6,7 @@ import { useKycStatus, useKycSubmit, type KycStatusData } from '../../api/funds-
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { DetailRow, MoneyPage, timeText } from './FundsParts';
+import { DetailRow, MoneyPage, timeText } from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 import {
   cleanIdText,

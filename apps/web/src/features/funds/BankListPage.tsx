@@ -7,7 +7,7 @@ import { useCardList, useRemoveDestination } from '../../api/funds-queries';
 import { CardIcon, WalletIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { PullRefresh } from '../market/InstrumentList';
-import { MoneyPage } from './FundsParts';
+import { MoneyPage } from '../../components/MoneyParts';
 
 function CardItem({ card, onDelete, busy }: { card: Card; onDelete: () => void; busy: boolean }) {
   const { t } = useTranslation();

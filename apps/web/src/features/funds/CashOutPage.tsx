@@ -36,7 +36,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from './FundsParts';
+} from '../../components/MoneyParts';
 import { useWindowText, WindowTag } from './RechargePage';
 import { MoneyResultCard } from './MoneyResultCard';
 import { WithdrawRecordItem } from './WithdrawRecordItem';

@@ -18,7 +18,15 @@ import {
   scaleOf,
   toWireAmount,
 } from '../../lib/format';
-import { codeText, DetailRow, MoneyPage, OrderNoAndTimeRows, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import {
+  codeText,
+  DetailRow,
+  MoneyPage,
+  OrderNoAndTimeRows,
+  RuleList,
+  useMoneySubmit,
+  type Rule,
+} from '../../components/MoneyParts';
 import { orderedCurrencies } from './RechargePage';
 
 type RateItem = RatesData['list'][number];

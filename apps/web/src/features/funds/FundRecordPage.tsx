@@ -18,7 +18,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
-import { MoneyPage, StateTag } from './FundsParts';
+import { MoneyPage, StateTag } from '../../components/MoneyParts';
 import { StatementSheet } from './StatementSheet';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
 

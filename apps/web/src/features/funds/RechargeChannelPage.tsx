@@ -23,7 +23,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from './FundsParts';
+} from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 import { MoneyResultCard } from './MoneyResultCard';
 import { useWindowText, WindowTag } from './RechargePage';

@@ -9,7 +9,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { formatAmount, formatWeekdays, languageTags } from '../../lib/format';
 import { formatWindow } from '../../api/messages';
 import { useSession } from '../../store/session';
-import { CurrencyChoice, MoneyPage } from './FundsParts';
+import { CurrencyChoice, MoneyPage } from '../../components/MoneyParts';
 
 /** Currencies in the order the app lists them; any other currency a channel uses follows. */
 export const currencyOrder: readonly Currency[] = ['MXN', 'USD', 'EUR', 'USDT'];

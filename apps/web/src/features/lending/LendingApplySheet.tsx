@@ -24,7 +24,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from '../funds/FundsParts';
+} from '../../components/MoneyParts';
 import { compareAmounts, estimatedInterest, quotaLeft } from './lending-math';
 import { refreshAfterLending, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { RateText } from './LendingParts';

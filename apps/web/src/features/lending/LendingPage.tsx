@@ -7,7 +7,7 @@ import { ListIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, timeText } from '../funds/FundsParts';
+import { DetailRow, timeText } from '../../components/MoneyParts';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { annualisedPercent, compareAmounts, quotaLeft, quotaUsedPercent, ratePercent } from './lending-math';
 import { flattenById, useLendingProducts, type LendingProductData, type LendingRecordData } from './lending-queries';

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, MoneyPage, timeText } from '../funds/FundsParts';
+import { DetailRow, MoneyPage, timeText } from '../../components/MoneyParts';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { estimatedInterest } from './lending-math';
 import { flattenById, isLendingState, lendingTabs, useLendingRecords, type LendingRecordData } from './lending-queries';

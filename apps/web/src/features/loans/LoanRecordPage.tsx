@@ -27,7 +27,7 @@ import {
   timeText,
   useMoneySubmit,
   type TimelineStep,
-} from '../funds/FundsParts';
+} from '../../components/MoneyParts';
 import { refreshAfterLoan, useLoanRecords, type LoanRecordData } from './loan-queries';
 import { currencyOf, repayAll, repayRules } from './loan-rules';
 import './loans.css';

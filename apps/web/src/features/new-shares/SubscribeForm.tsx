@@ -18,7 +18,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { formatAmount, formatDate, formatPrice } from '../../lib/format';
-import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
+import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterSubscription, type NewShareData, type SubscriptionRecordData } from './newshare-queries';
 import {
   applicationsLeft,

@@ -14,7 +14,7 @@ import { useAllAssets } from '../../api/funds-queries';
 import { CloseIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, Timeline, timeText, useMoneySubmit } from '../funds/FundsParts';
+import { DetailRow, Timeline, timeText, useMoneySubmit } from '../../components/MoneyParts';
 import { flattenById } from '../lending/lending-queries';
 import { NextPages, PullRefresh } from '../market/InstrumentList';
 import { refreshAfterSubscription, useSubscriptionRecords, type SubscriptionRecordData } from './newshare-queries';

@@ -13,7 +13,7 @@ import { ErrorRetry, Loading } from '../../components/States';
 import { WayForward } from '../../components/WayForward';
 import { formatAmount, formatPrice, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../funds/FundsParts';
+import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../../components/MoneyParts';
 import { LotsStepper } from './LotsStepper';
 import { minLotsFor, tpSlProblems } from './order-rules';
 import { ConfirmSheet } from './TradeParts';

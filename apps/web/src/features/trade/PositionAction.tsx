@@ -11,7 +11,7 @@ import { useLiveQuote } from '../../api/live-quotes';
 import { useQuote } from '../../api/market-queries';
 import { refreshAfterTrade } from '../../api/trade-queries';
 import { direction, formatAmount, formatChangeRate, formatSignedAmount } from '../../lib/format';
-import { timeText, useMoneySubmit } from '../funds/FundsParts';
+import { timeText, useMoneySubmit } from '../../components/MoneyParts';
 import { closeGate, pnlRate, type MarketHours } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
 import './trade-rules.css';

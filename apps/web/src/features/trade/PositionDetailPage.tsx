@@ -19,7 +19,7 @@ import {
   sanitiseAmountInput,
   toWireAmount,
 } from '../../lib/format';
-import { DetailRow, Timeline, timeText } from '../funds/FundsParts';
+import { DetailRow, Timeline, timeText } from '../../components/MoneyParts';
 import { usePriceFlash } from '../market/usePriceFlash';
 import { floats, useLiveFigures } from './live-pnl';
 import { TradeIcon } from '../../components/Icons';

@@ -5,7 +5,7 @@ import type { WsQuote } from '@brokerage/contract';
 import { liveQuotesStore } from '../../api/live-quotes';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi, useOfflineQuotes } from '../../test-support';
-import { ACCOUNT, userInfo } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo } from '../../test-fixtures';
 import MinePage from '../account/MinePage';
 import { liveFigures, liveTotal, type PricedOrder } from './live-pnl';
 import PositionDetailPage from './PositionDetailPage';

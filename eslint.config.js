@@ -99,6 +99,22 @@ const tableExports = [
   },
 ];
 
+// ── Web app boundaries (docs/style.md §1) ───────────────────────────────────────────────────────────
+// A feature under apps/web/src/features/<f>/ reaches another feature only through its index.ts;
+// what several features share lives in apps/web/src/components/ (or src/api/, src/lib/).
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const inWeb = (p) => path.join(webSrc, p);
+const webFeatures = readdirSync(inWeb('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureZones = webFeatures.map((name) => ({
+  target: inWeb(`features/${name}/**`),
+  from: inWeb(`features/!(${name})/**`),
+  except: [inWeb('features/*/index.ts')],
+  message:
+    'Another feature is reached only through its index.ts (docs/style.md §1): export what you need from there, or move a shared part to src/components/.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -226,6 +242,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', methodTransaction, importTransaction, ...tableExports, ...moneyRounding],
     },
+  },
+  // Web app: a feature imports another only through its index.ts (see webFeatureZones above).
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }] },
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/admin/**/*.tsx', 'apps/web/**/*.ts', 'apps/admin/**/*.ts'],

@@ -13,8 +13,8 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SegmentedSwitch } from '../../components/TabStrip';
 import { formatAmount, formatPrice } from '../../lib/format';
 import { DetailRow, StateTag, timeText } from '../../components/MoneyParts';
-import { flattenById } from '../lending/lending-queries';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { flattenById } from '../../api/pages';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import {
   blockStateFilters,
   useBlockApplications,

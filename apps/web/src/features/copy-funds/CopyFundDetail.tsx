@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { direction, formatAmount, formatDay, formatPercent, formatPrice, formatSignedAmount } from '../../lib/format';
 import { DetailRow, timeText } from '../../components/MoneyParts';
-import { SideTag } from '../trade/TradeParts';
+import { SideTag } from '../trade';
 import { useCopyDetail, type CopyFundDetailData, type CopySubscriptionData } from './copy-queries';
 import { examplePayout, strategySentence } from './copy-rules';
 import { copyFundsPath, copyMinePath, DailyResult, FundHead, LockupText, ResultLine } from './CopyParts';

@@ -11,8 +11,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { direction, formatAmount, formatChangeRate, formatPercent } from '../../lib/format';
 import { timeText } from '../../components/MoneyParts';
-import { flattenById } from '../lending/lending-queries';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { flattenById } from '../../api/pages';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { useCopyList, type CopyFundData } from './copy-queries';
 import './copy.css';
 

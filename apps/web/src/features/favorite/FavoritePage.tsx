@@ -7,9 +7,8 @@ import { useRemoveWatched, useWatchlist } from '../../api/market-queries';
 import { useIsLoggedIn } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry } from '../../components/States';
-import { ListHeader, PullRefresh } from '../market/InstrumentList';
-import { InstrumentRow, InstrumentRowBody, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
+import { PullRefresh } from '../../components/Lists';
+import { ListHeader, InstrumentRow, InstrumentRowBody, SkeletonRows, useOpenInstrument } from '../market';
 
 function EditableRow({ item, checked, onToggle }: { item: WatchlistItem; checked: boolean; onToggle: () => void }) {
   return (

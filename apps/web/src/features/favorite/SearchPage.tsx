@@ -15,10 +15,14 @@ import { Empty, ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useSession } from '../../store/session';
-import { InstrumentRow, InstrumentRowBody, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
-import { StarButton } from '../market/StarButton';
-import { useWatchAction } from '../market/useWatchAction';
+import {
+  InstrumentRow,
+  InstrumentRowBody,
+  SkeletonRows,
+  useOpenInstrument,
+  StarButton,
+  useWatchAction,
+} from '../market';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 const KEYWORD_MAX = 32;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCardList, useRemoveDestination } from '../../api/funds-queries';
 import { CardIcon, WalletIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
-import { PullRefresh } from '../market/InstrumentList';
+import { PullRefresh } from '../../components/Lists';
 import { MoneyPage } from '../../components/MoneyParts';
 
 function CardItem({ card, onDelete, busy }: { card: Card; onDelete: () => void; busy: boolean }) {

@@ -26,7 +26,7 @@ import {
   toWireAmount,
 } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { ConfirmSheet } from '../trade/TradeParts';
+import { ConfirmSheet } from '../trade';
 import {
   AmountField,
   codeText,

@@ -17,7 +17,7 @@ import { ChevronIcon, DownloadIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { MoneyPage, StateTag } from '../../components/MoneyParts';
 import { StatementSheet } from './StatementSheet';
 import { WithdrawRecordItem } from './WithdrawRecordItem';

@@ -9,7 +9,7 @@ import { DepositIcon, ExchangeIcon, IdIcon, ListIcon, WithdrawIcon } from '../..
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { formatAmount } from '../../lib/format';
-import { PullRefresh } from '../market/InstrumentList';
+import { PullRefresh } from '../../components/Lists';
 import { orderedCurrencies } from './RechargePage';
 
 interface Action {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { flattenPages, useMarketList, useQuote } from '../../api/market-queries';
 import { SubPage } from '../../components/SubPage';
 import { MoonIcon, SunriseIcon } from '../../components/Icons';
-import { MarketInstrumentList } from '../market/InstrumentList';
+import { MarketInstrumentList } from '../market';
 
 type Extended = 'pre' | 'after';
 

@@ -5,13 +5,11 @@ import { useLatestNews, useMarketTop } from '../../api/market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { SunriseIcon } from '../../components/Icons';
-import { BlockProductList } from '../block-trades/BlockParts';
-import { CopyFundList } from '../copy-funds/CopyParts';
-import { NewShareList } from '../new-shares/NewShareParts';
+import { BlockProductList } from '../block-trades';
+import { CopyFundList } from '../copy-funds';
+import { NewShareList } from '../new-shares';
 import { useSession } from '../../store/session';
-import { IndexCard } from '../market/IndexCard';
-import { InstrumentRow, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
+import { IndexCard, InstrumentRow, SkeletonRows, useOpenInstrument } from '../market';
 import { NewsRow } from './NewsRow';
 
 /** The three indexes of the market chosen in the header, with live level and change. */

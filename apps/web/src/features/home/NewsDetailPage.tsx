@@ -8,7 +8,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatDateMinutes } from '../../lib/format';
 import { useSession } from '../../store/session';
-import { useOpenInstrument } from '../market/selection';
+import { useOpenInstrument } from '../market';
 
 /** Chips for the instruments an article mentions; each opens its detail. Names come from their quotes. */
 function LinkedInstruments({ ids }: { ids: string[] }) {

@@ -5,7 +5,7 @@ import { flattenPages, useNewsList, type NewsCategory } from '../../api/market-q
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { TabStrip } from '../../components/TabStrip';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { NewsRow } from './NewsRow';
 
 const categories: readonly NewsCategory[] = ['top', 'stock'];

@@ -20,7 +20,7 @@ import {
   toWireAmount,
 } from '../../lib/format';
 import { DetailRow, Timeline, timeText } from '../../components/MoneyParts';
-import { usePriceFlash } from '../market/usePriceFlash';
+import { usePriceFlash } from '../market';
 import { floats, useLiveFigures } from './live-pnl';
 import { TradeIcon } from '../../components/Icons';
 import { WayForward } from '../../components/WayForward';

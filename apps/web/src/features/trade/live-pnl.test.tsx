@@ -6,7 +6,7 @@ import { liveQuotesStore } from '../../api/live-quotes';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi, useOfflineQuotes } from '../../test-support';
 import { ACCOUNT, userInfo } from '../../test-fixtures';
-import MinePage from '../account/MinePage';
+import { MinePage } from '../account';
 import { liveFigures, liveTotal, type PricedOrder } from './live-pnl';
 import PositionDetailPage from './PositionDetailPage';
 import TradePage from './TradePage';

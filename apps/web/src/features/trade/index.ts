@@ -1,0 +1,2 @@
+/** What other features use from trade. */
+export { ConfirmSheet, SideTag } from './TradeParts';

@@ -11,7 +11,7 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useUserInfo } from '../../api/queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';

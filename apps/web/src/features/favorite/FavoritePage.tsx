@@ -3,12 +3,19 @@ import { Button, Dialog } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useRemoveWatched, useWatchlist } from '../../api/market-queries';
+import {
+  useRemoveWatched,
+  useWatchlist,
+  ListHeader,
+  InstrumentRow,
+  InstrumentRowBody,
+  SkeletonRows,
+  useOpenInstrument,
+} from '../market';
 import { useIsLoggedIn } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry } from '../../components/States';
 import { PullRefresh } from '../../components/Lists';
-import { ListHeader, InstrumentRow, InstrumentRowBody, SkeletonRows, useOpenInstrument } from '../market';
 
 function EditableRow({ item, checked, onToggle }: { item: WatchlistItem; checked: boolean; onToggle: () => void }) {
   return (

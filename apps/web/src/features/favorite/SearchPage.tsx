@@ -8,14 +8,6 @@ import {
   useSearch,
   useSearchHistory,
   useWatchedIds,
-} from '../../api/market-queries';
-import { useIsLoggedIn } from '../../api/queries';
-import { CloseIcon, SearchIcon } from '../../components/Icons';
-import { Empty, ErrorRetry } from '../../components/States';
-import { SubPage } from '../../components/SubPage';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { useSession } from '../../store/session';
-import {
   InstrumentRow,
   InstrumentRowBody,
   SkeletonRows,
@@ -23,6 +15,12 @@ import {
   StarButton,
   useWatchAction,
 } from '../market';
+import { useIsLoggedIn } from '../../api/queries';
+import { CloseIcon, SearchIcon } from '../../components/Icons';
+import { Empty, ErrorRetry } from '../../components/States';
+import { SubPage } from '../../components/SubPage';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSession } from '../../store/session';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 const KEYWORD_MAX = 32;

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useCardAdd, useWalletAdd } from '../../api/funds-queries';
+import { useCardAdd, useWalletAdd } from './funds-queries';
 import { useUserInfo } from '../../api/queries';
 import { useBack } from '../../components/navigation';
 import { TabStrip } from '../../components/TabStrip';

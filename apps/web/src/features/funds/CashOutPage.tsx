@@ -14,7 +14,7 @@ import {
   useWithdrawInfo,
   type WithdrawInfoData,
   type WithdrawRecordData,
-} from '../../api/funds-queries';
+} from './funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import {

@@ -4,7 +4,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from '../../api/funds-queries';
+import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from './funds-queries';
 import { useConfig, useSummaryCurrency } from '../../api/queries';
 import { CloseIcon, SwapIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';

@@ -11,7 +11,7 @@ import {
   type DepositRecordData,
   type FundRecordTab,
   type LedgerRecordData,
-} from '../../api/funds-queries';
+} from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { ChevronIcon, DownloadIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';

@@ -2,7 +2,7 @@ import type { Currency } from '@brokerage/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDepositChannels, type DepositChannelData } from '../../api/funds-queries';
+import { useDepositChannels, type DepositChannelData } from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { CardIcon, ChevronIcon, WalletIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';

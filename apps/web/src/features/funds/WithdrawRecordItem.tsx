@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawRecordData } from '../../api/funds-queries';
+import type { WithdrawRecordData } from './funds-queries';
 import { ChevronIcon } from '../../components/Icons';
 import { formatAmount, formatDate } from '../../lib/format';
 import { StateTag, Timeline, type TimelineStep } from '../../components/MoneyParts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLatestNews, useMarketTop } from '../../api/market-queries';
+import { useLatestNews, useMarketTop, IndexCard, InstrumentRow, SkeletonRows, useOpenInstrument } from '../market';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { SunriseIcon } from '../../components/Icons';
@@ -9,7 +9,6 @@ import { BlockProductList } from '../block-trades';
 import { CopyFundList } from '../copy-funds';
 import { NewShareList } from '../new-shares';
 import { useSession } from '../../store/session';
-import { IndexCard, InstrumentRow, SkeletonRows, useOpenInstrument } from '../market';
 import { NewsRow } from './NewsRow';
 
 /** The three indexes of the market chosen in the header, with live level and change. */

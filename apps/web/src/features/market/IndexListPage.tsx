@@ -1,6 +1,6 @@
 import type { InstrumentSummary } from '@brokerage/contract';
 import { useTranslation } from 'react-i18next';
-import { useMarketTop, type ListMarket } from '../../api/market-queries';
+import { useMarketTop, type ListMarket } from './market-queries';
 import { Empty, ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { PullRefresh } from '../../components/Lists';

@@ -8,7 +8,7 @@ import {
   type ListMarket,
   type ListSort,
   type ListTab,
-} from '../../api/market-queries';
+} from './market-queries';
 import { NextPages, PullRefresh } from '../../components/Lists';
 import { Empty, ErrorRetry } from '../../components/States';
 import { InstrumentRow, SkeletonRows } from './InstrumentRow';

@@ -2,7 +2,7 @@ import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ListMarket, ListSort, ListTab } from '../../api/market-queries';
+import type { ListMarket, ListSort, ListTab } from './market-queries';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import { useSession, type StockMarket } from '../../store/session';
 import { type BlockMarketFilter, BlockProductList, MarketChips } from '../block-trades';

@@ -6,3 +6,21 @@ export { useOpenInstrument } from './selection';
 export { StarButton } from './StarButton';
 export { usePriceFlash } from './usePriceFlash';
 export { useWatchAction } from './useWatchAction';
+export {
+  flattenPages,
+  marketKeys,
+  useClearSearchHistory,
+  useLatestNews,
+  useMarketList,
+  useMarketTop,
+  useNewsDetail,
+  useNewsList,
+  useQuote,
+  useRemoveWatched,
+  useSearch,
+  useSearchHistory,
+  useWatchedIds,
+  useWatchlist,
+  type NewsCategory,
+  type QuoteData,
+} from './market-queries';

@@ -12,7 +12,7 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';

@@ -10,7 +10,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { CloseIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { formatAmount } from '../../lib/format';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLiveQuotes } from '../../api/live-quotes';
 import { useIsLoggedIn } from '../../api/queries';
-import { useUserStockLists, type OrderData, type StockListData } from '../../api/trade-queries';
+import { useUserStockLists, type OrderData, type StockListData } from './trade-queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';

@@ -27,6 +27,24 @@ const fixtures: Record<string, string> = {
     'export const shared = NextPages;',
     '',
   ].join('\n'),
+  // an amount as a float, a rounding without a mode, the currency scale outside the contract
+  [`features/${featureA}/money.ts`]: [
+    "import { currencyScale, Dec } from '@brokerage/contract';",
+    'export const scale = currencyScale.USD;',
+    "export const float = (row: { amount: string }): number => Number(row.amount) + Number.parseFloat('1.5');",
+    "export const unnamed = new Dec('1.005').toFixed(2);",
+    "export const decimalJs = new Dec('1.005').toDecimalPlaces(2, Dec.ROUND_HALF_UP);",
+    '',
+  ].join('\n'),
+  // the same figures with the contract's Money and a named rounding
+  [`features/${featureA}/money-clean.ts`]: [
+    "import { Dec, Money } from '@brokerage/contract';",
+    "import { formatDecimal } from '../../lib/format';",
+    "export const total = (row: { amount: string }): Money => Money.of(row.amount, 'USD').plus(Money.of('1.5', 'USD'));",
+    "export const named = formatDecimal(new Dec('1.005'), 2, 'half_up');",
+    "export const cents = Money.of('1.005', 'USD').rounded('half_up').toString();",
+    '',
+  ].join('\n'),
 };
 
 let results: Map<string, string[]>;
@@ -49,6 +67,17 @@ afterAll(() => {
 describe('web lint rules', () => {
   it('fails a deep import into another feature', () => {
     expect(results.get(`features/${featureA}/deep.ts`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails an amount as a float, a rounding without a mode and the currency scale outside the contract', () => {
+    const messages = results.get(`features/${featureA}/money.ts`) ?? [];
+    expect(messages).toContain('@typescript-eslint/no-restricted-imports');
+    // Number(row.amount), Number.parseFloat, toFixed(2), toDecimalPlaces and Dec.ROUND_HALF_UP
+    expect(messages.filter((rule) => rule === 'no-restricted-syntax')).toHaveLength(5);
+  });
+
+  it('passes the same figures with Money and a named rounding', () => {
+    expect(results.get(`features/${featureA}/money-clean.ts`)).toEqual([]);
   });
 
   it("passes an import through the other feature's index.ts and a shared part from components/", () => {

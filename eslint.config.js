@@ -184,6 +184,61 @@ const adminBoundaryZones = [
   },
 ];
 
+// ── Web app boundaries (docs/style.md §1) ───────────────────────────────────────────────────────────
+// A feature under apps/web/src/features/<f>/ reaches another feature only through its index.ts;
+// what several features share lives in apps/web/src/components/ (or src/api/, src/lib/).
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const inWeb = (p) => path.join(webSrc, p);
+const webFeatures = readdirSync(inWeb('features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureZones = webFeatures.map((name) => ({
+  target: inWeb(`features/${name}/**`),
+  from: inWeb(`features/!(${name})/**`),
+  except: [inWeb('features/*/index.ts')],
+  message:
+    'Another feature is reached only through its index.ts (docs/style.md §1): export what you need from there, or move a shared part to src/components/.',
+}));
+
+// Money in the web app (docs/style.md §3): amounts stay the contract's Money / Dec from the wire to the
+// screen. No float conversion of an amount, no scaling outside the contract, and every rounding names
+// its mode through the contract (`Money.rounded(mode)`, `roundPrice`, or format.ts's `formatDecimal`).
+// lib/format.ts is where the web formats (it reads the currency scale); charts draw floats by design.
+const webMoneyFiles = ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'];
+const webMoneyIgnores = [
+  'apps/web/src/**/*.test.ts',
+  'apps/web/src/**/*.test.tsx',
+  'apps/web/src/**/test-fixtures.ts',
+  'apps/web/src/test-support.tsx',
+  'apps/web/src/lib/format.ts',
+  'apps/web/src/features/market/chart-data.ts',
+  'apps/web/src/features/market/PriceChart.tsx',
+  'apps/web/src/features/copy-funds/NavChart.tsx',
+  'apps/web/src/features/loans/ScoreGauge.tsx',
+];
+const amountName =
+  '/(amount|balance|available|withdrawable|price|fee|total|principal|interest|nav|profit|yingkui|margin|cost|money)/i';
+const webMoneySyntax = [
+  ...moneyRounding,
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.length=1]",
+    message:
+      "Name the rounding: formatDecimal(value, places, 'half_up' | 'down' | 'up') from lib/format, or Money.rounded(mode).",
+  },
+  {
+    selector: "CallExpression[callee.object.name='Number'][callee.property.name='parseFloat']",
+    message: "Money never touches a float: keep the decimal string, or the contract's Money / Dec.",
+  },
+  {
+    selector: `CallExpression[callee.name='Number'][arguments.0.name=${amountName}]`,
+    message: 'An amount never becomes a JavaScript number: compare and compute with Money / Dec.',
+  },
+  {
+    selector: `CallExpression[callee.name='Number'][arguments.0.property.name=${amountName}]`,
+    message: 'An amount never becomes a JavaScript number: compare and compute with Money / Dec.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -347,6 +402,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [moneyScaleImports] }],
       'no-restricted-syntax': ['error', ...adminMoney],
+    },
+  },
+  // Web app: a feature imports another only through its index.ts (see webFeatureZones above).
+  {
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }] },
+  },
+  {
+    files: webMoneyFiles,
+    ignores: webMoneyIgnores,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [moneyScaleImports] }],
+      'no-restricted-syntax': ['error', ...webMoneySyntax],
     },
   },
   {

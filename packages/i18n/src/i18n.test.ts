@@ -1,7 +1,7 @@
 import { codeCatalogue, codes, fieldReasons, messageCatalogue, messageCodes } from '@brokerage/contract';
 import { describe, expect, it } from 'vitest';
-import { en as baseEnglish } from './ui/en.js';
 import { featureMessages, uiMessages } from './ui/index.js';
+import { shellUi } from './ui/shell.js';
 import {
   codeMessages,
   defaultUpColour,
@@ -55,7 +55,7 @@ describe('the merged messages', () => {
 
   it('define each UI key in one file only', () => {
     const seen = new Map<string, number>();
-    for (const dictionary of [baseEnglish, ...featureMessages.map((feature) => feature.en)]) {
+    for (const dictionary of [shellUi.en, ...featureMessages.map((feature) => feature.en)]) {
       for (const key of Object.keys(dictionary)) seen.set(key, (seen.get(key) ?? 0) + 1);
     }
     expect([...seen].filter(([, count]) => count > 1).map(([key]) => key)).toEqual([]);

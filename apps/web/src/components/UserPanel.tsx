@@ -2,7 +2,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useIsLoggedIn } from '../api/queries';
-import { ProfileEntries, ProfileHead } from '../features/account/ProfileParts';
+import { ProfileEntries, ProfileHead } from '../features/account';
 import { AssetsCard } from './AssetsCard';
 import { ChevronIcon, SettingIcon, UserIcon } from './Icons';
 

@@ -1,9 +1,9 @@
 /**
  * Display formatting for money and dates (spec §9 "Money format", "Date display").
  *
- * Money arrives as decimal strings and is formatted with string and BigInt arithmetic only:
- * a JavaScript float never holds an amount, so "0.1 + 0.2" problems and precision loss on
- * large balances cannot occur.
+ * Money arrives as decimal strings. This file only formats: every rounding and comparison goes
+ * through the contract's exact decimals (`Dec`, `roundPrice`, `formatPrice` with a named mode), so a
+ * JavaScript float never holds an amount and "0.1 + 0.2" problems cannot occur.
  *
  * Numbers use the separators of the current language (issue 16 item 7): German and Spanish
  * write "1.234,56", English, Chinese and Korean "1,234.56". The digits are grouped by
@@ -11,7 +11,15 @@
  * same locale. The current language is the document's `lang`, which the i18n module keeps in
  * step with the user's choice; every function also takes an explicit BCP 47 tag.
  */
-import { currencyScale, isCurrency, type Language } from '@brokerage/contract';
+import {
+  currencyScale,
+  Dec,
+  formatPrice as formatDecimalAt,
+  isCurrency,
+  roundPrice,
+  type Language,
+  type RoundingMode,
+} from '@brokerage/contract';
 import dayjs from 'dayjs';
 
 /** Currencies with a prefix symbol (spec §9: peso Mex$, dollar $); every other currency is suffixed with its code. */
@@ -92,15 +100,9 @@ export function roundDecimalString(
   const [, sign = '', intRaw = '', fracRaw = ''] = match;
   if (intRaw === '' && fracRaw === '') return null;
   const places = Math.max(0, Math.floor(decimals));
-  const padded = fracRaw.padEnd(places + 1, '0');
-  const kept = padded.slice(0, places);
-  const nextDigit = padded.charAt(places);
-  let scaled = BigInt((intRaw || '0') + kept);
-  if (nextDigit >= '5') scaled += 1n;
-  const text = scaled.toString().padStart(places + 1, '0');
-  const integer = text.slice(0, text.length - places);
-  const fraction = text.slice(text.length - places);
-  return { negative: sign === '-' && scaled !== 0n, integer, fraction };
+  const rounded = roundPrice(new Dec(`${intRaw || '0'}.${fracRaw || '0'}`), places, 'half_up');
+  const [integer = '0', fraction = ''] = formatDecimalAt(rounded, places).split('.');
+  return { negative: sign === '-' && !rounded.isZero(), integer, fraction };
 }
 
 /**
@@ -136,6 +138,14 @@ export function significantDecimals(value: string): number {
   const dot = value.indexOf('.');
   if (dot === -1) return 0;
   return value.slice(dot + 1).replace(/0+$/, '').length;
+}
+
+/**
+ * An exact decimal at `places` decimals, rounded in the named mode (the contract's `roundPrice`):
+ * ratios, percentages and rates on screen name their rounding like the server does.
+ */
+export function formatDecimal(value: Dec, places: number, mode: RoundingMode): string {
+  return formatDecimalAt(roundPrice(value, places, mode), places);
 }
 
 /** `YYYY.MM.DD HH:mm:ss` in the user's local time; empty text for a missing or invalid time. */
@@ -192,14 +202,9 @@ export function shiftDecimal(value: string, exponent: number): string | null {
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const pa = decimalParts(a) ?? { negative: false, integer: '0', fraction: '' };
   const pb = decimalParts(b) ?? { negative: false, integer: '0', fraction: '' };
-  const places = Math.max(pa.fraction.length, pb.fraction.length);
-  const scaled = (p: DecimalParts) => {
-    const magnitude = BigInt(p.integer + p.fraction.padEnd(places, '0'));
-    return p.negative ? -magnitude : magnitude;
-  };
-  const x = scaled(pa);
-  const y = scaled(pb);
-  return x < y ? -1 : x > y ? 1 : 0;
+  const signed = (p: DecimalParts) => new Dec(`${p.negative ? '-' : ''}${p.integer}.${p.fraction || '0'}`);
+  const order = signed(pa).comparedTo(signed(pb));
+  return order < 0 ? -1 : order > 0 ? 1 : 0;
 }
 
 export type Direction = 'up' | 'down' | 'flat';

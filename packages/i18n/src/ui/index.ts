@@ -1,45 +1,53 @@
 import type { Language } from '@brokerage/contract';
 import { accountLiveUi } from './account-live.js';
+import { accountUi } from './account.js';
 import { appearanceUi } from './appearance.js';
 import { blockTradesUi } from './block-trades.js';
 import { copyFundsUi } from './copy-funds.js';
-import { de } from './de.js';
 import { engagementUi } from './engagement.js';
-import { en } from './en.js';
-import { esp } from './esp.js';
-import { kor } from './kor.js';
+import { fundsUi } from './funds.js';
+import { homeUi } from './home.js';
 import { lendingUi } from './lending.js';
 import { loansUi } from './loans.js';
+import { loginUi } from './login.js';
+import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
+import { shellUi } from './shell.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
-import { zh } from './zh.js';
+import { tradeUi } from './trade.js';
 
-/** Feature dictionaries kept in their own files; a key may be defined only once (tested). */
+/** Feature dictionaries kept in their own files, on top of the shell's; a key may be defined only once (tested). */
 export const featureMessages: readonly Record<Language, Record<string, string>>[] = [
+  accountUi,
   accountLiveUi,
   appearanceUi,
   blockTradesUi,
   copyFundsUi,
   engagementUi,
+  fundsUi,
+  homeUi,
   lendingUi,
   loansUi,
+  loginUi,
+  marketUi,
   newSharesUi,
   offlineUi,
+  tradeUi,
   tradeLiveUi,
   tradeRulesUi,
 ];
 
-function merged(language: Language, base: Record<string, string>): Record<string, string> {
-  return Object.assign({}, base, ...featureMessages.map((feature) => feature[language]));
+function merged(language: Language): Record<string, string> {
+  return Object.assign({}, shellUi[language], ...featureMessages.map((feature) => feature[language]));
 }
 
 /** UI strings of the web app, flat keys starting with `ui.`; one dictionary per language. */
 export const uiMessages: Record<Language, Record<string, string>> = {
-  en: merged('en', en),
-  de: merged('de', de),
-  zh: merged('zh', zh),
-  esp: merged('esp', esp),
-  kor: merged('kor', kor),
+  en: merged('en'),
+  de: merged('de'),
+  zh: merged('zh'),
+  esp: merged('esp'),
+  kor: merged('kor'),
 };

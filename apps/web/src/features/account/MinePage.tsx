@@ -2,7 +2,7 @@ import { sumAmounts, type OrderState } from '@brokerage/contract';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useConfig, useIsLoggedIn, useUserInfo } from '../../api/queries';
-import { useUserStockList } from '../../api/trade-queries';
+import { useUserStockList } from '../trade';
 import { AssetsCard, type ProfitFigure } from '../../components/AssetsCard';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { MessagesButton } from '../../components/MessagesButton';

@@ -22,7 +22,7 @@ import {
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
 import { useSession } from '../../store/session';
-import { CalendarCheckIcon } from '../engagement/EngagementIcons';
+import { CalendarCheckIcon } from '../engagement';
 import { useLogout, useOpenRealName } from './useAccountActions';
 
 /** Avatar, the real name falling back to the account (spec §2), and the verification tag. */

@@ -12,9 +12,9 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SegmentedSwitch } from '../../components/TabStrip';
 import { formatAmount, formatPrice } from '../../lib/format';
-import { DetailRow, StateTag, timeText } from '../funds/FundsParts';
-import { flattenById } from '../lending/lending-queries';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { DetailRow, StateTag, timeText } from '../../components/MoneyParts';
+import { flattenById } from '../../api/pages';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import {
   blockStateFilters,
   useBlockApplications,

@@ -11,12 +11,12 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useUserInfo } from '../../api/queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { formatAmount, formatPercent, formatPrice } from '../../lib/format';
-import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
+import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterBlockApply, type BlockApplicationData, type BlockProductData } from './block-queries';
 import {
   applyRules,

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi, type Answer } from '../../test-support';
-import { account, ACCOUNT, assets, userInfo, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, userInfo, UUID } from '../../test-fixtures';
 import BlockApplyPage from './BlockApplyPage';
 import { blockApplication, blockProduct } from './test-fixtures';
 

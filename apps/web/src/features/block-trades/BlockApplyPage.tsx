@@ -7,7 +7,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, StateTag, timeText } from '../funds/FundsParts';
+import { DetailRow, StateTag, timeText } from '../../components/MoneyParts';
 import { useBlockProduct, type BlockApplicationData, type BlockProductData } from './block-queries';
 import { formatShares } from './block-rules';
 import { BlockApplySection } from './BlockApplyForm';

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ACCOUNT } from '../funds/test-fixtures';
+import { ACCOUNT } from '../../test-fixtures';
 import BlockTradesPage from './BlockTradesPage';
 import { blockApplication, blockProduct } from './test-fixtures';
 

@@ -9,8 +9,8 @@
  */
 import { Dec, Money, isCurrency, type Currency } from '@brokerage/contract';
 import { translator } from '../../api/client';
-import { formatMoney } from '../../lib/format';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { formatDecimal, formatMoney } from '../../lib/format';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { BlockProductData } from './block-queries';
 
 export const SECRET_KEY_MIN = 4;
@@ -68,7 +68,7 @@ export function priceGap(product: Pick<BlockProductData, 'price' | 'currentPrice
   if (live === null || !plainDecimal.test(live) || !plainDecimal.test(product.price)) return null;
   const current = new Dec(live);
   if (current.isZero()) return null;
-  return new Dec(product.price).minus(current).dividedBy(current).toFixed(6);
+  return formatDecimal(new Dec(product.price).minus(current).dividedBy(current), 6, 'half_up');
 }
 
 /** The available balance as Money of the product's currency, or null while unknown. */

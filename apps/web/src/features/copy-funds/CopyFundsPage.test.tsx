@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPage, openDialog, page, renderAt, setUpSignedInTests, stubApi, type Answer } from '../../test-support';
 import { sessionStore } from '../../store/session';
-import { account, ACCOUNT, assets, userInfo, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, userInfo, UUID } from '../../test-fixtures';
 import CopyFundsPage from './CopyFundsPage';
 import { copyDetail, copyFund, copySubscription, rates } from './test-fixtures';
 

@@ -15,9 +15,9 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SegmentedSwitch } from '../../components/TabStrip';
 import { direction, formatAmount, formatSignedAmount } from '../../lib/format';
-import { DetailRow, timeText, useMoneySubmit } from '../funds/FundsParts';
-import { flattenById } from '../lending/lending-queries';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { DetailRow, timeText, useMoneySubmit } from '../../components/MoneyParts';
+import { flattenById } from '../../api/pages';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import {
   copyStateFilters,
   refreshAfterCopy,

@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { direction, formatAmount, formatChangeRate, formatPercent } from '../../lib/format';
-import { timeText } from '../funds/FundsParts';
-import { flattenById } from '../lending/lending-queries';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { timeText } from '../../components/MoneyParts';
+import { flattenById } from '../../api/pages';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { useCopyList, type CopyFundData } from './copy-queries';
 import './copy.css';
 

@@ -8,8 +8,8 @@
  */
 import { copyPayout, Dec, isCurrency, Money, type CopyPayout, type CopyStrategy } from '@brokerage/contract';
 import { translator } from '../../api/client';
-import { formatPercent } from '../../lib/format';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { formatDecimal, formatPercent } from '../../lib/format';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { CopyFundData, CopyFundDetailData, CopySubscriptionData } from './copy-queries';
 
 const plainDecimal = /^-?\d+(\.\d+)?$/;
@@ -123,7 +123,7 @@ export function examplePayout(fund: CopyFundDetailData, amount: string): CopyPay
 export function shortPercent(rate: string): string {
   if (!plainDecimal.test(rate)) return rate;
   const percent = new Dec(rate).times(100);
-  return percent.isInteger() ? `${percent.toFixed(0)}%` : formatPercent(rate);
+  return percent.isInteger() ? `${formatDecimal(percent, 0, 'half_up')}%` : formatPercent(rate);
 }
 
 /** A translate function (react-i18next's `t`): counts stay numbers so the plural forms apply. */

@@ -4,7 +4,7 @@ import { Dialog } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { dialogClosing, openDialog, page, renderAt, stubApi, type Answer } from '../../test-support';
-import { ACCOUNT, userInfo } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo } from '../../test-fixtures';
 import DayTradingPage, { dayTradingView } from './DayTradingPage';
 
 const submittedAt = '2025-03-14T15:00:00Z';

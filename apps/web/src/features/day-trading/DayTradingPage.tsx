@@ -8,8 +8,8 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { useSession } from '../../store/session';
-import { DetailRow, KycGateCard, timeText } from '../funds/FundsParts';
-import { PullRefresh } from '../market/InstrumentList';
+import { DetailRow, KycGateCard, timeText } from '../../components/MoneyParts';
+import { PullRefresh } from '../../components/Lists';
 
 export type DayTradingStatusData = ResponseOf<'dayTradingStatus'>;
 /** What the screen shows: not applied, under review, enabled, or rejected (docs/api.md §9.8, §3.3). */

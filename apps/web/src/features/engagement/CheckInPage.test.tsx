@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ACCOUNT } from '../funds/test-fixtures';
+import { ACCOUNT } from '../../test-fixtures';
 import { calendarCells, weekdayNames } from './calendar';
 import CheckInPage from './CheckInPage';
 

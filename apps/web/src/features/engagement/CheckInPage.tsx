@@ -9,7 +9,7 @@ import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { languageTags } from '../../lib/format';
 import { useSession } from '../../store/session';
-import { PullRefresh } from '../market/InstrumentList';
+import { PullRefresh } from '../../components/Lists';
 import { calendarCells, longDate, monthName, weekdayNames } from './calendar';
 import { useCheckIn, useCheckinStatus } from './engagement-queries';
 import './engagement.css';

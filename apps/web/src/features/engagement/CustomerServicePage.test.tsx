@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ACCOUNT, userInfo } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo } from '../../test-fixtures';
 import CustomerServicePage, { serviceChatLink } from './CustomerServicePage';
 
 function renderService(serviceLink: string | null) {

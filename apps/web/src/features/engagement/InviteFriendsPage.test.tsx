@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import qrcode from 'qrcode-generator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ACCOUNT } from '../funds/test-fixtures';
+import { ACCOUNT } from '../../test-fixtures';
 import { registerLink } from './invite-link';
 import InviteFriendsPage from './InviteFriendsPage';
 import { qrPath } from './QrCode';

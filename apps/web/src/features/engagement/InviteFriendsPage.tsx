@@ -8,7 +8,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { copyText } from '../../lib/clipboard';
-import { PullRefresh } from '../market/InstrumentList';
+import { PullRefresh } from '../../components/Lists';
 import { useInviteInfo } from './engagement-queries';
 import { ShareIcon } from './EngagementIcons';
 import { registerLink } from './invite-link';

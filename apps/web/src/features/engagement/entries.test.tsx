@@ -2,9 +2,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ProfileEntries } from '../account/ProfileParts';
-import HomePage from '../home/HomePage';
-import { ACCOUNT, userInfo } from '../funds/test-fixtures';
+import { ProfileEntries } from '../account';
+import { HomePage } from '../home';
+import { ACCOUNT, userInfo } from '../../test-fixtures';
 
 describe('the ways to the engagement screens', () => {
   setUpSignedInTests(ACCOUNT);

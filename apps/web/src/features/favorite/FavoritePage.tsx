@@ -3,13 +3,19 @@ import { Button, Dialog } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useRemoveWatched, useWatchlist } from '../../api/market-queries';
+import {
+  useRemoveWatched,
+  useWatchlist,
+  ListHeader,
+  InstrumentRow,
+  InstrumentRowBody,
+  SkeletonRows,
+  useOpenInstrument,
+} from '../market';
 import { useIsLoggedIn } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Empty, ErrorRetry } from '../../components/States';
-import { ListHeader, PullRefresh } from '../market/InstrumentList';
-import { InstrumentRow, InstrumentRowBody, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
+import { PullRefresh } from '../../components/Lists';
 
 function EditableRow({ item, checked, onToggle }: { item: WatchlistItem; checked: boolean; onToggle: () => void }) {
   return (

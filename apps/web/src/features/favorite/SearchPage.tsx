@@ -8,17 +8,19 @@ import {
   useSearch,
   useSearchHistory,
   useWatchedIds,
-} from '../../api/market-queries';
+  InstrumentRow,
+  InstrumentRowBody,
+  SkeletonRows,
+  useOpenInstrument,
+  StarButton,
+  useWatchAction,
+} from '../market';
 import { useIsLoggedIn } from '../../api/queries';
 import { CloseIcon, SearchIcon } from '../../components/Icons';
 import { Empty, ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useSession } from '../../store/session';
-import { InstrumentRow, InstrumentRowBody, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
-import { StarButton } from '../market/StarButton';
-import { useWatchAction } from '../market/useWatchAction';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 const KEYWORD_MAX = 32;

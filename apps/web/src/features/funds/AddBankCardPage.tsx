@@ -3,14 +3,14 @@ import { Button } from 'antd-mobile';
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useCardAdd, useWalletAdd } from '../../api/funds-queries';
+import { useCardAdd, useWalletAdd } from './funds-queries';
 import { useUserInfo } from '../../api/queries';
 import { useBack } from '../../components/navigation';
 import { TabStrip } from '../../components/TabStrip';
 import { TextField } from '../../components/TextField';
 import { caretAfter, formatCardNumberInput } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { MoneyPage } from './FundsParts';
+import { MoneyPage } from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 
 type Tab = 'card' | 'wallet';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import AuthInfoPage from './AuthInfoPage';
-import { ACCOUNT, kycStatus, uploadAnswer, userInfo } from './test-fixtures';
+import { ACCOUNT, kycStatus, uploadAnswer, userInfo } from '../../test-fixtures';
 
 function renderAuthInfo() {
   return renderAt('/information/authInfo', [page('/information/authInfo', <AuthInfoPage />)]);

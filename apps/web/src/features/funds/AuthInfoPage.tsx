@@ -2,11 +2,11 @@ import type { UploadResponse } from '@brokerage/contract';
 import { Button } from 'antd-mobile';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKycStatus, useKycSubmit, type KycStatusData } from '../../api/funds-queries';
+import { useKycStatus, useKycSubmit, type KycStatusData } from './funds-queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { DetailRow, MoneyPage, timeText } from './FundsParts';
+import { DetailRow, MoneyPage, timeText } from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 import {
   cleanIdText,

@@ -3,11 +3,11 @@ import { Button, Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useCardList, useRemoveDestination } from '../../api/funds-queries';
+import { useCardList, useRemoveDestination } from './funds-queries';
 import { CardIcon, WalletIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
-import { PullRefresh } from '../market/InstrumentList';
-import { MoneyPage } from './FundsParts';
+import { PullRefresh } from '../../components/Lists';
+import { MoneyPage } from '../../components/MoneyParts';
 
 function CardItem({ card, onDelete, busy }: { card: Card; onDelete: () => void; busy: boolean }) {
   const { t } = useTranslation();

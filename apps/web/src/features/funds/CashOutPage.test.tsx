@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import CashOutPage from './CashOutPage';
-import { ACCOUNT, card, userInfo, UUID, wallet, withdrawInfo, withdrawRecord } from './test-fixtures';
+import { ACCOUNT, card, userInfo, UUID, wallet, withdrawInfo, withdrawRecord } from '../../test-fixtures';
 
 function renderCashOut() {
   return renderAt('/information/cashOut', [page('/information/cashOut', <CashOutPage />)]);

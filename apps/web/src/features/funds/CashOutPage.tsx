@@ -14,7 +14,7 @@ import {
   useWithdrawInfo,
   type WithdrawInfoData,
   type WithdrawRecordData,
-} from '../../api/funds-queries';
+} from './funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import {
@@ -26,7 +26,7 @@ import {
   toWireAmount,
 } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
-import { ConfirmSheet } from '../trade/TradeParts';
+import { ConfirmSheet } from '../trade';
 import {
   AmountField,
   codeText,
@@ -36,7 +36,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from './FundsParts';
+} from '../../components/MoneyParts';
 import { useWindowText, WindowTag } from './RechargePage';
 import { MoneyResultCard } from './MoneyResultCard';
 import { WithdrawRecordItem } from './WithdrawRecordItem';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi } from '../../test-support';
 import ExchangePage from './ExchangePage';
-import { account, ACCOUNT, assets, userInfo, UUID } from './test-fixtures';
+import { account, ACCOUNT, assets, userInfo, UUID } from '../../test-fixtures';
 
 const rates = {
   list: [

@@ -4,7 +4,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from '../../api/funds-queries';
+import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from './funds-queries';
 import { useConfig, useSummaryCurrency } from '../../api/queries';
 import { CloseIcon, SwapIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
@@ -18,7 +18,15 @@ import {
   scaleOf,
   toWireAmount,
 } from '../../lib/format';
-import { codeText, DetailRow, MoneyPage, OrderNoAndTimeRows, RuleList, useMoneySubmit, type Rule } from './FundsParts';
+import {
+  codeText,
+  DetailRow,
+  MoneyPage,
+  OrderNoAndTimeRows,
+  RuleList,
+  useMoneySubmit,
+  type Rule,
+} from '../../components/MoneyParts';
 import { orderedCurrencies } from './RechargePage';
 
 type RateItem = RatesData['list'][number];

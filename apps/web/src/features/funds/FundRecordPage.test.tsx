@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { addAppStyles, listPage, page, renderAt, setUpSignedInTests, sharesTheRow, stubApi } from '../../test-support';
 import FundRecordPage from './FundRecordPage';
-import { ACCOUNT, depositRecord, ledgerRecord, userInfo, withdrawRecord } from './test-fixtures';
+import { ACCOUNT, depositRecord, ledgerRecord, userInfo, withdrawRecord } from '../../test-fixtures';
 
 function renderRecords(path = '/information/fundRecord') {
   return renderAt(path, [page('/information/fundRecord', <FundRecordPage />)]);

@@ -11,14 +11,14 @@ import {
   type DepositRecordData,
   type FundRecordTab,
   type LedgerRecordData,
-} from '../../api/funds-queries';
+} from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { ChevronIcon, DownloadIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
-import { MoneyPage, StateTag } from './FundsParts';
+import { NextPages, PullRefresh } from '../../components/Lists';
+import { MoneyPage, StateTag } from '../../components/MoneyParts';
 import { StatementSheet } from './StatementSheet';
 import { WithdrawRecordItem } from './WithdrawRecordItem';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, OrderNoAndTimeRows, StateTag } from './FundsParts';
+import { DetailRow, OrderNoAndTimeRows, StateTag } from '../../components/MoneyParts';
 
 /** What the card shows of a submitted deposit or withdrawal. */
 export interface MoneyResultRecord {

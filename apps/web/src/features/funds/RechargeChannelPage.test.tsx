@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import RechargeChannelPage from './RechargeChannelPage';
 import RechargePage from './RechargePage';
-import { ACCOUNT, bankChannel, cryptoChannel, depositRecord, uploadAnswer, userInfo, UUID } from './test-fixtures';
+import { ACCOUNT, bankChannel, cryptoChannel, depositRecord, uploadAnswer, userInfo, UUID } from '../../test-fixtures';
 
 const routes = [
   page('/information/recharge', <RechargePage />),

@@ -10,7 +10,7 @@ import {
   useDepositChannels,
   type DepositChannelData,
   type DepositRecordData,
-} from '../../api/funds-queries';
+} from './funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { compareDecimal, formatAmount, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
@@ -23,7 +23,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from './FundsParts';
+} from '../../components/MoneyParts';
 import { ImageUpload } from './ImageUpload';
 import { MoneyResultCard } from './MoneyResultCard';
 import { useWindowText, WindowTag } from './RechargePage';

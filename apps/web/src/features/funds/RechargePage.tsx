@@ -2,14 +2,14 @@ import type { Currency } from '@brokerage/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDepositChannels, type DepositChannelData } from '../../api/funds-queries';
+import { useDepositChannels, type DepositChannelData } from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { CardIcon, ChevronIcon, WalletIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { formatAmount, formatWeekdays, languageTags } from '../../lib/format';
 import { formatWindow } from '../../api/messages';
 import { useSession } from '../../store/session';
-import { CurrencyChoice, MoneyPage } from './FundsParts';
+import { CurrencyChoice, MoneyPage } from '../../components/MoneyParts';
 
 /** Currencies in the order the app lists them; any other currency a channel uses follows. */
 export const currencyOrder: readonly Currency[] = ['MXN', 'USD', 'EUR', 'USDT'];

@@ -3,12 +3,7 @@ import { Button, Popup } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadStatementCsv,
-  fetchStatement,
-  type StatementData,
-  type StatementRequest,
-} from '../../api/funds-queries';
+import { downloadStatementCsv, fetchStatement, type StatementData, type StatementRequest } from './funds-queries';
 import { CloseIcon, DownloadIcon } from '../../components/Icons';
 import { saveBlob } from '../../lib/download';
 import { formatAmount, formatDate, formatDay, formatSignedAmount } from '../../lib/format';

@@ -2,14 +2,14 @@ import type { CurrencyAccount } from '@brokerage/contract';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from './funds-queries';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { AssetsCard } from '../../components/AssetsCard';
 import { DepositIcon, ExchangeIcon, IdIcon, ListIcon, WithdrawIcon } from '../../components/Icons';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { formatAmount } from '../../lib/format';
-import { PullRefresh } from '../market/InstrumentList';
+import { PullRefresh } from '../../components/Lists';
 import { orderedCurrencies } from './RechargePage';
 
 interface Action {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawRecordData } from '../../api/funds-queries';
+import type { WithdrawRecordData } from './funds-queries';
 import { ChevronIcon } from '../../components/Icons';
 import { formatAmount, formatDate } from '../../lib/format';
-import { StateTag, Timeline, type TimelineStep } from './FundsParts';
+import { StateTag, Timeline, type TimelineStep } from '../../components/MoneyParts';
 
 /** The record's timeline as the server sends it: submitted → under review → approved / rejected (reason) → paid. */
 export function withdrawSteps(record: WithdrawRecordData, label: (step: string) => string): TimelineStep[] {

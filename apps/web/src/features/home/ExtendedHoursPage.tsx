@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { flattenPages, useMarketList, useQuote } from '../../api/market-queries';
+import { flattenPages, useMarketList, useQuote, MarketInstrumentList } from '../market';
 import { SubPage } from '../../components/SubPage';
 import { MoonIcon, SunriseIcon } from '../../components/Icons';
-import { MarketInstrumentList } from '../market/InstrumentList';
 
 type Extended = 'pre' | 'after';
 

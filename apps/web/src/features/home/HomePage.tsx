@@ -15,7 +15,7 @@ import {
   SparkIcon,
   SunriseIcon,
 } from '../../components/Icons';
-import { CalendarCheckIcon, CrownIcon } from '../engagement/EngagementIcons';
+import { CalendarCheckIcon, CrownIcon } from '../engagement';
 import { HomeTabs, IndexStrip, LatestNews, PreMarketCard } from './HomeSections';
 
 interface QuickEntry {

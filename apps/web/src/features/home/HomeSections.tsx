@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useLatestNews, useMarketTop } from '../../api/market-queries';
+import { useLatestNews, useMarketTop, IndexCard, InstrumentRow, SkeletonRows, useOpenInstrument } from '../market';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { SunriseIcon } from '../../components/Icons';
-import { BlockProductList } from '../block-trades/BlockParts';
-import { CopyFundList } from '../copy-funds/CopyParts';
-import { NewShareList } from '../new-shares/NewShareParts';
+import { BlockProductList } from '../block-trades';
+import { CopyFundList } from '../copy-funds';
+import { NewShareList } from '../new-shares';
 import { useSession } from '../../store/session';
-import { IndexCard } from '../market/IndexCard';
-import { InstrumentRow, SkeletonRows } from '../market/InstrumentRow';
-import { useOpenInstrument } from '../market/selection';
 import { NewsRow } from './NewsRow';
 
 /** The three indexes of the market chosen in the header, with live level and change. */

@@ -2,13 +2,12 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
-import { marketKeys, useNewsDetail } from '../../api/market-queries';
+import { marketKeys, useNewsDetail, useOpenInstrument } from '../market';
 import { RichText } from '../../components/RichText';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatDateMinutes } from '../../lib/format';
 import { useSession } from '../../store/session';
-import { useOpenInstrument } from '../market/selection';
 
 /** Chips for the instruments an article mentions; each opens its detail. Names come from their quotes. */
 function LinkedInstruments({ ids }: { ids: string[] }) {

@@ -1,11 +1,11 @@
 import type { NewsItem } from '@brokerage/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { flattenPages, useNewsList, type NewsCategory } from '../../api/market-queries';
+import { flattenPages, useNewsList, type NewsCategory } from '../market';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { TabStrip } from '../../components/TabStrip';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { NewsRow } from './NewsRow';
 
 const categories: readonly NewsCategory[] = ['top', 'stock'];

@@ -10,7 +10,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { CloseIcon } from '../../components/Icons';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -24,7 +24,7 @@ import {
   RuleList,
   useMoneySubmit,
   type Rule,
-} from '../funds/FundsParts';
+} from '../../components/MoneyParts';
 import { compareAmounts, estimatedInterest, quotaLeft } from './lending-math';
 import { refreshAfterLending, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { RateText } from './LendingParts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { listPage, page, renderAt, stubApi, type Answer } from '../../test-support';
-import { account, ACCOUNT, assets, userInfo, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, userInfo, UUID } from '../../test-fixtures';
 import LendingPage from './LendingPage';
 import { lendingProduct, lendingRecord } from './test-fixtures';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { addAppStyles, listPage, page, renderAt, setUpSignedInTests, sharesTheRow, stubApi } from '../../test-support';
-import { ACCOUNT, userInfo } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo } from '../../test-fixtures';
 import LendingRecordPage from './LendingRecordPage';
 import { lendingRecord } from './test-fixtures';
 

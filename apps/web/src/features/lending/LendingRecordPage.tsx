@@ -6,10 +6,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { formatAmount } from '../../lib/format';
-import { DetailRow, MoneyPage, timeText } from '../funds/FundsParts';
-import { NextPages, PullRefresh } from '../market/InstrumentList';
+import { DetailRow, MoneyPage, timeText } from '../../components/MoneyParts';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { estimatedInterest } from './lending-math';
-import { flattenById, isLendingState, lendingTabs, useLendingRecords, type LendingRecordData } from './lending-queries';
+import { isLendingState, lendingTabs, useLendingRecords, type LendingRecordData } from './lending-queries';
+import { flattenById } from '../../api/pages';
 import { LendingStateTag, RateText } from './LendingParts';
 import './lending.css';
 

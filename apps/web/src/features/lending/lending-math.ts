@@ -5,6 +5,7 @@
  * interest `amount × dailyRate × termDays`, and the quota used.
  */
 import { Dec, isCurrency, Money, simpleInterest } from '@brokerage/contract';
+import { formatDecimal } from '../../lib/format';
 
 export const DAYS_PER_YEAR = 365;
 
@@ -21,14 +22,14 @@ export function ratePercent(rate: string | null | undefined): string | null {
   if (!value) return null;
   const percent = value.times(100);
   const places = Math.min(6, Math.max(2, percent.decimalPlaces()));
-  return `${percent.toFixed(places, Dec.ROUND_HALF_UP)}%`;
+  return `${formatDecimal(percent, places, 'half_up')}%`;
 }
 
 /** The daily rate's simple annual equivalent (dailyRate × 365) as a percentage with 2 decimals: "0.0003" → "10.95%". */
 export function annualisedPercent(dailyRate: string | null | undefined): string | null {
   const value = decimalOrNull(dailyRate);
   if (!value) return null;
-  return `${value.times(DAYS_PER_YEAR).times(100).toFixed(2, Dec.ROUND_HALF_UP)}%`;
+  return `${formatDecimal(value.times(DAYS_PER_YEAR).times(100), 2, 'half_up')}%`;
 }
 
 /**
@@ -64,7 +65,7 @@ export function quotaUsedPercent(quota: string, quotaUsed: string): string {
   if (!total || !used) return '0.00';
   if (total.isZero()) return '100.00';
   const share = Dec.min(Dec.max(used.dividedBy(total).times(100), 0), 100);
-  return share.toFixed(2, Dec.ROUND_DOWN);
+  return formatDecimal(share, 2, 'down');
 }
 
 /** -1, 0 or 1 for two decimal strings (text that is not a number counts as 0). */

@@ -2,6 +2,7 @@
 import { lendingStates, type LendingState, type ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import type { Page } from '../../api/pages';
 import { useIsLoggedIn } from '../../api/queries';
 import { useSession } from '../../store/session';
 
@@ -21,30 +22,9 @@ export const lendingKeys = {
   records: (account: string, state: LendingState) => ['lendingRecords', account, state] as const,
 };
 
-interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  size: number;
-}
-
 function nextPage<T>(last: Page<T> | undefined): number | undefined {
   if (!last) return undefined;
   return last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined;
-}
-
-/** The rows of an infinite query, flattened, without duplicates (a row moving between pages). */
-export function flattenById<T extends { id: string }>(pages: readonly Page<T>[] | undefined): T[] {
-  const seen = new Set<string>();
-  const rows: T[] = [];
-  for (const page of pages ?? []) {
-    for (const row of page.list) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      rows.push(row);
-    }
-  }
-  return rows;
 }
 
 /** `/lending/products` page by page (auth optional: the list shows without a session). */

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi, type Answer } from '../../test-support';
-import { ACCOUNT, userInfo, UUID } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo, UUID } from '../../test-fixtures';
 import LoanRatingPage from './LoanRatingPage';
 import { loanRating, loanRecord } from './test-fixtures';
 

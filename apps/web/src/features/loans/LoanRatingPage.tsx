@@ -18,7 +18,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount, formatPercent, sanitiseAmountInput, scaleOf, toWireAmount } from '../../lib/format';
-import { AmountField, DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
+import { AmountField, DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterLoan, useLoanRating, type LoanRatingData, type LoanRecordData } from './loan-queries';
 import { borrowRules, currencyOf, raiseRules } from './loan-rules';
 import { ScoreGauge } from './ScoreGauge';

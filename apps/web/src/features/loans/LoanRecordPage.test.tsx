@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { listPage, page, renderAt, stubApi, type Answer } from '../../test-support';
-import { account, ACCOUNT, assets, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, UUID } from '../../test-fixtures';
 import LoanRecordPage from './LoanRecordPage';
 import { loanRecord } from './test-fixtures';
 

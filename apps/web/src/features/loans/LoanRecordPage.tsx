@@ -11,7 +11,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useIsLoggedIn } from '../../api/queries';
 import { CloseIcon } from '../../components/Icons';
 import { LoginPrompt } from '../../components/LoginPrompt';
@@ -27,7 +27,7 @@ import {
   timeText,
   useMoneySubmit,
   type TimelineStep,
-} from '../funds/FundsParts';
+} from '../../components/MoneyParts';
 import { refreshAfterLoan, useLoanRecords, type LoanRecordData } from './loan-queries';
 import { currencyOf, repayAll, repayRules } from './loan-rules';
 import './loans.css';

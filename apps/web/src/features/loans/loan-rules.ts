@@ -4,7 +4,7 @@
  * the catalogue's text in the user's language. Amounts are the contract's `Money` (exact decimals).
  */
 import { isCurrency, Money, type Currency } from '@brokerage/contract';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { LoanRatingData, LoanRecordData } from './loan-queries';
 
 const plainDecimal = /^\d+(\.\d+)?$/;

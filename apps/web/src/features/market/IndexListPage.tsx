@@ -1,9 +1,10 @@
 import type { InstrumentSummary } from '@brokerage/contract';
 import { useTranslation } from 'react-i18next';
-import { useMarketTop, type ListMarket } from '../../api/market-queries';
+import { useMarketTop, type ListMarket } from './market-queries';
 import { Empty, ErrorRetry } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
-import { PullRefresh, ListHeader } from './InstrumentList';
+import { PullRefresh } from '../../components/Lists';
+import { ListHeader } from './InstrumentList';
 import { InstrumentRow, SkeletonRows } from './InstrumentRow';
 import { useOpenInstrument } from './selection';
 

@@ -13,7 +13,7 @@ import {
   type ChartRange,
   type Period,
   type QuoteData,
-} from '../../api/market-queries';
+} from './market-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';

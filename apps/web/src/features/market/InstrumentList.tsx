@@ -1,5 +1,4 @@
 import type { InstrumentSummary } from '@brokerage/contract';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +8,8 @@ import {
   type ListMarket,
   type ListSort,
   type ListTab,
-} from '../../api/market-queries';
+} from './market-queries';
+import { NextPages, PullRefresh } from '../../components/Lists';
 import { Empty, ErrorRetry } from '../../components/States';
 import { InstrumentRow, SkeletonRows } from './InstrumentRow';
 import { useOpenInstrument } from './selection';
@@ -24,61 +24,6 @@ export function ListHeader() {
       <span>{t('ui.quote.colPrice')}</span>
       <span className="col-change">{t('ui.quote.colChange')}</span>
     </div>
-  );
-}
-
-export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await onRefresh();
-      }}
-      pullingText={t('ui.pull.pulling')}
-      canReleaseText={t('ui.pull.release')}
-      refreshingText={t('ui.pull.refreshing')}
-      completeText={t('ui.pull.complete')}
-    >
-      {children}
-    </PullToRefresh>
-  );
-}
-
-/** The footer of an infinite list: loading, end of list, or a retry after a failed page. */
-export function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: boolean; retry: () => void }) {
-  const { t } = useTranslation();
-  if (failed) {
-    return (
-      <span className="list-footer">
-        {t('ui.list.loadFailed')}{' '}
-        <button type="button" className="link-button" onClick={retry}>
-          {t('ui.common.retry')}
-        </button>
-      </span>
-    );
-  }
-  return <span className="list-footer">{hasMore ? t('ui.common.loading') : t('ui.list.end')}</span>;
-}
-
-/** A paged query as infinite scroll, with its footer once the list shows anything. */
-export function NextPages({
-  query,
-  shown,
-}: {
-  query: { hasNextPage: boolean; fetchNextPage: (options: { throwOnError: boolean }) => Promise<unknown> };
-  shown: number;
-}) {
-  return (
-    <InfiniteScroll
-      hasMore={query.hasNextPage}
-      loadMore={async () => {
-        await query.fetchNextPage({ throwOnError: true });
-      }}
-    >
-      {(hasMore, failed, retry) =>
-        shown === 0 ? null : <ListFooter hasMore={hasMore} failed={failed} retry={retry} />
-      }
-    </InfiniteScroll>
   );
 }
 

@@ -2,13 +2,11 @@ import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ListMarket, ListSort, ListTab } from '../../api/market-queries';
+import type { ListMarket, ListSort, ListTab } from './market-queries';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import { useSession, type StockMarket } from '../../store/session';
-import type { BlockMarketFilter } from '../block-trades/block-queries';
-import { BlockProductList, MarketChips } from '../block-trades/BlockParts';
-import { newShareTabs, type NewShareKind } from '../new-shares/newshare-queries';
-import { NewShareList } from '../new-shares/NewShareParts';
+import { type BlockMarketFilter, BlockProductList, MarketChips } from '../block-trades';
+import { newShareTabs, type NewShareKind, NewShareList } from '../new-shares';
 import { MarketInstrumentList } from './InstrumentList';
 
 /** Spec §1/§2 market tabs. Subscription and auction are other products (docs/api.md §8: §12 and §13). */

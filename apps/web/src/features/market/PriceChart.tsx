@@ -13,7 +13,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isIntraday, useCandles, type Adjust, type ChartRange, type Period } from '../../api/market-queries';
+import { isIntraday, useCandles, type Adjust, type ChartRange, type Period } from './market-queries';
 import { ErrorRetry } from '../../components/States';
 import { formatPrice } from '../../lib/format';
 import { effectiveUpColour, useSession } from '../../store/session';

@@ -7,7 +7,7 @@
 import type { Candle, TimeSharePoint } from '@brokerage/contract';
 import type { CandlestickData, HistogramData, LineData, UTCTimestamp } from 'lightweight-charts';
 import { compareDecimal } from '../../lib/format';
-import type { Period } from '../../api/market-queries';
+import type { Period } from './market-queries';
 
 /**
  * The only place a price or volume string becomes a number, and only to draw it: the chart

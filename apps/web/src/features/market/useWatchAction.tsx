@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToggleWatch } from '../../api/market-queries';
+import { useToggleWatch } from './market-queries';
 import { useIsLoggedIn } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 

@@ -3,7 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi, type Answer } from '../../test-support';
-import { account, ACCOUNT, assets, userInfo, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, userInfo, UUID } from '../../test-fixtures';
 import NewShareDetailPage from './NewShareDetailPage';
 import NewSharesPage from './NewSharesPage';
 import { newShareDetail, subscriptionRecord } from './test-fixtures';

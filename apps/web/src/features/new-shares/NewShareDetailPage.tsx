@@ -6,7 +6,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
 import { formatAmount, formatDate, formatPercent } from '../../lib/format';
 import { useNow } from '../../lib/useNow';
-import { DetailRow, timeText } from '../funds/FundsParts';
+import { DetailRow, timeText } from '../../components/MoneyParts';
 import { DrawVerifier } from './DrawVerifier';
 import { useNewShareDetail, type NewShareData, type SubscriptionRecordData } from './newshare-queries';
 import { formatShares } from './newshare-rules';

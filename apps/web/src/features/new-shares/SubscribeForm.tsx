@@ -12,13 +12,13 @@ import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isFinalAnswer } from '../../api/client';
-import { useAllAssets } from '../../api/funds-queries';
+import { useAllAssets } from '../funds';
 import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { formatAmount, formatDate, formatPrice } from '../../lib/format';
-import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../funds/FundsParts';
+import { DetailRow, KycGateCard, RuleList, useMoneySubmit } from '../../components/MoneyParts';
 import { refreshAfterSubscription, type NewShareData, type SubscriptionRecordData } from './newshare-queries';
 import {
   applicationsLeft,

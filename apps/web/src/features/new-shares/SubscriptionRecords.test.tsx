@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { account, ACCOUNT, assets, UUID } from '../funds/test-fixtures';
+import { account, ACCOUNT, assets, UUID } from '../../test-fixtures';
 import { SubscriptionRecords } from './SubscriptionRecords';
 import { subscriptionRecord } from './test-fixtures';
 

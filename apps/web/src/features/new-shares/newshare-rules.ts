@@ -6,7 +6,7 @@
  */
 import { Dec, type AccountType } from '@brokerage/contract';
 import { formatMoney } from '../../lib/format';
-import { codeText, type Rule } from '../funds/FundsParts';
+import { codeText, type Rule } from '../../components/MoneyParts';
 import type { NewShareData, SubscriptionRecordData } from './newshare-queries';
 
 const plainDecimal = /^-?\d+(\.\d+)?$/;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi, useOfflineQuotes, type Answer } from '../../test-support';
-import { ACCOUNT, userInfo, UUID } from '../funds/test-fixtures';
+import { ACCOUNT, userInfo, UUID } from '../../test-fixtures';
 import BuyStockPage from './BuyStockPage';
 
 const quote = {

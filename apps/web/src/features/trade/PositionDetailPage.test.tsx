@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
-import { ACCOUNT } from '../funds/test-fixtures';
+import { ACCOUNT } from '../../test-fixtures';
 import { nextSessionOpen } from './order-rules';
 import PositionDetailPage from './PositionDetailPage';
 

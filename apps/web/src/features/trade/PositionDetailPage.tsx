@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { useLiveQuotes } from '../../api/live-quotes';
 import { useIsLoggedIn } from '../../api/queries';
-import { refreshAfterTrade, useTradeDetail, type OrderDetailData } from '../../api/trade-queries';
+import { refreshAfterTrade, useTradeDetail, type OrderDetailData } from './trade-queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
@@ -19,8 +19,8 @@ import {
   sanitiseAmountInput,
   toWireAmount,
 } from '../../lib/format';
-import { DetailRow, Timeline, timeText } from '../funds/FundsParts';
-import { usePriceFlash } from '../market/usePriceFlash';
+import { DetailRow, Timeline, timeText } from '../../components/MoneyParts';
+import { usePriceFlash } from '../market';
 import { floats, useLiveFigures } from './live-pnl';
 import { TradeIcon } from '../../components/Icons';
 import { WayForward } from '../../components/WayForward';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../store/session';
 import { page, renderAt, stubApi, useOfflineQuotes } from '../../test-support';
-import { ACCOUNT, UUID } from '../funds/test-fixtures';
+import { ACCOUNT, UUID } from '../../test-fixtures';
 import TradePage from './TradePage';
 
 function order(orderId: string, state: string, overrides: Record<string, unknown> = {}) {

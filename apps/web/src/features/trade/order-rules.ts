@@ -3,7 +3,8 @@
  * as `/trade/buy` (docs/api.md §9.2): take-profit and stop-loss on the right side of the reference
  * price (rule 7), and the market's minimum opening amount (rule 8). Exact decimals only.
  */
-import { Dec, type OrderState, type Side } from '@brokerage/contract';
+import { Dec, roundPrice, type OrderState, type Side } from '@brokerage/contract';
+import { formatDecimal } from '../../lib/format';
 
 export type TpSlProblem = 'tpAbove' | 'tpBelow' | 'slBelow' | 'slAbove';
 
@@ -41,7 +42,7 @@ export function minLotsFor(price: string | null, minOpeningAmount: string | null
   if (price === null || !minOpeningAmount) return 1;
   const p = new Dec(price);
   if (!p.gt(0)) return 1;
-  const lots = new Dec(minOpeningAmount).div(p).toDecimalPlaces(0, Dec.ROUND_UP).toNumber();
+  const lots = roundPrice(new Dec(minOpeningAmount).div(p), 0, 'up').toNumber();
   return Math.max(1, lots);
 }
 
@@ -149,5 +150,5 @@ export function pnlRate(yingkui: string, margin: string | null): string | null {
   if (margin === null) return null;
   const m = new Dec(margin);
   if (!m.gt(0)) return null;
-  return new Dec(yingkui).div(m).toFixed(4, Dec.ROUND_HALF_UP);
+  return formatDecimal(new Dec(yingkui).div(m), 4, 'half_up');
 }

@@ -1,9 +1,9 @@
 /** TanStack Query hooks of the money screens (docs/api.md §7.9–§7.11, §10, §11). */
 import type { Currency, RequestOf, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSession } from '../store/session';
-import { call, paths, postForFile, type DownloadedFile } from './client';
-import { useIsLoggedIn } from './queries';
+import { useSession } from '../../store/session';
+import { call, paths, postForFile, type DownloadedFile } from '../../api/client';
+import { useIsLoggedIn } from '../../api/queries';
 
 export type FundRecordTab = RequestOf<'fundRecords'>['tab'];
 export const fundRecordTabs: readonly FundRecordTab[] = ['trade', 'deposit', 'withdraw'];

@@ -1,8 +1,8 @@
 /** TanStack Query hooks for the trade screens (docs/api.md §9.1, §9.6, §9.7). */
 import type { Market, OrderState, RequestOf, ResponseOf } from '@brokerage/contract';
 import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useSession } from '../store/session';
-import { call } from './client';
+import { useSession } from '../../store/session';
+import { call } from '../../api/client';
 
 export type PreviewRequest = RequestOf<'tradePreview'>;
 export type PreviewData = ResponseOf<'tradePreview'>;

@@ -2,9 +2,9 @@
 import type { CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSession } from '../store/session';
-import { call } from './client';
-import { useIsLoggedIn } from './queries';
+import { useSession } from '../../store/session';
+import { call } from '../../api/client';
+import { useIsLoggedIn } from '../../api/queries';
 
 export type ListTab = MarketListRequest['tab'];
 export type ListMarket = NonNullable<MarketListRequest['market']>;

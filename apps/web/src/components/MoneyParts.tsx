@@ -9,16 +9,16 @@ import { Button, Mask, SpinLoading } from 'antd-mobile';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isFinalAnswer, toast, translator } from '../../api/client';
-import { failureMessage } from '../../api/messages';
-import { useIsLoggedIn, useUserInfo } from '../../api/queries';
-import { CopyIcon, IdIcon } from '../../components/Icons';
-import { LoginPrompt } from '../../components/LoginPrompt';
-import { ErrorRetry, Loading } from '../../components/States';
-import { SubPage } from '../../components/SubPage';
-import { copyText } from '../../lib/clipboard';
-import { formatDate } from '../../lib/format';
-import { RequestIdKeeper } from '../../lib/request-id';
+import { isFinalAnswer, toast, translator } from '../api/client';
+import { failureMessage } from '../api/messages';
+import { useIsLoggedIn, useUserInfo } from '../api/queries';
+import { CopyIcon, IdIcon } from './Icons';
+import { LoginPrompt } from './LoginPrompt';
+import { ErrorRetry, Loading } from './States';
+import { SubPage } from './SubPage';
+import { copyText } from '../lib/clipboard';
+import { formatDate } from '../lib/format';
+import { RequestIdKeeper } from '../lib/request-id';
 
 /** docs/ui.md: a blocking loader only for the logout second and money submissions. */
 export function BlockingLoader({ visible }: { visible: boolean }) {

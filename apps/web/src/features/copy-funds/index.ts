@@ -1,0 +1,2 @@
+/** What other features use from copy-funds. */
+export { CopyFundList } from './CopyParts';

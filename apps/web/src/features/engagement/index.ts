@@ -1,0 +1,2 @@
+/** What other features use from engagement. */
+export { CalendarCheckIcon, CrownIcon } from './EngagementIcons';

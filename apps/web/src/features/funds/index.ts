@@ -1,0 +1,2 @@
+/** What other features use from funds. */
+export { useAllAssets } from './funds-queries';

@@ -1,0 +1,2 @@
+/** What other features use from home. */
+export { default as HomePage } from './HomePage';

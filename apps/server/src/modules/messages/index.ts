@@ -1,5 +1,5 @@
 /**
- * Personal messages and broadcast notices (docs/api.md §16.7, §19): every product sends its
+ * Personal messages and broadcast notices (docs/api.md §7.5, §19): every product sends its
  * messages through `sendMessage` (a code of the contract's message catalogue with its params).
  */
 export { createMessagesModule } from './messages.module.js';

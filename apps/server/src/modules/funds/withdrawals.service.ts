@@ -25,9 +25,9 @@ export interface WithdrawDeps {
   settings: Settings;
   limits: RateLimits;
   ledger: Ledger;
-  /** `withdrawable` (available − in-transit, §1.10), with the positions app.ts wired in */
+  /** `withdrawable` (available − in-transit, §1.10), with the positions the trading module lends the kernel */
   portfolio: Portfolio;
-  /** what the user still owes on approved loans (the loan module, wired by app.ts) */
+  /** what the user still owes on approved loans (the loan module's port, through the kernel) */
   unpaidLoan: UnpaidLoanPort;
 }
 

@@ -5,7 +5,7 @@
  * P&L) and in-transit proceeds come from the trading module, investments (`investValue`) from
  * the product modules (lending today): the ledger must not import them (they call the ledger),
  * and position values need live quotes the ledger does not have. So `createPortfolio` takes them
- * as ports and app.ts wires it once; every port is required, so a portfolio built without
+ * as ports and the kernel wires it once; every port is required, so a portfolio built without
  * positions does not compile (it once defaulted to "no positions", which let unsettled proceeds
  * be withdrawn).
  */
@@ -25,7 +25,7 @@ export type PositionsPort = (db: Db, userId: string) => Promise<Map<Currency, Po
 
 /**
  * Per currency: the value of the user's investments counted in `investValue` (§1.10), e.g. the
- * principal of succeeded lending. Supplied by the product modules through app.ts.
+ * principal of succeeded lending. Supplied by the product modules through their ModuleSpec (`investValue`).
  */
 export type InvestValuePort = (db: Db, userId: string) => Promise<Map<Currency, Money>>;
 

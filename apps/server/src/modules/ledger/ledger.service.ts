@@ -441,7 +441,7 @@ export interface LedgerOptions {
 }
 
 /**
- * The ledger's writing half, built once by app.ts: every movement of money goes through one of
+ * The ledger's writing half, built once by the kernel (kernel/build.ts): every movement of money goes through one of
  * these. The stripe count and the clock are fixed for the instance, so two apps in one process
  * (tests) can stripe differently and nothing needs installing before the first entry.
  */

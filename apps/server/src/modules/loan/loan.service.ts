@@ -6,7 +6,7 @@
  * computed from dates (loan.interest.ts), never by a job.
  *
  * The credit score gates borrowing only (§1.10): nothing here is asked by withdrawals except
- * whether an approved loan is still owed (`unpaidLoanOf`, handed to funds by app.ts).
+ * whether an approved loan is still owed (`unpaidLoanOf`, handed to funds through the kernel's ports).
  *
  * Concurrency: a borrow or a credit raise locks the user's row first, so two applications of one
  * user run one after the other (the second meets `review.pending_exists`; a partial unique index
@@ -41,7 +41,7 @@ import type { LoanRow, QuotaRaiseRow } from './loan.repository.js';
 
 /**
  * Check-ins of a user in the 30 days up to `now` (the engagement module's count). A port, so this
- * module does not depend on engagement; app.ts wires it.
+ * module does not depend on engagement; loan.module.ts wires it.
  */
 export type CheckinCounter = (db: Db, userId: string, now: Date) => Promise<number>;
 
@@ -292,7 +292,7 @@ export async function records(
 
 /**
  * What withdrawals ask (§10.4 rule 6, `loan.unpaid`): the amount still owed on approved loans,
- * or null when nothing is owed. Handed to funds by app.ts.
+ * or null when nothing is owed. Handed to funds through the kernel's ports.
  */
 export function unpaidLoanPort(deps: Pick<LoanDeps, 'clock' | 'settings'>): UnpaidLoanPort {
   return async (db, userId) => {

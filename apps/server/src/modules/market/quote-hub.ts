@@ -83,7 +83,7 @@ interface Connection {
   pending: Promise<void> | null;
 }
 
-/** Who answers an `account` message (modules/push, wired in app.ts); the hub only hands it over. */
+/** Who answers an `account` message (modules/push, wired by the kernel); the hub only hands it over. */
 export interface AccountSignIn {
   signIn(socket: WebSocket, id: string, token: string, account: string): Promise<void>;
 }

@@ -30,9 +30,10 @@ describe('docs/api.md', () => {
     for (const c of codes) expect(generated).toContain('| `' + c + '` |');
   });
 
-  it('numbers §1 to §21 in order', () => {
+  it('numbers its sections from §1 in order, with no gap', () => {
     const top = [...generated.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
-    expect(top).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(top).toEqual(Array.from({ length: top.length }, (_, i) => i + 1));
+    expect(top.length).toBeGreaterThanOrEqual(22);
   });
 
   it('has a heading for every section the code cites', () => {

@@ -205,11 +205,12 @@ const machines: { tables: string[]; title: string; note?: string }[] = [
     title: 'Instrument (`instrumentStatuses`)',
     note: 'Driven by the market-data feed and the listing calendar, never by an operator.',
   },
+  { tables: ['copyFundTransitions'], title: 'Copy fund (`copyFundStates`)' },
 ];
 
 /** Titles for tables that came after the fixed numbering. */
 const laterMachineTitles: Record<string, string> = {
-  copyFundTransitions: 'Copy fund (`copyFundStates`)',
+  alertTransitions: 'Price alert (`alertStates`)',
   loanTransitions: 'Loan (`loanStates`)',
 };
 
@@ -516,6 +517,41 @@ const sections: Section[] = [
   },
 ];
 
+/** Sections added after the back office (§22 on), rendered after the closing §20–§21. */
+const laterSections: Section[] = [
+  {
+    n: 22,
+    title: 'Price alerts and push notifications',
+    prefixes: ['/alert', '/push'],
+    intro:
+      'A price alert watches one instrument for the user and tells them when its condition is met: a personal message, an account event on the WebSocket (§18) and, where the user allowed it, a Web Push notification to each of their devices. Evaluation is server-side, on the same price stream as the trading engine: an alert fires whether or not the app is open.',
+    subs: [
+      {
+        ...one('/alert/create'),
+        prose:
+          '`price_above` fires when the last price ≥ `value`, `price_below` when it is ≤ `value`, `change_up` when the day’s change rate ≥ `value`, `change_down` when it is ≤ −`value`. `value` is a Price with at most the instrument’s `priceScale` decimals (`too_many_decimals`) for `price_*`, a Rate in (0, 1] for `change_*`. `repeat` `once` ends the alert `triggered`; `daily` keeps it `active` and fires at most once per trading day of the instrument’s market. `expiresAt` must be in the future and at most 180 days ahead (`out_of_range`), 30 days by default; `note` is plain text of at most 60 characters. States: §3 (`alertTransitions`).',
+        refusals: ['product.not_found', 'alert.too_many', 'alert.duplicate', 'alert.already_met'],
+      },
+      {
+        title: code('POST /alert/list') + ', ' + code('POST /alert/cancel'),
+        paths: ['/alert/list', '/alert/cancel'],
+        refusals: ['record.not_found', 'alert.not_active'],
+      },
+      {
+        title: 'Triggering',
+        prose:
+          'An alert is checked on every price the feed publishes for its instrument; the first price that meets the condition fires it within 2 seconds of that price. Firing writes, in one transaction, the state change (or `triggeredAt` for `daily`), the personal message `message.alert.<kind>` (§4.2) and the account event `{"op":"account","data":{"kind":"alert","alertId",…}}`. Two instances, a restart or a replayed price never fire the same alert twice for the same crossing (`once`) or the same trading day (`daily`). 1,000,000 active alerts cost less than 50 ms per tick. At most `alert.maxActive` (50) active alerts per user.',
+      },
+      {
+        title: 'Web Push',
+        paths: ['/push/config', '/push/subscribe', '/push/unsubscribe', '/push/prefs'],
+        prose:
+          'Notifications are RFC 8291 (aes128gcm) encrypted with RFC 8292 VAPID authentication; the payload is JSON `{title, body, url, tag}` written in the subscription’s `lang` from the app’s own translations, `url` the app route to open. Kinds: `alerts` (an alert fired), `orders` (a limit order filled, take-profit, stop-loss, stop-out), `money` (a deposit or withdrawal reviewed, a loan reviewed or due), `products` (a new-share allotment, a block-trade review, a copy-fund payout); `/push/prefs` turns each off (all on by default). The endpoint is untrusted: anything but `https:` on a public host name is refused with `request.invalid` `fields.endpoint: "not_allowed"` (no IP literals, no loopback, private, link-local or metadata addresses, checked again after DNS resolution). Test servers may allow `http:`/`https:` endpoints on `127.0.0.1` only with `PUSH_TEST_ENDPOINTS=1`, refused in production. At most 10 subscriptions per user (the oldest goes); a push service answering 404 or 410 removes the subscription, 429 and 5xx are retried with back-off for up to an hour; a push never delays the event that caused it. Without `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` the server generates a key pair on first start and keeps it in the database.',
+      },
+    ],
+  },
+];
+
 const adminSection: Section = {
   n: 19,
   title: 'Back office: `/api/admin/`',
@@ -783,6 +819,7 @@ export function buildApiDoc(prose: ApiDocProse): string {
     endpointSection(adminSection),
     '',
     prose.closing.trim(),
+    ...laterSections.flatMap((s) => ['', endpointSection(s)]),
   ];
   return parts.join('\n') + '\n';
 }

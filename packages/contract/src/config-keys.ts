@@ -189,6 +189,8 @@ const singleKeys = {
   'wallet.types': entry(z.array(z.string().min(1).max(30)).min(1), ['USDT-TRC20', 'USDT-ERC20']),
   'copy.performanceFeeRate': entry(rate, '0.18'),
   'copy.serviceFeeRate': entry(rate, '0.02'),
+  /** docs/api.md §22.1: active price alerts per user */
+  'alert.maxActive': entry(z.number().int().min(1).max(200), 50),
   'display.title': entry(z.string().min(1).max(100), 'Meridian Securities'),
   'display.logo': entry(z.string().max(500), '/logo.svg'),
   'display.imageBase': entry(z.string().max(500), ''),

@@ -21,6 +21,7 @@ export * from './api/block.js';
 export * from './api/copy.js';
 export * from './api/engagement.js';
 export * from './api/loan.js';
+export * from './api/alerts.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

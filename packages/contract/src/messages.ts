@@ -151,6 +151,30 @@ export const messageCatalogue = {
     en: '{name} ({code}) was delisted, so your position {orderNo} ({lots} lots) was closed at its last price {price}. Profit and loss: {profit} {currency}; {amount} {currency} went back to your account.',
   },
   /**
+   * A price alert fired (docs/api.md §22.3), one code per kind so every language can say it well.
+   * `percent` and `changePercent` are rates × 100 as exact decimal strings (`"5"` for 0.05).
+   */
+  'message.alert.price_above': {
+    params: ['code', 'name', 'value', 'price'],
+    title: '{code} reached your alert',
+    en: '{name} ({code}) is at {price}, at or above your alert level of {value}.',
+  },
+  'message.alert.price_below': {
+    params: ['code', 'name', 'value', 'price'],
+    title: '{code} reached your alert',
+    en: '{name} ({code}) is at {price}, at or below your alert level of {value}.',
+  },
+  'message.alert.change_up': {
+    params: ['code', 'name', 'percent', 'changePercent', 'price'],
+    title: '{code} is up {changePercent}% today',
+    en: '{name} ({code}) is up {changePercent}% today at {price}, past your alert of +{percent}%.',
+  },
+  'message.alert.change_down': {
+    params: ['code', 'name', 'percent', 'changePercent', 'price'],
+    title: '{code} is down {changePercent}% today',
+    en: '{name} ({code}) is down {changePercent}% today at {price}, past your alert of −{percent}%.',
+  },
+  /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.
    */

@@ -14,6 +14,7 @@ import type {
   SubscriptionState,
 } from './enums.js';
 import type { CopyFundState } from './api/copy.js';
+import type { AlertState } from './api/alerts.js';
 
 export type Actor = 'user' | 'system' | 'back_office';
 
@@ -89,6 +90,18 @@ export const lendingTransitions = [
   { from: 'active', event: 'not_matched', actor: 'system', to: 'failed' },
   { from: 'succeeded', event: 'term_ends', actor: 'system', to: 'completed' },
 ] as const satisfies readonly Transition<LendingState>[];
+
+/**
+ * A price alert (§22.1): set by the user; a `once` alert ends `triggered` when its condition is met
+ * (a `daily` one fires through `fire_daily` and stays `active`); past `expiresAt` the system ends it.
+ */
+export const alertTransitions = [
+  { from: null, event: 'create', actor: 'user', to: 'active' },
+  { from: 'active', event: 'fire', actor: 'system', to: 'triggered' },
+  { from: 'active', event: 'fire_daily', actor: 'system', to: 'active' },
+  { from: 'active', event: 'expire', actor: 'system', to: 'expired' },
+  { from: 'active', event: 'cancel', actor: 'user', to: 'cancelled' },
+] as const satisfies readonly Transition<AlertState>[];
 
 export const instrumentTransitions = [
   { from: 'pre_listing', event: 'listing_date', actor: 'system', to: 'trading' },

@@ -16,6 +16,7 @@ import * as block from './block.js';
 import * as copy from './copy.js';
 import * as engagement from './engagement.js';
 import * as loan from './loan.js';
+import * as alerts from './alerts.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -600,6 +601,58 @@ export const userEndpoints = {
     summary: "The caller's invitation code and how many registered with it",
     request: user.emptyRequest,
     response: engagement.inviteInfo,
+  },
+  alertCreate: {
+    path: '/alert/create',
+    auth: 'yes',
+    summary: 'Set a price alert on an instrument (§22.1)',
+    request: alerts.alertCreateRequest,
+    response: alerts.alert,
+    success: 'result.alert.ok',
+  },
+  alertList: {
+    path: '/alert/list',
+    auth: 'yes',
+    summary: 'Own alerts, active first, then newest',
+    request: alerts.alertListRequest,
+    response: listPage(alerts.alert),
+  },
+  alertCancel: {
+    path: '/alert/cancel',
+    auth: 'yes',
+    summary: 'Cancel an active alert',
+    request: alerts.alertCancelRequest,
+    response: alerts.alert,
+    success: 'result.cancel.ok',
+  },
+  pushConfig: {
+    path: '/push/config',
+    auth: 'no',
+    summary: "The server's VAPID public key for Web Push (§22.4)",
+    request: user.emptyRequest,
+    response: alerts.pushConfig,
+  },
+  pushSubscribe: {
+    path: '/push/subscribe',
+    auth: 'yes',
+    summary: "Store the browser's push subscription (the same endpoint again updates it)",
+    request: alerts.pushSubscribeRequest,
+    response: alerts.pushSubscribeResponse,
+    success: 'result.push.ok',
+  },
+  pushUnsubscribe: {
+    path: '/push/unsubscribe',
+    auth: 'yes',
+    summary: 'Remove a push subscription',
+    request: alerts.pushUnsubscribeRequest,
+    response: user.emptyRequest.nullable(),
+  },
+  pushPrefs: {
+    path: '/push/prefs',
+    auth: 'yes',
+    summary: 'Read (empty body) or change which kinds of push the user gets',
+    request: alerts.pushPrefsRequest,
+    response: alerts.pushPrefs,
   },
 } as const satisfies Record<string, UserEndpoint>;
 

@@ -234,6 +234,17 @@ export type WsAccountEvent =
       reference: string | null;
       at: string;
       changes: { currency: string; account: string; amount: string }[];
+    }
+  /** a price alert fired, expired or was cancelled (docs/api.md §22.3) */
+  | {
+      kind: 'alert';
+      id: string;
+      alertId: string;
+      instrumentId: string;
+      state: string;
+      /** the price that fired it; null for an expiry or a cancel */
+      price: string | null;
+      at: string;
     };
 
 /** Limits of §18. */

@@ -54,6 +54,17 @@ const de = {
   'message.position.delisted.title': 'Position geschlossen: Delisting',
   'message.position.delisted.body':
     '{name} ({code}) wurde vom Handel genommen; Ihre Position {orderNo} ({lots} Lots) wurde zum letzten Kurs {price} geschlossen. Gewinn/Verlust: {profit} {currency}; {amount} {currency} sind auf Ihr Konto zurückgeflossen.',
+  'message.alert.price_above.title': '{code} hat Ihren Alarm erreicht',
+  'message.alert.price_above.body': '{name} ({code}) steht bei {price}, auf oder über Ihrer Alarmschwelle von {value}.',
+  'message.alert.price_below.title': '{code} hat Ihren Alarm erreicht',
+  'message.alert.price_below.body':
+    '{name} ({code}) steht bei {price}, auf oder unter Ihrer Alarmschwelle von {value}.',
+  'message.alert.change_up.title': '{code} heute {changePercent} % im Plus',
+  'message.alert.change_up.body':
+    '{name} ({code}) liegt heute {changePercent} % im Plus bei {price} und hat Ihren Alarm von +{percent} % erreicht.',
+  'message.alert.change_down.title': '{code} heute {changePercent} % im Minus',
+  'message.alert.change_down.body':
+    '{name} ({code}) liegt heute {changePercent} % im Minus bei {price} und hat Ihren Alarm von −{percent} % erreicht.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
@@ -132,6 +143,16 @@ const zh = {
   'message.position.delisted.title': '持倉因下市平倉',
   'message.position.delisted.body':
     '{name}（{code}）已下市，您的持倉 {orderNo}（{lots} 手）已以最後價格 {price} 平倉。盈虧：{profit} {currency}；{amount} {currency} 已退回您的帳戶。',
+  'message.alert.price_above.title': '{code} 已達到您的提醒',
+  'message.alert.price_above.body': '{name}（{code}）現價 {price}，已達到或高於您的提醒價 {value}。',
+  'message.alert.price_below.title': '{code} 已達到您的提醒',
+  'message.alert.price_below.body': '{name}（{code}）現價 {price}，已達到或低於您的提醒價 {value}。',
+  'message.alert.change_up.title': '{code} 今日上漲 {changePercent}%',
+  'message.alert.change_up.body':
+    '{name}（{code}）今日上漲 {changePercent}%，現價 {price}，已達到您設定的 +{percent}% 提醒。',
+  'message.alert.change_down.title': '{code} 今日下跌 {changePercent}%',
+  'message.alert.change_down.body':
+    '{name}（{code}）今日下跌 {changePercent}%，現價 {price}，已達到您設定的 −{percent}% 提醒。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
@@ -205,6 +226,18 @@ const esp = {
   'message.position.delisted.title': 'Posición cerrada por exclusión de cotización',
   'message.position.delisted.body':
     '{name} ({code}) dejó de cotizar, por lo que su posición {orderNo} ({lots} lotes) se cerró a su último precio {price}. Resultado: {profit} {currency}; {amount} {currency} volvieron a su cuenta.',
+  'message.alert.price_above.title': '{code} alcanzó su alerta',
+  'message.alert.price_above.body':
+    '{name} ({code}) está en {price}, igual o por encima de su nivel de alerta de {value}.',
+  'message.alert.price_below.title': '{code} alcanzó su alerta',
+  'message.alert.price_below.body':
+    '{name} ({code}) está en {price}, igual o por debajo de su nivel de alerta de {value}.',
+  'message.alert.change_up.title': '{code} sube {changePercent} % hoy',
+  'message.alert.change_up.body':
+    '{name} ({code}) sube {changePercent} % hoy, a {price}, y superó su alerta de +{percent} %.',
+  'message.alert.change_down.title': '{code} baja {changePercent} % hoy',
+  'message.alert.change_down.body':
+    '{name} ({code}) baja {changePercent} % hoy, a {price}, y superó su alerta de −{percent} %.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
@@ -283,6 +316,16 @@ const kor = {
   'message.position.delisted.title': '상장폐지로 포지션 청산',
   'message.position.delisted.body':
     '{name}({code})이(가) 상장폐지되어 포지션 {orderNo}({lots}랏)이 마지막 가격 {price}에 청산되었습니다. 손익: {profit} {currency}, {amount} {currency}가 계좌로 반환되었습니다.',
+  'message.alert.price_above.title': '{code} 알림 도달',
+  'message.alert.price_above.body': '{name}({code}) 현재가 {price}, 알림 가격 {value} 이상에 도달했습니다.',
+  'message.alert.price_below.title': '{code} 알림 도달',
+  'message.alert.price_below.body': '{name}({code}) 현재가 {price}, 알림 가격 {value} 이하에 도달했습니다.',
+  'message.alert.change_up.title': '{code} 오늘 {changePercent}% 상승',
+  'message.alert.change_up.body':
+    '{name}({code})이(가) 오늘 {changePercent}% 상승해 {price}이며, +{percent}% 알림에 도달했습니다.',
+  'message.alert.change_down.title': '{code} 오늘 {changePercent}% 하락',
+  'message.alert.change_down.body':
+    '{name}({code})이(가) 오늘 {changePercent}% 하락해 {price}이며, −{percent}% 알림에 도달했습니다.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',

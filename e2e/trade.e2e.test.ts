@@ -14,7 +14,7 @@
  * Real name and deposit go through the user and back-office APIs (the money journey drives those
  * screens already).
  */
-import { Dec, positionYingkui, type Order } from '@brokerage/contract';
+import { Dec, positionProfitLoss, type Order } from '@brokerage/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
@@ -175,7 +175,7 @@ describe('trading on a phone', () => {
       orderId,
     );
     expect(plain(shown.pnl)).toBe(
-      positionYingkui(
+      positionProfitLoss(
         { side: 'long', costPrice: opened.costPrice ?? '0', lots: 1, currency: 'USDT' },
         plain(shown.price),
       ),

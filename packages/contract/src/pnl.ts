@@ -3,7 +3,7 @@
  * and the web app's live rows, so a position re-priced from a WebSocket frame shows exactly what
  * the next `/trade/userstocklist` answer will say for the same price.
  *
- * - `yingkui`: long `(P − costPrice) × lots`, short `(costPrice − P) × lots`, rounded half-up to
+ * - `profitLoss`: long `(P − costPrice) × lots`, short `(costPrice − P) × lots`, rounded half-up to
  *   the currency scale once (§1.11), as `grossProfit` of apps/server/src/modules/trading/fees.ts.
  * - `marketValue`: `P × lots`, half-up to the currency scale (§5.2).
  *
@@ -24,7 +24,7 @@ function dec(value: string | Dec): Dec {
 }
 
 /** Gross P&L at `price`, as an exact `Dec` already rounded to the currency scale. */
-export function positionYingkuiDec(position: PositionPriceInput, price: string | Dec): Dec {
+export function positionProfitLossDec(position: PositionPriceInput, price: string | Dec): Dec {
   const last = dec(price);
   const cost = dec(position.costPrice);
   const move = position.side === 'long' ? last.minus(cost) : cost.minus(last);
@@ -32,8 +32,8 @@ export function positionYingkuiDec(position: PositionPriceInput, price: string |
 }
 
 /** Gross P&L at `price` as the wire string (`"24.00"`, `"-3.10"`). */
-export function positionYingkui(position: PositionPriceInput, price: string | Dec): string {
-  return positionYingkuiDec(position, price).toFixed(currencyScale[position.currency], Dec.ROUND_HALF_UP);
+export function positionProfitLoss(position: PositionPriceInput, price: string | Dec): string {
+  return positionProfitLossDec(position, price).toFixed(currencyScale[position.currency], Dec.ROUND_HALF_UP);
 }
 
 /** `price × lots` at the currency scale, as the wire string. */

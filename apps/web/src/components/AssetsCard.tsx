@@ -9,7 +9,7 @@ function signClass(value: string): string {
   return /[1-9]/.test(value) ? 'up' : '';
 }
 
-/** A profit figure from elsewhere than `/user/assets` (Mine: Σ yingkui of `/trade/userstocklist`, spec §7). */
+/** A profit figure from elsewhere than `/user/assets` (Mine: Σ profitLoss of `/trade/userstocklist`, spec §7). */
 export interface ProfitFigure {
   amount: string | undefined;
   currency: string | undefined;

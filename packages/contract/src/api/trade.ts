@@ -58,6 +58,13 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+/**
+ * A wire object with its gross profit or loss under the code's name: the wire keeps the inherited
+ * `yingkui` (docs/glossary.md, "Wire names"); services, screens and helpers say `profitLoss`, and
+ * the server's routes and the clients' query layers map one to the other.
+ */
+export type ProfitLossNamed<T extends { yingkui: string }> = Omit<T, 'yingkui'> & { profitLoss: string };
+
 const orderForm = {
   instrumentId: id,
   side: z.enum(sides),

@@ -5,9 +5,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { Order, OrderState } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
+import type { OrderState } from '@brokerage/contract';
 import { emptyText, formatAmount, formatTime } from '../../lib/format';
+import { useUserOrders, type UserOrder } from './users-queries';
 
 export type OrderFilter = 'all' | 'open' | 'pending' | 'closed' | 'cancelled';
 
@@ -50,7 +50,7 @@ function signed(value: string): ReactNode {
   return <Typography.Text type={type}>{value}</Typography.Text>;
 }
 
-const columns: TableColumnsType<Order> = [
+const columns: TableColumnsType<UserOrder> = [
   {
     title: 'Instrument',
     key: 'code',
@@ -68,13 +68,13 @@ const columns: TableColumnsType<Order> = [
     title: 'Side',
     dataIndex: 'side',
     key: 'side',
-    render: (side: Order['side']) => (side === 'long' ? 'Long' : 'Short'),
+    render: (side: UserOrder['side']) => (side === 'long' ? 'Long' : 'Short'),
   },
   {
     title: 'Type',
     dataIndex: 'orderType',
     key: 'orderType',
-    render: (type: Order['orderType']) => (type === 'limit' ? 'Limit' : 'Market'),
+    render: (type: UserOrder['orderType']) => (type === 'limit' ? 'Limit' : 'Market'),
   },
   {
     title: 'State',
@@ -100,11 +100,11 @@ const columns: TableColumnsType<Order> = [
   { title: 'Margin', key: 'margin', align: 'right', render: (_, o) => `${o.margin} ${o.currency}` },
   {
     title: 'P&L',
-    key: 'yingkui',
+    key: 'profitLoss',
     align: 'right',
     render: (_, o) => (
       <span>
-        {signed(o.yingkui)}
+        {signed(o.profitLoss)}
         {o.actualProfit !== null ? (
           <>
             <br />
@@ -135,7 +135,7 @@ export function UserOrders({ userId }: { userId: string }) {
   const [size, setSize] = useState(20);
   const states = orderFilterStates[filter];
   const body = { userId, page, size, ...(states ? { states } : {}) };
-  const orders = useAdminQuery('userOrders', body);
+  const orders = useUserOrders(body);
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -170,7 +170,7 @@ export function UserOrders({ userId }: { userId: string }) {
           data-testid="user-orders-error"
         />
       ) : (
-        <Table<Order>
+        <Table<UserOrder>
           aria-label="Orders and positions"
           data-testid="user-orders"
           size="small"

@@ -18,7 +18,9 @@ import {
   type CopyFund,
   type CopyFundDetail,
   type CopyPayout,
+  type CopyPosition,
   type CopySubscription,
+  type ProfitLossNamed,
   type copyDetailRequest,
   type copyListRequest,
   type copyMineRequest,
@@ -75,7 +77,7 @@ export async function valueFund(db: Db, feed: MarketFeed, fund: FundRow): Promis
   const positions = (await openPositionMarks(db, feed, fund.fundUserId)).filter(
     (p) => p.margin.currency === fund.currency,
   );
-  const total = positions.reduce((sum, p) => sum.plus(p.margin).plus(p.yingkui), cash);
+  const total = positions.reduce((sum, p) => sum.plus(p.margin).plus(p.profitLoss), cash);
   return { cash, positions, total };
 }
 
@@ -144,11 +146,14 @@ export async function fundList(db: Db, deps: Pick<CopyDeps, 'clock'>, body: z.ou
   };
 }
 
+/** `/copy/detail`'s answer (§14) as the service returns it; the route turns it into the wire's. */
+export type CopyFundDetailView = Omit<CopyFundDetail, 'positions'> & { positions: ProfitLossNamed<CopyPosition>[] };
+
 export async function fundDetail(
   db: Db,
   deps: Pick<CopyDeps, 'clock' | 'feed'>,
   body: z.output<typeof copyDetailRequest>,
-): Promise<CopyFundDetail> {
+): Promise<CopyFundDetailView> {
   const fund = await repo.findFund(db, body.id);
   if (!fund) throw new DomainError('product.not_found');
   const now = deps.clock.now();
@@ -174,7 +179,7 @@ export async function fundDetail(
       lots: p.lots,
       costPrice: p.costPrice ?? '0',
       currentPrice: p.currentPrice,
-      yingkui: p.yingkui.rounded('half_up').toString(),
+      profitLoss: p.profitLoss.rounded('half_up').toString(),
       state: p.state,
     })),
     cash: valuation.cash.rounded('down').toString(),
@@ -314,7 +319,7 @@ async function raiseCash(tx: Tx, deps: PayoutDeps, fund: FundRow, needed: Money)
   if (!(await free()).isLessThan(needed)) return;
   const positions = (await openPositionMarks(tx, deps.feed, fund.fundUserId))
     .filter((p) => p.state === 'holding')
-    .sort((a, b) => b.margin.plus(b.yingkui).compare(a.margin.plus(a.yingkui)));
+    .sort((a, b) => b.margin.plus(b.profitLoss).compare(a.margin.plus(a.profitLoss)));
   const orderDeps = {
     db: tx,
     clock: deps.clock,

@@ -147,7 +147,7 @@ describe('copy-trading funds (§14)', () => {
     // the strategy chooses from the closes; if nothing fell enough it stays in cash (both are real outcomes)
     expect(report.ordersPlaced).toBe(after.positions.length + (await detail('cf_demo_momentum')).positions.length);
     for (const p of after.positions) expect(p).toMatchObject({ side: 'long', state: 'holding' });
-    const positions = data<{ list: { orderId: string }[] }>(
+    const positions = data<{ list: { orderId: string; yingkui: string }[] }>(
       await post(
         t.app,
         '/api/admin/user/orders',
@@ -156,6 +156,11 @@ describe('copy-trading funds (§14)', () => {
       ),
     ).list;
     expect(positions.map((p) => p.orderId).sort()).toEqual(after.positions.map((p) => p.orderId).sort());
+    // each position's P&L goes out under its wire name, the same figure as the order's (docs/glossary.md)
+    for (const p of after.positions) {
+      expect(p).not.toHaveProperty('profitLoss');
+      expect(p.yingkui).toBe(positions.find((o) => o.orderId === p.orderId)?.yingkui);
+    }
     const rebuilt = await ledgerValue('u_fund_cf_demo_reversion', 'USDT', after.positions);
     expect(new Dec(after.totalValue).minus(rebuilt).abs().lte('0.01')).toBe(true);
     // buying moves cash into positions: the value changes only by the fees paid

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
 import { balancesOf } from './ledger.service.js';
 
-/** Per currency: Σ (margin + yingkui) and Σ yingkui of open positions, Σ unsettled positive close proceeds. */
+/** Per currency: Σ (margin + profitLoss) and Σ profitLoss of open positions, Σ unsettled positive close proceeds. */
 export interface PositionTotals {
   positionsValue: Money;
   profit: Money;

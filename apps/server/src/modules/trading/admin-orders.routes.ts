@@ -13,6 +13,7 @@ import { findUserById } from '../auth/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './orders.repository.js';
 import { toOrder } from './orders.view.js';
+import { orderToWire } from './trading.routes.js';
 
 export interface AdminOrdersDeps extends AdminDeps {
   feed: MarketFeed;
@@ -32,7 +33,9 @@ export function registerAdminOrderRoutes(app: FastifyInstance, deps: AdminOrders
       if (!user) throw new DomainError('account.not_found');
       const { rows, total } = await repo.pageOfUser(tx, user.id, body.states, body.page, body.size);
       const ctx = { now: deps.clock.now(), feed: deps.feed, dayTrading: user.dayTrading };
-      return { data: { list: rows.map((row) => toOrder(row, ctx)), total, page: body.page, size: body.size } };
+      return {
+        data: { list: rows.map((row) => orderToWire(toOrder(row, ctx))), total, page: body.page, size: body.size },
+      };
     },
     { audited: true, target },
   );

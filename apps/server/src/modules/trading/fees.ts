@@ -91,10 +91,10 @@ export function closingCosts(
   };
 }
 
-/** Gross P&L (`yingkui`): long (P − cost) × lots, short (cost − P) × lots. */
+/** Gross P&L (`profitLoss`): long (P − cost) × lots, short (cost − P) × lots. */
 export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number, currency: Currency): Money {
   const move = side === 'long' ? price.minus(costPrice) : costPrice.minus(price);
-  // half-up, away from zero on a half (as the web app's `positionYingkui`): the customer gains a
+  // half-up, away from zero on a half (as the web app's `positionProfitLoss`): the customer gains a
   // half-unit gain and bears a half-unit loss
   return Money.of(move, currency).times(lots).rounded('half_up');
 }
@@ -118,9 +118,9 @@ export function stopOutPrice(
 }
 
 /** Loss that triggers a stop-out: floating loss ≥ margin × stopOutRatio. */
-export function isStopOut(yingkui: Money, margin: Money, stopOutRatio: string): boolean {
+export function isStopOut(profitLoss: Money, margin: Money, stopOutRatio: string): boolean {
   // isNegative() of Money is false for a loss rounded to −0.00: no loss
-  return yingkui.isNegative() && yingkui.negated().compare(margin.times(stopOutRatio)) >= 0;
+  return profitLoss.isNegative() && profitLoss.negated().compare(margin.times(stopOutRatio)) >= 0;
 }
 
 /** `maxLots = floor(available / (price × (1/leverage + buyFeeRate)))` (§9.1). */

@@ -176,7 +176,7 @@ export async function eventsOf(db: Db, orderId: string): Promise<OrderEventRow[]
 
 /**
  * One page of the user's orders in a market (§9.6), newest `openedAt` (else `createdAt`) first,
- * paged in SQL. `totalYingkui` covers the whole filtered set: closed rows add their booked P&L,
+ * paged in SQL. `totalProfitLoss` covers the whole filtered set: closed rows add their booked P&L,
  * each rounded half-up to the currency scale in SQL (as the row view rounds it); open rows are
  * returned in full (`open`) because their P&L needs live quotes; the other states have none.
  */
@@ -187,7 +187,7 @@ export async function listOfUser(
   states: OrderState[],
   page: number,
   size: number,
-): Promise<{ rows: OrderRow[]; total: number; closedYingkui: Dec; open: OrderRow[] }> {
+): Promise<{ rows: OrderRow[]; total: number; closedProfitLoss: Dec; open: OrderRow[] }> {
   const where = and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, states));
   const rows = await db
     .select()
@@ -200,7 +200,7 @@ export async function listOfUser(
     .select({
       n: count(),
       // each stored P&L was rounded to the currency's scale when the position closed, so the sum is exact at that scale
-      closedYingkui: sql<string>`coalesce(sum(${orders.profitLoss}) filter (where ${orders.state} = 'closed'), 0)::text`,
+      closedProfitLoss: sql<string>`coalesce(sum(${orders.profitLoss}) filter (where ${orders.state} = 'closed'), 0)::text`,
     })
     .from(orders)
     .where(where);
@@ -212,7 +212,7 @@ export async function listOfUser(
           .select()
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.market, market), inArray(orders.state, openStates)));
-  return { rows, total: summary?.n ?? 0, closedYingkui: new Dec(summary?.closedYingkui ?? '0'), open };
+  return { rows, total: summary?.n ?? 0, closedProfitLoss: new Dec(summary?.closedProfitLoss ?? '0'), open };
 }
 
 export async function openPositionsOf(db: Db, userId: string): Promise<OrderRow[]> {

@@ -10,8 +10,6 @@ import {
   type Code,
   type Currency,
   type Market,
-  type Order,
-  type OrderDetail,
   type OrderState,
   type Side,
   type buyRequest,
@@ -39,7 +37,7 @@ import { marketRules, openingAmounts } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { NewOrderRow, OrderRow } from './orders.repository.js';
 import { canOrder, initialOrderState } from './orders.states.js';
-import { toOrder } from './orders.view.js';
+import { toOrder, type OrderDetailView, type OrderView } from './orders.view.js';
 import {
   calendarOf,
   cancelPending,
@@ -85,7 +83,7 @@ async function cachedUserOf(db: Db, authCache: AuthCache, userId: string): Promi
   return user;
 }
 
-export async function view(db: Db, deps: TradingDeps, row: OrderRow): Promise<Order> {
+export async function view(db: Db, deps: TradingDeps, row: OrderRow): Promise<OrderView> {
   const user = await findUserById(db, row.userId);
   return toOrder(row, { now: deps.clock.now(), feed: deps.feed, dayTrading: user?.dayTrading ?? false });
 }
@@ -248,7 +246,7 @@ export async function buy(
   deps: OrdersDeps,
   userId: string,
   body: BuyBody,
-): Promise<{ order: Order; code: Code }> {
+): Promise<{ order: OrderView; code: Code }> {
   const prepared = await prepareBuy(tx, deps, userId, body);
   const row = await repo.insertOrderWithEvent(tx, prepared.row);
   try {
@@ -294,7 +292,7 @@ export function writeMarketBuys(
   batch: LockedBatch,
   buys: PreparedBuy[],
   take: readonly number[],
-): { results: ({ order: Order; code: Code } | DomainError)[]; written: Promise<void> } {
+): { results: ({ order: OrderView; code: Code } | DomainError)[]; written: Promise<void> } {
   const posting = deps.ledger.postLocked(tx, batch, take);
   const chosen = take.map((i) => buys[i] as PreparedBuy);
   const accepted = chosen.filter((_, i) => posting.refusals[i] === null);
@@ -321,7 +319,7 @@ async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderR
 }
 
 /** §9.3: `order.not_found` → `order.not_pending`; allowed at any time of day. */
-export async function cancel(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+export async function cancel(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderView> {
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'cancel')) throw new DomainError('order.not_pending', { state: row.state });
   return view(tx, deps, await cancelPending(tx, deps.ledger, row, 'user', deps.clock.now()));
@@ -331,7 +329,7 @@ export async function cancel(tx: Tx, deps: OrdersDeps, userId: string, orderId: 
  * §9.4, in order: not_found → locked → not_holding → not_trading_time → min_hold → t_plus_n →
  * price_unavailable. The row lock makes a second concurrent close wait, then see `closed`.
  */
-export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<Order> {
+export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderView> {
   const now = deps.clock.now();
   const row = await ownOrder(tx, userId, orderId);
   if (!canOrder(row, 'close')) {
@@ -357,7 +355,7 @@ export async function close(tx: Tx, deps: OrdersDeps, userId: string, orderId: s
 type TpSlBody = z.output<typeof setTpSlRequest>;
 
 /** §9.5: not_found → not_holding (pending, holding or locked) → tp_sl_invalid (limit price while pending, else current price). */
-export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<Order> {
+export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: TpSlBody): Promise<OrderView> {
   const row = await ownOrder(tx, userId, body.orderId);
   // TP/SL belong to an order that can still fill or be closed by them: pending, holding, locked
   if (!canOrder(row, 'limit_reached') && !canOrder(row, 'stop_out'))
@@ -375,13 +373,23 @@ export async function setTpSl(tx: Tx, deps: OrdersDeps, userId: string, body: Tp
 
 type ListBody = z.output<typeof userStockListRequest>;
 
-export async function userStockList(db: Db, deps: OrdersDeps, userId: string, body: ListBody) {
+/** `/trade/userstocklist`'s answer (§9.6) as the service returns it; the route maps it to the wire. */
+export interface StockListView {
+  list: OrderView[];
+  total: number;
+  page: number;
+  size: number;
+  currency: Currency;
+  totalProfitLoss: string;
+}
+
+export async function userStockList(db: Db, deps: OrdersDeps, userId: string, body: ListBody): Promise<StockListView> {
   const user = await userOf(db, userId);
   const now = deps.clock.now();
   const currency = settlementCurrency[body.type];
   // the closed rows' P&L is summed in SQL, each row rounded half-up to the currency scale by
   // PostgreSQL's round() as the row view rounds it (docs/decisions.md, "Lists page in SQL")
-  const { rows, total, closedYingkui, open } = await repo.listOfUser(
+  const { rows, total, closedProfitLoss, open } = await repo.listOfUser(
     db,
     userId,
     body.type,
@@ -391,16 +399,16 @@ export async function userStockList(db: Db, deps: OrdersDeps, userId: string, bo
   );
   const ctx = { now, feed: deps.feed, dayTrading: user.dayTrading };
   const list = rows.map((r) => toOrder(r, ctx));
-  // Σ yingkui of the whole filtered set (§9.6), each already rounded to the currency scale:
+  // Σ profitLoss of the whole filtered set (§9.6), each already rounded to the currency scale:
   // closed rows summed in SQL, open rows at the live price
-  const totalYingkui = open.reduce(
-    (sum, r) => sum.plus(Money.of(toOrder(r, ctx).yingkui, currency)),
-    Money.of(closedYingkui, currency),
+  const totalProfitLoss = open.reduce(
+    (sum, r) => sum.plus(Money.of(toOrder(r, ctx).profitLoss, currency)),
+    Money.of(closedProfitLoss, currency),
   );
-  return { list, total, page: body.page, size: body.size, currency, totalYingkui: totalYingkui.toString() };
+  return { list, total, page: body.page, size: body.size, currency, totalProfitLoss: totalProfitLoss.toString() };
 }
 
-export async function detail(db: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderDetail> {
+export async function detail(db: Db, deps: OrdersDeps, userId: string, orderId: string): Promise<OrderDetailView> {
   const row = await repo.findOrder(db, orderId);
   if (!row || row.userId !== userId) throw new DomainError('order.not_found');
   const events = await repo.eventsOf(db, orderId);

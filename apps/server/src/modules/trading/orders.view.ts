@@ -1,12 +1,28 @@
 /**
  * Order rows → the Order object of docs/api.md §5.2, with the floating figures of open positions
- * computed from the current quote: yingkui, todayProfit, yesterdayProfit, expectedIncome.
+ * computed from the current quote: profitLoss, todayProfit, yesterdayProfit, expectedIncome.
  */
-import { Dec, formatPrice, Money, openOrderStates, type Order } from '@brokerage/contract';
+import {
+  Dec,
+  formatPrice,
+  Money,
+  openOrderStates,
+  type Order,
+  type OrderDetail,
+  type ProfitLossNamed,
+} from '@brokerage/contract';
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
 import { closingCosts, grossProfit, stopOutPrice } from './fees.js';
 import { orderMoney, type OrderRow } from './orders.repository.js';
+
+/**
+ * The Order of §5.2 as the services return it, its gross P&L named `profitLoss` (docs/glossary.md);
+ * the routes turn it into the wire's Order (`orderToWire`, trading.routes.ts).
+ */
+export type OrderView = ProfitLossNamed<Order>;
+/** `/trade/detail`'s answer (§9.7) as the service returns it: the order and its history. */
+export type OrderDetailView = OrderView & Pick<OrderDetail, 'history'>;
 
 export interface ViewContext {
   now: Date;
@@ -37,7 +53,7 @@ interface DayFigures {
 }
 
 /**
- * todayProfit: change of yingkui since the previous session close, or since the fill if opened
+ * todayProfit: change of profitLoss since the previous session close, or since the fill if opened
  * on the current trading day. yesterdayProfit: the change during the previous trading day,
  * zero if the position was not open then.
  */
@@ -46,7 +62,7 @@ function dayFigures(
   quote: FeedQuote,
   cal: MarketCalendar,
   feed: MarketFeed,
-  yingkui: Money,
+  profitLoss: Money,
 ): DayFigures {
   const currency = row.currency;
   const zero = Money.zero(currency);
@@ -57,7 +73,7 @@ function dayFigures(
   const prevClose = new Dec(quote.prevClose);
   const cost = new Dec(row.costPrice);
   const todayProfit =
-    openDay >= today ? yingkui : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
+    openDay >= today ? profitLoss : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
   const prevDay = previousTradingDay(cal, today);
   let yesterdayProfit = zero;
   if (openDay === prevDay) yesterdayProfit = grossProfit(side, cost, prevClose, row.lots, currency);
@@ -68,7 +84,7 @@ function dayFigures(
   return { todayProfit, yesterdayProfit };
 }
 
-export function toOrder(row: OrderRow, ctx: ViewContext): Order {
+export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
   const currency = row.currency;
   const side = row.side;
   const state = row.state;
@@ -85,28 +101,28 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
   const margin = money(row.margin);
   const openFee = money(row.openFee);
 
-  let yingkui = zero;
+  let profitLoss = zero;
   let actualProfit: Money | null = null;
   let expectedIncome = zero;
   let todayProfit = zero;
   let yesterdayProfit = zero;
   if (state === 'closed' && row.profitLoss !== null) {
-    yingkui = money(row.profitLoss);
-    actualProfit = yingkui
+    profitLoss = money(row.profitLoss);
+    actualProfit = profitLoss
       .minus(openFee)
       .minus(money(row.closeFee ?? '0'))
       .minus(money(row.stampDuty ?? '0'));
     expectedIncome = actualProfit;
   } else if (isOpen && cost && current && quote) {
-    yingkui = grossProfit(side, cost, current, row.lots, currency);
+    profitLoss = grossProfit(side, cost, current, row.lots, currency);
     const costs = closingCosts(current, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
-    expectedIncome = yingkui.minus(costs.closeFee).minus(costs.stampDuty);
+    expectedIncome = profitLoss.minus(costs.closeFee).minus(costs.stampDuty);
     ({ todayProfit, yesterdayProfit } = dayFigures(
       row,
       quote,
       ctx.feed.calendar(row.market as SimMarket),
       ctx.feed,
-      yingkui,
+      profitLoss,
     ));
   }
   const valuePrice = state === 'closed' ? closePrice : current;
@@ -138,7 +154,7 @@ export function toOrder(row: OrderRow, ctx: ViewContext): Order {
     stampDuty: row.stampDuty === null ? null : money(row.stampDuty).toString(),
     takeProfit: px(d(row.takeProfit)),
     stopLoss: px(d(row.stopLoss)),
-    yingkui: yingkui.toString(),
+    profitLoss: profitLoss.toString(),
     actualProfit: actualProfit === null ? null : actualProfit.toString(),
     todayProfit: todayProfit.toString(),
     yesterdayProfit: yesterdayProfit.toString(),

@@ -1,5 +1,5 @@
 /**
- * The web app re-prices open positions from WebSocket frames with `positionYingkui` of the
+ * The web app re-prices open positions from WebSocket frames with `positionProfitLoss` of the
  * contract package; the server's order view uses `grossProfit` (fees.ts). They must agree to the
  * cent for any price, cost, size, side and currency, or a row would jump when the list refetches.
  */
@@ -8,7 +8,7 @@ import {
   currencies,
   Money,
   positionMarketValue,
-  positionYingkui,
+  positionProfitLoss,
   sumAmounts,
   type Currency,
   type Side,
@@ -26,11 +26,11 @@ const currencyArb = fc.constantFrom<Currency>(...currencies);
 const lotsArb = fc.integer({ min: 1, max: 10_000_000 });
 
 describe('live P&L formula (contract) = server formula (fees.ts)', () => {
-  it('gives the same yingkui for random positions and prices', () => {
+  it('gives the same profitLoss for random positions and prices', () => {
     fc.assert(
       fc.property(sideArb, priceArb, priceArb, lotsArb, currencyArb, (side, cost, last, lots, currency) => {
         const server = grossProfit(side, new Dec(cost), new Dec(last), lots, currency).toString();
-        expect(positionYingkui({ side, costPrice: cost, lots, currency }, last)).toBe(server);
+        expect(positionProfitLoss({ side, costPrice: cost, lots, currency }, last)).toBe(server);
       }),
       { numRuns: 2000 },
     );
@@ -49,10 +49,10 @@ describe('live P&L formula (contract) = server formula (fees.ts)', () => {
 
   it('rounds half-up at the currency scale, long and short, and sums a tab exactly', () => {
     const long = { side: 'long' as const, costPrice: '100.005', lots: 1, currency: 'USD' as const };
-    expect(positionYingkui(long, '100.01')).toBe('0.01');
-    expect(positionYingkui({ ...long, side: 'short' }, '100.01')).toBe('-0.01');
-    expect(positionYingkui({ ...long, costPrice: '170.00', lots: 10 }, '172.40')).toBe('24.00');
-    expect(positionYingkui({ side: 'short', costPrice: '170', lots: 10, currency: 'JPY' }, '172.45')).toBe('-25');
+    expect(positionProfitLoss(long, '100.01')).toBe('0.01');
+    expect(positionProfitLoss({ ...long, side: 'short' }, '100.01')).toBe('-0.01');
+    expect(positionProfitLoss({ ...long, costPrice: '170.00', lots: 10 }, '172.40')).toBe('24.00');
+    expect(positionProfitLoss({ side: 'short', costPrice: '170', lots: 10, currency: 'JPY' }, '172.45')).toBe('-25');
     expect(sumAmounts(['0.10', '0.20', '-0.05'], 'USD')).toBe('0.25');
     expect(sumAmounts([], 'MXN')).toBe('0.00');
   });

@@ -167,7 +167,7 @@ const closeEvents: Record<CloseReason, OrderEvent> = {
 /**
  * Closes a position at `price` (holding → closing → closed in one step: the quote is at hand;
  * a row already `closing` goes straight to closed).
- * proceeds = margin + yingkui − closeFee − stampDuty go to available; the house's `settlement`
+ * proceeds = margin + profitLoss − closeFee − stampDuty go to available; the house's `settlement`
  * pays or receives the P&L. Negative-balance protection (choice): a negative proceeds amount is
  * taken from available up to its balance and `settlement` absorbs the rest.
  */
@@ -182,15 +182,15 @@ export async function closeAt(
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency;
   const margin = repo.orderMoney(row, row.margin);
-  const yingkui = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
+  const profitLoss = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
   const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
-  const proceeds = margin.plus(yingkui).minus(closeFee).minus(stampDuty);
+  const proceeds = margin.plus(profitLoss).minus(closeFee).minus(stampDuty);
   let userLeg = proceeds;
   if (proceeds.isNegative()) {
     const available = (await balancesOf(tx, row.userId)).get(currency)?.available ?? Money.zero(currency);
     userLeg = Money.max(proceeds, available.negated());
   }
-  // the house's settlement account balances the entry: −yingkui, plus any shortfall it absorbs
+  // the house's settlement account balances the entry: −profitLoss, plus any shortfall it absorbs
   const settlement = margin.minus(closeFee).minus(stampDuty).minus(userLeg);
   const legs: PostingSpec[] = [
     { account: acct(row, 'margin'), amount: margin.negated() },
@@ -215,7 +215,7 @@ export async function closeAt(
       closeReason: reason,
       closeFee: repo.orderAmount(closeFee),
       stampDuty: repo.orderAmount(stampDuty),
-      profitLoss: repo.orderAmount(yingkui),
+      profitLoss: repo.orderAmount(profitLoss),
       // half-up to the currency scale: a record of what the user received; only a leg capped at an
       // 8-decimal balance has digits below the scale (the posting itself is exact)
       proceeds: repo.orderAmount(userLeg.rounded('half_up')),
@@ -241,7 +241,7 @@ export interface PositionMark {
   costPrice: string | null;
   currentPrice: string | null;
   margin: Money;
-  yingkui: Money;
+  profitLoss: Money;
 }
 
 /** A user's open positions, marked to the feed's current price (the copy funds' holdings, §14). */
@@ -249,7 +249,7 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
   return (await repo.openPositionsOf(db, userId)).map((row) => {
     const known = feed.instrument(row.instrumentId) !== undefined;
     const price = known ? feed.quote(row.instrumentId).price : null;
-    const yingkui =
+    const profitLoss =
       row.costPrice && price !== null
         ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), row.lots, row.currency)
         : Money.zero(row.currency);
@@ -264,7 +264,7 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
       costPrice: row.costPrice,
       currentPrice: price,
       margin: repo.orderMoney(row, row.margin),
-      yingkui,
+      profitLoss,
     };
   });
 }
@@ -285,12 +285,12 @@ export async function positionTotals(
   for (const row of await repo.openPositionsOf(db, userId)) {
     const currency = row.currency;
     const e = entry(currency);
-    const yingkui =
+    const profitLoss =
       row.costPrice && feed.instrument(row.instrumentId)
         ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
         : Money.zero(currency);
-    e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(yingkui);
-    e.profit = e.profit.plus(yingkui);
+    e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(profitLoss);
+    e.profit = e.profit.plus(profitLoss);
   }
   for (const row of await repo.unsettledOf(db, userId, now)) {
     const e = entry(row.currency);

@@ -1,5 +1,5 @@
 /** HTTP edge of the trade calls (docs/api.md §9.1–§9.7): schema, auth, per-account limits, then the services. */
-import { userEndpoints } from '@brokerage/contract';
+import { userEndpoints, type Order, type OrderDetail, type ResponseOf } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -19,8 +19,30 @@ import {
   writeMarketBuys,
   type OrdersDeps,
   type PreparedBuy,
+  type StockListView,
 } from './orders.service.js';
+import type { OrderDetailView, OrderView } from './orders.view.js';
 import { preview } from './preview.service.js';
+
+/*
+ * The answers as sent (docs/glossary.md, "Wire names"): inside the code the gross profit or loss is
+ * `profitLoss`, on the wire the contract's `yingkui`. One mapper per answer type, at the edge.
+ */
+
+/** An Order of §5.2 as sent. */
+export function orderToWire({ profitLoss, ...order }: OrderView): Order {
+  return { ...order, yingkui: profitLoss };
+}
+
+/** `/trade/detail`'s answer (§9.7) as sent. */
+export function orderDetailToWire({ history, ...order }: OrderDetailView): OrderDetail {
+  return { ...orderToWire(order), history };
+}
+
+/** `/trade/userstocklist`'s answer (§9.6) as sent. */
+export function stockListToWire({ list, totalProfitLoss, ...page }: StockListView): ResponseOf<'userStockList'> {
+  return { ...page, list: list.map(orderToWire), totalYingkui: totalProfitLoss };
+}
 
 /** How market buys commit in groups (docs/decisions.md "Market orders commit in groups"). */
 export interface BuyGroupOptions {
@@ -59,7 +81,7 @@ export function registerTradingRoutes(
     userEndpoints.tradeBuy,
     async ({ body, session, tx }) => {
       const { order, code } = await buy(tx, deps, userOf(session), body);
-      return { data: order, code };
+      return { data: orderToWire(order), code };
     },
     {
       ...perAccount('buyPerAccount'),
@@ -74,7 +96,9 @@ export function registerTradingRoutes(
                 const { results, written } = writeMarketBuys(tx, deps, locked, buys, take);
                 return {
                   written,
-                  results: results.map((r) => (r instanceof DomainError ? r : { data: r.order, code: r.code })),
+                  results: results.map((r) =>
+                    r instanceof DomainError ? r : { data: orderToWire(r.order), code: r.code },
+                  ),
                 };
               },
               maxBatch: group.maxBatch,
@@ -91,7 +115,7 @@ export function registerTradingRoutes(
     route,
     userEndpoints.tradeCancel,
     async ({ body, session, tx }) => ({
-      data: await cancel(tx, deps, userOf(session), body.orderId),
+      data: orderToWire(await cancel(tx, deps, userOf(session), body.orderId)),
     }),
     perAccount('cancelPerAccount'),
   );
@@ -100,17 +124,17 @@ export function registerTradingRoutes(
     route,
     userEndpoints.tradeClose,
     async ({ body, session, tx }) => ({
-      data: await close(tx, deps, userOf(session), body.orderId),
+      data: orderToWire(await close(tx, deps, userOf(session), body.orderId)),
     }),
     perAccount('closePerAccount'),
   );
   registerUserRoute(app, route, userEndpoints.tradeSetTpSl, async ({ body, session, tx }) => ({
-    data: await transaction(tx, (t) => setTpSl(t, deps, userOf(session), body)),
+    data: orderToWire(await transaction(tx, (t) => setTpSl(t, deps, userOf(session), body))),
   }));
   registerUserRoute(app, route, userEndpoints.userStockList, async ({ body, session, tx }) => ({
-    data: await userStockList(tx, deps, userOf(session), body),
+    data: stockListToWire(await userStockList(tx, deps, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.tradeDetail, async ({ body, session, tx }) => ({
-    data: await detail(tx, deps, userOf(session), body.orderId),
+    data: orderDetailToWire(await detail(tx, deps, userOf(session), body.orderId)),
   }));
 }

@@ -5,6 +5,7 @@ import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { SimulatedFeed, type FeedQuote } from '../market/index.js';
 import { runEngineOnce } from './engine.js';
+import { detail as detailView, userStockList } from './orders.service.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
 
@@ -745,6 +746,46 @@ describe('positions list, TP/SL edits and detail (§9.5–§9.7)', () => {
     // newest opening first: b, then a (closed since)
     expect(pages.map((p) => p.list.map((o) => o.orderId))).toEqual([[b.orderId], [closed.orderId], []]);
     for (const p of pages) expect(p).toMatchObject({ total: 2, totalYingkui: expected });
+  });
+
+  it("sends the services' profitLoss as the wire's yingkui, in the list, its total, the detail and the back office", async () => {
+    t.clock.set(MONDAY);
+    const u = await trader();
+    const a = data<Order>(await buy(u, { instrumentId: WALMEX, lots: 100 }));
+    t.clock.set(new Date(MONDAY.getTime() + MIN));
+    const b = data<Order>(await buy(u, { instrumentId: WALMEX, side: 'short', lots: 200 }));
+    t.clock.set(TUESDAY);
+    await closeOrder(u, a.orderId);
+    // the same instant and quote for the HTTP answers and the services' records
+    const body = { type: 'mxn' as const, states: ['holding' as const, 'closed' as const], page: 1, size: 300 };
+    const wire = data<{ list: Order[]; totalYingkui: string }>(
+      await post(t.app, '/trade/userstocklist', body, u.headers),
+    );
+    const view = await userStockList(t.deps.db, t.deps, u.id, body);
+    expect(view.list.map((o) => o.orderId)).toEqual([b.orderId, a.orderId]);
+    expect(view.list.map((o) => o.profitLoss).every((v) => v !== '0.00')).toBe(true);
+    expect(wire.list.map((o) => o.yingkui)).toEqual(view.list.map((o) => o.profitLoss));
+    expect(wire.totalYingkui).toBe(view.totalProfitLoss);
+    // renamed, not copied: the wire has only its name, the records only theirs, and nothing else differs
+    expect(wire).not.toHaveProperty('totalProfitLoss');
+    expect(view).not.toHaveProperty('totalYingkui');
+    for (const o of wire.list) expect(o).not.toHaveProperty('profitLoss');
+    for (const o of view.list) expect(o).not.toHaveProperty('yingkui');
+    expect(wire.list.map(({ yingkui: _, ...rest }) => rest)).toEqual(
+      view.list.map(({ profitLoss: _, ...rest }) => rest),
+    );
+    for (const id of [a.orderId, b.orderId]) {
+      const { yingkui, ...sent } = await detail(u, id);
+      const { profitLoss, ...record } = await detailView(t.deps.db, t.deps, u.id, id);
+      expect(yingkui).toBe(profitLoss);
+      expect(sent).toEqual(record);
+    }
+    const support = await adminLogin(t.app, 'support');
+    const admin = data<{ list: Order[] }>(
+      await post(t.app, '/api/admin/user/orders', { userId: u.id, states: ['holding', 'closed'] }, support),
+    );
+    expect(admin.list.map((o) => [o.orderId, o.yingkui])).toEqual(view.list.map((o) => [o.orderId, o.profitLoss]));
+    expect(admin.list.every((o) => !('profitLoss' in o))).toBe(true);
   });
 
   it('validates TP/SL against the limit price while pending and the current price once holding', async () => {

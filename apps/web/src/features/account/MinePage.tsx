@@ -21,13 +21,13 @@ export default function MinePage() {
   const user = useUserInfo();
   const assets = useAssets();
   const config = useConfig();
-  // spec §2/§7: profit = Σ yingkui of /trade/userstocklist for the stored market (page 1, size 300)
+  // spec §2/§7: profit = Σ profitLoss of /trade/userstocklist for the stored market (page 1, size 300)
   const stock = useSession((s) => s.stock);
   const positions = useUserStockList(stock, OPEN_STATES, loggedIn);
   const profit: ProfitFigure = {
     amount: positions.data
       ? sumAmounts(
-          positions.data.list.map((o) => o.yingkui),
+          positions.data.list.map((o) => o.profitLoss),
           positions.data.currency,
         )
       : undefined,

@@ -197,10 +197,10 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
                   <div>
                     <dt>{t('ui.copy.pnl')}</dt>
                     <dd
-                      className={`num ${direction(position.yingkui)}`}
+                      className={`num ${direction(position.profitLoss)}`}
                       data-testid={`cf-position-pnl-${position.code}`}
                     >
-                      {formatSignedAmount(position.yingkui, c)}
+                      {formatSignedAmount(position.profitLoss, c)}
                     </dd>
                   </div>
                 </dl>

@@ -1,12 +1,21 @@
 /** TanStack Query hooks of the copy-trading screens (docs/api.md §14). The funds show without a session. */
-import type { CopyFund, CopyFundDetail, CopyState, CopySubscription } from '@brokerage/contract';
+import type {
+  CopyFund,
+  CopyFundDetail,
+  CopyPosition,
+  CopyState,
+  CopySubscription,
+  ProfitLossNamed,
+} from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useIsLoggedIn } from '../../api/queries';
 import { useSession } from '../../store/session';
 
 export type CopyFundData = CopyFund;
-export type CopyFundDetailData = CopyFundDetail;
+export type CopyPositionData = ProfitLossNamed<CopyPosition>;
+/** `/copy/detail` as the screens read it: each position's gross P&L is `profitLoss` (docs/glossary.md). */
+export type CopyFundDetailData = Omit<CopyFundDetail, 'positions'> & { positions: CopyPositionData[] };
 export type CopySubscriptionData = CopySubscription;
 
 /** The state chips of "my subscriptions": in progress, ended (spec §4). */
@@ -44,12 +53,18 @@ export function useCopyList(size = COPY_PAGE_SIZE) {
   });
 }
 
+/** The answer of `/copy/detail` as sent → as the screens read it (the wire's `yingkui` → `profitLoss`). */
+export function copyDetailFromWire({ positions, ...fund }: CopyFundDetail): CopyFundDetailData {
+  return { ...fund, positions: positions.map(({ yingkui, ...position }) => ({ ...position, profitLoss: yingkui })) };
+}
+
 /** `/copy/detail`: the fund with its results, NAV history, strategy and positions (marked to market, so refreshed each minute). */
 export function useCopyDetail(id: string) {
   const account = useSession((s) => s.account);
   return useQuery({
     queryKey: copyKeys.detail(account, id),
     queryFn: () => call('copyDetail', { id }, { silent: true }),
+    select: copyDetailFromWire,
     enabled: id !== '',
     refetchInterval: 60_000,
   });

@@ -25,13 +25,13 @@ export const SELLABLE_TICK_MS = 15_000;
  */
 export function PnlFigure({
   order,
-  yingkui,
+  profitLoss,
   live,
   testId,
   headline = false,
 }: {
   order: PnlOrder;
-  yingkui: string;
+  profitLoss: string;
   live: boolean;
   testId: string;
   headline?: boolean;
@@ -48,11 +48,11 @@ export function PnlFigure({
       </span>
     );
   }
-  const rate = pnlRate(yingkui, order.margin);
+  const rate = pnlRate(profitLoss, order.margin);
   return (
-    <span className={`${className} num strong ${direction(yingkui)}`}>
+    <span className={`${className} num strong ${direction(profitLoss)}`}>
       <span data-testid={testId} data-live={live ? '1' : '0'}>
-        {formatSignedAmount(yingkui, order.currency)}
+        {formatSignedAmount(profitLoss, order.currency)}
       </span>
       {rate !== null ? (
         <span className="pnl-rate" data-testid={`${testId}-rate`} title={t('ui.position.rateNote')}>

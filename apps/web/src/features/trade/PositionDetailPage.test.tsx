@@ -65,7 +65,7 @@ describe('the position detail', () => {
     expect((await screen.findByTestId('detail-orderNo')).textContent).toContain('20250314093000123');
     expect(api.callsTo('/trade/detail')).toEqual([{ orderId: 'o_7' }]);
     expect(screen.getByTestId('detail-margin').textContent).toContain('$340.00');
-    expect(screen.getByTestId('detail-yingkui').textContent).toContain('+$24.00');
+    expect(screen.getByTestId('detail-profitLoss').textContent).toContain('+$24.00');
     // the engine's reason codes are translated, never shown raw
     expect(screen.getByTestId('timeline-step-1-holding').textContent).toContain('The price reached your limit');
     expect(screen.getByTestId('timeline-step-1-holding').textContent).not.toContain('limit_reached');

@@ -134,9 +134,15 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
         </p>
         <div className="position-headline">
           {order.state === 'pending' || order.state === 'cancelled' ? null : (
-            <span className="caption">{t('ui.orderField.yingkui')}</span>
+            <span className="caption">{t('ui.orderField.profitLoss')}</span>
           )}
-          <PnlFigure order={order} yingkui={figures.yingkui} live={figures.live} testId="detail-headline" headline />
+          <PnlFigure
+            order={order}
+            profitLoss={figures.profitLoss}
+            live={figures.live}
+            testId="detail-headline"
+            headline
+          />
         </div>
         {order.state === 'pending' || order.state === 'holding' || order.state === 'locked' ? (
           <div className="position-head-action">
@@ -161,7 +167,7 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
             {row('openFee', money(order.openFee))}
             {row('closeFee', money(order.closeFee))}
             {row('stampDuty', money(order.stampDuty))}
-            {row('yingkui', <span data-live={figures.live ? '1' : '0'}>{signed(figures.yingkui)}</span>)}
+            {row('profitLoss', <span data-live={figures.live ? '1' : '0'}>{signed(figures.profitLoss)}</span>)}
             {row('todayProfit', signed(order.todayProfit))}
             {row('yesterdayProfit', signed(order.yesterdayProfit))}
             {row('createdAt', timeText(order.createdAt))}

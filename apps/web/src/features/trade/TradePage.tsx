@@ -89,7 +89,7 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
         <span className="position-pnl">
           <PnlFigure
             order={order}
-            yingkui={figures.yingkui}
+            profitLoss={figures.profitLoss}
             live={figures.live}
             testId={`position-yingkui-${order.orderId}`}
           />
@@ -102,11 +102,11 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
 
 function PositionTotal({ data }: { data: StockListData }) {
   const { t } = useTranslation();
-  const total = useLiveTotal(data.list, data.totalYingkui, data.currency);
+  const total = useLiveTotal(data.list, data.totalProfitLoss, data.currency);
   return (
     <section className="card position-total" aria-live="off">
       <span className="position-total-label">
-        <span className="caption">{t('ui.position.totalYingkui')}</span>
+        <span className="caption">{t('ui.position.totalProfitLoss')}</span>
         {data.list.some(floats) ? <span className="caption muted live-note">{t('ui.tradeLive.liveNote')}</span> : null}
       </span>
       <span className={`num strong ${direction(total)}`} data-testid="position-yingkui-total">

@@ -10,7 +10,9 @@ import { MinePage } from '../account';
 import { liveFigures, liveTotal, type PricedOrder } from './live-pnl';
 import PositionDetailPage from './PositionDetailPage';
 import TradePage from './TradePage';
+import { orderFromWire } from './trade-queries';
 
+/** An Order as the server sends it (`yingkui` is its wire name); `orderFromWire` gives the app's. */
 function order(orderId: string, overrides: Record<string, unknown> = {}) {
   return {
     orderId,
@@ -79,29 +81,29 @@ function frame(instrumentId: string, price: string, ts = '2026-03-02T15:31:00.00
 const push = (quote: WsQuote) => liveQuotesStore.getState().apply(quote);
 
 describe('live figures (pure)', () => {
-  const long = order('o_1') as PricedOrder;
+  const long = orderFromWire(order('o_1')) as PricedOrder;
   it('re-prices a floating long and short with the server formula, and leaves other states alone', () => {
     expect(liveFigures(long, { price: '103.255' })).toEqual({
       currentPrice: '103.255',
       marketValue: '206.51',
-      yingkui: '6.51',
+      profitLoss: '6.51',
       live: true,
     });
-    expect(liveFigures({ ...long, side: 'short' }, { price: '103.255' }).yingkui).toBe('-6.51');
+    expect(liveFigures({ ...long, side: 'short' }, { price: '103.255' }).profitLoss).toBe('-6.51');
     expect(liveFigures(long, undefined)).toEqual({
       currentPrice: '101.00',
       marketValue: '202.00',
-      yingkui: '2.00',
+      profitLoss: '2.00',
       live: false,
     });
-    expect(liveFigures({ ...long, state: 'closed' }, { price: '150' }).yingkui).toBe('2.00');
-    expect(liveFigures({ ...long, state: 'pending', costPrice: null, yingkui: '0.00' }, { price: '150' }).yingkui).toBe(
-      '0.00',
-    );
+    expect(liveFigures({ ...long, state: 'closed' }, { price: '150' }).profitLoss).toBe('2.00');
+    expect(
+      liveFigures({ ...long, state: 'pending', costPrice: null, profitLoss: '0.00' }, { price: '150' }).profitLoss,
+    ).toBe('0.00');
   });
 
   it("moves the tab total by each listed position's change only", () => {
-    const other = { ...long, instrumentId: 'i_crypto_ETH-USDT', yingkui: '-1.00' } as PricedOrder;
+    const other = { ...long, instrumentId: 'i_crypto_ETH-USDT', profitLoss: '-1.00' } as PricedOrder;
     // the server total covers a set larger than the listed rows (e.g. > 300): only the deltas move it
     expect(liveTotal([long, other], '10.00', 'USDT', { 'i_crypto_BTC-USDT': { price: '99.50' } })).toBe('7.00');
     expect(liveTotal([long, other], '10.00', 'USDT', {})).toBe('10.00');
@@ -160,9 +162,9 @@ describe('live P&L on the screens', () => {
       },
     });
     renderAt('/trade/positionDetail?id=o_1', [page('/trade/positionDetail', <PositionDetailPage />)]);
-    expect((await screen.findByTestId('detail-yingkui')).textContent).toContain('+2.00');
+    expect((await screen.findByTestId('detail-profitLoss')).textContent).toContain('+2.00');
     push(frame('i_crypto_BTC-USDT', '97.125'));
-    await waitFor(() => expect(screen.getByTestId('detail-yingkui').textContent).toContain('-5.75'));
+    await waitFor(() => expect(screen.getByTestId('detail-profitLoss').textContent).toContain('-5.75'));
     expect(screen.getByTestId('detail-currentPrice').textContent).toContain('97.125');
     expect(screen.getByTestId('detail-marketValue').textContent).toContain('194.25');
   });

@@ -1,7 +1,7 @@
 /**
  * Live P&L of open positions: the last price of the WebSocket frame (docs/api.md §18) laid over the
- * Order of `/trade/userstocklist` or `/trade/detail`, with yingkui and market value recomputed by
- * the contract's `positionYingkui` / `positionMarketValue`, the very formula the server's order view
+ * Order of `/trade/userstocklist` or `/trade/detail`, with profitLoss and market value recomputed by
+ * the contract's `positionProfitLoss` / `positionMarketValue`, the very formula the server's order view
  * uses (parity tested in apps/server/src/modules/trading/pnl-parity.test.ts). Exact decimals only.
  *
  * Pending, cancelled and closed orders keep the server's figures: their P&L does not float.
@@ -10,7 +10,7 @@ import {
   Money,
   openOrderStates,
   positionMarketValue,
-  positionYingkui,
+  positionProfitLoss,
   type Currency,
   type OrderState,
   type Side,
@@ -32,13 +32,13 @@ export interface PricedOrder {
   costPrice: string | null;
   currentPrice: string | null;
   marketValue: string;
-  yingkui: string;
+  profitLoss: string;
 }
 
 export interface LiveFigures {
   currentPrice: string | null;
   marketValue: string;
-  yingkui: string;
+  profitLoss: string;
   /** true when a live frame priced these figures */
   live: boolean;
 }
@@ -50,19 +50,24 @@ export function floats(order: Pick<PricedOrder, 'state' | 'costPrice'>): boolean
 /** The order's figures at the live price when it floats and a frame arrived; the server's otherwise. */
 export function liveFigures(order: PricedOrder, live: Pick<WsQuote, 'price'> | undefined): LiveFigures {
   if (!live || !floats(order) || order.costPrice === null) {
-    return { currentPrice: order.currentPrice, marketValue: order.marketValue, yingkui: order.yingkui, live: false };
+    return {
+      currentPrice: order.currentPrice,
+      marketValue: order.marketValue,
+      profitLoss: order.profitLoss,
+      live: false,
+    };
   }
   const position = { side: order.side, costPrice: order.costPrice, lots: order.lots, currency: order.currency };
   return {
     currentPrice: live.price,
     marketValue: positionMarketValue(live.price, order.lots, order.currency),
-    yingkui: positionYingkui(position, live.price),
+    profitLoss: positionProfitLoss(position, live.price),
     live: true,
   };
 }
 
 /**
- * A tab's total P&L with live prices: the server's `totalYingkui` (the whole filtered set) moved by
+ * A tab's total P&L with live prices: the server's `totalProfitLoss` (the whole filtered set) moved by
  * each listed position's change from its server figure to its live figure.
  */
 export function liveTotal(
@@ -75,7 +80,8 @@ export function liveTotal(
   let total = Money.of(serverTotal, currency);
   for (const order of orders) {
     const figures = liveFigures(order, quotes[order.instrumentId]);
-    if (figures.live) total = total.plus(Money.of(figures.yingkui, currency)).minus(Money.of(order.yingkui, currency));
+    if (figures.live)
+      total = total.plus(Money.of(figures.profitLoss, currency)).minus(Money.of(order.profitLoss, currency));
   }
   return total.toString();
 }

@@ -146,9 +146,9 @@ export function nextSessionOpen(market: Pick<MarketHours, 'timezone' | 'sessions
  * P&L as a fraction of the margin put up (the return on the user's own money), for display only:
  * 4 decimals (2 of a percent), half-up, nobody gains. Null without a positive margin.
  */
-export function pnlRate(yingkui: string, margin: string | null): string | null {
+export function pnlRate(profitLoss: string, margin: string | null): string | null {
   if (margin === null) return null;
   const m = new Dec(margin);
   if (!m.gt(0)) return null;
-  return formatDecimal(new Dec(yingkui).div(m), 4, 'half_up');
+  return formatDecimal(new Dec(profitLoss).div(m), 4, 'half_up');
 }

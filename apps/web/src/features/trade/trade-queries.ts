@@ -1,14 +1,32 @@
-/** TanStack Query hooks for the trade screens (docs/api.md §9.1, §9.6, §9.7). */
-import type { Market, OrderState, RequestOf, ResponseOf } from '@brokerage/contract';
+/**
+ * TanStack Query hooks for the trade screens (docs/api.md §9.1, §9.6, §9.7). The cache keeps each
+ * answer as sent; the hooks' `select` names the gross P&L `profitLoss` (the wire's `yingkui`,
+ * docs/glossary.md "Wire names"), so screens and helpers never see the wire name.
+ */
+import type { Market, OrderState, ProfitLossNamed, RequestOf, ResponseOf } from '@brokerage/contract';
 import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSession } from '../../store/session';
 import { call } from '../../api/client';
 
 export type PreviewRequest = RequestOf<'tradePreview'>;
 export type PreviewData = ResponseOf<'tradePreview'>;
-export type StockListData = ResponseOf<'userStockList'>;
-export type OrderData = ResponseOf<'tradeBuy'>;
-export type OrderDetailData = ResponseOf<'tradeDetail'>;
+type WireStockList = ResponseOf<'userStockList'>;
+export type OrderData = ProfitLossNamed<ResponseOf<'tradeBuy'>>;
+export type OrderDetailData = ProfitLossNamed<ResponseOf<'tradeDetail'>>;
+export type StockListData = Omit<WireStockList, 'list' | 'totalYingkui'> & {
+  list: OrderData[];
+  totalProfitLoss: string;
+};
+
+/** An Order (or the detail's Order with its history) as the screens read it. */
+export function orderFromWire<O extends { yingkui: string }>({ yingkui, ...order }: O): ProfitLossNamed<O> {
+  return { ...order, profitLoss: yingkui };
+}
+
+/** `/trade/userstocklist`'s answer as the screens read it. */
+export function stockListFromWire({ list, totalYingkui, ...page }: WireStockList): StockListData {
+  return { ...page, list: list.map(orderFromWire), totalProfitLoss: totalYingkui };
+}
 
 export const tradeKeys = {
   preview: (body: PreviewRequest | null) => ['tradePreview', body] as const,
@@ -33,6 +51,7 @@ export function useUserStockList(type: Market, states: readonly OrderState[], en
   return useQuery({
     queryKey: tradeKeys.list(account, type, states),
     queryFn: () => call('userStockList', { type, states: [...states], page: 1, size: 300 }, { silent: true }),
+    select: stockListFromWire,
     enabled,
   });
 }
@@ -47,6 +66,7 @@ export function useUserStockLists(types: readonly Market[], states: readonly Ord
     queries: types.map((type) => ({
       queryKey: tradeKeys.list(account, type, states),
       queryFn: () => call('userStockList', { type, states: [...states], page: 1, size: 300 }, { silent: true }),
+      select: stockListFromWire,
     })),
   });
 }
@@ -57,6 +77,7 @@ export function useTradeDetail(orderId: string) {
   return useQuery({
     queryKey: tradeKeys.detail(account, orderId),
     queryFn: () => call('tradeDetail', { orderId }, { silent: true }),
+    select: orderFromWire<ResponseOf<'tradeDetail'>>,
     enabled: orderId !== '',
   });
 }

@@ -47,10 +47,10 @@ export interface StopOutTerms {
   currency: Currency;
 }
 
-/** The engine's stop-out rule: floating loss (rounded like every yingkui) ≥ margin × stopOutRatio. */
+/** The engine's stop-out rule: floating loss (rounded like every profitLoss) ≥ margin × stopOutRatio. */
 export function stoppedOut(terms: StopOutTerms, last: Dec): boolean {
-  const yingkui = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
-  return isStopOut(yingkui, Money.of(terms.margin, terms.currency), terms.stopOutRatio);
+  const profitLoss = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
+  return isStopOut(profitLoss, Money.of(terms.margin, terms.currency), terms.stopOutRatio);
 }
 
 const POW10 = Array.from({ length: 2 * KEY_SCALE + 1 }, (_, i) => 10n ** BigInt(i));
@@ -60,7 +60,7 @@ const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
  * The stop-out key, exact: long fires iff last ≤ key, short iff last ≥ key.
  *
  * With X the loss (cost − last) × lots of a long (mirrored for a short), c the currency scale
- * and u = 10^−c: yingkui = −round_half_up(X, c), and the rule holds iff round(X) ≥ max(⌈M×r⌉_c, u)
+ * and u = 10^−c: profitLoss = −round_half_up(X, c), and the rule holds iff round(X) ≥ max(⌈M×r⌉_c, u)
  * (the loss must also be non-zero), iff X ≥ K − u/2 with K that bound. So a long fires iff
  * last ≤ cost − (K − u/2) / lots; in units of 10^−8 that is ⌊(cost·lots − T) / lots⌋ with
  * T = K − u/2, all integers. Unlike the preview's `stopOutPrice` (fees and rounding of the loss

@@ -6,8 +6,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Order, OrderState } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { emptyText, formatAmount, formatTime } from '../../lib/format';
+import { useUserOrders } from './user-queries';
 
 export type OrderFilter = 'all' | 'open' | 'pending' | 'closed' | 'cancelled';
 
@@ -135,7 +135,7 @@ export function UserOrders({ userId }: { userId: string }) {
   const [size, setSize] = useState(20);
   const states = orderFilterStates[filter];
   const body = { userId, page, size, ...(states ? { states } : {}) };
-  const orders = useAdminQuery('userOrders', body);
+  const orders = useUserOrders(body);
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

@@ -179,7 +179,8 @@ function enumerations(): string {
 
 /**
  * The numbers of §3 are fixed, because code cites them (`docs/api.md §3.5`): each known machine keeps its number
- * under any of its names, and a table added later gets the next free number (in name order).
+ * under any of its names. Add a new table at the end of this list (a table missing from it still gets a number after
+ * the list, in name order, but that number moves when another table is added).
  */
 const machines: { tables: string[]; title: string; note?: string }[] = [
   { tables: ['orderTransitions'], title: 'Order and position (`orderStates`)' },
@@ -206,13 +207,10 @@ const machines: { tables: string[]; title: string; note?: string }[] = [
     note: 'Driven by the market-data feed and the listing calendar, never by an operator.',
   },
   { tables: ['copyFundTransitions'], title: 'Copy fund (`copyFundStates`)' },
+  { tables: ['loanTransitions'], title: 'Loan (`loanStates`)' },
+  { tables: ['alertTransitions'], title: 'Price alert (`alertStates`)' },
 ];
 
-/** Titles for tables that came after the fixed numbering. */
-const laterMachineTitles: Record<string, string> = {
-  alertTransitions: 'Price alert (`alertStates`)',
-  loanTransitions: 'Loan (`loanStates`)',
-};
 
 function stateMachines(): string {
   const all = states as unknown as Record<string, unknown>;
@@ -224,7 +222,7 @@ function stateMachines(): string {
     ...machines.map((m, i) => ({ n: i + 1, table: m.tables.find((t) => tables.includes(t)), ...m })),
     ...tables
       .filter((t) => !known.has(t))
-      .map((t, i) => ({ n: machines.length + i + 1, table: t, title: laterMachineTitles[t] ?? code(t), note: '' })),
+      .map((t, i) => ({ n: machines.length + i + 1, table: t, title: code(t), note: '' })),
   ].filter((m) => m.table !== undefined || ('tables' in m && m.tables.length === 0));
   const parts = [
     '## 3. State machines',

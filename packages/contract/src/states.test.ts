@@ -7,7 +7,10 @@ import {
   copyTransitions,
   kycStatuses,
   kycTransitions,
+  loanStates,
+  loanTransitions,
   nextState,
+  reviewTransitions,
   terminalStates,
 } from './index.js';
 
@@ -45,5 +48,20 @@ describe('the real-name table', () => {
     expect(canTransition(kycTransitions, 'verified', 'reject')).toBe(false);
     expect(canTransition(kycTransitions, 'pending', 'submit')).toBe(false);
     expect(terminalStates(kycTransitions, kycStatuses)).toEqual(['verified']);
+  });
+});
+
+describe('the loan table', () => {
+  it('is reviewed with the steps of the review table, then settled once', () => {
+    // the review framework decides a loan with reviewTransitions: each of its steps is a loan step too
+    for (const t of reviewTransitions) expect(nextState(loanTransitions, t.from, t.event)).toBe(t.to);
+    expect(nextState(loanTransitions, 'approved', 'repay_in_full')).toBe('settled');
+    expect(terminalStates(loanTransitions, loanStates)).toEqual(['rejected', 'settled']);
+  });
+  it('refuses what it does not list', () => {
+    expect(canTransition(loanTransitions, 'pending', 'repay_in_full')).toBe(false);
+    expect(canTransition(loanTransitions, 'settled', 'repay_in_full')).toBe(false);
+    expect(canTransition(loanTransitions, 'settled', 'approve')).toBe(false);
+    expect(nextState(loanTransitions, null, 'approve')).toBeNull();
   });
 });

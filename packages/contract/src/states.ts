@@ -15,6 +15,7 @@ import type {
 } from './enums.js';
 import type { CopyFundState } from './api/copy.js';
 import type { AlertState } from './api/alerts.js';
+import type { LoanState } from './api/loan.js';
 
 export type Actor = 'user' | 'system' | 'back_office';
 
@@ -84,6 +85,17 @@ export const copyFundTransitions = [
   { from: 'closing', event: 'paid_out', actor: 'system', to: 'closed' },
 ] as const satisfies readonly Transition<CopyFundState>[];
 
+/**
+ * A credit loan (§16): reviewed like every queue item (the events of `reviewTransitions`, §3.3), then
+ * settled by the repayment that brings what is owed to zero.
+ */
+export const loanTransitions = [
+  { from: null, event: 'submit', actor: 'user', to: 'pending' },
+  { from: 'pending', event: 'approve', actor: 'back_office', to: 'approved' },
+  { from: 'pending', event: 'reject', actor: 'back_office', to: 'rejected' },
+  { from: 'approved', event: 'repay_in_full', actor: 'user', to: 'settled' },
+] as const satisfies readonly Transition<LoanState>[];
+
 export const lendingTransitions = [
   { from: null, event: 'apply', actor: 'user', to: 'active' },
   { from: 'active', event: 'matched', actor: 'system', to: 'succeeded' },
@@ -130,6 +142,7 @@ export type KycEvent = EventOf<typeof kycTransitions>;
 export type CopyEvent = EventOf<typeof copyTransitions>;
 export type CopyFundEvent = EventOf<typeof copyFundTransitions>;
 export type LendingEvent = EventOf<typeof lendingTransitions>;
+export type LoanEvent = EventOf<typeof loanTransitions>;
 export type InstrumentEvent = EventOf<typeof instrumentTransitions>;
 
 /** The target state of `event` from `from`, or null when the table has no such transition. */

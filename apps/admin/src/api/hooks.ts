@@ -1,4 +1,8 @@
-/** React Query wrappers around the client, keyed by endpoint name and body. */
+/**
+ * React Query wrappers around the client, keyed by endpoint name and body: the shared plumbing. A feature's
+ * own queries (its reads, its changes and what they refresh) live in its folder, in `<feature>-queries.ts`,
+ * built on these; the shared content list (components/) uses them directly.
+ */
 import { App } from 'antd';
 import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { englishMessage, type AdminEndpointName, type AdminRequestOf } from '@brokerage/contract';

@@ -36,6 +36,14 @@ export const loanRating = z.object({
 });
 export type LoanRating = z.infer<typeof loanRating>;
 
+/**
+ * Where a loan is in its life (§3.10, `loanTransitions`): reviewed like every queue item (§3.3), then
+ * `settled` once a repayment brings `outstanding` to 0. Stored on the loan; the wire keeps the
+ * review state and the `settled` flag of §16.5 (a settled loan reads `approved`, `settled: true`).
+ */
+export const loanStates = ['pending', 'approved', 'rejected', 'settled'] as const;
+export type LoanState = (typeof loanStates)[number];
+
 /** One loan (§16.5). `state` is the review state; `settled` becomes true when `outstanding` reaches 0. */
 export const loanRecord = z.object({
   id,

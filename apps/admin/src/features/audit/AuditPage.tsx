@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminRequestOf, AuditEntry } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { JsonBlock } from '../../components/JsonBlock';
 import { dateTimeFormat, emptyText, formatText, formatTime } from '../../lib/format';
+import { useAuditList } from './audit-queries';
 
 interface FilterValues {
   actorId?: string;
@@ -101,7 +101,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
-  const audit = useAdminQuery('auditList', { ...filters, page, size });
+  const audit = useAuditList({ ...filters, page, size });
 
   function apply(values: FilterValues) {
     setFilters(toAuditFilters(values));

@@ -6,10 +6,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Typography, type FormRule } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminBlockProduct } from '@brokerage/contract';
 import type { ApiError } from '../../api/client';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { hasFieldReasons, showServerFieldErrors } from '../../components/server-field-errors';
 import {
@@ -22,6 +20,7 @@ import {
   type BlockField,
   type BlockFormValues,
 } from './block-form';
+import { useCreateBlock, useRefreshBlockProducts, useUpdateBlock } from './block-queries';
 
 const formFields = ['instrumentId', 'kind', 'price', 'minShares', 'dailyLimit', 'lockDays', 'open', 'reason'] as const;
 const fixedNote = 'Fixed once created.';
@@ -40,10 +39,10 @@ export function BlockFormModal({
   const [form] = Form.useForm<BlockFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshBlockProducts();
 
   function onSaved() {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') });
+    refreshList();
     onClose();
   }
 
@@ -56,7 +55,7 @@ export function BlockFormModal({
   }
 
   const notify = (error: ApiError) => !(error.code === 'product.not_found' && !product) && !hasFieldReasons(error);
-  const create = useAdminMutation('blockCreate', {
+  const create = useCreateBlock({
     notify,
     onSuccess: (answer) => {
       onCreated(answer.data);
@@ -64,7 +63,7 @@ export function BlockFormModal({
     },
     onError: onRefused,
   });
-  const update = useAdminMutation('blockUpdate', { notify, onSuccess: onSaved, onError: onRefused });
+  const update = useUpdateBlock({ notify, onSuccess: onSaved, onError: onRefused });
 
   const rule =
     (field: BlockField): FormRule =>

@@ -7,11 +7,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AdminBlockProduct } from '@brokerage/contract';
-import { useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { emptyText } from '../../lib/format';
 import { kindOptions } from './block-form';
+import { useBlockProducts, useRotateBlockKey } from './block-queries';
 import { BlockFormModal } from './BlockFormModal';
 
 /** `/product/list` answers the product type of the kind asked for; this page asks for `block`. */
@@ -57,12 +57,12 @@ function SecretKeyModal({ secret, onClose }: { secret: Secret; onClose: () => vo
 
 export function BlockTradesPage() {
   const { page, size, pagination } = useListParams();
-  const list = useAdminQuery('productList', { kind: 'block', page, size }, { staleTime: 0 });
+  const list = useBlockProducts(page, size);
   const [askReason, reasonHolder] = useReasonConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const [secret, setSecret] = useState<Secret>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const rotate = useAdminMutation('blockRotateKey');
+  const rotate = useRotateBlockKey();
 
   async function rotateKey(product: AdminBlockProduct) {
     const reason = await askReason({

@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { configKeyMap, type ConfigItem } from '@brokerage/contract';
 import type { ApiError } from '../../api/client';
 import { fieldReasonText, invalidFields } from '../../api/field-reasons';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { reasonLengthMax, reasonRules } from '../../components/reason';
 import { useConfirm } from '../../components/useConfirm';
 import { formatJson, formatText, formatTime } from '../../lib/format';
+import { useRefreshConfig, useSetConfig } from './config-queries';
 import { parseJsonValue } from './group-config';
 
 interface ConfigValues {
@@ -42,13 +41,13 @@ export function ConfigEditModal({ item, onClose }: { item: ConfigItem; onClose: 
   const [form] = Form.useForm<ConfigValues>();
   const [confirm, confirmHolder] = useConfirm();
   const [formError, setFormError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
+  const refreshConfig = useRefreshConfig();
   const def = configKeyMap.get(item.key);
 
-  const setConfig = useAdminMutation('configSet', {
+  const setConfig = useSetConfig({
     notify: (error) => !hasInlineFields(error),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminQueryKey('configGet') });
+      refreshConfig();
       onClose();
     },
     onError: (error) => {

@@ -3,15 +3,15 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Collapse, Empty, Input, Space, Spin, Table, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { ConfigItem } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { formatJson, formatText, formatTime } from '../../lib/format';
 import { depositChannelsPath } from '../../sections';
 import { ConfigEditModal } from './ConfigEditModal';
+import { useConfig } from './config-queries';
 import { channelsConfigKey } from './deposit-channels';
 import { groupConfig } from './group-config';
 
 export function ConfigPage() {
-  const config = useAdminQuery('configGet', {});
+  const config = useConfig();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<ConfigItem | null>(null);
   const navigate = useNavigate();

@@ -19,7 +19,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   parseConfigValue,
   type ConfigItem,
@@ -28,12 +27,11 @@ import {
   type Currency,
   type DepositChannelConfig,
 } from '@brokerage/contract';
-import { adminData } from '../../api/client';
-import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { emptyText, formatText, formatTime } from '../../lib/format';
 import { formatDays } from '../../lib/days';
 import { ChannelFormModal } from './ChannelFormModal';
+import { readConfigNow, useConfig, useRefreshConfig, useSetConfig } from './config-queries';
 import {
   channelChanges,
   channelsConfigKey,
@@ -58,8 +56,8 @@ function configValue<K extends ConfigKey>(list: readonly ConfigItem[] | undefine
 }
 
 export function DepositChannelsPage() {
-  const config = useAdminQuery('configGet', {});
-  const queryClient = useQueryClient();
+  const config = useConfig();
+  const refreshConfig = useRefreshConfig();
   const navigate = useNavigate();
   const [askReason, reasonHolder] = useReasonConfirm();
   const [draft, setDraft] = useState<DepositChannelConfig[] | null>(null);
@@ -80,12 +78,9 @@ export function DepositChannelsPage() {
   const limitsOf = (currency: Currency) => configValue(list, `deposit.limits.${currency}`);
   const storedIds = new Set(storedChannels.map((channel) => channel.id));
 
-  const setConfig = useAdminMutation('configSet', {
+  const setConfig = useSetConfig({
     onSuccess: ({ data }) => {
-      queryClient.setQueryData(adminQueryKey('configGet', {}), (previous: { list: ConfigItem[] } | undefined) =>
-        previous ? { list: previous.list.map((entry) => (entry.key === data.key ? data : entry)) } : previous,
-      );
-      void queryClient.invalidateQueries({ queryKey: adminQueryKey('configGet') });
+      refreshConfig(data);
       setDraft(null);
     },
     onError: (error) => setSaveError(error.displayText),
@@ -117,7 +112,7 @@ export function DepositChannelsPage() {
     let current: unknown;
     try {
       // the stored value as it is (not parsed), compared with what this page read
-      current = (await adminData('configGet', {})).list.find((entry) => entry.key === channelsConfigKey)?.value;
+      current = (await readConfigNow()).find((entry) => entry.key === channelsConfigKey)?.value;
     } catch {
       // The client toasted why; nothing was sent.
       return;

@@ -6,10 +6,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Typography, type FormRule } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminCopyFund } from '@brokerage/contract';
 import type { ApiError } from '../../api/client';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { hasFieldReasons, showServerFieldErrors } from '../../components/server-field-errors';
 import {
@@ -25,6 +23,7 @@ import {
   type CopyField,
   type CopyFormValues,
 } from './copy-form';
+import { useCreateCopyFund, useRefreshCopyFunds, useUpdateCopyFund } from './copy-queries';
 
 const formFields = [
   'name',
@@ -53,11 +52,11 @@ export function CopyFundFormModal({
   const [form] = Form.useForm<CopyFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshCopyFunds();
   const expected = Form.useWatch('expectedReturnRate', form) as string | undefined;
 
   function onSaved() {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') });
+    refreshList();
     onClose();
   }
 
@@ -66,8 +65,8 @@ export function CopyFundFormModal({
   }
 
   const notify = (error: ApiError) => !hasFieldReasons(error);
-  const create = useAdminMutation('copyCreate', { notify, onSuccess: onSaved, onError: onRefused });
-  const update = useAdminMutation('copyUpdate', { notify, onSuccess: onSaved, onError: onRefused });
+  const create = useCreateCopyFund({ notify, onSuccess: onSaved, onError: onRefused });
+  const update = useUpdateCopyFund({ notify, onSuccess: onSaved, onError: onRefused });
 
   const problemsOf = (values: CopyFormValues) => (fund ? copyEditProblems(fund, values) : copyProblems(values));
 

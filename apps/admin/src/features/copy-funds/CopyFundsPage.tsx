@@ -7,13 +7,12 @@
  */
 import { useState } from 'react';
 import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminCopyFund } from '@brokerage/contract';
-import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { percentOf } from '../../lib/decimal';
 import { percentText } from './copy-form';
+import { useCloseCopyFund, useCopyFunds, useRefreshCopyFunds } from './copy-queries';
 import { CopyFundFormModal } from './CopyFundFormModal';
 
 /** `/product/list` answers the product type of the kind asked for; this page asks for `copy`. */
@@ -34,14 +33,12 @@ export function dailyText(rate: string | null): string {
 
 export function CopyFundsPage() {
   const { page, size, pagination } = useListParams();
-  const list = useAdminQuery('productList', { kind: 'copy', page, size }, { staleTime: 0 });
-  const queryClient = useQueryClient();
+  const list = useCopyFunds(page, size);
+  const refreshList = useRefreshCopyFunds();
   const [askReason, reasonHolder] = useReasonConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const close = useAdminMutation('copyClose', {
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') }),
-  });
+  const close = useCloseCopyFund({ onSuccess: refreshList });
 
   async function closeFund(fund: AdminCopyFund) {
     const reason = await askReason({

@@ -6,10 +6,8 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Typography, type FormRule } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { englishMessage, type LendingProduct } from '@brokerage/contract';
 import type { ApiError } from '../../api/client';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { hasFieldReasons, showServerFieldErrors } from '../../components/server-field-errors';
 import {
@@ -26,6 +24,7 @@ import {
   type LendingField,
   type LendingFormValues,
 } from './lending-form';
+import { useCreateLendingProduct, useRefreshLendingProducts, useUpdateLendingProduct } from './lending-queries';
 
 const formFields = ['name', 'currency', 'dailyRate', 'termDays', 'minAmount', 'quota', 'open', 'reason'] as const;
 
@@ -62,12 +61,12 @@ export function LendingProductFormModal({
   const [form] = Form.useForm<LendingFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshLendingProducts();
   const termsLocked = termsLockedOf(product, lockedIds);
   const dailyRate = Form.useWatch('dailyRate', form) ?? product?.dailyRate ?? '';
 
   function onSaved() {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') });
+    refreshList();
     onClose();
   }
 
@@ -83,8 +82,8 @@ export function LendingProductFormModal({
   }
 
   const notify = (error: ApiError) => error.code !== 'product.terms_locked' && !hasFieldReasons(error);
-  const create = useAdminMutation('lendingCreate', { notify, onSuccess: onSaved, onError: onRefused });
-  const update = useAdminMutation('lendingUpdate', { notify, onSuccess: onSaved, onError: onRefused });
+  const create = useCreateLendingProduct({ notify, onSuccess: onSaved, onError: onRefused });
+  const update = useUpdateLendingProduct({ notify, onSuccess: onSaved, onError: onRefused });
 
   const rule =
     (field: LendingField): FormRule =>

@@ -5,12 +5,11 @@
  */
 import { useState } from 'react';
 import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { LendingProduct } from '@brokerage/contract';
-import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { quotaShare, rateDescription, termsLockedOf } from './lending-form';
+import { useLendingProducts, useRefreshLendingProducts, useUpdateLendingProduct } from './lending-queries';
 import { LendingProductFormModal, termsLockedNote } from './LendingProductFormModal';
 
 /** `/product/list` answers the product type of the kind asked for; this page asks for `lending`. */
@@ -21,15 +20,15 @@ type Editing = { product: LendingProduct | null } | null;
 
 export function LendingProductsPage() {
   const { page, size, pagination } = useListParams();
-  const list = useAdminQuery('productList', { kind: 'lending', page, size }, { staleTime: 0 });
-  const queryClient = useQueryClient();
+  const list = useLendingProducts(page, size);
+  const refreshList = useRefreshLendingProducts();
   const [askReason, reasonHolder] = useReasonConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const [lockedIds, setLockedIds] = useState<ReadonlySet<string>>(new Set());
   const [switchingId, setSwitchingId] = useState<string | null>(null);
 
-  const setOpen = useAdminMutation('lendingUpdate', {
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') }),
+  const setOpen = useUpdateLendingProduct({
+    onSuccess: refreshList,
     onError: () => setSwitchingId(null),
   });
 

@@ -6,10 +6,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch, Typography, type FormRule } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { accountTypes, newShareMarkets, type AdminNewShare } from '@brokerage/contract';
 import type { ApiError } from '../../api/client';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { hasFieldReasons, showServerFieldErrors } from '../../components/server-field-errors';
 import { termsLockedText } from '../lending';
@@ -24,6 +22,7 @@ import {
   type NewShareField,
   type NewShareFormValues,
 } from './newshare-form';
+import { useCreateNewShare, useRefreshNewShares, useUpdateNewShare } from './newshare-queries';
 
 export const lockedNote = 'Locked: users have applied, and this term cannot change after the first application.';
 const fixedNote = 'Fixed once created.';
@@ -73,11 +72,11 @@ export function NewShareFormModal({
   const [form] = Form.useForm<NewShareFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshNewShares();
   const kind = Form.useWatch('kind', form) ?? product?.kind ?? 'ipo';
 
   function onSaved() {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') });
+    refreshList();
     onClose();
   }
 
@@ -90,7 +89,7 @@ export function NewShareFormModal({
   }
 
   const notify = (error: ApiError) => error.code !== 'product.terms_locked' && !hasFieldReasons(error);
-  const create = useAdminMutation('newShareCreate', {
+  const create = useCreateNewShare({
     notify,
     onSuccess: (answer) => {
       onCreated(answer.data);
@@ -98,7 +97,7 @@ export function NewShareFormModal({
     },
     onError: onRefused,
   });
-  const update = useAdminMutation('newShareUpdate', { notify, onSuccess: onSaved, onError: onRefused });
+  const update = useUpdateNewShare({ notify, onSuccess: onSaved, onError: onRefused });
 
   const rule =
     (field: NewShareField): FormRule =>

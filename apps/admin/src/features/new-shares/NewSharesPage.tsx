@@ -18,13 +18,12 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminNewShare } from '@brokerage/contract';
 import type { AdminDataOf } from '../../api/client';
-import { adminQueryKey, useAdminMutation, useAdminQuery } from '../../api/hooks';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { accountTypeLabels, drawBlockedReason, kindOptions } from './newshare-form';
+import { useNewShareDraw, useNewShares, useRefreshNewShares, useRotateChannelPassword } from './newshare-queries';
 import { NewShareFormModal } from './NewShareFormModal';
 
 /** `/product/list` answers the product type of the kind asked for; this page asks for `new_share`. */
@@ -110,17 +109,16 @@ function DrawResultModal({ draw, onClose }: { draw: DrawResult; onClose: () => v
 
 export function NewSharesPage() {
   const { page, size, pagination } = useListParams();
-  const list = useAdminQuery('productList', { kind: 'new_share', page, size }, { staleTime: 0 });
-  const queryClient = useQueryClient();
+  const list = useNewShares(page, size);
+  const refresh = useRefreshNewShares();
   const [askReason, reasonHolder] = useReasonConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const [secret, setSecret] = useState<Secret>(null);
   const [draw, setDraw] = useState<DrawResult>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminQueryKey('productList') });
 
-  const rotate = useAdminMutation('newShareRotateChannelPassword');
-  const runDraw = useAdminMutation('newShareDraw');
+  const rotate = useRotateChannelPassword();
+  const runDraw = useNewShareDraw();
 
   async function rotatePassword(product: AdminNewShare) {
     const reason = await askReason({

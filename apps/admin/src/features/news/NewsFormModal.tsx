@@ -6,7 +6,6 @@
  */
 import { Form, Input, Select } from 'antd';
 import { isCoverUrl, newsCategories, type AdminNewsItem } from '@brokerage/contract';
-import { useAdminMutation } from '../../api/hooks';
 import { ContentFormModal, useContentForm } from '../../components/ContentFormModal';
 import {
   instrumentIdsProblem,
@@ -17,6 +16,7 @@ import {
   newsUpdateBody,
   type NewsFormValues,
 } from './news-form';
+import { useCreateNews, useUpdateNews } from './news-queries';
 
 const formFields = [
   'category',
@@ -36,8 +36,8 @@ export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; o
     valuesOf: newsFormValuesOf,
     formFields,
   });
-  const create = useAdminMutation('newsCreate', content.saveOptions);
-  const update = useAdminMutation('newsUpdate', content.saveOptions);
+  const create = useCreateNews(content.saveOptions);
+  const update = useUpdateNews(content.saveOptions);
 
   return (
     <ContentFormModal

@@ -6,13 +6,13 @@
  */
 import { Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { newsCategories, type AdminNewsItem, type AdminRequestOf } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { ContentListPage } from '../../components/ContentListPage';
 import { SanitisedHtml } from '../../components/HtmlContent';
 import { useListParams } from '../../components/useListParams';
 import { emptyText, formatTime } from '../../lib/format';
 import { oneOf } from '../../lib/url-params';
 import { NewsFormModal } from './NewsFormModal';
+import { useNewsList } from './news-queries';
 import { newsCategoryColors, newsCategoryLabels, type NewsCategory } from './news-form';
 
 function ArticleDetails({ item }: { item: AdminNewsItem }) {
@@ -63,7 +63,7 @@ export function NewsPage() {
   const { params, page, size, update, pagination } = useListParams();
   const category = oneOf<NewsCategory>(newsCategories, params.get('category'));
   const request: AdminRequestOf<'newsList'> = { ...(category ? { category } : {}), page, size };
-  const news = useAdminQuery('newsList', request);
+  const news = useNewsList(request);
 
   return (
     <ContentListPage<AdminNewsItem>

@@ -4,7 +4,6 @@
  */
 import { Form, Input } from 'antd';
 import type { AdminNoticeItem } from '@brokerage/contract';
-import { useAdminMutation } from '../../api/hooks';
 import { ContentFormModal, useContentForm } from '../../components/ContentFormModal';
 import {
   noticeCreateBody,
@@ -13,6 +12,7 @@ import {
   noticeUpdateBody,
   type NoticeFormValues,
 } from './notice-form';
+import { useCreateNotice, useUpdateNotice } from './notice-queries';
 
 const formFields = ['title', 'content', 'reason'] as const;
 
@@ -23,8 +23,8 @@ export function NoticeFormModal({ item, onClose }: { item: AdminNoticeItem | nul
     valuesOf: noticeFormValuesOf,
     formFields,
   });
-  const create = useAdminMutation('noticeCreate', content.saveOptions);
-  const update = useAdminMutation('noticeUpdate', content.saveOptions);
+  const create = useCreateNotice(content.saveOptions);
+  const update = useUpdateNotice(content.saveOptions);
 
   return (
     <ContentFormModal

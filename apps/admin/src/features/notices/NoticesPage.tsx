@@ -6,12 +6,12 @@
  */
 import type { TableColumnsType } from 'antd';
 import type { AdminNoticeItem } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { ContentListPage } from '../../components/ContentListPage';
 import { SanitisedHtml } from '../../components/HtmlContent';
 import { useListParams } from '../../components/useListParams';
 import { formatTime } from '../../lib/format';
 import { NoticeFormModal } from './NoticeFormModal';
+import { useNoticeList } from './notice-queries';
 
 const leadingColumns: TableColumnsType<AdminNoticeItem> = [{ title: 'Title', dataIndex: 'title', key: 'title' }];
 
@@ -34,7 +34,7 @@ const trailingColumns: TableColumnsType<AdminNoticeItem> = [
 
 export function NoticesPage() {
   const { page, size, pagination } = useListParams();
-  const notices = useAdminQuery('noticeList', { page, size });
+  const notices = useNoticeList(page, size);
 
   return (
     <ContentListPage<AdminNoticeItem>

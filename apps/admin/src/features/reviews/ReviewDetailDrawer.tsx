@@ -19,12 +19,12 @@ import {
 } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ReviewItem } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { formatText, formatTime } from '../../lib/format';
 import { reviewQueueLabels, type BuiltReviewQueue } from '../../sections';
 import { money, queueViewOf, queueViews, type ImageSupport } from './queues';
+import { useReviewDetail } from './review-queries';
 import { queueItemNames, reviewStateColors, reviewStateLabels } from './review-queue';
 import { useReviewDecision, type DecisionKind } from './useReviewDecision';
 
@@ -103,7 +103,7 @@ export function ReviewDetailDrawer({
   onClose: () => void;
   onDecided: (item: ReviewItem) => void;
 }) {
-  const detail = useAdminQuery('reviewDetail', { queue, id: itemId });
+  const detail = useReviewDetail(queue, itemId);
   const item = detail.data;
   const mayDecide = useHasRight('review.decide');
   const [askReason, reasonHolder] = useReasonConfirm();

@@ -21,7 +21,6 @@ import {
 } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { reviewQueues, type ReviewListItem, type ReviewQueue } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { useHasRight } from '../../api/rights';
 import { useListParams } from '../../components/useListParams';
 import { accountTypeLabels, emptyText, formatText, formatTime } from '../../lib/format';
@@ -35,6 +34,7 @@ import {
   type BuiltReviewQueue,
 } from '../../sections';
 import { ReviewDetailDrawer } from './ReviewDetailDrawer';
+import { useReviewList } from './review-queries';
 import {
   cleanUserId,
   isBuiltQueue,
@@ -169,7 +169,7 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
 
   // A queue changes under the operator's eyes: read it afresh on every visit and filter change, and
   // every minute while open (list reads are not audited; opening an item is).
-  const list = useAdminQuery('reviewList', reviewListBody(queue, stateFilter, userId, page, size), {
+  const list = useReviewList(reviewListBody(queue, stateFilter, userId, page, size), {
     staleTime: 0,
     refetchInterval: listRefreshMs,
   });

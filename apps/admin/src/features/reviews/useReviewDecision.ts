@@ -5,11 +5,10 @@
  * new decision. Refusals are not toasted: the drawer shows them where the operator is looking.
  */
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AdminRequestOf, ReviewItem } from '@brokerage/contract';
-import { adminQueryKey, useAdminMutation } from '../../api/hooks';
 import { newRequestId } from '../../lib/request-id';
 import type { BuiltReviewQueue } from '../../sections';
+import { useRefreshReviewLists, useReviewApprove, useReviewReject, useShowDecidedItem } from './review-queries';
 import { decisionOutcome, type DecisionOutcome } from './review-queue';
 
 export type DecisionKind = 'approve' | 'reject';
@@ -40,21 +39,15 @@ export function useReviewDecision(input: {
   refetchItem: () => void;
 }): ReviewDecision {
   const { queue, id, onDecided, refetchItem } = input;
-  const queryClient = useQueryClient();
+  const refreshList = useRefreshReviewLists();
+  const showDecided = useShowDecidedItem(queue, id);
   const [failure, setFailure] = useState<DecisionFailure | null>(null);
   const isRetrying = useRef(false);
 
-  function refreshList() {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('reviewList') });
-  }
-
   function succeeded(item: ReviewItem) {
     setFailure(null);
-    queryClient.setQueryData(adminQueryKey('reviewDetail', { queue, id }), item);
-    refreshList();
-    // Balances and the real-name status of the user change with a decision.
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('userDetail') });
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('userList') });
+    // the item takes the answer; the lists and the user screens (balances, real-name status) are read again
+    showDecided(item);
     onDecided(item);
   }
 
@@ -76,12 +69,12 @@ export function useReviewDecision(input: {
     }
   }
 
-  const approve = useAdminMutation('reviewApprove', {
+  const approve = useReviewApprove({
     notify: false,
     onSuccess: ({ data }) => succeeded(data),
     onError: (error, body) => failed('approve', body, decisionOutcome(error)),
   });
-  const reject = useAdminMutation('reviewReject', {
+  const reject = useReviewReject({
     notify: false,
     onSuccess: ({ data }) => succeeded(data),
     onError: (error, body) => failed('reject', body, decisionOutcome(error)),

@@ -1,10 +1,10 @@
 /** Change the account type (docs/api.md §19.4 `/user/setAccountType`, admin only). */
 import { Button, Form, Select, Typography } from 'antd';
 import { accountTypes, type AccountType, type AdminUser } from '@brokerage/contract';
-import { useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { useConfirm } from '../../components/useConfirm';
 import { accountTypeLabels } from '../../lib/format';
+import { useSetAccountType } from './user-queries';
 
 interface AccountTypeValues {
   accountType: AccountType;
@@ -14,7 +14,7 @@ interface AccountTypeValues {
 export function AccountTypeForm({ user, onUpdated }: { user: AdminUser; onUpdated: (user: AdminUser) => void }) {
   const [form] = Form.useForm<AccountTypeValues>();
   const [confirm, confirmHolder] = useConfirm();
-  const setAccountType = useAdminMutation('setAccountType', {
+  const setAccountType = useSetAccountType({
     onSuccess: ({ data }) => {
       form.resetFields(['reason']);
       form.setFieldValue('accountType', data.accountType);

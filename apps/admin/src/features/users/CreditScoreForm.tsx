@@ -1,9 +1,9 @@
 /** Change the credit score, a whole number 0–100 (docs/api.md §19.4 `/user/setCreditScore`, admin only). */
 import { Button, Form, InputNumber, Typography } from 'antd';
 import type { AdminUser } from '@brokerage/contract';
-import { useAdminMutation } from '../../api/hooks';
 import { ReasonField } from '../../components/reason';
 import { useConfirm } from '../../components/useConfirm';
+import { useSetCreditScore } from './user-queries';
 
 interface CreditScoreValues {
   score: number | null;
@@ -13,7 +13,7 @@ interface CreditScoreValues {
 export function CreditScoreForm({ user, onUpdated }: { user: AdminUser; onUpdated: (user: AdminUser) => void }) {
   const [form] = Form.useForm<CreditScoreValues>();
   const [confirm, confirmHolder] = useConfirm();
-  const setCreditScore = useAdminMutation('setCreditScore', {
+  const setCreditScore = useSetCreditScore({
     onSuccess: ({ data }) => {
       form.resetFields(['reason']);
       form.setFieldValue('score', data.creditScore);

@@ -12,12 +12,12 @@ import {
   type RestrictAction,
   type Restriction,
 } from '@brokerage/contract';
-import { useAdminMutation } from '../../api/hooks';
 import { roleMayRestrict } from '../../api/rights';
 import { useSession } from '../../api/session';
 import { ReasonField } from '../../components/reason';
 import { useConfirm } from '../../components/useConfirm';
 import { restrictActionLabels, restrictionLabels } from '../../lib/format';
+import { useRestrictUser } from './user-queries';
 
 interface RestrictValues {
   action?: RestrictAction;
@@ -31,7 +31,7 @@ export function RestrictForm({ user, onUpdated }: { user: AdminUser; onUpdated: 
   const [confirm, confirmHolder] = useConfirm();
   const action = Form.useWatch('action', form);
   const allowed = restrictActions.filter((candidate) => roleMayRestrict(role, candidate));
-  const restrict = useAdminMutation('userRestrict', {
+  const restrict = useRestrictUser({
     onSuccess: ({ data }) => {
       form.resetFields();
       onUpdated(data);

@@ -16,10 +16,8 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { restrictActions, type AdminUser, type AdminUserDetail, type CurrencyAccount } from '@brokerage/contract';
-import { adminQueryKey, useAdminQuery } from '../../api/hooks';
+import { restrictActions, type AdminUserDetail, type CurrencyAccount } from '@brokerage/contract';
 import { roleHasRight, roleMayRestrict } from '../../api/rights';
 import { useSession } from '../../api/session';
 import {
@@ -37,6 +35,7 @@ import { CardsTable, WalletsTable } from './CardsAndWallets';
 import { UserOrders } from './UserOrders';
 import { RestrictForm } from './RestrictForm';
 import { RestrictionTags } from './RestrictionTags';
+import { useShowUpdatedUser, useUserDetail } from './user-queries';
 
 const accountColumns: TableColumnsType<CurrencyAccount> = [
   { title: 'Currency', dataIndex: 'currency', key: 'currency' },
@@ -88,21 +87,14 @@ function Profile({ user }: { user: AdminUserDetail }) {
 
 export function UserDetailDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const role = useSession()?.role;
-  const queryClient = useQueryClient();
-  const body = { userId: userId ?? '' };
-  const detail = useAdminQuery('userDetail', body, { enabled: userId !== null });
+  const detail = useUserDetail(userId);
   const user = userId !== null ? detail.data : undefined;
 
   const mayRestrict = restrictActions.some((action) => roleMayRestrict(role, action));
   const mayManage = roleHasRight(role, 'user.manage');
   const mayReadReviews = roleHasRight(role, 'review.read');
 
-  function onUpdated(updated: AdminUser) {
-    queryClient.setQueryData<AdminUserDetail>(adminQueryKey('userDetail', { userId: updated.userId }), (previous) =>
-      previous ? { ...previous, ...updated } : previous,
-    );
-    void queryClient.invalidateQueries({ queryKey: adminQueryKey('userList') });
-  }
+  const onUpdated = useShowUpdatedUser();
 
   let content;
   if (userId === null) content = null;

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { OrderState } from '@brokerage/contract';
 import { emptyText, formatAmount, formatTime } from '../../lib/format';
-import { useUserOrders, type UserOrder } from './users-queries';
+import { useUserOrders, type UserOrder } from './user-queries';
 
 export type OrderFilter = 'all' | 'open' | 'pending' | 'closed' | 'cancelled';
 

@@ -12,12 +12,12 @@ import {
   type KycStatus,
   type Restriction,
 } from '@brokerage/contract';
-import { useAdminQuery } from '../../api/hooks';
 import { accountTypeLabels, formatTime, kycStatusColors, kycStatusLabels, restrictionLabels } from '../../lib/format';
 import { useListParams } from '../../components/useListParams';
 import { oneOf } from '../../lib/url-params';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { RestrictionTags } from './RestrictionTags';
+import { useUserList } from './user-queries';
 
 export function UsersPage() {
   const { params, page, size, update, pagination } = useListParams();
@@ -36,7 +36,7 @@ export function UsersPage() {
     page,
     size,
   };
-  const users = useAdminQuery('userList', request);
+  const users = useUserList(request);
 
   const columns: TableColumnsType<AdminUser> = [
     { title: 'Account', dataIndex: 'account', key: 'account' },

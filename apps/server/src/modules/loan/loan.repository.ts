@@ -44,12 +44,12 @@ export async function pendingLoanOf(db: Db, userId: string): Promise<LoanRow | n
   return row ? loanOf(row) : null;
 }
 
-/** Approved loans not yet settled (few per user). */
+/** Approved loans not yet settled (few per user): a settled loan has left `approved` (§3.10). */
 export async function openLoansOf(db: Db, userId: string): Promise<LoanRow[]> {
   const rows = await db
     .select()
     .from(loans)
-    .where(and(eq(loans.userId, userId), eq(loans.state, 'approved'), eq(loans.settled, false)));
+    .where(and(eq(loans.userId, userId), eq(loans.state, 'approved')));
   return rows.map(loanOf);
 }
 

@@ -38,6 +38,7 @@ import { houseAccount, InsufficientFundsError, userAccount, type Ledger, type Po
 import { loanPosition, splitRepayment } from './loan.interest.js';
 import * as repo from './loan.repository.js';
 import type { LoanRow, QuotaRaiseRow } from './loan.repository.js';
+import { initialLoanState, initialQuotaRaiseState, transitionLoan, wireStateOf } from './loan.states.js';
 
 /**
  * Check-ins of a user in the 30 days up to `now` (the engagement module's count). A port, so this
@@ -66,10 +67,11 @@ function rateString(rate: string): string {
   return new Dec(rate).toString();
 }
 
+/** A loan on the wire (§16.5): its state as the review state and the `settled` flag (loan.states.ts). */
 export function toLoanRecord(row: LoanRow, today: string): LoanRecord {
   const c = row.currency;
-  const approved = row.state === 'approved';
-  const position = approved ? loanPosition(row, today) : null;
+  const { state, settled } = wireStateOf(row.state);
+  const position = state === 'approved' ? loanPosition(row, today) : null;
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -79,8 +81,8 @@ export function toLoanRecord(row: LoanRow, today: string): LoanRecord {
     repaid: (position?.repaid ?? Money.zero(c)).toString(),
     outstanding: (position?.outstanding ?? Money.zero(c)).toString(),
     dailyRate: rateString(row.dailyRate),
-    state: row.state,
-    settled: row.settled,
+    state,
+    settled,
     appliedAt: row.appliedAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reason: row.state === 'rejected' ? row.reason : null,
@@ -196,7 +198,7 @@ export async function borrow(
     currency: s.currency,
     principal: amount.amount,
     dailyRate: deps.settings.get('loan.dailyRate'),
-    state: 'pending',
+    state: initialLoanState(),
     appliedAt: now,
   });
   return toLoanRecord(row, today);
@@ -205,7 +207,9 @@ export async function borrow(
 /**
  * `/loan/repay` (§16.3): record.not_found (also a loan not approved) → loan.repay_exceeds →
  * funds.insufficient_balance. Interest up to today is written on the loan first, so the new
- * principal accrues from today on.
+ * principal accrues from today on. The repayment that leaves nothing owed settles the loan
+ * (`repay_in_full`, §3.10); a settled loan is still an approved one to the caller and owes 0, so
+ * paying it again answers loan.repay_exceeds as before.
  */
 export async function repay(
   tx: Tx,
@@ -215,7 +219,8 @@ export async function repay(
 ): Promise<LoanRecord> {
   const now = deps.clock.now();
   const loan = await repo.lockLoan(tx, body.loanId);
-  if (!loan || loan.userId !== userId || loan.state !== 'approved') throw new DomainError('record.not_found');
+  if (!loan || loan.userId !== userId || wireStateOf(loan.state).state !== 'approved')
+    throw new DomainError('record.not_found');
   const c = loan.currency;
   const today = localToday(deps.settings, now);
   const position = loanPosition(loan, today);
@@ -239,15 +244,15 @@ export async function repay(
     throw error;
   }
   const principalRepaid = loan.principalRepaid.plus(principalPart);
-  const settled = position.outstanding.minus(amount).isZero();
-  const updated = await repo.updateLoan(tx, loan.id, {
+  const patch = {
     principalRepaid: principalRepaid.amount,
     interestAccrued: position.interest.amount,
     interestRepaid: loan.interestRepaid.plus(interestPart).amount,
     accruedOn: today,
-    settled,
-    settledAt: settled ? now : null,
-  });
+  };
+  const updated = position.outstanding.minus(amount).isZero()
+    ? await transitionLoan(tx, loan, 'repay_in_full', { ...patch, settledAt: now })
+    : await repo.updateLoan(tx, loan.id, patch);
   return toLoanRecord(updated, today);
 }
 
@@ -273,7 +278,7 @@ export async function raiseQuota(
     userId,
     currency,
     amount: Money.of(body.amount, currency).amount,
-    state: 'pending',
+    state: initialQuotaRaiseState(),
     submittedAt: now,
   });
   return toQuotaRaise(row);

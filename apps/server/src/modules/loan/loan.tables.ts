@@ -1,11 +1,12 @@
-import type { Currency, ReviewState } from '@brokerage/contract';
+import type { Currency, LoanState, ReviewState } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, money, rate } from '../../platform/columns.js';
 
 /**
- * Credit loans (docs/api.md §16.2–§16.5). `state` is the review state of the application (§3.3, queue
- * `loan`); once approved, `settled` turns true when nothing is owed any more. Interest is accrued
+ * Credit loans (docs/api.md §16.2–§16.5). `state` follows the loan table (§3.10, loan.states.ts): the
+ * review states of the application (§3.3, queue `loan`), then `settled` (at `settledAt`) when nothing
+ * is owed any more; the wire shows the review state and a `settled` flag (§16.5). Interest is accrued
  * lazily (loan.interest.ts): `interestAccrued` holds the interest of every whole day up to
  * `accruedOn` (a local date in `funds.timezone`), written whenever the unpaid principal changes
  * (a repayment), so each stretch of days at one principal is rounded once.
@@ -20,8 +21,7 @@ export const loans = pgTable(
     principal: money('principal').notNull(),
     /** the daily rate fixed when the loan was applied for (config `loan.dailyRate` then) */
     dailyRate: rate('daily_rate', 20).notNull(),
-    state: text('state').$type<ReviewState>().notNull(),
-    settled: boolean('settled').notNull().default(false),
+    state: text('state').$type<LoanState>().notNull(),
     principalRepaid: money('principal_repaid')
       .notNull()
       .default(sql`'0'`),
@@ -46,12 +46,12 @@ export const loans = pgTable(
     uniqueIndex('loans_one_pending_per_user')
       .on(t.userId)
       .where(sql`${t.state} = 'pending'`),
-    check('loans_state_enum', sql`${t.state} in ('pending','approved','rejected')`),
+    check('loans_state_enum', sql`${t.state} in ('pending','approved','rejected','settled')`),
     check(
       'loans_amounts',
       sql`${t.principal} > 0 and ${t.principalRepaid} >= 0 and ${t.principalRepaid} <= ${t.principal} and ${t.interestRepaid} >= 0 and ${t.interestRepaid} <= ${t.interestAccrued}`,
     ),
-    check('loans_settled_approved', sql`not ${t.settled} or ${t.state} = 'approved'`),
+    check('loans_settled_at', sql`(${t.state} = 'settled') = (${t.settledAt} is not null)`),
   ],
 );
 

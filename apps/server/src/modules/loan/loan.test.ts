@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { reviewItem, type LoanRating, type LoanRecord, type QuotaRaise } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db.js';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 
@@ -302,6 +303,36 @@ describe('interest and repayment (§16.3, §16.5)', () => {
         expect((await repay(u, loan.id, '0.01')).body).toMatchObject({
           code: 'loan.repay_exceeds',
           params: { outstanding: '0.00' },
+        });
+        // settled is a state of the loan (§3.10), but the wire still says approved + settled (§16.5)
+        const stored = await t.database.db.execute(sql`select state, settled_at from loans where id = ${loan.id}`);
+        expect(rowsOf<{ state: string; settled_at: unknown }>(stored)).toEqual([
+          { state: 'settled', settled_at: expect.anything() },
+        ]);
+        expect((await records(u)).find((l) => l.id === loan.id)).toMatchObject({ state: 'approved', settled: true });
+        const reviewer = await adminLogin(t.app, 'reviewer');
+        const listed = data<{ list: { id: string; state: string }[] }>(
+          await post(t.app, '/api/admin/review/list', { queue: 'loan', userId: u.id, states: ['approved'] }, reviewer),
+        ).list;
+        expect(listed).toEqual([expect.objectContaining({ id: loan.id, state: 'approved' })]);
+        expect(
+          data<{ list: unknown[] }>(
+            await post(
+              t.app,
+              '/api/admin/review/list',
+              { queue: 'loan', userId: u.id, states: ['rejected'] },
+              reviewer,
+            ),
+          ).list,
+        ).toEqual([]);
+        expect(
+          reviewItem.parse(
+            data(await post(t.app, '/api/admin/review/detail', { queue: 'loan', id: loan.id }, reviewer)),
+          ),
+        ).toMatchObject({ state: 'approved' });
+        expect((await decide('loan', 'reject', loan.id)).body).toMatchObject({
+          code: 'review.not_pending',
+          params: { state: 'approved' },
         });
         expect(await rating(u)).toMatchObject({ borrowed: '0.00', outstanding: '0.00', availableQuota: '10000.00' });
         expect(await available(u)).toBe(String((4000 + 1000 - 4017).toFixed(2)));

@@ -59,7 +59,12 @@ describe('incremental indicators', () => {
   it('recompute only the tail: a moved last bar changes nothing before it', () => {
     const bars = walk(100);
     const engine = new ChartIndicators(all, defaultParams, bars);
-    const before = all.map((kind) => engine.series(kind).slice(0, 99).map((v) => [...v]));
+    const before = all.map((kind) =>
+      engine
+        .series(kind)
+        .slice(0, 99)
+        .map((v) => [...v]),
+    );
     const last = bars[99] as Bar;
     engine.apply({ ...last, close: last.close * 1.05, high: last.high * 1.05 });
     all.forEach((kind, i) => expect(engine.series(kind).slice(0, 99)).toEqual(before[i]));

@@ -198,7 +198,10 @@ function wilderStep(state: WilderState, change: number, period: number): readonl
   if (state.avgGain !== null && state.avgLoss !== null) {
     const avgGain = (state.avgGain * (period - 1) + gain) / period;
     const avgLoss = (state.avgLoss * (period - 1) + loss) / period;
-    return [{ count: state.count + 1, gainSum: state.gainSum, lossSum: state.lossSum, avgGain, avgLoss }, rsiOf(avgGain, avgLoss)];
+    return [
+      { count: state.count + 1, gainSum: state.gainSum, lossSum: state.lossSum, avgGain, avgLoss },
+      rsiOf(avgGain, avgLoss),
+    ];
   }
   const count = state.count + 1;
   const gainSum = state.gainSum + gain;

@@ -40,7 +40,13 @@ import {
   type DrawnIndicator,
   type IndicatorColours,
 } from './indicators/indicator-series';
-import { IndicatorLegend, legendRows } from './indicators/IndicatorLegend';
+import {
+  decimalsOf,
+  formatIndicator,
+  formatVolume,
+  IndicatorLegend,
+  legendRows,
+} from './indicators/IndicatorLegend';
 import { IndicatorSheet } from './indicators/IndicatorSheet';
 import { useIndicatorSettings } from './indicators/useIndicatorSettings';
 import './indicators/indicators.css';
@@ -132,6 +138,13 @@ export function chartPriceFormatter(priceScale: number): (price: number) => stri
 
 /** Room above the highest and below the lowest price, so the last-price label clears the axis labels and the volume bars. */
 export const PRICE_SCALE_MARGINS = { top: 0.14, bottom: 0.28 } as const;
+/** The same when the VOL pane draws the volume: no volume bars under the candles. */
+const PRICE_SCALE_MARGINS_NO_VOLUME = { top: 0.1, bottom: 0.08 } as const;
+
+/** The price scale's format: the instrument's decimals and the headline's separators. */
+function pricePriceFormat(priceScale: number) {
+  return { type: 'custom', formatter: chartPriceFormatter(priceScale), minMove: 10 ** -priceScale } as const;
+}
 
 interface PriceChartProps {
   instrumentId: string;
@@ -214,12 +227,15 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     coloursRef.current = colours;
     const timeFormat = intraday ? 'MM.DD HH:mm' : 'YYYY.MM.DD';
     chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: {
-        timeFormatter: (time: Time) => timeOf(time).format(timeFormat),
-        priceFormatter: chartPriceFormatter(priceScale),
+      layout: {
+        background: { type: ColorType.Solid, color: colours.background },
+        textColor: colours.text,
+        panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
       },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      // Each series formats its own scale (prices, volumes, oscillators): a chart-wide
+      // priceFormatter would override them all.
+      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat) },
       timeScale: {
         timeVisible: intraday,
         secondsVisible: false,
@@ -270,6 +286,7 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       // The last price is the headline above the chart; its axis label would sit on top of an
       // axis tick (lightweight-charts does not hide colliding ticks), so only the dotted line marks it.
       const price = chart.addSeries(LineSeries, {
+        priceFormat: pricePriceFormat(priceScale),
         color: colours.line,
         lineWidth: 2,
         priceLineVisible: true,
@@ -293,6 +310,7 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       // The VOL pane, when switched on, draws the volume with its averages; otherwise it stays under the candles.
       const volume = settings.panes.includes('vol') ? null : addVolume();
       const series = chart.addSeries(CandlestickSeries, {
+        priceFormat: pricePriceFormat(priceScale),
         upColor: colours.up,
         downColor: colours.down,
         wickUpColor: colours.up,
@@ -300,13 +318,20 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
         borderVisible: false,
         lastValueVisible: false,
       });
-      series.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
+      series.priceScale().applyOptions({ scaleMargins: volume ? PRICE_SCALE_MARGINS : PRICE_SCALE_MARGINS_NO_VOLUME });
       series.setData(bars.map(candleBar));
       volume?.setData(bars.map((bar) => candleVolume(bar, colours)));
       const engine = new ChartIndicators(activeKinds(settings), settings.params, bars.map(candleToBar));
       const indicators = activeKinds(settings).map((kind) => {
         const pane = kind === settings.overlay ? 0 : 1 + settings.panes.findIndex((p) => p === kind);
-        const drawnIndicator = addIndicator(chart, kind, settings.params, pane, colours);
+        const format =
+          kind === 'vol'
+            ? { formatter: (value: number) => formatVolume(value, language), minMove: 1 }
+            : {
+                formatter: (value: number) => formatIndicator(value, decimalsOf(kind, priceScale)),
+                minMove: 10 ** -decimalsOf(kind, priceScale),
+              };
+        const drawnIndicator = addIndicator(chart, kind, settings.params, pane, colours, format);
         setIndicatorData(drawnIndicator, engine, settings.params, colours);
         return drawnIndicator;
       });
@@ -318,7 +343,7 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     }
     setDrawn((n) => n + 1);
     chart.timeScale().fitContent();
-  }, [candles.data, effectivePeriod, upColour, scheme, settings]);
+  }, [candles.data, effectivePeriod, upColour, scheme, settings, priceScale, language]);
 
   // Live ticks move the last bar or time-share point.
   useEffect(() => {
@@ -363,17 +388,7 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     <div className="chart-wrap" aria-busy={candles.isPending}>
       {isBars ? (
         <div className="ind-toolbar" data-drawn={drawn}>
-          {engine ? (
-            <IndicatorLegend
-              bar={engine.bars[legendIndex]}
-              rows={legendRows(engine, settings.params, legendIndex, priceScale, language)}
-              priceScale={priceScale}
-              language={language}
-              intraday={intraday}
-            />
-          ) : (
-            <div className="ind-legend" />
-          )}
+          {/* First, floated: the legend's rows wrap beside it and use the full width below it. */}
           <button
             type="button"
             className="ind-button"
@@ -384,6 +399,15 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
           >
             {t('ui.indicators.button')}
           </button>
+          {engine ? (
+            <IndicatorLegend
+              bar={engine.bars[legendIndex]}
+              rows={legendRows(engine, settings.params, legendIndex, priceScale, language)}
+              priceScale={priceScale}
+              language={language}
+              intraday={intraday}
+            />
+          ) : null}
         </div>
       ) : null}
       <div

@@ -64,14 +64,16 @@ export function addIndicator(
   params: IndicatorParams,
   paneIndex: number,
   colours: IndicatorColours,
+  format: { formatter: (value: number) => string; minMove: number },
 ): DrawnIndicator {
+  const priceFormat = { type: 'custom', ...format } as const;
   let colourIndex = 0;
   const series = linesOf(kind, params[kind]).map((line) => {
     if (line.style === 'bars') {
       return chart.addSeries(
         HistogramSeries,
         {
-          priceFormat: kind === 'vol' ? { type: 'volume' } : undefined,
+          priceFormat,
           lastValueVisible: false,
           priceLineVisible: false,
         },
@@ -88,7 +90,7 @@ export function addIndicator(
         lastValueVisible: false,
         priceLineVisible: false,
         crosshairMarkerVisible: false,
-        priceFormat: kind === 'vol' ? { type: 'volume' } : undefined,
+        priceFormat,
       },
       paneIndex,
     );

@@ -30,7 +30,9 @@ import {
   pricePoint,
   type ChartColours,
 } from './chart-data';
-import { activeKinds, candleToBar, ChartIndicators } from './indicators/engine';
+import { computeIndicators } from './indicators/compute';
+import { candleToBar } from './indicators/bars';
+import { activeKinds, type ChartIndicators } from './indicators/engine';
 import {
   addIndicator,
   barIndexAt,
@@ -40,13 +42,7 @@ import {
   type DrawnIndicator,
   type IndicatorColours,
 } from './indicators/indicator-series';
-import {
-  decimalsOf,
-  formatIndicator,
-  formatVolume,
-  IndicatorLegend,
-  legendRows,
-} from './indicators/IndicatorLegend';
+import { decimalsOf, formatIndicator, formatVolume, IndicatorLegend, legendRows } from './indicators/IndicatorLegend';
 import { IndicatorSheet } from './indicators/IndicatorSheet';
 import { useIndicatorSettings } from './indicators/useIndicatorSettings';
 import './indicators/indicators.css';
@@ -254,7 +250,8 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
   useEffect(() => {
     const chart = chartRef.current;
     const list = candles.data?.list;
-    if (!chart || !list) return;
+    if (!chart || !list) return undefined;
+    let cancelled = false;
     const colours = readColours();
     coloursRef.current = colours;
     const previous = seriesRef.current;
@@ -321,8 +318,8 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       series.priceScale().applyOptions({ scaleMargins: volume ? PRICE_SCALE_MARGINS : PRICE_SCALE_MARGINS_NO_VOLUME });
       series.setData(bars.map(candleBar));
       volume?.setData(bars.map((bar) => candleVolume(bar, colours)));
-      const engine = new ChartIndicators(activeKinds(settings), settings.params, bars.map(candleToBar));
-      const indicators = activeKinds(settings).map((kind) => {
+      const kinds = activeKinds(settings);
+      const indicators = kinds.map((kind) => {
         const pane = kind === settings.overlay ? 0 : 1 + settings.panes.findIndex((p) => p === kind);
         const format =
           kind === 'vol'
@@ -331,18 +328,29 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
                 formatter: (value: number) => formatIndicator(value, decimalsOf(kind, priceScale)),
                 minMove: 10 ** -decimalsOf(kind, priceScale),
               };
-        const drawnIndicator = addIndicator(chart, kind, settings.params, pane, colours, format);
-        setIndicatorData(drawnIndicator, engine, settings.params, colours);
-        return drawnIndicator;
+        return addIndicator(chart, kind, settings.params, pane, colours, format);
       });
       const panes = chart.panes();
       panes.forEach((pane, i) => pane.setStretchFactor(i === 0 ? PRICE_PANE_STRETCH : INDICATOR_PANE_STRETCH));
-      engineRef.current = engine;
       seriesRef.current = { kind: 'bars', candles: series, volume, indicators };
       lastRef.current = bars[bars.length - 1] ?? null;
+      // The full computation runs in the worker (indicators/compute.ts); the panes are already in place.
+      void computeIndicators(kinds, settings.params, bars.map(candleToBar)).then((engine) => {
+        if (cancelled) return;
+        // A live tick may have moved the last bar while the worker computed.
+        const last = lastRef.current;
+        if (last && isCandle(last)) engine.apply(candleToBar(last));
+        for (const drawnIndicator of indicators) {
+          setIndicatorData(drawnIndicator, engine, settings.params, coloursRef.current);
+        }
+        engineRef.current = engine;
+        setDrawn((n) => n + 1);
+      });
     }
-    setDrawn((n) => n + 1);
     chart.timeScale().fitContent();
+    return () => {
+      cancelled = true;
+    };
   }, [candles.data, effectivePeriod, upColour, scheme, settings, priceScale, language]);
 
   // Live ticks move the last bar or time-share point.

@@ -1,13 +1,8 @@
 /**
- * The indicators of one chart over its bars: a full computation when the candles arrive, then
- * only the tail as live prices move the last bar or open a new one.
- *
- * Cost: a full computation of all seven indicators over 2,000 bars takes about a millisecond
- * on a laptop and a few on a slow phone (measured in `engine.test.ts`), well under a 16 ms
- * frame, so it runs on the main thread; see docs/decisions.md "Chart indicators".
+ * The indicators of one chart over its bars: a full computation when the candles arrive (in a
+ * worker, see `compute.ts`), then only the tail as live prices move the last bar or open a new
+ * one (on the main thread: one step per indicator).
  */
-import type { Candle } from '@brokerage/contract';
-import { toChartNumber, toChartTime } from '../chart-data';
 import {
   bollStep,
   emaLinesStep,
@@ -19,21 +14,10 @@ import {
   volStep,
   type Bar,
   type Step,
+  type TrackSnapshot,
   type Values,
 } from './indicators';
 import type { IndicatorKind, IndicatorParams, IndicatorSettings } from './settings';
-
-/** A candle as numbers for the chart (display only; see `toChartNumber`). */
-export function candleToBar(candle: Candle): Bar {
-  return {
-    time: toChartTime(candle.t),
-    open: toChartNumber(candle.o),
-    high: toChartNumber(candle.h),
-    low: toChartNumber(candle.l),
-    close: toChartNumber(candle.c),
-    volume: toChartNumber(candle.v),
-  };
-}
 
 /** How a line is drawn: a line, or bars (volume, MACD histogram). */
 export type LineStyle = 'line' | 'bars';
@@ -94,15 +78,41 @@ export function activeKinds(settings: IndicatorSettings): IndicatorKind[] {
 
 export type Change = 'push' | 'replace';
 
+/** A computed `ChartIndicators` as plain data (structured-cloneable), e.g. from the worker. */
+export interface IndicatorsSnapshot {
+  bars: Bar[];
+  tracks: Partial<Record<IndicatorKind, TrackSnapshot<unknown>>>;
+}
+
 export class ChartIndicators {
   readonly bars: Bar[] = [];
   readonly kinds: readonly IndicatorKind[];
   private readonly tracks = new Map<IndicatorKind, IndicatorTrack<unknown>>();
 
-  constructor(kinds: readonly IndicatorKind[], params: IndicatorParams, bars: readonly Bar[] = []) {
+  /**
+   * Computes the indicators over `bars`, or, given `saved` (a snapshot computed elsewhere with the
+   * same kinds and parameters, e.g. by the worker), continues from it without computing again.
+   */
+  constructor(
+    kinds: readonly IndicatorKind[],
+    params: IndicatorParams,
+    bars: readonly Bar[] = [],
+    saved?: IndicatorsSnapshot,
+  ) {
     this.kinds = kinds;
-    for (const kind of kinds) this.tracks.set(kind, new IndicatorTrack(stepOf(kind, params)));
-    for (const bar of bars) this.apply(bar);
+    for (const kind of kinds) {
+      const track = saved?.tracks[kind];
+      if (saved && !track) throw new Error(`indicator snapshot without ${kind}`);
+      this.tracks.set(kind, new IndicatorTrack(stepOf(kind, params), track));
+    }
+    if (saved) this.bars.push(...saved.bars);
+    else for (const bar of bars) this.apply(bar);
+  }
+
+  snapshot(): IndicatorsSnapshot {
+    const tracks: IndicatorsSnapshot['tracks'] = {};
+    for (const [kind, track] of this.tracks) tracks[kind] = track.snapshot();
+    return { bars: this.bars, tracks };
   }
 
   /**

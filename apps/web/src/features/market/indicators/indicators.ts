@@ -270,14 +270,29 @@ export function kdjStep(period: number, m1: number, m2: number): Step<KdjState> 
  * last bar: a new bar steps once from the state after, a moved last bar steps once from the
  * state before. Either way only the tail is computed.
  */
+export interface TrackSnapshot<S> {
+  before: S;
+  after: S;
+  values: Values[];
+}
+
 export class IndicatorTrack<S> {
   private before: S;
   private after: S;
   readonly values: Values[] = [];
 
-  constructor(private readonly calc: Step<S>) {
-    this.before = calc.initial;
-    this.after = calc.initial;
+  constructor(
+    private readonly calc: Step<S>,
+    saved?: TrackSnapshot<S>,
+  ) {
+    this.before = saved ? saved.before : calc.initial;
+    this.after = saved ? saved.after : calc.initial;
+    if (saved) this.values = saved.values;
+  }
+
+  /** Everything but the step function: plain data, so a worker can compute it and post it back. */
+  snapshot(): TrackSnapshot<S> {
+    return { before: this.before, after: this.after, values: this.values };
   }
 
   /** `bars` has gained a bar at its end. */

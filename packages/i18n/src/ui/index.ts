@@ -3,6 +3,7 @@ import { accountLiveUi } from './account-live.js';
 import { accountUi } from './account.js';
 import { appearanceUi } from './appearance.js';
 import { blockTradesUi } from './block-trades.js';
+import { chartsUi } from './charts.js';
 import { copyFundsUi } from './copy-funds.js';
 import { engagementUi } from './engagement.js';
 import { fundsUi } from './funds.js';
@@ -24,6 +25,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   accountLiveUi,
   appearanceUi,
   blockTradesUi,
+  chartsUi,
   copyFundsUi,
   engagementUi,
   fundsUi,

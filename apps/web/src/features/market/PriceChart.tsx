@@ -9,6 +9,7 @@ import {
   TickMarkType,
   type IChartApi,
   type ISeriesApi,
+  type MouseEventParams,
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
@@ -29,10 +30,35 @@ import {
   pricePoint,
   type ChartColours,
 } from './chart-data';
+import { computeIndicators } from './indicators/compute';
+import { candleToBar } from './indicators/bars';
+import { activeKinds, type ChartIndicators } from './indicators/engine';
+import {
+  addIndicator,
+  barIndexAt,
+  lineColourVars,
+  setIndicatorData,
+  updateIndicatorTail,
+  type DrawnIndicator,
+  type IndicatorColours,
+} from './indicators/indicator-series';
+import { decimalsOf, formatIndicator, formatVolume, IndicatorLegend, legendRows } from './indicators/IndicatorLegend';
+import { IndicatorSheet } from './indicators/IndicatorSheet';
+import { useIndicatorSettings } from './indicators/useIndicatorSettings';
+import './indicators/indicators.css';
 
 type Series =
-  | { kind: 'bars'; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> }
+  | {
+      kind: 'bars';
+      candles: ISeriesApi<'Candlestick'>;
+      /** The volume under the candles; null when the VOL pane draws it instead. */
+      volume: ISeriesApi<'Histogram'> | null;
+      indicators: DrawnIndicator[];
+    }
   | { kind: 'line'; price: ISeriesApi<'Line'>; avg: ISeriesApi<'Line'>; volume: ISeriesApi<'Histogram'> };
+
+/** Line colours of the indicators when the theme's variables cannot be read (tests). */
+const indicatorFallback = ['#d08c00', '#8e44c9', '#1778b8', '#c2185b'];
 
 const fallback = {
   green: '#0b7a41',
@@ -55,7 +81,7 @@ function withAlpha(colour: string, alpha: string): string {
 }
 
 /** The chart follows the up/down colour setting and the light/dark theme (canvas cannot read CSS variables itself). */
-function readColours(): ChartColours & { text: string; grid: string; background: string } {
+function readColours(): ChartColours & IndicatorColours & { text: string; grid: string; background: string } {
   const up = cssVar('--up-color', fallback.green);
   const down = cssVar('--down-color', fallback.red);
   return {
@@ -68,8 +94,13 @@ function readColours(): ChartColours & { text: string; grid: string; background:
     text: cssVar('--text-secondary', fallback.text),
     grid: cssVar('--divider', fallback.divider),
     background: cssVar('--card-bg', fallback.card),
+    lines: lineColourVars.map((name, i) => cssVar(name, indicatorFallback[i] ?? fallback.brand)),
   };
 }
+
+/** Pane heights relative to each other: the prices keep most of the room. */
+const PRICE_PANE_STRETCH = 3;
+const INDICATOR_PANE_STRETCH = 1;
 
 /** Re-reads colours when the theme attribute of the root changes. */
 function useColourScheme(): string {
@@ -103,6 +134,13 @@ export function chartPriceFormatter(priceScale: number): (price: number) => stri
 
 /** Room above the highest and below the lowest price, so the last-price label clears the axis labels and the volume bars. */
 export const PRICE_SCALE_MARGINS = { top: 0.14, bottom: 0.28 } as const;
+/** The same when the VOL pane draws the volume: no volume bars under the candles. */
+const PRICE_SCALE_MARGINS_NO_VOLUME = { top: 0.1, bottom: 0.08 } as const;
+
+/** The price scale's format: the instrument's decimals and the headline's separators. */
+function pricePriceFormat(priceScale: number) {
+  return { type: 'custom', formatter: chartPriceFormatter(priceScale), minMove: 10 ** -priceScale } as const;
+}
 
 interface PriceChartProps {
   instrumentId: string;
@@ -139,6 +177,13 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
   const effectivePeriod: Period = range ? '1d' : period;
   const intraday = isIntraday(effectivePeriod);
   const [failed, setFailed] = useState(false);
+  const [settings, setSettings] = useIndicatorSettings();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const engineRef = useRef<ChartIndicators | null>(null);
+  // The crosshair's bar (chart time), null without a hover; `drawn` counts redraws of the legend's data.
+  const [hoverTime, setHoverTime] = useState<number | null>(null);
+  const [drawn, setDrawn] = useState(0);
+  const language = useSession((s) => s.language);
 
   // Create the chart once; destroy it on unmount.
   useEffect(() => {
@@ -158,9 +203,14 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       return undefined;
     }
     chartRef.current = chart;
+    const onCrosshair = (param: MouseEventParams<Time>) =>
+      setHoverTime(typeof param.time === 'number' ? param.time : null);
+    chart.subscribeCrosshairMove(onCrosshair);
     return () => {
+      chart.unsubscribeCrosshairMove(onCrosshair);
       seriesRef.current = null;
       chartRef.current = null;
+      engineRef.current = null;
       chart.remove();
     };
   }, []);
@@ -173,12 +223,15 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     coloursRef.current = colours;
     const timeFormat = intraday ? 'MM.DD HH:mm' : 'YYYY.MM.DD';
     chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      localization: {
-        timeFormatter: (time: Time) => timeOf(time).format(timeFormat),
-        priceFormatter: chartPriceFormatter(priceScale),
+      layout: {
+        background: { type: ColorType.Solid, color: colours.background },
+        textColor: colours.text,
+        panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
       },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      // Each series formats its own scale (prices, volumes, oscillators): a chart-wide
+      // priceFormatter would override them all.
+      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat) },
       timeScale: {
         timeVisible: intraday,
         secondsVisible: false,
@@ -197,30 +250,40 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
   useEffect(() => {
     const chart = chartRef.current;
     const list = candles.data?.list;
-    if (!chart || !list) return;
+    if (!chart || !list) return undefined;
+    let cancelled = false;
     const colours = readColours();
     coloursRef.current = colours;
     const previous = seriesRef.current;
     if (previous) {
       for (const series of previous.kind === 'bars'
-        ? [previous.candles, previous.volume]
+        ? [previous.candles, previous.volume, ...previous.indicators.flatMap((d) => d.series)]
         : [previous.price, previous.avg, previous.volume]) {
-        chart.removeSeries(series);
+        if (series) chart.removeSeries(series);
       }
+      // Indicator panes go with their series; the price pane stays.
+      for (let pane = chart.panes().length - 1; pane > 0; pane -= 1) chart.removePane(pane);
       seriesRef.current = null;
     }
-    const volume = chart.addSeries(HistogramSeries, {
-      priceFormat: { type: 'volume' },
-      priceScaleId: 'volume',
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    if (effectivePeriod === 'time_share') {
+    engineRef.current = null;
+    const isBars = effectivePeriod !== 'time_share';
+    const addVolume = () => {
+      const series = chart.addSeries(HistogramSeries, {
+        priceFormat: { type: 'volume' },
+        priceScaleId: 'volume',
+        lastValueVisible: false,
+        priceLineVisible: false,
+      });
+      series.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      return series;
+    };
+    if (!isBars) {
+      const volume = addVolume();
       const points = list.filter(isTimeSharePoint);
       // The last price is the headline above the chart; its axis label would sit on top of an
       // axis tick (lightweight-charts does not hide colliding ticks), so only the dotted line marks it.
       const price = chart.addSeries(LineSeries, {
+        priceFormat: pricePriceFormat(priceScale),
         color: colours.line,
         lineWidth: 2,
         priceLineVisible: true,
@@ -241,7 +304,10 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       lastRef.current = points[points.length - 1] ?? null;
     } else {
       const bars = list.filter(isCandle);
+      // The VOL pane, when switched on, draws the volume with its averages; otherwise it stays under the candles.
+      const volume = settings.panes.includes('vol') ? null : addVolume();
       const series = chart.addSeries(CandlestickSeries, {
+        priceFormat: pricePriceFormat(priceScale),
         upColor: colours.up,
         downColor: colours.down,
         wickUpColor: colours.up,
@@ -249,14 +315,43 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
         borderVisible: false,
         lastValueVisible: false,
       });
-      series.priceScale().applyOptions({ scaleMargins: PRICE_SCALE_MARGINS });
+      series.priceScale().applyOptions({ scaleMargins: volume ? PRICE_SCALE_MARGINS : PRICE_SCALE_MARGINS_NO_VOLUME });
       series.setData(bars.map(candleBar));
-      volume.setData(bars.map((bar) => candleVolume(bar, colours)));
-      seriesRef.current = { kind: 'bars', candles: series, volume };
+      volume?.setData(bars.map((bar) => candleVolume(bar, colours)));
+      const kinds = activeKinds(settings);
+      const indicators = kinds.map((kind) => {
+        const pane = kind === settings.overlay ? 0 : 1 + settings.panes.findIndex((p) => p === kind);
+        const format =
+          kind === 'vol'
+            ? { formatter: (value: number) => formatVolume(value, language), minMove: 1 }
+            : {
+                formatter: (value: number) => formatIndicator(value, decimalsOf(kind, priceScale)),
+                minMove: 10 ** -decimalsOf(kind, priceScale),
+              };
+        return addIndicator(chart, kind, settings.params, pane, colours, format);
+      });
+      const panes = chart.panes();
+      panes.forEach((pane, i) => pane.setStretchFactor(i === 0 ? PRICE_PANE_STRETCH : INDICATOR_PANE_STRETCH));
+      seriesRef.current = { kind: 'bars', candles: series, volume, indicators };
       lastRef.current = bars[bars.length - 1] ?? null;
+      // The full computation runs in the worker (indicators/compute.ts); the panes are already in place.
+      void computeIndicators(kinds, settings.params, bars.map(candleToBar)).then((engine) => {
+        if (cancelled) return;
+        // A live tick may have moved the last bar while the worker computed.
+        const last = lastRef.current;
+        if (last && isCandle(last)) engine.apply(candleToBar(last));
+        for (const drawnIndicator of indicators) {
+          setIndicatorData(drawnIndicator, engine, settings.params, coloursRef.current);
+        }
+        engineRef.current = engine;
+        setDrawn((n) => n + 1);
+      });
     }
     chart.timeScale().fitContent();
-  }, [candles.data, effectivePeriod, upColour, scheme]);
+    return () => {
+      cancelled = true;
+    };
+  }, [candles.data, effectivePeriod, upColour, scheme, settings, priceScale, language]);
 
   // Live ticks move the last bar or time-share point.
   useEffect(() => {
@@ -276,20 +371,56 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
         const next = applyTickToCandle(last, live.price, live.ts, effectivePeriod);
         if (!next) return;
         series.candles.update(candleBar(next));
-        series.volume.update(candleVolume(next, colours));
+        series.volume?.update(candleVolume(next, colours));
         lastRef.current = next;
+        // Only the tail of each indicator is recomputed and redrawn.
+        const engine = engineRef.current;
+        if (engine && engine.apply(candleToBar(next)) !== null) {
+          for (const drawnIndicator of series.indicators) {
+            updateIndicatorTail(drawnIndicator, engine, settings.params, colours);
+          }
+          setDrawn((n) => n + 1);
+        }
       }
     } catch {
       // A tick that the library refuses (out of order after a refetch) is dropped; the next refetch redraws.
     }
-  }, [live, effectivePeriod]);
+  }, [live, effectivePeriod, settings.params]);
 
   const empty = candles.data !== undefined && (candles.data?.list ?? []).length === 0;
+  const isBars = effectivePeriod !== 'time_share';
+  const engine = engineRef.current;
+  const hoverIndex = engine && hoverTime !== null ? barIndexAt(engine.bars, hoverTime) : null;
+  const legendIndex = engine ? (hoverIndex ?? engine.length - 1) : -1;
   return (
     <div className="chart-wrap" aria-busy={candles.isPending}>
+      {isBars ? (
+        <div className="ind-toolbar" data-drawn={drawn}>
+          {/* First, floated: the legend's rows wrap beside it and use the full width below it. */}
+          <button
+            type="button"
+            className="ind-button"
+            aria-haspopup="dialog"
+            aria-expanded={sheetOpen}
+            onClick={() => setSheetOpen(true)}
+            data-testid="indicator-button"
+          >
+            {t('ui.indicators.button')}
+          </button>
+          {engine ? (
+            <IndicatorLegend
+              bar={engine.bars[legendIndex]}
+              rows={legendRows(engine, settings.params, legendIndex, priceScale, language)}
+              priceScale={priceScale}
+              language={language}
+              intraday={intraday}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div
         ref={containerRef}
-        className="chart-canvas"
+        className={isBars && settings.panes.length > 0 ? `chart-canvas panes-${settings.panes.length}` : 'chart-canvas'}
         data-testid="chart-canvas"
         role="img"
         aria-label={label}
@@ -307,6 +438,14 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
         </div>
       ) : null}
       {empty ? <div className="chart-overlay muted">{t('ui.chart.empty')}</div> : null}
+      {isBars ? (
+        <IndicatorSheet
+          open={sheetOpen}
+          settings={settings}
+          onChange={setSettings}
+          onClose={() => setSheetOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }

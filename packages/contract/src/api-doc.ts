@@ -211,7 +211,6 @@ const machines: { tables: string[]; title: string; note?: string }[] = [
   { tables: ['alertTransitions'], title: 'Price alert (`alertStates`)' },
 ];
 
-
 function stateMachines(): string {
   const all = states as unknown as Record<string, unknown>;
   const tables = Object.keys(all)

@@ -146,6 +146,31 @@ describe('account events turned into re-reads', () => {
     });
   });
 
+  it('re-reads the alerts and the messages, not the balances, when an alert fired', async () => {
+    onScreen(['alertList', ACCOUNT, 'active']);
+    onScreen(['notices', ACCOUNT]);
+    // the screens' first reads, then count only what the event causes
+    await vi.advanceTimersByTimeAsync(0);
+    fetches['alertList/5215550001/active'] = 0;
+    fetches['notices/5215550001'] = 0;
+    listener().onEvent({
+      kind: 'alert',
+      id: 'a1:u',
+      alertId: 'al_1',
+      instrumentId: 'i_crypto_BTC-USDT',
+      state: 'triggered',
+      price: '70000.00',
+      at: '2025-03-14T15:30:00Z',
+    });
+    await vi.advanceTimersByTimeAsync(ACCOUNT_EVENTS_COALESCE_MS);
+    expect(fetches).toMatchObject({
+      'alertList/5215550001/active': 1,
+      'notices/5215550001': 1,
+      'assets/5215550001/MXN': 0,
+      'userStockList/5215550001/crypto/holding,locked,closing': 0,
+    });
+  });
+
   it('re-reads everything after a re-sign (events of the gap may be lost)', async () => {
     listener().onResync();
     await vi.advanceTimersByTimeAsync(ACCOUNT_EVENTS_COALESCE_MS);

@@ -28,6 +28,8 @@ export const ACCOUNT_TOAST_MS = 4_000;
 
 /** The query families an order event makes stale (the open order's detail is added by id). */
 export const ORDER_EVENT_QUERIES: readonly string[] = ['userStockList', 'assets', 'tradePreview', 'notices'];
+/** The query families an alert event (fired, expired, cancelled: docs/api.md §22.3) makes stale. */
+export const ALERT_EVENT_QUERIES: readonly string[] = ['alertList', 'notices'];
 /** The query families a money event makes stale. */
 export const MONEY_EVENT_QUERIES: readonly string[] = [
   'assets',
@@ -84,6 +86,7 @@ const everyQuery: readonly string[] = [
   ...new Set([
     ...ORDER_EVENT_QUERIES,
     ...MONEY_EVENT_QUERIES,
+    ...ALERT_EVENT_QUERIES,
     'tradeDetail',
     ...Object.values(MONEY_KIND_QUERIES).flat(),
   ]),
@@ -168,6 +171,10 @@ export function startAccountEvents(options: AccountEventsOptions): () => void {
           b.orderIds.add(event.orderId);
           const key = notableKey(event);
           if (key !== null) b.notable.push({ orderId: event.orderId, key });
+          return;
+        }
+        if (event.kind === 'alert') {
+          for (const key of ALERT_EVENT_QUERIES) b.keys.add(key);
           return;
         }
         for (const key of MONEY_EVENT_QUERIES) b.keys.add(key);

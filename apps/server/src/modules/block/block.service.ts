@@ -26,6 +26,7 @@ import { InsufficientFundsError } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
 import * as repo from './block.repository.js';
 import type { ApplicationRow, ProductRow } from './block.repository.js';
+import { initialReviewState } from '../review/index.js';
 
 /** The product modules' one dependency type (kernel/kernel.ts). */
 export type BlockDeps = ProductDeps;
@@ -157,7 +158,7 @@ export async function apply(
     fee: fee.amount,
     lockDays: product.lockDays,
     tradingDay,
-    state: 'pending',
+    state: initialReviewState(),
     submittedAt: now,
   });
   try {

@@ -19,6 +19,7 @@ import type { Settings } from '../../platform/settings.js';
 import { lockUserById, requireKyc } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import type { UploadsPort } from './uploads-port.js';
+import { initialReviewState } from '../review/index.js';
 
 /** A channel with its effective window and bounds (§1.11: null → `deposit.window` and the currency's limits). */
 export function effectiveChannel(settings: Settings, c: DepositChannelConfig, now: Date): DepositChannel {
@@ -112,7 +113,7 @@ export async function submitDeposit(
     currency: channel.currency,
     amount: amount.amount,
     proofImageId: body.proofImageId,
-    state: 'pending',
+    state: initialReviewState(),
     createdAt: now,
   });
   if (!row) throw new DomainError('record.not_found');

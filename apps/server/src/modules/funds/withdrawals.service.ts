@@ -18,6 +18,7 @@ import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import type { UnpaidLoanPort } from './loans-port.js';
 import { maskCardNumber } from './masking.js';
+import { initialReviewState } from '../review/index.js';
 
 export interface WithdrawDeps {
   db: Db;
@@ -235,7 +236,7 @@ export async function requestWithdrawal(
     destinationKind,
     destinationId,
     withdrawableAtSubmit: withdrawable.amount,
-    state: 'pending',
+    state: initialReviewState(),
     createdAt: now,
   });
   if (!row) throw new DomainError('result.withdraw.failed');

@@ -6,6 +6,7 @@ export { createReviewModule } from './review.module.js';
 export { registerReviewAdminRoutes } from './review.admin.js';
 export {
   decide,
+  initialReviewState,
   reviewBase,
   reviewDetail,
   reviewList,

@@ -27,6 +27,13 @@ import { findUserById, type UserRow } from '../auth/index.js';
 import { sendMessage } from '../messages/index.js';
 import type { ReviewDecision, ReviewFilter, ReviewRecord, ReviewRows } from './review.repository.js';
 
+/** The state every reviewed record starts in (`submit` of the review table, docs/api.md §3.3). */
+export function initialReviewState(): ReviewState {
+  const to = nextState(reviewTransitions, null, 'submit');
+  invariant(to !== null, 'no initial review state');
+  return to;
+}
+
 export type { ReviewQueue };
 export type { ReviewDecision, ReviewFilter, ReviewRecord };
 export type { ReviewRows };

@@ -20,6 +20,7 @@
  * This folder sits beside app.ts: it imports the modules' index.ts only (types, and the services it
  * builds), and the modules import its types only.
  */
+import type { MessageCode, PushPrefKind } from '@brokerage/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
 import type { ProductPages } from '../modules/admin/index.js';
@@ -77,6 +78,8 @@ export interface Kernel {
   adminRoute: AdminDeps;
   /** every review queue of every module (docs/api.md §3.3), filled from the specs */
   reviewQueues: ReviewQueues;
+  /** every module's `messageKinds`, filled from the specs */
+  messageKinds: MessageKindRegistry;
   /** `/product/list`'s page of each kind (§19.5), filled from the specs */
   productPages: ProductPages;
   ports: Ports;
@@ -96,8 +99,12 @@ export interface ModuleSpec {
   jobs?: JobSpec[];
   /** the review queues this module owns, with their detail data */
   reviewQueues?: ReviewQueues;
-  /** the message kinds this module sends (modules/messages) */
-  messageKinds?: readonly string[];
+  /**
+   * The personal messages this module sends (a module sends no code it does not declare, and no
+   * two modules declare one: kernel/message-kinds.test.ts), each with the push preference it goes
+   * out under (docs/api.md §22.4), or null when it is never pushed.
+   */
+  messageKinds?: MessageKinds;
   /** the user's investments this module holds, counted in `investValue` (§1.10) */
   investValue?: InvestValuePort;
   /** the user's open positions (trading) */
@@ -111,6 +118,12 @@ export interface ModuleSpec {
   onReady?: () => void | Promise<void>;
   onClose?: () => void | Promise<void>;
 }
+
+/** Message code → the push preference (`pushPrefKinds`) it is pushed under, or null. */
+export type MessageKinds = Partial<Record<MessageCode, PushPrefKind | null>>;
+
+/** Who sends each message code, and under which push preference. */
+export type MessageKindRegistry = ReadonlyMap<MessageCode, { module: string; push: PushPrefKind | null }>;
 
 export type ModuleFactory = (kernel: Kernel) => ModuleSpec;
 

@@ -8,6 +8,11 @@ export function createBlockModule(kernel: Kernel): ModuleSpec {
   const { clock, settings, limits, ledger, feed, authCache } = kernel;
   return {
     name: 'block',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.block.approved': 'products',
+      'message.block.rejected': 'products',
+    },
     userRoutes: (app) => registerBlockRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerBlockAdminRoutes(app, { ...kernel.adminRoute, feed, settings }),
     reviewQueues: { block: blockReviewQueue({ ledger, feed, settings }) },

@@ -13,6 +13,10 @@ export function createCopyModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
   return {
     name: 'copy',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.copy.ended': 'products',
+    },
     userRoutes: (app) => registerCopyRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerCopyAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger, authCache }),
     investValue: copyInvestValue,

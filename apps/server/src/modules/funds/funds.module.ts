@@ -12,6 +12,15 @@ export function createFundsModule(kernel: Kernel): ModuleSpec {
   const unpaidLoan = kernel.ports.unpaidLoan;
   return {
     name: 'funds',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.deposit.approved': 'money',
+      'message.deposit.rejected': 'money',
+      'message.withdraw.approved': 'money',
+      'message.withdraw.rejected': 'money',
+      'message.kyc.approved': null,
+      'message.kyc.rejected': null,
+    },
     userRoutes: (app) =>
       registerFundsRoutes(app, kernel.route, {
         db,

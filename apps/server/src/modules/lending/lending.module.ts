@@ -12,6 +12,12 @@ export function createLendingModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger } = kernel;
   return {
     name: 'lending',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.lending.matched': null,
+      'message.lending.completed': null,
+      'message.lending.failed': null,
+    },
     userRoutes: (app) => registerLendingRoutes(app, kernel.route, { clock, settings, limits, ledger }),
     adminRoutes: (app) => registerLendingAdminRoutes(app, kernel.adminRoute),
     investValue: lendingInvestValue,

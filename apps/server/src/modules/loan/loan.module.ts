@@ -18,6 +18,13 @@ export function createLoanModule(kernel: Kernel): ModuleSpec {
   const deps = { clock, settings, ledger, checkins };
   return {
     name: 'loan',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.loan.approved': 'money',
+      'message.loan.rejected': 'money',
+      'message.quota.approved': null,
+      'message.quota.rejected': null,
+    },
     userRoutes: (app) => registerLoanRoutes(app, kernel.route, { ...deps, limits }),
     reviewQueues: { loan: loanReviewQueue({ ...deps, authCache }), quota: quotaReviewQueue({ ...deps, authCache }) },
     ports: { unpaidLoan: unpaidLoanPort({ clock, settings }) },

@@ -13,6 +13,14 @@ export function createNewShareModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
   return {
     name: 'newshare',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.subscription.awaiting_payment': 'products',
+      'message.subscription.lost': 'products',
+      'message.subscription.paid': 'products',
+      'message.subscription.payment_failed': 'products',
+      'message.subscription.listed': 'products',
+    },
     setup: () => syncListings(db, feed),
     userRoutes: (app) =>
       registerNewShareRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),

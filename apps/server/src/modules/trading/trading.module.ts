@@ -17,6 +17,16 @@ export function createTradingModule(kernel: Kernel): ModuleSpec {
   const engine = options.engine === false ? null : options.engine;
   return {
     name: 'trading',
+    // the messages this module sends, and the push preference each goes out under (null: not pushed)
+    messageKinds: {
+      'message.order.filled': 'orders',
+      'message.position.take_profit': 'orders',
+      'message.position.stop_loss': 'orders',
+      'message.position.stop_out': 'orders',
+      'message.position.delisted': 'orders',
+      'message.day_trade.approved': null,
+      'message.day_trade.rejected': null,
+    },
     userRoutes: (app) => {
       registerTradingRoutes(app, kernel.route, {
         db,

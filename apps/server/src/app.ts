@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { buildKernel } from './kernel/build.js';
 import type { Kernel, ModuleFactory, ModuleSpec } from './kernel/kernel.js';
 import { createAdminModule } from './modules/admin/index.js';
+import { createAlertsModule } from './modules/alerts/index.js';
 import { createAuthModule, type AuthCacheOptions } from './modules/auth/index.js';
 import { createBlockModule } from './modules/block/index.js';
 import { createCommonModule } from './modules/common/index.js';
@@ -108,6 +109,7 @@ export const modules: readonly ModuleFactory[] = [
   createNewShareModule,
   createBlockModule,
   createCopyModule,
+  createAlertsModule,
 ];
 
 /** What `buildApp` hands back beside the app: the kernel (tests read its services). */

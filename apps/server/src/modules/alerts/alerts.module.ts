@@ -1,0 +1,17 @@
+/**
+ * The price-alert module as a value (docs/api.md §22.1–§22.3): the `alert` routes and the
+ * leader-only evaluation job that fires alerts on the feed's prices and ends them past `expiresAt`.
+ */
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { AlertEvaluator, alertsJob } from './alerts.jobs.js';
+import { registerAlertRoutes } from './alerts.routes.js';
+
+export function createAlertsModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, settings, feed } = kernel;
+  const evaluator = new AlertEvaluator({ db, clock, feed });
+  return {
+    name: 'alerts',
+    userRoutes: (app) => registerAlertRoutes(app, kernel.route, { clock, settings, feed }),
+    jobs: [alertsJob(evaluator)],
+  };
+}

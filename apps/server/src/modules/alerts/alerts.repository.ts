@@ -1,0 +1,127 @@
+/** Queries of the alerts module: alerts and their history (alert_events). */
+import type { AlertState } from '@brokerage/contract';
+import { and, count, desc, eq, gt, inArray, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db.js';
+import { alertEvents, alerts } from './alerts.tables.js';
+
+export type AlertRow = typeof alerts.$inferSelect;
+export type NewAlertRow = typeof alerts.$inferInsert;
+export type NewAlertEventRow = typeof alertEvents.$inferInsert;
+
+export async function insertAlert(tx: Tx, row: NewAlertRow): Promise<AlertRow> {
+  const [created] = await tx.insert(alerts).values(row).returning();
+  if (!created) throw new Error('alert not inserted');
+  return created;
+}
+
+export async function lockAlert(tx: Tx, id: string): Promise<AlertRow | null> {
+  const [row] = await tx.select().from(alerts).where(eq(alerts.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function countActiveOf(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.state, 'active')));
+  return row?.n ?? 0;
+}
+
+/** The user's active alert of the same instrument, kind, value (numerically) and repeat, if any. */
+export async function findActiveDuplicate(
+  tx: Tx,
+  row: Pick<AlertRow, 'userId' | 'instrumentId' | 'kind' | 'value' | 'repeat'>,
+): Promise<AlertRow | null> {
+  const [found] = await tx
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, row.userId),
+        eq(alerts.instrumentId, row.instrumentId),
+        eq(alerts.kind, row.kind),
+        eq(alerts.value, row.value),
+        eq(alerts.repeat, row.repeat),
+        eq(alerts.state, 'active'),
+      ),
+    );
+  return found ?? null;
+}
+
+/** One page of the user's alerts: active first, then newest. */
+export async function alertsOfUser(
+  db: Db,
+  userId: string,
+  filter: { states?: AlertState[]; instrumentId?: string },
+  page: number,
+  size: number,
+): Promise<{ rows: AlertRow[]; total: number }> {
+  const conditions: SQL[] = [eq(alerts.userId, userId)];
+  if (filter.states && filter.states.length > 0) conditions.push(inArray(alerts.state, filter.states));
+  if (filter.instrumentId) conditions.push(eq(alerts.instrumentId, filter.instrumentId));
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(where)
+    .orderBy(sql`case when ${alerts.state} = 'active' then 0 else 1 end`, desc(alerts.createdAt), desc(alerts.seq))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(alerts).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Active alerts created after `seq`, oldest first (the evaluation index's changes cursor). */
+export async function activeAfter(db: Db, seq: number, limit: number): Promise<AlertRow[]> {
+  return db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.state, 'active'), gt(alerts.seq, seq)))
+    .orderBy(alerts.seq)
+    .limit(limit);
+}
+
+/** Active alerts whose life ended before `now`. */
+export async function expiredIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.state, 'active'), lt(alerts.expiresAt, now)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The conditional update of a firing or an ending: it changes the alert only while it is still
+ * `active` (and, for a daily firing, not yet fired on `notFiredOn`), so two instances or a replayed
+ * step change it once. Null when another step got there first.
+ */
+export async function updateIfActive(
+  tx: Tx,
+  id: string,
+  patch: Partial<NewAlertRow>,
+  notFiredOn?: string,
+): Promise<AlertRow | null> {
+  const guard = [eq(alerts.id, id), eq(alerts.state, 'active')];
+  if (notFiredOn !== undefined) guard.push(or(isNull(alerts.firedDay), lt(alerts.firedDay, notFiredOn))!);
+  const [row] = await tx
+    .update(alerts)
+    .set(patch)
+    .where(and(...guard))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAlertEvent(tx: Tx, row: NewAlertEventRow): Promise<void> {
+  await tx.insert(alertEvents).values(row);
+}
+
+/** Events of a user after `seq` (the account feed's tail). */
+export async function alertEventsAfter(db: Db, userId: string, seq: number, limit = 100) {
+  return db
+    .select()
+    .from(alertEvents)
+    .where(and(eq(alertEvents.userId, userId), gt(alertEvents.seq, seq)))
+    .orderBy(alertEvents.seq)
+    .limit(limit);
+}

@@ -11,6 +11,12 @@ export function createAlertsModule(kernel: Kernel): ModuleSpec {
   const evaluator = new AlertEvaluator({ db, clock, feed });
   return {
     name: 'alerts',
+    messageKinds: {
+      'message.alert.price_above': 'alerts',
+      'message.alert.price_below': 'alerts',
+      'message.alert.change_up': 'alerts',
+      'message.alert.change_down': 'alerts',
+    },
     userRoutes: (app) => registerAlertRoutes(app, kernel.route, { clock, settings, feed }),
     jobs: [alertsJob(evaluator)],
   };

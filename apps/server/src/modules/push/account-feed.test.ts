@@ -98,6 +98,38 @@ describe('account events on the WebSocket (issue 17 item 3)', () => {
     benSocket.socket.terminate();
   });
 
+  it("pushes a price alert's change to its owner only (docs/api.md §22.3)", async () => {
+    const feed = t.deps.accountFeed;
+    if (!feed) throw new Error('no account feed');
+    const ana = await verifiedUser(t.app);
+    const ben = await verifiedUser(t.app);
+    await feed.pollOnce();
+    const anaSocket = await signIn(ana);
+    const benSocket = await signIn(ben);
+    const quote = await post(t.app, '/market/quote', { instrumentId: BTC });
+    const price = (quote.body.data as { price: string }).price;
+    // far above the price (×10 by appending a digit before the point): not met now
+    const level = price.replace(/^(\d+)/, '$19');
+    const created = await post(
+      t.app,
+      '/alert/create',
+      { instrumentId: BTC, kind: 'price_above', value: level },
+      ana.headers,
+    );
+    expect(created.body).toMatchObject({ status: 1 });
+    const alertId = (created.body.data as { id: string }).id;
+    expect(await post(t.app, '/alert/cancel', { alertId }, ana.headers)).toMatchObject({ body: { status: 1 } });
+    await feed.pollOnce();
+    const event = await anaSocket.until((m) => m.op === 'account' && m.data.kind === 'alert');
+    expect(event).toMatchObject({
+      op: 'account',
+      data: { kind: 'alert', alertId, instrumentId: BTC, state: 'cancelled', price: null },
+    });
+    expect(accountEvents(benSocket.frames).filter((e) => e.kind === 'alert')).toEqual([]);
+    anaSocket.socket.terminate();
+    benSocket.socket.terminate();
+  });
+
   it('refuses a wrong token with auth.required and sends it nothing', async () => {
     const c = await client();
     c.socket.send(JSON.stringify({ op: 'account', id: 'a2', token: 'not-a-token', account: '5215500000000' }));

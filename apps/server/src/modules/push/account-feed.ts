@@ -1,7 +1,7 @@
 /**
  * Account events on the WebSocket (issue 17 item 3, docs/decisions.md): a connection that signs
  * in (`{"op":"account","id","token","account"}`) receives `{"op":"account","data":…}` for every
- * change of its user's orders and money, whichever instance made the change.
+ * change of its user's orders, money and price alerts, whichever instance made the change.
  *
  * One process reads the changes: the trading engine's leader (`isLeader`), every `pollMs`, tails
  * `order_events` and `journal_entries` (both identity ids, read-only here) and publishes each
@@ -114,6 +114,33 @@ const moneySource: TailSource<repo.MoneyPostingRow> = {
   },
 };
 
+const alertSource: TailSource<repo.AlertEventRow> = {
+  newest: repo.newestAlertEventId,
+  after: async (db, afterId, limit) => {
+    const rows = await repo.alertEventsAfter(db, afterId, limit);
+    return { rows, ids: rows.map((r) => r.id) };
+  },
+  withIds: async (db, ids) => {
+    const rows = await repo.alertEventsWithIds(db, ids);
+    return { rows, ids: rows.map((r) => r.id) };
+  },
+};
+
+function alertEvent(r: repo.AlertEventRow): Addressed {
+  return {
+    userId: r.userId,
+    event: {
+      kind: 'alert',
+      id: `a${r.id}`,
+      alertId: r.alertId,
+      instrumentId: r.instrumentId,
+      state: r.state,
+      price: r.price,
+      at: r.at.toISOString(),
+    },
+  };
+}
+
 function orderEvent(r: repo.OrderEventRow): Addressed {
   return {
     userId: r.userId,
@@ -158,6 +185,7 @@ export class AccountFeed {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly orders = new IdTail(orderSource);
   private readonly money = new IdTail(moneySource);
+  private readonly alerts = new IdTail(alertSource);
   private leading = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -284,6 +312,7 @@ export class AccountFeed {
     if (this.leading) return;
     await this.orders.startAt(this.options.db, null);
     await this.money.startAt(this.options.db, null);
+    await this.alerts.startAt(this.options.db, null);
     this.leading = true;
   }
 
@@ -295,17 +324,26 @@ export class AccountFeed {
     }
     if (!this.leading) {
       const saved = redis ? await redis.get(CURSOR_KEY) : null;
-      const cursor = saved ? (JSON.parse(saved) as { orders: string; money: string }) : null;
+      const cursor = saved ? (JSON.parse(saved) as { orders: string; money: string; alerts?: string }) : null;
       await this.orders.startAt(db, cursor ? BigInt(cursor.orders) : null);
       await this.money.startAt(db, cursor ? BigInt(cursor.money) : null);
+      await this.alerts.startAt(db, cursor?.alerts ? BigInt(cursor.alerts) : null);
       this.leading = true;
     }
-    const events = [...(await this.orders.poll(db)).map(orderEvent), ...moneyEvents(await this.money.poll(db))];
+    const events = [
+      ...(await this.orders.poll(db)).map(orderEvent),
+      ...moneyEvents(await this.money.poll(db)),
+      ...(await this.alerts.poll(db)).map(alertEvent),
+    ];
     if (events.length > 0) await this.publish(events);
     if (redis && events.length > 0) {
       await redis.set(
         CURSOR_KEY,
-        JSON.stringify({ orders: this.orders.high.toString(), money: this.money.high.toString() }),
+        JSON.stringify({
+          orders: this.orders.high.toString(),
+          money: this.money.high.toString(),
+          alerts: this.alerts.high.toString(),
+        }),
         'EX',
         24 * 3600,
       );

@@ -1,6 +1,6 @@
 /**
- * What the account feed reads (read-only): order events with their order's owner, and ledger
- * entries with the postings on users' accounts. Both tables' ids are identity columns, so "what
+ * What the account feed reads (read-only): order events with their order's owner, ledger entries
+ * with the postings on users' accounts, and price-alert events (docs/api.md §22.3). Both tables' ids are identity columns, so "what
  * happened since" is `id > high` (holes are handled by the tail, account-feed.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -136,4 +136,59 @@ export async function visibleEntryIds(db: Db, ids: bigint[]): Promise<bigint[]> 
   return rowsOf<{ id: string }>(
     await db.execute(sql`select id::text as id from journal_entries where id = any(${list}::bigint[])`),
   ).map((r) => BigInt(r.id));
+}
+
+export interface AlertEventRow {
+  id: bigint;
+  alertId: string;
+  userId: string;
+  instrumentId: string;
+  state: string;
+  price: string | null;
+  at: Date;
+}
+
+type RawAlertEvent = {
+  id: string;
+  alert_id: string;
+  user_id: string;
+  instrument_id: string;
+  state: string;
+  price: string | null;
+  at: string | Date;
+};
+
+const toAlertEvent = (r: RawAlertEvent): AlertEventRow => ({
+  id: BigInt(r.id),
+  alertId: r.alert_id,
+  userId: r.user_id,
+  instrumentId: r.instrument_id,
+  state: r.state,
+  price: r.price,
+  at: new Date(r.at),
+});
+
+const ALERT_EVENT_COLUMNS = sql`seq::text as id, alert_id, user_id, instrument_id, state, price::text as price, at`;
+
+export async function newestAlertEventId(db: Db): Promise<bigint> {
+  const [row] = rowsOf<{ id: string | null }>(await db.execute(sql`select max(seq)::text as id from alert_events`));
+  return BigInt(row?.id ?? '0');
+}
+
+export async function alertEventsAfter(db: Db, afterId: bigint, limit: number): Promise<AlertEventRow[]> {
+  const rows = rowsOf<RawAlertEvent>(
+    await db.execute(sql`select ${ALERT_EVENT_COLUMNS} from alert_events
+    where seq > ${afterId.toString()}::bigint order by seq limit ${limit}`),
+  );
+  return rows.map(toAlertEvent);
+}
+
+export async function alertEventsWithIds(db: Db, ids: bigint[]): Promise<AlertEventRow[]> {
+  if (ids.length === 0) return [];
+  const list = `{${ids.join(',')}}`;
+  const rows = rowsOf<RawAlertEvent>(
+    await db.execute(sql`select ${ALERT_EVENT_COLUMNS} from alert_events
+    where seq = any(${list}::bigint[]) order by seq`),
+  );
+  return rows.map(toAlertEvent);
 }

@@ -1,6 +1,6 @@
 /** The job runner (platform/jobs.ts): interval, no overlap, stop, errors reported, leader-only jobs. */
 import { describe, expect, it } from 'vitest';
-import { JobRunner, type LeaderLock } from './jobs.js';
+import { advisoryLeaderLock, JobRunner, type LeaderLock } from './jobs.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -159,4 +159,36 @@ describe('JobRunner', () => {
     expect(passes).toBe(0);
     expect(runner.isLeader()).toBe(false);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'leads with every leader-only job on one connection, and hands over when stopped (PostgreSQL)',
+    async () => {
+      const url = process.env.DATABASE_URL ?? '';
+      const key = String(7_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+      const runner = (lock: LeaderLock) => {
+        const r = new JobRunner({ lock });
+        for (const name of ['engine', 'alerts'])
+          r.add({ name, intervalMs: 60_000, leaderOnly: true, run: async () => undefined });
+        return r;
+      };
+      const a = runner(advisoryLeaderLock(url, key));
+      const b = runner(advisoryLeaderLock(url, key));
+      try {
+        // both jobs ask for the lock at the same moment, as they do at start
+        await Promise.all([a.runOnce('engine'), a.runOnce('alerts')]);
+        for (const name of ['engine', 'alerts', 'engine']) {
+          await a.runOnce(name);
+          expect(a.isLeader(), `a after ${name}`).toBe(true);
+        }
+        await Promise.all([b.runOnce('engine'), b.runOnce('alerts')]);
+        expect(b.isLeader()).toBe(false);
+        await a.stop();
+        await b.runOnce('alerts');
+        expect(b.isLeader()).toBe(true);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    },
+  );
 });

@@ -51,17 +51,27 @@ export const soleLeader: LeaderLock = { acquire: async () => true, release: asyn
 export function advisoryLeaderLock(databaseUrl: string | null | undefined, key: string): LeaderLock {
   if (!databaseUrl) return soleLeader;
   let client: pg.Client | null = null;
-  return {
-    acquire: async () => {
-      if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl });
-        fresh.on('error', () => {
-          if (client === fresh) client = null;
-        });
+  // one connection per lock: several leader-only jobs ask at once, and two connections would each
+  // try the lock, so the process would hold it on one and be refused on the other
+  let connecting: Promise<pg.Client> | null = null;
+  const connect = (): Promise<pg.Client> =>
+    (connecting ??= (async () => {
+      const fresh = new pg.Client({ connectionString: databaseUrl });
+      fresh.on('error', () => {
+        if (client === fresh) client = null;
+      });
+      try {
         await fresh.connect();
         client = fresh;
+        return fresh;
+      } finally {
+        connecting = null;
       }
-      const res = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key]);
+    })());
+  return {
+    acquire: async () => {
+      const held = client ?? (await connect());
+      const res = await held.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key]);
       return res.rows[0]?.locked === true;
     },
     release: async () => {

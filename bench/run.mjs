@@ -6,6 +6,7 @@
  *   npm run bench                      # all of them, in file-name order
  *   npm run bench -- candles fanout    # only the files whose name contains one of the words
  *   npm run bench -- engine-scan       # the engine's trigger index: 1,000,000 positions, CPU only, no database
+ *   npm run bench -- alerts-scan       # the price-alert index: 1,000,000 alerts, CPU only, no database
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- soak   # 200 users, 10 minutes, kill -9 half-way (built server)
  */
 import { spawn } from 'node:child_process';

@@ -1,9 +1,8 @@
 /**
  * The alert evaluation job (docs/api.md §22.3), leader-only like the trading engine. Each tick:
  *
- * 1. reads the alerts created since the last `seq` it saw into the in-memory index (alerts.index.ts),
- *    and rebuilds the whole index from the database at start and every `rebuildEvery` ticks (so
- *    alerts cancelled or ended elsewhere leave it);
+ * 1. brings the in-memory index (alerts.index.ts) up to date: the alerts created and the alert
+ *    events written since the last tick, by any instance (see `AlertEvaluator`);
  * 2. ends the active alerts past `expiresAt` (`expire`);
  * 3. for each instrument with active alerts, reads the feed's latest quote and asks the index which
  *    alerts its price (or the day's change) reaches; each hit fires in its own transaction.
@@ -17,6 +16,7 @@ import { Dec, formatPrice, roundRate, type MessageCode } from '@brokerage/contra
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import { newId } from '../../platform/ids.js';
+import { IdTail, type TailSource } from '../../platform/id-tail.js';
 import type { JobSpec } from '../../platform/jobs.js';
 import type { MarketFeed } from '../market/index.js';
 import { sendMessage } from '../messages/index.js';
@@ -45,21 +45,27 @@ function percentOf(rate: Dec): string {
 }
 
 /**
- * Fires one alert on `quote` if it is still active, its condition still holds and (daily) it has not
- * fired on the quote's trading day. True when this call fired it.
+ * What a fire step found: it fired the alert; the alert is no longer active (or past its life);
+ * a daily alert had already fired on the quote's trading day; the condition does not hold.
  */
-export async function fireAlert(
+export type FireOutcome = 'fired' | 'gone' | 'fired_today' | 'not_met';
+
+/**
+ * Fires one alert on `quote` if it is still active, its condition still holds and (daily) it has not
+ * fired on the quote's trading day.
+ */
+export async function fireAlertStep(
   deps: AlertJobDeps,
   alertId: string,
   quote: { price: string; prevClose: string; tradingDay: string },
-): Promise<boolean> {
-  return transaction(deps.db, async (tx) => {
+): Promise<FireOutcome> {
+  return transaction(deps.db, async (tx): Promise<FireOutcome> => {
     const now = deps.clock.now();
     const row = await repo.lockAlert(tx, alertId);
-    if (!row || row.state !== 'active' || row.expiresAt <= now) return false;
-    if (row.repeat === 'daily' && row.firedDay !== null && row.firedDay >= quote.tradingDay) return false;
+    if (!row || row.state !== 'active' || row.expiresAt <= now) return 'gone';
+    if (row.repeat === 'daily' && row.firedDay !== null && row.firedDay >= quote.tradingDay) return 'fired_today';
     const value = new Dec(row.value);
-    if (!isMet(row.kind, value, quote)) return false;
+    if (!isMet(row.kind, value, quote)) return 'not_met';
     const event = row.repeat === 'once' ? 'fire' : 'fire_daily';
     const fired = await transitionAlert(
       tx,
@@ -73,7 +79,7 @@ export async function fireAlert(
       },
       quote.tradingDay,
     );
-    if (!fired) return false;
+    if (!fired) return 'gone';
     await repo.insertAlertEvent(tx, {
       id: newId('ae'),
       alertId: row.id,
@@ -101,8 +107,17 @@ export async function fireAlert(
         params: { code, name, percent: percentOf(value), changePercent: percentOf(change.abs()), price },
       });
     }
-    return true;
+    return 'fired';
   });
+}
+
+/** Fires one alert (see `fireAlertStep`); true when this call fired it. */
+export async function fireAlert(
+  deps: AlertJobDeps,
+  alertId: string,
+  quote: { price: string; prevClose: string; tradingDay: string },
+): Promise<boolean> {
+  return (await fireAlertStep(deps, alertId, quote)) === 'fired';
 }
 
 /** Ends one alert past its `expiresAt`; true when this call ended it. */
@@ -126,63 +141,164 @@ export async function expireAlert(deps: AlertJobDeps, alertId: string): Promise<
   });
 }
 
-/** The evaluation loop's state: the index and its changes cursor. */
+type IndexOp = (index: AlertIndex) => void;
+
+const alertSource: TailSource<repo.IndexedAlertRow> = {
+  newest: repo.newestAlertSeq,
+  after: repo.alertsAfterSeq,
+  withIds: repo.alertsWithSeqs,
+  idOf: (row) => BigInt(row.seq),
+};
+
+const eventSource: TailSource<repo.IndexedEventRow> = {
+  newest: repo.newestEventSeq,
+  after: repo.eventsAfterSeq,
+  withIds: repo.eventsWithSeqs,
+  idOf: (row) => BigInt(row.seq),
+};
+
+/**
+ * The evaluation loop's state: the index, kept current by two tails (platform/id-tail.ts): new
+ * alerts by `alerts.seq` (added while active) and `alert_events` by `seq` (a firing of a `once`
+ * alert, an expiry or a cancel takes it out; a daily firing puts it to sleep for the day), so a
+ * cancel from any instance leaves the index on the next tick.
+ *
+ * The index is loaded whole at start (and on a new leadership) and reconciled with the database
+ * every `reconcileEvery` ticks in the background: the ticks go on with the old index while the new
+ * one is read page by page, and what the ticks change meanwhile is replayed on the new one before
+ * it takes over, so a million alerts never hold up a tick.
+ */
 export class AlertEvaluator {
-  readonly index = new AlertIndex();
-  private seq = 0;
+  private index = new AlertIndex();
+  private started = false;
   private ticks = 0;
+  private readonly alertsTail = new IdTail(alertSource, { lookback: 1000, batch: BATCH });
+  private readonly eventsTail = new IdTail(eventSource, { lookback: 1000, batch: BATCH });
+  /** while a reconcile reads: the changes made to the index since it began, replayed on the new one */
+  private replay: IndexOp[] | null = null;
+  private reconciling: Promise<void> | null = null;
+  /** grows with every reset: a reconcile begun before one does not take over after it */
+  private generation = 0;
 
   constructor(
     private readonly deps: AlertJobDeps,
-    private readonly rebuildEvery = 300,
+    private readonly reconcileEvery = 600,
+    private readonly loadBatch = 10_000,
   ) {}
 
-  /** Forgets the index: the next tick rebuilds it from the database (start, or a new leadership). */
-  reset(): void {
-    this.index.clear();
-    this.seq = 0;
-    this.ticks = 0;
+  /** The index the ticks use (for tests and diagnostics). */
+  get current(): AlertIndex {
+    return this.index;
   }
 
-  private async load(): Promise<number> {
-    if (this.ticks++ % this.rebuildEvery === 0) {
-      this.index.clear();
-      this.seq = 0;
-    }
-    let loaded = 0;
+  /** Forgets the index: the next tick loads it from the database (start, or a new leadership). */
+  reset(): void {
+    this.index = new AlertIndex();
+    this.started = false;
+    this.ticks = 0;
+    this.replay = null;
+    this.generation++;
+  }
+
+  private apply(op: IndexOp): void {
+    op(this.index);
+    this.replay?.push(op);
+  }
+
+  /** Every active alert, page by page, into a new index (the event loop is let go between steps). */
+  private async loadAll(): Promise<AlertIndex> {
+    const index = new AlertIndex();
+    let seq = 0;
     for (;;) {
-      const rows = await repo.activeAfter(this.deps.db, this.seq, BATCH);
-      for (const row of rows) this.index.add(row);
-      loaded += rows.length;
-      if (rows.length > 0) this.seq = rows[rows.length - 1]!.seq;
-      if (rows.length < BATCH) return loaded;
+      const page = await repo.activeIndexedAfter(this.deps.db, seq, this.loadBatch);
+      index.stage(page);
+      if (page.length < this.loadBatch) break;
+      seq = page[page.length - 1]!.seq;
     }
+    await index.sortAll(() => new Promise((resolve) => setImmediate(resolve)));
+    return index;
+  }
+
+  private startReconcile(): void {
+    if (this.reconciling) return;
+    const generation = this.generation;
+    const replay: IndexOp[] = [];
+    this.replay = replay;
+    this.reconciling = this.loadAll()
+      .then((fresh) => {
+        if (generation !== this.generation) return;
+        for (const op of replay) op(fresh);
+        this.index = fresh;
+      })
+      .catch(() => {
+        // the next reconcile tries again; the tails keep the old index current meanwhile
+      })
+      .finally(() => {
+        if (this.replay === replay) this.replay = null;
+        this.reconciling = null;
+      });
+  }
+
+  /** The index's changes since the last tick (the tails), or the first load. */
+  private async follow(): Promise<number> {
+    if (!this.started) {
+      // the tails start below the newest ids first, so nothing committed during the load is missed
+      await this.alertsTail.start(this.deps.db);
+      await this.eventsTail.start(this.deps.db);
+      this.index = await this.loadAll();
+      this.started = true;
+      return this.index.size;
+    }
+    if (++this.ticks % this.reconcileEvery === 0) this.startReconcile();
+    const created = (await this.alertsTail.poll(this.deps.db)).filter((row) => row.state === 'active');
+    if (created.length > 0) this.apply((index) => index.addAll(created));
+    for (const event of await this.eventsTail.poll(this.deps.db)) {
+      if (event.state === 'active') {
+        const day = event.tradingDay;
+        if (day !== null) this.apply((index) => index.markFired(event.alertId, day));
+      } else {
+        this.apply((index) => index.remove(event.alertId));
+      }
+    }
+    return created.length;
   }
 
   async tick(): Promise<AlertTickReport> {
-    const report: AlertTickReport = { loaded: await this.load(), fired: 0, expired: 0 };
+    const report: AlertTickReport = { loaded: await this.follow(), fired: 0, expired: 0 };
     const now = this.deps.clock.now();
     for (const id of await repo.expiredIds(this.deps.db, now, BATCH)) {
-      this.index.remove(id);
+      this.apply((index) => index.remove(id));
       if (await expireAlert(this.deps, id)) report.expired++;
     }
     for (const instrumentId of this.index.instruments()) {
       if (!this.deps.feed.instrument(instrumentId)) continue;
       const quote = this.deps.feed.quote(instrumentId);
       if (quote.stale || quote.status === 'delisted') continue;
-      const hits = this.index.hits(instrumentId, new Dec(quote.price), changeRateOf(quote), quote.tradingDay);
-      for (const hit of hits) {
-        const fired = await fireAlert(this.deps, hit.id, quote);
-        if (fired) report.fired++;
-        if (hit.repeat === 'daily') {
-          // fired now, or another step fired it today (or it ended): not again until tomorrow
-          this.index.markFired(hit.id, quote.tradingDay);
-        } else {
-          this.index.remove(hit.id);
+      const hits = this.index.hits(instrumentId, quote.price, quote.prevClose, quote.tradingDay);
+      if (hits.length === 0) continue;
+      // a once alert leaves the index when fired or ended; a daily one sleeps for the day once fired
+      const settled: string[] = [];
+      const ended: string[] = [];
+      try {
+        for (const hit of hits) {
+          const outcome = await fireAlertStep(this.deps, hit.id, quote);
+          if (outcome === 'fired') report.fired++;
+          if (outcome === 'gone' && hit.repeat === 'daily') ended.push(hit.id);
+          else if (outcome !== 'not_met') settled.push(hit.id);
         }
+      } finally {
+        this.apply((index) => {
+          index.settle(instrumentId, settled, quote.tradingDay);
+          for (const id of ended) index.remove(id);
+        });
       }
     }
     return report;
+  }
+
+  /** Waits for a reconcile in flight (tests). */
+  async settled(): Promise<void> {
+    await this.reconciling;
   }
 }
 

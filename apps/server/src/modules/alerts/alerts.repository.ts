@@ -1,6 +1,6 @@
 /** Queries of the alerts module: alerts and their history (alert_events). */
 import type { AlertState } from '@brokerage/contract';
-import { and, count, desc, eq, gt, inArray, lt, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, max, or, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { alertEvents, alerts } from './alerts.tables.js';
 
@@ -71,14 +71,86 @@ export async function alertsOfUser(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Active alerts created after `seq`, oldest first (the evaluation index's changes cursor). */
-export async function activeAfter(db: Db, seq: number, limit: number): Promise<AlertRow[]> {
+/** What the evaluation index reads of an alert. */
+export type IndexedAlertRow = Pick<
+  AlertRow,
+  'id' | 'seq' | 'instrumentId' | 'kind' | 'repeat' | 'value' | 'firedDay' | 'state'
+>;
+
+const indexedColumns = {
+  id: alerts.id,
+  seq: alerts.seq,
+  instrumentId: alerts.instrumentId,
+  kind: alerts.kind,
+  repeat: alerts.repeat,
+  value: alerts.value,
+  firedDay: alerts.firedDay,
+  state: alerts.state,
+};
+
+/** Active alerts after `seq`, in `seq` order (the index's full load, page by page). */
+export async function activeIndexedAfter(db: Db, seq: number, limit: number): Promise<IndexedAlertRow[]> {
   return db
-    .select()
+    .select(indexedColumns)
     .from(alerts)
     .where(and(eq(alerts.state, 'active'), gt(alerts.seq, seq)))
-    .orderBy(alerts.seq)
+    .orderBy(asc(alerts.seq))
     .limit(limit);
+}
+
+/** The newest `seq` handed out to an alert (0 without alerts). */
+export async function newestAlertSeq(db: Db): Promise<bigint> {
+  const [row] = await db.select({ seq: max(alerts.seq) }).from(alerts);
+  return BigInt(row?.seq ?? 0);
+}
+
+/** Alerts (any state) created after `seq`, in `seq` order: the index's tail of new alerts. */
+export async function alertsAfterSeq(db: Db, seq: bigint, limit: number): Promise<IndexedAlertRow[]> {
+  return db
+    .select(indexedColumns)
+    .from(alerts)
+    .where(gt(alerts.seq, Number(seq)))
+    .orderBy(asc(alerts.seq))
+    .limit(limit);
+}
+
+export async function alertsWithSeqs(db: Db, seqs: bigint[]): Promise<IndexedAlertRow[]> {
+  return db
+    .select(indexedColumns)
+    .from(alerts)
+    .where(inArray(alerts.seq, seqs.map(Number)));
+}
+
+/** What the evaluation index reads of an alert event. */
+export type IndexedEventRow = Pick<typeof alertEvents.$inferSelect, 'seq' | 'alertId' | 'state' | 'tradingDay'>;
+
+const eventColumns = {
+  seq: alertEvents.seq,
+  alertId: alertEvents.alertId,
+  state: alertEvents.state,
+  tradingDay: alertEvents.tradingDay,
+};
+
+export async function newestEventSeq(db: Db): Promise<bigint> {
+  const [row] = await db.select({ seq: max(alertEvents.seq) }).from(alertEvents);
+  return BigInt(row?.seq ?? 0);
+}
+
+/** Alert events after `seq`, in `seq` order: the index's tail of firings and endings. */
+export async function eventsAfterSeq(db: Db, seq: bigint, limit: number): Promise<IndexedEventRow[]> {
+  return db
+    .select(eventColumns)
+    .from(alertEvents)
+    .where(gt(alertEvents.seq, Number(seq)))
+    .orderBy(asc(alertEvents.seq))
+    .limit(limit);
+}
+
+export async function eventsWithSeqs(db: Db, seqs: bigint[]): Promise<IndexedEventRow[]> {
+  return db
+    .select(eventColumns)
+    .from(alertEvents)
+    .where(inArray(alertEvents.seq, seqs.map(Number)));
 }
 
 /** Active alerts whose life ended before `now`. */

@@ -261,4 +261,31 @@ describe('evaluation (docs/api.md §22.3)', () => {
     const state = await rows<{ state: string }>(sql`select state from alerts where id = ${a.id}`);
     expect(state).toEqual([{ state: 'expired' }]);
   });
+
+  it('follows creates and cancels of any instance on the next tick, and reconciles in the background', async () => {
+    const u = await registerUser(t.app);
+    const evaluator = new AlertEvaluator(jobDeps(fakeFeed(new Map())), 3);
+    await evaluator.tick();
+    const before = evaluator.current.size;
+    const a = data<Alert>(await create(u, { instrumentId: AAPL, kind: 'price_above', value: level('3') }));
+    const b = data<Alert>(await create(u, { instrumentId: AAPL, kind: 'price_below', value: level('0.3') }));
+    expect((await evaluator.tick()).loaded).toBeGreaterThanOrEqual(2);
+    expect(evaluator.current.has(a.id) && evaluator.current.has(b.id)).toBe(true);
+    expect((await cancel(u, a.id)).body.status).toBe(1);
+    await evaluator.tick();
+    expect(evaluator.current.has(a.id)).toBe(false);
+    expect(evaluator.current.size).toBe(before + 1);
+    // an alert the tails never saw (written behind their back) is found by the reconcile
+    const hidden = `al_hidden_${randomUUID().slice(0, 8)}`;
+    await t.database.db.execute(
+      sql`insert into alerts (id, seq, user_id, instrument_id, kind, value, repeat, note, state, created_at, expires_at)
+          select ${hidden}, 1, user_id, instrument_id, kind, value * 2, repeat, note, 'active', created_at, expires_at
+          from alerts where id = ${b.id}`,
+    );
+    await evaluator.tick(); // the third tick starts the reconcile
+    await evaluator.settled();
+    expect(evaluator.current.has(hidden)).toBe(true);
+    expect(evaluator.current.has(b.id)).toBe(true);
+    expect(evaluator.current.has(a.id)).toBe(false);
+  });
 });

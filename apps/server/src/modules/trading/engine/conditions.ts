@@ -7,7 +7,7 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the stop-out key is exact integer arithmetic in units of the currency scale (see stopOutKey)
 import { Dec, currencyScale, Money, type Currency, type Side } from '@brokerage/contract';
 import { grossProfit, isStopOut } from '../fees.js';
-import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from './scaled.js';
+import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from '../../../platform/scaled.js';
 
 /** What a price entry does when it fires. */
 export type PriceKind = 'limit' | 'take_profit' | 'stop_loss' | 'stop_out';

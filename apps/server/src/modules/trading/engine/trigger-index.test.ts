@@ -18,7 +18,7 @@ import {
   takeProfitCrossed,
   type StopOutTerms,
 } from './conditions.js';
-import { fromScaled, toScaled } from './scaled.js';
+import { fromScaled, toScaled } from '../../../platform/scaled.js';
 import { TimeQueue } from './time-queue.js';
 import { TriggerIndex, type IndexRow } from './trigger-index.js';
 

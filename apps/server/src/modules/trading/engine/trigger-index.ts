@@ -17,7 +17,7 @@
  */
 import { liveOrderStates, type Currency, type OrderState, type Side } from '@brokerage/contract';
 import { directionOf, stopOutKey, type Direction, type PriceKind } from './conditions.js';
-import { toScaled } from './scaled.js';
+import { toScaled } from '../../../platform/scaled.js';
 import { TimeQueue, type TimedItem } from './time-queue.js';
 
 /** The fields of an order row the index reads (`OrderRow` has them all). */

@@ -1,5 +1,5 @@
 /**
- * Prices as scaled integers for the trigger index: a decimal string times 10^8 as a BigInt, so
+ * Prices (and rates) as scaled integers for the price indexes (the engine's trigger index, the alert index): a decimal string times 10^8 as a BigInt, so
  * the index compares exact integers and never a float (orders store prices as numeric(30,8)).
  * Every conversion says which way it rounds, because a key that rounds the wrong way would make
  * a trigger fire late.

@@ -64,6 +64,10 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(1);
+  // the journey's deal price is fixed (50.00) while the simulated market moves: a collar wide enough for it
+  expect(
+    (await ops.call('/config/set', { key: 'block.priceCollar', reason: 'e2e: fixed deal price', value: '0.9' })).status,
+  ).toBe(1);
 });
 
 afterAll(async () => {

@@ -478,7 +478,7 @@ const sections: Section[] = [
     title: 'block (block trade and agreement bidding)',
     prefixes: ['/block'],
     intro:
-      'Block trades open a position at a deal price set by the house, after a review (queue `block`). Applying needs the product’s secret key.',
+      'Block trades open a position at a deal price set by the house, after a review (queue `block`). Applying needs the product’s secret key. The deal price must lie within the product’s collar (`priceLow`…`priceHigh`: config `block.priceCollar`, ± 10 % of the previous close by default, the band narrowed to the currency’s scale): outside it `/block/apply` answers `block.price_out_of_range` {low, high} (checked after `block.instrument_closed`, before the secret key), and the back office cannot approve an application (the same code), so a stale deal price cannot pay out the difference to the market.',
     subs: [one('/block/list'), one('/block/apply'), one('/block/applications')],
   },
   {

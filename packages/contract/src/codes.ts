@@ -146,6 +146,11 @@ export const codeCatalogue = {
     params: ['limit', 'remaining'],
     en: 'Daily limit for this stock is {limit} shares ({remaining} left).',
   },
+  'block.price_out_of_range': {
+    http: 200,
+    params: ['low', 'high'],
+    en: 'The deal price is outside today’s allowed band ({low} – {high}).',
+  },
   'block.secret_key_mismatch': { http: 200, params: [], en: 'Secret key does not match.' },
   'lending.not_enabled': { http: 200, params: [], en: 'Margin trading is not enabled.' },
   'lending.quota_full': { http: 200, params: [], en: 'Lending quota is full or the channel is closed.' },

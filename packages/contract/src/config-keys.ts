@@ -177,6 +177,8 @@ const singleKeys = {
   'subscription.ipoMinShares': entry(z.number().int().min(1), 10000),
   'subscription.maxApplicationsPerUser': entry(z.number().int().min(1), 1),
   'block.enabled': entry(z.boolean(), true),
+  /** a block deal price must stay within ± this rate of the instrument's previous close (at apply and at approval) */
+  'block.priceCollar': entry(rate, '0.10'),
   'lending.enabled': entry(z.boolean(), true),
   'loan.currency': entry(z.enum(currencies), 'MXN'),
   'loan.initialScore': entry(z.number().int().min(0).max(100), 80),

@@ -23,6 +23,13 @@ export const blockProduct = z.object({
   price: decimal,
   /** the live price from the feed, null without a usable quote */
   currentPrice: decimal.nullable(),
+  /**
+   * the price collar (config `block.priceCollar` around the previous close, at the currency's scale,
+   * the band narrowed by the rounding): a deal price outside [priceLow, priceHigh] cannot be applied
+   * for or approved (`block.price_out_of_range`); null without a usable quote (addition)
+   */
+  priceLow: decimal.nullable(),
+  priceHigh: decimal.nullable(),
   minShares: z.number().int(),
   /** shares per user per day (the market's trading day); null = no limit */
   dailyLimit: z.number().int().nullable(),
@@ -82,6 +89,9 @@ export const blockReviewDetails = z.object({
   lockDays: z.number().int(),
   /** the live price when the reviewer looks, for context only */
   currentPrice: decimal.nullable(),
+  /** the price collar now (as on the product): an application whose deal price is outside cannot be approved */
+  priceLow: decimal.nullable(),
+  priceHigh: decimal.nullable(),
 });
 
 /* ---- back office (§19.5) ---- */

@@ -90,6 +90,7 @@ export const de: Record<string, string> = {
   'code.block.instrument_closed': 'Der Blockhandel für diese Aktie ist geschlossen.',
   'code.block.min_shares': 'Der Mindestkauf im Blockhandel beträgt {min} Aktien.',
   'code.block.daily_limit': 'Das Tageslimit für diese Aktie beträgt {limit} Aktien (noch {remaining} verfügbar).',
+  'code.block.price_out_of_range': 'Der Abschlusspreis liegt außerhalb der heute zulässigen Spanne ({low} – {high}).',
   'code.block.secret_key_mismatch': 'Der Geheimschlüssel stimmt nicht überein.',
   'code.lending.not_enabled': 'Der Margin-Handel ist nicht aktiviert.',
   'code.lending.quota_full': 'Das Finanzierungskontingent ist ausgeschöpft oder der Kanal ist geschlossen.',

@@ -92,6 +92,7 @@ export const esp: Record<string, string> = {
   'code.block.instrument_closed': 'Las operaciones en bloque están cerradas para esta acción.',
   'code.block.min_shares': 'La compra mínima en bloque es de {min} acciones.',
   'code.block.daily_limit': 'El límite diario para esta acción es de {limit} acciones (quedan {remaining}).',
+  'code.block.price_out_of_range': 'El precio pactado está fuera de la banda permitida hoy ({low} – {high}).',
   'code.block.secret_key_mismatch': 'La clave secreta no coincide.',
   'code.lending.not_enabled': 'Las operaciones con margen no están habilitadas.',
   'code.lending.quota_full': 'El cupo de financiamiento está agotado o el canal está cerrado.',

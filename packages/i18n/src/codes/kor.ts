@@ -88,6 +88,7 @@ export const kor: Record<string, string> = {
   'code.block.instrument_closed': '이 종목의 대량매매가 마감되었습니다.',
   'code.block.min_shares': '대량매매 최소 매수 수량은 {min}주입니다.',
   'code.block.daily_limit': '이 종목의 일일 한도는 {limit}주입니다(잔여 {remaining}주).',
+  'code.block.price_out_of_range': '거래 가격이 오늘 허용 범위({low} – {high})를 벗어났습니다.',
   'code.block.secret_key_mismatch': '비밀 키가 일치하지 않습니다.',
   'code.lending.not_enabled': '신용거래가 활성화되지 않았습니다.',
   'code.lending.quota_full': '융자 한도가 소진되었거나 채널이 닫혔습니다.',

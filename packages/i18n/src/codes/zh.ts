@@ -91,6 +91,7 @@ export const zh: Record<string, string> = {
   'code.block.instrument_closed': '此股票的大宗交易已關閉。',
   'code.block.min_shares': '大宗交易最低買入 {min} 股。',
   'code.block.daily_limit': '此股票每日限額為 {limit} 股（剩餘 {remaining} 股）。',
+  'code.block.price_out_of_range': '成交價超出今日允許範圍（{low} – {high}）。',
   'code.block.secret_key_mismatch': '密鑰不符。',
   'code.lending.not_enabled': '融資交易尚未開通。',
   'code.lending.quota_full': '融資額度已滿或通道已關閉。',

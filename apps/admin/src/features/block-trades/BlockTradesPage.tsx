@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { AdminBlockProduct } from '@brokerage/contract';
+import { Money, type AdminBlockProduct } from '@brokerage/contract';
 import { useListParams } from '../../components/useListParams';
 import { useReasonConfirm } from '../../components/useReasonConfirm';
 import { emptyText } from '../../lib/format';
@@ -52,6 +52,16 @@ function SecretKeyModal({ secret, onClose }: { secret: Secret; onClose: () => vo
         {secret?.key}
       </Typography.Paragraph>
     </Modal>
+  );
+}
+
+/** The deal price outside the product's collar (docs/api.md §13): applications are refused until the price is corrected. */
+function outsideBand(product: Pick<AdminBlockProduct, 'price' | 'currency' | 'priceLow' | 'priceHigh'>): boolean {
+  if (product.priceLow === null || product.priceHigh === null) return false;
+  const price = Money.of(product.price, product.currency);
+  return (
+    price.isLessThan(Money.of(product.priceLow, product.currency)) ||
+    price.isGreaterThan(Money.of(product.priceHigh, product.currency))
   );
 }
 
@@ -114,6 +124,11 @@ export function BlockTradesPage() {
           >{`${product.price} ${product.currency}`}</Typography.Text>
           <Typography.Text type="secondary">
             {product.currentPrice === null ? 'no quote' : `live ${product.currentPrice}`}
+          </Typography.Text>
+          <Typography.Text type={outsideBand(product) ? 'danger' : 'secondary'} data-testid={`bt-band-${product.id}`}>
+            {product.priceLow === null || product.priceHigh === null
+              ? 'band unknown'
+              : `band ${product.priceLow} – ${product.priceHigh}${outsideBand(product) ? ' · outside: no application can be made or approved' : ''}`}
           </Typography.Text>
         </Space>
       ),

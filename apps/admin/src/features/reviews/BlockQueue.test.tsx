@@ -43,6 +43,8 @@ function blockItem(overrides: Partial<ReviewItemOf<'block'>> = {}): ReviewItemOf
       fee: '436.50',
       lockDays: 3,
       currentPrice: '61.05',
+      priceLow: '54.95',
+      priceHigh: '67.15',
     },
     ...overrides,
   };

@@ -157,6 +157,7 @@ export function ReviewDetailDrawer({
 
   const failure = decision.failure;
   const isPending = item?.state === 'pending';
+  const approveBlocked = item ? (queueViewOf(item).approveBlocked?.(item) ?? null) : null;
 
   let content: ReactNode;
   if (detail.isPending) content = <Spin aria-label="Loading the review item" />;
@@ -175,6 +176,11 @@ export function ReviewDetailDrawer({
     item && isPending ? (
       mayDecide ? (
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          {approveBlocked && (
+            <Typography.Text type="warning" data-testid="review-approve-blocked">
+              {approveBlocked}
+            </Typography.Text>
+          )}
           <Button
             danger
             onClick={() => void start('reject')}
@@ -188,7 +194,7 @@ export function ReviewDetailDrawer({
             type="primary"
             onClick={() => void start('approve')}
             loading={decision.pendingKind === 'approve'}
-            disabled={decision.pendingKind !== null}
+            disabled={decision.pendingKind !== null || approveBlocked !== null}
             data-testid="review-approve"
           >
             Approve

@@ -13,6 +13,7 @@ import type { MarketFeed } from '../market/index.js';
 import { openAllottedPosition } from '../trading/index.js';
 import * as repo from './block.repository.js';
 import type { ApplicationRow } from './block.repository.js';
+import { priceBandOf, requireInCollar } from './block.service.js';
 import { blockApplications } from './block.tables.js';
 
 export interface BlockReviewDeps {
@@ -34,6 +35,7 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
       const user = await reviewUserOf(db, r.userId);
       const c = r.currency;
       const q = deps.feed.instrument(r.instrumentId) ? deps.feed.quote(r.instrumentId) : null;
+      const band = priceBandOf(deps, r);
       return {
         ...reviewBase('block', r.id, user, r, r.submittedAt),
         amount: r.amount.toString(),
@@ -47,10 +49,14 @@ export function blockReviewQueue(deps: BlockReviewDeps): ReviewQueueHandler<Appl
           fee: r.fee.toString(),
           lockDays: r.lockDays,
           currentPrice: q && q.status !== 'pre_listing' ? q.price : null,
+          priceLow: band?.low.toString() ?? null,
+          priceHigh: band?.high.toString() ?? null,
         },
       };
     },
     async approve(tx, r, decided) {
+      // the collar again: a price that was inside when the user applied may be outside now
+      requireInCollar(deps, r, r.price);
       const position = await openAllottedPosition(tx, deps, {
         userId: r.userId,
         instrumentId: r.instrumentId,

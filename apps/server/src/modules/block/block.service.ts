@@ -8,6 +8,8 @@
  * (docs/api.md §1.11; the user pays at most half a minor unit more, the house gains it).
  */
 import {
+  Dec,
+  Money,
   type BlockApplication,
   type BlockProduct,
   type blockApplicationsRequest,
@@ -55,11 +57,41 @@ function currentPriceOf(feed: MarketFeed, product: ProductRow): string | null {
   return q.status === 'trading' || q.status === 'halted' ? q.price : null;
 }
 
+/**
+ * The price collar (config `block.priceCollar`, a rate): the band a deal price must lie in, around
+ * the instrument's previous close, at the currency's scale. The low end is rounded up and the high
+ * end down, so the band only narrows (the house and the other users gain the fraction). Null
+ * without a usable quote: nothing can be applied for or approved then.
+ */
+export function priceBandOf(
+  deps: ViewDeps,
+  product: Pick<ProductRow, 'instrumentId' | 'currency'>,
+): { low: Money; high: Money } | null {
+  if (!deps.feed.instrument(product.instrumentId)) return null;
+  const q = deps.feed.quote(product.instrumentId);
+  const reference = new Dec(q.prevClose);
+  if (q.status === 'pre_listing' || q.status === 'delisted' || !reference.gt(0)) return null;
+  const collar = new Dec(deps.settings.get('block.priceCollar'));
+  return {
+    low: Money.of(reference.times(new Dec(1).minus(collar)), product.currency).rounded('up'),
+    high: Money.of(reference.times(new Dec(1).plus(collar)), product.currency).rounded('down'),
+  };
+}
+
+/** Refuses a deal price outside the collar (`block.price_out_of_range` {low, high}). */
+export function requireInCollar(deps: ViewDeps, product: Pick<ProductRow, 'instrumentId' | 'currency'>, price: Money) {
+  const band = priceBandOf(deps, product);
+  if (!band) throw new DomainError('block.instrument_closed');
+  if (price.isLessThan(band.low) || price.isGreaterThan(band.high))
+    throw new DomainError('block.price_out_of_range', { low: band.low.toString(), high: band.high.toString() });
+}
+
 export function isOpen(settings: Settings, product: Pick<ProductRow, 'open'>): boolean {
   return product.open && settings.get('block.enabled');
 }
 
 export function toProduct(deps: ViewDeps, product: ProductRow, remainingToday: number | null): BlockProduct {
+  const band = priceBandOf(deps, product);
   return {
     id: product.id,
     kind: product.kind,
@@ -70,6 +102,8 @@ export function toProduct(deps: ViewDeps, product: ProductRow, remainingToday: n
     currency: product.currency,
     price: product.price.toString(),
     currentPrice: currentPriceOf(deps.feed, product),
+    priceLow: band?.low.toString() ?? null,
+    priceHigh: band?.high.toString() ?? null,
     minShares: product.minShares,
     dailyLimit: product.dailyLimit,
     remainingToday,
@@ -128,6 +162,7 @@ export async function apply(
   const product = await repo.shareProduct(tx, body.productId);
   if (!product || !deps.feed.instrument(product.instrumentId)) throw new DomainError('product.not_found');
   if (!product.open) throw new DomainError('block.instrument_closed');
+  requireInCollar(deps, product, product.price);
   // counted before the hash runs (rate-limit.ts `guard`)
   const keyCheck = await deps.limits.guard('secretKeyFailures', userId, () =>
     verifyPassword(product.secretKeyHash, body.secretKey),

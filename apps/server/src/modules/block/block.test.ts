@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminBlockProduct, BlockApplication, BlockProduct, Order } from '@brokerage/contract';
-import { describe, expect, it } from 'vitest';
+import { Dec, type AdminBlockProduct, type BlockApplication, type BlockProduct, type Order } from '@brokerage/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { runEngineOnce } from '../trading/index.js';
@@ -53,7 +53,24 @@ const decide = async (action: 'approve' | 'reject', id: string, reason = 'checke
     await adminLogin(t.app, 'reviewer'),
   );
 
+async function setCollar(value: string): Promise<void> {
+  const r = await post(
+    t.app,
+    '/api/admin/config/set',
+    { key: 'block.priceCollar', value, reason: 'block test collar' },
+    await adminLogin(t.app, 'admin'),
+  );
+  expect(r.body.status).toBe(1);
+}
+
+/** WALMEX's previous close in the test feed. */
+const walmexClose = () => t.deps.feed.quote('i_mxn_WALMEX').prevClose;
+
 describe('block trades (§13)', () => {
+  // the tests' products trade at 50.00 whatever the simulated market does: a wide collar, except
+  // in the collar's own test
+  beforeAll(() => setCollar('0.9'));
+
   it('lists the demo products with the deal price next to the live price', async () => {
     const u = await registerUser(t.app);
     const list = data<{ list: BlockProduct[] }>(await post(t.app, '/block/list', {}, u.headers)).list;
@@ -265,5 +282,45 @@ describe('block trades (§13)', () => {
     };
     u.headers = { token: fresh.token, account: u.account };
     expect((await position()).state).toBe('holding');
+  });
+
+  it('refuses a deal price outside the collar when applying and again when approving; the band is on the product', async () => {
+    await setCollar('0.10');
+    try {
+      const close = new Dec(walmexClose());
+      const at = (factor: string) => close.times(factor).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2);
+      const low = close.times('0.9').toDecimalPlaces(2, Dec.ROUND_UP).toFixed(2);
+      const high = close.times('1.1').toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2);
+      // 25 % under the previous close: outside ± 10 %
+      const cheap = await createProduct({ price: at('0.75'), minShares: 1 });
+      const u = await investor();
+      const listed = data<{ list: BlockProduct[] }>(await post(t.app, '/block/list', {}, u.headers)).list.find(
+        (p) => p.id === cheap.id,
+      )!;
+      expect(listed).toMatchObject({ priceLow: low, priceHigh: high });
+      const refused = await apply(u, { productId: cheap.id, shares: 10, secretKey: cheap.secretKey! });
+      expect(refused.body).toMatchObject({ code: 'block.price_out_of_range', params: { low, high } });
+      expect(await balances(u)).toMatchObject({ frozen: '0.00' });
+      // 5 % under: the user may apply; once the collar narrows to 2 %, the operator cannot approve
+      const fair = await createProduct({ price: at('0.95'), minShares: 1 });
+      const ok = await apply(u, { productId: fair.id, shares: 10, secretKey: fair.secretKey! });
+      expect(ok.body.status).toBe(1);
+      const application = data<BlockApplication>(ok);
+      await setCollar('0.02');
+      const reviewer = await adminLogin(t.app, 'reviewer');
+      const detail = await post(t.app, '/api/admin/review/detail', { queue: 'block', id: application.id }, reviewer);
+      expect(detail.body.data).toMatchObject({
+        details: { priceLow: close.times('0.98').toDecimalPlaces(2, Dec.ROUND_UP).toFixed(2) },
+      });
+      const approve = await decide('approve', application.id);
+      expect(approve.body).toMatchObject({ code: 'block.price_out_of_range' });
+      const mine = data<{ list: BlockApplication[] }>(await post(t.app, '/block/applications', {}, u.headers)).list;
+      expect(mine.find((x) => x.id === application.id)).toMatchObject({ state: 'pending', orderId: null });
+      // rejecting stays possible and releases the money
+      expect((await decide('reject', application.id, 'outside the collar')).body.status).toBe(1);
+      expect(await balances(u)).toMatchObject({ frozen: '0.00' });
+    } finally {
+      await setCollar('0.9');
+    }
   });
 });

@@ -117,6 +117,19 @@ describe('the block-trade application form', () => {
     expect(screen.getByTestId('bt-open-bp_3').textContent).toBe('Closed');
   });
 
+  it('shows the price collar and refuses a deal price outside it before anything is typed', async () => {
+    stubApi(answers({ price: '50.00', priceLow: '54.95', priceHigh: '67.15' }));
+    renderApply();
+    await screen.findByTestId('bt-shares');
+    expect(screen.getByTestId('bt-band-bp_3').textContent).toBe('Allowed band today: 54.95 – 67.15');
+    expect(screen.getByTestId('bt-rule-collar').textContent).toBe(
+      'The deal price is outside today’s allowed band (54.95 – 67.15).',
+    );
+    typeShares('1000');
+    typeKey('SECRET-KEY');
+    expect(submit().disabled).toBe(true);
+  });
+
   it('confirms, then applies with a fresh requestId and shows the result', async () => {
     const api = stubApi(
       answers(

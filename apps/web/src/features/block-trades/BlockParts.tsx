@@ -73,6 +73,11 @@ export function PriceLine({ product }: { product: BlockProductData }) {
       <div className="bt-gap-cell">
         <GapChip product={product} />
       </div>
+      <p className="caption bt-band" data-testid={`bt-band-${product.id}`}>
+        {product.priceLow === null || product.priceHigh === null
+          ? t('ui.block.bandNone')
+          : t('ui.block.band', { low: formatPrice(product.priceLow), high: formatPrice(product.priceHigh) })}
+      </p>
     </div>
   );
 }

@@ -15,6 +15,8 @@ const aapl = blockProduct({
   currency: 'USD',
   price: '190.00',
   currentPrice: '180.00',
+  priceLow: '162.00',
+  priceHigh: '198.00',
   minShares: 1,
   dailyLimit: null,
   remainingToday: null,

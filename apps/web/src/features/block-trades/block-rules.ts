@@ -9,7 +9,7 @@
  */
 import { Dec, Money, isCurrency, type Currency } from '@brokerage/contract';
 import { translator } from '../../api/client';
-import { formatDecimal, formatMoney } from '../../lib/format';
+import { formatDecimal, formatMoney, formatPrice } from '../../lib/format';
 import { codeText, type Rule } from '../../components/MoneyParts';
 import type { BlockProductData } from './block-queries';
 
@@ -85,12 +85,37 @@ export interface ApplyInput {
 }
 
 /**
+ * Whether the deal price lies outside the product's price collar (`priceLow`…`priceHigh`); a product
+ * without a band (no usable quote) cannot be applied for either.
+ */
+export function collarRule(
+  product: Pick<BlockProductData, 'price' | 'currency' | 'priceLow' | 'priceHigh'>,
+): Rule | null {
+  const { priceLow, priceHigh } = product;
+  if (priceLow === null || priceHigh === null) return { key: 'collar', text: codeText('block.instrument_closed') };
+  if (!plainDecimal.test(product.price) || !plainDecimal.test(priceLow) || !plainDecimal.test(priceHigh)) return null;
+  const price = Money.of(product.price, product.currency);
+  if (
+    !price.isLessThan(Money.of(priceLow, product.currency)) &&
+    !price.isGreaterThan(Money.of(priceHigh, product.currency))
+  )
+    return null;
+  return {
+    key: 'collar',
+    text: codeText('block.price_out_of_range', { low: formatPrice(priceLow), high: formatPrice(priceHigh) }),
+  };
+}
+
+/**
  * What stops this application now, in the server's order after the gates (§13.2): the product
- * closed, the secret key's length (its match is only known to the server), the minimum shares,
- * the daily limit, then funds (amount + fee against the available balance).
+ * closed, the deal price outside its collar, the secret key's length (its match is only known to
+ * the server), the minimum shares, the daily limit, then funds (amount + fee against the available
+ * balance).
  */
 export function applyRules(product: BlockProductData, input: ApplyInput): Rule[] {
   if (!product.open) return [{ key: 'closed', text: codeText('block.instrument_closed') }];
+  const collar = collarRule(product);
+  if (collar) return [collar];
   const rules: Rule[] = [];
   const { shares } = input;
   if (shares === null) return rules;

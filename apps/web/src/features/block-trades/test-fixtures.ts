@@ -11,6 +11,8 @@ export function blockProduct(overrides: Record<string, unknown> = {}) {
     currency: 'MXN',
     price: '58.20',
     currentPrice: '61.05',
+    priceLow: '54.95',
+    priceHigh: '67.15',
     minShares: 1000,
     dailyLimit: 50000,
     remainingToday: 4500,

@@ -1,11 +1,28 @@
 /** A block-trade application: the product, shares, deal price, fee and lock, with the live price for context. */
-import { Descriptions, Space, Tag, Typography } from 'antd';
+import { Money, type ReviewItemOf } from '@brokerage/contract';
+import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
 import { money, Section, type DetailsProps, type QueueView } from './parts';
+
+/** Why the server would refuse to approve now: the deal price outside today's collar, or no quote to check it against. */
+function outsideCollar(item: ReviewItemOf<'block'>): string | null {
+  const { details } = item;
+  if (details.priceLow === null || details.priceHigh === null)
+    return 'No usable quote: the deal price cannot be checked against its collar now.';
+  const price = Money.of(details.price, item.currency);
+  if (
+    price.isLessThan(Money.of(details.priceLow, item.currency)) ||
+    price.isGreaterThan(Money.of(details.priceHigh, item.currency))
+  )
+    return `The deal price ${details.price} is outside today's collar (${details.priceLow} – ${details.priceHigh}): reject it, or ask for the product's price to be corrected.`;
+  return null;
+}
 
 function BlockDetails({ item }: DetailsProps<'block'>) {
   const { details } = item;
+  const blocked = outsideCollar(item);
   return (
     <Section title="Block-trade application">
+      {blocked && <Alert type="warning" showIcon message={blocked} data-testid="review-block-collar" />}
       <Typography.Paragraph type="secondary">
         Approval opens a long position at the deal price from the frozen amount and fee
         {details.lockDays > 0 ? `, locked for ${details.lockDays} days` : ''}. The live price is for context only: the
@@ -54,6 +71,17 @@ function BlockDetails({ item }: DetailsProps<'block'>) {
             ),
           },
           {
+            key: 'collar',
+            label: 'Allowed band (collar)',
+            children: (
+              <span data-testid="review-block-band">
+                {details.priceLow === null || details.priceHigh === null
+                  ? 'No quote'
+                  : `${money(details.priceLow, item.currency)} – ${money(details.priceHigh, item.currency)}`}
+              </span>
+            ),
+          },
+          {
             key: 'currentPrice',
             label: 'Current price',
             children: (
@@ -74,4 +102,5 @@ export const blockView: QueueView<'block'> = {
     `A long position of ${item.details.shares} ${item.details.code} opens at the deal price ${item.details.price}${item.details.lockDays > 0 ? `, locked for ${item.details.lockDays} days` : ''}; ${money(item.amount, item.currency)} plus the fee leaves the user's frozen balance.`,
   rejectEffect:
     "No position opens; the frozen amount and fee return to the user's available balance. The user sees your reason.",
+  approveBlocked: outsideCollar,
 };

@@ -30,6 +30,8 @@ export interface QueueView<Q extends BuiltReviewQueue> {
   Details: (props: DetailsProps<Q>) => ReactNode;
   approveEffect: (item: ReviewItemOf<Q>) => string;
   rejectEffect: string;
+  /** a rule of the server that would refuse the approval now, shown beside a disabled Approve; null when none */
+  approveBlocked?: (item: ReviewItemOf<Q>) => string | null;
 }
 
 export function Copyable({ value, testId }: { value: string | null; testId?: string }) {

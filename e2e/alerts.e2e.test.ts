@@ -121,6 +121,51 @@ describe('price alerts', () => {
   });
 });
 
+describe('swipe to cancel', () => {
+  it('reveals the cancel action when an active alert is swiped to the left, and asks before cancelling', async () => {
+    const session = await registerUser(baseUrl());
+    const q = await quote();
+    const created = await api<{ id: string }>(
+      baseUrl(),
+      '/alert/create',
+      { instrumentId: STOCK, kind: 'price_above', value: farAbove(q.price) },
+      session,
+    );
+    expect(created.status, JSON.stringify(created)).toBe(1);
+    const id = created.data!.id;
+    const page = await openAs(session, 'de', 'light', '/information/alerts');
+    const row = page.getByTestId(`alert-${id}`);
+    await row.waitFor({ timeout: 30_000 });
+    const box = (await row.boundingBox())!;
+    // antd-mobile's SwipeAction follows touch, not the mouse: a finger through the DevTools protocol
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + 80;
+    const touch = (type: string, x: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', box.x + box.width - 30);
+    for (let step = 1; step <= 12; step += 1) {
+      await touch('touchMove', box.x + box.width - 30 - step * 20);
+      await page.waitForTimeout(16);
+    }
+    await touch('touchEnd', 0);
+    const track = page.locator('.alert-row .adm-swipe-action-track').first();
+    // the row slides left by the width of its action, which comes into view
+    await expect.poll(async () => (await row.boundingBox())?.x ?? 0, { timeout: 5_000 }).toBeLessThan(box.x - 40);
+    const action = page.locator('.adm-swipe-action-actions-right button');
+    const actionBox = (await action.boundingBox())!;
+    expect(actionBox.x + actionBox.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(await track.count()).toBe(1);
+    await shot(page, 'alerts-de-light-swiped');
+    await action.click();
+    await page.getByTestId('alert-cancel-dialog').waitFor();
+    await page.locator('.adm-dialog-footer button', { hasText: 'Alarm löschen' }).click();
+    await page.getByTestId('state-empty').waitFor({ timeout: 10_000 });
+    const listed = await api<{ list: { state: string }[] }>(baseUrl(), '/alert/list', {}, session);
+    expect(listed.data!.list.map((a) => a.state)).toEqual(['cancelled']);
+    await page.context().close();
+  });
+});
+
 describe('Web Push in the service worker', () => {
   it('shows a pushed notification with its title, body, tag and the url for the tap', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -140,7 +140,7 @@ describe('swipe to cancel', () => {
     // antd-mobile's SwipeAction follows touch, not the mouse: a finger through the DevTools protocol
     const cdp = await page.context().newCDPSession(page);
     const y = box.y + 80;
-    const touch = (type: string, x: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
     await touch('touchStart', box.x + box.width - 30);
     for (let step = 1; step <= 12; step += 1) {

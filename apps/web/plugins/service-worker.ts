@@ -1,5 +1,5 @@
 /**
- * Emits `/sw.js` (the worker of `sw-source.js`) with this build's file list, and writes gzip and
+ * Emits `/sw.js` (the worker of `sw-source.js`, after its push handlers `sw-push.js`) with this build's file list, and writes gzip and
  * brotli copies of the text files next to them for the server to send as they are
  * (`@fastify/static` with `preCompressed`), so no file is compressed per request.
  */
@@ -11,6 +11,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const source = fileURLToPath(new URL('./sw-source.js', import.meta.url));
+/** The push handlers (docs/api.md §22.4), a file of their own so a unit test can run them. */
+const pushSource = fileURLToPath(new URL('./sw-push.js', import.meta.url));
 
 /** Chunks of one language (its strings, antd-mobile's locale): kept only by the user who reads it. */
 function isLanguageChunk(facade: string | null | undefined): boolean {
@@ -54,7 +56,7 @@ export function serviceWorkerPlugin(): Plugin {
         const precache = ['/index.html', ...fromPublic, ...built].sort();
         const page = existsSync(path.join(outDir, 'index.html')) ? readFileSync(path.join(outDir, 'index.html')) : '';
         const build = createHash('sha256').update(precache.join('\n')).update(page).digest('hex').slice(0, 12);
-        const code = readFileSync(source, 'utf8')
+        const code = `${readFileSync(pushSource, 'utf8')}\n${readFileSync(source, 'utf8')}`
           .replace("'__BUILD__'", JSON.stringify(build))
           .replace("'__PRECACHE__'", JSON.stringify(JSON.stringify(precache)));
         writeFileSync(path.join(outDir, 'sw.js'), code);

@@ -14,7 +14,9 @@
  *   through a worker at all.
  * - A new build installs beside the old one and takes over when no page of the old one is open
  *   (no skipWaiting), so an open page never loses the files of its own build.
+ * - Web Push (`push`, `notificationclick`) is `sw-push.js`, which the build puts in front of this file.
  */
+/* global registerPushHandlers */
 const BUILD = '__BUILD__';
 const PRECACHE = JSON.parse('__PRECACHE__');
 const CACHE = `brokerage-web-${BUILD}`;
@@ -90,3 +92,5 @@ self.addEventListener('fetch', (event) => {
   }
   if (isAsset(url) || PRECACHE.includes(url.pathname)) event.respondWith(fromCacheFirst(request));
 });
+
+registerPushHandlers(self);

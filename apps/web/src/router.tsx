@@ -118,6 +118,8 @@ const CustomerServicePage = page(() => import('./features/engagement/CustomerSer
 const LoanRatingPage = page(() => import('./features/loans/LoanRatingPage'));
 const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
+const AlertsPage = page(() => import('./features/alerts/AlertsPage'));
+const NotificationSettingsPage = page(() => import('./features/alerts/NotificationSettingsPage'));
 const Placeholder = page<{ titleKey: string }>(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -206,6 +208,9 @@ export const routes: RouteObject[] = [
       screen('/information/loanRating', <LoanRatingPage />),
       screen('/information/loanRecord', <LoanRecordPage />),
       screen('/home/fllow', <CopyFundsPage />),
+      // price alerts and push notifications (docs/api.md §22; paths are ours)
+      screen('/information/alerts', <AlertsPage />),
+      screen('/information/notifications', <NotificationSettingsPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <NotFoundPage />),
     ],

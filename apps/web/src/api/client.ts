@@ -95,6 +95,13 @@ export const paths = {
   copySubscribe: '/copy/subscribe',
   copyMine: '/copy/mine',
   copyRedeem: '/copy/redeem',
+  alertCreate: '/alert/create',
+  alertList: '/alert/list',
+  alertCancel: '/alert/cancel',
+  pushConfig: '/push/config',
+  pushSubscribe: '/push/subscribe',
+  pushUnsubscribe: '/push/unsubscribe',
+  pushPrefs: '/push/prefs',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -9,6 +9,14 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // A notification tapped while this page is open but not yet controlled by the worker (its first
+  // visit): the worker cannot navigate it, so it asks (plugins/sw-push.js). Same-origin only.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (!data || data.type !== 'navigate' || typeof data.url !== 'string') return;
+    const target = new URL(data.url, location.origin);
+    if (target.origin === location.origin) location.assign(target.href);
+  });
   const start = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
       () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@brokerage/contract';
 import { accountLiveUi } from './account-live.js';
 import { accountUi } from './account.js';
+import { alertsUi } from './alerts.js';
 import { appearanceUi } from './appearance.js';
 import { blockTradesUi } from './block-trades.js';
 import { chartsUi } from './charts.js';
@@ -23,6 +24,7 @@ import { tradeUi } from './trade.js';
 export const featureMessages: readonly Record<Language, Record<string, string>>[] = [
   accountUi,
   accountLiveUi,
+  alertsUi,
   appearanceUi,
   blockTradesUi,
   chartsUi,

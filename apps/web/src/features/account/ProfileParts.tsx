@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useUserInfo } from '../../api/queries';
 import { Avatar } from '../../components/Avatar';
 import {
+  BellIcon,
   CardIcon,
   ChatIcon,
   ChevronIcon,
@@ -18,6 +19,7 @@ import {
   LendIcon,
   LockIcon,
   LogoutIcon,
+  SettingIcon,
   WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
@@ -63,10 +65,12 @@ const linkEntriesBefore: LinkEntry[] = [
   { key: 'bankList', to: '/information/bankList', Icon: CardIcon },
   { key: 'fundRecord', to: '/information/fundRecord', Icon: ListIcon },
   { key: 'lendingRecord', to: '/home/lendingRecord', Icon: LendIcon, labelKey: 'ui.lending.mineEntry' },
+  { key: 'alerts', to: '/information/alerts', Icon: BellIcon, labelKey: 'ui.alerts.mineEntry' },
 ];
 const linkEntriesAfter: LinkEntry[] = [
   { key: 'loginPass', to: '/information/loginPass', Icon: LockIcon },
   { key: 'fundPass', to: '/information/fundPass', Icon: KeyIcon },
+  { key: 'notifications', to: '/information/notifications', Icon: SettingIcon, labelKey: 'ui.notify.entry' },
   { key: 'loanRating', to: '/information/loanRating', Icon: GaugeIcon },
   { key: 'aboutUs', to: '/information/aboutUs', Icon: InfoIcon },
   { key: 'changeLang', to: '/information/changeLang', Icon: GlobeIcon },

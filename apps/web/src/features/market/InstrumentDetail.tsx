@@ -29,6 +29,7 @@ import {
 } from '../../lib/format';
 import { useNow } from '../../lib/useNow';
 import { useSession } from '../../store/session';
+import { AlertBell } from '../alerts';
 import { PriceChart } from './PriceChart';
 import { industryLabel, MarketBadge, moveInWords } from './QuoteParts';
 import { isSelectedInstrument, toSelected } from './selection';
@@ -354,7 +355,10 @@ export function InstrumentDetail({ kind }: { kind: 'stock' | 'index' }) {
 
   const showTradeBar = kind === 'stock' && quote !== undefined;
   return (
-    <SubPage title={title} right={kind === 'index' ? star : undefined}>
+    <SubPage
+      title={title}
+      right={kind === 'index' ? star : <AlertBell quote={quote && quote.assetClass !== 'index' ? quote : undefined} />}
+    >
       <div
         className={showTradeBar ? 'detail-body with-trade-bar' : 'detail-body'}
         data-testid={kind === 'index' ? 'index-detail' : 'stock-detail'}

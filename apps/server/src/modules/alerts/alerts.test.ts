@@ -124,6 +124,9 @@ describe('POST /alert/create', () => {
   it('refuses past alert.maxActive, also under parallel creates; too_many comes before duplicate', async () => {
     await setMaxActive(2);
     try {
+      // the app reads the maximum to show the rule before the button
+      const config = data<{ name: string; value: string }[]>(await post(t.app, '/common/config', { type: 'all' }));
+      expect(config.find((e) => e.name === 'alert_max_active')?.value).toBe('2');
       const u = await registerUser(t.app);
       const replies = await Promise.all(
         ['5', '6', '7', '8', '9'].map((f) => create(u, { instrumentId: AAPL, kind: 'price_above', value: level(f) })),

@@ -19,7 +19,9 @@ export async function publicConfig(db: Db, settings: Settings): Promise<{ name: 
     { name: 'languages', value: 'en,de,zh,esp,kor' },
     { name: 'agreement_version', value: await currentAgreementVersion(db) },
     { name: 'ipo_min_shares', value: String(settings.get('subscription.ipoMinShares')) },
-    // our addition (docs/decisions.md): the exchange screen shows the minimum before the user presses (§10.7)
+    // our additions (docs/decisions.md): the alert sheet shows "too many" before the user presses (§22.1)
+    { name: 'alert_max_active', value: String(settings.get('alert.maxActive')) },
+    // the exchange screen shows the minimum before the user presses (§10.7)
     ...enabled.map((currency) => ({
       name: `exchange_min.${currency}`,
       value: settings.get(`exchange.minAmount.${currency}`),

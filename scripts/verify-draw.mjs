@@ -15,6 +15,7 @@
  *   3. Otherwise each gets floor(quantity × sharesOffered ÷ Σ quantity), and the leftover shares go
  *      one each to the applications sorted by HMAC-SHA256(key = seed, message = application id), hex,
  *      ascending, until none is left.
+ *   4. Every application's `appliedAt` is before the proof's `applyEnd` (no late application drawn).
  *
  * Node ≥ 20, no dependencies. Exit code 0 when everything matches, 1 otherwise.
  */
@@ -58,6 +59,9 @@ export function verify(proof, publishedHash = proof.seedHash) {
   for (const a of proof.applications) {
     if (BigInt(a.allotted) !== expected.get(a.id))
       problems.push(`${a.id}: allotted ${a.allotted}, recomputed ${expected.get(a.id)}`);
+    // every application drawn must have come in before the window closed
+    if (proof.applyEnd !== undefined && !(Date.parse(a.appliedAt) < Date.parse(proof.applyEnd)))
+      problems.push(`${a.id}: applied at ${a.appliedAt}, after the window closed at ${proof.applyEnd}`);
   }
   return problems;
 }

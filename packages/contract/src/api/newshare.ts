@@ -138,7 +138,10 @@ export const drawProof = z.object({
   sharesOffered: z.number().int(),
   totalSubscription: z.number().int(),
   algorithm: z.string(),
-  applications: z.array(z.object({ id, quantity: z.number().int(), allotted: z.number().int() })),
+  /** the application window's end: a verifier checks every application came before it (addition) */
+  applyEnd: timestamp,
+  /** `appliedAt`: when each application was accepted (addition) */
+  applications: z.array(z.object({ id, quantity: z.number().int(), allotted: z.number().int(), appliedAt: timestamp })),
 });
 export type DrawProof = z.infer<typeof drawProof>;
 
@@ -186,8 +189,13 @@ export const adminNewShareUpdateRequest = z.object({
   }),
   reason,
 });
-/** The terms that cannot change once anyone has applied (§19.5). */
+/**
+ * The terms that cannot change once anyone has applied (§19.5). `applyEnd` too (issue 29): reopening or moving
+ * the window under waiting applications would let late ones into the draw. Once the window has closed, no term
+ * changes at all.
+ */
 export const newShareLockedTerms = [
+  'applyEnd',
   'issuePrice',
   'sharesOffered',
   'minShares',

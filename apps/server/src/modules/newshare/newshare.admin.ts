@@ -140,6 +140,16 @@ export function registerNewShareAdminRoutes(app: FastifyInstance, deps: NewShare
       if (Object.keys(refused).length > 0) throw new DomainError('request.invalid', { fields: refused });
       const hasApplications = before.applicationsCount > 0;
       const locked: Record<string, 'not_allowed'> = {};
+      // once the window has closed no term changes at all: the offering is what users applied to
+      if (clock.now() >= share.applyEnd) {
+        for (const [field, value] of Object.entries(changes)) {
+          if (
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[field])
+          )
+            locked[field] = 'not_allowed';
+        }
+      }
       if (hasApplications || share.drawnAt) {
         for (const field of newShareLockedTerms) {
           const value = changes[field];

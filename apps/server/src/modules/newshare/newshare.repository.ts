@@ -254,9 +254,14 @@ export async function lockApplicationsOf(
 export async function proofRowsOf(
   db: Db,
   shareId: string,
-): Promise<{ id: string; quantity: number; allotted: number }[]> {
+): Promise<{ id: string; quantity: number; allotted: number; appliedAt: Date }[]> {
   return db
-    .select({ id: subscriptions.id, quantity: subscriptions.quantity, allotted: subscriptions.allottedQuantity })
+    .select({
+      id: subscriptions.id,
+      quantity: subscriptions.quantity,
+      allotted: subscriptions.allottedQuantity,
+      appliedAt: subscriptions.appliedAt,
+    })
     .from(subscriptions)
     .where(and(eq(subscriptions.newShareId, shareId), sql`${subscriptions.state} not in ('applied', 'pending_draw')`))
     .orderBy(asc(subscriptions.id));

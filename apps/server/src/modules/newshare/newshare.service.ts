@@ -378,7 +378,8 @@ export async function drawProofOf(db: Db, id: string): Promise<DrawProof> {
     sharesOffered: share.sharesOffered,
     totalSubscription: share.totalSubscription ?? 0,
     algorithm: DRAW_ALGORITHM,
-    applications: await repo.proofRowsOf(db, id),
+    applyEnd: share.applyEnd.toISOString(),
+    applications: (await repo.proofRowsOf(db, id)).map((a) => ({ ...a, appliedAt: a.appliedAt.toISOString() })),
   };
 }
 

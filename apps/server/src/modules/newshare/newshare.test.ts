@@ -496,3 +496,49 @@ describe('the draw, payment and listing', () => {
     expect((await balances(loser)).available).toBe('500000.00');
   });
 });
+
+describe('the application window (issue 29)', () => {
+  it('never reopens: applyEnd is locked under waiting applications, nothing changes after it, and the proof dates every application', async () => {
+    const share = await createShare();
+    const u = await investor();
+    expect((await subscribe(u, { id: share.id, quantity: 10_000 })).body.status).toBe(1);
+    // a fresh admin session each time: the clock jumps days
+    const update = async (changes: Record<string, unknown>) =>
+      post(
+        t.app,
+        '/api/admin/newShare/update',
+        { id: share.id, reason: 'window', ...changes },
+        await adminLogin(t.app, 'admin'),
+      );
+    expect((await update({ applyEnd: iso(3 * DAY) })).body).toMatchObject({
+      code: 'product.terms_locked',
+      params: { fields: { applyEnd: 'not_allowed' } },
+    });
+    t.clock.advance(2 * DAY + 1000);
+    // past the deadline: reopening is refused, and so is any other term
+    expect((await update({ applyEnd: iso(2 * 3_600_000) })).body).toMatchObject({
+      code: 'product.terms_locked',
+      params: { fields: { applyEnd: 'not_allowed' } },
+    });
+    expect((await update({ sponsorBroker: 'Late Broker' })).body).toMatchObject({
+      code: 'product.terms_locked',
+      params: { fields: { sponsorBroker: 'not_allowed' } },
+    });
+    const late = await investor();
+    expect((await subscribe(late, { id: share.id, quantity: 10_000 })).body.status).toBe(0);
+    expect((await draw(share.id)).body.status).toBe(1);
+    const proof = data<DrawProof>(await post(t.app, '/newShare/drawProof', { id: share.id }));
+    expect(proof.applyEnd).toBe(share.applyEnd);
+    expect(proof.applications).toHaveLength(1);
+    expect(Date.parse(proof.applications[0]!.appliedAt)).toBeLessThan(Date.parse(proof.applyEnd));
+    expect((await verifyWithScript(proof, share.drawSeedHash)).code).toBe(0);
+    // a proof with an application after the window fails the public check
+    const lateProof = {
+      ...proof,
+      applications: proof.applications.map((a) => ({ ...a, appliedAt: iso(3_600_000) })),
+    };
+    const checked = await verifyWithScript(lateProof, share.drawSeedHash);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toContain('after the window closed');
+  });
+});

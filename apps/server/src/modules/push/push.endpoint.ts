@@ -15,7 +15,8 @@
  * compatible, NAT64) by its IPv4 address.
  *
  * `PUSH_TEST_ENDPOINTS=1` (test servers only, refused in production by platform/config.ts) allows
- * `http:` and `https:` on the IP literal `127.0.0.1`, and nothing else that is not public.
+ * `http:` and `https:` on the IP literal `127.0.0.1`, and nothing else that is not public (a name
+ * resolving to 127.0.0.1 stays refused).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
@@ -128,9 +129,6 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
-function allowedAddress(address: string, policy: EndpointPolicy): boolean {
-  return isPublicAddress(address) || (policy.allowTestEndpoints && address === TEST_HOST);
-}
 
 /** The URL of an endpoint when its form is allowed (no network asked); `request.invalid` `not_allowed` otherwise. */
 export function checkEndpointUrl(endpoint: string, policy: Pick<EndpointPolicy, 'allowTestEndpoints'>): URL {
@@ -158,9 +156,10 @@ export async function resolveAllowed(
   policy: EndpointPolicy,
 ): Promise<{ address: string; family: number }> {
   const bare = host.replace(/^\[|\]$/g, '');
+  // an IP literal: only the test servers' 127.0.0.1 (checkEndpointUrl refuses every other one)
   if (isIP(bare) !== 0) {
-    if (!allowedAddress(bare, policy)) throw notAllowed();
-    return { address: bare, family: isIP(bare) };
+    if (!(policy.allowTestEndpoints && bare === TEST_HOST)) throw notAllowed();
+    return { address: bare, family: 4 };
   }
   let addresses: { address: string; family: number }[];
   try {
@@ -169,7 +168,8 @@ export async function resolveAllowed(
     throw notAllowed();
   }
   const [first] = addresses;
-  if (!first || addresses.some((a) => !allowedAddress(a.address, policy))) throw notAllowed();
+  // a name must resolve to public addresses only, test servers or not
+  if (!first || addresses.some((a) => !isPublicAddress(a.address))) throw notAllowed();
   return first;
 }
 

@@ -85,14 +85,21 @@ describe('RFC 8292 VAPID', () => {
     expect(claims.sub).toBe('mailto:a@b.c');
     expect(claims.exp).toBeGreaterThan(now.getTime() / 1000);
     expect(claims.exp).toBeLessThanOrEqual(now.getTime() / 1000 + 24 * 3600);
-    const ok = verify('sha256', Buffer.from(`${h}.${c}`), { key: publicKeyOfPoint(k), dsaEncoding: 'ieee-p1363' }, b(s));
+    const ok = verify(
+      'sha256',
+      Buffer.from(`${h}.${c}`),
+      { key: publicKeyOfPoint(k), dsaEncoding: 'ieee-p1363' },
+      b(s),
+    );
     expect(ok).toBe(true);
   });
 
   it('refuses a key pair whose halves do not match', () => {
     const one = generateVapidKeys();
     const two = generateVapidKeys();
-    expect(() => vapidSigningKey({ publicKey: one.publicKey, privateKey: two.privateKey })).toThrow(/not the public key/);
+    expect(() => vapidSigningKey({ publicKey: one.publicKey, privateKey: two.privateKey })).toThrow(
+      /not the public key/,
+    );
     expect(() => vapidSigningKey({ publicKey: 'abc', privateKey: one.privateKey })).toThrow(/P-256/);
   });
 });

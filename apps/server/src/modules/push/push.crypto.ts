@@ -102,7 +102,8 @@ export function vapidSigningKey(keys: VapidKeys): KeyObject {
     throw new Error('VAPID keys must be a base64url P-256 public point (65 bytes) and private scalar (32 bytes)');
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(scalar);
-  if (!ecdh.getPublicKey().equals(point)) throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  if (!ecdh.getPublicKey().equals(point))
+    throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
   return createPrivateKey({
     format: 'jwk',
     key: {

@@ -107,7 +107,9 @@ describe('pinnedLookup', () => {
 
 describe('PUSH_TEST_ENDPOINTS', () => {
   it('is refused in production and off loopback, like TEST_CLOCK_CONTROL', () => {
-    expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);
+    expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: '1', NODE_ENV: 'production' })).toThrow(
+      /refused when NODE_ENV=production/,
+    );
     expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: '1', HOST: '0.0.0.0' })).toThrow(/loopback only/);
     expect(() => loadConfig({ PUSH_TEST_ENDPOINTS: 'yes' })).toThrow(/unset, 0 or 1/);
     expect(loadConfig({ PUSH_TEST_ENDPOINTS: '1' }).pushTestEndpoints).toBe(true);

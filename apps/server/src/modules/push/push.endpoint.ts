@@ -96,7 +96,7 @@ export function v6Bytes(address: string): Uint8Array {
 const startsWith = (bytes: Uint8Array, prefix: number[], bits: number): boolean => {
   for (let bit = 0; bit < bits; bit++) {
     const byte = Math.floor(bit / 8);
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
   }
   return true;
@@ -128,7 +128,6 @@ export function isPublicAddress(address: string): boolean {
   if (family === 6) return !v6Blocked(address);
   return false;
 }
-
 
 /** The URL of an endpoint when its form is allowed (no network asked); `request.invalid` `not_allowed` otherwise. */
 export function checkEndpointUrl(endpoint: string, policy: Pick<EndpointPolicy, 'allowTestEndpoints'>): URL {

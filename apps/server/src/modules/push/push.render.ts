@@ -20,7 +20,8 @@ export const PAYLOAD_MAX_BYTES = 3000;
 const languageTags: Record<Language, string> = { en: 'en', de: 'de', zh: 'zh-Hant', esp: 'es', kor: 'ko' };
 
 /** Params that are amounts of money or prices: shown with the language's separators, their decimals kept. */
-const numericKeys = /^(amount|profit|min|max|available|required|withdrawable|outstanding|interest|value|lots|percent|changePercent)$|price$/i;
+const numericKeys =
+  /^(amount|profit|min|max|available|required|withdrawable|outstanding|interest|value|lots|percent|changePercent)$|price$/i;
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 

@@ -39,7 +39,12 @@ export async function storedVapidKeys(db: Db): Promise<{ publicKey: string; priv
 export async function lockPrefs(tx: Tx, userId: string, now: Date): Promise<PrefsRecord> {
   await tx.insert(pushPrefs).values({ userId, updatedAt: now }).onConflictDoNothing();
   const [row] = await tx
-    .select({ alerts: pushPrefs.alerts, orders: pushPrefs.orders, money: pushPrefs.money, products: pushPrefs.products })
+    .select({
+      alerts: pushPrefs.alerts,
+      orders: pushPrefs.orders,
+      money: pushPrefs.money,
+      products: pushPrefs.products,
+    })
     .from(pushPrefs)
     .where(eq(pushPrefs.userId, userId))
     .for('update');
@@ -57,13 +62,15 @@ export async function updatePrefs(tx: Tx, userId: string, patch: PrefsPatch, now
 /** The preferences (all on without a row) and how many subscriptions the user has. */
 export async function prefsOf(db: Db, userId: string): Promise<PrefsRecord & { devices: number }> {
   const [row] = await db
-    .select({ alerts: pushPrefs.alerts, orders: pushPrefs.orders, money: pushPrefs.money, products: pushPrefs.products })
+    .select({
+      alerts: pushPrefs.alerts,
+      orders: pushPrefs.orders,
+      money: pushPrefs.money,
+      products: pushPrefs.products,
+    })
     .from(pushPrefs)
     .where(eq(pushPrefs.userId, userId));
-  const [devices] = await db
-    .select({ n: count() })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
+  const [devices] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   return { ...(row ?? { alerts: true, orders: true, money: true, products: true }), devices: devices?.n ?? 0 };
 }
 
@@ -140,4 +147,3 @@ export async function endpointsOf(db: Db, userId: string): Promise<string[]> {
     .orderBy(desc(pushSubscriptions.renewedAt));
   return rows.map((r) => r.endpoint);
 }
-

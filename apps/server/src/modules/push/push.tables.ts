@@ -74,8 +74,5 @@ export const pushDeliveries = pgTable(
     dueAt: at('due_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [
-    index('push_deliveries_due_idx').on(t.dueAt),
-    index('push_deliveries_subscription_idx').on(t.subscriptionId),
-  ],
+  (t) => [index('push_deliveries_due_idx').on(t.dueAt), index('push_deliveries_subscription_idx').on(t.subscriptionId)],
 );

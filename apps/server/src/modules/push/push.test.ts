@@ -142,9 +142,9 @@ describe('POST /push/subscribe, /push/unsubscribe, /push/prefs', () => {
     expect((await post(t.app, '/push/unsubscribe', { endpoint }, ana.headers)).body).toMatchObject({ status: 1 });
     expect(data<PushPrefs>(await post(t.app, '/push/prefs', {}, ana.headers)).devices).toBe(0);
     // without a session: refused
-    expect((await post(t.app, '/push/subscribe', { endpoint, keys: browserKeys().keys, lang: 'en' })).body).toMatchObject(
-      { status: 0, code: 'auth.required' },
-    );
+    expect(
+      (await post(t.app, '/push/subscribe', { endpoint, keys: browserKeys().keys, lang: 'en' })).body,
+    ).toMatchObject({ status: 0, code: 'auth.required' });
   });
 
   it('keeps at most 10 subscriptions per user: the least recently subscribed goes', async () => {

@@ -42,10 +42,20 @@ export interface BrowserKeys {
   auth: string;
 }
 
-/** True when the keys have the lengths RFC 8291 names (the point itself is checked by the key agreement). */
-export function validBrowserKeys(keys: BrowserKeys): boolean {
+/** The key a browser sent wrong, or null: `p256dh` an uncompressed point on P-256, `auth` 16 bytes (RFC 8291 §3.2). */
+export function badBrowserKey(keys: BrowserKeys): 'p256dh' | 'auth' | null {
+  if (fromB64u(keys.auth).length !== 16) return 'auth';
   const point = fromB64u(keys.p256dh);
-  return point.length === KEY_LENGTH && point[0] === 0x04 && fromB64u(keys.auth).length === 16;
+  if (point.length !== KEY_LENGTH || point[0] !== 0x04) return 'p256dh';
+  try {
+    // a point off the curve fails the key agreement
+    const probe = createECDH('prime256v1');
+    probe.generateKeys();
+    probe.computeSecret(point);
+    return null;
+  } catch {
+    return 'p256dh';
+  }
 }
 
 /**

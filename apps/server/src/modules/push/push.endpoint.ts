@@ -34,6 +34,8 @@ export interface EndpointPolicy {
 }
 
 const TEST_HOST = '127.0.0.1';
+/** A name that does not resolve within this is refused (a subscribe does not hang on DNS). */
+const RESOLVE_TIMEOUT_MS = 5_000;
 
 const notAllowed = () => new InvalidRequest({ endpoint: 'not_allowed' });
 
@@ -161,10 +163,18 @@ export async function resolveAllowed(
     return { address: bare, family: 4 };
   }
   let addresses: { address: string; family: number }[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await policy.resolve(bare);
+    addresses = await Promise.race([
+      policy.resolve(bare),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no DNS answer for ${bare}`)), RESOLVE_TIMEOUT_MS);
+      }),
+    ]);
   } catch {
     throw notAllowed();
+  } finally {
+    clearTimeout(timer);
   }
   const [first] = addresses;
   // a name must resolve to public addresses only, test servers or not

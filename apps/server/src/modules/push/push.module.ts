@@ -5,6 +5,7 @@
  * - Web Push (docs/api.md §22.4): the `push` routes, the VAPID identity loaded at setup, and the
  *   leader-only job that sends the outbox the personal messages fill.
  */
+import type { MessageCode } from '@brokerage/contract';
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { PushDelivery } from './push.delivery.js';
 import { systemResolver, type EndpointPolicy } from './push.endpoint.js';
@@ -28,7 +29,7 @@ export function createPushModule(kernel: Kernel): ModuleSpec {
     clock,
     vapid: currentVapid,
     policy,
-    pushKindOf: (code) => messageKinds.get(code as never)?.push ?? null,
+    pushKindOf: (code) => messageKinds.get(code as MessageCode)?.push ?? null,
     onError: (error) => log.warn({ err: error }, 'push refused'),
   });
   return {

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { InvalidRequest } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { validBrowserKeys } from './push.crypto.js';
+import { badBrowserKey } from './push.crypto.js';
 import * as repo from './push.subscriptions.repository.js';
 
 /** Subscriptions a user keeps; a new one past it removes the least recently subscribed. */
@@ -21,7 +21,8 @@ export async function subscribe(
   userId: string,
   body: PushSubscribeRequest,
 ): Promise<{ id: string }> {
-  if (!validBrowserKeys(body.keys)) throw new InvalidRequest({ 'keys.p256dh': 'format' });
+  const bad = badBrowserKey(body.keys);
+  if (bad) throw new InvalidRequest({ [`keys.${bad}`]: 'format' });
   const now = clock.now();
   await repo.lockPrefs(tx, userId, now);
   const id = await repo.upsertSubscription(tx, {

@@ -3,7 +3,7 @@
  * alert firing, and its push arriving at a push service on loopback, VAPID-signed and encrypted
  * for the subscription's keys, in the subscription's language.
  */
-import { Dec, type PushPrefs } from '@brokerage/contract';
+import { Dec, type MessageCode, type PushPrefs } from '@brokerage/contract';
 import { codeMessages } from '@brokerage/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
@@ -63,7 +63,7 @@ async function delivery(timeoutMs = 5_000): Promise<PushDelivery> {
     clock: t.clock,
     vapid: () => vapid,
     policy: { allowTestEndpoints: true, resolve },
-    pushKindOf: (code) => t.deps.messageKinds.get(code as never)?.push ?? null,
+    pushKindOf: (code) => t.deps.messageKinds.get(code as MessageCode)?.push ?? null,
     timeoutMs,
   });
 }
@@ -222,6 +222,17 @@ describe('POST /push/subscribe, /push/unsubscribe, /push/prefs', () => {
     }
     expect(data<PushPrefs>(await post(t.app, '/push/prefs', {}, u.headers)).devices).toBe(0);
     expect((await subscribe(u, 'https://push.example.net/send/abc')).body.status).toBe(1);
+    // keys a browser would not send: a point off the curve, a short auth secret
+    const keys = browserKeys().keys;
+    const offCurve = Buffer.alloc(65, 7);
+    offCurve[0] = 4;
+    const badPoint = await subscribe(u, newEndpoint(), 'en', { ...keys, p256dh: offCurve.toString('base64url') });
+    expect(badPoint.body).toMatchObject({ code: 'request.invalid', params: { fields: { 'keys.p256dh': 'format' } } });
+    const shortAuth = await subscribe(u, newEndpoint(), 'en', {
+      ...keys,
+      auth: Buffer.alloc(12).toString('base64url'),
+    });
+    expect(shortAuth.body).toMatchObject({ code: 'request.invalid', params: { fields: { 'keys.auth': 'format' } } });
   });
 });
 

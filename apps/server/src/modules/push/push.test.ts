@@ -3,10 +3,11 @@
  * alert firing, and its push arriving at a push service on loopback, VAPID-signed and encrypted
  * for the subscription's keys, in the subscription's language.
  */
-import { Dec, type MessageCode, type PushPrefs } from '@brokerage/contract';
+import { Dec, type MessageCode, type MessageOf, type PushPrefs } from '@brokerage/contract';
 import { codeMessages } from '@brokerage/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
+import { transaction } from '../../platform/db.js';
 import { post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 import {
   browserKeys,
@@ -17,6 +18,7 @@ import {
 } from '../../test/push-service.js';
 import { AlertEvaluator, type AlertJobDeps } from '../alerts/index.js';
 import type { FeedQuote } from '../market/index.js';
+import { sendMessage } from '../messages/index.js';
 import { PushDelivery, RETRY_WINDOW_MS } from './push.delivery.js';
 import { pendingOfUser } from './push.deliveries.repository.js';
 import type { Resolver } from './push.endpoint.js';
@@ -292,6 +294,32 @@ describe('a personal message pushed (the outbox and its job)', () => {
     expect(report).toMatchObject({ sent: 0, dropped: 1 });
     expect(service.received).toHaveLength(before);
     expect(await pendingOfUser(t.database.db, u.id)).toEqual([]);
+  });
+
+  it('queues with any personal message, sends only the codes declared with a push kind', async () => {
+    const u = await registerUser(t.app);
+    expect((await subscribe(u, newEndpoint(), 'esp')).body.status).toBe(1);
+    const silent = [...t.deps.messageKinds].find(([, v]) => v.push === null)?.[0];
+    const money = [...t.deps.messageKinds].find(([, v]) => v.push === 'money')?.[0];
+    if (!silent || !money) throw new Error('expected a silent and a money message kind');
+    const before = service.received.length;
+    const paramsOf = (code: string) =>
+      Object.fromEntries(
+        [...(codeMessages.en[`${code}.body`] ?? '').matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, '10.00']),
+      );
+    await transaction(t.database.db, async (tx) => {
+      await sendMessage(tx, t.clock, u.id, { code: silent, params: paramsOf(silent) } as MessageOf);
+      await sendMessage(tx, t.clock, u.id, { code: money, params: paramsOf(money) } as MessageOf);
+    });
+    expect(await pendingOfUser(t.database.db, u.id)).toHaveLength(2);
+    // a message whose transaction rolls back queues nothing
+    await transaction(t.database.db, async (tx) => {
+      await sendMessage(tx, t.clock, u.id, { code: money, params: paramsOf(money) } as MessageOf);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    expect(await pendingOfUser(t.database.db, u.id)).toHaveLength(2);
+    expect(await (await delivery()).tick()).toMatchObject({ sent: 1, dropped: 1 });
+    expect(service.received.length - before).toBe(1);
   });
 
   it('removes the subscription when the push service answers 404 or 410', async () => {

@@ -52,5 +52,7 @@ describe('formatDecimal', () => {
     expect(formatDecimal('-1234.5', 'en')).toBe('-1,234.5');
     expect(formatDecimal('99999999999999999.01', 'en')).toBe('99,999,999,999,999,999.01');
     expect(formatDecimal('12', 'esp')).toBe('12');
+    expect(formatDecimal('1234.5', 'esp')).toBe('1234,5');
+    expect(formatDecimal('12345.5', 'esp')).toBe('12.345,5');
   });
 });

@@ -25,20 +25,20 @@ const numericKeys =
 const decimalPattern = /^-?\d+(\.\d+)?$/;
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 
-function separatorsOf(language: Language): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(languageTags[language]).formatToParts(12345.6);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
+function separatorsOf(language: Language): { decimal: string } {
+  const parts = new Intl.NumberFormat(languageTags[language]).formatToParts(1.5);
+  return { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
 }
 
-/** "1234567.50" → "1.234.567,50" in de: the digits as given (no float), grouped by three. */
+/**
+ * "1234567.50" → "1.234.567,50" in de: the digits as given (no float), the whole part grouped by
+ * `Intl` on a BigInt as the web app does (so es leaves "1234" ungrouped, as it shows it).
+ */
 export function formatDecimal(value: string, language: Language): string {
-  const { group, decimal } = separatorsOf(language);
+  const { decimal } = separatorsOf(language);
   const negative = value.startsWith('-');
-  const [whole = '', fraction] = (negative ? value.slice(1) : value).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
+  const grouped = new Intl.NumberFormat(languageTags[language]).format(BigInt(whole || '0'));
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 

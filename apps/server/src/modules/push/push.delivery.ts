@@ -3,7 +3,8 @@
  *
  * - claims the due rows (push.deliveries.repository.ts `claimDue`: `FOR UPDATE SKIP LOCKED` and a
  *   lease, so two instances never send one row twice), outside any other transaction;
- * - drops a row whose message kind is not pushed (`messageKinds`) or which its user turned off;
+ * - drops a row whose message kind is not pushed (`messageKinds`), which its user turned off, or
+ *   whose message is over an hour old (the sender was down that long: it is no longer news);
  * - writes the text in the subscription's language (push.render.ts), encrypts it for the browser
  *   (push.crypto.ts), signs VAPID for the service's origin and POSTs it (push.transport.ts, through
  *   the SSRF guard's pinned lookup);
@@ -85,7 +86,9 @@ export class PushDelivery {
   private async deliver(row: deliveries.ClaimedDelivery, timeoutMs: number): Promise<Outcome> {
     const { db } = this.deps;
     const kind = this.deps.pushKindOf(row.code);
-    if (kind === null || !row.prefs[kind]) {
+    // not pushed, turned off, or too old to be news (the sender was down): dropped unsent
+    const stale = this.deps.clock.now().getTime() - row.createdAt.getTime() > RETRY_WINDOW_MS;
+    if (kind === null || !row.prefs[kind] || stale) {
       await deliveries.deleteDelivery(db, row.id);
       return 'dropped';
     }

@@ -322,6 +322,16 @@ describe('a personal message pushed (the outbox and its job)', () => {
     expect(service.received.length - before).toBe(1);
   });
 
+  it('does not send a message over an hour old (the sender was down)', async () => {
+    const u = await registerUser(t.app);
+    expect((await subscribe(u, newEndpoint())).body.status).toBe(1);
+    await fireAnAlert(u);
+    const before = service.received.length;
+    t.clock.advance(RETRY_WINDOW_MS + 1_000);
+    expect(await (await delivery()).tick()).toMatchObject({ sent: 0, dropped: 1 });
+    expect(service.received).toHaveLength(before);
+  });
+
   it('removes the subscription when the push service answers 404 or 410', async () => {
     for (const status of [404, 410]) {
       const u = await registerUser(t.app);

@@ -35,7 +35,7 @@ import {
 } from './modules/market/index.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createNewShareModule } from './modules/newshare/index.js';
-import { createPushModule } from './modules/push/index.js';
+import { createPushModule, type Resolver } from './modules/push/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createTradingModule, ENGINE_LOCK_KEY, type BuyGroupOptions } from './modules/trading/index.js';
 import { createUploadsModule, type UploadOptions } from './modules/uploads/index.js';
@@ -85,6 +85,8 @@ export interface AppOptions {
   eventLoopWatch?: { intervalMs?: number; windowMs?: number };
   /** Group commit of market buys (on by default; tests and the bench read its counters). */
   buyGroup?: BuyGroupOptions;
+  /** Web Push: the DNS resolver of the endpoints' SSRF guard (tests answer names themselves). */
+  push?: { resolve?: Resolver };
 }
 
 /**

@@ -32,15 +32,46 @@ export interface AppConfig {
   healthMaxLoopLagMs: number;
   /** The origin users reach the app at (PUBLIC_ORIGIN, default `http://localhost:<PORT>`, no trailing slash); `https:` turns HSTS on. */
   publicOrigin: string;
+  /** The Web Push VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url); both unset: generated once and kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** The VAPID `sub` push services may contact (VAPID_SUBJECT, a `mailto:` or `https:` URI). */
+  vapidSubject: string;
+  /** PUSH_TEST_ENDPOINTS=1 (test servers only): push endpoints on http(s)://127.0.0.1 are allowed. */
+  pushTestEndpoints: boolean;
+}
+
+/** The platform's address for push services (RFC 8292 `sub`) when VAPID_SUBJECT is unset. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:support@meridian-securities.example';
+
+/**
+ * `PUSH_TEST_ENDPOINTS`: unset, 0 or 1. Like TEST_CLOCK_CONTROL (platform/test-clock.ts), `1` is
+ * refused when NODE_ENV=production or when the server listens on a non-loopback address: the
+ * process does not start.
+ */
+export function pushTestEndpointsFromEnv(env: NodeJS.ProcessEnv, host: string): boolean {
+  const flag = env.PUSH_TEST_ENDPOINTS;
+  if (flag === undefined || flag === '' || flag === '0') return false;
+  if (flag !== '1') throw new Error(`PUSH_TEST_ENDPOINTS must be unset, 0 or 1 (got "${flag}")`);
+  if (env.NODE_ENV === 'production')
+    throw new Error('PUSH_TEST_ENDPOINTS=1 is refused when NODE_ENV=production: it is for test servers only');
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host))
+    throw new Error(`PUSH_TEST_ENDPOINTS=1 is refused on HOST=${host}: a test server listens on loopback only`);
+  return true;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const demoDefault = databaseUrl ? '0' : '1';
   const port = Number.parseInt(env.PORT ?? '8080', 10);
+  const host = env.HOST ?? '127.0.0.1';
+  const vapidPublicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const vapidPrivateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if ((vapidPublicKey === null) !== (vapidPrivateKey === null))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     redisUrl: env.REDIS_URL?.trim() || null,
@@ -63,5 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter((c) => c !== ''),
     healthMaxLoopLagMs: Number.parseInt(env.HEALTH_MAX_LOOP_LAG_MS?.trim() || '500', 10),
     publicOrigin: (env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject: env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT,
+    pushTestEndpoints: pushTestEndpointsFromEnv(env, host),
   };
 }

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { sanitiseHtml } from '../common/index.js';
+import { queuePush } from '../push/index.js';
 import * as repo from './notices.repository.js';
 
 const NOTICE_LIMIT = 100;
@@ -85,13 +86,17 @@ export function plainTextParam(value: string): string {
 /**
  * A personal message: review results, draw results, stop-outs. Written in the caller's
  * transaction as a code of the contract's message catalogue and its params, never a sentence.
+ * The same transaction queues its Web Push for each of the user's devices (modules/push, the
+ * transactional outbox): the push goes out after the commit, or not at all if the message does not commit.
  */
 export async function sendMessage(db: Db, clock: Clock, userId: string, m: MessageOf): Promise<string> {
   const id = newId('nt');
   const params = Object.fromEntries(
     Object.entries(m.params as Record<string, string>).map(([key, value]) => [key, plainTextParam(value)]),
   );
-  await repo.insertMessage(db, { id, kind: 'message', userId, code: m.code, params, createdAt: clock.now() });
+  const createdAt = clock.now();
+  await repo.insertMessage(db, { id, kind: 'message', userId, code: m.code, params, createdAt });
+  await queuePush(db, { id, userId, code: m.code, params, at: createdAt });
   return id;
 }
 

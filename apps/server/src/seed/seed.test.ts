@@ -21,7 +21,7 @@ import { approve, configureChannels, uploadImage, verifiedUser } from '../test/f
 import { post, TEST_INVITE, useTestApp } from '../test/harness.js';
 import { openTestDatabase } from '../test/test-db.js';
 import { COMPANY_NAME, LEGAL_VERSION, legalTexts } from './legal-texts.js';
-import { seedDemo, seedEssentials } from './seed.js';
+import { checkSeedOrder, seedEssentials } from './seed.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
@@ -72,11 +72,11 @@ describe('demo deposit channels', () => {
   });
 
   it('seeds once: a second run, and an operator value, are left as they are', async () => {
-    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' });
     const before = (await allSettingRows(t.database.db)).filter((r) => r.key === 'deposit.channels');
     expect(before).toHaveLength(1);
     await configureChannels(t.app); // the operator's channels
-    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' });
     const after = (await allSettingRows(t.database.db)).find((r) => r.key === 'deposit.channels');
     expect((after?.value as { id: string }[]).map((c) => c.id)).toEqual(['ch_mx', 'ch_usdt', 'ch_usd']);
     expect(after?.updatedBy).not.toBeNull();
@@ -90,6 +90,40 @@ describe('demo deposit channels', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("the modules' seeds", () => {
+  it('run in the module list order, each after the modules it names', () => {
+    const run = async () => undefined;
+    expect(() =>
+      checkSeedOrder([
+        { name: 'auth', seed: { run } },
+        { name: 'market' },
+        { name: 'alerts', seed: { after: ['auth'], run } },
+      ]),
+    ).not.toThrow();
+    // named but later in the list, or without a seed of its own: refused before anything runs
+    expect(() =>
+      checkSeedOrder([
+        { name: 'alerts', seed: { after: ['auth'], run } },
+        { name: 'auth', seed: { run } },
+      ]),
+    ).toThrow(/alerts needs auth/);
+    expect(() => checkSeedOrder([{ name: 'auth' }, { name: 'alerts', seed: { after: ['auth'], run } }])).toThrow(
+      /alerts needs auth/,
+    );
+  });
+
+  it('seed the catalogue once: the block key on the first run only, the products in place', async () => {
+    expect(await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' })).toEqual([]);
+    const count = async (table: string) =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
+    expect(await count('block_products')).toBe(3);
+    expect(await count('lending_products')).toBe(3);
+    // the catalogue holds no account and no copy fund (the full demo does)
+    expect(await count('copy_funds')).toBe(0);
+    expect(await count(`users where id = 'u_demo'`)).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { currentAgreementVersion } from '../common/index.js';
 import { registerAuthRoutes } from './auth.routes.js';
+import { seedOrganisation } from './auth.seed.js';
 import type { AuthDeps } from './users.service.js';
 
 export function createAuthModule(kernel: Kernel): ModuleSpec {
@@ -14,5 +15,13 @@ export function createAuthModule(kernel: Kernel): ModuleSpec {
     authCache,
     currentAgreementVersion: () => currentAgreementVersion(db),
   };
-  return { name: 'auth', userRoutes: (app) => registerAuthRoutes(app, kernel.route, deps) };
+  return {
+    name: 'auth',
+    userRoutes: (app) => registerAuthRoutes(app, kernel.route, deps),
+    seed: {
+      run: async ({ inviteCode }) => {
+        await seedOrganisation(db, inviteCode);
+      },
+    },
+  };
 }

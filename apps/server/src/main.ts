@@ -63,9 +63,7 @@ async function main(): Promise<void> {
     admin.created
       ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
-    config.demo
-      ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it; no demo users are created)`
-      : '  Demo data:    off',
+    config.demo ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it)` : '  Demo data:    off',
     ...(config.demo
       ? [
           `  Deposits:     demo channels for ${demoChannelList()} (made-up accounts, no real money);`,

@@ -8,7 +8,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { configKeyDef, languages, legalKinds, type DepositChannel, type LegalDocument } from '@brokerage/contract';
+import {
+  configKeyDef,
+  languages,
+  legalKinds,
+  type Alert,
+  type DepositChannel,
+  type LegalDocument,
+} from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -124,6 +131,59 @@ describe("the modules' seeds", () => {
     // the catalogue holds no account and no copy fund (the full demo does)
     expect(await count('copy_funds')).toBe(0);
     expect(await count(`users where id = 'u_demo'`)).toBe(0);
+  });
+});
+
+describe('the full demo (npm start)', () => {
+  it('adds a demo account to log in with, its price alerts with their history, and the copy funds, once', async () => {
+    const notes = await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'full' });
+    const login = notes.find((n) => n.label === 'Demo login');
+    expect(login?.value).toMatch(/^5215550000000 \/ \S{8,}$/);
+    const [account, password] = login!.value.split(' / ');
+    const r = await post(t.app, '/user/login', { account, password });
+    expect(r.body.status).toBe(1);
+    const headers = { token: (r.body.data as { token: string }).token, account: account! };
+
+    const alerts = data<{ list: Alert[]; total: number }>(await post(t.app, '/alert/list', { size: 50 }, headers));
+    const states = alerts.list.map((a) => a.state).sort();
+    expect(states).toEqual(['active', 'active', 'active', 'cancelled', 'expired', 'triggered']);
+    const now = t.clock.now().toISOString();
+    for (const a of alerts.list) {
+      expect(a.createdAt < now, a.id).toBe(true);
+      if (a.state === 'active') {
+        expect(a.expiresAt > now, a.id).toBe(true);
+        expect(a.triggeredAt, a.id).toBeNull();
+      }
+    }
+    // the fired one was reached at the price it fired at
+    const fired = alerts.list.find((a) => a.state === 'triggered')!;
+    expect(fired.kind).toBe('price_above');
+    expect(Number(fired.triggerPrice) >= Number(fired.value)).toBe(true);
+    expect(fired.triggeredAt! < now).toBe(true);
+    // one event per ending, in its alert's state, at the instant it ended; the firing's message
+    const events = rowsOf<{ alert_id: string; state: string; price: string | null }>(
+      await t.database.db.execute(
+        sql`select alert_id, state, price from alert_events where user_id = 'u_demo' order by alert_id`,
+      ),
+    );
+    expect(events.map((e) => [e.alert_id, e.state])).toEqual(
+      alerts.list
+        .filter((a) => a.state !== 'active')
+        .map((a) => [a.id, a.state])
+        .sort(([x], [y]) => x!.localeCompare(y!)),
+    );
+    expect(events.find((e) => e.state === 'triggered')?.price).not.toBeNull();
+    const messages = rowsOf<{ code: string }>(
+      await t.database.db.execute(sql`select code from notices where user_id = 'u_demo'`),
+    );
+    expect(messages).toEqual([{ code: 'message.alert.price_above' }]);
+    const funds = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from copy_funds`));
+    expect(funds[0]?.n).toBe(2);
+
+    // again: nothing added, nothing printed
+    expect(await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'full' })).toEqual([]);
+    const again = data<{ total: number }>(await post(t.app, '/alert/list', { size: 50 }, headers));
+    expect(again.total).toBe(6);
   });
 });
 

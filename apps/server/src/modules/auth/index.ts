@@ -1,4 +1,5 @@
 export { createAuthModule } from './auth.module.js';
+export { DEMO_ACCOUNT } from './auth.seed.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, type AuthDeps } from './users.service.js';

@@ -4,10 +4,6 @@
  * template placeholder, are served in the caller's language with English as the fallback, and
  * an install from before languages (migration 0016) keeps its English texts and gets the new ones.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import {
   configKeyDef,
   languages,
@@ -17,15 +13,14 @@ import {
   type LegalDocument,
 } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentLegal, storeLegal } from '../modules/common/index.js';
 import { ManualClock } from '../platform/clock.js';
-import { migrationsFolder, rowsOf, type Db } from '../platform/db.js';
+import { rowsOf, type Db } from '../platform/db.js';
 import { allSettingRows } from '../platform/settings.repository.js';
 import { approve, configureChannels, uploadImage, verifiedUser } from '../test/funds-helpers.js';
 import { post, TEST_INVITE, useTestApp } from '../test/harness.js';
+import { migratedBefore } from '../test/migration.js';
 import { openTestDatabase } from '../test/test-db.js';
 import { COMPANY_NAME, LEGAL_VERSION, legalTexts } from './legal-texts.js';
 import { checkSeedOrder, seedEssentials } from './seed.js';
@@ -265,29 +260,12 @@ describe('legal texts in every language', () => {
 });
 
 describe('migration 0016 (legal texts per language)', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'legal-migration-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  function folderBefore(tag: string): string {
-    const folder = path.join(scratch, 'drizzle');
-    cpSync(migrationsFolder(), folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === tag);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    return folder;
-  }
-
   it('keeps the English texts of an existing install and adds the new version in every language', async () => {
-    const client = new PGlite();
+    const { db, migrateRest, close } = await migratedBefore('0016_legal_languages');
     try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: folderBefore('0016_legal_languages') });
       await db.execute(sql`insert into legal_documents (kind, version, title, content, updated_at) values
         ('agreement', '2026-11', 'User agreement', '<p>[Company legal name]</p>', now())`);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrateRest();
       const old = rowsOf<{ lang: string; version: string }>(
         await db.execute(sql`select lang, version from legal_documents`),
       );
@@ -301,7 +279,7 @@ describe('migration 0016 (legal texts per language)', () => {
       );
       expect(count[0]?.n).toBe(languages.length * legalKinds.length);
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

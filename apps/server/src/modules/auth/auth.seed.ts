@@ -11,6 +11,7 @@ import { newInviteCode, newPassword } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import * as repo from './users.repository.js';
 import type { AuthDeps } from './users.service.js';
+import { initialKycStatus } from './users.states.js';
 
 /** The demo account: its login is the phone number (the password is printed once). */
 export const DEMO_ACCOUNT = { id: 'u_demo', phone: '5215550000000', organisationId: 'org_demo' } as const;
@@ -35,6 +36,7 @@ export async function seedDemoAccount(deps: AuthDeps): Promise<string | null> {
     inviteCode: newInviteCode(),
     inviterUserId: null,
     organisationId: DEMO_ACCOUNT.organisationId,
+    kycStatus: initialKycStatus(),
     creditScore: settings.get('loan.initialScore'),
     loanQuota: new Dec(settings.get('loan.initialQuota')),
     agreementVersion: await deps.currentAgreementVersion(),

@@ -15,5 +15,6 @@ export {
   updateUser,
 } from './users.repository.js';
 export type { UserRow } from './users.repository.js';
+export { initialKycStatus, isVerified } from './users.states.js';
 export { AuthCache, type AuthCacheOptions } from './auth-cache.js';
 export { requireKyc, requireNotTradeBlocked } from './gates.js';

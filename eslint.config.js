@@ -51,6 +51,7 @@ const serverEdges = [
   'apps/server/src/modules/trading/engine.ts',
   'apps/server/src/ops/**',
   'apps/server/src/seed/**',
+  'apps/server/src/**/*.seed.ts',
   'apps/server/src/platform/*-cli.ts',
   'apps/server/src/main.ts',
   'apps/server/src/app.ts',

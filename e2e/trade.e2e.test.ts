@@ -162,15 +162,17 @@ describe('trading on a phone', () => {
     );
     expect(await row.textContent()).toContain('1 share');
     expect(await row.textContent()).not.toContain('1 shares');
-    expect(await page.getByTestId(`position-yingkui-${orderId}-rate`).textContent()).toMatch(/^\([+-]?\d+\.\d{2}%\)$/);
-    const yingkui = page.getByTestId(`position-yingkui-${orderId}`);
+    expect(await page.getByTestId(`position-profit-loss-${orderId}-rate`).textContent()).toMatch(
+      /^\([+-]?\d+\.\d{2}%\)$/,
+    );
+    const profitLoss = page.getByTestId(`position-profit-loss-${orderId}`);
     // a live frame re-priced the row…
-    await expect.poll(async () => yingkui.getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
+    await expect.poll(async () => profitLoss.getAttribute('data-live'), { timeout: 20_000 }).toBe('1');
     // …with the server's formula: the P&L shown is (shown price − cost) × lots at the currency scale
     const shown = await page.evaluate(
       (id) => ({
         price: document.querySelector(`[data-testid=position-price-${id}]`)?.textContent ?? '',
-        pnl: document.querySelector(`[data-testid=position-yingkui-${id}]`)?.textContent ?? '',
+        pnl: document.querySelector(`[data-testid=position-profit-loss-${id}]`)?.textContent ?? '',
       }),
       orderId,
     );
@@ -181,8 +183,8 @@ describe('trading on a phone', () => {
       ),
     );
     // and it moves with the price (the simulated feed ticks several times a minute)
-    const first = await yingkui.textContent();
-    await expect.poll(async () => yingkui.textContent(), { timeout: 60_000, interval: 500 }).not.toBe(first);
+    const first = await profitLoss.textContent();
+    await expect.poll(async () => profitLoss.textContent(), { timeout: 60_000, interval: 500 }).not.toBe(first);
     await noToast(page).catch(() => undefined);
     await shot(page, 'trade-03-crypto-holding-live');
 
@@ -345,7 +347,7 @@ describe('trading on a phone', () => {
       await seedStorage(page.context(), { tokend: session.tokend, account: session.account, language });
       await page.goto(`${baseUrl}/#/trade/index?tab=crypto`);
       await expect
-        .poll(async () => page.getByTestId(`position-yingkui-${orderId}`).getAttribute('data-live'), {
+        .poll(async () => page.getByTestId(`position-profit-loss-${orderId}`).getAttribute('data-live'), {
           timeout: 20_000,
         })
         .toBe('1');

@@ -25,24 +25,29 @@ export async function listenHello(): Promise<{ port: number; close: () => Promis
   return { port: await listenOnLoopback(app), close: () => app.close() };
 }
 
-/** The database (PGlite in memory without a URL), migrated and seeded: the essentials, and the demo organisation of INVITE_CODE. */
+/** The database (PGlite in memory without a URL), migrated and seeded with the essentials; `buildBenchApp` adds the demo catalogue (the organisation of INVITE_CODE). */
 export async function openSeededDatabase(options: {
   databaseUrl: string | null;
   clock: Clock;
   poolSize?: number;
 }): Promise<Database> {
   const { openDatabase } = await import('../../apps/server/src/platform/db.js');
-  const { seedDemo, seedEssentials } = await import('../../apps/server/src/seed/seed.js');
+  const { seedEssentials } = await import('../../apps/server/src/seed/seed.js');
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null, poolSize: options.poolSize });
   await seedEssentials(database.db, options.clock);
-  await seedDemo(database.db, options.clock, INVITE_CODE);
   return database;
 }
 
-/** `buildApp` without logging or the static front ends, which no benchmark asks for. */
+/** `buildApp` without logging or the static front ends, which no benchmark asks for, with the demo catalogue. */
 export async function buildBenchApp(
   options: AppOptions,
 ): ReturnType<typeof import('../../apps/server/src/app.js').buildApp> {
   const { buildApp } = await import('../../apps/server/src/app.js');
-  return buildApp({ logger: false, webDist: null, adminDist: null, ...options });
+  return buildApp({
+    logger: false,
+    webDist: null,
+    adminDist: null,
+    seed: { inviteCode: INVITE_CODE, extent: 'catalogue' },
+    ...options,
+  });
 }

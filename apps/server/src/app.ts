@@ -14,7 +14,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildKernel } from './kernel/build.js';
-import type { Kernel, ModuleFactory, ModuleSpec } from './kernel/kernel.js';
+import type { Kernel, ModuleFactory, ModuleSpec, SeedContext, SeedNote } from './kernel/kernel.js';
 import { createAdminModule } from './modules/admin/index.js';
 import { createAlertsModule } from './modules/alerts/index.js';
 import { createAuthModule, type AuthCacheOptions } from './modules/auth/index.js';
@@ -50,6 +50,7 @@ import type { LimitName, LimitSpec, RateLimitsOptions } from './platform/rate-li
 import { safeError } from './platform/safe-log.js';
 import { apiSecurityHeaders, inlineScriptHashesOf, securityHeaders } from './platform/security-headers.js';
 import * as idempotency from './platform/idempotency.js';
+import { checkSeedOrder, seedDemo } from './seed/seed.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,6 +88,11 @@ export interface AppOptions {
   buyGroup?: BuyGroupOptions;
   /** Web Push: the DNS resolver of the endpoints' SSRF guard (tests answer names themselves). */
   push?: { resolve?: Resolver };
+  /**
+   * Seed the modules' demo data once the modules are set up, before any job starts (main.ts: the
+   * full demo with DEMO=1; the test harness: the catalogue). Null or absent: no demo data.
+   */
+  seed?: SeedContext | null;
 }
 
 /**
@@ -116,6 +122,15 @@ export const modules: readonly ModuleFactory[] = [
 
 /** What `buildApp` hands back beside the app: the kernel (tests read its services). */
 export type AppDeps = Kernel;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** what the `seed` option's seeds made to print once (`npm start`) */
+  seeded: SeedNote[];
+  /** runs the modules' seeds again (idempotent; seed.test.ts) */
+  seedDemo: (context: SeedContext) => Promise<SeedNote[]>;
+}
 
 function defaultDist(app: 'web' | 'admin'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -185,7 +200,7 @@ function hostileBody(value: unknown): 'format' | 'too_many' | null {
   return null;
 }
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: withSafeErrors(options.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -318,7 +333,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // route is registered; then setup, routes, jobs and hooks in list order ──────────────────────
   const specs: ModuleSpec[] = modules.map((create) => create(kernel));
   built.register(specs);
+  checkSeedOrder(specs);
   for (const spec of specs) await spec.setup?.();
+  // the demo data (seed/seed.ts): after setup (the feed lists the offerings), before any job
+  const seeded = options.seed ? await seedDemo(specs, options.seed) : [];
   for (const spec of specs) {
     await spec.userRoutes?.(app);
     await spec.adminRoutes?.(app);
@@ -376,5 +394,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
-  return { app, deps: kernel };
+  return { app, deps: kernel, seeded, seedDemo: (context) => seedDemo(specs, context) };
 }

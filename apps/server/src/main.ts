@@ -6,8 +6,8 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './platform/test-clock.js';
 import { openDatabase } from './platform/db.js';
-import { demoDepositChannels } from './seed/deposit-channels.js';
-import { seedDemo, seedDemoMarketData, seedEssentials } from './seed/seed.js';
+import { demoDepositChannels } from './modules/funds/index.js';
+import { seedEssentials } from './seed/seed.js';
 
 /** "MXN, USD, EUR (bank), USDT (TRC20)": what the demo deposit channels take. */
 function demoChannelList(): string {
@@ -25,7 +25,6 @@ async function main(): Promise<void> {
   const clock = testClock ?? systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedEssentials(database.db, clock);
-  const demo = config.demo ? await seedDemo(database.db, clock, config.demoInviteCode) : null;
   const admin = await bootstrapAdmin(database.db, config.adminUsername, config.adminPassword);
   // the prefix applies to keys (ioredis' keyPrefix) and, through `channelName`, to pub/sub channels
   const redis = config.redisUrl
@@ -35,15 +34,16 @@ async function main(): Promise<void> {
         keyPrefix: config.redisPrefix || undefined,
       })
     : null;
-  const { app, deps } = await buildApp({
+  const { app, seeded } = await buildApp({
     config,
     database,
     redis,
     clock,
     warmFeed: true,
     logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] },
+    // the modules' demo data, the demo account and copy funds included (seed/seed.ts)
+    seed: config.demo ? { inviteCode: config.demoInviteCode, extent: 'full' } : null,
   });
-  if (config.demo) await seedDemoMarketData(deps);
   if (testClock) registerTestClockRoutes(app, testClock);
   const close = async () => {
     await app.close();
@@ -63,9 +63,7 @@ async function main(): Promise<void> {
     admin.created
       ? `  Admin login:  ${admin.username} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   (shown once; store it now)' : ''}`
       : `  Admin login:  ${admin.username} (already created; password as set on first start)`,
-    config.demo
-      ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it; no demo users are created)`
-      : '  Demo data:    off',
+    config.demo ? `  Invite code:  ${config.demoInviteCode}   (register in the app with it)` : '  Demo data:    off',
     ...(config.demo
       ? [
           `  Deposits:     demo channels for ${demoChannelList()} (made-up accounts, no real money);`,
@@ -73,9 +71,8 @@ async function main(): Promise<void> {
           '  Real name:    any name, ID number and photos; approve it under Reviews → Real name',
         ]
       : []),
-    ...(demo?.blockSecretKey
-      ? [`  Block key:    ${demo.blockSecretKey}   (secret key of the demo block trades; shown once)`]
-      : []),
+    // what the seeds made this time (the demo login, the block key): shown once
+    ...seeded.map((n) => `  ${`${n.label}:`.padEnd(14)}${n.value}   (${n.note})`),
     `  API docs:     ${url}/api/docs`,
     ...(testClock ? [`  TEST CLOCK:   on (POST ${url}${TEST_CLOCK_PATH}); test servers only`] : []),
     '',

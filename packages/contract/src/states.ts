@@ -65,6 +65,7 @@ export const reviewTransitions = [
 ] as const satisfies readonly Transition<ReviewState>[];
 
 export const kycTransitions = [
+  { from: null, event: 'register', actor: 'user', to: 'none' },
   { from: 'none', event: 'submit', actor: 'user', to: 'pending' },
   { from: 'rejected', event: 'submit', actor: 'user', to: 'pending' },
   { from: 'pending', event: 'approve', actor: 'back_office', to: 'verified' },

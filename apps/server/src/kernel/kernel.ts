@@ -14,8 +14,8 @@
  *
  * Adding a module: one folder of the common shape (`x.module.ts` with the factory, `x.routes.ts`,
  * `x.admin.ts`, `x.jobs.ts`, `x.review.ts` as it needs them, `index.ts` exporting `createXModule`)
- * plus one line in the list. The demo data stays in each module's `x.seed.ts`, run by seed/seed.ts
- * before the app exists.
+ * plus one line in the list. A module's demo data is its spec's `seed` (the data in `x.seed.ts`):
+ * seed/seed.ts runs the seeds in list order, each after the modules it names in `after`.
  *
  * This folder sits beside app.ts: it imports the modules' index.ts only (types, and the services it
  * builds), and the modules import its types only.
@@ -113,10 +113,45 @@ export interface ModuleSpec {
   productPage?: ProductPages;
   /** what this module answers other modules through the kernel */
   ports?: Partial<Ports>;
+  /** the module's demo data (DEMO=1), run by seed/seed.ts in list order before the jobs start */
+  seed?: ModuleSeed;
   /** run once before any route is registered */
   setup?: () => Promise<void>;
   onReady?: () => void | Promise<void>;
   onClose?: () => void | Promise<void>;
+}
+
+/**
+ * How much demo data to seed: `catalogue` is the products and content every screen lists
+ * (organisation, notices, news, deposit channels, lending, new-share and block products), what
+ * tests and benchmarks start from; `full` adds what `npm start` shows a visitor on top: the demo
+ * account and what it owns (its price alerts), and the copy funds with their backtest on the feed.
+ */
+export type SeedExtent = 'catalogue' | 'full';
+
+export interface SeedContext {
+  /** the organisation code registration accepts (DEMO_INVITE_CODE) */
+  inviteCode: string;
+  extent: SeedExtent;
+}
+
+/** A value a seed made that `npm start` prints once (a generated secret key or password). */
+export interface SeedNote {
+  /** "Block key", "Demo login" */
+  label: string;
+  value: string;
+  /** what it is, shown after the value */
+  note: string;
+}
+
+export interface ModuleSeed {
+  /**
+   * The modules whose demo data this seed needs (the demo account before its alerts): each must be
+   * earlier in the module list and have a seed (seed/seed.ts refuses to run otherwise).
+   */
+  after?: readonly string[];
+  /** Idempotent (fixed ids): running it again adds nothing. */
+  run: (context: SeedContext) => Promise<SeedNote[] | void>;
 }
 
 /** Message code → the push preference (`pushPrefKinds`) it is pushed under, or null. */

@@ -1,5 +1,5 @@
 /**
- * What the command-line tools (admin-cli, platform/migrate-cli, platform/seed-cli) share: the
+ * What the command-line tools (admin-cli, platform/migrate-cli, seed-cli) share: the
  * server's configuration and database, and one way to report failure.
  */
 import path from 'node:path';

@@ -4,24 +4,26 @@
  * template placeholder, are served in the caller's language with English as the fallback, and
  * an install from before languages (migration 0016) keeps its English texts and gets the new ones.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { configKeyDef, languages, legalKinds, type DepositChannel, type LegalDocument } from '@brokerage/contract';
+import {
+  configKeyDef,
+  languages,
+  legalKinds,
+  type Alert,
+  type DepositChannel,
+  type LegalDocument,
+} from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentLegal, storeLegal } from '../modules/common/index.js';
 import { ManualClock } from '../platform/clock.js';
-import { migrationsFolder, rowsOf, type Db } from '../platform/db.js';
+import { rowsOf, type Db } from '../platform/db.js';
 import { allSettingRows } from '../platform/settings.repository.js';
 import { approve, configureChannels, uploadImage, verifiedUser } from '../test/funds-helpers.js';
 import { post, TEST_INVITE, useTestApp } from '../test/harness.js';
+import { migratedBefore } from '../test/migration.js';
 import { openTestDatabase } from '../test/test-db.js';
 import { COMPANY_NAME, LEGAL_VERSION, legalTexts } from './legal-texts.js';
-import { seedDemo, seedEssentials } from './seed.js';
+import { checkSeedOrder, seedEssentials } from './seed.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
 const data = <T>(r: { body: { data?: unknown } }) => r.body.data as T;
@@ -72,11 +74,11 @@ describe('demo deposit channels', () => {
   });
 
   it('seeds once: a second run, and an operator value, are left as they are', async () => {
-    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' });
     const before = (await allSettingRows(t.database.db)).filter((r) => r.key === 'deposit.channels');
     expect(before).toHaveLength(1);
     await configureChannels(t.app); // the operator's channels
-    await seedDemo(t.database.db, t.clock, TEST_INVITE);
+    await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' });
     const after = (await allSettingRows(t.database.db)).find((r) => r.key === 'deposit.channels');
     expect((after?.value as { id: string }[]).map((c) => c.id)).toEqual(['ch_mx', 'ch_usdt', 'ch_usd']);
     expect(after?.updatedBy).not.toBeNull();
@@ -90,6 +92,93 @@ describe('demo deposit channels', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("the modules' seeds", () => {
+  it('run in the module list order, each after the modules it names', () => {
+    const run = async () => undefined;
+    expect(() =>
+      checkSeedOrder([
+        { name: 'auth', seed: { run } },
+        { name: 'market' },
+        { name: 'alerts', seed: { after: ['auth'], run } },
+      ]),
+    ).not.toThrow();
+    // named but later in the list, or without a seed of its own: refused before anything runs
+    expect(() =>
+      checkSeedOrder([
+        { name: 'alerts', seed: { after: ['auth'], run } },
+        { name: 'auth', seed: { run } },
+      ]),
+    ).toThrow(/alerts needs auth/);
+    expect(() => checkSeedOrder([{ name: 'auth' }, { name: 'alerts', seed: { after: ['auth'], run } }])).toThrow(
+      /alerts needs auth/,
+    );
+  });
+
+  it('seed the catalogue once: the block key on the first run only, the products in place', async () => {
+    expect(await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'catalogue' })).toEqual([]);
+    const count = async (table: string) =>
+      rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
+    expect(await count('block_products')).toBe(3);
+    expect(await count('lending_products')).toBe(3);
+    // the catalogue holds no account and no copy fund (the full demo does)
+    expect(await count('copy_funds')).toBe(0);
+    expect(await count(`users where id = 'u_demo'`)).toBe(0);
+  });
+});
+
+describe('the full demo (npm start)', () => {
+  it('adds a demo account to log in with, its price alerts with their history, and the copy funds, once', async () => {
+    const notes = await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'full' });
+    const login = notes.find((n) => n.label === 'Demo login');
+    expect(login?.value).toMatch(/^5215550000000 \/ \S{8,}$/);
+    const [account, password] = login!.value.split(' / ');
+    const r = await post(t.app, '/user/login', { account, password });
+    expect(r.body.status).toBe(1);
+    const headers = { token: (r.body.data as { token: string }).token, account: account! };
+
+    const alerts = data<{ list: Alert[]; total: number }>(await post(t.app, '/alert/list', { size: 50 }, headers));
+    const states = alerts.list.map((a) => a.state).sort();
+    expect(states).toEqual(['active', 'active', 'active', 'cancelled', 'expired', 'triggered']);
+    const now = t.clock.now().toISOString();
+    for (const a of alerts.list) {
+      expect(a.createdAt < now, a.id).toBe(true);
+      if (a.state === 'active') {
+        expect(a.expiresAt > now, a.id).toBe(true);
+        expect(a.triggeredAt, a.id).toBeNull();
+      }
+    }
+    // the fired one was reached at the price it fired at
+    const fired = alerts.list.find((a) => a.state === 'triggered')!;
+    expect(fired.kind).toBe('price_above');
+    expect(Number(fired.triggerPrice) >= Number(fired.value)).toBe(true);
+    expect(fired.triggeredAt! < now).toBe(true);
+    // one event per ending, in its alert's state, at the instant it ended; the firing's message
+    const events = rowsOf<{ alert_id: string; state: string; price: string | null }>(
+      await t.database.db.execute(
+        sql`select alert_id, state, price from alert_events where user_id = 'u_demo' order by alert_id`,
+      ),
+    );
+    expect(events.map((e) => [e.alert_id, e.state])).toEqual(
+      alerts.list
+        .filter((a) => a.state !== 'active')
+        .map((a) => [a.id, a.state])
+        .sort(([x], [y]) => x!.localeCompare(y!)),
+    );
+    expect(events.find((e) => e.state === 'triggered')?.price).not.toBeNull();
+    const messages = rowsOf<{ code: string }>(
+      await t.database.db.execute(sql`select code from notices where user_id = 'u_demo'`),
+    );
+    expect(messages).toEqual([{ code: 'message.alert.price_above' }]);
+    const funds = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from copy_funds`));
+    expect(funds[0]?.n).toBe(2);
+
+    // again: nothing added, nothing printed
+    expect(await t.seedDemo({ inviteCode: TEST_INVITE, extent: 'full' })).toEqual([]);
+    const again = data<{ total: number }>(await post(t.app, '/alert/list', { size: 50 }, headers));
+    expect(again.total).toBe(6);
   });
 });
 
@@ -171,29 +260,12 @@ describe('legal texts in every language', () => {
 });
 
 describe('migration 0016 (legal texts per language)', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'legal-migration-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-  function folderBefore(tag: string): string {
-    const folder = path.join(scratch, 'drizzle');
-    cpSync(migrationsFolder(), folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === tag);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    return folder;
-  }
-
   it('keeps the English texts of an existing install and adds the new version in every language', async () => {
-    const client = new PGlite();
+    const { db, migrateRest, close } = await migratedBefore('0016_legal_languages');
     try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: folderBefore('0016_legal_languages') });
       await db.execute(sql`insert into legal_documents (kind, version, title, content, updated_at) values
         ('agreement', '2026-11', 'User agreement', '<p>[Company legal name]</p>', now())`);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrateRest();
       const old = rowsOf<{ lang: string; version: string }>(
         await db.execute(sql`select lang, version from legal_documents`),
       );
@@ -207,7 +279,7 @@ describe('migration 0016 (legal texts per language)', () => {
       );
       expect(count[0]?.n).toBe(languages.length * legalKinds.length);
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

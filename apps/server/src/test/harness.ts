@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildApp, type AppDeps, type AppOptions } from '../app.js';
+import { buildApp, type AppDeps, type AppOptions, type BuiltApp } from '../app.js';
 import { createAdmin } from '../modules/admin/index.js';
 import { assertLedgerInvariant } from '../modules/ledger/index.js';
 import { ManualClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import type { Database } from '../platform/db.js';
 import type { LimitName, LimitSpec } from '../platform/rate-limit.js';
-import { seedDemo, seedEssentials } from '../seed/seed.js';
+import { seedEssentials } from '../seed/seed.js';
 import { openTestDatabase } from './test-db.js';
 
 export const TEST_INVITE = 'TEST2026';
@@ -38,6 +38,8 @@ export interface TestApp {
   deps: AppDeps;
   database: Database;
   clock: ManualClock;
+  /** runs the modules' demo seeds again */
+  seedDemo: BuiltApp['seedDemo'];
 }
 
 export async function startTestApp(
@@ -48,25 +50,26 @@ export async function startTestApp(
   const database = await openTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T15:00:00Z'));
   await seedEssentials(database.db, clock);
-  await seedDemo(database.db, clock, TEST_INVITE);
   for (const role of ['admin', 'reviewer', 'support'] as const)
     await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
   // uploads go to a fresh temp folder per app unless the test chooses one
   const uploadsDir = appOptions.uploads ? null : mkdtempSync(path.join(tmpdir(), 'brokerage-test-uploads-'));
-  const { app, deps } = await buildApp({
+  const { app, deps, seedDemo } = await buildApp({
     config: loadConfig({}),
     database,
     clock,
     limits,
     webDist: null,
     adminDist: null,
+    // the demo catalogue (organisation, products, content), no demo account or copy funds
+    seed: { inviteCode: TEST_INVITE, extent: 'catalogue' },
     ...(uploadsDir ? { uploads: { dir: uploadsDir } } : {}),
     ...appOptions,
   });
   if (uploadsDir) app.addHook('onClose', async () => rmSync(uploadsDir, { recursive: true, force: true }));
   beforeReady?.(app);
   await app.ready();
-  return { app, deps, database, clock };
+  return { app, deps, database, clock, seedDemo };
 }
 
 /** Registers the vitest hooks: one app per file, the ledger invariant after every test. */

@@ -1,5 +1,5 @@
 /** TanStack Query hooks for the server state the screens read. */
-import type { Currency, Language, LegalKind } from '@brokerage/contract';
+import { userInfoFromWire, type Currency, type Language, type LegalKind } from '@brokerage/contract';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useSession } from '../store/session';
 import { call } from './client';
@@ -44,6 +44,8 @@ export function useUserInfo() {
   return useQuery({
     queryKey: queryKeys.userInfo(account),
     queryFn: () => call('getUserinfo', {}),
+    // the wire's `realname` / `is_true` as `realName` / `isVerified` (docs/glossary.md)
+    select: userInfoFromWire,
     enabled: loggedIn,
   });
 }

@@ -33,7 +33,7 @@ export function toAdminUser(u: UserRow): AdminUser {
   return {
     userId: u.id,
     account: u.phone,
-    realname: u.realname,
+    realname: u.realName, // the wire's name
     kycStatus: u.kycStatus as KycStatus,
     accountType: u.accountType as AdminUser['accountType'],
     restrictions: u.restrictions as Restriction[],

@@ -4,7 +4,9 @@
  */
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { AlertEvaluator, alertsJob } from './alerts.jobs.js';
+import { DEMO_ACCOUNT } from '../auth/index.js';
 import { registerAlertRoutes } from './alerts.routes.js';
+import { seedDemoAlerts } from './alerts.seed.js';
 
 export function createAlertsModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, feed } = kernel;
@@ -19,5 +21,12 @@ export function createAlertsModule(kernel: Kernel): ModuleSpec {
     },
     userRoutes: (app) => registerAlertRoutes(app, kernel.route, { clock, settings, feed }),
     jobs: [alertsJob(evaluator)],
+    // the demo account's alerts and their history (the full demo only)
+    seed: {
+      after: ['auth'],
+      run: async ({ extent }) => {
+        if (extent === 'full') await seedDemoAlerts({ db, clock, feed }, DEMO_ACCOUNT.id);
+      },
+    },
   };
 }

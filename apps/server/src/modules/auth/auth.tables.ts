@@ -1,3 +1,4 @@
+import type { KycStatus } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { money } from '../../platform/columns.js';
@@ -20,8 +21,10 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     inviterUserId: text('inviter_user_id'),
     organisationId: text('organisation_id'),
-    kycStatus: text('kyc_status').notNull().default('none'),
-    realname: text('realname').notNull().default(''),
+    /** written only through the contract's `kycTransitions` (a new user: `register`) */
+    kycStatus: text('kyc_status').$type<KycStatus>().notNull(),
+    /** the verified name (on the wire `realname`, mapped at the edge); empty until verified */
+    realName: text('real_name').notNull().default(''),
     accountType: text('account_type').notNull().default('standard'),
     creditScore: integer('credit_score').notNull(),
     loanQuota: money('loan_quota').notNull(),

@@ -1,4 +1,5 @@
 export { createAuthModule } from './auth.module.js';
+export { DEMO_ACCOUNT } from './auth.seed.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
 export { applyRestriction, checkFundPassword, toUserInfo, type AuthDeps } from './users.service.js';
@@ -14,5 +15,6 @@ export {
   updateUser,
 } from './users.repository.js';
 export type { UserRow } from './users.repository.js';
+export { initialKycStatus, isVerified } from './users.states.js';
 export { AuthCache, type AuthCacheOptions } from './auth-cache.js';
 export { requireKyc, requireNotTradeBlocked } from './gates.js';

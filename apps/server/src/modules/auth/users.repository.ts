@@ -1,3 +1,4 @@
+import type { KycStatus } from '@brokerage/contract';
 import { and, count, eq, ilike, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import type { MaybePromise } from '../../platform/maybe-promise.js';
@@ -68,7 +69,7 @@ export async function updateUser(
 export interface UserFilter {
   keyword?: string;
   restriction?: string;
-  kycStatus?: string;
+  kycStatus?: KycStatus;
 }
 
 /**
@@ -82,7 +83,7 @@ function filterOf(f: UserFilter): SQL | undefined {
   const parts: SQL[] = [notLike(users.phone, `${SYSTEM_PHONE_PREFIX}%`)];
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const either = or(ilike(users.phone, like), ilike(users.realname, like), eq(users.id, f.keyword));
+    const either = or(ilike(users.phone, like), ilike(users.realName, like), eq(users.id, f.keyword));
     if (either) parts.push(either);
   }
   if (f.restriction) parts.push(sql`${f.restriction} = any(${users.restrictions})`);

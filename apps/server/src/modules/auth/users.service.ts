@@ -15,6 +15,7 @@ import type { AuthCache } from './auth-cache.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
+import { initialKycStatus, isVerified } from './users.states.js';
 
 export interface AuthDeps {
   db: Db;
@@ -39,11 +40,13 @@ export function toUserInfo(u: UserRow): UserInfo {
 }
 
 function buildUserInfo(u: UserRow): UserInfo {
-  const verified = u.kycStatus === 'verified';
+  // the wire's legacy names (docs/glossary.md "Wire names"): `realname` is the verified name,
+  // `is_true` whether the user passed real-name verification
+  const verified = isVerified(u);
   return {
     id: u.id,
     account: u.phone,
-    realname: verified ? u.realname : '',
+    realname: verified ? u.realName : '',
     is_true: verified ? 1 : 0,
     phone: u.phone,
     kycStatus: u.kycStatus as UserInfo['kycStatus'],
@@ -94,6 +97,7 @@ export async function register(
     inviteCode: newInviteCode(),
     inviterUserId: inviter?.id ?? null,
     organisationId: organisation?.id ?? inviter?.organisationId ?? null,
+    kycStatus: initialKycStatus(),
     creditScore: settings.get('loan.initialScore'),
     loanQuota: new Dec(settings.get('loan.initialQuota')),
     agreementVersion: body.agreementVersion ?? (await deps.currentAgreementVersion()),

@@ -3,9 +3,10 @@ import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { blockProductPage, registerBlockAdminRoutes } from './block.admin.js';
 import { blockReviewQueue } from './block.review.js';
 import { registerBlockRoutes } from './block.routes.js';
+import { seedDemoBlockProducts } from './block.seed.js';
 
 export function createBlockModule(kernel: Kernel): ModuleSpec {
-  const { clock, settings, limits, ledger, feed, authCache } = kernel;
+  const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
   return {
     name: 'block',
     // the messages this module sends, and the push preference each goes out under (null: not pushed)
@@ -17,5 +18,13 @@ export function createBlockModule(kernel: Kernel): ModuleSpec {
     adminRoutes: (app) => registerBlockAdminRoutes(app, { ...kernel.adminRoute, feed, settings }),
     reviewQueues: { block: blockReviewQueue({ ledger, feed, settings }) },
     productPage: { block: (tx, page, size) => blockProductPage(tx, { feed, settings }, page, size) },
+    // the demo products' secret key, printed once by `npm start` when they were just created
+    seed: {
+      run: async () => {
+        const key = await seedDemoBlockProducts(db, clock);
+        if (!key) return;
+        return [{ label: 'Block key', value: key, note: 'secret key of the demo block trades; shown once' }];
+      },
+    },
   };
 }

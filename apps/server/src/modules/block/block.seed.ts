@@ -7,7 +7,7 @@
 import { Dec, roundPrice } from '@brokerage/contract';
 import { universeById } from '@brokerage/market-sim/universe';
 import type { Clock } from '../../platform/clock.js';
-import type { Tx } from '../../platform/db.js';
+import { transaction, type Db, type Tx } from '../../platform/db.js';
 import { newSecret } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import * as repo from './block.repository.js';
@@ -25,6 +25,11 @@ const demo = [
   { id: 'bp_demo_aapl', instrumentId: 'i_usd_AAPL', kind: 'block', minShares: 100, dailyLimit: 5_000, lockDays: 0 },
   { id: 'bp_demo_san', instrumentId: 'i_eur_SAN', kind: 'agreement', minShares: 500, dailyLimit: null, lockDays: 5 },
 ] as const;
+
+/** The module's seed: the products in one transaction; their secret key when it created them, else null. */
+export function seedDemoBlockProducts(db: Db, clock: Clock): Promise<string | null> {
+  return transaction(db, (tx) => seedBlockProducts(tx, clock));
+}
 
 /** Seeds the demo products; returns their secret key when it created them, else null. */
 export async function seedBlockProducts(tx: Tx, clock: Clock): Promise<string | null> {

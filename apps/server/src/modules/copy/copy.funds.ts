@@ -64,8 +64,9 @@ export async function launchFund(
     phone: `fund:${id}`,
     passwordHash: await hashPassword(newSecret()),
     inviteCode: `FUND-${id}`,
+    // a fund's own account, verified by construction: it never goes through real-name review
     kycStatus: 'verified',
-    realname: terms.name,
+    realName: terms.name,
     creditScore: 0,
     loanQuota: new Dec(0),
     dayTrading: true,

@@ -6,6 +6,7 @@
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { copyProductPage, registerCopyAdminRoutes } from './copy.admin.js';
 import { copyEngineJob } from './copy.jobs.js';
+import { seedDemoCopyFunds } from './copy.seed.js';
 import { registerCopyRoutes } from './copy.routes.js';
 import { copyInvestValue } from './copy.service.js';
 
@@ -22,5 +23,12 @@ export function createCopyModule(kernel: Kernel): ModuleSpec {
     investValue: copyInvestValue,
     productPage: { copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size) },
     jobs: [copyEngineJob({ db, clock, feed, ledger, settings, authCache })],
+    // the full demo only: each fund's 30 days of history are its strategy's backtest on the feed
+    seed: {
+      run: async ({ extent }) => {
+        if (extent !== 'full') return;
+        await seedDemoCopyFunds({ db, clock, feed, ledger, settings, authCache });
+      },
+    },
   };
 }

@@ -7,7 +7,7 @@
  * Fixed ids: seeding twice adds nothing.
  */
 import { Dec, type CopyCurrency, type StrategyNo } from '@brokerage/contract';
-import type { Tx } from '../../platform/db.js';
+import { transaction, type Tx } from '../../platform/db.js';
 import type { CopyEngineDeps } from './copy.jobs.js';
 import { completedCloses, universeOf } from './copy.jobs.js';
 import { launchFund } from './copy.funds.js';
@@ -57,6 +57,11 @@ const demo: {
 ];
 
 const HISTORY_DAYS = 30;
+
+/** The module's seed: the demo funds and their history in one transaction. */
+export function seedDemoCopyFunds(deps: CopyEngineDeps): Promise<void> {
+  return transaction(deps.db, (tx) => seedCopyFunds(tx, deps));
+}
 
 export async function seedCopyFunds(tx: Tx, deps: CopyEngineDeps): Promise<void> {
   const now = deps.clock.now();

@@ -55,7 +55,7 @@ export async function addCard(
 ): Promise<Card> {
   const user = await lockedUserOf(tx, userId);
   requireKyc(user);
-  if (!sameName(body.holder, user.realname)) throw new DomainError('card.holder_mismatch');
+  if (!sameName(body.holder, user.realName)) throw new DomainError('card.holder_mismatch');
   if ((await repo.liveCards(tx, userId)).some((c) => c.cardNumber === body.cardNumber))
     throw new DomainError('card.exists');
   const row = await repo.insertCard(tx, {

@@ -5,6 +5,7 @@
  */
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { registerFundsRoutes } from './funds.routes.js';
+import { seedDepositChannels } from './funds.seed.js';
 import { builtInReviewQueues } from './reviews.service.js';
 
 export function createFundsModule(kernel: Kernel): ModuleSpec {
@@ -35,5 +36,11 @@ export function createFundsModule(kernel: Kernel): ModuleSpec {
         unpaidLoan,
       }),
     reviewQueues: builtInReviewQueues({ clock, uploads, ledger, authCache, unpaidLoan }),
+    // written as the operator's `deposit.channels` value (when none is stored), then read
+    seed: {
+      run: async () => {
+        if (await seedDepositChannels(db, clock)) await settings.load();
+      },
+    },
   };
 }

@@ -73,7 +73,7 @@ function kycQueue(deps: ReviewDeps): ReviewQueueHandler<KycRow, ReviewItemOf<'ky
     async approve(tx, k, decided) {
       await decideKyc(tx, k.id, decided);
       await transitionKyc(tx, deps.authCache, k.userId, await kycStatusOf(tx, k.userId), 'approve', {
-        realname: k.name,
+        realName: k.name,
       });
     },
     async reject(tx, k, decided) {

@@ -6,6 +6,7 @@ import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
 import { lendingSettlementJob } from './lending.jobs.js';
 import { registerLendingRoutes } from './lending.routes.js';
+import { seedLendingProducts } from './lending.seed.js';
 import { lendingInvestValue } from './lending.service.js';
 
 export function createLendingModule(kernel: Kernel): ModuleSpec {
@@ -23,5 +24,6 @@ export function createLendingModule(kernel: Kernel): ModuleSpec {
     investValue: lendingInvestValue,
     productPage: { lending: lendingProductPage },
     jobs: [lendingSettlementJob({ db, clock, ledger })],
+    seed: { run: () => seedLendingProducts(db, clock) },
   };
 }

@@ -2,39 +2,17 @@
  * Migration 0017 (loans settle through the loan table, docs/api.md §3.10): a loan stored as `approved`
  * with the flag `settled` becomes `settled` and keeps its `settled_at`; every other loan keeps its state.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, rowsOf } from '../../platform/db.js';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db.js';
+import { migratedBefore } from '../../test/migration.js';
 
 const MIGRATION = '0017_loan_settled_state';
-const scratch = mkdtempSync(path.join(tmpdir(), 'loan-migration-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The migrations folder as it was before `MIGRATION`. */
-function folderBefore(): string {
-  const folder = path.join(scratch, 'drizzle');
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   it('turns an approved, settled loan into the state settled with its settled_at, and leaves the others alone', async () => {
-    const client = new PGlite();
+    const { db, migrateRest, close } = await migratedBefore(MIGRATION);
     try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: folderBefore() });
       const applied = '2026-03-02T15:00:00Z';
       const settledAt = '2026-03-11T12:00:00.000Z';
       await db.execute(sql`insert into loans
@@ -48,7 +26,7 @@ describe(`migration ${MIGRATION}`, () => {
          ${applied}, null, null),
         ('ln_no', 'u_3', 'L4', 'MXN', '500', '0.0005', 'rejected', false, '0', '0', '0', null,
          ${applied}, ${applied}, null)`);
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrateRest();
       const rows = rowsOf<{ id: string; state: string; settled_at: Date | string | null }>(
         await db.execute(sql`select id, state, settled_at from loans order by id`),
       ).map((r) => ({ ...r, settled_at: r.settled_at === null ? null : new Date(r.settled_at).toISOString() }));
@@ -68,7 +46,7 @@ describe(`migration ${MIGRATION}`, () => {
       await expect(db.execute(sql`update loans set settled_at = null where id = 'ln_paid'`)).rejects.toThrow();
       await expect(db.execute(sql`update loans set settled_at = now() where id = 'ln_owed'`)).rejects.toThrow();
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

@@ -6,6 +6,7 @@ import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { syncListings } from './listings.js';
 import { newShareProductPage, registerNewShareAdminRoutes } from './newshare.admin.js';
 import { newShareJob } from './newshare.jobs.js';
+import { seedDemoNewShares } from './newshare.seed.js';
 import { registerNewShareRoutes } from './newshare.routes.js';
 import { newShareInvestValue } from './newshare.service.js';
 
@@ -29,5 +30,6 @@ export function createNewShareModule(kernel: Kernel): ModuleSpec {
     investValue: newShareInvestValue,
     productPage: { new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size) },
     jobs: [newShareJob({ db, clock, ledger, feed, settings })],
+    seed: { run: () => seedDemoNewShares(db, clock, ledger, feed) },
   };
 }

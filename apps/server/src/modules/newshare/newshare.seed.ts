@@ -7,12 +7,13 @@
  */
 import { Dec } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
-import type { Tx } from '../../platform/db.js';
+import { transaction, type Db, type Tx } from '../../platform/db.js';
+import type { MarketFeed } from '../market/index.js';
 import type { Ledger } from '../ledger/index.js';
 import { newDrawSeed, seedHashOf } from './draw.js';
 import { runDraw } from './draw.service.js';
 import { amountFor } from './newshare.service.js';
-import { currencyOfMarket, instrumentIdOf } from './listings.js';
+import { currencyOfMarket, instrumentIdOf, syncListings } from './listings.js';
 import * as repo from './newshare.repository.js';
 import type { NewShareRow } from './newshare.repository.js';
 import { initialSubscriptionState } from './newshare.states.js';
@@ -43,7 +44,13 @@ function offering(
   };
 }
 
-/** In the seed's transaction (seed/seed.ts): the offerings and the demo draw commit together. */
+/** The module's seed: the offerings and the demo draw commit together; the feed then lists their instruments. */
+export async function seedDemoNewShares(db: Db, clock: Clock, ledger: Ledger, feed: MarketFeed): Promise<void> {
+  await transaction(db, (tx) => seedNewShares(tx, clock, ledger));
+  await syncListings(db, feed);
+}
+
+/** In the seed's transaction (`seedDemoNewShares`): the offerings and the demo draw commit together. */
 export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger): Promise<void> {
   const now = clock.now();
   const common = {

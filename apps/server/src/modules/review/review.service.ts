@@ -97,7 +97,7 @@ export function reviewBase<Q extends ReviewItemQueue>(
     queue,
     userId: user.id,
     account: user.phone,
-    realname: user.realname,
+    realname: user.realName, // the wire's name
     state: r.state as ReviewState,
     submittedAt: submittedAt.toISOString(),
     reviewedBy: r.reviewedBy,

@@ -32,17 +32,17 @@ export function ProfileHead() {
   const { t } = useTranslation();
   const user = useUserInfo();
   const account = useSession((s) => s.account);
-  const name = user.data ? user.data.realname || user.data.account : account;
+  const name = user.data ? user.data.realName || user.data.account : account;
   return (
     <div className="profile-head">
-      <Avatar large name={user.data?.realname || undefined} />
+      <Avatar large name={user.data?.realName || undefined} />
       <div>
         <div className="name" data-testid="mine-name">
           {user.isPending && !name ? <Skeleton.Title animated /> : name}
         </div>
         {user.data ? (
-          <span className={user.data.is_true === 1 ? 'tag' : 'tag warn'}>
-            {user.data.is_true === 1 ? t('ui.mine.verified') : t('ui.mine.notVerified')}
+          <span className={user.data.isVerified ? 'tag' : 'tag warn'}>
+            {user.data.isVerified ? t('ui.mine.verified') : t('ui.mine.notVerified')}
           </span>
         ) : null}
       </div>

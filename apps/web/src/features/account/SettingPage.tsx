@@ -114,7 +114,7 @@ export default function SettingPage() {
           <div className="entry" style={{ cursor: 'default' }}>
             <dt className="entry-label">{t('ui.setting.name')}</dt>
             <dd className="entry-extra" style={{ margin: 0 }} data-testid="setting-name">
-              {user.data.realname || user.data.account}
+              {user.data.realName || user.data.account}
             </dd>
           </div>
           <div className="entry" style={{ cursor: 'default' }}>

@@ -38,7 +38,7 @@ export function useOpenRealName(): () => void {
   const navigate = useNavigate();
   const user = useUserInfo();
   return useCallback(() => {
-    if (user.data?.is_true === 1) {
+    if (user.data?.isVerified) {
       toast(t('ui.mine.kycDone'));
       return;
     }

@@ -89,7 +89,7 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const user = useUserInfo();
   const add = useCardAdd();
   // Spec §3: the holder is the verified real name; the server refuses any other (`card.holder_mismatch`).
-  const [holder, setHolder] = useState(() => user.data?.realname ?? '');
+  const [holder, setHolder] = useState(() => user.data?.realName ?? '');
   const [number, setNumber] = useState('');
   const [bankName, setBankName] = useState('');
   const [branch, setBranch] = useState('');

@@ -1,10 +1,11 @@
 import type { Currency } from '@brokerage/contract';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadStatementCsv, fetchStatement, type StatementData, type StatementRequest } from './funds-queries';
-import { CloseIcon, DownloadIcon } from '../../components/Icons';
+import { BottomSheet } from '../../components/BottomSheet';
+import { DownloadIcon } from '../../components/Icons';
 import { saveBlob } from '../../lib/download';
 import { formatAmount, formatDate, formatDay, formatSignedAmount } from '../../lib/format';
 import { currencyOrder } from './RechargePage';
@@ -145,100 +146,74 @@ export function StatementSheet({
   };
 
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-    >
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        data-testid="statement-sheet"
-      >
-        <header className="sheet-head">
-          <h2 id={`${id}-title`}>{t('ui.statement.title')}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('ui.common.close')}>
-            <CloseIcon />
-          </button>
-        </header>
-        <div className="sheet-body">
-          <form className="form" onSubmit={(event) => void view(event)} noValidate>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor={`${id}-from`}>{t('ui.statement.from')}</label>
-                <div className="control">
-                  <input
-                    id={`${id}-from`}
-                    type="date"
-                    value={range.from}
-                    max={range.to || undefined}
-                    onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-                    data-testid="statement-from"
-                  />
-                </div>
-              </div>
-              <div className="field">
-                <label htmlFor={`${id}-to`}>{t('ui.statement.to')}</label>
-                <div className="control">
-                  <input
-                    id={`${id}-to`}
-                    type="date"
-                    value={range.to}
-                    min={range.from || undefined}
-                    onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-                    data-testid="statement-to"
-                  />
-                </div>
-              </div>
+    <BottomSheet open={open} onClose={onClose} title={t('ui.statement.title')} testId="statement-sheet">
+      <form className="form" onSubmit={(event) => void view(event)} noValidate>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${id}-from`}>{t('ui.statement.from')}</label>
+            <div className="control">
+              <input
+                id={`${id}-from`}
+                type="date"
+                value={range.from}
+                max={range.to || undefined}
+                onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+                data-testid="statement-from"
+              />
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-currency`}>{t('ui.funds.currency')}</label>
-              <div className="control select-control">
-                <select
-                  id={`${id}-currency`}
-                  value={currency}
-                  onChange={(e) => setCurrency(e.target.value as Currency)}
-                  data-testid="statement-currency"
-                >
-                  {currencyOrder.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </div>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-to`}>{t('ui.statement.to')}</label>
+            <div className="control">
+              <input
+                id={`${id}-to`}
+                type="date"
+                value={range.to}
+                min={range.from || undefined}
+                onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+                data-testid="statement-to"
+              />
             </div>
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="button-row">
-              <Button
-                color="primary"
-                onClick={() => void download()}
-                loading={busy === 'csv'}
-                data-testid="statement-csv"
-              >
-                <DownloadIcon className="button-icon" /> {t('ui.statement.csv')}
-              </Button>
-              <Button
-                color="primary"
-                fill="outline"
-                type="submit"
-                loading={busy === 'json'}
-                data-testid="statement-view-button"
-              >
-                {t('ui.statement.view')}
-              </Button>
-            </div>
-          </form>
-          {statement ? <StatementView statement={statement} /> : null}
+          </div>
         </div>
-      </div>
-    </Popup>
+        <div className="field">
+          <label htmlFor={`${id}-currency`}>{t('ui.funds.currency')}</label>
+          <div className="control select-control">
+            <select
+              id={`${id}-currency`}
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value as Currency)}
+              data-testid="statement-currency"
+            >
+              {currencyOrder.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="button-row">
+          <Button color="primary" onClick={() => void download()} loading={busy === 'csv'} data-testid="statement-csv">
+            <DownloadIcon className="button-icon" /> {t('ui.statement.csv')}
+          </Button>
+          <Button
+            color="primary"
+            fill="outline"
+            type="submit"
+            loading={busy === 'json'}
+            data-testid="statement-view-button"
+          >
+            {t('ui.statement.view')}
+          </Button>
+        </div>
+      </form>
+      {statement ? <StatementView statement={statement} /> : null}
+    </BottomSheet>
   );
 }

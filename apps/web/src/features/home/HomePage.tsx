@@ -50,7 +50,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const user = useUserInfo();
-  const name = user.data ? user.data.realname || user.data.account : '';
+  const name = user.data ? user.data.realName || user.data.account : '';
   return (
     <div className="page-body" data-testid="home-page">
       <section className="card" aria-labelledby="home-welcome">

@@ -71,7 +71,7 @@ describe('the positions tab page', () => {
       '/trade/close': { data: order('o_1', 'closed', { closePrice: '16.42' }), code: 'result.close.ok' },
     });
     renderAt('/trade/index', [page('/trade/index', <TradePage />)]);
-    expect((await screen.findByTestId('position-yingkui-total')).textContent).toBe('+Mex$42.00');
+    expect((await screen.findByTestId('position-profit-loss-total')).textContent).toBe('+Mex$42.00');
     expect(api.callsTo('/trade/userstocklist')[0]).toEqual({
       type: 'mxn',
       states: ['holding', 'locked', 'closing'],
@@ -148,7 +148,7 @@ describe('the positions tab page', () => {
       'position-row-o_3',
       'position-row-o_2',
     ]);
-    expect(screen.queryByTestId('position-yingkui-total')).toBeNull();
+    expect(screen.queryByTestId('position-profit-loss-total')).toBeNull();
     expect(screen.queryByTestId('position-close-o_2')).toBeNull();
   });
 
@@ -187,8 +187,8 @@ describe('the positions tab page', () => {
     expect(row.textContent).toContain('100 shares');
     expect(screen.getByTestId('position-row-o_5').textContent).toContain('1 share');
     expect(screen.getByTestId('position-row-o_5').textContent).not.toContain('1 shares');
-    expect(screen.getByTestId('position-yingkui-o_4').textContent).toBe('+Mex$42.00');
-    expect(screen.getByTestId('position-yingkui-o_4-rate').textContent).toBe('(+13.13%)');
+    expect(screen.getByTestId('position-profit-loss-o_4').textContent).toBe('+Mex$42.00');
+    expect(screen.getByTestId('position-profit-loss-o_4-rate').textContent).toBe('(+13.13%)');
   });
 
   it('shows the sell price of a closed row and labels the amount of a cancelled one', async () => {
@@ -216,9 +216,9 @@ describe('the positions tab page', () => {
     });
     renderAt('/trade/index?tab=ended', [page('/trade/index', <TradePage />)]);
     expect((await screen.findByTestId('position-sell-price-o_8')).textContent).toBe('Sell price: 15.50');
-    expect(screen.getByTestId('position-yingkui-o_8-rate').textContent).toBe('(-15.63%)');
+    expect(screen.getByTestId('position-profit-loss-o_8-rate').textContent).toBe('(-15.63%)');
     expect(screen.getByTestId('position-row-o_9').textContent).toContain('Order value');
-    expect(screen.getByTestId('position-yingkui-o_9').textContent).toBe('Mex$1,500.00');
+    expect(screen.getByTestId('position-profit-loss-o_9').textContent).toBe('Mex$1,500.00');
     expect(screen.queryByTestId('position-close-o_8')).toBeNull();
     expect(screen.queryByTestId('position-close-o_9')).toBeNull();
   });

@@ -91,7 +91,7 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
             order={order}
             profitLoss={figures.profitLoss}
             live={figures.live}
-            testId={`position-yingkui-${order.orderId}`}
+            testId={`position-profit-loss-${order.orderId}`}
           />
         </span>
       </button>
@@ -109,7 +109,7 @@ function PositionTotal({ data }: { data: StockListData }) {
         <span className="caption">{t('ui.position.totalProfitLoss')}</span>
         {data.list.some(floats) ? <span className="caption muted live-note">{t('ui.tradeLive.liveNote')}</span> : null}
       </span>
-      <span className={`num strong ${direction(total)}`} data-testid="position-yingkui-total">
+      <span className={`num strong ${direction(total)}`} data-testid="position-profit-loss-total">
         {formatSignedAmount(total, data.currency)}
       </span>
     </section>

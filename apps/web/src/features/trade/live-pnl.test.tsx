@@ -142,17 +142,17 @@ describe('live P&L on the screens', () => {
       '/trade/userstocklist': { data: { list, total: 2, page: 1, size: 300, currency: 'USDT', totalYingkui: '4.00' } },
     });
     renderAt('/trade/index?tab=crypto', [page('/trade/index', <TradePage />)]);
-    expect((await screen.findByTestId('position-yingkui-total')).textContent).toBe('+4.00 USDT');
+    expect((await screen.findByTestId('position-profit-loss-total')).textContent).toBe('+4.00 USDT');
     push(frame('i_crypto_BTC-USDT', '104.50'));
-    await waitFor(() => expect(screen.getByTestId('position-yingkui-o_1').textContent).toBe('+9.00 USDT'));
-    expect(screen.getByTestId('position-yingkui-o_1').getAttribute('data-live')).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('position-profit-loss-o_1').textContent).toBe('+9.00 USDT'));
+    expect(screen.getByTestId('position-profit-loss-o_1').getAttribute('data-live')).toBe('1');
     expect(screen.getByTestId('position-price-o_1').textContent).toBe('104.50');
     expect(screen.getByTestId('position-value-o_1').textContent).toContain('209.00');
-    expect(screen.getByTestId('position-yingkui-total').textContent).toBe('+11.00 USDT');
+    expect(screen.getByTestId('position-profit-loss-total').textContent).toBe('+11.00 USDT');
     // the short loses when the price rises
     push(frame('i_crypto_ETH-USDT', '52.25'));
-    await waitFor(() => expect(screen.getByTestId('position-yingkui-o_2').textContent).toBe('-4.50 USDT'));
-    expect(screen.getByTestId('position-yingkui-total').textContent).toBe('+4.50 USDT');
+    await waitFor(() => expect(screen.getByTestId('position-profit-loss-o_2').textContent).toBe('-4.50 USDT'));
+    expect(screen.getByTestId('position-profit-loss-total').textContent).toBe('+4.50 USDT');
   });
 
   it('re-prices the position detail (current price, market value, P&L) from live frames', async () => {

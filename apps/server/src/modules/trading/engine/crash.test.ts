@@ -27,7 +27,7 @@ import { buildApp } from '../../../app.js';
 import { ManualClock, systemClock } from '../../../platform/clock.js';
 import { loadConfig } from '../../../platform/config.js';
 import { openDatabase, rowsOf, type Database } from '../../../platform/db.js';
-import { seedDemo, seedEssentials } from '../../../seed/seed.js';
+import { seedEssentials } from '../../../seed/seed.js';
 import { configureChannels, fund, verifiedUser } from '../../../test/funds-helpers.js';
 import { ADMIN_PASSWORD, adminLogin, post, relaxedLimits, TEST_INVITE, type TestUser } from '../../../test/harness.js';
 import { createAdmin } from '../../admin/index.js';
@@ -98,7 +98,6 @@ async function prepare(store: Store): Promise<TestUser[]> {
   const database = await store.open();
   const clock = new ManualClock(systemClock.now());
   await seedEssentials(database.db, clock);
-  await seedDemo(database.db, clock, TEST_INVITE);
   for (const role of ['admin', 'reviewer', 'support'] as const)
     await createAdmin(database.db, `${role}1`, ADMIN_PASSWORD, role);
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'brokerage-crash-uploads-'));
@@ -111,6 +110,7 @@ async function prepare(store: Store): Promise<TestUser[]> {
     adminDist: null,
     engine: false,
     uploads: { dir: uploadsDir },
+    seed: { inviteCode: TEST_INVITE, extent: 'catalogue' },
   });
   await app.ready();
   try {

@@ -1,7 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/Icons';
+import { BottomSheet } from '../../../components/BottomSheet';
 import {
   crossError,
   defaultParams,
@@ -117,76 +117,55 @@ export function IndicatorSheet({ open, settings, onChange, onClose }: IndicatorS
     </button>
   );
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
-    >
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        data-testid="indicator-sheet"
-      >
-        <header className="sheet-head">
-          <h2 id={`${id}-title`}>{t('ui.indicators.title')}</h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('ui.common.close')}>
-            <CloseIcon />
-          </button>
-        </header>
-        <div className="sheet-body">
-          <section aria-labelledby={`${id}-overlay`}>
-            <h3 id={`${id}-overlay`} className="ind-group-title">
-              {t('ui.indicators.overlay')}
-            </h3>
-            <div className="ind-chips" role="group" aria-labelledby={`${id}-overlay`}>
-              {chip('none', t('ui.indicators.none'), settings.overlay === null, () => setOverlay(null))}
-              {overlayKinds.map((kind) =>
-                chip(kind, t(`ui.indicators.name.${kind}`), settings.overlay === kind, () => setOverlay(kind)),
-              )}
-            </div>
-          </section>
-          <section aria-labelledby={`${id}-panes`}>
-            <h3 id={`${id}-panes`} className="ind-group-title">
-              {t('ui.indicators.panes')}
-            </h3>
-            <div className="ind-chips" role="group" aria-labelledby={`${id}-panes`} aria-describedby={`${id}-hint`}>
-              {paneKinds.map((kind) =>
-                chip(kind, t(`ui.indicators.name.${kind}`), settings.panes.includes(kind), () =>
-                  onChange({ ...settings, panes: togglePane(settings.panes, kind) }),
-                ),
-              )}
-            </div>
-            <p id={`${id}-hint`} className="caption muted">
-              {t('ui.indicators.panesHint')}
-            </p>
-          </section>
-          {active.map((kind) => (
-            <ParamFields
-              key={kind}
-              kind={kind}
-              values={settings.params[kind]}
-              onApply={(values) => onChange({ ...settings, params: { ...settings.params, [kind]: values } })}
-            />
-          ))}
-          {active.length > 0 ? (
-            <Button
-              fill="outline"
-              onClick={() => {
-                const params = { ...settings.params };
-                for (const kind of active) params[kind] = defaultParams[kind];
-                onChange({ ...settings, params });
-              }}
-              data-testid="indicator-reset"
-            >
-              {t('ui.indicators.reset')}
-            </Button>
-          ) : null}
-          <p className="caption muted">{t('ui.indicators.saved')}</p>
+    <BottomSheet open={open} onClose={onClose} title={t('ui.indicators.title')} testId="indicator-sheet">
+      <section aria-labelledby={`${id}-overlay`}>
+        <h3 id={`${id}-overlay`} className="ind-group-title">
+          {t('ui.indicators.overlay')}
+        </h3>
+        <div className="ind-chips" role="group" aria-labelledby={`${id}-overlay`}>
+          {chip('none', t('ui.indicators.none'), settings.overlay === null, () => setOverlay(null))}
+          {overlayKinds.map((kind) =>
+            chip(kind, t(`ui.indicators.name.${kind}`), settings.overlay === kind, () => setOverlay(kind)),
+          )}
         </div>
-      </div>
-    </Popup>
+      </section>
+      <section aria-labelledby={`${id}-panes`}>
+        <h3 id={`${id}-panes`} className="ind-group-title">
+          {t('ui.indicators.panes')}
+        </h3>
+        <div className="ind-chips" role="group" aria-labelledby={`${id}-panes`} aria-describedby={`${id}-hint`}>
+          {paneKinds.map((kind) =>
+            chip(kind, t(`ui.indicators.name.${kind}`), settings.panes.includes(kind), () =>
+              onChange({ ...settings, panes: togglePane(settings.panes, kind) }),
+            ),
+          )}
+        </div>
+        <p id={`${id}-hint`} className="caption muted">
+          {t('ui.indicators.panesHint')}
+        </p>
+      </section>
+      {active.map((kind) => (
+        <ParamFields
+          key={kind}
+          kind={kind}
+          values={settings.params[kind]}
+          onApply={(values) => onChange({ ...settings, params: { ...settings.params, [kind]: values } })}
+        />
+      ))}
+      {active.length > 0 ? (
+        <Button
+          fill="outline"
+          onClick={() => {
+            const params = { ...settings.params };
+            for (const kind of active) params[kind] = defaultParams[kind];
+            onChange({ ...settings, params });
+          }}
+          data-testid="indicator-reset"
+        >
+          {t('ui.indicators.reset')}
+        </Button>
+      ) : null}
+      <p className="caption muted">{t('ui.indicators.saved')}</p>
+    </BottomSheet>
   );
 }

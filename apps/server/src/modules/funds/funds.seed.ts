@@ -4,7 +4,10 @@
  * made up and says so: no money can be sent to these accounts. Open every day, all day, so a
  * visitor can try a deposit at the weekend too (the default `deposit.window` is Mon–Fri).
  */
-import type { DepositChannelConfig } from '@brokerage/contract';
+import { configKeyDef, type DepositChannelConfig } from '@brokerage/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { hasSettingRow, insertSettingRow } from '../../platform/settings.repository.js';
 
 const always = { open: '00:00', close: '24:00', days: [1, 2, 3, 4, 5, 6, 7] };
 
@@ -56,3 +59,14 @@ export const demoDepositChannels: DepositChannelConfig[] = [
     enabled: true,
   },
 ];
+
+/**
+ * The demo deposit channels as the operator's `deposit.channels` value, checked against the key's
+ * schema; a value already stored (seeded before, or set by an operator) is left as it is.
+ */
+export async function seedDepositChannels(db: Db, clock: Clock): Promise<boolean> {
+  if (await hasSettingRow(db, 'deposit.channels')) return false;
+  const value = configKeyDef('deposit.channels').schema.parse(demoDepositChannels);
+  await insertSettingRow(db, { key: 'deposit.channels', value, updatedAt: clock.now(), updatedBy: null });
+  return true;
+}

@@ -13,6 +13,7 @@ export function createAuthModule(kernel: Kernel): ModuleSpec {
     limits,
     authCache,
     currentAgreementVersion: () => currentAgreementVersion(db),
+    secondFactor: kernel.ports.secondFactor,
   };
   return { name: 'auth', userRoutes: (app) => registerAuthRoutes(app, kernel.route, deps) };
 }

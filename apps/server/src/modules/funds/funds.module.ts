@@ -33,6 +33,7 @@ export function createFundsModule(kernel: Kernel): ModuleSpec {
         portfolio,
         authCache,
         unpaidLoan,
+        secondFactor: kernel.ports.secondFactor,
       }),
     reviewQueues: builtInReviewQueues({ clock, uploads, ledger, authCache, unpaidLoan }),
   };

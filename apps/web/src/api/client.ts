@@ -95,6 +95,11 @@ export const paths = {
   copySubscribe: '/copy/subscribe',
   copyMine: '/copy/mine',
   copyRedeem: '/copy/redeem',
+  loginVerify: '/user/loginVerify',
+  totpSetup: '/user/totpSetup',
+  totpEnable: '/user/totpEnable',
+  totpDisable: '/user/totpDisable',
+  recoveryCodes: '/user/recoveryCodes',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

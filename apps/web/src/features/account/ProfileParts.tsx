@@ -18,6 +18,7 @@ import {
   LendIcon,
   LockIcon,
   LogoutIcon,
+  ShieldIcon,
   WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
@@ -65,6 +66,7 @@ const linkEntriesBefore: LinkEntry[] = [
   { key: 'lendingRecord', to: '/home/lendingRecord', Icon: LendIcon, labelKey: 'ui.lending.mineEntry' },
 ];
 const linkEntriesAfter: LinkEntry[] = [
+  { key: 'security', to: '/information/security', Icon: ShieldIcon, labelKey: 'ui.security.entry' },
   { key: 'loginPass', to: '/information/loginPass', Icon: LockIcon },
   { key: 'fundPass', to: '/information/fundPass', Icon: KeyIcon },
   { key: 'loanRating', to: '/information/loanRating', Icon: GaugeIcon },

@@ -70,25 +70,25 @@ export type Wallet = z.infer<typeof wallet>;
 export const cardListResponse = z.object({ cards: z.array(card), wallets: z.array(wallet) });
 export const cardAddRequest = z
   .object({
-  holder: z.string().trim().min(2).max(60),
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .pipe(
-      z
-        .string()
-        .min(8)
-        .max(34)
-        .regex(/^[0-9A-Z]+$/, 'format'),
-    ),
-  bankName: z.string().trim().min(2).max(60),
-  branch: z.string().trim().min(1).max(60),
-  bankCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .regex(/^[A-Za-z0-9]+$/, 'format'),
+    holder: z.string().trim().min(2).max(60),
+    cardNumber: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .min(8)
+          .max(34)
+          .regex(/^[0-9A-Z]+$/, 'format'),
+      ),
+    bankName: z.string().trim().min(2).max(60),
+    branch: z.string().trim().min(1).max(60),
+    bankCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .regex(/^[A-Za-z0-9]+$/, 'format'),
     ...secondFactorFields,
   })
   .superRefine(refineSecondFactor);

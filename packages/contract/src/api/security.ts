@@ -45,11 +45,9 @@ export const totpDisableRequest = z
   .superRefine(refineSecondFactor);
 export const recoveryCodesRequest = z.object({ password: z.string().min(1).max(64), code: totpCodeField });
 
-export const loginVerifyRequest = z
-  .object({ challengeId: id, ...secondFactorFields })
-  .superRefine((b, ctx) => {
-    // exactly one of the two (docs/api.md §1.3 `exclusive`)
-    refineSecondFactor(b, ctx);
-    if (b.code === undefined && b.recoveryCode === undefined)
-      ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['code'] });
-  });
+export const loginVerifyRequest = z.object({ challengeId: id, ...secondFactorFields }).superRefine((b, ctx) => {
+  // exactly one of the two (docs/api.md §1.3 `exclusive`)
+  refineSecondFactor(b, ctx);
+  if (b.code === undefined && b.recoveryCode === undefined)
+    ctx.addIssue({ code: 'custom', message: 'exclusive', path: ['code'] });
+});

@@ -37,6 +37,7 @@ import { createMessagesModule } from './modules/messages/index.js';
 import { createNewShareModule } from './modules/newshare/index.js';
 import { createPushModule, type Resolver } from './modules/push/index.js';
 import { createReviewModule } from './modules/review/index.js';
+import { createSecurityModule } from './modules/security/index.js';
 import { createTradingModule, ENGINE_LOCK_KEY, type BuyGroupOptions } from './modules/trading/index.js';
 import { createUploadsModule, type UploadOptions } from './modules/uploads/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -118,6 +119,7 @@ export const modules: readonly ModuleFactory[] = [
   createBlockModule,
   createCopyModule,
   createAlertsModule,
+  createSecurityModule,
 ];
 
 /** What `buildApp` hands back beside the app: the kernel (tests read its services). */

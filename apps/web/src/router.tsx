@@ -78,6 +78,7 @@ const MinePage = page(() => import('./features/account/MinePage'));
 const SettingPage = page(() => import('./features/account/SettingPage'));
 const LoginPassPage = page(() => import('./features/account/LoginPassPage'));
 const FundPassPage = page(() => import('./features/account/FundPassPage'));
+const SecurityPage = page(() => import('./features/security/SecurityPage'));
 const ChangeLangPage = page(() => import('./features/account/ChangeLangPage'));
 const AboutUsPage = page(() => import('./features/account/AboutUsPage'));
 const AboutInfoPage = page(() => import('./features/account/AboutInfoPage'));
@@ -171,6 +172,7 @@ export const routes: RouteObject[] = [
       screen('/information/setting', <SettingPage />),
       screen('/information/loginPass', <LoginPassPage />),
       screen('/information/fundPass', <FundPassPage />),
+      screen('/information/security', <SecurityPage />),
       screen('/information/changeLang', <ChangeLangPage />),
       screen('/information/aboutUs', <AboutUsPage />),
       screen('/information/aboutInfo', <AboutInfoPage />),

@@ -16,6 +16,7 @@ export function userInfo(kycStatus: KycStatus = 'verified', overrides: Record<st
     dayTrading: false,
     inviteCode: 'K7M2Q9',
     restrictions: [],
+    totpEnabled: false,
     createdAt: '2025-01-05T10:00:00Z',
     ...overrides,
   };

@@ -547,7 +547,63 @@ const laterSections: Section[] = [
       },
     ],
   },
+  {
+    n: 23,
+    title: 'Account security',
+    prefixes: [],
+    intro:
+      'Two-step verification with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps). Auth yes unless stated.',
+    subs: [
+      {
+        ...one('/user/totpSetup'),
+        prose:
+          'A new pending secret (160 bits, base32) replaces any earlier pending one; `otpauthUrl` is the `otpauth://totp/…` URI for a QR code. The secret is stored encrypted at rest (AES-256-GCM, key from `SECRETS_KEY` or generated into the data directory on first start) and never returned after this answer. A wrong `password` counts like a wrong login password (§1.7).',
+        refusals: ['totp.already_enabled', 'password.original_wrong'],
+      },
+      {
+        ...one('/user/totpEnable'),
+        prose:
+          'Confirms the pending secret with a code of it; from now on the account has two-step verification. The 10 recovery codes are shown once: the server keeps only their SHA-256.',
+        refusals: ['totp.already_enabled', 'totp.not_enabled', 'auth.second_factor_wrong'],
+      },
+      {
+        ...one('/user/totpDisable'),
+        prose: '`code` and `recoveryCode` together: 400 `exclusive`; neither: `auth.second_factor_required`.',
+        refusals: [
+          'totp.not_enabled',
+          'password.original_wrong',
+          'auth.second_factor_required',
+          'auth.second_factor_wrong',
+        ],
+      },
+      {
+        ...one('/user/recoveryCodes'),
+        prose: '10 new recovery codes; the old ones stop working.',
+        refusals: ['totp.not_enabled', 'password.original_wrong', 'auth.second_factor_wrong'],
+      },
+      {
+        title: 'Login in two steps',
+        paths: ['/user/loginVerify'],
+        prose:
+          'With two-step verification on, `/user/login` with the right password answers status 0 `auth.second_factor_required` `{challengeId}` and no token. `POST /user/loginVerify` (auth no) with `{challengeId}` and exactly one of `code`, `recoveryCode` (else 400 `exclusive`) answers as `/user/login` did before. A challenge lives 5 minutes and takes at most 5 wrong codes, however many arrive at once (the 5th answers `auth.second_factor_wrong` `{attemptsLeft: "0"}`); after that, after 5 minutes or once used, `auth.challenge_expired`. Wrong codes count toward the login lock-out of §1.7 like wrong passwords.',
+        refusals: ['auth.challenge_expired', 'auth.second_factor_wrong'],
+      },
+      {
+        title: 'Codes and protected calls',
+        prose:
+          'A code is accepted once: the same code in the same 30 s step again answers `auth.second_factor_wrong`; codes of the previous and next step are accepted. A recovery code works once. With two-step verification on, `/funds/withdraw`, `/user/changePassword`, `/user/changeFundPassword`, `/card/add`, `/wallet/add` and `/user/totpDisable` also need `code` or `recoveryCode` (both: 400 `exclusive`): without it `auth.second_factor_required`, wrong `auth.second_factor_wrong` `{attemptsLeft}`, counted toward the login lock-out. The check is the call’s last rule, after its own, so a call refused for another reason uses no code. `/user/getUserinfo`’s `totpEnabled` tells the client to show the code field before the user confirms.',
+      },
+      {
+        title: 'Back office',
+        prose:
+          'The user detail (§19.4) shows `totpEnabled`. `POST /api/admin/user/totpReset` `{userId, reason}` (right `user.manage`) turns it off, deletes the secret and the recovery codes, writes an audit entry and sends the user the personal message `message.security.totp_reset`.',
+      },
+    ],
+  },
 ];
+
+/** User paths a later section documents: an earlier section that owns their prefix leaves them out. */
+const laterPaths = new Set(laterSections.flatMap((s) => s.subs.flatMap((sub) => sub.paths ?? [])));
 
 const adminSection: Section = {
   n: 19,
@@ -589,6 +645,7 @@ const adminSection: Section = {
         '/user/restrict',
         '/user/setAccountType',
         '/user/setCreditScore',
+        '/user/totpReset',
         '/user/orders',
       ],
       prose:
@@ -709,7 +766,9 @@ function endpointSection(s: Section): string {
   const byPath = new Map(registry.map((e) => [e.path, e]));
   const placed = new Set(s.subs.flatMap((sub) => sub.paths ?? []));
   const owns = (p: string) => s.prefixes.some((pre) => pre === '/' || p === pre || p.startsWith(pre + '/'));
-  const rest = registry.filter((e) => owns(e.path) && !placed.has(e.path)).map((e) => e.path);
+  const rest = registry
+    .filter((e) => owns(e.path) && !placed.has(e.path) && (s.admin || !laterPaths.has(e.path)))
+    .map((e) => e.path);
   const subs = rest.length > 0 ? [...s.subs, { title: 'Other calls', paths: rest }] : s.subs;
   const render = (e: UserEndpoint | AdminEndpoint) =>
     s.admin ? adminEndpointText(e as AdminEndpoint) : userEndpointText(e as UserEndpoint);

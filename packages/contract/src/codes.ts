@@ -235,6 +235,20 @@ export const codeCatalogue = {
   'alert.not_active': { http: 200, params: [], en: 'This alert is no longer active.' },
   'result.alert.ok': { http: 200, params: [], en: 'Alert set.' },
   'result.push.ok': { http: 200, params: [], en: 'Notifications are on.' },
+  // Account security (§23.4)
+  'auth.second_factor_required': {
+    http: 200,
+    params: ['challengeId'],
+    en: 'Enter the code from your authenticator app.',
+  },
+  'auth.second_factor_wrong': {
+    http: 200,
+    params: ['attemptsLeft'],
+    en: 'The code is wrong ({attemptsLeft} attempts left).',
+  },
+  'auth.challenge_expired': { http: 200, params: [], en: 'This sign-in has expired. Please start again.' },
+  'totp.already_enabled': { http: 200, params: [], en: 'Two-step verification is already on.' },
+  'totp.not_enabled': { http: 200, params: [], en: 'Two-step verification is off.' },
   'result.cancel.ok': { http: 200, params: [], en: 'Cancelled successfully.' },
   'result.cancel.failed': { http: 200, params: [], en: 'Cancel failed.' },
   'result.close.ok': { http: 200, params: [], en: 'Position close submitted.' },

@@ -22,6 +22,7 @@ export * from './api/copy.js';
 export * from './api/engagement.js';
 export * from './api/loan.js';
 export * from './api/alerts.js';
+export * from './api/security.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -174,6 +174,12 @@ export const messageCatalogue = {
     title: '{code} is down {changePercent}% today',
     en: '{name} ({code}) is down {changePercent}% today at {price}, past your alert of −{percent}%.',
   },
+  /** An operator turned off the user's two-step verification (docs/api.md §23.1). */
+  'message.security.totp_reset': {
+    params: [],
+    title: 'Two-step verification turned off',
+    en: 'Two-step verification was turned off by customer service.',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

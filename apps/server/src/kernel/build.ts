@@ -71,7 +71,13 @@ export async function buildKernel(
     if (!port) throw new Error(`no module answers the port ${name}`);
     return port;
   };
-  const ports: Ports = { unpaidLoan: (tx, userId) => portOf('unpaidLoan')(tx, userId) };
+  const ports: Ports = {
+    unpaidLoan: (tx, userId) => portOf('unpaidLoan')(tx, userId),
+    secondFactor: {
+      startLogin: (db, user) => portOf('secondFactor').startLogin(db, user),
+      require: (db, user, proof) => portOf('secondFactor').require(db, user, proof),
+    },
+  };
   const portfolio = createPortfolio({
     positions: async (tx, userId) => {
       const [only, ...others] = positionPorts;

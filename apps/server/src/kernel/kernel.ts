@@ -24,7 +24,7 @@ import type { MessageCode, PushPrefKind } from '@brokerage/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
 import type { ProductPages } from '../modules/admin/index.js';
-import type { AuthCache } from '../modules/auth/index.js';
+import type { AuthCache, SecondFactorPort } from '../modules/auth/index.js';
 import type { ReviewQueues } from '../modules/review/index.js';
 import type { UnpaidLoanPort } from '../modules/funds/index.js';
 import type { InvestValuePort, Ledger, Portfolio, PositionsPort } from '../modules/ledger/index.js';
@@ -46,6 +46,8 @@ import type { Settings } from '../platform/settings.js';
 export interface Ports {
   /** funds asks "does the user still owe a credit loan?" (loan answers) */
   unpaidLoan: UnpaidLoanPort;
+  /** auth and funds ask "is this the user's second factor?" (security answers; docs/api.md §23.1) */
+  secondFactor: SecondFactorPort;
 }
 
 export interface Kernel {

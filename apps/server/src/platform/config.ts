@@ -18,6 +18,8 @@ export interface AppConfig {
   marketFeed: string;
   /** Secret for signing file URLs; generated per data folder when unset. */
   signingSecret: string | null;
+  /** Key that encrypts secrets at rest (SECRETS_KEY: 32 bytes as base64 or 64 hex digits); generated per data folder when unset (docs/api.md §23.1). */
+  secretsKey: string | null;
   trustProxy: boolean;
   logLevel: string;
   /** NODE_ENV=production: `/api/docs` lists the user API only (issue 18). */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     marketSeed: env.MARKET_SEED?.trim() || 'meridian-2026',
     marketFeed: env.MARKET_FEED?.trim() || 'simulated',
     signingSecret: env.SIGNING_SECRET || null,
+    secretsKey: env.SECRETS_KEY?.trim() || null,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     production: env.NODE_ENV === 'production',

@@ -2,6 +2,7 @@
  * Builds the real app on a fresh database for a test file and checks the ledger invariant
  * after every test. Requests go through Fastify's `inject`, i.e. the whole HTTP stack.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,7 +56,8 @@ export async function startTestApp(
   // uploads go to a fresh temp folder per app unless the test chooses one
   const uploadsDir = appOptions.uploads ? null : mkdtempSync(path.join(tmpdir(), 'brokerage-test-uploads-'));
   const { app, deps, seedDemo } = await buildApp({
-    config: loadConfig({}),
+    // a fresh key per app: no test writes a key file into the working folder
+    config: loadConfig({ SECRETS_KEY: randomBytes(32).toString('base64') }),
     database,
     clock,
     limits,

@@ -102,6 +102,11 @@ export const paths = {
   pushSubscribe: '/push/subscribe',
   pushUnsubscribe: '/push/unsubscribe',
   pushPrefs: '/push/prefs',
+  loginVerify: '/user/loginVerify',
+  totpSetup: '/user/totpSetup',
+  totpEnable: '/user/totpEnable',
+  totpDisable: '/user/totpDisable',
+  recoveryCodes: '/user/recoveryCodes',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

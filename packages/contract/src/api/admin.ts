@@ -27,6 +27,8 @@ export const adminUser = z.object({
   creditScore: z.number().int(),
   loanQuota: z.string(),
   dayTrading: z.boolean(),
+  /** two-step verification is on (§23.1) */
+  totpEnabled: z.boolean(),
   createdAt: timestamp,
   lastLoginAt: timestamp.nullable(),
 });
@@ -55,6 +57,8 @@ export const adminRestrictRequest = z
   .object({ userId: id, action: z.enum(restrictActions), restriction: z.enum(restrictions).optional(), reason })
   .refine((b) => b.action !== 'unblock' || b.restriction !== undefined, { message: 'required', path: ['restriction'] });
 
+/** §23.1: turn a user's two-step verification off (audited; the user gets `message.security.totp_reset`). */
+export const adminTotpResetRequest = z.object({ userId: id, reason });
 export const adminSetAccountTypeRequest = z.object({ userId: id, accountType: z.enum(accountTypes), reason });
 export const adminSetCreditScoreRequest = z.object({ userId: id, score: int.min(0).max(100), reason });
 

@@ -17,6 +17,7 @@ import * as copy from './copy.js';
 import * as engagement from './engagement.js';
 import * as loan from './loan.js';
 import * as alerts from './alerts.js';
+import * as security from './security.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -654,6 +655,45 @@ export const userEndpoints = {
     request: alerts.pushPrefsRequest,
     response: alerts.pushPrefs,
   },
+  totpSetup: {
+    path: '/user/totpSetup',
+    auth: 'yes',
+    summary: 'Start two-step verification: a pending secret and its otpauth URL (§23.1)',
+    request: security.totpSetupRequest,
+    response: security.totpSetupResponse,
+  },
+  totpEnable: {
+    path: '/user/totpEnable',
+    auth: 'yes',
+    summary: 'Confirm the pending secret with a code; answers 10 recovery codes, shown once',
+    request: security.totpEnableRequest,
+    response: security.recoveryCodesResponse,
+    success: 'result.update.ok',
+  },
+  totpDisable: {
+    path: '/user/totpDisable',
+    auth: 'yes',
+    summary: 'Turn two-step verification off (password and a code or recovery code)',
+    request: security.totpDisableRequest,
+    response: user.emptyRequest.nullable(),
+    success: 'result.update.ok',
+  },
+  recoveryCodes: {
+    path: '/user/recoveryCodes',
+    auth: 'yes',
+    summary: 'Replace the recovery codes: 10 new ones, the old ones stop working',
+    request: security.recoveryCodesRequest,
+    response: security.recoveryCodesResponse,
+    success: 'result.update.ok',
+  },
+  loginVerify: {
+    path: '/user/loginVerify',
+    auth: 'no',
+    summary: 'Second step of a login: the challenge and a code or recovery code',
+    request: security.loginVerifyRequest,
+    response: user.loginResponse,
+    success: 'result.login.ok',
+  },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {
@@ -695,6 +735,14 @@ export const adminEndpoints = {
     mutating: true,
     summary: 'Set or lift a restriction',
     request: admin.adminRestrictRequest,
+    response: admin.adminUser,
+  },
+  userTotpReset: {
+    path: '/user/totpReset',
+    right: 'user.manage',
+    mutating: true,
+    summary: "Turn a user's two-step verification off (§23.1)",
+    request: admin.adminTotpResetRequest,
     response: admin.adminUser,
   },
   setAccountType: {

@@ -16,6 +16,7 @@ import {
 import { currencies, fitsCurrencyScale } from '../money.js';
 import { date, id, money, page, requestId, size, timestamp } from '../primitives.js';
 import { reason } from './admin.js';
+import { refineSecondFactor, secondFactorFields } from './security.js';
 import { blockReviewDetails } from './block.js';
 import { loanReviewDetails, quotaReviewDetails } from './loan.js';
 
@@ -67,31 +68,40 @@ export const wallet = z.object({
 });
 export type Wallet = z.infer<typeof wallet>;
 export const cardListResponse = z.object({ cards: z.array(card), wallets: z.array(wallet) });
-export const cardAddRequest = z.object({
-  holder: z.string().trim().min(2).max(60),
-  cardNumber: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-    .pipe(
-      z
-        .string()
-        .min(8)
-        .max(34)
-        .regex(/^[0-9A-Z]+$/, 'format'),
-    ),
-  bankName: z.string().trim().min(2).max(60),
-  branch: z.string().trim().min(1).max(60),
-  bankCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .regex(/^[A-Za-z0-9]+$/, 'format'),
-});
+export const cardAddRequest = z
+  .object({
+    holder: z.string().trim().min(2).max(60),
+    cardNumber: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .min(8)
+          .max(34)
+          .regex(/^[0-9A-Z]+$/, 'format'),
+      ),
+    bankName: z.string().trim().min(2).max(60),
+    branch: z.string().trim().min(1).max(60),
+    bankCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .regex(/^[A-Za-z0-9]+$/, 'format'),
+    ...secondFactorFields,
+  })
+  .superRefine(refineSecondFactor);
 export const cardDeleteRequest = z.object({ cardId: id });
 export const walletAddRequest = z
-  .object({ type: z.string().min(1).max(30), address: z.string().trim().min(1).max(100), qrImageId: id })
+  .object({
+    type: z.string().min(1).max(30),
+    address: z.string().trim().min(1).max(100),
+    qrImageId: id,
+    ...secondFactorFields,
+  })
   .superRefine((b, ctx) => {
+    refineSecondFactor(b, ctx);
     const pattern = b.type.endsWith('TRC20')
       ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/
       : b.type.endsWith('ERC20')
@@ -192,8 +202,10 @@ export const withdrawRequest = z
     cardId: id.optional(),
     walletId: id.optional(),
     requestId: requestId.optional(),
+    ...secondFactorFields,
   })
   .superRefine((b, ctx) => {
+    refineSecondFactor(b, ctx);
     // at most the currency's scale (docs/api.md §1.4): no fractional won or yen
     if (!fitsCurrencyScale(b.amount, b.currency))
       ctx.addIssue({ code: 'custom', message: 'too_many_decimals', path: ['amount'] });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { accountTypes, kycStatuses, noticeKinds, restrictions } from '../enums.js';
 import { messageCodes } from '../messages.js';
+import { refineSecondFactor, secondFactorFields } from './security.js';
 import { currencies } from '../money.js';
 import { fundPassword, id, page, password, phone, size, timestamp } from '../primitives.js';
 
@@ -34,6 +35,8 @@ export const userInfo = z.object({
   dayTrading: z.boolean(),
   inviteCode: z.string(),
   restrictions: z.array(z.enum(restrictions)),
+  /** addition (§23.1): two-step verification is on, so protected calls need `code` or `recoveryCode` */
+  totpEnabled: z.boolean(),
   createdAt: timestamp,
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -78,9 +81,15 @@ export type Notice = z.infer<typeof notice>;
 export const noticeResponse = z.array(notice);
 
 export const changePasswordRequest = z
-  .object({ oldPassword: z.string().min(1).max(64), newPassword: password, confirmPassword: z.string() })
+  .object({
+    oldPassword: z.string().min(1).max(64),
+    newPassword: password,
+    confirmPassword: z.string(),
+    ...secondFactorFields,
+  })
   .refine((b) => b.newPassword === b.confirmPassword, { message: 'mismatch', path: ['confirmPassword'] })
-  .refine((b) => b.newPassword !== b.oldPassword, { message: 'same_as_old', path: ['newPassword'] });
+  .refine((b) => b.newPassword !== b.oldPassword, { message: 'same_as_old', path: ['newPassword'] })
+  .superRefine(refineSecondFactor);
 
 export const setFundPasswordRequest = z
   .object({ fundPassword, confirmFundPassword: z.string(), loginPassword: z.string().min(1).max(64) })
@@ -91,9 +100,11 @@ export const changeFundPasswordRequest = z
     oldFundPassword: z.string().min(1).max(64),
     newFundPassword: fundPassword,
     confirmFundPassword: z.string(),
+    ...secondFactorFields,
   })
   .refine((b) => b.newFundPassword === b.confirmFundPassword, { message: 'mismatch', path: ['confirmFundPassword'] })
-  .refine((b) => b.newFundPassword !== b.oldFundPassword, { message: 'same_as_old', path: ['newFundPassword'] });
+  .refine((b) => b.newFundPassword !== b.oldFundPassword, { message: 'same_as_old', path: ['newFundPassword'] })
+  .superRefine(refineSecondFactor);
 
 export const assetsRequest = z.object({ currency: z.enum(currencies).default('MXN') });
 const amount = z.string();

@@ -65,6 +65,8 @@ const de = {
   'message.alert.change_down.title': '{code} heute {changePercent} % im Minus',
   'message.alert.change_down.body':
     '{name} ({code}) liegt heute {changePercent} % im Minus bei {price} und hat Ihren Alarm von −{percent} % erreicht.',
+  'message.security.totp_reset.title': 'Zwei-Schritt-Verifizierung deaktiviert',
+  'message.security.totp_reset.body': 'Die Zwei-Schritt-Verifizierung wurde vom Kundenservice deaktiviert.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
@@ -153,6 +155,8 @@ const zh = {
   'message.alert.change_down.title': '{code} 今日下跌 {changePercent}%',
   'message.alert.change_down.body':
     '{name}（{code}）今日下跌 {changePercent}%，現價 {price}，已達到您設定的 −{percent}% 提醒。',
+  'message.security.totp_reset.title': '兩步驟驗證已關閉',
+  'message.security.totp_reset.body': '客服已為您關閉兩步驟驗證。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
@@ -238,6 +242,8 @@ const esp = {
   'message.alert.change_down.title': '{code} baja {changePercent} % hoy',
   'message.alert.change_down.body':
     '{name} ({code}) baja {changePercent} % hoy, a {price}, y superó su alerta de −{percent} %.',
+  'message.security.totp_reset.title': 'Verificación en dos pasos desactivada',
+  'message.security.totp_reset.body': 'El servicio de atención al cliente desactivó la verificación en dos pasos.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
@@ -326,6 +332,8 @@ const kor = {
   'message.alert.change_down.title': '{code} 오늘 {changePercent}% 하락',
   'message.alert.change_down.body':
     '{name}({code})이(가) 오늘 {changePercent}% 하락해 {price}이며, −{percent}% 알림에 도달했습니다.',
+  'message.security.totp_reset.title': '2단계 인증 해제',
+  'message.security.totp_reset.body': '고객센터에서 2단계 인증을 해제했습니다.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',

@@ -15,6 +15,7 @@ const detail: AdminUserDetail = {
   creditScore: 80,
   loanQuota: '10000.00',
   dayTrading: false,
+  totpEnabled: true,
   createdAt: '2025-01-05T10:00:00.000Z',
   lastLoginAt: null,
   accounts: [
@@ -69,5 +70,8 @@ describe('the user detail', { timeout: screenTestTimeoutMs }, () => {
     expect(screen.getByTestId('user-detail-wallets').textContent).toContain('TQ5NBnAEzKx3hZUVmZ2n3Bd8E4E8qdBfXw');
     expect(screen.getByTestId('user-detail-reviews').getAttribute('href')).toBe('/reviews/kyc?user=u_3kT9&state=all');
     expect(screen.getByRole('heading', { name: 'Orders and positions' })).toBeTruthy();
+    // two-step verification: the status for everyone who reads users; the reset only with user.manage
+    expect(screen.getByTestId('user-detail-totp').textContent).toBe('On');
+    expect(screen.queryByTestId('totp-reset-submit')).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ import {
 import { reviewQueuePath } from '../../sections';
 import { AccountTypeForm } from './AccountTypeForm';
 import { CreditScoreForm } from './CreditScoreForm';
+import { TotpResetForm } from './TotpResetForm';
 import { CardsTable, WalletsTable } from './CardsAndWallets';
 import { UserOrders } from './UserOrders';
 import { RestrictForm } from './RestrictForm';
@@ -76,6 +77,11 @@ function Profile({ user }: { user: AdminUserDetail }) {
         { key: 'creditScore', label: 'Credit score', children: user.creditScore },
         { key: 'loanQuota', label: 'Loan quota', children: formatAmount(user.loanQuota) },
         { key: 'dayTrading', label: 'Day trading', children: user.dayTrading ? 'Yes' : 'No' },
+        {
+          key: 'totpEnabled',
+          label: 'Two-step verification',
+          children: <span data-testid="user-detail-totp">{user.totpEnabled ? 'On' : 'Off'}</span>,
+        },
         { key: 'inviterId', label: 'Inviter id', children: formatText(user.inviterId) },
         { key: 'invitedCount', label: 'Invited users', children: user.invitedCount },
         { key: 'createdAt', label: 'Created', children: formatTime(user.createdAt) },
@@ -178,6 +184,14 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
               Credit score
             </Typography.Title>
             <CreditScoreForm key={user.userId} user={user} onUpdated={onUpdated} />
+          </section>
+        ) : null}
+        {mayManage ? (
+          <section aria-labelledby="user-totp-title">
+            <Typography.Title level={5} id="user-totp-title">
+              Two-step verification
+            </Typography.Title>
+            <TotpResetForm key={user.userId} user={user} onUpdated={onUpdated} />
           </section>
         ) : null}
       </Space>

@@ -41,6 +41,10 @@ export function useSetCreditScore(options: AdminMutationOptions<'setCreditScore'
   return useAdminMutation('setCreditScore', options);
 }
 
+export function useResetTotp(options: AdminMutationOptions<'userTotpReset'> = {}) {
+  return useAdminMutation('userTotpReset', options);
+}
+
 export function useRestrictUser(options: AdminMutationOptions<'userRestrict'> = {}) {
   return useAdminMutation('userRestrict', options);
 }

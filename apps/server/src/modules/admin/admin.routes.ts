@@ -41,6 +41,7 @@ export function toAdminUser(u: UserRow): AdminUser {
     // two decimals, cut (not rounded) as the back office has always shown it
     loanQuota: formatPrice(roundPrice(u.loanQuota, 2, 'down'), 2),
     dayTrading: u.dayTrading,
+    totpEnabled: u.totpEnabled,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
   };

@@ -12,7 +12,7 @@ import { hashToken, newId, newPassword, newToken } from '../../platform/ids.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import * as repo from './admins.repository.js';
-import { acceptedTotpStep } from './totp.js';
+import { acceptedTotpStep } from '../../platform/totp.js';
 
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
 export const ADMIN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 export { createAdminModule } from './admin.module.js';
-export { registerAdminRoutes } from './admin.routes.js';
+export { registerAdminRoutes, toAdminUser } from './admin.routes.js';
 export { authenticateAdmin, bootstrapAdmin, createAdmin } from './admin.service.js';
 export {
   findAdminAccount,
@@ -10,5 +10,5 @@ export {
   type AdminAccount,
 } from './admin-accounts.service.js';
 export { writeAudit, type AuditRecord } from './audit.service.js';
-export { newTotpEnrolment, totpCode } from './totp.js';
+export { newTotpEnrolment, totpCode } from '../../platform/totp.js';
 export { registerProductListRoute, type ProductPages } from './products.routes.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, post, useTestApp } from '../../test/harness.js';
 import { createAdmin, findAdminAccount, setAdminDisabled, setAdminTotpSecret } from './index.js';
-import { acceptedTotpStep, newTotpEnrolment, totpCode } from './totp.js';
+import { acceptedTotpStep, newTotpEnrolment, totpCode } from '../../platform/totp.js';
 
 const t = useTestApp();
 const STEP_MS = 30_000;

@@ -14,6 +14,7 @@ export function createAuthModule(kernel: Kernel): ModuleSpec {
     limits,
     authCache,
     currentAgreementVersion: () => currentAgreementVersion(db),
+    secondFactor: kernel.ports.secondFactor,
   };
   return {
     name: 'auth',

@@ -29,6 +29,8 @@ export const users = pgTable(
     creditScore: integer('credit_score').notNull(),
     loanQuota: money('loan_quota').notNull(),
     dayTrading: boolean('day_trading').notNull().default(false),
+    /** two-step verification is on (docs/api.md §23.1); the secret lives in the security module's table */
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
     restrictions: text('restrictions')
       .array()
       .notNull()

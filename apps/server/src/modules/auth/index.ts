@@ -2,7 +2,15 @@ export { createAuthModule } from './auth.module.js';
 export { DEMO_ACCOUNT } from './auth.seed.js';
 export { registerAuthRoutes } from './auth.routes.js';
 export { authenticate, revokeUserSessions } from './sessions.service.js';
-export { applyRestriction, checkFundPassword, toUserInfo, type AuthDeps } from './users.service.js';
+export {
+  applyRestriction,
+  checkFundPassword,
+  checkLoginPassword,
+  finishLogin,
+  toUserInfo,
+  type AuthDeps,
+} from './users.service.js';
+export type { SecondFactorPort } from './second-factor-port.js';
 /** The user rows other modules read and write (every write invalidates the auth cache). */
 export {
   countInvited,

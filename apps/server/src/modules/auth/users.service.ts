@@ -2,7 +2,14 @@
  * Accounts: registration with an invitation or organisation code, login, passwords,
  * restrictions and the user object of `/user/getUserinfo` (docs/api.md §7.1–§7.8).
  */
-import { Dec, sessionRevokingRestrictions, type Restriction, type UserInfo } from '@brokerage/contract';
+import {
+  Dec,
+  sessionRevokingRestrictions,
+  type LoginResponse,
+  type Restriction,
+  type SecondFactorProof,
+  type UserInfo,
+} from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -12,6 +19,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache } from './auth-cache.js';
+import type { SecondFactorPort } from './second-factor-port.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
@@ -24,6 +32,8 @@ export interface AuthDeps {
   limits: RateLimits;
   authCache: AuthCache;
   currentAgreementVersion: () => Promise<string>;
+  /** two-step verification (the kernel's port, answered by modules/security) */
+  secondFactor: SecondFactorPort;
 }
 
 /** Cached user rows are immutable (a change replaces the row), so their view and its JSON are built once. */
@@ -56,11 +66,12 @@ function buildUserInfo(u: UserRow): UserInfo {
     inviteCode: u.inviteCode,
     // A logged-in user can only ever see these two; the others end every session.
     restrictions: (u.restrictions as Restriction[]).filter((r) => r === 'trade_blocked' || r === 'withdraw_blocked'),
+    totpEnabled: u.totpEnabled,
     createdAt: u.createdAt.toISOString(),
   };
 }
 
-async function loginAnswer(deps: AuthDeps, user: UserRow) {
+async function loginAnswer(deps: Pick<AuthDeps, 'db' | 'clock'>, user: UserRow): Promise<LoginResponse> {
   const { token, expiresAt } = await createSession(deps.db, deps.clock, user.id);
   return { token, account: user.phone, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) };
 }
@@ -123,7 +134,7 @@ export async function register(
  * right password gives the address its point back but never clears the address's earlier failures.
  */
 export async function login(deps: AuthDeps, body: { account: string; password: string }, address?: string) {
-  const { db, clock, limits } = deps;
+  const { db, limits } = deps;
   const key = body.account;
   // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
   const user = await repo.findUserByPhone(db, body.account);
@@ -139,11 +150,33 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
   const check =
     address === undefined ? { ok: await verify() } : await limits.guard('loginFailuresPerAddress', address, verify);
   if (!user || !check.ok) throw new DomainError('auth.wrong_credentials');
+  assertMayLogIn(user);
+  // two-step verification on: no token yet, a challenge for /user/loginVerify (docs/api.md §23.1)
+  if (user.totpEnabled)
+    throw new DomainError('auth.second_factor_required', {
+      challengeId: await deps.secondFactor.startLogin(db, user),
+    });
+  return finishLogin(deps, user);
+}
+
+function assertMayLogIn(user: UserRow): void {
   if (user.restrictions.includes('disabled')) throw new DomainError('account.disabled');
   if (user.restrictions.includes('frozen') || user.restrictions.includes('login_banned'))
     throw new DomainError('account.frozen');
-  await limits.reset('loginFailures', key);
-  await repo.updateUser(db, deps.authCache, user.id, { lastLoginAt: clock.now() });
+}
+
+/**
+ * The end of a login once every factor is right (the password, and the second factor of
+ * /user/loginVerify): the restrictions again (one may have been set in between), the lock-out
+ * cleared, a new session.
+ */
+export async function finishLogin(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'limits' | 'authCache'>,
+  user: UserRow,
+): Promise<LoginResponse> {
+  assertMayLogIn(user);
+  await deps.limits.reset('loginFailures', user.phone);
+  await repo.updateUser(deps.db, deps.authCache, user.id, { lastLoginAt: deps.clock.now() });
   return loginAnswer(deps, user);
 }
 
@@ -164,24 +197,26 @@ export function userInfoJson(db: Db, authCache: AuthCache, userId: string): Mayb
  * The login password asked again inside a session (change password, set the fund password):
  * guessed there, it counts against the same lock-out as logins of the account (docs/api.md §1.7).
  */
-async function checkLoginPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<void> {
+export async function checkLoginPassword(deps: Pick<AuthDeps, 'limits'>, user: UserRow, plain: string): Promise<void> {
   const check = await deps.limits.guard('loginFailures', user.phone, () => verifyPassword(user.passwordHash, plain));
   if (!check.ok) throw new DomainError('password.original_wrong');
 }
 
 /**
- * Rules: password.original_wrong. The new hash is made before the caller's transaction, so no
+ * Rules: password.original_wrong → the second factor (§23.1). The new hash is made before the caller's transaction, so no
  * connection waits on argon2; `apply` then writes it and ends every other session together.
  */
 export async function preparePasswordChange(
   deps: AuthDeps,
   userId: string,
   sessionId: string,
-  body: { oldPassword: string; newPassword: string },
+  body: { oldPassword: string; newPassword: string } & SecondFactorProof,
 ): Promise<{ apply: (tx: Tx) => Promise<void> }> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
   await checkLoginPassword(deps, user, body.oldPassword);
+  // the second factor last, so a refusal above uses no code (docs/api.md §23.1)
+  await deps.secondFactor.require(deps.db, user, body);
   const passwordHash = await hashPassword(body.newPassword);
   return {
     apply: async (tx) => {
@@ -222,17 +257,22 @@ export async function checkFundPassword(
   );
 }
 
-/** Rules: password.fund_not_set → password.original_wrong (counts as a fund-password failure). */
+/**
+ * Rules: password.fund_not_set → password.original_wrong (counts as a fund-password failure) →
+ * the second factor (§23.1).
+ */
 export async function changeFundPassword(
   deps: AuthDeps,
   userId: string,
-  body: { oldFundPassword: string; newFundPassword: string },
+  body: { oldFundPassword: string; newFundPassword: string } & SecondFactorProof,
 ): Promise<void> {
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw new DomainError('auth.required');
   if (!user.fundPasswordHash) throw new DomainError('password.fund_not_set');
   const check = await checkFundPassword(deps, user, body.oldFundPassword);
   if (!check.ok) throw new DomainError('password.original_wrong');
+  // the second factor last, so a refusal above uses no code (docs/api.md §23.1)
+  await deps.secondFactor.require(deps.db, user, body);
   await repo.updateUser(deps.db, deps.authCache, userId, {
     fundPasswordHash: await hashPassword(body.newFundPassword),
   });

@@ -1,11 +1,11 @@
 /** Bank cards and crypto wallets (docs/api.md §11) with the masking of §1.8. */
-import type { Card, Wallet } from '@brokerage/contract';
+import type { Card, SecondFactorProof, Wallet } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Settings } from '../../platform/settings.js';
-import { lockUserById, requireKyc, type UserRow } from '../auth/index.js';
+import { lockUserById, requireKyc, type SecondFactorPort, type UserRow } from '../auth/index.js';
 import * as repo from './funds.repository.js';
 import { maskCardNumber, sameName } from './masking.js';
 import type { UploadsPort } from './uploads-port.js';
@@ -50,18 +50,24 @@ export async function listCards(db: Db, uploads: UploadsPort, userId: string) {
 export async function addCard(
   tx: Tx,
   clock: Clock,
+  secondFactor: SecondFactorPort,
   userId: string,
-  body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string },
+  body: { holder: string; cardNumber: string; bankName: string; branch: string; bankCode: string } & SecondFactorProof,
 ): Promise<Card> {
   const user = await lockedUserOf(tx, userId);
   requireKyc(user);
   if (!sameName(body.holder, user.realName)) throw new DomainError('card.holder_mismatch');
   if ((await repo.liveCards(tx, userId)).some((c) => c.cardNumber === body.cardNumber))
     throw new DomainError('card.exists');
+  // the second factor when two-step verification is on (docs/api.md §23.1): last, so a refusal above uses no code
+  await secondFactor.require(tx, user, body);
   const row = await repo.insertCard(tx, {
     id: newId('c'),
     userId,
-    ...body,
+    cardNumber: body.cardNumber,
+    bankName: body.bankName,
+    branch: body.branch,
+    bankCode: body.bankCode,
     holder: body.holder.trim(),
     createdAt: clock.now(),
   });
@@ -85,8 +91,9 @@ export async function addWallet(
   clock: Clock,
   settings: Settings,
   uploads: UploadsPort,
+  secondFactor: SecondFactorPort,
   userId: string,
-  body: { type: string; address: string; qrImageId: string },
+  body: { type: string; address: string; qrImageId: string } & SecondFactorProof,
 ): Promise<Wallet> {
   const user = await lockedUserOf(tx, userId);
   if (!settings.get('wallet.types').includes(body.type))
@@ -102,6 +109,8 @@ export async function addWallet(
   requireKyc(user);
   if ((await repo.liveWallets(tx, userId)).some((w) => w.type === body.type && w.address === body.address))
     throw new DomainError('wallet.exists');
+  // the second factor when two-step verification is on (docs/api.md §23.1): last, so a refusal above uses no code
+  await secondFactor.require(tx, user, body);
   const row = await repo.insertWallet(tx, {
     id,
     userId,

@@ -34,6 +34,7 @@ export function createFundsModule(kernel: Kernel): ModuleSpec {
         portfolio,
         authCache,
         unpaidLoan,
+        secondFactor: kernel.ports.secondFactor,
       }),
     reviewQueues: builtInReviewQueues({ clock, uploads, ledger, authCache, unpaidLoan }),
     // written as the operator's `deposit.channels` value (when none is stored), then read

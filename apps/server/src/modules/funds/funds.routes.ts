@@ -6,7 +6,7 @@ import type { FxRates } from '../../platform/fx.js';
 import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import type { AuthCache } from '../auth/index.js';
+import type { AuthCache, SecondFactorPort } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
@@ -30,10 +30,12 @@ export interface FundsDeps {
   authCache: AuthCache;
   /** the loan module's "still owed" (the kernel's `unpaidLoan` port); withdrawals refuse while it is not null */
   unpaidLoan: UnpaidLoanPort;
+  /** two-step verification (the kernel's `secondFactor` port): withdraw and binding a card or wallet ask it */
+  secondFactor: SecondFactorPort;
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
-  const { clock, settings, uploads, limits, authCache } = deps;
+  const { clock, settings, uploads, limits, authCache, secondFactor } = deps;
 
   registerUserRoute(app, route, userEndpoints.kycSubmit, async ({ body, session, tx }) => ({
     data: await transaction(tx, (t) => submitKyc(t, clock, uploads, authCache, userOf(session), body)),
@@ -46,14 +48,16 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     data: await cardsService.listCards(tx, uploads, userOf(session)),
   }));
   registerUserRoute(app, route, userEndpoints.cardAdd, async ({ body, session, tx }) => ({
-    data: await transaction(tx, (t) => cardsService.addCard(t, clock, userOf(session), body)),
+    data: await transaction(tx, (t) => cardsService.addCard(t, clock, secondFactor, userOf(session), body)),
   }));
   registerUserRoute(app, route, userEndpoints.cardDelete, async ({ body, session, tx }) => {
     await transaction(tx, (t) => cardsService.deleteCard(t, clock, userOf(session), body.cardId));
     return { data: null };
   });
   registerUserRoute(app, route, userEndpoints.walletAdd, async ({ body, session, tx }) => ({
-    data: await transaction(tx, (t) => cardsService.addWallet(t, clock, settings, uploads, userOf(session), body)),
+    data: await transaction(tx, (t) =>
+      cardsService.addWallet(t, clock, settings, uploads, secondFactor, userOf(session), body),
+    ),
   }));
   registerUserRoute(app, route, userEndpoints.walletDelete, async ({ body, session, tx }) => {
     await transaction(tx, (t) => cardsService.deleteWallet(t, clock, userOf(session), body.walletId));

@@ -13,7 +13,7 @@ import { isWindowOpen } from '../../platform/fund-window.js';
 import { newId, newOrderNo } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
-import { checkFundPassword, findUserById, lockUserById, type UserRow } from '../auth/index.js';
+import { checkFundPassword, findUserById, lockUserById, type SecondFactorPort, type UserRow } from '../auth/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as repo from './funds.repository.js';
 import type { UnpaidLoanPort } from './loans-port.js';
@@ -30,6 +30,8 @@ export interface WithdrawDeps {
   portfolio: Portfolio;
   /** what the user still owes on approved loans (the loan module's port, through the kernel) */
   unpaidLoan: UnpaidLoanPort;
+  /** two-step verification (the kernel's `secondFactor` port, docs/api.md §23.1) */
+  secondFactor: SecondFactorPort;
 }
 
 /** `withdraw.limits.<CUR>`: every currency has the key; one an operator has not opened has max 0. */
@@ -163,7 +165,15 @@ export async function requestWithdrawal(
   tx: Tx,
   deps: WithdrawDeps,
   userId: string,
-  body: { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string },
+  body: {
+    amount: string;
+    currency: Currency;
+    fundPassword: string;
+    cardId?: string;
+    walletId?: string;
+    code?: string;
+    recoveryCode?: string;
+  },
 ): Promise<WithdrawRecord> {
   const { clock, settings } = deps;
   const user: UserRow | null = await lockUserById(tx, userId);
@@ -222,6 +232,8 @@ export async function requestWithdrawal(
       currency: body.currency,
     });
   }
+  // 9. the second factor when two-step verification is on (§23.1): last, so a refusal above uses no code
+  await deps.secondFactor.require(tx, user, body);
   const id = newId('w');
   // up to the currency's scale: the house gains the sub-unit remainder of the fee (docs/style.md §3:
   // fees round in the house's favour); whole won and yen for 0-decimal currencies

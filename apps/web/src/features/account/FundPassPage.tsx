@@ -7,6 +7,13 @@ import { useUserInfo, useIsLoggedIn } from '../../api/queries';
 import { ErrorRetry, Loading } from '../../components/States';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { SubPage } from '../../components/SubPage';
+import {
+  emptySecondFactor,
+  SecondFactorField,
+  secondFactorError,
+  secondFactorProof,
+  type SecondFactorInput,
+} from '../../components/SecondFactorField';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
 
@@ -25,6 +32,10 @@ export default function FundPassPage() {
   const hasFundPassword = user.data?.hasFundPassword === true;
   const [values, setValues] = useState<Record<Key, string>>({ first: '', second: '', third: '' });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // changing it with two-step verification on asks a code too, shown with the form (§23.1)
+  const needsFactor = hasFundPassword && user.data?.totpEnabled === true;
+  const [factor, setFactor] = useState<SecondFactorInput>(emptySecondFactor);
+  const [factorError, setFactorError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
       hasFundPassword
@@ -32,6 +43,7 @@ export default function FundPassPage() {
             oldFundPassword: values.first,
             newFundPassword: values.second,
             confirmFundPassword: values.third,
+            ...(needsFactor ? secondFactorProof(factor) : {}),
           })
         : call('setFundPassword', {
             fundPassword: values.first,
@@ -42,6 +54,7 @@ export default function FundPassPage() {
       await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
       back();
     },
+    onError: () => setFactor((f) => ({ ...f, value: '' })),
   });
 
   const title = hasFundPassword ? t('ui.fundPass.titleChange') : t('ui.fundPass.titleSet');
@@ -62,8 +75,10 @@ export default function FundPassPage() {
     if (!next[newKey] && !sixDigits.test(values[newKey])) next[newKey] = t('ui.validate.fundPasswordFormat');
     if (!next[newKey] && !next[confirmKey] && values[newKey] !== values[confirmKey])
       next[confirmKey] = t('ui.validate.mismatch');
+    const factorProblem = needsFactor ? secondFactorError(factor, t) : null;
     setErrors(next);
-    if (Object.keys(next).length === 0) save.mutate();
+    setFactorError(factorProblem);
+    if (Object.keys(next).length === 0 && !factorProblem) save.mutate();
   };
   const set = (key: Key) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const digitProps = (key: Key) =>
@@ -104,6 +119,15 @@ export default function FundPassPage() {
               {...digitProps(key)}
             />
           ))}
+          {needsFactor ? (
+            <SecondFactorField
+              value={factor}
+              onChange={setFactor}
+              error={factorError}
+              hint={t('ui.twoStep.fieldHint')}
+              testId="fundpass-code"
+            />
+          ) : null}
           <div className="form-footer">
             <Button
               block

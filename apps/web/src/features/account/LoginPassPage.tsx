@@ -4,8 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LoginPrompt } from '../../components/LoginPrompt';
-import { useIsLoggedIn } from '../../api/queries';
+import { useIsLoggedIn, useUserInfo } from '../../api/queries';
 import { SubPage } from '../../components/SubPage';
+import {
+  emptySecondFactor,
+  SecondFactorField,
+  secondFactorError,
+  secondFactorProof,
+  type SecondFactorInput,
+} from '../../components/SecondFactorField';
 import { TextField } from '../../components/TextField';
 import { useBack } from '../../components/navigation';
 
@@ -17,10 +24,20 @@ export default function LoginPassPage() {
   const back = useBack();
   const [values, setValues] = useState<Record<Key, string>>({ old: '', next: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // two-step verification on: the code field shows with the form, before the user saves (§23.1)
+  const needsFactor = useUserInfo().data?.totpEnabled === true;
+  const [factor, setFactor] = useState<SecondFactorInput>(emptySecondFactor);
+  const [factorError, setFactorError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: () =>
-      call('changePassword', { oldPassword: values.old, newPassword: values.next, confirmPassword: values.confirm }),
+      call('changePassword', {
+        oldPassword: values.old,
+        newPassword: values.next,
+        confirmPassword: values.confirm,
+        ...(needsFactor ? secondFactorProof(factor) : {}),
+      }),
     onSuccess: back,
+    onError: () => setFactor((f) => ({ ...f, value: '' })),
   });
   const labels: Record<Key, string> = {
     old: t('ui.loginPass.old'),
@@ -36,8 +53,10 @@ export default function LoginPassPage() {
       if (!values[key]) next[key] = t('ui.validate.required', { field: labels[key] });
     }
     if (!next.next && !next.confirm && values.next !== values.confirm) next.confirm = t('ui.validate.mismatch');
+    const factorProblem = needsFactor ? secondFactorError(factor, t) : null;
     setErrors(next);
-    if (Object.keys(next).length === 0) change.mutate();
+    setFactorError(factorProblem);
+    if (Object.keys(next).length === 0 && !factorProblem) change.mutate();
   };
   const set = (key: Key) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -80,6 +99,15 @@ export default function LoginPassPage() {
           error={errors.confirm}
           testId="loginpass-confirm"
         />
+        {needsFactor ? (
+          <SecondFactorField
+            value={factor}
+            onChange={setFactor}
+            error={factorError}
+            hint={t('ui.twoStep.fieldHint')}
+            testId="loginpass-code"
+          />
+        ) : null}
         <div className="form-footer">
           <Button
             block

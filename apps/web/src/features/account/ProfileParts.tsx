@@ -20,6 +20,7 @@ import {
   LockIcon,
   LogoutIcon,
   SettingIcon,
+  ShieldIcon,
   WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
@@ -68,6 +69,7 @@ const linkEntriesBefore: LinkEntry[] = [
   { key: 'alerts', to: '/information/alerts', Icon: BellIcon, labelKey: 'ui.alerts.mineEntry' },
 ];
 const linkEntriesAfter: LinkEntry[] = [
+  { key: 'security', to: '/information/security', Icon: ShieldIcon, labelKey: 'ui.security.entry' },
   { key: 'loginPass', to: '/information/loginPass', Icon: LockIcon },
   { key: 'fundPass', to: '/information/fundPass', Icon: KeyIcon },
   { key: 'notifications', to: '/information/notifications', Icon: SettingIcon, labelKey: 'ui.notify.entry' },

@@ -7,6 +7,13 @@ import { useCardAdd, useWalletAdd } from './funds-queries';
 import { useUserInfo } from '../../api/queries';
 import { useBack } from '../../components/navigation';
 import { TabStrip } from '../../components/TabStrip';
+import {
+  emptySecondFactor,
+  SecondFactorField,
+  secondFactorError,
+  secondFactorProof,
+  type SecondFactorInput,
+} from '../../components/SecondFactorField';
 import { TextField } from '../../components/TextField';
 import { caretAfter, formatCardNumberInput } from '../../lib/format';
 import { useFieldErrors, type FieldErrors } from '../../lib/field-errors';
@@ -88,6 +95,9 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const add = useCardAdd();
+  // two-step verification on: the code field shows with the form, before the user binds (§23.1)
+  const totpOn = user.data?.totpEnabled === true;
+  const [factor, setFactor] = useState<SecondFactorInput>(emptySecondFactor);
   // Spec §3: the holder is the verified real name; the server refuses any other (`card.holder_mismatch`).
   const [holder, setHolder] = useState(() => user.data?.realName ?? '');
   const [number, setNumber] = useState('');
@@ -120,7 +130,8 @@ function CardForm({ onDone }: { onDone: () => void }) {
     current.bankName = t('ui.card.lengthRule', { min: '2', max: '60' });
   if (!current.branch && values.branch.length > 60) current.branch = t('ui.card.lengthRule', { min: '1', max: '60' });
   if (!current.bankCode && !/^[A-Za-z0-9]{1,20}$/.test(values.bankCode)) current.bankCode = t('ui.card.codeRule');
-  const { errors, reveal } = useFieldErrors(current);
+  const factorProblem = totpOn ? secondFactorError(factor, t) : null;
+  const { errors, reveal } = useFieldErrors({ ...current, ...(factorProblem ? { factor: factorProblem } : {}) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,8 +143,9 @@ function CardForm({ onDone }: { onDone: () => void }) {
         bankName: values.bankName,
         branch: values.branch,
         bankCode: values.bankCode,
+        ...(totpOn ? secondFactorProof(factor) : {}),
       },
-      { onSuccess: onDone },
+      { onSuccess: onDone, onError: () => setFactor((f) => ({ ...f, value: '' })) },
     );
   };
 
@@ -165,6 +177,15 @@ function CardForm({ onDone }: { onDone: () => void }) {
         error={errors.bankCode}
         testId="card-code"
       />
+      {totpOn ? (
+        <SecondFactorField
+          value={factor}
+          onChange={setFactor}
+          error={errors.factor}
+          hint={t('ui.twoStep.fieldHint')}
+          testId="card-second-factor"
+        />
+      ) : null}
       <div className="form-footer">
         <Button block color="primary" size="large" type="submit" loading={add.isPending} data-testid="card-submit">
           {t('ui.card.submit')}
@@ -177,6 +198,8 @@ function CardForm({ onDone }: { onDone: () => void }) {
 function WalletForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const add = useWalletAdd();
+  const totpOn = useUserInfo().data?.totpEnabled === true;
+  const [factor, setFactor] = useState<SecondFactorInput>(emptySecondFactor);
   const typeId = useId();
   const [type, setType] = useState<WalletType>('USDT-TRC20');
   const [address, setAddress] = useState('');
@@ -186,12 +209,16 @@ function WalletForm({ onDone }: { onDone: () => void }) {
   if (trimmed === '') current.address = t('ui.validate.required', { field: t('ui.wallet.address') });
   else if (!walletAddressPatterns[type].test(trimmed)) current.address = t(`ui.wallet.addressRule.${type}`);
   if (!qr) current.qr = t('ui.wallet.qrRequired');
-  const { errors, reveal } = useFieldErrors(current);
+  const factorProblem = totpOn ? secondFactorError(factor, t) : null;
+  const { errors, reveal } = useFieldErrors({ ...current, ...(factorProblem ? { factor: factorProblem } : {}) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reveal() || !qr) return;
-    add.mutate({ type, address: trimmed, qrImageId: qr.imageId }, { onSuccess: onDone });
+    add.mutate(
+      { type, address: trimmed, qrImageId: qr.imageId, ...(totpOn ? secondFactorProof(factor) : {}) },
+      { onSuccess: onDone, onError: () => setFactor((f) => ({ ...f, value: '' })) },
+    );
   };
 
   return (
@@ -233,6 +260,15 @@ function WalletForm({ onDone }: { onDone: () => void }) {
         onChange={setQr}
         error={errors.qr}
       />
+      {totpOn ? (
+        <SecondFactorField
+          value={factor}
+          onChange={setFactor}
+          error={errors.factor}
+          hint={t('ui.twoStep.fieldHint')}
+          testId="wallet-second-factor"
+        />
+      ) : null}
       <div className="form-footer">
         <Button block color="primary" size="large" type="submit" loading={add.isPending} data-testid="wallet-submit">
           {t('ui.wallet.submit')}

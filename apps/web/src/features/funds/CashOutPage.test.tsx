@@ -152,3 +152,68 @@ describe('the withdrawal form', () => {
     expect(record.getAttribute('aria-expanded')).toBe('true');
   });
 });
+
+describe('the withdrawal form with two-step verification on (docs/api.md §23.1)', () => {
+  setUpSignedInTests(ACCOUNT);
+
+  it('shows the code field before the press, refuses to go on without six digits, then sends the code', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified', { totpEnabled: true }) },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([]) },
+      '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }), code: 'result.withdraw.ok' },
+    });
+    renderCashOut();
+    const code = await screen.findByTestId('cashout-code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    await user.type(screen.getByTestId('cashout-amount'), '600');
+    await user.type(screen.getByTestId('cashout-password'), '246810');
+    await user.click(screen.getByTestId('cashout-submit'));
+    expect(await screen.findByText('Verification code must not be empty.')).toBeTruthy();
+    expect(screen.queryByTestId('cashout-sheet')).toBeNull();
+    await user.type(code, '12a34');
+    await user.click(screen.getByTestId('cashout-submit'));
+    expect(await screen.findByText('Six digits')).toBeTruthy();
+    await user.type(code, '56');
+    await user.click(screen.getByTestId('cashout-submit'));
+    await screen.findByTestId('cashout-sheet');
+    fireEvent.click(screen.getByTestId('cashout-confirm'));
+    await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
+    expect(api.callsTo('/funds/withdraw')[0]).toMatchObject({ fundPassword: '246810', code: '123456' });
+  });
+
+  it('switches to a recovery code', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified', { totpEnabled: true }) },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([]) },
+      '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }), code: 'result.withdraw.ok' },
+    });
+    renderCashOut();
+    await user.click(await screen.findByTestId('cashout-code-switch'));
+    await user.type(screen.getByTestId('cashout-amount'), '600');
+    await user.type(screen.getByTestId('cashout-password'), '246810');
+    await user.type(screen.getByTestId('cashout-code'), 'abcd-efgh-ijkl-mnop');
+    await user.click(screen.getByTestId('cashout-submit'));
+    fireEvent.click(await screen.findByTestId('cashout-confirm'));
+    await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
+    expect(api.callsTo('/funds/withdraw')[0]).toMatchObject({ recoveryCode: 'abcd-efgh-ijkl-mnop' });
+    expect(api.callsTo('/funds/withdraw')[0]).not.toHaveProperty('code');
+  });
+
+  it('shows no code field when two-step verification is off', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [] } },
+      '/funds/records': { data: listPage([]) },
+    });
+    renderCashOut();
+    await screen.findByTestId('cashout-password');
+    expect(screen.queryByTestId('cashout-code')).toBeNull();
+  });
+});

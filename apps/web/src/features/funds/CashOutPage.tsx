@@ -1,10 +1,11 @@
-import type { Card, Currency, Wallet } from '@brokerage/contract';
+import type { Card, Currency, SecondFactorProof, Wallet } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call, isFinalAnswer, translator } from '../../api/client';
+import { useUserInfo } from '../../api/queries';
 import {
   flattenRecords,
   isWithdrawRecord,
@@ -16,6 +17,13 @@ import {
   type WithdrawRecordData,
 } from './funds-queries';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
+import {
+  emptySecondFactor,
+  SecondFactorField,
+  secondFactorError,
+  secondFactorProof,
+  type SecondFactorInput,
+} from '../../components/SecondFactorField';
 import { TextField } from '../../components/TextField';
 import {
   compareDecimal,
@@ -158,9 +166,16 @@ interface Errors {
   amount?: string;
   destination?: string;
   password?: string;
+  factor?: string;
 }
 
-type WithdrawBody = { amount: string; currency: Currency; fundPassword: string; cardId?: string; walletId?: string };
+type WithdrawBody = {
+  amount: string;
+  currency: Currency;
+  fundPassword: string;
+  cardId?: string;
+  walletId?: string;
+} & SecondFactorProof;
 
 function CashOutForm({
   currency,
@@ -181,6 +196,9 @@ function CashOutForm({
   const [picked, setPicked] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [review, setReview] = useState<WithdrawBody | null>(null);
+  // two-step verification on: the code field shows with the form, before the user confirms (§23.1)
+  const totpOn = useUserInfo().data?.totpEnabled === true;
+  const [factor, setFactor] = useState<SecondFactorInput>(emptySecondFactor);
   const send = useCallback((body: WithdrawBody, requestId: string) => call('withdraw', { ...body, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
   // One destination is the obvious choice; with several the user picks.
@@ -199,6 +217,7 @@ function CashOutForm({
   if (!destination) current.destination = currency === 'USDT' ? t('ui.cashOut.pickWallet') : t('ui.cashOut.pickCard');
   if (password === '') current.password = t('ui.validate.required', { field: t('ui.cashOut.password') });
   else if (!fundPasswordPattern.test(password)) current.password = t('ui.validate.fundPasswordFormat');
+  if (totpOn) current.factor = secondFactorError(factor, t) ?? undefined;
   const { errors, reveal } = useFieldErrors(current);
 
   // The press opens a confirmation sheet repeating what leaves and where it goes; only its confirm sends.
@@ -207,7 +226,7 @@ function CashOutForm({
     if (blocked || busy) return;
     if (!reveal() || !destination) return;
     const target = destination.kind === 'card' ? { cardId: destination.id } : { walletId: destination.id };
-    setReview({ amount, currency, fundPassword: password, ...target });
+    setReview({ amount, currency, fundPassword: password, ...target, ...(totpOn ? secondFactorProof(factor) : {}) });
   };
 
   const confirm = async () => {
@@ -226,6 +245,7 @@ function CashOutForm({
       if (isFinalAnswer(error)) {
         setReview(null);
         setPassword('');
+        setFactor((f) => ({ ...f, value: '' }));
       }
     }
   };
@@ -288,6 +308,15 @@ function CashOutForm({
           error={errors.password}
           testId="cashout-password"
         />
+        {totpOn ? (
+          <SecondFactorField
+            value={factor}
+            onChange={setFactor}
+            error={errors.factor}
+            hint={t('ui.twoStep.fieldHint')}
+            testId="cashout-code"
+          />
+        ) : null}
         {!info.hasFundPassword ? (
           <Link to="/information/fundPass" className="inline-link" data-testid="cashout-set-password">
             {t('ui.cashOut.setPassword')}

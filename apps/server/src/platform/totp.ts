@@ -1,5 +1,5 @@
 /**
- * Time-based one-time passwords for back-office logins (docs/api.md §19.1): RFC 6238 with SHA-1,
+ * Time-based one-time passwords for back-office logins (docs/api.md §19.1) and users' two-step verification (§23.1): RFC 6238 with SHA-1,
  * 6 digits and a 30 s step, the parameters every authenticator app assumes. A code is accepted
  * one step either side of the server's clock (a phone a few seconds off, a code typed as it
  * turned over), and only for a step later than the last one accepted for that admin, so a code

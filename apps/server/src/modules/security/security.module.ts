@@ -1,0 +1,29 @@
+/**
+ * The security module as a value (docs/api.md §23.1): two-step verification with an authenticator
+ * app. It answers the kernel's `secondFactor` port, which the auth module's login and the
+ * protected calls (passwords, withdraw, card and wallet binding) ask; the login itself stays in auth.
+ */
+import path from 'node:path';
+import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
+import { SecretBox } from './secret-box.js';
+import { registerSecurityAdminRoutes } from './security.admin.js';
+import { registerSecurityRoutes } from './security.routes.js';
+import { requireSecondFactor, startLoginChallenge, type SecurityDeps } from './security.service.js';
+
+export function createSecurityModule(kernel: Kernel): ModuleSpec {
+  const { db, clock, limits, authCache, config } = kernel;
+  const box = new SecretBox(config.secretsKey, path.join(config.dataDir, '.secrets-key'));
+  const deps: SecurityDeps = { db, clock, limits, authCache, box };
+  return {
+    name: 'security',
+    messageKinds: { 'message.security.totp_reset': null },
+    ports: {
+      secondFactor: {
+        startLogin: (tx, user) => startLoginChallenge(deps, tx, user),
+        require: (tx, user, proof) => requireSecondFactor(deps, tx, user, proof),
+      },
+    },
+    userRoutes: (app) => registerSecurityRoutes(app, kernel.route, deps),
+    adminRoutes: (app) => registerSecurityAdminRoutes(app, kernel.adminRoute, deps),
+  };
+}

@@ -21,7 +21,7 @@ export function createBlockModule(kernel: Kernel): ModuleSpec {
     // the demo products' secret key, printed once by `npm start` when they were just created
     seed: {
       run: async () => {
-        const key = await seedDemoBlockProducts(db, clock);
+        const key = await seedDemoBlockProducts(db, clock, feed);
         if (!key) return;
         return [{ label: 'Block key', value: key, note: 'secret key of the demo block trades; shown once' }];
       },

@@ -298,6 +298,14 @@ describe('block trades (§13)', () => {
         (p) => p.id === cheap.id,
       )!;
       expect(listed).toMatchObject({ priceLow: low, priceHigh: high });
+      // the demo products are priced from the market when seeded: inside their collar
+      const all = data<{ list: BlockProduct[] }>(await post(t.app, '/block/list', { size: 100 }, u.headers)).list;
+      const demo = all.filter((p) => p.id.startsWith('bp_demo_'));
+      expect(demo).toHaveLength(3);
+      for (const p of demo)
+        expect(new Dec(p.price).gte(p.priceLow!) && new Dec(p.price).lte(p.priceHigh!), `${p.id} ${p.price}`).toBe(
+          true,
+        );
       const refused = await apply(u, { productId: cheap.id, shares: 10, secretKey: cheap.secretKey! });
       expect(refused.body).toMatchObject({ code: 'block.price_out_of_range', params: { low, high } });
       expect(await balances(u)).toMatchObject({ frozen: '0.00' });

@@ -1,4 +1,4 @@
-import type { Currency } from '@brokerage/contract';
+import { isCurrency, type Currency } from '@brokerage/contract';
 import { Button } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
@@ -182,7 +182,9 @@ export function StatementSheet({
             <select
               id={`${id}-currency`}
               value={currency}
-              onChange={(e) => setCurrency(e.target.value as Currency)}
+              onChange={(e) => {
+                if (isCurrency(e.target.value)) setCurrency(e.target.value);
+              }}
               data-testid="statement-currency"
             >
               {currencyOrder.map((c) => (

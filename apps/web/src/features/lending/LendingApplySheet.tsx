@@ -4,7 +4,6 @@
  * computed exactly, the rules that would stop the user before they press, then a confirmation
  * step that repeats the terms and sends the application with a `requestId` kept for retries.
  */
-import type { Currency } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -134,7 +133,7 @@ function ApplyForm({
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const send = useCallback((body: ApplyBody, requestId: string) => call('lendingApply', { ...body, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
-  const currency = product.currency as Currency;
+  const currency = product.currency;
   const amount = toWireAmount(amountInput);
   const rules = lendingRules(product, amount, available);
   const interest = amount === '' ? null : estimatedInterest(amount, product.dailyRate, product.termDays, currency);

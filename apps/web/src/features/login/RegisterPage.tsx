@@ -157,23 +157,26 @@ export default function RegisterPage() {
           </label>
           <span className="check-text">
             {t('ui.register.agreePrefix')}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setLegal('agreement')}
-              data-testid="register-open-agreement"
-            >
-              {t('ui.legal.agreement')}
-            </button>{' '}
-            {t('ui.register.and')}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setLegal('privacy')}
-              data-testid="register-open-privacy"
-            >
-              {t('ui.legal.privacy')}
-            </button>
+            {/* the two links wrap as a group, a finger's height apart, so their hit areas never overlap */}
+            <span className="legal-links">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setLegal('agreement')}
+                data-testid="register-open-agreement"
+              >
+                {t('ui.legal.agreement')}
+              </button>
+              <span>{t('ui.register.and')}</span>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setLegal('privacy')}
+                data-testid="register-open-privacy"
+              >
+                {t('ui.legal.privacy')}
+              </button>
+            </span>
           </span>
         </div>
         <div className="form-footer">

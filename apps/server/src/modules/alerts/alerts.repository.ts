@@ -27,10 +27,10 @@ export async function countActiveOf(tx: Tx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The user's active alert of the same instrument, kind, value (numerically) and repeat, if any. */
+/** The user's active alert of the same instrument, kind and value (numerically), whatever its repeat (§22.1). */
 export async function findActiveDuplicate(
   tx: Tx,
-  row: Pick<AlertRow, 'userId' | 'instrumentId' | 'kind' | 'value' | 'repeat'>,
+  row: Pick<AlertRow, 'userId' | 'instrumentId' | 'kind' | 'value'>,
 ): Promise<AlertRow | null> {
   const [found] = await tx
     .select()
@@ -41,7 +41,6 @@ export async function findActiveDuplicate(
         eq(alerts.instrumentId, row.instrumentId),
         eq(alerts.kind, row.kind),
         eq(alerts.value, row.value),
-        eq(alerts.repeat, row.repeat),
         eq(alerts.state, 'active'),
       ),
     );

@@ -34,9 +34,10 @@ export const alerts = pgTable(
       .on(t.instrumentId)
       .where(sql`${t.state} = 'active'`),
     index('alerts_seq_idx').on(t.seq),
-    // §22.1 alert.duplicate: the service checks under the user's row lock; this is the belt
+    // §22.1 alert.duplicate (instrument, kind and value, whatever the repeat): the service checks
+    // under the user's row lock; this is the belt
     uniqueIndex('alerts_one_active_duplicate')
-      .on(t.userId, t.instrumentId, t.kind, t.value, t.repeat)
+      .on(t.userId, t.instrumentId, t.kind, t.value)
       .where(sql`${t.state} = 'active'`),
     check('alerts_state_enum', sql`${t.state} in ('active','triggered','expired','cancelled')`),
     check('alerts_kind_enum', sql`${t.kind} in ('price_above','price_below','change_up','change_down')`),

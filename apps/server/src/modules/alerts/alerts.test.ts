@@ -99,8 +99,10 @@ describe('POST /alert/create', () => {
     expect((await create(u, { instrumentId: AAPL, kind: 'price_above', value })).body.status).toBe(1);
     const again = await create(u, { instrumentId: AAPL, kind: 'price_above', value: `${value}0` });
     expect(again.body).toMatchObject({ status: 0, code: 'alert.duplicate' });
-    // another repeat is another alert
-    expect((await create(u, { instrumentId: AAPL, kind: 'price_above', value, repeat: 'daily' })).body.status).toBe(1);
+    // the repeat does not make another alert (§22.1: instrument, kind and value)
+    expect((await create(u, { instrumentId: AAPL, kind: 'price_above', value, repeat: 'daily' })).body.code).toBe(
+      'alert.duplicate',
+    );
     const met = await create(u, { instrumentId: AAPL, kind: 'price_above', value: level('0.5') });
     expect(met.body).toMatchObject({
       status: 0,
@@ -232,8 +234,10 @@ describe('evaluation (docs/api.md §22.3)', () => {
     const u = await registerUser(t.app);
     const value = level('1.2');
     const once = data<Alert>(await create(u, { instrumentId: AAPL, kind: 'price_above', value }));
-    const daily = data<Alert>(await create(u, { instrumentId: AAPL, kind: 'price_above', value, repeat: 'daily' }));
-    const quote = { price: new Dec(value).plus(1).toFixed(2), prevClose: value, tradingDay: '2031-02-03' };
+    const daily = data<Alert>(
+      await create(u, { instrumentId: AAPL, kind: 'price_above', value: level('1.21'), repeat: 'daily' }),
+    );
+    const quote = { price: new Dec(level('1.21')).plus(1).toFixed(2), prevClose: value, tradingDay: '2031-02-03' };
     const deps = jobDeps(fakeFeed(new Map()));
     for (const id of [once.id, daily.id]) {
       const results = await Promise.all([

@@ -86,8 +86,11 @@ describe('setting an alert from the stock detail', () => {
     typeValue('18.5');
     expect(ruleTexts()).toEqual(['This alert already exists.']);
     expect(submit().disabled).toBe(true);
-    // once a day is another alert for the server
+    // once a day at the same level is still the same alert (docs/api.md §22.1)
     fireEvent.click(screen.getByTestId('alert-repeat-daily'));
+    expect(ruleTexts()).toEqual(['This alert already exists.']);
+    expect(submit().disabled).toBe(true);
+    typeValue('18.6');
     expect(ruleTexts()).toEqual([]);
     expect(submit().disabled).toBe(false);
   });

@@ -56,7 +56,7 @@ describe('the rules before the button', () => {
   it('finds the same alert among the active ones, "18.5" being "18.50"', () => {
     const active = [alertRow({ value: '18.50' })];
     expect(alertRules({ ...base, input: '18.5', active }).rules).toEqual(['duplicate']);
-    expect(alertRules({ ...base, input: '18.5', active, repeat: 'daily' }).rules).toEqual([]);
+    expect(alertRules({ ...base, input: '18.5', active, repeat: 'daily' }).rules).toEqual(['duplicate']);
     expect(alertRules({ ...base, input: '18.5', active, kind: 'price_below' }).rules).toEqual(['already_met']);
     expect(alertRules({ ...base, input: '18.5', active: [alertRow({ instrumentId: 'other' })] }).rules).toEqual([]);
   });

@@ -88,17 +88,19 @@ export function alreadyMet(kind: AlertKind, value: string, price: string, change
   }
 }
 
-/** The same instrument, kind, repeat and value (numerically: "1.5" is "1.50") among the active alerts. */
+/**
+ * The same instrument, kind and value (numerically: "1.5" is "1.50") among the active alerts,
+ * whatever the repeat (docs/api.md §22.1).
+ */
 export function isDuplicate(
   active: readonly Alert[],
-  candidate: { instrumentId: string; kind: AlertKind; repeat: AlertRepeat; value: string },
+  candidate: { instrumentId: string; kind: AlertKind; value: string },
 ): boolean {
   return active.some(
     (alert) =>
       alert.state === 'active' &&
       alert.instrumentId === candidate.instrumentId &&
       alert.kind === candidate.kind &&
-      alert.repeat === candidate.repeat &&
       compareDecimal(alert.value, candidate.value) === 0,
   );
 }

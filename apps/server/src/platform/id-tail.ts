@@ -11,14 +11,33 @@
  */
 import type { Db } from './db.js';
 
+/**
+ * What a tail reads. `ids` are the ids seen (in order, each once), `rows` what the caller gets for
+ * them: one row per id in the simple case, or none or several (a journal entry's postings on users'
+ * accounts) where a source says so.
+ */
 export interface TailSource<R> {
   /** the newest id handed out so far (0 when the table is empty) */
   newest(db: Db): Promise<bigint>;
-  /** rows with an id above `afterId`, in id order, at most `limit` */
+  /** ids above `afterId`, in id order, at most `limit`, with their rows */
+  after(db: Db, afterId: bigint, limit: number): Promise<{ rows: R[]; ids: bigint[] }>;
+  /** the ids among `ids` that are visible now, with their rows */
+  withIds(db: Db, ids: bigint[]): Promise<{ rows: R[]; ids: bigint[] }>;
+}
+
+/** A source whose rows are its ids, one each (`idOf` reads a row's id). */
+export function rowSource<R>(source: {
+  newest(db: Db): Promise<bigint>;
   after(db: Db, afterId: bigint, limit: number): Promise<R[]>;
-  /** the rows among `ids` that are visible now */
   withIds(db: Db, ids: bigint[]): Promise<R[]>;
   idOf(row: R): bigint;
+}): TailSource<R> {
+  const withIds = (rows: R[]) => ({ rows, ids: rows.map(source.idOf) });
+  return {
+    newest: (db) => source.newest(db),
+    after: async (db, afterId, limit) => withIds(await source.after(db, afterId, limit)),
+    withIds: async (db, ids) => withIds(await source.withIds(db, ids)),
+  };
 }
 
 export interface IdTailOptions {
@@ -78,28 +97,31 @@ export class IdTail<R> {
     if (this.holes.size > 0) {
       const ids = [...this.holes.keys()];
       for (let i = 0; i < ids.length; i += this.batch) {
-        for (const row of await this.source.withIds(db, ids.slice(i, i + this.batch))) {
-          this.holes.delete(this.source.idOf(row));
-          found.push(row);
-        }
+        const seen = await this.source.withIds(db, ids.slice(i, i + this.batch));
+        for (const id of seen.ids) this.holes.delete(id);
+        found.push(...seen.rows);
       }
       for (const [id, since] of this.holes) if (now - since >= this.gapTimeoutMs) this.holes.delete(id);
     }
     for (;;) {
-      const rows = await this.source.after(db, this.high, this.batch);
-      for (const row of rows) {
-        const id = this.source.idOf(row);
+      const next = await this.source.after(db, this.high, this.batch);
+      for (const id of next.ids) {
         if (id - this.high <= this.maxHoles)
           for (let hole = this.high + 1n; hole < id; hole += 1n) this.holes.set(hole, now);
-        this.high = id;
-        found.push(row);
+        if (id > this.high) this.high = id;
       }
-      if (rows.length < this.batch) return found;
+      found.push(...next.rows);
+      if (next.ids.length < this.batch) return found;
     }
   }
 
+  /** The newest id handed out (a reader keeps it to go on from there, `start(db, saved)`). */
+  get position(): bigint {
+    return this.high;
+  }
+
   /** For tests and diagnostics. */
-  position(): { high: bigint; holes: number } {
+  state(): { high: bigint; holes: number } {
     return { high: this.high, holes: this.holes.size };
   }
 }

@@ -16,7 +16,7 @@ import { Dec, formatPrice, roundRate, type MessageCode } from '@brokerage/contra
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db } from '../../platform/db.js';
 import { newId } from '../../platform/ids.js';
-import { IdTail, type TailSource } from '../../platform/id-tail.js';
+import { IdTail, rowSource } from '../../platform/id-tail.js';
 import type { JobSpec } from '../../platform/jobs.js';
 import type { MarketFeed } from '../market/index.js';
 import { sendMessage } from '../messages/index.js';
@@ -143,19 +143,19 @@ export async function expireAlert(deps: AlertJobDeps, alertId: string): Promise<
 
 type IndexOp = (index: AlertIndex) => void;
 
-const alertSource: TailSource<repo.IndexedAlertRow> = {
+const alertSource = rowSource<repo.IndexedAlertRow>({
   newest: repo.newestAlertSeq,
   after: repo.alertsAfterSeq,
   withIds: repo.alertsWithSeqs,
   idOf: (row) => BigInt(row.seq),
-};
+});
 
-const eventSource: TailSource<repo.IndexedEventRow> = {
+const eventSource = rowSource<repo.IndexedEventRow>({
   newest: repo.newestEventSeq,
   after: repo.eventsAfterSeq,
   withIds: repo.eventsWithSeqs,
   idOf: (row) => BigInt(row.seq),
-};
+});
 
 /**
  * The evaluation loop's state: the index, kept current by two tails (platform/id-tail.ts): new

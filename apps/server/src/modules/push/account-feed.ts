@@ -19,15 +19,18 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../platform/db.js';
 import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
 import { channelName } from '../../platform/redis.js';
+import { IdTail, type TailSource } from '../../platform/id-tail.js';
 import * as repo from './push.repository.js';
 
 const CHANNEL = 'account-events';
 const CURSOR_KEY = 'account-events:cursor';
 /** a holes' wait: a transaction open longer than this has its events given up */
 const GAP_TIMEOUT_MS = 30_000;
-/** a position older than this many ids (a long stop) is not replayed from */
-const MAX_REPLAY = 1_000n;
+/** a position older than this many ids (a long stop) is not replayed from, nor a jump tracked id by id */
+const MAX_REPLAY = 1_000;
 const BATCH = 1_000;
+/** the tails (platform/id-tail.ts) start from the saved position, or from the newest id after a long stop */
+const tailOptions = { gapTimeoutMs: GAP_TIMEOUT_MS, maxReplay: MAX_REPLAY, maxHoles: MAX_REPLAY, batch: BATCH };
 
 export interface AccountFeedOptions {
   db: Db;
@@ -50,47 +53,6 @@ interface Listener {
   userId: string;
   token: string;
   account: string;
-}
-
-interface TailSource<R> {
-  newest(db: Db): Promise<bigint>;
-  after(db: Db, afterId: bigint, limit: number): Promise<{ rows: R[]; ids: bigint[] }>;
-  withIds(db: Db, ids: bigint[]): Promise<{ rows: R[]; ids: bigint[] }>;
-}
-
-/** `id > high` with the ids skipped over remembered as holes (ids are taken at insert, seen at commit). */
-class IdTail<R> {
-  high = 0n;
-  private readonly holes = new Map<bigint, number>();
-
-  constructor(private readonly source: TailSource<R>) {}
-
-  async startAt(db: Db, saved: bigint | null): Promise<void> {
-    const newest = await this.source.newest(db);
-    this.high = saved !== null && saved <= newest && newest - saved <= MAX_REPLAY ? saved : newest;
-    this.holes.clear();
-  }
-
-  async poll(db: Db): Promise<R[]> {
-    const found: R[] = [];
-    const now = Date.now();
-    if (this.holes.size > 0) {
-      const seen = await this.source.withIds(db, [...this.holes.keys()].slice(0, BATCH));
-      for (const id of seen.ids) this.holes.delete(id);
-      found.push(...seen.rows);
-      for (const [id, since] of this.holes) if (now - since >= GAP_TIMEOUT_MS) this.holes.delete(id);
-    }
-    for (;;) {
-      const next = await this.source.after(db, this.high, BATCH);
-      for (const id of next.ids) {
-        if (id - this.high <= MAX_REPLAY)
-          for (let hole = this.high + 1n; hole < id; hole += 1n) this.holes.set(hole, now);
-        this.high = id;
-      }
-      found.push(...next.rows);
-      if (next.ids.length < BATCH) return found;
-    }
-  }
 }
 
 const orderSource: TailSource<repo.OrderEventRow> = {
@@ -183,9 +145,9 @@ function moneyEvents(rows: repo.MoneyPostingRow[]): Addressed[] {
 
 export class AccountFeed {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly orders = new IdTail(orderSource);
-  private readonly money = new IdTail(moneySource);
-  private readonly alerts = new IdTail(alertSource);
+  private readonly orders = new IdTail(orderSource, tailOptions);
+  private readonly money = new IdTail(moneySource, tailOptions);
+  private readonly alerts = new IdTail(alertSource, tailOptions);
   private leading = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -310,9 +272,9 @@ export class AccountFeed {
     if (this.options.redis || this.leading || !this.options.isLeader()) return;
     if (this.running) await this.running;
     if (this.leading) return;
-    await this.orders.startAt(this.options.db, null);
-    await this.money.startAt(this.options.db, null);
-    await this.alerts.startAt(this.options.db, null);
+    await this.orders.start(this.options.db, null);
+    await this.money.start(this.options.db, null);
+    await this.alerts.start(this.options.db, null);
     this.leading = true;
   }
 
@@ -325,9 +287,9 @@ export class AccountFeed {
     if (!this.leading) {
       const saved = redis ? await redis.get(CURSOR_KEY) : null;
       const cursor = saved ? (JSON.parse(saved) as { orders: string; money: string; alerts?: string }) : null;
-      await this.orders.startAt(db, cursor ? BigInt(cursor.orders) : null);
-      await this.money.startAt(db, cursor ? BigInt(cursor.money) : null);
-      await this.alerts.startAt(db, cursor?.alerts ? BigInt(cursor.alerts) : null);
+      await this.orders.start(db, cursor ? BigInt(cursor.orders) : null);
+      await this.money.start(db, cursor ? BigInt(cursor.money) : null);
+      await this.alerts.start(db, cursor?.alerts ? BigInt(cursor.alerts) : null);
       this.leading = true;
     }
     const events = [
@@ -340,9 +302,9 @@ export class AccountFeed {
       await redis.set(
         CURSOR_KEY,
         JSON.stringify({
-          orders: this.orders.high.toString(),
-          money: this.money.high.toString(),
-          alerts: this.alerts.high.toString(),
+          orders: this.orders.position.toString(),
+          money: this.money.position.toString(),
+          alerts: this.alerts.position.toString(),
         }),
         'EX',
         24 * 3600,

@@ -5,7 +5,7 @@
  * (platform/id-tail.ts). The engine's periodic full reconcile covers anything missed beyond that.
  */
 import type { Db } from '../../../platform/db.js';
-import { IdTail, type TailSource } from '../../../platform/id-tail.js';
+import { IdTail, rowSource } from '../../../platform/id-tail.js';
 import * as repo from '../orders.repository.js';
 
 export interface ChangeTailOptions {
@@ -22,12 +22,12 @@ export interface ChangeTailOptions {
 
 type EventRef = { id: bigint; orderId: string };
 
-const orderEventSource: TailSource<EventRef> = {
+const orderEventSource = rowSource<EventRef>({
   newest: repo.newestEventId,
   after: repo.eventsAfter,
   withIds: repo.eventsWithIds,
   idOf: (row) => row.id,
-};
+});
 
 export class ChangeTail {
   private readonly tail: IdTail<EventRef>;
@@ -55,6 +55,6 @@ export class ChangeTail {
 
   /** For tests and diagnostics. */
   position(): { high: bigint; holes: number } {
-    return this.tail.position();
+    return this.tail.state();
   }
 }

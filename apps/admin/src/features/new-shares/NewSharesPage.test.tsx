@@ -83,9 +83,9 @@ describe('the new shares page', { timeout: screenTestTimeoutMs }, () => {
     );
     expect((screen.getByTestId('ns-form-min-investment') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('ns-form-code') as HTMLInputElement).disabled).toBe(true);
-    // Not locked: the name and the dates after the start.
+    // Not locked: the name; the window's end is locked too once anyone applied (no late applications).
     expect((screen.getByTestId('ns-form-name') as HTMLInputElement).disabled).toBe(false);
-    expect((screen.getByTestId('ns-form-apply-end') as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByTestId('ns-form-apply-end') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('ns-form-apply-start') as HTMLInputElement).disabled).toBe(true);
   });
 

@@ -102,4 +102,20 @@ describe('RFC 8292 VAPID', () => {
     );
     expect(() => vapidSigningKey({ publicKey: 'abc', privateKey: one.privateKey })).toThrow(/P-256/);
   });
+
+  it('keeps a scalar with leading zero bytes at 32 bytes, and signs with one stored shorter', () => {
+    // about one P-256 scalar in 256 starts with a zero byte, which Node's ECDH drops
+    let short: Buffer | null = null;
+    for (let i = 0; i < 20_000 && !short; i++) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      if (ecdh.getPrivateKey().length < 32) short = ecdh.getPrivateKey();
+    }
+    if (!short) throw new Error('no short scalar in 20,000 keys');
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(short);
+    const legacy = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: short.toString('base64url') };
+    expect(() => vapidSigningKey(legacy)).not.toThrow();
+    for (let i = 0; i < 2_000; i++) expect(b(generateVapidKeys().privateKey)).toHaveLength(32);
+  });
 });

@@ -101,15 +101,28 @@ export interface VapidKeys {
 export function generateVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(ecdh.getPrivateKey()) };
+  return { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(scalar32(ecdh.getPrivateKey())) };
+}
+
+/**
+ * A P-256 scalar as exactly 32 bytes. Node's ECDH hands the private key out without its leading
+ * zero bytes (about one key in 256 comes out shorter), and a JWK `d` must be the full length.
+ */
+function scalar32(raw: Buffer): Buffer {
+  if (raw.length >= 32) return raw;
+  const full = Buffer.alloc(32);
+  raw.copy(full, 32 - raw.length);
+  return full;
 }
 
 /** The signing key of a pair; throws when the two halves do not belong together or are malformed. */
 export function vapidSigningKey(keys: VapidKeys): KeyObject {
   const point = fromB64u(keys.publicKey);
-  const scalar = fromB64u(keys.privateKey);
-  if (point.length !== KEY_LENGTH || point[0] !== 0x04 || scalar.length !== 32)
+  const given = fromB64u(keys.privateKey);
+  if (point.length !== KEY_LENGTH || point[0] !== 0x04 || given.length === 0 || given.length > 32)
     throw new Error('VAPID keys must be a base64url P-256 public point (65 bytes) and private scalar (32 bytes)');
+  // a pair stored before the padding above may carry a scalar with its leading zeros dropped
+  const scalar = scalar32(given);
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(scalar);
   if (!ecdh.getPublicKey().equals(point))

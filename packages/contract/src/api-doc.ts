@@ -594,6 +594,13 @@ const laterSections: Section[] = [
           'A code is accepted once: the same code in the same 30 s step again answers `auth.second_factor_wrong`; codes of the previous and next step are accepted. A recovery code works once. With two-step verification on, `/funds/withdraw`, `/user/changePassword`, `/user/changeFundPassword`, `/card/add`, `/wallet/add` and `/user/totpDisable` also need `code` or `recoveryCode` (both: 400 `exclusive`): without it `auth.second_factor_required`, wrong `auth.second_factor_wrong` `{attemptsLeft}`, counted toward the login lock-out. The check is the call’s last rule, after its own, so a call refused for another reason uses no code. `/user/getUserinfo`’s `totpEnabled` tells the client to show the code field before the user confirms.',
       },
       {
+        title: 'Sessions and devices',
+        paths: ['/user/sessions', '/user/sessionRevoke', '/user/sessionRevokeOthers'],
+        prose:
+          '`/user/sessions` lists every live session of the account (not ended, within the 24 h idle and 30 day absolute limits of §1.2), the caller’s own marked `current`. A session keeps only a short device name read from the User-Agent when it started, browser and system joined by a middle dot (`Chrome · Android`; empty when neither is recognised, and the client shows its own “unknown device”), and the address masked to its /24 (IPv4) or /48 (IPv6); the full address and User-Agent are not stored. `/user/sessionRevoke` `{sessionId}` ends one of the caller’s own sessions (the current one too); another account’s id, an unknown or an ended one answers `record.not_found`. `/user/sessionRevokeOthers` ends all but the current one. A password change still ends every other session (§1.2). A sign-in (password, second step or passkey) from a device name and network the account has not opened a session from in the last 90 days sends the personal message `message.security.new_login` `{device, ip, time}`; the session made at registration counts as seen. That message is not pushed (no push kind of §22.4 fits it yet).',
+        refusals: ['record.not_found'],
+      },
+      {
         title: 'Back office',
         prose:
           'The user detail (§19.4) shows `totpEnabled`. `POST /api/admin/user/totpReset` `{userId, reason}` (right `user.manage`) turns it off, deletes the secret and the recovery codes, writes an audit entry and sends the user the personal message `message.security.totp_reset`.',

@@ -180,6 +180,12 @@ export const messageCatalogue = {
     title: 'Two-step verification turned off',
     en: 'Two-step verification was turned off by customer service.',
   },
+  /** A sign-in from a device (browser, system and /24) not seen on the account for 90 days (§23.3). */
+  'message.security.new_login': {
+    params: ['device', 'ip', 'time'],
+    title: 'New sign-in to your account',
+    en: 'New sign-in from {device} ({ip}) at {time}. If this was not you, change your password and end that session under Security.',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

@@ -77,6 +77,9 @@ export async function buildKernel(
       startLogin: (db, user) => portOf('secondFactor').startLogin(db, user),
       require: (db, user, proof) => portOf('secondFactor').require(db, user, proof),
     },
+    signIns: {
+      fromNewDevice: (db, user, client, at) => portOf('signIns').fromNewDevice(db, user, client, at),
+    },
   };
   const portfolio = createPortfolio({
     positions: async (tx, userId) => {

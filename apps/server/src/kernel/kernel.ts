@@ -24,7 +24,7 @@ import type { MessageCode, PushPrefKind } from '@brokerage/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
 import type { ProductPages } from '../modules/admin/index.js';
-import type { AuthCache, SecondFactorPort } from '../modules/auth/index.js';
+import type { AuthCache, SecondFactorPort, SignInPort } from '../modules/auth/index.js';
 import type { ReviewQueues } from '../modules/review/index.js';
 import type { UnpaidLoanPort } from '../modules/funds/index.js';
 import type { InvestValuePort, Ledger, Portfolio, PositionsPort } from '../modules/ledger/index.js';
@@ -48,6 +48,8 @@ export interface Ports {
   unpaidLoan: UnpaidLoanPort;
   /** auth and funds ask "is this the user's second factor?" (security answers; docs/api.md §23.1) */
   secondFactor: SecondFactorPort;
+  /** auth tells of a sign-in from a new device (security answers: the user's message; §23.3) */
+  signIns: SignInPort;
 }
 
 export interface Kernel {

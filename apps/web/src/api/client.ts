@@ -107,6 +107,9 @@ export const paths = {
   totpEnable: '/user/totpEnable',
   totpDisable: '/user/totpDisable',
   recoveryCodes: '/user/recoveryCodes',
+  sessions: '/user/sessions',
+  sessionRevoke: '/user/sessionRevoke',
+  sessionRevokeOthers: '/user/sessionRevokeOthers',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -18,6 +18,7 @@ import * as engagement from './engagement.js';
 import * as loan from './loan.js';
 import * as alerts from './alerts.js';
 import * as security from './security.js';
+import * as sessions from './sessions.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -693,6 +694,29 @@ export const userEndpoints = {
     request: security.loginVerifyRequest,
     response: user.loginResponse,
     success: 'result.login.ok',
+  },
+  sessions: {
+    path: '/user/sessions',
+    auth: 'yes',
+    summary: "The account's live sessions (signed-in devices), the current one marked (§23.3)",
+    request: user.emptyRequest,
+    response: sessions.sessionsResponse,
+  },
+  sessionRevoke: {
+    path: '/user/sessionRevoke',
+    auth: 'yes',
+    summary: 'End one session of the account (the current one too)',
+    request: sessions.sessionRevokeRequest,
+    response: user.emptyRequest.nullable(),
+    success: 'result.update.ok',
+  },
+  sessionRevokeOthers: {
+    path: '/user/sessionRevokeOthers',
+    auth: 'yes',
+    summary: 'End every session of the account but the current one',
+    request: user.emptyRequest,
+    response: user.emptyRequest.nullable(),
+    success: 'result.update.ok',
   },
 } as const satisfies Record<string, UserEndpoint>;
 

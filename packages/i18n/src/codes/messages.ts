@@ -67,6 +67,9 @@ const de = {
     '{name} ({code}) liegt heute {changePercent} % im Minus bei {price} und hat Ihren Alarm von −{percent} % erreicht.',
   'message.security.totp_reset.title': 'Zwei-Schritt-Verifizierung deaktiviert',
   'message.security.totp_reset.body': 'Die Zwei-Schritt-Verifizierung wurde vom Kundenservice deaktiviert.',
+  'message.security.new_login.title': 'Neue Anmeldung bei Ihrem Konto',
+  'message.security.new_login.body':
+    'Neue Anmeldung von {device} ({ip}) am {time}. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und beenden Sie diese Sitzung unter Sicherheit.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
@@ -157,6 +160,9 @@ const zh = {
     '{name}（{code}）今日下跌 {changePercent}%，現價 {price}，已達到您設定的 −{percent}% 提醒。',
   'message.security.totp_reset.title': '兩步驟驗證已關閉',
   'message.security.totp_reset.body': '客服已為您關閉兩步驟驗證。',
+  'message.security.new_login.title': '您的帳戶有新的登入',
+  'message.security.new_login.body':
+    '{time} 從 {device}（{ip}）新登入。如果不是您本人，請變更密碼，並在「安全」中結束該工作階段。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
@@ -244,6 +250,9 @@ const esp = {
     '{name} ({code}) baja {changePercent} % hoy, a {price}, y superó su alerta de −{percent} %.',
   'message.security.totp_reset.title': 'Verificación en dos pasos desactivada',
   'message.security.totp_reset.body': 'El servicio de atención al cliente desactivó la verificación en dos pasos.',
+  'message.security.new_login.title': 'Nuevo inicio de sesión en su cuenta',
+  'message.security.new_login.body':
+    'Nuevo inicio de sesión desde {device} ({ip}) el {time}. Si no fue usted, cambie su contraseña y cierre esa sesión en Seguridad.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
@@ -334,6 +343,9 @@ const kor = {
     '{name}({code})이(가) 오늘 {changePercent}% 하락해 {price}이며, −{percent}% 알림에 도달했습니다.',
   'message.security.totp_reset.title': '2단계 인증 해제',
   'message.security.totp_reset.body': '고객센터에서 2단계 인증을 해제했습니다.',
+  'message.security.new_login.title': '계정에 새로운 로그인',
+  'message.security.new_login.body':
+    '{time}에 {device}({ip})에서 새로 로그인했습니다. 본인이 아니라면 비밀번호를 변경하고 보안 메뉴에서 해당 세션을 종료하세요.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',

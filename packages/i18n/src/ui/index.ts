@@ -16,6 +16,7 @@ import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
 import { securityUi } from './security.js';
+import { devicesUi } from './devices.js';
 import { shellUi } from './shell.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
@@ -40,6 +41,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   newSharesUi,
   offlineUi,
   securityUi,
+  devicesUi,
   tradeUi,
   tradeLiveUi,
   tradeRulesUi,

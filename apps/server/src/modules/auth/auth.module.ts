@@ -15,6 +15,7 @@ export function createAuthModule(kernel: Kernel): ModuleSpec {
     authCache,
     currentAgreementVersion: () => currentAgreementVersion(db),
     secondFactor: kernel.ports.secondFactor,
+    signIns: kernel.ports.signIns,
   };
   return {
     name: 'auth',

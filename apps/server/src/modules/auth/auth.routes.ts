@@ -1,6 +1,7 @@
 import { userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { transaction } from '../../platform/db.js';
+import { signInClient } from '../../platform/device.js';
 import { registerUserRoute, type UserRouteDeps } from '../../platform/http.js';
 import { andThen } from '../../platform/maybe-promise.js';
 import { revokeSession } from './sessions.service.js';
@@ -17,13 +18,15 @@ export function registerAuthRoutes(app: FastifyInstance, route: UserRouteDeps, d
     app,
     route,
     userEndpoints.register,
-    async ({ body }) => ({ data: await users.register(deps, body) }),
+    async ({ body, request }) => ({
+      data: await users.register(deps, body, signInClient(request.headers['user-agent'], request.ip)),
+    }),
     {
       extraLimit: (request) => deps.limits.consume('registerPerIp', request.ip),
     },
   );
   registerUserRoute(app, route, userEndpoints.login, async ({ body, request }) => ({
-    data: await users.login(deps, body, request.ip),
+    data: await users.login(deps, body, request.ip, signInClient(request.headers['user-agent'], request.ip)),
   }));
   registerUserRoute(app, route, userEndpoints.logout, async ({ session }) => {
     await revokeSession(deps.db, deps.clock, deps.authCache, sessionOf(session).sessionId);

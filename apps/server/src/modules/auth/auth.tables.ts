@@ -60,6 +60,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** the browser and system that opened it ("Chrome · Android", '' unknown; docs/api.md §23.3) */
+    device: text('device').notNull().default(''),
+    /** the address it was opened from, masked to its /24 or /48 (the only form kept) */
+    ip: text('ip').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

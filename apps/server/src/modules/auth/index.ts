@@ -1,7 +1,7 @@
 export { createAuthModule } from './auth.module.js';
 export { DEMO_ACCOUNT } from './auth.seed.js';
 export { registerAuthRoutes } from './auth.routes.js';
-export { authenticate, revokeUserSessions } from './sessions.service.js';
+export { authenticate, listSessions, revokeOwnSession, revokeUserSessions } from './sessions.service.js';
 export {
   applyRestriction,
   checkFundPassword,
@@ -11,6 +11,7 @@ export {
   type AuthDeps,
 } from './users.service.js';
 export type { SecondFactorPort } from './second-factor-port.js';
+export type { SignInPort } from './sign-in-port.js';
 /** The user rows other modules read and write (every write invalidates the auth cache). */
 export {
   countInvited,

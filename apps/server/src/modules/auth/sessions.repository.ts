@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { sessions, users } from './auth.tables.js';
 
@@ -38,4 +38,47 @@ export async function revokeUserSessions(db: Db, userId: string, at: Date, excep
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, exceptSessionId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db.update(sessions).set({ revokedAt: at }).where(scope);
+}
+
+/** The account's sessions that are not revoked and not past their absolute end, newest first. */
+export async function liveSessionsOfUser(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Whether the account opened a session from this device and network since `since` (ended ones count). */
+export async function hasSessionFrom(
+  db: Db,
+  userId: string,
+  device: string,
+  ip: string,
+  since: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.device, device), eq(sessions.ip, ip), gt(sessions.createdAt, since)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Ends one session of the user; false when it is not theirs, unknown or already ended. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -3,7 +3,10 @@
  * expiry 30 days (docs/api.md §1.2). The `account` header must equal the session's account.
  */
 import type { Clock } from '../../platform/clock.js';
+import { KNOWN_DEVICE_DAYS, type SessionItem } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
+import type { SignInClient } from '../../platform/device.js';
+import { DomainError } from '../../platform/errors.js';
 import type { UserSession } from '../../platform/http.js';
 import { hashToken, newId, newToken } from '../../platform/ids.js';
 import type { AuthCache, CachedSession } from './auth-cache.js';
@@ -14,7 +17,14 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is rewritten at most once a minute so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export async function createSession(db: Db, clock: Clock, userId: string): Promise<{ token: string; expiresAt: Date }> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  client: SignInClient = { device: '', ip: '' },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -25,8 +35,48 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    device: client.device,
+    ip: client.ip,
   });
   return { token, expiresAt };
+}
+
+/**
+ * Whether the account opened a session from this device (browser and system) and network in the
+ * last 90 days (§23.3). A client we can name nothing of is never "known", so it is always reported.
+ */
+export async function isKnownDevice(db: Db, clock: Clock, userId: string, client: SignInClient): Promise<boolean> {
+  if (client.device === '' && client.ip === '') return false;
+  const since = new Date(clock.now().getTime() - KNOWN_DEVICE_DAYS * DAY_MS);
+  return repo.hasSessionFrom(db, userId, client.device, client.ip, since);
+}
+
+/** `/user/sessions`: the live sessions (not ended, not expired by either limit), the caller's marked. */
+export async function listSessions(db: Db, clock: Clock, userId: string, currentId: string): Promise<SessionItem[]> {
+  const now = clock.now();
+  const rows = await repo.liveSessionsOfUser(db, userId, now);
+  return rows
+    .filter((r) => r.lastSeenAt.getTime() + SESSION_IDLE_MS > now.getTime())
+    .map((r) => ({
+      id: r.id,
+      current: r.id === currentId,
+      device: r.device,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    }));
+}
+
+/** `/user/sessionRevoke`: one of the user's own sessions, else record.not_found (another's id included). */
+export async function revokeOwnSession(
+  db: Db,
+  clock: Clock,
+  authCache: AuthCache,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
+  if (!(await repo.revokeOwnSession(db, userId, sessionId, clock.now()))) throw new DomainError('record.not_found');
+  authCache.invalidateSession(sessionId);
 }
 
 /**

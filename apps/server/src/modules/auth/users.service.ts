@@ -12,6 +12,7 @@ import {
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
+import type { SignInClient } from '../../platform/device.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newInviteCode } from '../../platform/ids.js';
 import { andThen, type MaybePromise } from '../../platform/maybe-promise.js';
@@ -20,7 +21,8 @@ import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache } from './auth-cache.js';
 import type { SecondFactorPort } from './second-factor-port.js';
-import { createSession, revokeUserSessions } from './sessions.service.js';
+import { createSession, isKnownDevice, revokeUserSessions } from './sessions.service.js';
+import type { SignInPort } from './sign-in-port.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
 import { initialKycStatus, isVerified } from './users.states.js';
@@ -34,6 +36,8 @@ export interface AuthDeps {
   currentAgreementVersion: () => Promise<string>;
   /** two-step verification (the kernel's port, answered by modules/security) */
   secondFactor: SecondFactorPort;
+  /** sign-ins from a new device (the kernel's port, answered by modules/security; §23.3) */
+  signIns: SignInPort;
 }
 
 /** Cached user rows are immutable (a change replaces the row), so their view and its JSON are built once. */
@@ -71,8 +75,12 @@ function buildUserInfo(u: UserRow): UserInfo {
   };
 }
 
-async function loginAnswer(deps: Pick<AuthDeps, 'db' | 'clock'>, user: UserRow): Promise<LoginResponse> {
-  const { token, expiresAt } = await createSession(deps.db, deps.clock, user.id);
+async function loginAnswer(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  user: UserRow,
+  client: SignInClient,
+): Promise<LoginResponse> {
+  const { token, expiresAt } = await createSession(deps.db, deps.clock, user.id, client);
   return { token, account: user.phone, expiresAt: expiresAt.toISOString(), user: toUserInfo(user) };
 }
 
@@ -92,6 +100,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function register(
   deps: AuthDeps,
   body: { phone: string; password: string; inviteCode: string; agreementVersion?: string },
+  client: SignInClient = { device: '', ip: '' },
 ) {
   const { db, clock, settings } = deps;
   const inviter = await repo.findUserByInviteCode(db, body.inviteCode);
@@ -124,7 +133,8 @@ export async function register(
   }
   const user = await repo.findUserById(db, row.id);
   if (!user) throw new Error('user vanished after insert');
-  return loginAnswer(deps, user);
+  // the first session is where the account was made: its device is known from now on, unreported
+  return loginAnswer(deps, user, client);
 }
 
 /**
@@ -133,7 +143,12 @@ export async function register(
  * the client address is known, per address across all accounts (password spraying, issue 29); a
  * right password gives the address its point back but never clears the address's earlier failures.
  */
-export async function login(deps: AuthDeps, body: { account: string; password: string }, address?: string) {
+export async function login(
+  deps: AuthDeps,
+  body: { account: string; password: string },
+  address?: string,
+  client: SignInClient = { device: '', ip: '' },
+) {
   const { db, limits } = deps;
   const key = body.account;
   // counted before the hash runs (rate-limit.ts `guard`): a burst gets at most the limit's guesses
@@ -156,7 +171,7 @@ export async function login(deps: AuthDeps, body: { account: string; password: s
     throw new DomainError('auth.second_factor_required', {
       challengeId: await deps.secondFactor.startLogin(db, user),
     });
-  return finishLogin(deps, user);
+  return finishLogin(deps, user, client);
 }
 
 function assertMayLogIn(user: UserRow): void {
@@ -168,16 +183,19 @@ function assertMayLogIn(user: UserRow): void {
 /**
  * The end of a login once every factor is right (the password, and the second factor of
  * /user/loginVerify): the restrictions again (one may have been set in between), the lock-out
- * cleared, a new session.
+ * cleared, the user told when the device is new to the account (§23.3), a new session.
  */
 export async function finishLogin(
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'limits' | 'authCache'>,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'limits' | 'authCache' | 'signIns'>,
   user: UserRow,
+  client: SignInClient,
 ): Promise<LoginResponse> {
   assertMayLogIn(user);
   await deps.limits.reset('loginFailures', user.phone);
   await repo.updateUser(deps.db, deps.authCache, user.id, { lastLoginAt: deps.clock.now() });
-  return loginAnswer(deps, user);
+  if (!(await isKnownDevice(deps.db, deps.clock, user.id, client)))
+    await deps.signIns.fromNewDevice(deps.db, user, client, deps.clock.now());
+  return loginAnswer(deps, user, client);
 }
 
 /** `/user/getUserinfo`'s data as JSON text; synchronous when the user is cached (the hot read). */

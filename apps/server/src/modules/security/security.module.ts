@@ -8,19 +8,22 @@ import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
 import { SecretBox } from './secret-box.js';
 import { registerSecurityAdminRoutes } from './security.admin.js';
 import { registerSecurityRoutes } from './security.routes.js';
-import { requireSecondFactor, startLoginChallenge, type SecurityDeps } from './security.service.js';
+import { reportNewDevice, requireSecondFactor, startLoginChallenge, type SecurityDeps } from './security.service.js';
 
 export function createSecurityModule(kernel: Kernel): ModuleSpec {
   const { db, clock, limits, authCache, config } = kernel;
   const box = new SecretBox(config.secretsKey, path.join(config.dataDir, '.secrets-key'));
-  const deps: SecurityDeps = { db, clock, limits, authCache, box };
+  const deps: SecurityDeps = { db, clock, limits, authCache, box, signIns: kernel.ports.signIns };
   return {
     name: 'security',
-    messageKinds: { 'message.security.totp_reset': null },
+    messageKinds: { 'message.security.totp_reset': null, 'message.security.new_login': null },
     ports: {
       secondFactor: {
         startLogin: (tx, user) => startLoginChallenge(deps, tx, user),
         require: (tx, user, proof) => requireSecondFactor(deps, tx, user, proof),
+      },
+      signIns: {
+        fromNewDevice: (db, user, client, at) => reportNewDevice(deps, db, user, client, at),
       },
     },
     userRoutes: (app) => registerSecurityRoutes(app, kernel.route, deps),

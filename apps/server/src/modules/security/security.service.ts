@@ -13,6 +13,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
+import type { SignInClient } from '../../platform/device.js';
 import { DomainError } from '../../platform/errors.js';
 import { hashToken, newId, newToken } from '../../platform/ids.js';
 import type { RateLimits } from '../../platform/rate-limit.js';
@@ -24,6 +25,7 @@ import {
   lockUserById,
   updateUser,
   type AuthCache,
+  type SignInPort,
   type UserRow,
 } from '../auth/index.js';
 import { sendMessage } from '../messages/index.js';
@@ -36,6 +38,7 @@ export interface SecurityDeps {
   limits: RateLimits;
   authCache: AuthCache;
   box: SecretBox;
+  signIns: SignInPort;
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -190,6 +193,7 @@ export async function startLoginChallenge(deps: SecurityDeps, db: Db, user: User
 export async function verifyLogin(
   deps: SecurityDeps,
   body: { challengeId: string } & SecondFactorProof,
+  client: SignInClient,
 ): Promise<LoginResponse> {
   const { db, clock } = deps;
   const id = hashToken(body.challengeId);
@@ -203,7 +207,7 @@ export async function verifyLogin(
       attemptsLeft: String(LOGIN_CHALLENGE_MAX_WRONG - claim.attempts),
     });
   if (!(await repo.useChallenge(db, id, clock.now()))) throw new DomainError('auth.challenge_expired');
-  return finishLogin(deps, user);
+  return finishLogin(deps, user, client);
 }
 
 /**
@@ -222,4 +226,21 @@ export async function resetTotp(
   await updateUser(tx, deps.authCache, userId, { totpEnabled: false });
   await sendMessage(tx, deps.clock, userId, { code: 'message.security.totp_reset', params: {} });
   return { before, after: { ...before, totpEnabled: false } };
+}
+
+/**
+ * The `signIns` port (§23.3): a sign-in from a device (browser, system and network) the account
+ * has not used for 90 days tells the user, with what the session keeps of it and when.
+ */
+export async function reportNewDevice(
+  deps: Pick<SecurityDeps, 'clock'>,
+  db: Db,
+  user: UserRow,
+  client: SignInClient,
+  at: Date,
+): Promise<void> {
+  await sendMessage(db, deps.clock, user.id, {
+    code: 'message.security.new_login',
+    params: { device: client.device, ip: client.ip, time: at.toISOString() },
+  });
 }

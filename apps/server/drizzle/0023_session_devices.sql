@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "device" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "ip" text DEFAULT '' NOT NULL;

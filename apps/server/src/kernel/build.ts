@@ -4,6 +4,7 @@
  * ports). Called once by `buildApp` before any module factory.
  */
 import type { MessageCode, PushPrefKind } from '@brokerage/contract';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
 import { authenticateAdmin, writeAudit, type ProductPages } from '../modules/admin/index.js';
@@ -26,6 +27,7 @@ import type { UserRouteDeps } from '../platform/http.js';
 import type { JobRunner } from '../platform/jobs.js';
 import { registerMetrics, type EventLoopWatch } from '../platform/metrics.js';
 import { RateLimits } from '../platform/rate-limit.js';
+import { SecretBox } from '../platform/secret-box.js';
 import { Settings } from '../platform/settings.js';
 import type { Kernel, ModuleSpec, Ports } from './kernel.js';
 
@@ -148,6 +150,7 @@ export async function buildKernel(
     portfolio,
     authCache,
     uploads,
+    secrets: new SecretBox(config.secretsKey, path.join(config.dataDir, '.secrets-key')),
     accountFeed,
     log: app.log,
     route,

@@ -40,6 +40,7 @@ import type { UserRouteDeps } from '../platform/http.js';
 import type { JobSpec } from '../platform/jobs.js';
 import type { AppMetrics } from '../platform/metrics.js';
 import type { RateLimits } from '../platform/rate-limit.js';
+import type { SecretBox } from '../platform/secret-box.js';
 import type { Settings } from '../platform/settings.js';
 
 /** What one module asks of another without importing it: filled from the specs' `ports`. */
@@ -73,6 +74,8 @@ export interface Kernel {
   /** Sessions and user rows of authenticated calls; every `users` write invalidates it. */
   authCache: AuthCache;
   uploads: Uploads;
+  /** Secrets sealed at rest (two-step secrets, draw seeds): SECRETS_KEY or the data folder's generated key. */
+  secrets: SecretBox;
   /** Account events on the WebSocket (modules/push). */
   accountFeed: AccountFeed;
   log: FastifyBaseLogger;

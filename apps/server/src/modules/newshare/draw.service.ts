@@ -8,10 +8,12 @@
  */
 import { Dec, roundRate } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import type { Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { sendMessage } from '../messages/index.js';
 import type { Ledger } from '../ledger/index.js';
+import { openSeed } from './draw-seed.js';
 import { allocate } from './draw.js';
 import * as repo from './newshare.repository.js';
 import type { ShareRow, SubscriptionRow } from './newshare.repository.js';
@@ -21,6 +23,8 @@ import { transitionSubscription } from './newshare.states.js';
 export interface DrawDeps {
   clock: Clock;
   ledger: Ledger;
+  /** opens the sealed draw seed (draw-seed.ts) */
+  secrets: SecretBox;
 }
 
 export interface DrawOutcome {
@@ -143,10 +147,11 @@ export async function runDraw(tx: Tx, deps: DrawDeps, shareId: string): Promise<
   for (const sub of locked) {
     applications.push(sub.state === 'applied' ? await transitionSubscription(tx, sub, 'apply_end', {}, now) : sub);
   }
+  const seed = openSeed(deps.secrets, share);
   const result = allocate(
     applications.map((a) => ({ id: a.id, quantity: a.quantity })),
     share.sharesOffered,
-    share.drawSeed,
+    seed,
   );
   let allottedTotal = 0;
   for (const sub of applications) {
@@ -155,7 +160,9 @@ export async function runDraw(tx: Tx, deps: DrawDeps, shareId: string): Promise<
     await settleOne(tx, deps, share, sub, allotted, now);
   }
   const winningRate = winningRateOf(allottedTotal, result.totalSubscription);
+  // the draw publishes the seed: from now on it is stored in plain text, as the proof shows it
   const drawn = await repo.updateShare(tx, share.id, {
+    drawSeed: seed,
     drawnAt: now,
     totalSubscription: result.totalSubscription,
     winnersCount: result.winnersCount,
@@ -167,6 +174,6 @@ export async function runDraw(tx: Tx, deps: DrawDeps, shareId: string): Promise<
     totalSubscription: result.totalSubscription,
     winningRate,
     winnersCount: result.winnersCount,
-    seed: share.drawSeed,
+    seed,
   };
 }

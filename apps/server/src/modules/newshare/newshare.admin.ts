@@ -19,9 +19,11 @@ import type { Db } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { newId, newSecret } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import type { Settings } from '../../platform/settings.js';
 import type { Ledger } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
+import { sealSeed } from './draw-seed.js';
 import { newDrawSeed, seedHashOf } from './draw.js';
 import { runDraw } from './draw.service.js';
 import { currencyOfMarket, instrumentIdOf, listingDefOf, syncListings } from './listings.js';
@@ -35,6 +37,8 @@ export interface NewShareAdminDeps extends AdminDeps {
   feed: MarketFeed;
   settings: Settings;
   ledger: Ledger;
+  /** seals the draw seed at rest until the draw (draw-seed.ts) */
+  secrets: SecretBox;
 }
 
 type Terms = Omit<z.output<typeof adminNewShareCreateRequest>, 'reason'>;
@@ -96,9 +100,10 @@ export function registerNewShareAdminRoutes(app: FastifyInstance, deps: NewShare
       const now = clock.now();
       const channelPassword = terms.channelPasswordRequired ? newSecret() : undefined;
       const seed = newDrawSeed();
+      const id = newId('ns');
       const share = await repo.insertShare(tx, {
         ...terms,
-        id: newId('ns'),
+        id,
         currency: currencyOfMarket[terms.market],
         instrumentId,
         issuePrice: new Dec(terms.issuePrice),
@@ -108,7 +113,7 @@ export function registerNewShareAdminRoutes(app: FastifyInstance, deps: NewShare
         paymentDeadline: new Date(terms.paymentDeadline),
         placementTiers: terms.placementTiers ?? null,
         channelPasswordHash: channelPassword ? await hashPassword(channelPassword) : null,
-        drawSeed: seed,
+        drawSeed: sealSeed(deps.secrets, id, seed),
         drawSeedHash: seedHashOf(seed),
         createdAt: now,
         updatedAt: now,

@@ -1,6 +1,6 @@
 /** Queries of the new-share module: offerings, applications and their history. */
 import type { Currency, Money, NewShareKind, SubscriptionState } from '@brokerage/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, notLike, sql } from 'drizzle-orm';
 import { moneyFrom, withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { newShares, subscriptionEvents, subscriptions } from './newshare.tables.js';
@@ -328,4 +328,22 @@ export async function lockAppliedOf(tx: Tx, shareId: string): Promise<Subscripti
     .orderBy(asc(subscriptions.id))
     .for('update');
   return rows.map(subscriptionOf);
+}
+
+/** Offerings not yet drawn whose seed is still stored in plain text (draw-seed.ts). */
+export async function undrawnPlainSeeds(db: Db): Promise<{ id: string; drawSeed: string }[]> {
+  return db
+    .select({ id: newShares.id, drawSeed: newShares.drawSeed })
+    .from(newShares)
+    .where(and(isNull(newShares.drawnAt), notLike(newShares.drawSeed, 'v1.%')));
+}
+
+/** Swaps the stored seed only while it is still `from` and the offering undrawn; false when something changed it first. */
+export async function replaceSeed(db: Db, id: string, from: string, to: string): Promise<boolean> {
+  const rows = await db
+    .update(newShares)
+    .set({ drawSeed: to })
+    .where(and(eq(newShares.id, id), eq(newShares.drawSeed, from), isNull(newShares.drawnAt)))
+    .returning({ id: newShares.id });
+  return rows.length > 0;
 }

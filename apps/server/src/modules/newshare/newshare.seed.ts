@@ -8,8 +8,10 @@
 import { Dec } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import { transaction, type Db, type Tx } from '../../platform/db.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import type { MarketFeed } from '../market/index.js';
 import type { Ledger } from '../ledger/index.js';
+import { sealSeed } from './draw-seed.js';
 import { newDrawSeed, seedHashOf } from './draw.js';
 import { runDraw } from './draw.service.js';
 import { amountFor } from './newshare.service.js';
@@ -45,13 +47,19 @@ function offering(
 }
 
 /** The module's seed: the offerings and the demo draw commit together; the feed then lists their instruments. */
-export async function seedDemoNewShares(db: Db, clock: Clock, ledger: Ledger, feed: MarketFeed): Promise<void> {
-  await transaction(db, (tx) => seedNewShares(tx, clock, ledger));
+export async function seedDemoNewShares(
+  db: Db,
+  clock: Clock,
+  ledger: Ledger,
+  feed: MarketFeed,
+  secrets: SecretBox,
+): Promise<void> {
+  await transaction(db, (tx) => seedNewShares(tx, clock, ledger, secrets));
   await syncListings(db, feed);
 }
 
 /** In the seed's transaction (`seedDemoNewShares`): the offerings and the demo draw commit together. */
-export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger): Promise<void> {
+export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger, secrets: SecretBox): Promise<void> {
   const now = clock.now();
   const common = {
     channelOpen: true,
@@ -294,7 +302,7 @@ export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger): Promi
       ...t,
       currency: currencyOfMarket[t.market],
       instrumentId: instrumentIdOf(t.market, t.code),
-      drawSeed: seed,
+      drawSeed: sealSeed(secrets, t.id, seed),
       drawSeedHash: seedHashOf(seed),
       createdAt: now,
       updatedAt: now,
@@ -321,5 +329,5 @@ export async function seedNewShares(tx: Tx, clock: Clock, ledger: Ledger): Promi
       updatedAt: applied,
     });
   }
-  await runDraw(tx, { clock, ledger }, drawn.id);
+  await runDraw(tx, { clock, ledger, secrets }, drawn.id);
 }

@@ -3,16 +3,14 @@
  * app. It answers the kernel's `secondFactor` port, which the auth module's login and the
  * protected calls (passwords, withdraw, card and wallet binding) ask; the login itself stays in auth.
  */
-import path from 'node:path';
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
-import { SecretBox } from './secret-box.js';
 import { registerSecurityAdminRoutes } from './security.admin.js';
 import { registerSecurityRoutes } from './security.routes.js';
 import { reportNewDevice, requireSecondFactor, startLoginChallenge, type SecurityDeps } from './security.service.js';
 
 export function createSecurityModule(kernel: Kernel): ModuleSpec {
-  const { db, clock, limits, authCache, config } = kernel;
-  const box = new SecretBox(config.secretsKey, path.join(config.dataDir, '.secrets-key'));
+  const { db, clock, limits, authCache } = kernel;
+  const box = kernel.secrets;
   const deps: SecurityDeps = { db, clock, limits, authCache, box, signIns: kernel.ports.signIns };
   return {
     name: 'security',

@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../auth/index.js';
 import { sendMessage } from '../messages/index.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../platform/secret-box.js';
 import * as repo from './security.repository.js';
 
 export interface SecurityDeps {

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (docs/api.md §23.1): AES-256-GCM with a random 96-bit nonce per value and the
+ * Secrets at rest (docs/api.md §23.1; the new-share draw seeds of §12.2 too): AES-256-GCM with a random 96-bit nonce per value and the
  * owner's id as associated data, so a ciphertext copied onto another user's row does not open.
  * Stored as `v1.<nonce>.<ciphertext+tag>` (base64url). The key is SECRETS_KEY (32 bytes, base64 or
  * hex) or, when unset, 32 random bytes generated into `<data folder>/.secrets-key` (mode 0600) on

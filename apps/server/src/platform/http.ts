@@ -164,6 +164,20 @@ export function callerKey(request: FastifyRequest, session: UserSession | null):
   return session ? session.sessionId : `ip:${request.ip}`;
 }
 
+/**
+ * The per-caller limit (per session, per address without one), then, for a session, the limit of
+ * its account across all its sessions (§1.7). Synchronous while both counters are in memory.
+ */
+export function consumeCaller(
+  limits: RateLimits,
+  request: FastifyRequest,
+  session: UserSession | null,
+): MaybePromise<void> {
+  return andThen(limits.consume('perCaller', callerKey(request, session)), () =>
+    session ? limits.consume('perAccount', session.userId) : undefined,
+  );
+}
+
 /** What a route hands Fastify to send: an envelope object, or text whose content type is set. */
 type Answer = Record<string, unknown> | string;
 
@@ -270,7 +284,7 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
 
   /** Limits, then the schema (docs/api.md §1.2 order): the parsed body. */
   const admit = (request: FastifyRequest, session: UserSession | null): MaybePromise<Body> =>
-    andThen(deps.limits.consume('perCaller', callerKey(request, session)), () =>
+    andThen(consumeCaller(deps.limits, request, session), () =>
       andThen(options.extraLimit?.(request, session), () => parseBody(endpoint.request, request.body) as Body),
     );
 
@@ -311,7 +325,7 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
     // even the lookup; issue 18: never a claim); then a finished answer is replayed (§1.11; a
     // replay counts in the per-caller limit only, not in the route's own); then the route's own
     // limits and the schema, and only a call they let through claims its key
-    await deps.limits.consume('perCaller', callerKey(request, session));
+    await consumeCaller(deps.limits, request, session);
     const finished = await findFinished(key, hash);
     if (finished?.kind === 'replay') return replayed(finished);
     await options.extraLimit?.(request, session);

@@ -24,6 +24,11 @@ export interface LimitSpec {
 
 export const defaultLimits = {
   perCaller: { points: 20, durationSec: 1 },
+  /**
+   * every session of one account together (issue 29: six sessions read 120 a second): three
+   * sessions' worth; when only `perCaller` is overridden, three times that (specOf below)
+   */
+  perAccount: { points: 60, durationSec: 1 },
   loginFailures: { points: 5, durationSec: 15 * 60, blockSec: 15 * 60 },
   /** failed logins per client address across all accounts (password spraying, issue 29): 30 in 15 min, then 15 min */
   loginFailuresPerAddress: { points: 30, durationSec: 15 * 60, blockSec: 15 * 60 },
@@ -52,7 +57,11 @@ export type LimitName = keyof typeof defaultLimits;
  * 50 ms, at most instances × limit in a first window; docs/decisions.md). Every other limit is
  * counted in Redis before the call goes on.
  */
-export const APPROXIMATE_LIMITS: ReadonlySet<LimitName> = new Set<LimitName>(['perCaller', 'candlesCost']);
+export const APPROXIMATE_LIMITS: ReadonlySet<LimitName> = new Set<LimitName>([
+  'perCaller',
+  'perAccount',
+  'candlesCost',
+]);
 
 function tooFrequent(msLeft: number): DomainError {
   return new DomainError('request.too_frequent', { seconds: String(Math.max(1, Math.ceil(msLeft / 1000))) });
@@ -119,6 +128,15 @@ export interface RateLimitsOptions {
   flushMs?: number;
 }
 
+/** A limit's spec: the override, else the default; `perAccount` follows an overridden `perCaller` (×3). */
+function specOf(name: LimitName, overrides: Partial<Record<LimitName, LimitSpec>>): LimitSpec {
+  const given = overrides[name];
+  if (given) return given;
+  if (name === 'perAccount' && overrides.perCaller)
+    return { points: overrides.perCaller.points * 3, durationSec: overrides.perCaller.durationSec };
+  return defaultLimits[name];
+}
+
 export class RateLimits {
   private readonly limits = new Map<LimitName, { spec: LimitSpec; counter: Counter }>();
 
@@ -128,7 +146,7 @@ export class RateLimits {
     options: RateLimitsOptions = {},
   ) {
     for (const name of Object.keys(defaultLimits) as LimitName[]) {
-      const spec = overrides[name] ?? defaultLimits[name];
+      const spec = specOf(name, overrides);
       const counter = !redis
         ? windowsCounter(new MemoryWindows(spec.durationSec * 1000))
         : APPROXIMATE_LIMITS.has(name) && options.redisMode !== 'strict'

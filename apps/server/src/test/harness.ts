@@ -24,6 +24,7 @@ export const ADMIN_PASSWORD = 'Admin-pass-2026';
 /** Limits high enough that only the rate-limit tests meet them. */
 export const relaxedLimits: Partial<Record<LimitName, LimitSpec>> = {
   perCaller: { points: 100000, durationSec: 1 },
+  perAccount: { points: 100000, durationSec: 1 },
   loginFailuresPerAddress: { points: 100000, durationSec: 900, blockSec: 900 },
   registerPerIp: { points: 100000, durationSec: 3600 },
   moneyCalls: { points: 100000, durationSec: 60 },

@@ -13,7 +13,7 @@ import { UPLOAD_MAX_BYTES, uploadPurposeField, type FieldReason, type UploadPurp
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invariant, InvalidRequest } from '../../platform/errors.js';
-import { callerKey, okEnvelope, sendFail, type UserRouteDeps, type UserSession } from '../../platform/http.js';
+import { consumeCaller, okEnvelope, sendFail, type UserRouteDeps, type UserSession } from '../../platform/http.js';
 import { FILES_PATH_PREFIX } from './signed-urls.js';
 import { sniffImageFormat, type ImageFormat } from './images.js';
 import { deleteUnusedUploads, findServableUpload, storeImage, type Uploads } from './uploads.service.js';
@@ -148,8 +148,8 @@ export function registerUploadRoutes(app: FastifyInstance, route: UserRouteDeps,
     const session = token && account ? await route.authenticate(token, account) : null;
     if (!session) return sendFail(reply, 'auth.required');
     sessions.set(request, session);
-    // Same key as registerUserRoute's per-caller limit (platform/http.ts), so the 20/s budget is shared.
-    await route.limits.consume('perCaller', callerKey(request, session));
+    // The same per-caller and per-account counters as registerUserRoute (platform/http.ts), so the budgets are shared.
+    await consumeCaller(route.limits, request, session);
     await route.limits.consume('uploadPerAccount', `u:${session.userId}`);
     return undefined;
   };

@@ -168,7 +168,11 @@ const currencyFamilies = {
   // docs/api.md §10.7: the smallest amount of each source currency an exchange takes
   // docs/api.md §24.1: the main index of the currency's market ('' = no benchmark)
   'performance.benchmark': family(
-    () => z.string().max(64).regex(/^$|^[A-Za-z0-9_-]+$/, 'format'),
+    () =>
+      z
+        .string()
+        .max(64)
+        .regex(/^$|^[A-Za-z0-9_-]+$/, 'format'),
     (cur) => benchmarkDefaults[cur] ?? '',
   ),
   'exchange.minAmount': family(

@@ -630,7 +630,7 @@ export const userEndpoints = {
   performance: {
     path: '/user/performance',
     auth: 'yes',
-    summary: "Value, flows, profit, TWR, MWR and the benchmark of one currency account over a period (§24.1)",
+    summary: 'Value, flows, profit, TWR, MWR and the benchmark of one currency account over a period (§24.1)',
     request: perf.performanceRequest,
     response: perf.performance,
   },

@@ -99,6 +99,11 @@ export const firstEntryAt = repo.firstEntryAt;
 export const userCurrencyPage = repo.userCurrencyPage;
 
 /** Σ of the user's `frozen` postings of entries of `kinds` in `currency`: what those entries still hold. */
-export async function frozenOfKinds(db: Db, userId: string, currency: Currency, kinds: readonly string[]): Promise<Money> {
+export async function frozenOfKinds(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  kinds: readonly string[],
+): Promise<Money> {
   return Money.fromLedger(await repo.frozenOfKinds(db, userId, currency, kinds), currency);
 }

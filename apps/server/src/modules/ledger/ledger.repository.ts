@@ -410,7 +410,12 @@ export async function userCurrencyPage(
 }
 
 /** Σ of the user's `frozen` postings in `currency` of entries of the given kinds (e.g. the holds of pending withdrawals). */
-export async function frozenOfKinds(db: Db, userId: string, currency: string, kinds: readonly string[]): Promise<string> {
+export async function frozenOfKinds(
+  db: Db,
+  userId: string,
+  currency: string,
+  kinds: readonly string[],
+): Promise<string> {
   const [row] = rowsOf<{ total: string | null }>(
     await db.execute(sql`
     select coalesce(sum(p.amount), 0)::text as total from ledger_accounts a

@@ -83,11 +83,7 @@ export async function snapshotPass(db: Db, deps: PerformanceDeps, now: Date): Pr
   for (;;) {
     const page = await userCurrencyPage(db, after, PAGE);
     if (page.length === 0) break;
-    const done = await repo.snapshotted(
-      db,
-      [...new Set(page.map((p) => p.owner_id))],
-      date,
-    );
+    const done = await repo.snapshotted(db, [...new Set(page.map((p) => p.owner_id))], date);
     for (const p of page) {
       if (done.has(`${p.owner_id} ${p.currency}`) || !isCurrency(p.currency)) continue;
       accounts += 1;

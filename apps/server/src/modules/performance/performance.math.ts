@@ -128,7 +128,17 @@ export function weightsOf(values: { key: string; value: bigint }[]): Map<string,
   });
   let left = RATE_UNIT - parts.reduce((s, p) => s + p.floor, 0n);
   const order = [...parts].sort((a, b) =>
-    a.rest !== b.rest ? (b.rest > a.rest ? 1 : -1) : a.value !== b.value ? (b.value > a.value ? 1 : -1) : a.key < b.key ? -1 : 1,
+    a.rest !== b.rest
+      ? b.rest > a.rest
+        ? 1
+        : -1
+      : a.value !== b.value
+        ? b.value > a.value
+          ? 1
+          : -1
+        : a.key < b.key
+          ? -1
+          : 1,
   );
   for (const p of order) {
     if (left <= 0n) break;

@@ -140,7 +140,9 @@ export async function valuationDays(
   const today = todayOf(deps);
   const now = deps.clock.now();
   const closedTo = to < today ? to : addDays(today, -1);
-  const snapshots = new Map((await repo.snapshotsBetween(db, userId, currency, from, closedTo)).map((s) => [s.date, s]));
+  const snapshots = new Map(
+    (await repo.snapshotsBetween(db, userId, currency, from, closedTo)).map((s) => [s.date, s]),
+  );
   const dates = datesBetween(from, to);
   const missing = dates.filter((d) => d <= closedTo && !snapshots.has(d));
   let book: Map<string, Dec> | null = null;

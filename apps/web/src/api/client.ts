@@ -107,6 +107,9 @@ export const paths = {
   totpEnable: '/user/totpEnable',
   totpDisable: '/user/totpDisable',
   recoveryCodes: '/user/recoveryCodes',
+  performance: '/user/performance',
+  pnlCalendar: '/user/pnlCalendar',
+  allocation: '/user/allocation',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -18,7 +18,7 @@ export function createPerformanceModule(kernel: Kernel): ModuleSpec {
     seed: {
       after: ['auth'],
       run: async ({ extent }) => {
-        if (extent === 'full') await seedDemoPerformance(db, deps);
+        if (extent === 'full') await seedDemoPerformance(db, deps, kernel.config.ledgerHouseStripes);
       },
     },
   };

@@ -9,6 +9,9 @@ import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.
 import { post, useTestApp, type TestUser } from '../../test/harness.js';
 import { addDays, figures, fractionOf, monthsBefore, rateOf, weightsOf } from './performance.math.js';
 import { snapshotPass } from './performance.jobs.js';
+import { seedDemoPerformance } from './performance.seed.js';
+import { performanceOf } from './performance.service.js';
+import { DEMO_ACCOUNT } from '../auth/index.js';
 import { performanceSnapshots } from './performance.tables.js';
 import { eq } from 'drizzle-orm';
 
@@ -223,5 +226,24 @@ describe('/user/performance, /user/pnlCalendar, /user/allocation', () => {
     expect(a.byAssetClass.map((x) => x.key).sort()).toEqual(['cash', 'stock']);
     expect(a.byInstrument.map((x) => x.key)).toContain('i_mxn_WALMEX');
     expect(a.byCurrency.map((x) => x.key)).toEqual(['MXN']);
+  });
+});
+
+describe('the demo history (performance.seed.ts)', () => {
+  it('posts backdated deposits through the ledger once and derives the snapshots from them', async () => {
+    t.clock.set(THURSDAY);
+    const deps = depsOf();
+    await seedDemoPerformance(t.database.db, deps, 1);
+    await seedDemoPerformance(t.database.db, deps, 1);
+    const rows = await t.database.db
+      .select()
+      .from(performanceSnapshots)
+      .where(eq(performanceSnapshots.userId, DEMO_ACCOUNT.id));
+    // from the base day before the first deposit (90 days ago) to yesterday, each day once
+    expect(rows).toHaveLength(91);
+    const p = await performanceOf(t.database.db, deps, DEMO_ACCOUNT.id, { currency: 'MXN', period: 'all' });
+    recompute(p);
+    expect(p).toMatchObject({ netFlow: '70000.00', endValue: '70000.00', profit: '0.00', twr: '0.00000000' });
+    expect(p.series.find((d) => d.flow === '20000.00')?.value).toBe('70000.00');
   });
 });

@@ -247,3 +247,34 @@ describe('the demo history (performance.seed.ts)', () => {
     expect(p.series.find((d) => d.flow === '20000.00')?.value).toBe('70000.00');
   });
 });
+
+describe('the TWR chain (performance.math.ts)', () => {
+  it('rounds every prefix exactly as the exact fraction does, gains, losses, flows and negative values included', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let run = 0; run < 20; run++) {
+      const points: { date: string; value: bigint; flow: bigint }[] = [{ date: 'd0', value: 0n, flow: 0n }];
+      let value = 0n;
+      for (let i = 1; i < 120; i++) {
+        const flow = random() < 0.1 ? BigInt(Math.floor(random() * 2_000_000)) - 500_000n : 0n;
+        value = value + flow + BigInt(Math.floor((random() - 0.5) * 40_000));
+        // now and then a value of exactly 0 or below (a gapped position)
+        if (run % 5 === 0 && i === 60) value = -1234n;
+        points.push({ date: `d${i}`, value, flow });
+      }
+      const f = figures(points);
+      let num = 1n;
+      let den = 1n;
+      for (let i = 1; i < points.length; i++) {
+        if (points[i - 1]!.value !== 0n) {
+          num *= points[i]!.value - points[i]!.flow;
+          den *= points[i - 1]!.value;
+        }
+        expect(f.days[i]!.twr).toBe(rateOf(num - den, den));
+      }
+    }
+  });
+});

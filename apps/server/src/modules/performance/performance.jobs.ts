@@ -21,6 +21,7 @@ import { journalDays, liveValue, type PerformanceDeps } from './performance.serv
 
 export const SNAPSHOT_JOB = 'performance-snapshots';
 const PAGE = 500;
+const CONCURRENCY = 4;
 
 export interface SnapshotReport {
   date: string;
@@ -28,7 +29,11 @@ export interface SnapshotReport {
   written: number;
 }
 
-/** Writes one account's closed day `date` (and the days before it that have no snapshot). */
+/**
+ * Writes one account's closed day `date`, and the days before it that have no snapshot: after the
+ * last snapshot, from its value and the journal's changes since (only those entries are read); for
+ * an account without any, from the journal's book value since its first entry.
+ */
 export async function snapshotAccount(
   db: Db,
   deps: PerformanceDeps,
@@ -38,29 +43,26 @@ export async function snapshotAccount(
 ): Promise<number> {
   const timezone = deps.settings.get('funds.timezone');
   const now = deps.clock.now();
-  const end = localDayBounds(timezone, date).end;
-  // every entry up to now: the book values of the backfill and the change since the day closed
-  const legs = await entryLegs(db, userId, currency, null, now);
-  if (legs.length === 0) return 0;
+  const last = await repo.lastSnapshotOnOrBefore(db, userId, currency, date);
+  if (last?.date === date) return 0;
+  const from = last ? localDayBounds(timezone, addDays(last.date, 1)).start : null;
+  const legs = await entryLegs(db, userId, currency, from, now);
+  if (!last && legs.length === 0) return 0;
   const days = journalDays(legs, timezone);
   const sorted = [...days.keys()].sort();
-  const firstDay = sorted[0]!;
+  const firstDay = last ? addDays(last.date, 1) : sorted[0]!;
   if (firstDay > date) return 0;
-  const last = await repo.lastSnapshotOnOrBefore(db, userId, currency, date);
-  if (last === date) return 0;
   const rows: repo.NewSnapshot[] = [];
-  const backfillFrom = last ? addDays(last, 1) : addDays(firstDay, -1);
-  let book = new Dec(0);
+  let book = last ? last.value : new Dec(0);
   let i = 0;
-  for (const d of datesBetween(backfillFrom, addDays(date, -1))) {
+  for (const d of datesBetween(last ? firstDay : addDays(firstDay, -1), addDays(date, -1))) {
     while (i < sorted.length && sorted[i]! <= d) book = book.plus(days.get(sorted[i++]!)!.book);
     const flow = days.get(d)?.flow ?? new Dec(0);
     rows.push({ userId, currency, date: d, value: book, flow, source: 'journal', createdAt: now });
   }
+  // the entries posted after 24:00 of the day are taken back off the live value
   let since = new Dec(0);
   for (const [d, v] of days) if (d > date) since = since.plus(v.book);
-  // entries of the day after D posted before `end` cannot exist; those after `end` are in `since`
-  void end;
   const value = (await liveValue(db, deps, userId, currency)).minus(since);
   rows.push({
     userId,
@@ -84,11 +86,17 @@ export async function snapshotPass(db: Db, deps: PerformanceDeps, now: Date): Pr
     const page = await userCurrencyPage(db, after, PAGE);
     if (page.length === 0) break;
     const done = await repo.snapshotted(db, [...new Set(page.map((p) => p.owner_id))], date);
-    for (const p of page) {
-      if (done.has(`${p.owner_id} ${p.currency}`) || !isCurrency(p.currency)) continue;
-      accounts += 1;
-      written += await snapshotAccount(db, deps, p.owner_id, p.currency, date);
-    }
+    const todo = page.filter((p) => !done.has(`${p.owner_id} ${p.currency}`) && isCurrency(p.currency));
+    accounts += todo.length;
+    // a few accounts at a time: their queries overlap on a pooled PostgreSQL
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const p = todo[next++]!;
+        written += await snapshotAccount(db, deps, p.owner_id, p.currency as Currency, date);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const lastRow = page[page.length - 1]!;
     after = { userId: lastRow.owner_id, currency: lastRow.currency };
     if (page.length < PAGE) break;

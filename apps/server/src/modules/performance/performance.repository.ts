@@ -72,15 +72,15 @@ export async function snapshotted(db: Db, userIds: string[], date: string): Prom
   return new Set(rows.map((r) => `${r.userId} ${r.currency}`));
 }
 
-/** The user's latest snapshot date of `currency` on or before `date`, or null. */
+/** The user's latest snapshot of `currency` on or before `date`, or null. */
 export async function lastSnapshotOnOrBefore(
   db: Db,
   userId: string,
   currency: string,
   date: string,
-): Promise<string | null> {
+): Promise<{ date: string; value: Dec } | null> {
   const [row] = await db
-    .select({ date: performanceSnapshots.date })
+    .select({ date: performanceSnapshots.date, value: performanceSnapshots.value })
     .from(performanceSnapshots)
     .where(
       and(
@@ -91,5 +91,5 @@ export async function lastSnapshotOnOrBefore(
     )
     .orderBy(desc(performanceSnapshots.date))
     .limit(1);
-  return row?.date ?? null;
+  return row ?? null;
 }

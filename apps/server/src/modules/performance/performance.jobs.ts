@@ -86,14 +86,19 @@ export async function snapshotPass(db: Db, deps: PerformanceDeps, now: Date): Pr
     const page = await userCurrencyPage(db, after, PAGE);
     if (page.length === 0) break;
     const done = await repo.snapshotted(db, [...new Set(page.map((p) => p.owner_id))], date);
-    const todo = page.filter((p) => !done.has(`${p.owner_id} ${p.currency}`) && isCurrency(p.currency));
+    const todo: { userId: string; currency: Currency }[] = [];
+    for (const p of page)
+      if (isCurrency(p.currency) && !done.has(`${p.owner_id} ${p.currency}`))
+        todo.push({ userId: p.owner_id, currency: p.currency });
     accounts += todo.length;
     // a few accounts at a time: their queries overlap on a pooled PostgreSQL
     let next = 0;
     const worker = async () => {
       while (next < todo.length) {
         const p = todo[next++]!;
-        written += await snapshotAccount(db, deps, p.owner_id, p.currency as Currency, date);
+        // not `written += await …`: that reads `written` before the await and loses the others' counts
+        const n = await snapshotAccount(db, deps, p.userId, p.currency, date);
+        written += n;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));

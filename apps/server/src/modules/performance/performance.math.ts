@@ -3,7 +3,7 @@
  * smallest unit (BigInt), rates are BigInt fractions, and each figure is rounded once, at the
  * end, to 8 decimals half-up (away from zero at the half, as Money's `half_up`).
  */
-import { currencyScale, Dec, type Currency } from '@brokerage/contract';
+import { Money, type Currency, type Dec } from '@brokerage/contract';
 
 export const RATE_DECIMALS = 8;
 const RATE_UNIT = 10n ** BigInt(RATE_DECIMALS);
@@ -15,15 +15,22 @@ export interface DayPoint {
   flow: bigint;
 }
 
+/** Decimals of the currency's scale (Money's own wire form tells them). */
+function scaleOf(currency: Currency): number {
+  const zero = Money.zero(currency).toString();
+  const dot = zero.indexOf('.');
+  return dot < 0 ? 0 : zero.length - dot - 1;
+}
+
 /** Money → integer units of the currency's scale, rounded half-up (the one rounding of a day's value). */
 export function toUnits(amount: Dec | string, currency: Currency): bigint {
-  const scale = currencyScale[currency];
-  return BigInt(new Dec(amount).toDecimalPlaces(scale, Dec.ROUND_HALF_UP).times(new Dec(10).pow(scale)).toFixed(0));
+  // Money.toString(): half-up at the currency's scale
+  return BigInt(Money.of(amount, currency).toString().replace('.', ''));
 }
 
 /** Integer units → the wire string at the currency's scale. */
 export function fromUnits(units: bigint, currency: Currency): string {
-  return fixed(units, currencyScale[currency]);
+  return fixed(units, scaleOf(currency));
 }
 
 function fixed(units: bigint, scale: number): string {

@@ -4,10 +4,11 @@
  * account's currency, the benchmark's cumulative return on the left scale in percent. Colours
  * follow the theme (read from its CSS variables, as the price chart does).
  */
-import type { Performance } from '@brokerage/contract';
+import { Dec, type Performance } from '@brokerage/contract';
 import { createChart, LineSeries, type IChartApi, type Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../lib/format';
 
 function cssVar(name: string, fallback: string): string {
   if (typeof getComputedStyle !== 'function') return fallback;
@@ -61,7 +62,10 @@ export function ReturnsChart({ data }: { data: Performance }) {
         lineStyle: 2,
         priceScaleId: 'left',
         title: t('ui.returns.chart.benchmark'),
-        priceFormat: { type: 'custom', formatter: (v: number) => `${(v * 100).toFixed(2)}%` },
+        priceFormat: {
+          type: 'custom',
+          formatter: (v: number) => `${formatDecimal(new Dec(v).times(100), 2, 'half_up')}%`,
+        },
       });
       bench.setData(data.benchmark.series.map((d) => ({ time: timeOf(d.date), value: Number(d.return) })));
     }

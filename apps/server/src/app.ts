@@ -35,6 +35,7 @@ import {
 } from './modules/market/index.js';
 import { createMessagesModule } from './modules/messages/index.js';
 import { createNewShareModule } from './modules/newshare/index.js';
+import { createPerformanceModule } from './modules/performance/index.js';
 import { createPushModule, type Resolver } from './modules/push/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createSecurityModule } from './modules/security/index.js';
@@ -120,6 +121,7 @@ export const modules: readonly ModuleFactory[] = [
   createCopyModule,
   createAlertsModule,
   createSecurityModule,
+  createPerformanceModule,
 ];
 
 /** What `buildApp` hands back beside the app: the kernel (tests read its services). */

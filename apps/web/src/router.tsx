@@ -75,6 +75,7 @@ const LoginPage = page(() => import('./features/login/LoginPage'));
 const RegisterPage = page(() => import('./features/login/RegisterPage'));
 const HomePage = page(() => import('./features/home/HomePage'));
 const MinePage = page(() => import('./features/account/MinePage'));
+const ReturnsPage = page(() => import('./features/returns/ReturnsPage'));
 const SettingPage = page(() => import('./features/account/SettingPage'));
 const LoginPassPage = page(() => import('./features/account/LoginPassPage'));
 const FundPassPage = page(() => import('./features/account/FundPassPage'));
@@ -169,6 +170,7 @@ export const routes: RouteObject[] = [
         ],
       },
       screen('/information/index', <MinePage />),
+      screen('/information/returns', <ReturnsPage />),
       screen('/information/setting', <SettingPage />),
       screen('/information/loginPass', <LoginPassPage />),
       screen('/information/fundPass', <FundPassPage />),

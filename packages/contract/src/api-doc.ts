@@ -607,6 +607,26 @@ const laterSections: Section[] = [
       },
     ],
   },
+  {
+    n: 24,
+    title: 'Performance and allocation',
+    prefixes: [],
+    intro:
+      'All figures are computed from the ledger and the market feed, never stored as typed numbers. Valuation day = a calendar day of `funds.timezone`; the value of day d is the `totalAssets` (§1.10) of the user’s account **in the asked currency** at 24:00 of d (for today: now), less what pending withdrawals still hold (a withdrawal leaves when it is requested), positions marked at the last price at that instant. Values and flows are Money at the currency’s scale, rounded half-up once per day; every figure after that is exact and rounded once, at the end. Closed days come from daily snapshots written by a job after each day’s close (unique per user, currency and day); days before the first snapshot are rebuilt from the journal (positions at margin, investments at principal). Auth yes.',
+    subs: [
+      {
+        ...one('/user/performance'),
+        prose:
+          '`series[0]` is the base day, the day before the period’s first day; the period’s days are `series[1…]`, T = their count. Bounds: `1w` from `to` − 7 days; `1m`, `3m`, `1y` from the same date 1, 3, 12 months earlier (clamped to the month’s last day); `ytd` from 31 December of the previous year; `all` from the day before the account’s first ledger entry. `to` = today. `startValue` = value of `series[0]`, `endValue` = value of the last day, `netFlow` = Σ flow of `series[1…]`; `series[0]` has flow, profit and twr 0. `flow` of day d: approved deposits, withdrawals when requested (refunds of rejected ones count back), loan principal credited or repaid, exchanges in or out; everything else (trading, fees, interest, new shares, block trades, copy funds, lending) is return. `profit` of day d = value(d) − value(d−1) − flow(d). `twr` = Π (1 + r_d) − 1 with r_d = profit(d) / value(d−1) (0 where value(d−1) = 0), exact, rounded once; `series[].twr` is cumulative. `mwr`: modified Dietz, `profit / (startValue + Σ flow_d × (T − t_d) / T)`, 0 when the denominator is 0. Rates have 8 decimals, half-up. `benchmark`: the index of config `performance.benchmark.<CUR>` (null when empty), its cumulative close-to-close return on the same days (today: the last price).',
+      },
+      {
+        title: code('POST /user/pnlCalendar') + ', ' + code('POST /user/allocation'),
+        paths: ['/user/pnlCalendar', '/user/allocation'],
+        prose:
+          '`/user/pnlCalendar`: the days of the month up to today (none for a future month), `profit` as in `/user/performance`, `rate` = profit / value(d−1) (0 when value(d−1) = 0), `profit` their sum. `/user/allocation`: today’s value of every account of the user (`totalAssets`), cash (`available + frozen`) under key `cash` in the asset-class, market and instrument splits and under its currency in `byCurrency`, investments (`investValue`) under `invest`, each open position under its instrument, asset class and market; every item converted into `currency` at mid rates and rounded once, so each split sums to `total`; `weight` a Rate, the weights of each split summing to exactly 1 (largest remainders).',
+      },
+    ],
+  },
 ];
 
 /** User paths a later section documents: an earlier section that owns their prefix leaves them out. */

@@ -144,6 +144,13 @@ const withdrawLimitDefaults: Partial<Record<Currency, { min: string; max: string
   EUR: { min: '25.00', max: '25000.00' },
 };
 
+const benchmarkDefaults: Partial<Record<Currency, string>> = {
+  MXN: 'i_mxn_IPC',
+  USD: 'i_usd_SPX',
+  EUR: 'i_eur_IBEX',
+  USDT: 'i_crypto_BTC',
+};
+
 /** The per-currency families `<family>.<CUR>`, one key per currency. */
 const currencyFamilies = {
   // addition (docs/decisions.md): the per-currency bounds a channel without its own min/max uses (§1.11)
@@ -159,6 +166,15 @@ const currencyFamilies = {
       withdrawLimitDefaults[cur] ?? (currencyScale[cur] === 0 ? { min: '1', max: '0' } : { min: '0.01', max: '0.00' }),
   ),
   // docs/api.md §10.7: the smallest amount of each source currency an exchange takes
+  // docs/api.md §24.1: the main index of the currency's market ('' = no benchmark)
+  'performance.benchmark': family(
+    () =>
+      z
+        .string()
+        .max(64)
+        .regex(/^$|^[A-Za-z0-9_-]+$/, 'format'),
+    (cur) => benchmarkDefaults[cur] ?? '',
+  ),
   'exchange.minAmount': family(
     (cur) => moneyValueIn(cur),
     (cur) => (currencyScale[cur] === 0 ? '100' : '1.00'),
@@ -227,6 +243,7 @@ const familyAfter: Partial<Record<keyof SingleKeys, keyof CurrencyFamilies>> = {
   'deposit.channels': 'deposit.limits',
   'withdraw.window': 'withdraw.limits',
   'exchange.spreadRate': 'exchange.minAmount',
+  'funds.timezone': 'performance.benchmark',
 };
 
 /** Every key in the order the back office lists them: per market, then the single keys with their families. */

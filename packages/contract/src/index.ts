@@ -24,6 +24,7 @@ export * from './api/loan.js';
 export * from './api/alerts.js';
 export * from './api/security.js';
 export * from './api/sessions.js';
+export * from './api/performance.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

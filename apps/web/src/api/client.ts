@@ -110,6 +110,9 @@ export const paths = {
   sessions: '/user/sessions',
   sessionRevoke: '/user/sessionRevoke',
   sessionRevokeOthers: '/user/sessionRevokeOthers',
+  performance: '/user/performance',
+  pnlCalendar: '/user/pnlCalendar',
+  allocation: '/user/allocation',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAssets } from '../api/queries';
 import { formatMoney } from '../lib/format';
 import { ErrorRetry } from './States';
@@ -18,7 +19,16 @@ export interface ProfitFigure {
 }
 
 /** Total assets with available, profit and frozen funds from `/user/assets` (docs/api.md §7.11). */
-export function AssetsCard({ testIds = false, profit }: { testIds?: boolean; profit?: ProfitFigure }) {
+export function AssetsCard({
+  testIds = false,
+  profit,
+  totalTo,
+}: {
+  testIds?: boolean;
+  profit?: ProfitFigure;
+  /** where tapping the total goes (the Mine page: the returns screen) */
+  totalTo?: string;
+}) {
   const { t } = useTranslation();
   const assets = useAssets();
   if (assets.isError) {
@@ -41,7 +51,14 @@ export function AssetsCard({ testIds = false, profit }: { testIds?: boolean; pro
   return (
     <section className="card assets-card" aria-label={t('ui.assets.title')} aria-busy={assets.isPending}>
       <div className="label">{t('ui.assets.total', { currency: currency ?? '' })}</div>
-      <div className="total">{value(data?.totalAssets, 'mine-total-assets')}</div>
+      {totalTo ? (
+        <Link to={totalTo} className="total assets-total-link" data-testid={testIds ? 'mine-returns-link' : undefined}>
+          {value(data?.totalAssets, 'mine-total-assets')}
+          <span className="assets-total-more">{t('ui.returns.open')} ›</span>
+        </Link>
+      ) : (
+        <div className="total">{value(data?.totalAssets, 'mine-total-assets')}</div>
+      )}
       <div className="assets-grid">
         <div>
           <div className="label">{t('ui.assets.available')}</div>

@@ -19,6 +19,7 @@ import * as loan from './loan.js';
 import * as alerts from './alerts.js';
 import * as security from './security.js';
 import * as sessions from './sessions.js';
+import * as perf from './performance.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -626,6 +627,27 @@ export const userEndpoints = {
     request: alerts.alertCancelRequest,
     response: alerts.alert,
     success: 'result.cancel.ok',
+  },
+  performance: {
+    path: '/user/performance',
+    auth: 'yes',
+    summary: 'Value, flows, profit, TWR, MWR and the benchmark of one currency account over a period (§24.1)',
+    request: perf.performanceRequest,
+    response: perf.performance,
+  },
+  pnlCalendar: {
+    path: '/user/pnlCalendar',
+    auth: 'yes',
+    summary: 'Profit and return of each day of a month (§24.2)',
+    request: perf.pnlCalendarRequest,
+    response: perf.pnlCalendar,
+  },
+  allocation: {
+    path: '/user/allocation',
+    auth: 'yes',
+    summary: "Today's value of every account by asset class, market, currency and instrument (§24.2)",
+    request: perf.allocationRequest,
+    response: perf.allocation,
   },
   pushConfig: {
     path: '/push/config',

@@ -21,12 +21,14 @@ import { shellUi } from './shell.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
 import { tradeUi } from './trade.js';
+import { returnsUi } from './returns.js';
 
 /** Feature dictionaries kept in their own files, on top of the shell's; a key may be defined only once (tested). */
 export const featureMessages: readonly Record<Language, Record<string, string>>[] = [
   accountUi,
   accountLiveUi,
   alertsUi,
+  returnsUi,
   appearanceUi,
   blockTradesUi,
   chartsUi,

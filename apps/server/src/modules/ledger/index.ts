@@ -15,7 +15,18 @@ export {
   type PostingSpec,
 } from './ledger.service.js';
 export { assertLedgerInvariant, ledgerViolations } from './ledger.invariant.js';
-export { balancesBefore, countLedgerRows, fundFlowKinds, ledgerRows, type LedgerRow } from './ledger-rows.js';
+export {
+  balancesBefore,
+  countLedgerRows,
+  entryLegs,
+  firstEntryAt,
+  frozenOfKinds,
+  fundFlowKinds,
+  ledgerRows,
+  userCurrencyPage,
+  type EntryLeg,
+  type LedgerRow,
+} from './ledger-rows.js';
 export {
   combineInvestValues,
   createPortfolio,

@@ -65,3 +65,45 @@ export async function balancesBefore(
   const of = (kind: string) => Money.fromLedger(rows.find((r) => r.kind === kind)?.total ?? '0', currency);
   return { available: of('available'), frozen: of('frozen') };
 }
+
+/** One leg of an entry for the performance figures (docs/api.md §24): see `entryLegs`. */
+export interface EntryLeg {
+  entryId: string;
+  kind: string;
+  createdAt: Date;
+  /** `user` legs are the user's own accounts; `house` legs hold money on the user's behalf */
+  owner: 'user' | 'house';
+  accountKind: string;
+  amount: Money;
+}
+
+/** The legs of the user's entries in `currency` posted in [from, to), oldest first. */
+export async function entryLegs(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  from: Date | null,
+  to: Date,
+): Promise<EntryLeg[]> {
+  return (await repo.entryLegRecords(db, userId, currency, from, to)).map((r) => ({
+    entryId: r.entry_id,
+    kind: r.kind,
+    createdAt: new Date(r.created_at),
+    owner: r.owner_type === 'house' ? 'house' : 'user',
+    accountKind: r.account_kind,
+    amount: Money.fromLedger(r.amount, currency),
+  }));
+}
+
+export const firstEntryAt = repo.firstEntryAt;
+export const userCurrencyPage = repo.userCurrencyPage;
+
+/** Σ of the user's `frozen` postings of entries of `kinds` in `currency`: what those entries still hold. */
+export async function frozenOfKinds(
+  db: Db,
+  userId: string,
+  currency: Currency,
+  kinds: readonly string[],
+): Promise<Money> {
+  return Money.fromLedger(await repo.frozenOfKinds(db, userId, currency, kinds), currency);
+}

@@ -340,3 +340,91 @@ export async function insertEntries(
   );
   return rows.map((r) => r.id);
 }
+
+// ── Performance (modules/performance, docs/api.md §24) ─────────────────────────────────────────
+
+export interface EntryLegRecord {
+  entry_id: string;
+  kind: string;
+  created_at: string | Date;
+  /** the user's account kind, or the house account kind of a house leg */
+  owner_type: string;
+  account_kind: string;
+  amount: string;
+}
+
+/**
+ * The legs of every entry that touched the user's accounts in `currency` in [from, to): the user's
+ * own legs, and the house legs that hold money on the user's behalf (loan book, lending book, copy
+ * capital, new-share escrow), oldest first.
+ */
+export async function entryLegRecords(
+  db: Db,
+  userId: string,
+  currency: string,
+  from: Date | null,
+  to: Date,
+): Promise<EntryLegRecord[]> {
+  return rowsOf<EntryLegRecord>(
+    await db.execute(sql`
+    with mine as (
+      select distinct p.entry_id from postings p join ledger_accounts a on a.id = p.account_id
+      where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency})
+    select e.id::text as entry_id, e.kind, e.created_at, a.owner_type, a.kind as account_kind, p.amount::text as amount
+    from mine m
+      join journal_entries e on e.id = m.entry_id
+      join postings p on p.entry_id = e.id
+      join ledger_accounts a on a.id = p.account_id
+    where a.currency = ${currency}
+      and ((a.owner_type = 'user' and a.owner_id = ${userId})
+        or (a.owner_type = 'house' and a.kind in ('loan_book', 'lending_book', 'copy_capital', 'ipo_escrow')))
+      and e.created_at < ${to.toISOString()}
+      ${from ? sql`and e.created_at >= ${from.toISOString()}` : sql``}
+    order by e.id`),
+  );
+}
+
+/** When the user's first entry in `currency` was posted, or null. */
+export async function firstEntryAt(db: Db, userId: string, currency: string): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await db.execute(sql`
+    select min(e.created_at) as at from postings p
+      join ledger_accounts a on a.id = p.account_id join journal_entries e on e.id = p.entry_id
+    where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency}`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** A page of (user, currency) pairs that have ledger accounts, in key order after `after`. */
+export async function userCurrencyPage(
+  db: Db,
+  after: { userId: string; currency: string } | null,
+  limit: number,
+): Promise<{ owner_id: string; currency: string }[]> {
+  return rowsOf(
+    await db.execute(sql`
+    select distinct owner_id, currency from ledger_accounts
+    where owner_type = 'user' ${after ? sql`and (owner_id, currency) > (${after.userId}, ${after.currency})` : sql``}
+    order by owner_id, currency limit ${limit}`),
+  );
+}
+
+/** Σ of the user's `frozen` postings in `currency` of entries of the given kinds (e.g. the holds of pending withdrawals). */
+export async function frozenOfKinds(
+  db: Db,
+  userId: string,
+  currency: string,
+  kinds: readonly string[],
+): Promise<string> {
+  const [row] = rowsOf<{ total: string | null }>(
+    await db.execute(sql`
+    select coalesce(sum(p.amount), 0)::text as total from ledger_accounts a
+      join postings p on p.account_id = a.id join journal_entries e on e.id = p.entry_id
+    where a.owner_type = 'user' and a.owner_id = ${userId} and a.currency = ${currency} and a.kind = 'frozen'
+      and e.kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`),
+  );
+  return row?.total ?? '0';
+}

@@ -61,7 +61,7 @@ export default function MinePage() {
           <section className="card">
             {user.isError ? <ErrorRetry onRetry={() => void user.refetch()} /> : <ProfileHead />}
           </section>
-          <AssetsCard testIds profit={profit} />
+          <AssetsCard testIds profit={profit} totalTo="/information/returns" />
           <ProfileEntries />
         </div>
       </PullToRefresh>

@@ -23,6 +23,7 @@ export * from './api/engagement.js';
 export * from './api/loan.js';
 export * from './api/alerts.js';
 export * from './api/security.js';
+export * from './api/passkeys.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -180,6 +180,12 @@ export const messageCatalogue = {
     title: 'Two-step verification turned off',
     en: 'Two-step verification was turned off by customer service.',
   },
+  /** A passkey sign-in was refused because its signature counter did not move forward (docs/api.md §23.7). */
+  'message.security.passkey_clone': {
+    params: [],
+    title: 'Passkey refused',
+    en: 'A passkey of your account was refused: it may have been copied.',
+  },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and
    * content, kept as plain-text params and shown as text, untranslated.

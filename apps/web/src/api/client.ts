@@ -107,6 +107,12 @@ export const paths = {
   totpEnable: '/user/totpEnable',
   totpDisable: '/user/totpDisable',
   recoveryCodes: '/user/recoveryCodes',
+  passkeyOptions: '/user/passkeyOptions',
+  passkeyAdd: '/user/passkeyAdd',
+  passkeys: '/user/passkeys',
+  passkeyRemove: '/user/passkeyRemove',
+  passkeyLoginOptions: '/user/passkeyLoginOptions',
+  passkeyLogin: '/user/passkeyLogin',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -218,9 +218,9 @@ describe('signing in with a passkey', () => {
     await addPasskey(u, auth);
     const { challengeId, options } = await loginOptions();
     const forged = auth.get(options);
-    forged.response.signature = Buffer.from(forged.response.signature, 'base64url')
-      .map((b, i) => (i === 10 ? b ^ 1 : b))
-      .toString('base64url');
+    const signature = Buffer.from(forged.response.signature, 'base64url');
+    signature[10] = signature[10]! ^ 1;
+    forged.response.signature = signature.toString('base64url');
     expect((await passkeyLogin(challengeId, forged)).body.code).toBe('auth.passkey_invalid');
     expect((await signIn(auth, { origin: 'https://evil.example' })).body.code).toBe('auth.passkey_invalid');
     expect((await signIn(auth, { flags: FLAG_UP })).body.code).toBe('auth.passkey_invalid');

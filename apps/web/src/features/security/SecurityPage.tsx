@@ -20,6 +20,7 @@ import { TextField } from '../../components/TextField';
 import { copyText } from '../../lib/clipboard';
 import { saveBlob } from '../../lib/download';
 import { QrCode } from '../engagement';
+import { PasskeysSection } from './PasskeysSection';
 
 /** The secret in groups of four, easier to type into an authenticator by hand. */
 function grouped(secret: string): string {
@@ -333,6 +334,7 @@ export default function SecurityPage() {
           )}
         </section>
       )}
+      <PasskeysSection />
       <nav className="entry-list" aria-label={t('ui.security.passwords')}>
         <Link to="/information/loginPass" className="entry">
           <LockIcon className="entry-icon" />

@@ -80,6 +80,7 @@ describe('passkeys on a phone', () => {
     await button.click();
     await page.waitForURL(/#\/home\/index/, { timeout: 20_000 });
     await page.goto(`${baseUrl}/#/information/security`);
+    await page.reload(); // a fresh list, not the one cached before the sign-in
     await expect
       .poll(async () => page.getByTestId('passkey-item').textContent(), { timeout: 20_000 })
       .toContain('last used');

@@ -552,7 +552,7 @@ const laterSections: Section[] = [
     title: 'Account security',
     prefixes: [],
     intro:
-      'Two-step verification with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps). Auth yes unless stated.',
+      'Two-step verification with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps) and passkeys (WebAuthn Level 2). Auth yes unless stated.',
     subs: [
       {
         ...one('/user/totpSetup'),
@@ -592,6 +592,26 @@ const laterSections: Section[] = [
         title: 'Codes and protected calls',
         prose:
           'A code is accepted once: the same code in the same 30 s step again answers `auth.second_factor_wrong`; codes of the previous and next step are accepted. A recovery code works once. With two-step verification on, `/funds/withdraw`, `/user/changePassword`, `/user/changeFundPassword`, `/card/add`, `/wallet/add` and `/user/totpDisable` also need `code` or `recoveryCode` (both: 400 `exclusive`): without it `auth.second_factor_required`, wrong `auth.second_factor_wrong` `{attemptsLeft}`, counted toward the login lock-out. The check is the call’s last rule, after its own, so a call refused for another reason uses no code. `/user/getUserinfo`’s `totpEnabled` tells the client to show the code field before the user confirms.',
+      },
+      {
+        title: 'Passkeys (WebAuthn Level 2)',
+        paths: [
+          '/user/passkeyOptions',
+          '/user/passkeyAdd',
+          '/user/passkeys',
+          '/user/passkeyRemove',
+          '/user/passkeyLoginOptions',
+          '/user/passkeyLogin',
+        ],
+        prose:
+          'The relying party is the app’s public origin `PUBLIC_ORIGIN` (default `http://localhost:<PORT>`); its host is the RP ID (`localhost` by default, which browsers treat as secure). `/user/passkeyOptions` answers `PublicKeyCredentialCreationOptionsJSON` (resident key preferred, user verification required, attestation `none`, the account’s passkeys in `excludeCredentials`); `/user/passkeyAdd` `{response, name}` takes the browser’s `RegistrationResponseJSON` and a name of 1–40 characters (trimmed) and answers the passkey `{id, name, createdAt, lastUsedAt}`. `/user/passkeys` lists them, oldest first; `/user/passkeyRemove` `{passkeyId, password}` needs the login password (a wrong one answers `password.original_wrong` and counts like a wrong login password, §1.7); a passkey of another account answers `record.not_found`. `/user/passkeyLoginOptions` (auth no) answers `{challengeId, options}`: `PublicKeyCredentialRequestOptionsJSON` with no `allowCredentials` (discoverable credentials: no account is named) and user verification required. `/user/passkeyLogin` (auth no) `{challengeId, response}` with the browser’s `AuthenticationResponseJSON` answers exactly as `/user/login` (a passkey with user verification counts as both factors, so two-step verification asks no code). Every challenge lives 5 minutes and is used once, even by parallel requests: an unknown, used or expired sign-in challenge answers `auth.challenge_expired`; an adding challenge is found from the answer’s `clientDataJSON`, and an unknown, used, expired or another account’s one answers `auth.passkey_invalid`. The signature counter must move forward whenever it or the stored one is non-zero: the same or a lower counter refuses the sign-in (`auth.passkey_invalid`) and sends the account the personal message `message.security.passkey_clone`. A refused assertion counts toward the address’s login lock-out (`loginFailuresPerAddress`, §1.7), and a locked-out address gets no sign-in challenge (429). At most 10 passkeys per account (`passkey.too_many` `{max}`, checked on the options and again when adding).',
+        refusals: [
+          'passkey.too_many',
+          'auth.passkey_invalid',
+          'password.original_wrong',
+          'record.not_found',
+          'auth.challenge_expired',
+        ],
       },
       {
         title: 'Sessions and devices',

@@ -249,6 +249,8 @@ export const codeCatalogue = {
   'auth.challenge_expired': { http: 200, params: [], en: 'This sign-in has expired. Please start again.' },
   'totp.already_enabled': { http: 200, params: [], en: 'Two-step verification is already on.' },
   'totp.not_enabled': { http: 200, params: [], en: 'Two-step verification is off.' },
+  'auth.passkey_invalid': { http: 200, params: [], en: 'This passkey could not be verified.' },
+  'passkey.too_many': { http: 200, params: ['max'], en: 'You can register at most {max} passkeys.' },
   'result.cancel.ok': { http: 200, params: [], en: 'Cancelled successfully.' },
   'result.cancel.failed': { http: 200, params: [], en: 'Cancel failed.' },
   'result.close.ok': { http: 200, params: [], en: 'Position close submitted.' },

@@ -25,6 +25,7 @@ export * from './api/alerts.js';
 export * from './api/security.js';
 export * from './api/sessions.js';
 export * from './api/performance.js';
+export * from './api/passkeys.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -180,11 +180,17 @@ export const messageCatalogue = {
     title: 'Two-step verification turned off',
     en: 'Two-step verification was turned off by customer service.',
   },
-  /** A sign-in from a device (browser, system and /24) not seen on the account for 90 days (§23.3). */
+  /** A sign-in from a device (browser, system and /24) not seen on the account for 90 days (§23.8). */
   'message.security.new_login': {
     params: ['device', 'ip', 'time'],
     title: 'New sign-in to your account',
     en: 'New sign-in from {device} ({ip}) at {time}. If this was not you, change your password and end that session under Security.',
+  },
+  /** A passkey sign-in was refused because its signature counter did not move forward (docs/api.md §23.7). */
+  'message.security.passkey_clone': {
+    params: [],
+    title: 'Passkey refused',
+    en: 'A passkey of your account was refused: it may have been copied.',
   },
   /**
    * A message stored before messages were codes (migration 0009): its old English title and

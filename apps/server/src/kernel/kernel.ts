@@ -49,7 +49,7 @@ export interface Ports {
   unpaidLoan: UnpaidLoanPort;
   /** auth and funds ask "is this the user's second factor?" (security answers; docs/api.md §23.1) */
   secondFactor: SecondFactorPort;
-  /** auth tells of a sign-in from a new device (security answers: the user's message; §23.3) */
+  /** auth tells of a sign-in from a new device (security answers: the user's message; §23.8) */
   signIns: SignInPort;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a session keeps of the client that opened it (docs/api.md §23.3): a short device name read
+ * What a session keeps of the client that opened it (docs/api.md §23.8): a short device name read
  * from the User-Agent and the address masked to its network. Nothing else of either is stored.
  */
 import { isIPv4, isIPv6 } from 'node:net';

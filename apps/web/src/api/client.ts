@@ -113,6 +113,12 @@ export const paths = {
   performance: '/user/performance',
   pnlCalendar: '/user/pnlCalendar',
   allocation: '/user/allocation',
+  passkeyOptions: '/user/passkeyOptions',
+  passkeyAdd: '/user/passkeyAdd',
+  passkeys: '/user/passkeys',
+  passkeyRemove: '/user/passkeyRemove',
+  passkeyLoginOptions: '/user/passkeyLoginOptions',
+  passkeyLogin: '/user/passkeyLogin',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

@@ -17,6 +17,7 @@ import * as copy from './copy.js';
 import * as engagement from './engagement.js';
 import * as loan from './loan.js';
 import * as alerts from './alerts.js';
+import * as passkeys from './passkeys.js';
 import * as security from './security.js';
 import * as sessions from './sessions.js';
 import * as perf from './performance.js';
@@ -720,7 +721,7 @@ export const userEndpoints = {
   sessions: {
     path: '/user/sessions',
     auth: 'yes',
-    summary: "The account's live sessions (signed-in devices), the current one marked (§23.3)",
+    summary: "The account's live sessions (signed-in devices), the current one marked (§23.8)",
     request: user.emptyRequest,
     response: sessions.sessionsResponse,
   },
@@ -739,6 +740,51 @@ export const userEndpoints = {
     request: user.emptyRequest,
     response: user.emptyRequest.nullable(),
     success: 'result.update.ok',
+  },
+  passkeyOptions: {
+    path: '/user/passkeyOptions',
+    auth: 'yes',
+    summary: 'Options for adding a passkey (WebAuthn creation options)',
+    request: user.emptyRequest,
+    response: passkeys.passkeyOptionsResponse,
+  },
+  passkeyAdd: {
+    path: '/user/passkeyAdd',
+    auth: 'yes',
+    summary: "Add a passkey: the browser's registration answer and a name",
+    request: passkeys.passkeyAddRequest,
+    response: passkeys.passkey,
+    success: 'result.update.ok',
+  },
+  passkeys: {
+    path: '/user/passkeys',
+    auth: 'yes',
+    summary: "The user's passkeys",
+    request: user.emptyRequest,
+    response: passkeys.passkeyListResponse,
+  },
+  passkeyRemove: {
+    path: '/user/passkeyRemove',
+    auth: 'yes',
+    summary: 'Remove a passkey (login password)',
+    request: passkeys.passkeyRemoveRequest,
+    response: user.emptyRequest.nullable(),
+    success: 'result.update.ok',
+  },
+  passkeyLoginOptions: {
+    path: '/user/passkeyLoginOptions',
+    auth: 'no',
+    summary: 'Start a passkey sign-in: a challenge for any discoverable passkey',
+    request: user.emptyRequest,
+    response: passkeys.passkeyLoginOptionsResponse,
+  },
+  passkeyLogin: {
+    path: '/user/passkeyLogin',
+    auth: 'no',
+    summary: 'Sign in with a passkey: answers as /user/login',
+    request: passkeys.passkeyLoginRequest,
+    response: user.loginResponse,
+    success: 'result.login.ok',
   },
 } as const satisfies Record<string, UserEndpoint>;
 

@@ -1,4 +1,4 @@
-/** Sessions and devices (docs/api.md §23.3): the account's signed-in devices, ending one or all others. */
+/** Sessions and devices (docs/api.md §23.8): the account's signed-in devices, ending one or all others. */
 import { z } from 'zod';
 import { id, timestamp } from '../primitives.js';
 
@@ -20,5 +20,5 @@ export type SessionItem = z.infer<typeof sessionItem>;
 
 export const sessionsResponse = z.object({ list: z.array(sessionItem) });
 export const sessionRevokeRequest = z.object({ sessionId: id });
-/** How long a device (browser, system and /24) stays known: a sign-in from one not seen for longer is reported (§23.3). */
+/** How long a device (browser, system and /24) stays known: a sign-in from one not seen for longer is reported (§23.8). */
 export const KNOWN_DEVICE_DAYS = 90;

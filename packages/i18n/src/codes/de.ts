@@ -118,6 +118,8 @@ export const de: Record<string, string> = {
   'code.auth.challenge_expired': 'Diese Anmeldung ist abgelaufen. Bitte beginnen Sie von vorn.',
   'code.totp.already_enabled': 'Die Zwei-Schritt-Verifizierung ist bereits aktiviert.',
   'code.totp.not_enabled': 'Die Zwei-Schritt-Verifizierung ist deaktiviert.',
+  'code.auth.passkey_invalid': 'Dieser Passkey konnte nicht überprüft werden.',
+  'code.passkey.too_many': 'Sie können höchstens {max} Passkeys registrieren.',
   'code.checkin.already_today': 'Sie haben heute bereits eingecheckt.',
   'code.checkin.count_insufficient': 'Zu wenige Check-ins ({current}/{required}).',
   'code.watchlist.full': 'Die Watchlist ist voll ({max}).',

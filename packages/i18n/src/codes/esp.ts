@@ -121,6 +121,8 @@ export const esp: Record<string, string> = {
   'code.auth.challenge_expired': 'Este inicio de sesión ha caducado. Vuelva a empezar.',
   'code.totp.already_enabled': 'La verificación en dos pasos ya está activada.',
   'code.totp.not_enabled': 'La verificación en dos pasos está desactivada.',
+  'code.auth.passkey_invalid': 'No se pudo verificar esta llave de acceso.',
+  'code.passkey.too_many': 'Puede registrar como máximo {max} llaves de acceso.',
   'code.checkin.already_today': 'Ya registró su asistencia hoy.',
   'code.checkin.count_insufficient': 'Registros de asistencia insuficientes ({current}/{required}).',
   'code.watchlist.full': 'La lista de seguimiento está llena ({max}).',

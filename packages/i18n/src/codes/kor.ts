@@ -116,6 +116,8 @@ export const kor: Record<string, string> = {
   'code.auth.challenge_expired': '이 로그인은 만료되었습니다. 처음부터 다시 시도하세요.',
   'code.totp.already_enabled': '2단계 인증이 이미 켜져 있습니다.',
   'code.totp.not_enabled': '2단계 인증이 꺼져 있습니다.',
+  'code.auth.passkey_invalid': '이 패스키를 확인할 수 없습니다.',
+  'code.passkey.too_many': '패스키는 최대 {max}개까지 등록할 수 있습니다.',
   'code.checkin.already_today': '오늘 이미 출석 체크를 했습니다.',
   'code.checkin.count_insufficient': '출석 체크 횟수가 부족합니다({current}/{required}).',
   'code.watchlist.full': '관심종목이 가득 찼습니다({max}).',

@@ -70,6 +70,8 @@ const de = {
   'message.security.new_login.title': 'Neue Anmeldung bei Ihrem Konto',
   'message.security.new_login.body':
     'Neue Anmeldung von {device} ({ip}) am {time}. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und beenden Sie diese Sitzung unter Sicherheit.',
+  'message.security.passkey_clone.title': 'Passkey abgelehnt',
+  'message.security.passkey_clone.body': 'Ein Passkey Ihres Kontos wurde abgelehnt: Er wurde möglicherweise kopiert.',
   'message.lending.matched.title': 'Wertpapierleihe zugeteilt',
   'message.lending.matched.body': '{product}: {amount} {currency} verliehen vom {startedAt} bis {endsAt}.',
   'message.lending.failed.title': 'Wertpapierleihe nicht zugeteilt',
@@ -163,6 +165,8 @@ const zh = {
   'message.security.new_login.title': '您的帳戶有新的登入',
   'message.security.new_login.body':
     '{time} 從 {device}（{ip}）新登入。如果不是您本人，請變更密碼，並在「安全」中結束該工作階段。',
+  'message.security.passkey_clone.title': '通行密鑰已被拒絕',
+  'message.security.passkey_clone.body': '您帳戶的一個通行密鑰已被拒絕：它可能已被複製。',
   'message.lending.matched.title': '融券出借已成交',
   'message.lending.matched.body': '{product}：已出借 {amount} {currency}，期間自 {startedAt} 至 {endsAt}。',
   'message.lending.failed.title': '融券出借未成交',
@@ -253,6 +257,8 @@ const esp = {
   'message.security.new_login.title': 'Nuevo inicio de sesión en su cuenta',
   'message.security.new_login.body':
     'Nuevo inicio de sesión desde {device} ({ip}) el {time}. Si no fue usted, cambie su contraseña y cierre esa sesión en Seguridad.',
+  'message.security.passkey_clone.title': 'Llave de acceso rechazada',
+  'message.security.passkey_clone.body': 'Se rechazó una llave de acceso de su cuenta: es posible que se haya copiado.',
   'message.lending.matched.title': 'Préstamo de valores asignado',
   'message.lending.matched.body': '{product}: {amount} {currency} prestados del {startedAt} al {endsAt}.',
   'message.lending.failed.title': 'Préstamo de valores no asignado',
@@ -346,6 +352,8 @@ const kor = {
   'message.security.new_login.title': '계정에 새로운 로그인',
   'message.security.new_login.body':
     '{time}에 {device}({ip})에서 새로 로그인했습니다. 본인이 아니라면 비밀번호를 변경하고 보안 메뉴에서 해당 세션을 종료하세요.',
+  'message.security.passkey_clone.title': '패스키 거부됨',
+  'message.security.passkey_clone.body': '계정의 패스키가 거부되었습니다. 복제되었을 수 있습니다.',
   'message.lending.matched.title': '증권 대여 체결',
   'message.lending.matched.body': '{product}: 대여 금액 {amount} {currency}, 기간 {startedAt} ~ {endsAt}.',
   'message.lending.failed.title': '증권 대여 미체결',

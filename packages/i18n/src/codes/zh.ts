@@ -118,6 +118,8 @@ export const zh: Record<string, string> = {
   'code.auth.challenge_expired': '此次登入已逾時，請重新開始。',
   'code.totp.already_enabled': '兩步驟驗證已開啟。',
   'code.totp.not_enabled': '兩步驟驗證未開啟。',
+  'code.auth.passkey_invalid': '無法驗證此通行密鑰。',
+  'code.passkey.too_many': '最多只能註冊 {max} 個通行密鑰。',
   'code.checkin.already_today': '今日已簽到。',
   'code.checkin.count_insufficient': '簽到次數不足（{current}/{required}）。',
   'code.watchlist.full': '自選股已滿（{max}）。',

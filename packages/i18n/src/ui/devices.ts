@@ -1,4 +1,4 @@
-/** UI strings of the signed-in devices on the Security page (docs/api.md §23.3). */
+/** UI strings of the signed-in devices on the Security page (docs/api.md §23.8). */
 import type { Language } from '@brokerage/contract';
 
 export const devicesUi: Record<Language, Record<string, string>> = {

@@ -15,6 +15,7 @@ import { loginUi } from './login.js';
 import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
+import { passkeysUi } from './passkeys.js';
 import { securityUi } from './security.js';
 import { devicesUi } from './devices.js';
 import { shellUi } from './shell.js';
@@ -42,6 +43,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   marketUi,
   newSharesUi,
   offlineUi,
+  passkeysUi,
   securityUi,
   devicesUi,
   tradeUi,

@@ -60,7 +60,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** the browser and system that opened it ("Chrome · Android", '' unknown; docs/api.md §23.3) */
+    /** the browser and system that opened it ("Chrome · Android", '' unknown; docs/api.md §23.8) */
     device: text('device').notNull().default(''),
     /** the address it was opened from, masked to its /24 or /48 (the only form kept) */
     ip: text('ip').notNull().default(''),

@@ -43,7 +43,7 @@ export async function createSession(
 
 /**
  * Whether the account opened a session from this device (browser and system) and network in the
- * last 90 days (§23.3). A client we can name nothing of is never "known", so it is always reported.
+ * last 90 days (§23.8). A client we can name nothing of is never "known", so it is always reported.
  */
 export async function isKnownDevice(db: Db, clock: Clock, userId: string, client: SignInClient): Promise<boolean> {
   if (client.device === '' && client.ip === '') return false;

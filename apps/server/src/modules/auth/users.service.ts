@@ -36,7 +36,7 @@ export interface AuthDeps {
   currentAgreementVersion: () => Promise<string>;
   /** two-step verification (the kernel's port, answered by modules/security) */
   secondFactor: SecondFactorPort;
-  /** sign-ins from a new device (the kernel's port, answered by modules/security; §23.3) */
+  /** sign-ins from a new device (the kernel's port, answered by modules/security; §23.8) */
   signIns: SignInPort;
 }
 
@@ -183,7 +183,7 @@ function assertMayLogIn(user: UserRow): void {
 /**
  * The end of a login once every factor is right (the password, and the second factor of
  * /user/loginVerify): the restrictions again (one may have been set in between), the lock-out
- * cleared, the user told when the device is new to the account (§23.3), a new session.
+ * cleared, the user told when the device is new to the account (§23.8), a new session.
  */
 export async function finishLogin(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'limits' | 'authCache' | 'signIns'>,

@@ -1,2 +1,2 @@
-/** Account security (docs/api.md §23.1): two-step verification (TOTP) and recovery codes. */
+/** Account security (docs/api.md §23.1, §23.7): two-step verification (TOTP), recovery codes and passkeys. */
 export { createSecurityModule } from './security.module.js';

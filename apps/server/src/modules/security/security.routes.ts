@@ -13,7 +13,7 @@ function sessionOf(session: UserSession | null): UserSession {
   return session;
 }
 
-/** The user calls of docs/api.md §23.1 and §23.3. */
+/** The user calls of docs/api.md §23.1 and §23.8. */
 export function registerSecurityRoutes(app: FastifyInstance, route: UserRouteDeps, deps: SecurityDeps): void {
   registerUserRoute(app, route, userEndpoints.totpSetup, async ({ session, body }) => ({
     data: await security.setupTotp(deps, userOf(session), body),
@@ -31,7 +31,7 @@ export function registerSecurityRoutes(app: FastifyInstance, route: UserRouteDep
   registerUserRoute(app, route, userEndpoints.loginVerify, async ({ body, request }) => ({
     data: await security.verifyLogin(deps, body, signInClient(request.headers['user-agent'], request.ip)),
   }));
-  // §23.3 sessions and devices
+  // §23.8 sessions and devices
   registerUserRoute(app, route, userEndpoints.sessions, async ({ session }) => ({
     data: { list: await listSessions(deps.db, deps.clock, userOf(session), sessionOf(session).sessionId) },
   }));

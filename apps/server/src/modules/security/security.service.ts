@@ -229,7 +229,7 @@ export async function resetTotp(
 }
 
 /**
- * The `signIns` port (§23.3): a sign-in from a device (browser, system and network) the account
+ * The `signIns` port (§23.8): a sign-in from a device (browser, system and network) the account
  * has not used for 90 days tells the user, with what the session keeps of it and when.
  */
 export async function reportNewDevice(

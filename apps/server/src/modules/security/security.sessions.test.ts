@@ -40,7 +40,7 @@ const newLoginMessages = async (headers: Record<string, string>) =>
     }[]
   ).filter((m) => m.code === 'message.security.new_login');
 
-describe('sessions and devices (docs/api.md §23.3)', () => {
+describe('sessions and devices (docs/api.md §23.8)', () => {
   it('lists the live sessions with the device and the masked address, the current one marked', async () => {
     const u = await registerUser(t.app);
     const phone = await signIn(u, ANDROID, '203.0.113.77');

@@ -16,6 +16,7 @@ import { useBack } from '../../components/navigation';
 import { BackIcon } from '../../components/Icons';
 import { useSession } from '../../store/session';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PasskeyLogin } from './PasskeyLogin';
 import { useSignedIn } from './useSignedIn';
 
 type Errors = Partial<Record<'account' | 'password', string>>;
@@ -163,6 +164,7 @@ export default function LoginPage() {
             >
               {t('ui.login.submit')}
             </Button>
+            <PasskeyLogin />
             <div className="center-row">
               <span className="muted">{t('ui.login.noAccount')}</span>
               <Link to="/login/register">{t('ui.login.toRegister')}</Link>

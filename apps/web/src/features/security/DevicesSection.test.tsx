@@ -26,7 +26,7 @@ function renderDevices() {
   return renderAt('/information/security', [page('/information/security', <DevicesSection />)]);
 }
 
-describe('the signed-in devices (docs/api.md §23.3)', () => {
+describe('the signed-in devices (docs/api.md §23.8)', () => {
   setUpSignedInTests(ACCOUNT);
 
   it('lists the sessions, marks this device, names an unknown one, and ends another only after a confirmation', async () => {

@@ -15,7 +15,7 @@ function deviceText(session: SessionItem, unknown: string): string {
 }
 
 /**
- * `/information/security`'s signed-in devices (docs/api.md §23.3): every live session with the
+ * `/information/security`'s signed-in devices (docs/api.md §23.8): every live session with the
  * device, the masked address and when it was last active, this device marked. Ending a session
  * or all the others asks first; this device is signed out from the Mine page, not here.
  */

@@ -21,6 +21,7 @@ import { copyText } from '../../lib/clipboard';
 import { saveBlob } from '../../lib/download';
 import { QrCode } from '../engagement';
 import { DevicesSection } from './DevicesSection';
+import { PasskeysSection } from './PasskeysSection';
 
 /** The secret in groups of four, easier to type into an authenticator by hand. */
 function grouped(secret: string): string {
@@ -284,7 +285,7 @@ function ManageTotp({ onCodes, onOff }: { onCodes: (codes: string[]) => void; on
   );
 }
 
-/** `/information/security`: two-step verification (docs/api.md §23.1), signed-in devices (§23.3) and the passwords. */
+/** `/information/security`: two-step verification (docs/api.md §23.1), signed-in devices (§23.8) and the passwords. */
 export default function SecurityPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -334,6 +335,7 @@ export default function SecurityPage() {
           )}
         </section>
       )}
+      <PasskeysSection />
       <DevicesSection />
       <nav className="entry-list" aria-label={t('ui.security.passwords')}>
         <Link to="/information/loginPass" className="entry">

@@ -17,6 +17,7 @@ import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
 import { securityUi } from './security.js';
 import { shellUi } from './shell.js';
+import { statementsUi } from './statements.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
 import { tradeUi } from './trade.js';
@@ -40,6 +41,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   newSharesUi,
   offlineUi,
   securityUi,
+  statementsUi,
   tradeUi,
   tradeLiveUi,
   tradeRulesUi,

@@ -509,7 +509,7 @@ const fundsAnswers = {
       })),
     };
   },
-  '/funds/statement': {
+  '/funds/statementRange': {
     currency: 'MXN',
     from: '2025-03-01',
     to: '2025-03-14',

@@ -66,7 +66,7 @@ export function formatAmount(value: string, lang: Language): string {
   const negative = value.startsWith('-');
   const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
   const grouped = new Intl.NumberFormat(tag, { useGrouping: true }).format(BigInt(whole || '0'));
-  return `${negative ? '−' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
 function dateTimeFormat(lang: Language, timezone: string) {

@@ -950,7 +950,12 @@ class Soak {
       for (const currency of CURRENCIES) {
         statements.set(
           currency,
-          await this.must<Statement>(u.actor, '/api/vue/funds/statementRange', { currency, from, to }, 'funds/statementRange'),
+          await this.must<Statement>(
+            u.actor,
+            '/api/vue/funds/statementRange',
+            { currency, from, to },
+            'funds/statementRange',
+          ),
         );
       }
       const after = await this.must<Assets>(u.actor, '/api/vue/user/assets', {}, 'user/assets');

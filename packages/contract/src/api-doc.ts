@@ -449,11 +449,13 @@ const sections: Section[] = [
       },
       {
         ...one('/funds/statementMonths'),
-        prose: 'Our addition: the months `/funds/statement` can give, newest first: from the month of the account’s first ledger entry in `currency` (this month when there is none) to the current month.',
+        prose:
+          'Our addition: the months `/funds/statement` can give, newest first: from the month of the account’s first ledger entry in `currency` (this month when there is none) to the current month.',
       },
       {
         ...one('/funds/statementRange'),
-        prose: 'Our addition (was `/funds/statement` before §24.3 took that path): every movement of one currency between two local dates, as JSON or CSV.',
+        prose:
+          'Our addition (was `/funds/statement` before §24.3 took that path): every movement of one currency between two local dates, as JSON or CSV.',
       },
     ],
   },

@@ -670,7 +670,9 @@ describe('the statement (our addition)', () => {
       opening: { available: string };
       closing: { available: string; frozen: string };
       lines: { availableChange: string }[];
-    }>(await post(t.app, '/funds/statementRange', { currency: 'MXN', from: '2026-03-01', to: '2026-03-02' }, u.headers));
+    }>(
+      await post(t.app, '/funds/statementRange', { currency: 'MXN', from: '2026-03-01', to: '2026-03-02' }, u.headers),
+    );
     expect(s.opening.available).toBe('0.00');
     const a = await assets(u);
     expect(s.closing).toEqual({ available: a.available, frozen: a.frozen });

@@ -184,7 +184,10 @@ export function statementPdf(input: StatementPdfInput): NodeJS.ReadableStream {
     // the footer: page x of y, and the CSV's SHA-256 in a fixed-width font
     const footerY = A4[1] - MARGIN - 30;
     text(t('ui.statementPdf.sha'), MARGIN, footerY, { size: 7.5, width });
-    doc.font('Courier').fontSize(7.5).text(input.csvSha256, MARGIN, footerY + 11, { lineBreak: false });
+    doc
+      .font('Courier')
+      .fontSize(7.5)
+      .text(input.csvSha256, MARGIN, footerY + 11, { lineBreak: false });
     text(t('ui.statementPdf.page', { page: String(page), pages: String(pages) }), MARGIN, footerY + 11, {
       size: 7.5,
       width,

@@ -52,7 +52,13 @@ export function registerMonthlyStatementRoutes(app: FastifyInstance, route: User
   app.get<{ Params: { ticket: string }; Querystring: Record<string, unknown> }>(
     `${STATEMENT_PATH_PREFIX}:ticket`,
     async (request, reply) => {
-      const opened = openStatementLink(signer, request.params.ticket, request.query.exp, request.query.sig, clock.now());
+      const opened = openStatementLink(
+        signer,
+        request.params.ticket,
+        request.query.exp,
+        request.query.sig,
+        clock.now(),
+      );
       if (!opened) return sendFail(reply, 'auth.forbidden');
       const { ticket, remainingMs } = opened;
       const user = await findUserById(db, ticket.u);

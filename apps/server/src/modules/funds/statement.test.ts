@@ -66,9 +66,9 @@ function streams(pdf: Buffer): { dict: string; body: Buffer }[] {
 
 /** The text a content stream shows with a standard font: pdfkit writes it as hex strings. */
 function shownHex(content: string): string {
-  return Array.from(content.matchAll(/<([0-9a-fA-F]+)>/g), (m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1')).join(
-    '',
-  );
+  return Array.from(content.matchAll(/<([0-9a-fA-F]+)>/g), (m) =>
+    Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
+  ).join('');
 }
 
 function pdfFacts(pdf: Buffer) {
@@ -76,7 +76,9 @@ function pdfFacts(pdf: Buffer) {
   const all = streams(pdf);
   const pages = (text.match(/\/Type \/Page\b/g) ?? []).length;
   const contents = all.filter((s) => /\bBT\b/.test(s.body.toString('latin1')));
-  const cmaps = all.filter((s) => s.body.toString('latin1').includes('begincmap')).map((s) => s.body.toString('latin1'));
+  const cmaps = all
+    .filter((s) => s.body.toString('latin1').includes('begincmap'))
+    .map((s) => s.body.toString('latin1'));
   const fonts = Array.from(text.matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g), (m) => m[1]);
   const fontFiles = all.filter((s) => /\/Length1\b/.test(s.dict) || /FontFile/.test(s.dict)).length;
   return { pages, contents: contents.map((c) => c.body.toString('latin1')), cmaps, fonts, fontFiles };
@@ -104,9 +106,9 @@ describe('the monthly statement (§10.8)', () => {
     expect(o.orderId).toBeTruthy();
     t.clock.set(LAST_TUESDAY);
     expect((await post(t.app, '/trade/close', { orderId: o.orderId }, u.headers)).body.code).toBe('result.close.ok');
-    expect((await post(t.app, '/funds/exchange', { from: 'MXN', to: 'USD', amount: '1000.00' }, u.headers)).body.code).toBe(
-      'result.exchange.ok',
-    );
+    expect(
+      (await post(t.app, '/funds/exchange', { from: 'MXN', to: 'USD', amount: '1000.00' }, u.headers)).body.code,
+    ).toBe('result.exchange.ok');
     await post(
       t.app,
       '/user/setFundPassword',
@@ -122,7 +124,12 @@ describe('the monthly statement (§10.8)', () => {
       ),
     );
     t.clock.set(new Date('2026-03-31T17:00:00Z')); // 11:00 in Mexico City: the withdrawal window is open
-    const w = await post(t.app, '/funds/withdraw', { amount: '500.00', fundPassword: '246810', cardId: card.cardId }, u.headers);
+    const w = await post(
+      t.app,
+      '/funds/withdraw',
+      { amount: '500.00', fundPassword: '246810', cardId: card.cardId },
+      u.headers,
+    );
     expect(w.body.code).toBe('result.withdraw.ok');
     await approve(t.app, 'withdraw', data<{ id: string }>(w).id);
 
@@ -162,7 +169,9 @@ describe('the monthly statement (§10.8)', () => {
     expect(april.at(-1)![4]).toBe(await cash(u));
     expect(april.slice(2, -1).map((r) => r[1])).toEqual(['deposit']);
 
-    const months = data<{ months: string[] }>(await post(t.app, '/funds/statementMonths', { currency: 'MXN' }, u.headers));
+    const months = data<{ months: string[] }>(
+      await post(t.app, '/funds/statementMonths', { currency: 'MXN' }, u.headers),
+    );
     expect(months.months).toEqual(['2026-04', '2026-03']);
   });
 
@@ -178,9 +187,9 @@ describe('the monthly statement (§10.8)', () => {
     const pdf = await download((await link(u, { month: '2026-02', format: 'pdf', lang: 'esp' })).url);
     expect(pdf.statusCode).toBe(200);
     expect(pdfFacts(pdf.rawPayload).pages).toBe(1);
-    expect(data<{ months: string[] }>(await post(t.app, '/funds/statementMonths', { currency: 'MXN' }, u.headers)).months).toEqual([
-      '2026-03',
-    ]);
+    expect(
+      data<{ months: string[] }>(await post(t.app, '/funds/statementMonths', { currency: 'MXN' }, u.headers)).months,
+    ).toEqual(['2026-03']);
   });
 
   it('PDF: the CSV SHA-256 on every page, page x of y, German and Chinese glyphs embedded', async () => {
@@ -215,7 +224,9 @@ describe('the monthly statement (§10.8)', () => {
     // 每月對帳單, 期初餘額, 第 1 頁，共 2 頁: the glyphs are in the embedded subset
     for (const c of ['對', '帳', '單', '餘', '額', '頁']) expect(fontHas(zhFacts.cmaps, c)).toBe(true);
 
-    const ko = pdfFacts((await download((await link(u, { month: '2026-03', format: 'pdf', lang: 'kor' })).url)).rawPayload);
+    const ko = pdfFacts(
+      (await download((await link(u, { month: '2026-03', format: 'pdf', lang: 'kor' })).url)).rawPayload,
+    );
     expect(ko.fonts.some((f) => f?.includes('NotoSansKR'))).toBe(true);
     for (const c of ['명', '세', '서', '잔', '액']) expect(fontHas(ko.cmaps, c)).toBe(true);
   });
@@ -224,14 +235,26 @@ describe('the monthly statement (§10.8)', () => {
     t.clock.set(MONDAY);
     const u = await verifiedUser(t.app);
     await fund(t.app, u, 'MXN', '777.00');
-    const future = await post(t.app, '/funds/statement', { currency: 'MXN', month: '2026-04', format: 'csv' }, u.headers);
+    const future = await post(
+      t.app,
+      '/funds/statement',
+      { currency: 'MXN', month: '2026-04', format: 'csv' },
+      u.headers,
+    );
     expect(future.http).toBe(400);
     expect(future.body).toMatchObject({ code: 'request.invalid', params: { fields: { month: 'out_of_range' } } });
     const bad = await post(t.app, '/funds/statement', { currency: 'MXN', month: '2026-13', format: 'csv' }, u.headers);
     expect(bad.body.params).toMatchObject({ fields: { month: 'format' } });
-    const noFormat = await post(t.app, '/funds/statement', { currency: 'MXN', month: '2026-03', format: 'xls' }, u.headers);
+    const noFormat = await post(
+      t.app,
+      '/funds/statement',
+      { currency: 'MXN', month: '2026-03', format: 'xls' },
+      u.headers,
+    );
     expect(noFormat.http).toBe(400);
-    expect((await post(t.app, '/funds/statement', { currency: 'MXN', month: '2026-03', format: 'csv' })).http).toBe(401);
+    expect((await post(t.app, '/funds/statement', { currency: 'MXN', month: '2026-03', format: 'csv' })).http).toBe(
+      401,
+    );
 
     const good = await link(u, { month: '2026-03', format: 'csv' });
     expect((await download(good.url)).body).toContain('777.00');
@@ -250,7 +273,9 @@ describe('the monthly statement (§10.8)', () => {
     // a changed signature, a changed expiry
     const sig = mine.searchParams.get('sig')!;
     const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
-    expect((await download(`${mine.pathname}?exp=${mine.searchParams.get('exp')}&sig=${flipped}`)).statusCode).toBe(403);
+    expect((await download(`${mine.pathname}?exp=${mine.searchParams.get('exp')}&sig=${flipped}`)).statusCode).toBe(
+      403,
+    );
     const later = Number(mine.searchParams.get('exp')) + 60_000;
     expect((await download(`${mine.pathname}?exp=${later}&sig=${sig}`)).statusCode).toBe(403);
     expect((await download(mine.pathname)).statusCode).toBe(403);

@@ -48,7 +48,12 @@ describe('the monthly statements page', () => {
     await waitFor(() => expect(screen.queryByTestId('statement-month-2026-02')).toBeNull());
     await user.click(await screen.findByTestId('statement-csv-2026-03'));
     await waitFor(() => expect(clicked).toHaveLength(2));
-    expect(api.callsTo('/funds/statement').at(-1)).toEqual({ currency: 'USD', month: '2026-03', format: 'csv', lang: 'en' });
+    expect(api.callsTo('/funds/statement').at(-1)).toEqual({
+      currency: 'USD',
+      month: '2026-03',
+      format: 'csv',
+      lang: 'en',
+    });
     expect(api.callsTo('/funds/statementMonths')).toEqual([{ currency: 'MXN' }, { currency: 'USD' }]);
   });
 

@@ -312,7 +312,7 @@ export const statementRangeResponse = z.object({
 });
 export type Statement = z.infer<typeof statementRangeResponse>;
 
-/* ---- monthly statements (docs/api.md §24.3) ---- */
+/* ---- monthly statements (docs/api.md §10.8) ---- */
 
 /** A calendar month of `funds.timezone`, `YYYY-MM`. */
 export const statementMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'format');

@@ -1,5 +1,5 @@
 /**
- * Monthly statements (docs/api.md §10.8, the shared contract's §24.3): the account's cash
+ * Monthly statements (docs/api.md §10.8): the account's cash
  * (`available + frozen`) over one calendar month of `funds.timezone`: the opening balance, every
  * ledger entry of the month that changes the cash, the closing balance. Moves between available
  * and frozen (order, withdrawal and subscription freezes and releases) leave the cash as it was
@@ -66,7 +66,7 @@ export function monthOf(timezone: string, at: Date): string {
   return localDateIn(timezone, at).slice(0, 7);
 }
 
-/** Refuses a month after the current one (`fields.month: "out_of_range"`, §24.3). */
+/** Refuses a month after the current one (`fields.month: "out_of_range"`, §10.8). */
 export function assertStatementMonth(timezone: string, month: string, now: Date): void {
   if (month > monthOf(timezone, now) || month < '2000-01') throw new InvalidRequest({ month: 'out_of_range' });
 }
@@ -128,7 +128,7 @@ const csvCell = (raw: string) => {
 
 export const MONTHLY_CSV_HEADER = 'time,kind,reference,amount,balance';
 
-/** The CSV of §24.3: header, an `opening` row, one row per entry, a `closing` row; UTF-8, `\n` line ends. */
+/** The CSV of §10.8: header, an `opening` row, one row per entry, a `closing` row; UTF-8, `\n` line ends. */
 export function monthlyCsv(s: MonthlyStatement): string {
   const rows = [
     MONTHLY_CSV_HEADER,

@@ -11,7 +11,7 @@
  *   server is back (docs/api.md §1.6).
  * - The ledger invariant (apps/server's `ledgerViolations`, the check the server tests run after
  *   every test) runs on the database every few seconds, through the kill and after.
- * - Each user checks now and then that its statement equals its balance (`/funds/statement`
+ * - Each user checks now and then that its statement equals its balance (`/funds/statementRange`
  *   against `/user/assets`, every currency); at the end, every user.
  * - After the restart, the operations acknowledged before the kill are asked again with their
  *   `requestId` and must get the identical answer (§1.6, §1.11); at the end, every acknowledged
@@ -950,7 +950,12 @@ class Soak {
       for (const currency of CURRENCIES) {
         statements.set(
           currency,
-          await this.must<Statement>(u.actor, '/api/vue/funds/statement', { currency, from, to }, 'funds/statement'),
+          await this.must<Statement>(
+            u.actor,
+            '/api/vue/funds/statementRange',
+            { currency, from, to },
+            'funds/statementRange',
+          ),
         );
       }
       const after = await this.must<Assets>(u.actor, '/api/vue/user/assets', {}, 'user/assets');

@@ -509,7 +509,8 @@ const fundsAnswers = {
       })),
     };
   },
-  '/funds/statement': {
+  '/funds/statementMonths': { currency: 'MXN', months: ['2026-03', '2026-02', '2026-01', '2025-12'] },
+  '/funds/statementRange': {
     currency: 'MXN',
     from: '2025-03-01',
     to: '2025-03-14',
@@ -584,6 +585,7 @@ const shots = [
   { name: 'fundRecord', hash: '#/information/fundRecord', loggedIn: true },
   { name: 'fundRecord-withdraw', hash: '#/information/fundRecord?tab=withdraw', loggedIn: true },
   { name: 'statement', hash: '#/information/fundRecord', loggedIn: true, click: 'statement-open' },
+  { name: 'statements', hash: '#/information/statements', loggedIn: true },
   { name: 'exChange', hash: '#/information/exChange', loggedIn: true, fill: ['exchange-amount', '1000'] },
   { name: 'about', hash: '#/information/aboutUs', loggedIn: true, scroll: true },
   { name: 'market', hash: '#/market/index', loggedIn: true },

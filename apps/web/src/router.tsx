@@ -101,6 +101,7 @@ const RechargePage = page(() => import('./features/funds/RechargePage'));
 const RechargeChannelPage = page(() => import('./features/funds/RechargeChannelPage'));
 const CashOutPage = page(() => import('./features/funds/CashOutPage'));
 const FundRecordPage = page(() => import('./features/funds/FundRecordPage'));
+const StatementsPage = page(() => import('./features/funds/StatementsPage'));
 const ExchangePage = page(() => import('./features/funds/ExchangePage'));
 const WalletPage = page(() => import('./features/funds/WalletPage'));
 const BuyStockPage = page(() => import('./features/trade/BuyStockPage'));
@@ -194,6 +195,7 @@ export const routes: RouteObject[] = [
       screen('/information/rechargeChannel', <RechargeChannelPage />),
       screen('/information/cashOut', <CashOutPage />),
       screen('/information/fundRecord', <FundRecordPage />),
+      screen('/information/statements', <StatementsPage />),
       screen('/information/exChange', <ExchangePage />),
       screen('/market/buyStockDetail', <BuyStockPage />),
       screen('/trade/positionDetail', <PositionDetailPage />),

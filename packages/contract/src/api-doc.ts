@@ -442,7 +442,21 @@ const sections: Section[] = [
       one('/funds/records'),
       one('/funds/rates'),
       one('/funds/exchange'),
-      one('/funds/statement'),
+      {
+        ...one('/funds/statement'),
+        prose:
+          'A monthly statement as a signed bearer link `GET /files/statements/<ticket>?exp=…&sig=…` valid 15 minutes (signed like uploads, §17: HMAC-SHA256); a tampered ticket or signature, or an expired link, answers 403 `auth.forbidden`. `month` is a month of `funds.timezone`: the current one (up to the signing time) or an earlier one; a later month is 400 `fields.month: "out_of_range"`. The statement is of the account’s cash, `available + frozen`: the opening balance, each ledger entry of the month that changes the cash (moves between available and frozen change nothing and are not listed), and the closing balance, the ledger’s cash at the end of the month. CSV: UTF-8, header `time,kind,reference,amount,balance`, first row kind `opening`, last row kind `closing` (empty time, reference and amount). PDF: A4 in `lang` (default: the language of the user’s latest push subscription, else `en`), every text translated, amounts in the language’s separators, fonts for Chinese (Traditional) and Korean shipped with the server; it names the company (`display.title`), the account, the period, “page x of y”, and on every page the SHA-256 of the CSV of the same statement. A month without entries gives a statement whose opening equals its closing.',
+      },
+      {
+        ...one('/funds/statementMonths'),
+        prose:
+          'Our addition: the months `/funds/statement` can give, newest first: from the month of the account’s first ledger entry in `currency` (this month when there is none) to the current month.',
+      },
+      {
+        ...one('/funds/statementRange'),
+        prose:
+          'Our addition (was `/funds/statement` before the monthly statement took that path): every movement of one currency between two local dates, as JSON or CSV.',
+      },
     ],
   },
   {

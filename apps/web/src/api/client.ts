@@ -60,6 +60,8 @@ export const paths = {
   rates: '/funds/rates',
   exchange: '/funds/exchange',
   statement: '/funds/statement',
+  statementMonths: '/funds/statementMonths',
+  statementRange: '/funds/statementRange',
   tradePreview: '/trade/preview',
   tradeBuy: '/trade/buy',
   tradeCancel: '/trade/cancel',

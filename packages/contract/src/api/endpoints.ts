@@ -329,9 +329,23 @@ export const userEndpoints = {
   statement: {
     path: '/funds/statement',
     auth: 'yes',
-    summary: 'Account statement for a date range (JSON or CSV)',
+    summary: 'Monthly statement as a signed CSV or PDF download link (15 minutes)',
     request: funds.statementRequest,
     response: funds.statementResponse,
+  },
+  statementMonths: {
+    path: '/funds/statementMonths',
+    auth: 'yes',
+    summary: 'The months a statement can be asked for, newest first',
+    request: funds.statementMonthsRequest,
+    response: funds.statementMonthsResponse,
+  },
+  statementRange: {
+    path: '/funds/statementRange',
+    auth: 'yes',
+    summary: 'Account statement for a date range (JSON or CSV)',
+    request: funds.statementRangeRequest,
+    response: funds.statementRangeResponse,
   },
   tradePreview: {
     path: '/trade/preview',

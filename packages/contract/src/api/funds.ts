@@ -9,6 +9,7 @@ import {
   channelTypes,
   fundRecordTabs,
   kycStatuses,
+  languages,
   ledgerKinds,
   reviewQueues,
   reviewStates,
@@ -284,9 +285,9 @@ export const exchangeResponse = z.object({
   createdAt: timestamp,
 });
 
-/* ---- statement (our addition, docs/decisions.md) ---- */
+/* ---- statement of a date range (our addition, docs/decisions.md; moved to /funds/statementRange) ---- */
 
-export const statementRequest = z
+export const statementRangeRequest = z
   .object({ currency, from: date, to: date, format: z.enum(['json', 'csv']).default('json') })
   .refine((b) => b.from <= b.to, { message: 'out_of_range', path: ['to'] });
 export const statementLine = z.object({
@@ -300,7 +301,7 @@ export const statementLine = z.object({
   availableAfter: decimal,
   frozenAfter: decimal,
 });
-export const statementResponse = z.object({
+export const statementRangeResponse = z.object({
   currency,
   from: date,
   to: date,
@@ -309,7 +310,26 @@ export const statementResponse = z.object({
   closing: z.object({ available: decimal, frozen: decimal }),
   lines: z.array(statementLine),
 });
-export type Statement = z.infer<typeof statementResponse>;
+export type Statement = z.infer<typeof statementRangeResponse>;
+
+/* ---- monthly statements (docs/api.md §10.8) ---- */
+
+/** A calendar month of `funds.timezone`, `YYYY-MM`. */
+export const statementMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'format');
+export const statementFormats = ['csv', 'pdf'] as const;
+export type StatementFormat = (typeof statementFormats)[number];
+export const statementRequest = z.object({
+  currency,
+  month: statementMonth,
+  format: z.enum(statementFormats),
+  lang: z.enum(languages).optional(),
+});
+/** A bearer link valid 15 minutes (`STATEMENT_URL_TTL_MS`), served outside `/api/vue/`. */
+export const statementResponse = z.object({ url: z.string(), expiresAt: timestamp });
+export const STATEMENT_URL_TTL_MS = 15 * 60 * 1000;
+/** The months a statement can be asked for (our addition): from the first ledger entry to this month. */
+export const statementMonthsRequest = z.object({ currency });
+export const statementMonthsResponse = z.object({ currency, months: z.array(statementMonth) });
 
 /* ---- back office review queues (§19.3) ---- */
 

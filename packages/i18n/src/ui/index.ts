@@ -19,6 +19,7 @@ import { passkeysUi } from './passkeys.js';
 import { securityUi } from './security.js';
 import { devicesUi } from './devices.js';
 import { shellUi } from './shell.js';
+import { statementsUi } from './statements.js';
 import { tradeLiveUi } from './trade-live.js';
 import { tradeRulesUi } from './trade-rules.js';
 import { tradeUi } from './trade.js';
@@ -46,6 +47,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   passkeysUi,
   securityUi,
   devicesUi,
+  statementsUi,
   tradeUi,
   tradeLiveUi,
   tradeRulesUi,

@@ -35,6 +35,7 @@ export function createFundsModule(kernel: Kernel): ModuleSpec {
         authCache,
         unpaidLoan,
         secondFactor: kernel.ports.secondFactor,
+        signer: uploads.signer,
       }),
     reviewQueues: builtInReviewQueues({ clock, uploads, ledger, authCache, unpaidLoan }),
     // written as the operator's `deposit.channels` value (when none is stored), then read

@@ -7,6 +7,7 @@ import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/ht
 import type { RateLimits } from '../../platform/rate-limit.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache, SecondFactorPort } from '../auth/index.js';
+import type { UploadUrlSigner } from '../uploads/index.js';
 import type { Ledger, Portfolio } from '../ledger/index.js';
 import * as cardsService from './cards.service.js';
 import { depositChannels, submitDeposit } from './deposits.service.js';
@@ -14,6 +15,7 @@ import { exchange, rates } from './exchange.service.js';
 import { kycStatus, submitKyc } from './kyc.service.js';
 import { fundRecords } from './records.service.js';
 import { statement, statementCsv } from './statement.service.js';
+import { registerMonthlyStatementRoutes } from './statement.routes.js';
 import type { UnpaidLoanPort } from './loans-port.js';
 import type { UploadsPort } from './uploads-port.js';
 import { requestWithdrawal, withdrawInfo } from './withdrawals.service.js';
@@ -32,6 +34,8 @@ export interface FundsDeps {
   unpaidLoan: UnpaidLoanPort;
   /** two-step verification (the kernel's `secondFactor` port): withdraw and binding a card or wallet ask it */
   secondFactor: SecondFactorPort;
+  /** signs and checks the statements' download links (the uploads module's signer, §17) */
+  signer: UploadUrlSigner;
 }
 
 export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
@@ -110,7 +114,7 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     { extraLimit: (_r, session) => limits.consume('moneyCalls', userOf(session)) },
   );
 
-  registerUserRoute(app, route, userEndpoints.statement, async ({ body, session, tx }) => {
+  registerUserRoute(app, route, userEndpoints.statementRange, async ({ body, session, tx }) => {
     const s = await statement(tx, settings, userOf(session), body);
     if (body.format === 'csv') {
       return {
@@ -124,4 +128,6 @@ export function registerFundsRoutes(app: FastifyInstance, route: UserRouteDeps, 
     }
     return { data: s };
   });
+
+  registerMonthlyStatementRoutes(app, route, deps);
 }

@@ -670,7 +670,9 @@ describe('the statement (our addition)', () => {
       opening: { available: string };
       closing: { available: string; frozen: string };
       lines: { availableChange: string }[];
-    }>(await post(t.app, '/funds/statement', { currency: 'MXN', from: '2026-03-01', to: '2026-03-02' }, u.headers));
+    }>(
+      await post(t.app, '/funds/statementRange', { currency: 'MXN', from: '2026-03-01', to: '2026-03-02' }, u.headers),
+    );
     expect(s.opening.available).toBe('0.00');
     const a = await assets(u);
     expect(s.closing).toEqual({ available: a.available, frozen: a.frozen });
@@ -678,7 +680,7 @@ describe('the statement (our addition)', () => {
     expect(sum.toFixed(2)).toBe(s.closing.available);
     const csv = await t.app.inject({
       method: 'POST',
-      url: '/api/vue/funds/statement',
+      url: '/api/vue/funds/statementRange',
       headers: { 'content-type': 'application/json', ...u.headers },
       payload: JSON.stringify({ currency: 'MXN', from: '2026-03-01', to: '2026-03-02', format: 'csv' }),
     });
@@ -687,7 +689,7 @@ describe('the statement (our addition)', () => {
     expect(rows).toHaveLength(s.lines.length + 3);
     expect(rows.at(-1)).toBe(`,,closing,,,,,${a.available},${a.frozen}`);
     const empty = data<{ lines: unknown[]; closing: { available: string } }>(
-      await post(t.app, '/funds/statement', { currency: 'MXN', from: '2026-01-01', to: '2026-01-31' }, u.headers),
+      await post(t.app, '/funds/statementRange', { currency: 'MXN', from: '2026-01-01', to: '2026-01-31' }, u.headers),
     );
     expect(empty.lines).toHaveLength(0);
     expect(empty.closing.available).toBe('0.00');

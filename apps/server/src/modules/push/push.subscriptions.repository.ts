@@ -147,3 +147,14 @@ export async function endpointsOf(db: Db, userId: string): Promise<string[]> {
     .orderBy(desc(pushSubscriptions.renewedAt));
   return rows.map((r) => r.endpoint);
 }
+
+/** The language of the user's most recently renewed subscription: the last one the server was told. */
+export async function lastLanguageOf(db: Db, userId: string): Promise<Language | null> {
+  const rows = await db
+    .select({ lang: pushSubscriptions.lang })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.renewedAt))
+    .limit(1);
+  return rows[0]?.lang ?? null;
+}

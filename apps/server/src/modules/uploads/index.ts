@@ -15,4 +15,4 @@ export {
 } from './uploads.service.js';
 export { registerUploadRoutes, uploadMultipartOptions, UPLOAD_IMAGE_PATH } from './uploads.routes.js';
 export { LocalFileStorage, type FileStorage } from './file-storage.js';
-export { uploadSignature, UploadUrlSigner, type UploadUrl } from './signed-urls.js';
+export { FILES_PATH_PREFIX, uploadSignature, UploadUrlSigner, type UploadUrl } from './signed-urls.js';

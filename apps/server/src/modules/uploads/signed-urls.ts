@@ -66,9 +66,22 @@ export class UploadUrlSigner {
 
   /** A link valid `UPLOAD_URL_TTL_MS` from `now`; the path is relative to this server's origin. */
   sign(imageId: string, now: Date): UploadUrl {
-    const exp = now.getTime() + UPLOAD_URL_TTL_MS;
-    const query = new URLSearchParams({ exp: String(exp), sig: uploadSignature(this.key(), imageId, exp) });
-    return { url: `${FILES_PATH_PREFIX}${encodeURIComponent(imageId)}?${query.toString()}`, expiresAt: new Date(exp) };
+    const query = this.signedQuery(imageId, now, UPLOAD_URL_TTL_MS);
+    return {
+      url: `${FILES_PATH_PREFIX}${encodeURIComponent(imageId)}?${query.query}`,
+      expiresAt: query.expiresAt,
+    };
+  }
+
+  /**
+   * `exp=…&sig=…` for any subject, valid `ttlMs` from `now`, checked by `verify(subject, …)`. Other
+   * uses (the funds module's statements) sign subjects with a `<use>:` prefix: image ids never
+   * contain `:`, so no signature of one use is valid for another.
+   */
+  signedQuery(subject: string, now: Date, ttlMs: number): { query: string; expiresAt: Date } {
+    const exp = now.getTime() + ttlMs;
+    const query = new URLSearchParams({ exp: String(exp), sig: uploadSignature(this.key(), subject, exp) });
+    return { query: query.toString(), expiresAt: new Date(exp) };
   }
 
   /** Checks `exp` and `sig` of a request in constant time; expired or malformed is simply not ok. */

@@ -89,7 +89,7 @@ describe('the funds records', () => {
     const api = stubApi(answers);
     const json = api.fetchMock.getMockImplementation();
     api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/funds/statement')) {
+      if (String(input).endsWith('/funds/statementRange')) {
         return new Response('at,entryId,kind\n', {
           status: 200,
           headers: {
@@ -118,10 +118,10 @@ describe('the funds records', () => {
     fireEvent.click(screen.getByTestId('statement-csv'));
 
     await waitFor(() => expect(saved).toEqual(['statement-MXN-2025-03-01-2025-03-14.csv']));
-    expect(api.callsTo('/funds/statement')).toEqual([
+    expect(api.callsTo('/funds/statementRange')).toEqual([
       { currency: 'MXN', from: '2025-03-01', to: '2025-03-14', format: 'csv' },
     ]);
-    const headers = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith('/funds/statement'))?.[1]
+    const headers = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith('/funds/statementRange'))?.[1]
       ?.headers as Record<string, string>;
     expect(headers.token).toBe('tok');
     expect(headers.account).toBe(ACCOUNT);
@@ -134,7 +134,7 @@ describe('the funds records', () => {
     const user = userEvent.setup({ delay: null });
     stubApi({
       ...answers,
-      '/funds/statement': {
+      '/funds/statementRange': {
         data: {
           currency: 'MXN',
           from: '2025-03-01',

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   flattenRecords,
   fundRecordTabs,
@@ -13,7 +13,7 @@ import {
   type LedgerRecordData,
 } from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
-import { ChevronIcon, DownloadIcon } from '../../components/Icons';
+import { ChevronIcon, DownloadIcon, ListIcon } from '../../components/Icons';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { TabStrip } from '../../components/TabStrip';
 import { direction, formatAmount, formatDate, formatSignedAmount } from '../../lib/format';
@@ -150,6 +150,11 @@ export default function FundRecordPage() {
           <span className="entry-label">{t('ui.statement.open')}</span>
           <ChevronIcon className="chevron" />
         </button>
+        <Link className="entry" to="/information/statements" data-testid="statements-open">
+          <ListIcon className="entry-icon" />
+          <span className="entry-label">{t('ui.statements.entry')}</span>
+          <ChevronIcon className="chevron" />
+        </Link>
       </div>
       <TabStrip<FundRecordTab>
         tabs={fundRecordTabs.map((key) => ({ key, label: t(`ui.records.tab.${key}`) }))}

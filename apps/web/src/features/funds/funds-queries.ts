@@ -15,7 +15,7 @@ export type WithdrawInfoData = ResponseOf<'withdrawInfo'>;
 export type WithdrawRecordData = ResponseOf<'withdraw'>;
 export type RatesData = ResponseOf<'rates'>;
 export type ExchangeData = ResponseOf<'exchange'>;
-export type StatementData = ResponseOf<'statement'>;
+export type StatementData = ResponseOf<'statementRange'>;
 export type FundRecordItem = ResponseOf<'fundRecords'>['list'][number];
 export type LedgerRecordData = Extract<FundRecordItem, { balanceAfter: string }>;
 
@@ -175,16 +175,16 @@ export function refreshAfterMoney(queryClient: QueryClient): Promise<void> {
   ).then(() => undefined);
 }
 
-export type StatementRequest = Omit<RequestOf<'statement'>, 'format'>;
+export type StatementRequest = Omit<RequestOf<'statementRange'>, 'format'>;
 
 export function fetchStatement(body: StatementRequest): Promise<StatementData> {
-  return call('statement', { ...body, format: 'json' });
+  return call('statementRange', { ...body, format: 'json' });
 }
 
 /** The CSV statement as a file (the server answers text/csv with content-disposition). */
 export function downloadStatementCsv(body: StatementRequest): Promise<DownloadedFile> {
   return postForFile(
-    paths.statement,
+    paths.statementRange,
     { ...body, format: 'csv' },
     `statement-${body.currency}-${body.from}-${body.to}.csv`,
   );

@@ -23,6 +23,8 @@ export * from './api/engagement.js';
 export * from './api/loan.js';
 export * from './api/alerts.js';
 export * from './api/security.js';
+export * from './api/proof.js';
+export * from './merkle-sum.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -30,7 +30,7 @@ export async function runProofJob(db: Db, deps: ProofDeps, now: Date): Promise<P
   if (!(await repo.scheduledExists(db, at))) {
     const proof = await transaction(db, async (tx) => {
       await openSnapshot(tx);
-      return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler' });
+      return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now });
     });
     published = proof?.proofId ?? null;
   }

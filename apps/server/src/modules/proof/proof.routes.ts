@@ -2,10 +2,9 @@
 import { adminEndpoints, userEndpoints } from '@brokerage/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerAdminRoute, type AdminDeps } from '../../platform/admin-http.js';
-import { transaction } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
 import { registerUserRoute, type UserRouteDeps, userOf } from '../../platform/http.js';
-import { latestSummary, listSummaries, mineOf, openSnapshot, publishProof, type ProofDeps } from './proof.service.js';
+import { latestSummary, listSummaries, mineOf, publishProof, type ProofDeps } from './proof.service.js';
 
 export function registerProofRoutes(app: FastifyInstance, route: UserRouteDeps): void {
   registerUserRoute(app, route, userEndpoints.proofLatest, async ({ tx }) => ({ data: await latestSummary(tx) }));
@@ -22,11 +21,12 @@ export function registerProofAdminRoutes(app: FastifyInstance, admin: AdminDeps,
     app,
     admin,
     adminEndpoints.proofPublish,
-    async ({ body, admin: principal }) => {
-      // its own transaction, one snapshot of every balance (the audit row follows in the edge's)
-      const proof = await transaction(admin.db, async (tx) => {
-        await openSnapshot(tx);
-        return publishProof(tx, deps, { origin: 'operator', reason: body.reason, createdBy: principal?.adminId ?? null });
+    async ({ body, admin: principal, tx }) => {
+      // in the edge's transaction with its audit row (docs/decisions.md "proof snapshot")
+      const proof = await publishProof(tx, deps, {
+        origin: 'operator',
+        reason: body.reason,
+        createdBy: principal?.adminId ?? null,
       });
       if (!proof) throw new DomainError('result.update.failed');
       return { data: proof, after: { proofId: proof.proofId }, targetType: 'proof', targetId: proof.proofId };

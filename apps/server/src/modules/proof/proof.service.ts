@@ -45,6 +45,8 @@ export interface PublishOptions {
   scheduledFor?: Date | null;
   reason?: string | null;
   createdBy?: string | null;
+  /** the instant of the reading (default the clock's now; the job passes its pass's instant) */
+  asOf?: Date;
 }
 
 /** Every user's liability per currency, floored at 0, in minor units (the balance rounded half-up to the scale). */
@@ -88,7 +90,7 @@ export async function readReserves(tx: Db): Promise<Map<Currency, Money>> {
  * proof of the same scheduled instant already exists.
  */
 export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOptions): Promise<ProofSummary | null> {
-  const asOf = deps.clock.now();
+  const asOf = options.asOf ?? deps.clock.now();
   const proofId = await repo.claimProof(tx, {
     id: newId('pf'),
     scheduledFor: options.scheduledFor ?? null,

@@ -107,6 +107,8 @@ export const paths = {
   totpEnable: '/user/totpEnable',
   totpDisable: '/user/totpDisable',
   recoveryCodes: '/user/recoveryCodes',
+  proofLatest: '/proof/latest',
+  proofMine: '/proof/mine',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

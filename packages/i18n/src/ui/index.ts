@@ -15,6 +15,7 @@ import { loginUi } from './login.js';
 import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
+import { proofUi } from './proof.js';
 import { securityUi } from './security.js';
 import { shellUi } from './shell.js';
 import { tradeLiveUi } from './trade-live.js';
@@ -39,6 +40,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   marketUi,
   newSharesUi,
   offlineUi,
+  proofUi,
   securityUi,
   tradeUi,
   tradeLiveUi,

@@ -3,7 +3,11 @@
  * user's path verified with the contract's verifier, totals against the ledger, one proof per
  * scheduled instant under two publishers, and nothing left by a crash mid-build.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Money, verifyPath, type ProofMine, type ProofSummary } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +16,7 @@ import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.
 import { adminLogin, post, useTestApp, type TestUser } from '../../test/harness.js';
 import { runProofJob } from './proof.jobs.js';
 
+const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../scripts/verify-liabilities.mjs');
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('proof of liabilities', () => {
@@ -82,6 +87,19 @@ describe('proof of liabilities', () => {
     );
     expect((await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'MXN' })).http).toBe(401);
     expect((await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'XXX' }, users[1]!.headers)).http).toBe(400);
+  });
+
+  it('scripts/verify-liabilities.mjs verifies every currency from a terminal (exit 0), and exits 1 on an unknown proof', async () => {
+    const proof = (await post(t.app, '/proof/latest', {})).body.data as ProofSummary;
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const run = (proofId: string) =>
+      promisify(execFile)(process.execPath, [script, address, proofId], {
+        env: { ...process.env, TOKEN: users[0]!.token, ACCOUNT: users[0]!.account },
+      });
+    const ok = await run(proof.proofId);
+    expect(ok.stdout).toContain('MXN: your balance 1000.00 is included');
+    expect(ok.stdout).toContain('USD: your balance 99.99 is included');
+    await expect(run('pf_unknown')).rejects.toMatchObject({ code: 1 });
   });
 
   it('gives each proof new nonces', async () => {

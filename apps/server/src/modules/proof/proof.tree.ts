@@ -9,7 +9,7 @@
  * scale; a Σ past 2^63 minor units throws). Levels are stored padded: a level with an odd count
  * gets the padding node at its end, so every node but the root has a sibling.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash as oneShot, randomBytes } from 'node:crypto';
 import { fromMinorUnits, leafPreimage, nodePreimage, PAD_PREIMAGE, type Currency } from '@brokerage/contract';
 
 export interface LeafInput {
@@ -64,10 +64,11 @@ export function buildTree(
     if (input.balance < 0n) throw new RangeError('a leaf is floored at 0 before the tree');
     nonces[i] = nonceBytes.toString('hex', 32 * i, 32 * i + 32);
     balances[i] = fromMinorUnits(input.balance, currency);
-    hashes[i] = createHash('sha256').update(leafPreimage(nonces[i]!, balances[i]!), 'utf8').digest('hex');
+    hashes[i] = oneShot('sha256', leafPreimage(nonces[i]!, balances[i]!), 'hex');
   }
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => (hashes[a]! < hashes[b]! ? -1 : hashes[a]! > hashes[b]! ? 1 : 0));
+  // sorted by hash: the default string sort (no comparator: much faster in V8) on "hash:index"
+  const keyed = hashes.map((h, i) => `${h}:${i}`).sort();
+  const order = keyed.map((k) => Number(k.slice(65)));
 
   const padded = (count: number, levelIndex: number) => (count % 2 === 1 && (count > 1 || levelIndex === 0) ? count + 1 : count);
   const count0 = padded(n, 0);
@@ -97,7 +98,7 @@ export function buildTree(
         below.hashes.toString('hex', 32 * r, 32 * r + 32),
         fromMinorUnits(below.sums[r]!, currency),
       );
-      createHash('sha256').update(preimage, 'utf8').digest().copy(level.hashes, 32 * k);
+      level.hashes.write(oneShot('sha256', preimage, 'hex'), 32 * k, 'hex');
       level.sums[k] = sum;
     }
     if (count > raw) PAD_HASH.copy(level.hashes, 32 * raw);

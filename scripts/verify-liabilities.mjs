@@ -58,7 +58,8 @@ export function verifyPath(mine, currency, published, seenNonces = []) {
     sum += sibling;
   }
   if (hash !== published.root) return 'the path does not lead to the published root';
-  if (format(sum, scale) !== published.total) return `the root sum ${format(sum, scale)} is not the published total ${published.total}`;
+  if (format(sum, scale) !== published.total)
+    return `the root sum ${format(sum, scale)} is not the published total ${published.total}`;
   return null;
 }
 

@@ -42,13 +42,7 @@ export interface PathToVerify {
 }
 
 export type PathProblem =
-  | 'nonce_format'
-  | 'nonce_reused'
-  | 'leaf_hash'
-  | 'sum_format'
-  | 'negative_sum'
-  | 'root_hash'
-  | 'root_sum';
+  'nonce_format' | 'nonce_reused' | 'leaf_hash' | 'sum_format' | 'negative_sum' | 'root_hash' | 'root_sum';
 
 export interface PathCheck {
   ok: boolean;

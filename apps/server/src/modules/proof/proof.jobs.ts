@@ -8,13 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { transaction } from '../../platform/db.js';
 import type { JobSpec } from '../../platform/jobs.js';
 import * as repo from './proof.repository.js';
-import {
-  openSnapshot,
-  PROOF_KEEP_DAYS,
-  publishProof,
-  scheduledInstantOf,
-  type ProofDeps,
-} from './proof.service.js';
+import { openSnapshot, PROOF_KEEP_DAYS, publishProof, scheduledInstantOf, type ProofDeps } from './proof.service.js';
 
 const DAY_MS = 86_400_000;
 

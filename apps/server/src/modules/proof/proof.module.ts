@@ -4,10 +4,10 @@
  * the page has content on a fresh start.
  */
 import type { Kernel, ModuleSpec } from '../../kernel/kernel.js';
-import { transaction } from '../../platform/db.js';
 import { proofJob } from './proof.jobs.js';
 import { registerProofAdminRoutes, registerProofRoutes } from './proof.routes.js';
-import { latestSummary, publishProof, type ProofDeps } from './proof.service.js';
+import { seedProof } from './proof.seed.js';
+import type { ProofDeps } from './proof.service.js';
 
 export function createProofModule(kernel: Kernel): ModuleSpec {
   const { db, clock, portfolio } = kernel;
@@ -22,8 +22,7 @@ export function createProofModule(kernel: Kernel): ModuleSpec {
     seed: {
       after: ['auth', 'funds', 'lending', 'newshare', 'block', 'copy', 'alerts'],
       run: async ({ extent }) => {
-        if (extent !== 'full' || (await latestSummary(db))) return;
-        await transaction(db, (tx) => publishProof(tx, deps, { origin: 'seed', reason: 'demo data', createdBy: 'seed' }));
+        if (extent === 'full') await seedProof(db, deps);
       },
     },
   };

@@ -71,7 +71,11 @@ export async function currenciesOf(db: Db, ids: string[]) {
 
 export async function reservesOf(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select().from(proofReserves).where(inArray(proofReserves.proofId, ids)).orderBy(asc(proofReserves.currency));
+  return db
+    .select()
+    .from(proofReserves)
+    .where(inArray(proofReserves.proofId, ids))
+    .orderBy(asc(proofReserves.currency));
 }
 
 export async function leafOf(db: Db, proofId: string, currency: Currency, userId: string) {
@@ -112,4 +116,9 @@ export async function heightOf(db: Db, proofId: string, currency: Currency): Pro
 export async function deleteBefore(db: Db, before: Date): Promise<number> {
   const rows = await db.delete(proofs).where(lt(proofs.asOf, before)).returning({ id: proofs.id });
   return rows.length;
+}
+
+/** The transaction's first statement: one snapshot for every page the build reads. */
+export async function repeatableRead(tx: Tx): Promise<void> {
+  await tx.execute(sql`set transaction isolation level repeatable read`);
 }

@@ -16,7 +16,6 @@ import {
   type ProofMine,
   type ProofSummary,
 } from '@brokerage/contract';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { DomainError } from '../../platform/errors.js';
@@ -121,7 +120,7 @@ export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOpti
 
 /** Sets the transaction's isolation to one snapshot for every page (its first statement). */
 export async function openSnapshot(tx: Tx): Promise<void> {
-  await tx.execute(sql`set transaction isolation level repeatable read`);
+  await repo.repeatableRead(tx);
 }
 
 async function writeTree(tx: Tx, proofId: string, tree: MerkleSumTree, floored: number): Promise<void> {
@@ -141,7 +140,15 @@ async function writeTree(tx: Tx, proofId: string, tree: MerkleSumTree, floored: 
   const nodes = [];
   for (const [level, nodesOfLevel] of tree.levels.entries())
     for (const c of chunksOf(nodesOfLevel, PROOF_CHUNK))
-      nodes.push({ proofId, currency, level, chunk: c.chunk, count: nodesOfLevel.count, hashes: c.hashes, sums: c.sums });
+      nodes.push({
+        proofId,
+        currency,
+        level,
+        chunk: c.chunk,
+        count: nodesOfLevel.count,
+        hashes: c.hashes,
+        sums: c.sums,
+      });
   await repo.insertNodes(tx, nodes);
 }
 

@@ -26,7 +26,9 @@ export const proofs = pgTable(
     createdBy: text('created_by'),
   },
   (t) => [
-    uniqueIndex('proofs_scheduled_for_key').on(t.scheduledFor).where(sql`${t.scheduledFor} is not null`),
+    uniqueIndex('proofs_scheduled_for_key')
+      .on(t.scheduledFor)
+      .where(sql`${t.scheduledFor} is not null`),
     index('proofs_as_of_idx').on(t.asOf),
   ],
 );

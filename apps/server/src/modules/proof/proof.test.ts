@@ -16,14 +16,19 @@ import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.
 import { adminLogin, post, useTestApp, type TestUser } from '../../test/harness.js';
 import { runProofJob } from './proof.jobs.js';
 
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../scripts/verify-liabilities.mjs');
+const script = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../scripts/verify-liabilities.mjs',
+);
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('proof of liabilities', () => {
   const t = useTestApp();
   const users: TestUser[] = [];
   const count = async (table: string) =>
-    Number(rowsOf<{ n: string }>(await t.database.db.execute(sql.raw(`select count(*)::text as n from ${table}`)))[0]!.n);
+    Number(
+      rowsOf<{ n: string }>(await t.database.db.execute(sql.raw(`select count(*)::text as n from ${table}`)))[0]!.n,
+    );
 
   it('has no proof before the first one', async () => {
     const r = await post(t.app, '/proof/latest', {});
@@ -41,7 +46,12 @@ describe('proof of liabilities', () => {
     const admin = await adminLogin(t.app);
     const refused = await post(t.app, '/api/admin/proof/publish', { reason: 'x' }, admin);
     expect(refused.body.code).toBe('request.invalid');
-    const support = await post(t.app, '/api/admin/proof/publish', { reason: 'monthly check' }, await adminLogin(t.app, 'support'));
+    const support = await post(
+      t.app,
+      '/api/admin/proof/publish',
+      { reason: 'monthly check' },
+      await adminLogin(t.app, 'support'),
+    );
     expect(support.body.code).toBe('auth.forbidden');
     const r = await post(t.app, '/api/admin/proof/publish', { reason: 'monthly check' }, admin);
     expect(r.body).toMatchObject({ status: 1, code: 'result.update.ok' });
@@ -49,7 +59,8 @@ describe('proof of liabilities', () => {
 
     // the total is the sum of the ledger's user balances (no positions or investments here)
     const ledger = rowsOf<{ currency: string; total: string; users: string }>(
-      await t.database.db.execute(sql`select currency, sum(balance)::text as total, count(distinct owner_id)::text as users
+      await t.database.db
+        .execute(sql`select currency, sum(balance)::text as total, count(distinct owner_id)::text as users
         from ledger_accounts where owner_type = 'user' group by currency order by currency`),
     );
     for (const row of ledger) {
@@ -79,14 +90,16 @@ describe('proof of liabilities', () => {
     const usd = await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'USD' }, users[0]!.headers);
     expect(usd.body.status).toBe(1);
     // no USD account, an unknown proof, no session
-    expect((await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'USD' }, users[1]!.headers)).body.code).toBe(
-      'record.not_found',
-    );
-    expect((await post(t.app, '/proof/mine', { proofId: 'pf_nothing', currency: 'MXN' }, users[1]!.headers)).body.code).toBe(
-      'record.not_found',
-    );
+    expect(
+      (await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'USD' }, users[1]!.headers)).body.code,
+    ).toBe('record.not_found');
+    expect(
+      (await post(t.app, '/proof/mine', { proofId: 'pf_nothing', currency: 'MXN' }, users[1]!.headers)).body.code,
+    ).toBe('record.not_found');
     expect((await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'MXN' })).http).toBe(401);
-    expect((await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'XXX' }, users[1]!.headers)).http).toBe(400);
+    expect(
+      (await post(t.app, '/proof/mine', { proofId: proof.proofId, currency: 'XXX' }, users[1]!.headers)).http,
+    ).toBe(400);
   });
 
   it('scripts/verify-liabilities.mjs verifies every currency from a terminal (exit 0), and exits 1 on an unknown proof', async () => {
@@ -109,8 +122,10 @@ describe('proof of liabilities', () => {
     t.clock.advance(60_000);
     const b = (await post(t.app, '/api/admin/proof/publish', { reason: 'again two' }, admin)).body.data as ProofSummary;
     const nonce = async (p: ProofSummary) =>
-      ((await post(t.app, '/proof/mine', { proofId: p.proofId, currency: 'MXN' }, users[0]!.headers)).body.data as ProofMine)
-        .leaf.nonce;
+      (
+        (await post(t.app, '/proof/mine', { proofId: p.proofId, currency: 'MXN' }, users[0]!.headers)).body
+          .data as ProofMine
+      ).leaf.nonce;
     expect(await nonce(a)).not.toBe(await nonce(b));
     const list = await post(t.app, '/proof/list', { page: 1, size: 2 });
     expect(list.body.data).toMatchObject({ total: 3, page: 1, size: 2 });
@@ -144,12 +159,24 @@ describe('proof of liabilities', () => {
     await expect(runProofJob(t.database.db, deps, new Date('2026-03-04T00:00:10Z'))).rejects.toThrow('crash mid-build');
     expect(await Promise.all(before.map(count))).toEqual(counts);
     // the next run builds it
-    expect((await runProofJob(t.database.db, { clock: t.clock, portfolio: t.deps.portfolio }, new Date('2026-03-04T00:01:10Z'))).published).not.toBeNull();
+    expect(
+      (
+        await runProofJob(
+          t.database.db,
+          { clock: t.clock, portfolio: t.deps.portfolio },
+          new Date('2026-03-04T00:01:10Z'),
+        )
+      ).published,
+    ).not.toBeNull();
   });
 
   it('deletes proofs past 400 days', async () => {
     const n = await count('proofs');
-    const report = await runProofJob(t.database.db, { clock: t.clock, portfolio: t.deps.portfolio }, new Date('2027-06-01T00:00:10Z'));
+    const report = await runProofJob(
+      t.database.db,
+      { clock: t.clock, portfolio: t.deps.portfolio },
+      new Date('2027-06-01T00:00:10Z'),
+    );
     expect(report.deleted).toBe(n);
     expect(await count('proofs')).toBe(1);
   });

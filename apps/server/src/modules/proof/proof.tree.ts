@@ -70,7 +70,8 @@ export function buildTree(
   const keyed = hashes.map((h, i) => `${h}:${i}`).sort();
   const order = keyed.map((k) => Number(k.slice(65)));
 
-  const padded = (count: number, levelIndex: number) => (count % 2 === 1 && (count > 1 || levelIndex === 0) ? count + 1 : count);
+  const padded = (count: number, levelIndex: number) =>
+    count % 2 === 1 && (count > 1 || levelIndex === 0) ? count + 1 : count;
   const count0 = padded(n, 0);
   const level0: TreeLevel = { hashes: Buffer.alloc(32 * count0), sums: new BigInt64Array(count0), count: count0 };
   const leaves: TreeLeaf[] = new Array<TreeLeaf>(n);
@@ -134,10 +135,7 @@ export async function pathOf(
 }
 
 /** The nodes of level `level` in chunks of `size`: what proof_nodes stores. */
-export function* chunksOf(
-  level: TreeLevel,
-  size: number,
-): Generator<{ chunk: number; hashes: Buffer; sums: Buffer }> {
+export function* chunksOf(level: TreeLevel, size: number): Generator<{ chunk: number; hashes: Buffer; sums: Buffer }> {
   for (let chunk = 0; chunk * size < level.count; chunk++) {
     const from = chunk * size;
     const to = Math.min(level.count, from + size);

@@ -12,10 +12,9 @@ const nonce = 'ab'.repeat(32);
 const other = { hash: h(leafPreimage('cd'.repeat(32), '40.00')), sum: '40.00' };
 const myLeaf = { nonce, balance: '60.50', hash: h(leafPreimage(nonce, '60.50')) };
 // two leaves in hash order, then the root
-const [left, right] = [
-  { hash: myLeaf.hash, sum: myLeaf.balance },
-  other,
-].sort((a, b) => (a.hash < b.hash ? -1 : 1)) as [typeof other, typeof other];
+const [left, right] = [{ hash: myLeaf.hash, sum: myLeaf.balance }, other].sort((a, b) =>
+  a.hash < b.hash ? -1 : 1,
+) as [typeof other, typeof other];
 const root = h(nodePreimage(left.hash, left.sum, right.hash, right.sum));
 const mine: ProofMine = {
   leaf: myLeaf,

@@ -28,7 +28,8 @@ function MyBalance({ proofId, published }: { proofId: string; published: ProofCu
         const result = await checkOnDevice(proofId, currency, mine, published);
         return { kind: result.ok ? ('included' as const) : ('failed' as const), balance: mine.leaf.balance };
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'record.not_found') return { kind: 'none' as const, balance: '' };
+        if (error instanceof ApiError && error.code === 'record.not_found')
+          return { kind: 'none' as const, balance: '' };
         throw error;
       }
     },

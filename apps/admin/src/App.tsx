@@ -14,6 +14,7 @@ import { BlockTradesPage } from './features/block-trades';
 import { CopyFundsPage } from './features/copy-funds';
 import { LoginPage } from './features/login';
 import { NewsPage } from './features/news';
+import { ProofsPage } from './features/proofs';
 import { NoticesPage } from './features/notices';
 import { ReviewQueueRoute } from './features/reviews';
 import { UsersPage } from './features/users';
@@ -104,6 +105,14 @@ export function Root({ queryClient }: { queryClient: QueryClient }) {
                   element={
                     <RequireRight right="product.manage">
                       <NewsPage />
+                    </RequireRight>
+                  }
+                />
+                <Route
+                  path="/proofs"
+                  element={
+                    <RequireRight right="product.manage">
+                      <ProofsPage />
                     </RequireRight>
                   }
                 />

@@ -48,6 +48,7 @@ export const lendingProductsPath = '/products/lending';
 export const newSharesPath = '/products/new-shares';
 export const blockTradesPath = '/products/block-trades';
 export const copyFundsPath = '/products/copy-funds';
+export const proofsPath = '/proofs';
 
 export const sections: readonly Section[] = [
   { path: '/users', label: 'Users', right: 'user.read' },
@@ -63,6 +64,7 @@ export const sections: readonly Section[] = [
   { path: copyFundsPath, label: 'Copy-trading funds', right: 'product.manage' },
   { path: '/news', label: 'News', right: 'product.manage' },
   { path: '/notices', label: 'Notices', right: 'product.manage' },
+  { path: proofsPath, label: 'Proof of liabilities', right: 'product.manage' },
   { path: '/config', label: 'Config', right: 'config.manage' },
   { path: depositChannelsPath, label: 'Deposit channels', right: 'config.manage' },
   { path: '/audit', label: 'Audit log', right: 'audit.read' },

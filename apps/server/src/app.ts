@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildOpenApiDocument } from '@brokerage/contract';
+import { buildOpenApiDocument, type Currency } from '@brokerage/contract';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -36,6 +36,7 @@ import {
 import { createMessagesModule } from './modules/messages/index.js';
 import { createNewShareModule } from './modules/newshare/index.js';
 import { createPerformanceModule } from './modules/performance/index.js';
+import { createProofModule } from './modules/proof/index.js';
 import { createPushModule, type Resolver } from './modules/push/index.js';
 import { createReviewModule } from './modules/review/index.js';
 import { createSecurityModule } from './modules/security/index.js';
@@ -90,6 +91,8 @@ export interface AppOptions {
   buyGroup?: BuyGroupOptions;
   /** Web Push: the DNS resolver of the endpoints' SSRF guard (tests answer names themselves). */
   push?: { resolve?: Resolver };
+  /** The proof of liabilities: a hook after each currency's tree (tests throw there: a crash mid-build). */
+  proof?: { afterTree?: (currency: Currency) => void };
   /**
    * Seed the modules' demo data once the modules are set up, before any job starts (main.ts: the
    * full demo with DEMO=1; the test harness: the catalogue). Null or absent: no demo data.
@@ -122,6 +125,7 @@ export const modules: readonly ModuleFactory[] = [
   createAlertsModule,
   createSecurityModule,
   createPerformanceModule,
+  createProofModule,
 ];
 
 /** What `buildApp` hands back beside the app: the kernel (tests read its services). */

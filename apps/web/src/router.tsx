@@ -123,6 +123,7 @@ const LoanRecordPage = page(() => import('./features/loans/LoanRecordPage'));
 const CopyFundsPage = page(() => import('./features/copy-funds/CopyFundsPage'));
 const AlertsPage = page(() => import('./features/alerts/AlertsPage'));
 const NotificationSettingsPage = page(() => import('./features/alerts/NotificationSettingsPage'));
+const ProofPage = page(() => import('./features/proof/ProofPage'));
 const Placeholder = page<{ titleKey: string }>(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -217,6 +218,8 @@ export const routes: RouteObject[] = [
       // price alerts and push notifications (docs/api.md §22; paths are ours)
       screen('/information/alerts', <AlertsPage />),
       screen('/information/notifications', <NotificationSettingsPage />),
+      // proof of liabilities (docs/api.md §25; the path is ours)
+      screen('/information/proof', <ProofPage />),
       ...placeholderRoutes.map(({ path, titleKey }) => screen(path, <Placeholder titleKey={titleKey} />)),
       screen('*', <NotFoundPage />),
     ],

@@ -661,6 +661,32 @@ const laterSections: Section[] = [
       },
     ],
   },
+  {
+    n: 25,
+    title: 'Proof of liabilities',
+    prefixes: ['/proof'],
+    intro:
+      'Each day the platform publishes what it owes its users, in a form every user can check for their own account without learning anyone else’s balance. The algorithm, for third-party verifiers: [proof-of-liabilities.md](proof-of-liabilities.md).',
+    subs: [
+      {
+        title: 'The tree',
+        prose:
+          'At 00:00 UTC (a leader-only job; one proof per scheduled instant under any number of instances) and when an operator asks (`/api/admin/proof/publish` `{reason}`, right `product.manage`, audited `proof/publish`, answers the new proof as `/proof/latest` with `result.update.ok`), for each currency the server builds a **Merkle sum tree** over every user currency account (a user holding any ledger account in it), zero balances included: the account’s `totalAssets` (§1.10) at the currency’s scale (half-up), floored at 0; `flooredAccounts` counts the accounts below 0. Leaf: `hash = SHA-256("leaf" ‖ nonce ‖ balance)`, `sum = balance`, `nonce` 32 random bytes as 64 lowercase hex characters, new for each proof and user. Node: `hash = SHA-256("node" ‖ left.hash ‖ left.sum ‖ right.hash ‖ right.sum)`, `sum = left.sum + right.sum`; sums are decimal strings at the currency’s scale, hashes lowercase hex, `‖` concatenation of UTF-8 strings. Leaves sorted by hash; a level with an odd count (and a single leaf) pairs its last node with `{hash: SHA-256("pad"), sum: 0}`. A proof is written in one transaction and never updated; proofs are kept 400 days. `/api/admin/proof/list` `{page, size}` (addition) lists them for the back office.',
+      },
+      {
+        ...one('/proof/latest'),
+        prose:
+          '`data: null` before the first proof. `total` is the root’s sum; `reserves` the house’s bank and crypto cash per currency by its ledger (deposits received − withdrawals paid + the house’s capital), published as it is: where reserves fall below the total, the app says so.',
+      },
+      { ...one('/proof/list'), prose: 'Past proofs shaped as `/proof/latest`, newest first, kept 400 days.' },
+      {
+        ...one('/proof/mine'),
+        prose:
+          'The caller’s leaf and the siblings from the leaf up; `side` is where the **sibling** stands. A verifier checks the leaf hash, that both sums are non-negative at every step and the parent’s sum is exactly their sum, the published root and total, and that the nonce is not one seen in an earlier proof. The app checks on the device (Web Crypto); `TOKEN=… ACCOUNT=… node scripts/verify-liabilities.mjs BASE PROOFID` checks from a terminal (exit 0 when every currency’s path verifies, 1 otherwise).',
+        refusals: ['record.not_found'],
+      },
+    ],
+  },
 ];
 
 /** User paths a later section documents: an earlier section that owns their prefix leaves them out. */

@@ -26,6 +26,8 @@ export * from './api/security.js';
 export * from './api/sessions.js';
 export * from './api/performance.js';
 export * from './api/passkeys.js';
+export * from './api/proof.js';
+export * from './merkle-sum.js';
 export * from './api/endpoints.js';
 export * from './openapi.js';
 export * from './pnl.js';

@@ -121,6 +121,8 @@ export const paths = {
   passkeyRemove: '/user/passkeyRemove',
   passkeyLoginOptions: '/user/passkeyLoginOptions',
   passkeyLogin: '/user/passkeyLogin',
+  proofLatest: '/proof/latest',
+  proofMine: '/proof/mine',
 } as const satisfies { [N in UserEndpointName]?: PathOf<N> };
 
 /** Endpoints the app can `call`. */

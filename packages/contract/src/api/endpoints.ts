@@ -21,6 +21,7 @@ import * as passkeys from './passkeys.js';
 import * as security from './security.js';
 import * as sessions from './sessions.js';
 import * as perf from './performance.js';
+import * as proof from './proof.js';
 import { listPage } from '../primitives.js';
 import * as user from './user.js';
 import type { AdminRight } from './admin.js';
@@ -800,6 +801,27 @@ export const userEndpoints = {
     response: user.loginResponse,
     success: 'result.login.ok',
   },
+  proofLatest: {
+    path: '/proof/latest',
+    auth: 'no',
+    summary: 'The latest proof of liabilities: per currency the Merkle sum root and total, and the reserves (§25)',
+    request: proof.proofLatestRequest,
+    response: proof.proofLatestResponse,
+  },
+  proofList: {
+    path: '/proof/list',
+    auth: 'no',
+    summary: 'Past proofs of liabilities, newest first, kept 400 days',
+    request: proof.proofListRequest,
+    response: listPage(proof.proofSummary),
+  },
+  proofMine: {
+    path: '/proof/mine',
+    auth: 'yes',
+    summary: "The caller's leaf and its path to the root in one currency of a proof",
+    request: proof.proofMineRequest,
+    response: proof.proofMine,
+  },
 } as const satisfies Record<string, UserEndpoint>;
 
 export const adminEndpoints = {
@@ -1116,6 +1138,22 @@ export const adminEndpoints = {
     summary: 'Reject a pending item with the reason shown to the user',
     request: funds.reviewDecisionRequest,
     response: funds.reviewItem,
+  },
+  proofPublish: {
+    path: '/proof/publish',
+    right: 'product.manage',
+    mutating: true,
+    summary: 'Publish a proof of liabilities now (§25)',
+    request: proof.adminProofPublishRequest,
+    response: proof.proofSummary,
+  },
+  proofList: {
+    path: '/proof/list',
+    right: 'product.manage',
+    mutating: false,
+    summary: 'Published proofs of liabilities, newest first',
+    request: proof.adminProofListRequest,
+    response: listPage(proof.proofSummary),
   },
 } as const satisfies Record<string, AdminEndpoint>;
 

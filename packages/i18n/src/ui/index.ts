@@ -16,6 +16,7 @@ import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
 import { passkeysUi } from './passkeys.js';
+import { proofUi } from './proof.js';
 import { securityUi } from './security.js';
 import { devicesUi } from './devices.js';
 import { shellUi } from './shell.js';
@@ -45,6 +46,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   newSharesUi,
   offlineUi,
   passkeysUi,
+  proofUi,
   securityUi,
   devicesUi,
   statementsUi,

@@ -12,7 +12,7 @@
 import { Money, type Assets, type Currency, type CurrencyAccount } from '@brokerage/contract';
 import type { Db } from '../../platform/db.js';
 import type { FxRates } from '../../platform/fx.js';
-import { balancesOf } from './ledger.service.js';
+import { balancesOf, balancesPage, type UserBalance } from './ledger.service.js';
 
 /** Per currency: Σ (margin + profitLoss) and Σ profitLoss of open positions, Σ unsettled positive close proceeds. */
 export interface PositionTotals {
@@ -61,6 +61,26 @@ export interface Portfolio {
     summaryCurrency: Currency,
     creditScore: number,
   ): Promise<Assets>;
+  /**
+   * `totalAssets` (§1.10) of every currency account of the next `limit` users (by id) after
+   * `afterUserId`, exact (not rounded): the bulk reading of the proof of liabilities (§25). The
+   * balances come in one query per page; an empty map means no user is left.
+   */
+  totalAssetsPage(db: Db, afterUserId: string, limit: number): Promise<Map<string, Map<Currency, Money>>>;
+}
+
+/** The one rule behind `totalAssets` (§1.10), shared by `/user/assets` and the proof of liabilities. */
+function totalAssetsOf(
+  b: UserBalance | undefined,
+  p: PositionTotals | undefined,
+  investValue: Money | undefined,
+  currency: Currency,
+): Money {
+  const zero = Money.zero(currency);
+  return (b?.available ?? zero)
+    .plus(b?.frozen ?? zero)
+    .plus(p?.positionsValue ?? zero)
+    .plus(investValue ?? zero);
 }
 
 /** The one rule behind `withdrawable`, shared by the guard and the assets view. */
@@ -77,6 +97,23 @@ export function createPortfolio(deps: PortfolioDeps): Portfolio {
     },
     assetsOf: (db, userId, enabled, summaryCurrency, creditScore) =>
       assetsOf(deps, db, userId, enabled, summaryCurrency, creditScore),
+    async totalAssetsPage(db, afterUserId, limit) {
+      const out = new Map<string, Map<Currency, Money>>();
+      for (const [userId, balances] of await balancesPage(db, afterUserId, limit)) {
+        // positions and investments are per user: a user's page of ports (the balances were the bulk)
+        const positions = await deps.positions(db, userId);
+        const investments = await deps.investValue(db, userId);
+        const currencies = new Set<Currency>([...balances.keys(), ...positions.keys(), ...investments.keys()]);
+        const accounts = new Map<Currency, Money>();
+        for (const currency of currencies)
+          accounts.set(
+            currency,
+            totalAssetsOf(balances.get(currency), positions.get(currency), investments.get(currency), currency),
+          );
+        out.set(userId, accounts);
+      }
+      return out;
+    },
   };
 }
 
@@ -114,7 +151,7 @@ async function assetsOf(
     const profit = p?.profit ?? zero;
     // in-transit proceeds are part of available but not withdrawable (§1.10); never below zero
     const withdrawable = withdrawableFrom(available, inTransit);
-    const totalAssets = available.plus(frozen).plus(positionsValue).plus(investValue);
+    const totalAssets = totalAssetsOf(b, p, investments.get(currency), currency);
     // toString(): the wire form, half-up at the currency scale (docs/api.md §1.4)
     accounts.push({
       currency,

@@ -2,6 +2,7 @@ export { createLedgerModule } from './ledger.module.js';
 /** The ledger (docs/architecture.md "ledger"): the only writer of money, balances, the invariant, the portfolio. */
 export {
   balancesOf,
+  balancesPage,
   createLedger,
   DEFAULT_HOUSE_STRIPES,
   houseAccount,

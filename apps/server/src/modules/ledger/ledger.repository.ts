@@ -106,6 +106,22 @@ export async function userAccountRows(
   );
 }
 
+/** The cached balances of the next `limit` users (by id) after `afterUserId` that hold an account: a page of the bulk read. */
+export async function userAccountPage(
+  db: Db,
+  afterUserId: string,
+  limit: number,
+): Promise<{ owner_id: string; currency: string; kind: string; balance: string }[]> {
+  return rowsOf(
+    await db.execute(sql`with page as (
+        select distinct owner_id from ledger_accounts
+        where owner_type = 'user' and owner_id > ${afterUserId} order by owner_id limit ${limit})
+      select a.owner_id, a.currency, a.kind, a.balance::text as balance
+      from ledger_accounts a join page p on p.owner_id = a.owner_id
+      where a.owner_type = 'user' order by a.owner_id, a.currency, a.kind`),
+  );
+}
+
 /** Each house account summed over its stripes, one row per (currency, kind). */
 export async function houseAccountRows(db: Db): Promise<{ currency: string; kind: string; balance: string }[]> {
   return rowsOf(

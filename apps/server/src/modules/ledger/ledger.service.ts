@@ -531,6 +531,28 @@ export async function balancesOf(db: Db, userId: string): Promise<Map<Currency, 
   return out;
 }
 
+/**
+ * The balances of the next `limit` users (by id) after `afterUserId` that hold an account: one query
+ * per page for bulk readers (the proof of liabilities). An empty map means no user is left.
+ */
+export async function balancesPage(
+  db: Db,
+  afterUserId: string,
+  limit: number,
+): Promise<Map<string, Map<Currency, UserBalance>>> {
+  const out = new Map<string, Map<Currency, UserBalance>>();
+  for (const r of await repo.userAccountPage(db, afterUserId, limit)) {
+    const currency = currencyOf(r.currency);
+    let accounts = out.get(r.owner_id);
+    if (!accounts) out.set(r.owner_id, (accounts = new Map()));
+    const b = accounts.get(currency) ?? { currency, available: Money.zero(currency), frozen: Money.zero(currency) };
+    if (r.kind === 'available') b.available = Money.fromLedger(r.balance, currency);
+    if (r.kind === 'frozen') b.frozen = Money.fromLedger(r.balance, currency);
+    accounts.set(currency, b);
+  }
+  return out;
+}
+
 export interface HouseBalance {
   currency: Currency;
   kind: HouseAccountKind;

@@ -74,6 +74,7 @@ const linkEntriesAfter: LinkEntry[] = [
   { key: 'fundPass', to: '/information/fundPass', Icon: KeyIcon },
   { key: 'notifications', to: '/information/notifications', Icon: SettingIcon, labelKey: 'ui.notify.entry' },
   { key: 'loanRating', to: '/information/loanRating', Icon: GaugeIcon },
+  { key: 'proof', to: '/information/proof', Icon: ShieldIcon, labelKey: 'ui.proof.entry' },
   { key: 'aboutUs', to: '/information/aboutUs', Icon: InfoIcon },
   { key: 'changeLang', to: '/information/changeLang', Icon: GlobeIcon },
   { key: 'inviteFriends', to: '/information/inviteFriends', Icon: GiftIcon },

@@ -1,0 +1,37 @@
+/**
+ * The daily proof (docs/api.md §25): leader-only, every minute it checks whether today's 00:00 UTC
+ * proof exists and publishes it if not (so a restart or a failover after midnight still publishes
+ * it, once), then deletes the proofs past 400 days. Two instances that both think they lead still
+ * publish one proof per instant: the unique `scheduled_for` (proof.service.ts).
+ */
+import type { Db } from '../../platform/db.js';
+import { transaction } from '../../platform/db.js';
+import type { JobSpec } from '../../platform/jobs.js';
+import * as repo from './proof.repository.js';
+import { openSnapshot, PROOF_KEEP_DAYS, publishProof, scheduledInstantOf, type ProofDeps } from './proof.service.js';
+
+const DAY_MS = 86_400_000;
+
+export interface ProofJobReport {
+  published: string | null;
+  deleted: number;
+}
+
+/** One pass: today's scheduled proof if missing, then retention. */
+export async function runProofJob(db: Db, deps: ProofDeps, now: Date): Promise<ProofJobReport> {
+  const at = scheduledInstantOf(now);
+  let published: string | null = null;
+  if (!(await repo.scheduledExists(db, at))) {
+    const proof = await transaction(db, async (tx) => {
+      await openSnapshot(tx);
+      return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now });
+    });
+    published = proof?.proofId ?? null;
+  }
+  const deleted = await repo.deleteBefore(db, new Date(now.getTime() - PROOF_KEEP_DAYS * DAY_MS));
+  return { published, deleted };
+}
+
+export function proofJob(db: Db, deps: ProofDeps): JobSpec {
+  return { name: 'proof', intervalMs: 60_000, leaderOnly: true, run: (now) => runProofJob(db, deps, now) };
+}

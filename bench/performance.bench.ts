@@ -121,8 +121,12 @@ async function run(databaseUrl: string | null): Promise<number> {
   const idle = await timed(() => snapshotPass(db, perfDeps, clock.now()));
   const per = nightly / (ACCOUNTS + 1);
   console.log(`first pass with backfill     ${first.toFixed(0)} ms for ${ACCOUNTS + 1} accounts`);
-  console.log(`nightly pass                 ${nightly.toFixed(0)} ms for ${ACCOUNTS + 1} accounts: ${JSON.stringify(report)}`);
-  console.log(`  per account                ${per.toFixed(2)} ms → 100,000 accounts ≈ ${((per * 100_000) / 1000 / 60).toFixed(1)} min (one process)`);
+  console.log(
+    `nightly pass                 ${nightly.toFixed(0)} ms for ${ACCOUNTS + 1} accounts: ${JSON.stringify(report)}`,
+  );
+  console.log(
+    `  per account                ${per.toFixed(2)} ms → 100,000 accounts ≈ ${((per * 100_000) / 1000 / 60).toFixed(1)} min (one process)`,
+  );
   console.log(`pass with nothing to write   ${idle.toFixed(0)} ms`);
   await app.close();
   await database.close();

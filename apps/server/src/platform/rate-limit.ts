@@ -42,6 +42,8 @@ export const defaultLimits = {
   uploadPerAccount: { points: 30, durationSec: 60 * 60 },
   /** deposit, withdraw and exchange requests, per account: 10 a minute (choice, docs/decisions.md) */
   moneyCalls: { points: 10, durationSec: 60 },
+  /** statement downloads per account (a PDF costs up to seconds of CPU): 20 in 10 minutes */
+  statementDownloads: { points: 20, durationSec: 10 * 60 },
   /** `/market/candles`, per caller: a budget of points a minute, a daily, weekly or monthly period costing 5 (issue 18, docs/decisions.md) */
   candlesCost: { points: 60, durationSec: 60 },
   /** `/trade/buy`, `/trade/close`, `/trade/cancel`, per account: 1 per rolling second each, separate allowances (§1.7, §1.11) */

@@ -22,7 +22,7 @@ import { openStatementLink, signStatementLink, STATEMENT_PATH_PREFIX } from './s
 import { statementPdf } from './statement-pdf.js';
 
 export function registerMonthlyStatementRoutes(app: FastifyInstance, route: UserRouteDeps, deps: FundsDeps): void {
-  const { db, clock, settings, signer } = deps;
+  const { db, clock, settings, signer, limits } = deps;
 
   registerUserRoute(app, route, userEndpoints.statement, async ({ body, session, tx }) => {
     const userId = userOf(session);
@@ -61,6 +61,8 @@ export function registerMonthlyStatementRoutes(app: FastifyInstance, route: User
       );
       if (!opened) return sendFail(reply, 'auth.forbidden');
       const { ticket, remainingMs } = opened;
+      // a valid link can be fetched again for 15 minutes: each fetch builds the file, so the account is limited
+      await limits.consume('statementDownloads', ticket.u);
       const user = await findUserById(db, ticket.u);
       if (!user) return sendFail(reply, 'request.not_found');
       const asOf = new Date(ticket.t);

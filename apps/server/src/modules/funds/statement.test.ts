@@ -287,3 +287,17 @@ describe('the monthly statement (§10.8)', () => {
     t.clock.set(MONDAY);
   });
 });
+
+describe('statement downloads are limited per account', () => {
+  it('serves 20 fetches of statements in 10 minutes, then 429 until the window passes; other accounts unaffected', async () => {
+    t.clock.set(MONDAY);
+    const u = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const { url } = await link(u, { month: '2026-03', format: 'csv' });
+    for (let i = 0; i < 20; i += 1) expect((await download(url)).statusCode, `fetch ${i + 1}`).toBe(200);
+    const refused = await download(url);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'request.too_frequent' });
+    expect((await download((await link(other, { month: '2026-03', format: 'csv' })).url)).statusCode).toBe(200);
+  });
+});

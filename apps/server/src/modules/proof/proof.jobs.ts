@@ -22,14 +22,30 @@ export async function runProofJob(db: Db, deps: ProofDeps, now: Date): Promise<P
   const at = scheduledInstantOf(now);
   let published: string | null = null;
   if (!(await repo.scheduledExists(db, at))) {
-    const proof = await transaction(db, async (tx) => {
-      await openSnapshot(tx);
-      return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now });
-    });
-    published = proof?.proofId ?? null;
+    try {
+      const proof = await transaction(db, async (tx) => {
+        await openSnapshot(tx);
+        return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now });
+      });
+      published = proof?.proofId ?? null;
+    } catch (error) {
+      // PostgreSQL, repeatable read: a publisher that committed the same instant's row first makes
+      // this one's claim a serialization failure (40001) rather than a quiet `do nothing`; that
+      // proof is the one, so this pass published nothing
+      if (!isSerializationFailure(error)) throw error;
+    }
   }
   const deleted = await repo.deleteBefore(db, new Date(now.getTime() - PROOF_KEEP_DAYS * DAY_MS));
   return { published, deleted };
+}
+
+function isSerializationFailure(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '40001') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function proofJob(db: Db, deps: ProofDeps): JobSpec {

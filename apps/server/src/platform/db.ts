@@ -134,6 +134,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** Connections for `pipelinedTransaction` (default 2: one per group-commit batch in flight, and a spare). */
   pipelinePoolSize?: number;
+  /**
+   * Tests only: the in-memory PGlite starts from this dump (`PGlite.dumpDataDir`) instead of an
+   * empty database; the migrations still run over it (src/test/test-db.ts).
+   */
+  pgliteDump?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -177,7 +182,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : undefined);
   }
   const pdb = drizzlePglite(client);
   await migratePglite(pdb, { migrationsFolder: folder });

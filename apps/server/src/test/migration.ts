@@ -10,6 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../platform/db.js';
+import { TEMPLATE_ENV } from './global-setup.js';
+import { templateDump } from './test-db.js';
 
 export interface MigrationScratch {
   db: PgliteDatabase;
@@ -33,7 +35,9 @@ function folderBefore(scratch: string, tag: string): string {
 
 export async function migratedBefore(tag: string): Promise<MigrationScratch> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'migration-'));
-  const client = new PGlite();
+  // an initialised, empty database: a copy of the one global-setup.ts made, when there is one
+  const initialised = templateDump(TEMPLATE_ENV.initialised);
+  const client = new PGlite(initialised ? { loadDataDir: initialised } : undefined);
   const close = async () => {
     await client.close();
     rmSync(scratch, { recursive: true, force: true });

@@ -45,7 +45,10 @@ async function main(): Promise<void> {
     seed: config.demo ? { inviteCode: config.demoInviteCode, extent: 'full' } : null,
   });
   if (testClock) registerTestClockRoutes(app, testClock);
+  let closing = false;
   const close = async () => {
+    if (closing) return; // Ctrl-C reaches both `npm start`'s launcher and us: the launcher passes it on too
+    closing = true;
     await app.close();
     await database.close();
     redis?.disconnect();

@@ -18,7 +18,7 @@ import {
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { houseBalances, type Portfolio } from '../ledger/index.js';
 import * as repo from './proof.repository.js';
@@ -85,11 +85,14 @@ export async function readReserves(tx: Db): Promise<Map<Currency, Money>> {
 }
 
 /**
- * Builds and writes a proof in `tx` (open it with `openSnapshot` first on PostgreSQL). Null when a
+ * Builds and writes a proof in `tx`, which must be one snapshot (`transaction(…, { isolation: 'repeatable read' })`:
+ * every page of balances read at the same instant; anything else is refused). Null when a
  * proof of the same scheduled instant already exists.
  */
 export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOptions): Promise<ProofSummary | null> {
   const asOf = options.asOf ?? deps.clock.now();
+  const isolation = await repo.isolationOf(tx);
+  invariant(isolation === 'repeatable read', `a proof reads its pages in one snapshot, not in ${isolation}`);
   const proofId = await repo.claimProof(tx, {
     id: newId('pf'),
     scheduledFor: options.scheduledFor ?? null,
@@ -116,11 +119,6 @@ export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOpti
   );
   const summary = await summaryOf(tx, proofId);
   return summary;
-}
-
-/** Sets the transaction's isolation to one snapshot for every page (its first statement). */
-export async function openSnapshot(tx: Tx): Promise<void> {
-  await repo.repeatableRead(tx);
 }
 
 async function writeTree(tx: Tx, proofId: string, tree: MerkleSumTree, floored: number): Promise<void> {

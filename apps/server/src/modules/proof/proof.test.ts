@@ -11,10 +11,11 @@ import { promisify } from 'node:util';
 import { Money, verifyPath, type ProofMine, type ProofSummary } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../platform/db.js';
+import { rowsOf, transaction } from '../../platform/db.js';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, useTestApp, type TestUser } from '../../test/harness.js';
 import { runProofJob } from './proof.jobs.js';
+import { publishProof } from './proof.service.js';
 
 const script = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -143,6 +144,15 @@ describe('proof of liabilities', () => {
     ]);
     expect(reports.filter((r) => r.published !== null)).toHaveLength(1);
     expect(await count('proofs')).toBe(before + 1);
+  });
+
+  it('reads every page in one snapshot: a publish outside one is refused and writes nothing', async () => {
+    const before = await count('proofs');
+    const deps = { clock: t.clock, portfolio: t.deps.portfolio };
+    await expect(
+      transaction(t.database.db, (tx) => publishProof(tx, deps, { origin: 'operator', reason: 'read committed' })),
+    ).rejects.toThrow('one snapshot');
+    expect(await count('proofs')).toBe(before);
   });
 
   it('leaves nothing when the build crashes midway', async () => {

@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { houseBalances, type Portfolio } from '../ledger/index.js';
+import type { HouseRunAccountsPort } from './house-accounts-port.js';
 import * as repo from './proof.repository.js';
 import { buildTree, chunksOf, pathOf, type LeafInput, type MerkleSumTree } from './proof.tree.js';
 
@@ -34,6 +35,8 @@ export const PROOF_KEEP_DAYS = 400;
 export interface ProofDeps {
   clock: Clock;
   portfolio: Pick<Portfolio, 'totalAssetsPage'>;
+  /** accounts the house runs (copy funds' own accounts): left out (house-accounts-port.ts) */
+  houseRunAccounts?: HouseRunAccountsPort;
   /** test seam: runs after each currency's tree is built (a crash mid-build) */
   afterTree?: (currency: Currency) => void;
 }
@@ -54,12 +57,14 @@ export async function readLiabilities(
   deps: ProofDeps,
 ): Promise<Map<Currency, { inputs: LeafInput[]; floored: number }>> {
   const out = new Map<Currency, { inputs: LeafInput[]; floored: number }>();
+  const houseRun = (await deps.houseRunAccounts?.(tx)) ?? new Set<string>();
   let after = '';
   for (;;) {
     const page = await deps.portfolio.totalAssetsPage(tx, after, PROOF_PAGE);
     if (page.size === 0) break;
     for (const [userId, accounts] of page) {
       after = userId > after ? userId : after;
+      if (houseRun.has(userId)) continue;
       for (const [currency, total] of accounts) {
         let tree = out.get(currency);
         if (!tree) out.set(currency, (tree = { inputs: [], floored: 0 }));

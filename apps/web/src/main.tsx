@@ -7,6 +7,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AppProviders } from './App';
+import { prefetchHome } from './api/market-lists';
 import { createQueryClient } from './api/queries';
 import { i18n, loadLanguage } from './i18n';
 import { FIRST_PART_PATHS } from './i18n/parts';
@@ -26,6 +27,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
 const path = hashPath();
+const queryClient = createQueryClient();
+// The first screen's data, where a screen opened by address would otherwise ask for it only once
+// its code and strings are in (a waterfall of about a second on the home screen); asked for
+// before the screen's chunks, so its requests are not queued behind them.
+if (path === '/home/index') prefetchHome(queryClient, sessionStore.getState().stock);
 const firstScreen = preloadRoute(path);
 const language = sessionStore.getState().language;
 // A failed strings chunk (offline on a first visit) still renders: the screens then show keys
@@ -57,7 +63,6 @@ function FirstCommit({ onCommit }: { onCommit: () => void }) {
 
 void Promise.all([firstScreen, strings]).then(() => {
   const root = createRoot(container);
-  const queryClient = createQueryClient();
   // The rest of the strings, on the login screens only (the others waited for all of them):
   // a while after their first screen is painted and then when the browser is idle, so they never
   // compete with that screen's own requests or make it wait (issue "A newcomer's first hour").

@@ -31,7 +31,7 @@ export function StartSlides({ slides, intervalMs = 3000 }: { slides: readonly Sl
     if (held || prefersReducedMotion() || slides.length < 2) return undefined;
     const timer = setInterval(() => {
       const row = track.current;
-      if (!row || row.clientWidth === 0) return;
+      if (!row || row.clientWidth === 0 || typeof row.scrollTo !== 'function') return;
       const next = (Math.round(row.scrollLeft / row.clientWidth) + 1) % slides.length;
       row.scrollTo({ left: next * row.clientWidth, behavior: 'smooth' });
     }, intervalMs);

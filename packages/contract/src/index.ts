@@ -10,6 +10,7 @@ export * from './validation.js';
 export * from './config-keys.js';
 export * from './api/common.js';
 export * from './api/user.js';
+export * from './api/user-profile.js';
 export * from './api/admin.js';
 export * from './api/market.js';
 export * from './api/upload.js';

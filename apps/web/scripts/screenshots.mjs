@@ -12,7 +12,8 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-// SCREENSHOT_DIR overrides the folder; ONLY=market,stockDetail limits the run to some shots.
+// SCREENSHOT_DIR overrides the folder; ONLY=market,stockDetail limits the run to some shots;
+// VARIANTS (below) the languages and themes.
 const outDir = process.env.SCREENSHOT_DIR
   ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/`
   : fileURLToPath(new URL('../../../test-artifacts/web/', import.meta.url));
@@ -610,11 +611,17 @@ const shots = [
   { name: 'homeMarket', hash: '#/home/market?session=pre', loggedIn: true },
   { name: 'home-bottom', hash: '#/home/index', loggedIn: true, scroll: true },
 ];
-const variants = [
-  { language: 'en', scheme: 'light' },
-  { language: 'de', scheme: 'light' },
-  { language: 'zh', scheme: 'dark' },
-];
+// VARIANTS=de:light,de:dark,zh:light,zh:dark picks other languages and themes.
+const variants = process.env.VARIANTS
+  ? process.env.VARIANTS.split(',').map((variant) => {
+      const [language = 'en', scheme = 'light'] = variant.split(':');
+      return { language, scheme };
+    })
+  : [
+      { language: 'en', scheme: 'light' },
+      { language: 'de', scheme: 'light' },
+      { language: 'zh', scheme: 'dark' },
+    ];
 
 await mkdir(outDir, { recursive: true });
 const server = await preview({

@@ -73,7 +73,7 @@ describe('the new-share detail', () => {
     type('9999');
     expect(screen.getByTestId('ns-rule-min-shares').textContent).toBe('Minimum subscription is 10,000 shares.');
     // 9999 × 18.50 = 184981.50 is also below the minimum investment.
-    expect(screen.getByTestId('ns-rule-min-funds').textContent).toBe('Minimum subscription funds are Mex$185,000.');
+    expect(screen.getByTestId('ns-rule-min-funds').textContent).toBe('Minimum subscription funds are Mex$185,000.00.');
     expect(submit().disabled).toBe(true);
 
     type('20000');
@@ -144,7 +144,7 @@ describe('the new-share detail', () => {
     );
     expect(screen.queryByTestId('ns-form-min-shares')).toBeNull();
     type('4999');
-    expect(screen.getByTestId('ns-rule-placement-min').textContent).toBe('Minimum placement amount is Mex$500,000.');
+    expect(screen.getByTestId('ns-rule-placement-min').textContent).toBe('Minimum placement amount is Mex$500,000.00.');
     type('5000');
     expect(screen.queryByTestId('ns-rule-placement-min')).toBeNull();
   });
@@ -153,7 +153,7 @@ describe('the new-share detail', () => {
     stubApi(answers({ phase: 'upcoming', channelPasswordRequired: true }));
     renderDetail();
     await screen.findByTestId('ns-quantity');
-    expect(screen.getByTestId('ns-form-window').textContent).toMatch(/^Opens at 2025\.03\.10 /);
+    expect(screen.getByTestId('ns-form-window').textContent).toMatch(/^Opens at 03\/10\/2025, /);
     expect(screen.getByTestId('ns-rule-window').textContent).toMatch(/^Subscription time not reached/);
     expect((screen.getByTestId('ns-quantity') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByTestId('ns-password')).toBeTruthy();
@@ -275,7 +275,7 @@ describe('the new-share list', () => {
     expect(api.callsTo('/newShare/list')[0]).toEqual({ kind: 'ipo', page: 1, size: 20 });
     expect(within(card).getByTestId('ns-phase-ns_12').textContent).toBe('Open');
     expect(within(card).getByTestId('ns-min-ns_12').textContent).toBe('10,000 shares');
-    expect(card.textContent).toContain('2025.03.25');
+    expect(card.textContent).toContain('03/25/2025');
     expect(card.textContent).toContain('Pay on allotment');
     fireEvent.click(screen.getByTestId('ns-tab-placement'));
     const placement = await screen.findByTestId('ns-card-ns_3');

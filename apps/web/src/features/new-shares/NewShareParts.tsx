@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
-import { direction, formatDateMinutes, formatPrice } from '../../lib/format';
+import { direction, formatDateMinutes, formatDay, formatPrice } from '../../lib/format';
 import { NextPages, PullRefresh } from '../../components/Lists';
 import { flattenById } from '../../api/pages';
 import { useNewShareList, type NewShareData, type NewShareKind, type NewShareSummaryData } from './newshare-queries';
@@ -58,9 +58,9 @@ export function SubscriptionStateTag({ state, testId }: { state: SubscriptionSta
   );
 }
 
-/** A calendar date of the contract (`2025-03-25`) as the app shows dates: `2025.03.25`. */
+/** A calendar date of the contract (`2025-03-25`) in the language's conventions ("25.03.2025" in German). */
 export function dayText(date: string | null | undefined): string {
-  return date ? date.replaceAll('-', '.') : '--';
+  return formatDay(date);
 }
 
 /** The issue price against the market price, with the premium in the up/down colours. */

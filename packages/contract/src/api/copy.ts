@@ -91,6 +91,8 @@ export const copyFundDetail = copyFund.extend({
   cash: decimal,
   totalValue: decimal,
   launchedAt: timestamp,
+  /** addition: the last UTC day the strategy ran its daily rebalance; null before its first (no order placed yet) */
+  rebalancedOn: date.nullable(),
 });
 export type CopyFundDetail = z.infer<typeof copyFundDetail>;
 

@@ -185,6 +185,7 @@ export async function fundDetail(
     cash: valuation.cash.rounded('down').toString(),
     totalValue: valuation.total.rounded('down').toString(),
     launchedAt: fund.launchedAt.toISOString(),
+    rebalancedOn: fund.rebalancedOn,
   };
 }
 

@@ -167,7 +167,8 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
         {t('ui.copy.positionsTitle')}
       </h2>
       {fund.positions.length === 0 ? (
-        <Empty text={t('ui.copy.positionsEmpty')} />
+        // a fund whose strategy never ran has not chosen yet; one that ran and holds nothing is in cash
+        <Empty text={t(fund.rebalancedOn === null ? 'ui.copy.positionsFirst' : 'ui.copy.positionsEmpty')} />
       ) : (
         <ul className="record-list">
           {fund.positions.map((position) => (

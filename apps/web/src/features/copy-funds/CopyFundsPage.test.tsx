@@ -133,6 +133,16 @@ describe('one fund', () => {
     expect(positions.textContent).toContain('No positions right now — the strategy is in cash.');
   });
 
+  it('says the first orders come within a minute when the strategy has not run yet', async () => {
+    stubApi(detailAnswers({ positions: [], rebalancedOn: null }));
+    renderPage('/home/fllow?id=cf_demo_momentum');
+    const positions = await screen.findByTestId('cf-positions');
+    expect(positions.textContent).toContain(
+      'No positions yet: the strategy places its first orders within a minute once its market is open.',
+    );
+    expect(positions.textContent).not.toContain('in cash');
+  });
+
   it('blocks below the minimum, above the capacity left and above the available balance before the button is pressed', async () => {
     const api = stubApi(detailAnswers({ remaining: '4500.00' }));
     renderPage('/home/fllow?id=cf_demo_momentum');

@@ -110,6 +110,7 @@ export function copyDetail(overrides: Record<string, unknown> = {}) {
     cash: '2000000.00',
     totalValue: '5106172.80',
     launchedAt: '2099-02-11T00:00:00Z',
+    rebalancedOn: '2099-03-01',
     ...overrides,
   };
 }

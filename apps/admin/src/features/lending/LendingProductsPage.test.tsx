@@ -22,6 +22,7 @@ const slow = { timeout: 10_000 };
 const fresh: LendingProduct = {
   id: 'lp_2',
   name: 'USD 7-day lending',
+  names: {},
   currency: 'USD',
   dailyRate: '0.00025',
   termDays: 7,
@@ -33,6 +34,7 @@ const fresh: LendingProduct = {
 const used: LendingProduct = {
   id: 'lp_1',
   name: 'MXN 30-day lending',
+  names: {},
   currency: 'MXN',
   dailyRate: '0.0003',
   termDays: 30,

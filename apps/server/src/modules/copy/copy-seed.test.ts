@@ -47,4 +47,23 @@ describe('the demo seed of the copy funds', () => {
       reversion.positions.map((p) => expect.objectContaining({ orderId: p.orderId })),
     );
   });
+
+  it('names the demo funds in every language, and the back office edits those names', async () => {
+    const list = data<{ list: CopyFund[] }>(await post(t.app, '/copy/list', {})).list;
+    for (const f of list) expect(Object.keys(f.names).sort(), f.id).toEqual(['de', 'esp', 'kor', 'zh']);
+    const momentum = list.find((f) => f.id === 'cf_demo_momentum')!;
+    expect(momentum).toMatchObject({ name: 'US Momentum 20', names: { zh: '美股動能 20' } });
+    const admin = await adminLogin(t.app, 'admin');
+    const r = await post(
+      t.app,
+      '/api/admin/copy/update',
+      { id: 'cf_demo_momentum', names: { de: 'US-Dynamik 20' }, reason: 'new German name' },
+      admin,
+    );
+    expect(r.body.status).toBe(1);
+    expect((await detail('cf_demo_momentum')).names).toEqual({ de: 'US-Dynamik 20' });
+    // the seed never overwrites an operator's names
+    await seedDemoCopyFunds(engineDeps());
+    expect((await detail('cf_demo_momentum')).names).toEqual({ de: 'US-Dynamik 20' });
+  });
 });

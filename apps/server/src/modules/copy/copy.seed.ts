@@ -11,7 +11,7 @@
  * visitor who opens a fund right after `npm start` sees the positions the strategy chose instead of
  * an empty list. A market that is closed at that moment gets its first orders at its next session.
  */
-import { Dec, type CopyCurrency, type StrategyNo } from '@brokerage/contract';
+import { Dec, type CopyCurrency, type ProductNames, type StrategyNo } from '@brokerage/contract';
 import { transaction, type Tx } from '../../platform/db.js';
 import type { CopyEngineDeps, CopyStepReport } from './copy.jobs.js';
 import { completedCloses, emptyStepReport, fundStep, universeOf } from './copy.jobs.js';
@@ -23,6 +23,7 @@ import { backtest, marketOfCurrency, strategies } from './strategy.js';
 const demo: {
   id: string;
   name: string;
+  names: ProductNames;
   strategyNo: StrategyNo;
   currency: CopyCurrency;
   fundSize: string;
@@ -36,6 +37,7 @@ const demo: {
   {
     id: 'cf_demo_momentum',
     name: 'US Momentum 20',
+    names: { de: 'US-Momentum 20', zh: '美股動能 20', esp: 'Momentum EE. UU. 20', kor: '미국 모멘텀 20' },
     strategyNo: 'MOM-20',
     currency: 'USD',
     fundSize: '5000000',
@@ -49,6 +51,12 @@ const demo: {
   {
     id: 'cf_demo_reversion',
     name: 'Crypto Reversion 5',
+    names: {
+      de: 'Krypto-Reversion 5',
+      zh: '加密貨幣均值回歸 5',
+      esp: 'Reversión cripto 5',
+      kor: '암호화폐 평균 회귀 5',
+    },
     strategyNo: 'MR-5',
     currency: 'USDT',
     fundSize: '2000000',
@@ -79,7 +87,13 @@ export async function seedCopyFunds(tx: Tx, deps: CopyEngineDeps): Promise<strin
   const now = deps.clock.now();
   const created: string[] = [];
   for (const d of demo) {
-    if (await repo.findFund(tx, d.id)) continue;
+    const existing = await repo.findFund(tx, d.id);
+    if (existing) {
+      // a demo fund seeded before names were translated gets them, unless an operator renamed it
+      if (existing.name === d.name && Object.keys(existing.names).length === 0)
+        await repo.updateFund(tx, d.id, { names: d.names });
+      continue;
+    }
     created.push(d.id);
     const spec = strategies[d.strategyNo];
     const market = marketOfCurrency[d.currency];
@@ -98,6 +112,7 @@ export async function seedCopyFunds(tx: Tx, deps: CopyEngineDeps): Promise<strin
       {
         id: d.id,
         name: d.name,
+        names: d.names,
         strategyNo: d.strategyNo,
         currency: d.currency,
         fundSize: d.fundSize,

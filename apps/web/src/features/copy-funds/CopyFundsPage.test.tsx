@@ -65,6 +65,27 @@ describe('the copy-trading funds', () => {
     expect(within(other).getByTestId('cf-remaining-cf_demo_reversion').textContent).toBe('0.00 USDT');
   });
 
+  it("shows each fund's name in the app's language, and the English name where the operator wrote none", async () => {
+    sessionStore.getState().setLanguage('zh');
+    try {
+      stubApi({
+        '/copy/list': {
+          data: listPage([
+            copyFund({ name: 'US Momentum 20', names: { zh: '美股動能 20', de: 'US-Momentum 20' } }),
+            reversion,
+          ]),
+        },
+      });
+      renderPage();
+      const card = await screen.findByTestId('cf-card-cf_demo_momentum');
+      expect(within(card).getByRole('heading').textContent).toBe('美股動能 20');
+      const other = screen.getByTestId('cf-card-cf_demo_reversion');
+      expect(within(other).getByRole('heading').textContent).toBe(reversion.name);
+    } finally {
+      sessionStore.getState().setLanguage('en');
+    }
+  });
+
   it('says when there is no fund', async () => {
     stubApi({ '/copy/list': { data: listPage([]) } });
     renderPage();

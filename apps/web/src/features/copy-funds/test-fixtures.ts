@@ -3,6 +3,7 @@
 export function copyFund(overrides: Record<string, unknown> = {}) {
   return {
     id: 'cf_demo_momentum',
+    names: {},
     name: 'US Momentum 3',
     strategyNo: 'MOM-20',
     currency: 'USD',

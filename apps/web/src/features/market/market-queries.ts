@@ -1,5 +1,12 @@
 /** TanStack Query hooks for the market screens (docs/api.md §6.2–§6.3, §8). */
-import type { CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf } from '@brokerage/contract';
+import type {
+  CandlesRequest,
+  InstrumentSummary,
+  Language,
+  MarketListRequest,
+  NewsItem,
+  ResponseOf,
+} from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../store/session';
@@ -26,9 +33,9 @@ export const marketKeys = {
   search: (keyword: string, account: string) => ['search', keyword, account] as const,
   searchHistory: (account: string) => ['searchHistory', account] as const,
   watchlist: (account: string) => ['watchlist', account] as const,
-  news: (category: NewsCategory) => ['newsList', category] as const,
-  newsTop: (category: NewsCategory, size: number) => ['newsTop', category, size] as const,
-  newsDetail: (id: string) => ['newsDetail', id] as const,
+  news: (category: NewsCategory, lang: Language) => ['newsList', category, lang] as const,
+  newsTop: (category: NewsCategory, size: number, lang: Language) => ['newsTop', category, size, lang] as const,
+  newsDetail: (id: string, lang: Language) => ['newsDetail', id, lang] as const,
 };
 
 type ListPage<T> = { list: T[]; total: number; page: number; size: number };
@@ -211,27 +218,31 @@ export function useRemoveWatched() {
   });
 }
 
-/** `/common/newsList`, page by page. */
+/** `/common/newsList`, page by page, in the app's language (English for an item without a version in it). */
 export function useNewsList(category: NewsCategory) {
+  const lang = useSession((s) => s.language);
   return useInfiniteQuery({
-    queryKey: marketKeys.news(category),
-    queryFn: ({ pageParam }) => call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE }, { silent: true }),
+    queryKey: marketKeys.news(category, lang),
+    queryFn: ({ pageParam }) =>
+      call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE, lang }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
   });
 }
 
 export function useLatestNews(category: NewsCategory, size: number) {
+  const lang = useSession((s) => s.language);
   return useQuery({
-    queryKey: marketKeys.newsTop(category, size),
-    queryFn: () => call('newsList', { category, page: 1, size }, { silent: true }),
+    queryKey: marketKeys.newsTop(category, size, lang),
+    queryFn: () => call('newsList', { category, page: 1, size, lang }, { silent: true }),
   });
 }
 
 export function useNewsDetail(id: string | undefined) {
+  const lang = useSession((s) => s.language);
   return useQuery({
-    queryKey: marketKeys.newsDetail(id ?? ''),
-    queryFn: () => call('newsDetail', { id: id ?? '' }, { silent: true }),
+    queryKey: marketKeys.newsDetail(id ?? '', lang),
+    queryFn: () => call('newsDetail', { id: id ?? '', lang }, { silent: true }),
     enabled: Boolean(id),
     staleTime: 5 * 60_000,
   });

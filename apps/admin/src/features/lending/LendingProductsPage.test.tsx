@@ -81,6 +81,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await renderPage();
     await user.click(screen.getByTestId('lending-new'));
     await fill(user, await screen.findByTestId('lending-form-name', undefined, slow), 'MXN 14-day lending');
+    await fill(user, screen.getByTestId('lending-form-name-de'), 'MXN-Verleihung 14 Tage');
     await fill(user, screen.getByTestId('lending-form-daily-rate'), '0.00035');
     await waitFor(() =>
       expect(screen.getByTestId('lending-form-rate-text').textContent).toBe('0.035 % a day, ≈ 12.78 % a year'),
@@ -98,6 +99,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await waitFor(() => expect(api.callsTo('/lending/create')).toHaveLength(1), slow);
     expect(api.callsTo('/lending/create')[0]?.body).toEqual({
       name: 'MXN 14-day lending',
+      names: { de: 'MXN-Verleihung 14 Tage' },
       currency: 'MXN',
       dailyRate: '0.00035',
       termDays: 14,

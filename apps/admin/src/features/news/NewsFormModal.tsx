@@ -52,8 +52,8 @@ function TranslationFields() {
     <section aria-label="Other languages" style={{ marginBottom: 16 }}>
       <Typography.Text strong>Other languages</Typography.Text>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        The fields above are the English article. Write each other language in full, or leave it empty: readers of that
-        language then get the English one.
+        The fields above are the English article. Write each other language in full (title, summary and content), or
+        leave it empty: readers of that language then get the English one.
       </Typography.Paragraph>
       <Tabs
         items={translationLanguages.map((lang) => ({
@@ -63,7 +63,7 @@ function TranslationFields() {
           children: (
             <div data-testid={`news-translation-${lang}`}>
               <Form.Item
-                label={`Title (${translationLabels[lang]})`}
+                label={`${translationLabels[lang]} title`}
                 name={['translations', lang, 'title']}
                 dependencies={[
                   ['translations', lang, 'summary'],
@@ -77,7 +77,7 @@ function TranslationFields() {
                 <Input maxLength={newsLimits.titleMax} showCount data-testid={`news-${lang}-title`} />
               </Form.Item>
               <Form.Item
-                label={`Summary (${translationLabels[lang]})`}
+                label={`${translationLabels[lang]} summary`}
                 name={['translations', lang, 'summary']}
                 dependencies={[
                   ['translations', lang, 'title'],
@@ -96,7 +96,7 @@ function TranslationFields() {
                 />
               </Form.Item>
               <Form.Item
-                label={`Content, HTML (${translationLabels[lang]})`}
+                label={`${translationLabels[lang]} content (HTML)`}
                 name={['translations', lang, 'content']}
                 dependencies={[
                   ['translations', lang, 'title'],
@@ -140,6 +140,7 @@ export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; o
       publishedChangeNote="Users see the change at once."
       width={860}
       onClose={onClose}
+      afterContent={<TranslationFields />}
     >
       <Form.Item label="Category" name="category" rules={[{ required: true, message: 'Choose a category' }]}>
         <Select
@@ -221,7 +222,6 @@ export function NewsFormModal({ item, onClose }: { item: AdminNewsItem | null; o
           data-testid="news-instruments"
         />
       </Form.Item>
-      <TranslationFields />
     </ContentFormModal>
   );
 }

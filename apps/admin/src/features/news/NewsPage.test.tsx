@@ -84,6 +84,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
       source: 'Newswire',
       instrumentIds: ['i_usd_AAPL'],
       content: raw,
+      translations: {},
       reason: 'Earnings coverage',
     });
     const preview = await screen.findByTestId('news-preview');

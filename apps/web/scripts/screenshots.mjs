@@ -48,7 +48,7 @@ const answers = {
   '/common/config': [
     { name: 'title', value: 'Example Securities' },
     { name: 'logo', value: '/logo.svg' },
-    { name: 'service_link', value: 'https://chat.example.com/?uid=' },
+    { name: 'service_link', value: 'https://chat.example.com/?account=' },
   ],
   '/common/legal': {
     kind: 'about',
@@ -610,6 +610,24 @@ const shots = [
   { name: 'newsDetail', hash: '#/home/newsDetail?id=n_90', loggedIn: true },
   { name: 'homeMarket', hash: '#/home/market?session=pre', loggedIn: true },
   { name: 'home-bottom', hash: '#/home/index', loggedIn: true, scroll: true },
+  {
+    name: 'mine-frozen',
+    hash: '#/information/index',
+    loggedIn: true,
+    click: 'mine-frozen-toggle',
+    // a USD hold (a block-trade application) shown in pesos: the breakdown names it
+    overrides: {
+      '/user/assets': {
+        ...answers['/user/assets'],
+        frozen: '418208.37',
+        accounts: [
+          { ...answers['/user/assets'].accounts[0], frozen: '5000.00' },
+          { ...answers['/user/assets'].accounts[1], frozen: '20000.00' },
+          ...answers['/user/assets'].accounts.slice(2),
+        ],
+      },
+    },
+  },
 ];
 // VARIANTS=de:light,de:dark,zh:light,zh:dark picks other languages and themes.
 const variants = process.env.VARIANTS

@@ -31,7 +31,7 @@ const queryClient = createQueryClient();
 // The first screen's data, where a screen opened by address would otherwise ask for it only once
 // its code and strings are in (a waterfall of about a second on the home screen); asked for
 // before the screen's chunks, so its requests are not queued behind them.
-if (path === '/home/index') prefetchHome(queryClient, sessionStore.getState().stock);
+if (path === '/home/index') prefetchHome(queryClient, sessionStore.getState().stock, sessionStore.getState().language);
 const firstScreen = preloadRoute(path);
 const language = sessionStore.getState().language;
 // A failed strings chunk (offline on a first visit) still renders: the screens then show keys

@@ -6,6 +6,7 @@ export * from './envelope.js';
 export * from './enums.js';
 export * from './states.js';
 export * from './primitives.js';
+export * from './translations.js';
 export * from './validation.js';
 export * from './config-keys.js';
 export * from './api/common.js';

@@ -4,7 +4,7 @@
  * loading the market screens' code (issue "A newcomer's first hour"). The hooks are in
  * features/market/market-queries.ts.
  */
-import type { CandlesRequest, MarketListRequest, NewsItem } from '@brokerage/contract';
+import type { CandlesRequest, Language, MarketListRequest, NewsItem } from '@brokerage/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -25,9 +25,9 @@ export const marketKeys = {
   search: (keyword: string, account: string) => ['search', keyword, account] as const,
   searchHistory: (account: string) => ['searchHistory', account] as const,
   watchlist: (account: string) => ['watchlist', account] as const,
-  news: (category: NewsCategory) => ['newsList', category] as const,
-  newsTop: (category: NewsCategory, size: number) => ['newsTop', category, size] as const,
-  newsDetail: (id: string) => ['newsDetail', id] as const,
+  news: (category: NewsCategory, lang: Language) => ['newsList', category, lang] as const,
+  newsTop: (category: NewsCategory, size: number, lang: Language) => ['newsTop', category, size, lang] as const,
+  newsDetail: (id: string, lang: Language) => ['newsDetail', id, lang] as const,
 };
 
 /** The first `size` rows of a market list: key and fetch, for `useMarketTop` and prefetching. */
@@ -38,11 +38,11 @@ export function marketTopQuery(tab: ListTab, market: ListMarket, sort: ListSort,
   };
 }
 
-/** The latest `size` news of a category: key and fetch, for `useLatestNews` and prefetching. */
-export function latestNewsQuery(category: NewsCategory, size: number) {
+/** The latest `size` news of a category in a language: key and fetch, for `useLatestNews` and prefetching. */
+export function latestNewsQuery(category: NewsCategory, size: number, lang: Language) {
   return {
-    queryKey: marketKeys.newsTop(category, size),
-    queryFn: () => call('newsList', { category, page: 1, size }, { silent: true }),
+    queryKey: marketKeys.newsTop(category, size, lang),
+    queryFn: () => call('newsList', { category, page: 1, size, lang }, { silent: true }),
   };
 }
 
@@ -62,9 +62,9 @@ export const HOME_NEWS_SIZE = 5;
  * request. Here, in the entry, so no chunk stands in the way; the screen's queries then find the
  * answers in flight or in the cache (same keys and fetches).
  */
-export function prefetchHome(client: QueryClient, stock: ListMarket): void {
+export function prefetchHome(client: QueryClient, stock: ListMarket, lang: Language): void {
   for (const market of homeIndexMarkets)
     void client.prefetchQuery(marketTopQuery('index', market, 'code_asc', HOME_INDEX_ROW_SIZE));
   void client.prefetchQuery(marketTopQuery('listed', stock, 'changeRate_desc', HOME_MOVERS_SIZE));
-  void client.prefetchQuery(latestNewsQuery('top', HOME_NEWS_SIZE));
+  void client.prefetchQuery(latestNewsQuery('top', HOME_NEWS_SIZE, lang));
 }

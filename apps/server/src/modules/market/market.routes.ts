@@ -74,7 +74,7 @@ export function registerMarketRoutes(
     data: await newsService.newsList(db, body),
   }));
   registerUserRoute(app, route, userEndpoints.newsDetail, async ({ body }) => ({
-    data: await newsService.newsDetail(db, body.id),
+    data: await newsService.newsDetail(db, body.id, body.lang),
   }));
 }
 

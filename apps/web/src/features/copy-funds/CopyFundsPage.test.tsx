@@ -65,6 +65,27 @@ describe('the copy-trading funds', () => {
     expect(within(other).getByTestId('cf-remaining-cf_demo_reversion').textContent).toBe('0.00 USDT');
   });
 
+  it("shows each fund's name in the app's language, and the English name where the operator wrote none", async () => {
+    sessionStore.getState().setLanguage('zh');
+    try {
+      stubApi({
+        '/copy/list': {
+          data: listPage([
+            copyFund({ name: 'US Momentum 20', names: { zh: '美股動能 20', de: 'US-Momentum 20' } }),
+            reversion,
+          ]),
+        },
+      });
+      renderPage();
+      const card = await screen.findByTestId('cf-card-cf_demo_momentum');
+      expect(within(card).getByRole('heading').textContent).toBe('美股動能 20');
+      const other = screen.getByTestId('cf-card-cf_demo_reversion');
+      expect(within(other).getByRole('heading').textContent).toBe(reversion.name);
+    } finally {
+      sessionStore.getState().setLanguage('en');
+    }
+  });
+
   it('says when there is no fund', async () => {
     stubApi({ '/copy/list': { data: listPage([]) } });
     renderPage();
@@ -131,6 +152,16 @@ describe('one fund', () => {
     renderPage('/home/fllow?id=cf_demo_momentum');
     const positions = await screen.findByTestId('cf-positions');
     expect(positions.textContent).toContain('No positions right now — the strategy is in cash.');
+  });
+
+  it('says the first orders come within a minute when the strategy has not run yet', async () => {
+    stubApi(detailAnswers({ positions: [], rebalancedOn: null }));
+    renderPage('/home/fllow?id=cf_demo_momentum');
+    const positions = await screen.findByTestId('cf-positions');
+    expect(positions.textContent).toContain(
+      'No positions yet: the strategy places its first orders within a minute once its market is open.',
+    );
+    expect(positions.textContent).not.toContain('in cash');
   });
 
   it('blocks below the minimum, above the capacity left and above the available balance before the button is pressed', async () => {

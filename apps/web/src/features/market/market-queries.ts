@@ -208,24 +208,28 @@ export function useRemoveWatched() {
   });
 }
 
-/** `/common/newsList`, page by page. */
+/** `/common/newsList`, page by page, in the app's language (English for an item without a version in it). */
 export function useNewsList(category: NewsCategory) {
+  const lang = useSession((s) => s.language);
   return useInfiniteQuery({
-    queryKey: marketKeys.news(category),
-    queryFn: ({ pageParam }) => call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE }, { silent: true }),
+    queryKey: marketKeys.news(category, lang),
+    queryFn: ({ pageParam }) =>
+      call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE, lang }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
   });
 }
 
 export function useLatestNews(category: NewsCategory, size: number) {
-  return useQuery(latestNewsQuery(category, size));
+  const lang = useSession((s) => s.language);
+  return useQuery(latestNewsQuery(category, size, lang));
 }
 
 export function useNewsDetail(id: string | undefined) {
+  const lang = useSession((s) => s.language);
   return useQuery({
-    queryKey: marketKeys.newsDetail(id ?? ''),
-    queryFn: () => call('newsDetail', { id: id ?? '' }, { silent: true }),
+    queryKey: marketKeys.newsDetail(id ?? '', lang),
+    queryFn: () => call('newsDetail', { id: id ?? '', lang }, { silent: true }),
     enabled: Boolean(id),
     staleTime: 5 * 60_000,
   });

@@ -33,6 +33,24 @@ const submit = () => screen.getByTestId('ns-submit') as HTMLButtonElement;
 describe('the new-share detail', () => {
   setUpSignedInTests(ACCOUNT);
 
+  it('says why there is no market price before the listing day, instead of a bare "--"', async () => {
+    stubApi(answers({ marketPrice: null, premiumSpread: null, phase: 'open', listingDate: '2026-12-09' }));
+    renderDetail();
+    const head = await screen.findByTestId('ns-head');
+    expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('--');
+    expect(within(head).getByTestId('ns-price-note-ns_12').textContent).toBe(
+      'Not listed yet: the market price and the premium appear on the listing day, 2026.12.09.',
+    );
+  });
+
+  it('has no such note once a market price is quoted', async () => {
+    stubApi(answers({}));
+    renderDetail();
+    const head = await screen.findByTestId('ns-head');
+    expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('21.20');
+    expect(within(head).queryByTestId('ns-price-note-ns_12')).toBeNull();
+  });
+
   it('shows the prices first, then the dates in order, then every term', async () => {
     stubApi(answers({}));
     renderDetail();

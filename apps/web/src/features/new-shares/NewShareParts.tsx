@@ -68,33 +68,47 @@ export function PriceCompare({
   offering,
   spread,
 }: {
-  offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice'>;
+  offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice' | 'phase' | 'listingDate'>;
   spread?: string | null;
 }) {
   const { t } = useTranslation();
+  // "--" alone says nothing: before the listing day there is no market to price the share
+  const why =
+    offering.marketPrice === null
+      ? offering.phase === 'listed'
+        ? t('ui.newShare.noMarketPrice')
+        : t('ui.newShare.notListed', { date: dayText(offering.listingDate) })
+      : null;
   return (
-    <dl className="ns-prices">
-      <div>
-        <dt>{t('ui.newShare.issuePrice')}</dt>
-        <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>
-          {formatPrice(offering.issuePrice)}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('ui.newShare.marketPrice')}</dt>
-        <dd className="num" data-testid={`ns-market-${offering.id}`}>
-          {offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}
-        </dd>
-      </div>
-      {spread !== undefined ? (
+    <>
+      <dl className="ns-prices">
         <div>
-          <dt>{t('ui.newShare.premiumSpread')}</dt>
-          <dd className={`num ${spread === null ? '' : direction(spread)}`} data-testid={`ns-spread-${offering.id}`}>
-            {spread === null ? '--' : `${direction(spread) === 'up' ? '+' : ''}${formatPrice(spread)}`}
+          <dt>{t('ui.newShare.issuePrice')}</dt>
+          <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>
+            {formatPrice(offering.issuePrice)}
           </dd>
         </div>
+        <div>
+          <dt>{t('ui.newShare.marketPrice')}</dt>
+          <dd className="num" data-testid={`ns-market-${offering.id}`}>
+            {offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}
+          </dd>
+        </div>
+        {spread !== undefined ? (
+          <div>
+            <dt>{t('ui.newShare.premiumSpread')}</dt>
+            <dd className={`num ${spread === null ? '' : direction(spread)}`} data-testid={`ns-spread-${offering.id}`}>
+              {spread === null ? '--' : `${direction(spread) === 'up' ? '+' : ''}${formatPrice(spread)}`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {why ? (
+        <p className="caption ns-price-note" data-testid={`ns-price-note-${offering.id}`}>
+          {why}
+        </p>
       ) : null}
-    </dl>
+    </>
   );
 }
 

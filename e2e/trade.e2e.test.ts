@@ -158,7 +158,7 @@ describe('trading on a phone', () => {
     expect(opened.sellableAt).not.toBeNull();
     expect(await page.getByTestId(`position-close-${orderId}`).isDisabled()).toBe(true);
     expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(
-      /^Sellable from \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/,
+      /^Sellable from \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/,
     );
     expect(await row.textContent()).toContain('1 share');
     expect(await row.textContent()).not.toContain('1 shares');

@@ -19,6 +19,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(root, 'apps', 'server', 'dist', 'main.js');
@@ -61,14 +62,14 @@ function prefixLines(name, stream, out) {
 function launch(instance) {
   const child = spawn(process.execPath, [main], {
     // one deployment: same database, Redis and data folder (uploads and the signing secret)
-    env: {
+    env: serverEnv({
       ...env,
       PORT: String(instance.port),
       HOST: '127.0.0.1',
       REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379',
       TRUST_PROXY: '1',
       DATA_DIR: dataDir,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   instance.child = child;

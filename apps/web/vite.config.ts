@@ -44,11 +44,15 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+      // signed downloads (statements, uploads): GET /files/… on the server
+      '/files': { target: 'http://127.0.0.1:8080', changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+      // signed downloads (statements, uploads): GET /files/… on the server
+      '/files': { target: 'http://127.0.0.1:8080', changeOrigin: true },
     },
   },
 });

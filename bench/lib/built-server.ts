@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnv } from '../../scripts/server-env.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BUILT_SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -68,7 +69,7 @@ export class BuiltServer {
     if (this.running) throw new Error('the server is already running');
     const started = Date.now();
     const child = spawn(process.execPath, [BUILT_SERVER], {
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: serverEnv({ ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -138,6 +138,8 @@ export interface BuiltApp {
   seeded: SeedNote[];
   /** runs the modules' seeds again (idempotent; seed.test.ts) */
   seedDemo: (context: SeedContext) => Promise<SeedNote[]>;
+  /** the background jobs' names, and one pass of one of them now (the test-only route of platform/test-clock.ts) */
+  jobs: { names: () => readonly string[]; runOnce: (name: string) => Promise<void> };
 }
 
 function defaultDist(app: 'web' | 'admin'): string {
@@ -402,5 +404,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     });
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
-  return { app, deps: kernel, seeded, seedDemo: (context) => seedDemo(specs, context) };
+  return {
+    app,
+    deps: kernel,
+    seeded,
+    seedDemo: (context) => seedDemo(specs, context),
+    jobs: { names: () => runner.jobs, runOnce: (name) => runner.runOnce(name) },
+  };
 }

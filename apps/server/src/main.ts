@@ -34,7 +34,7 @@ async function main(): Promise<void> {
         keyPrefix: config.redisPrefix || undefined,
       })
     : null;
-  const { app, seeded } = await buildApp({
+  const { app, seeded, jobs } = await buildApp({
     config,
     database,
     redis,
@@ -44,8 +44,11 @@ async function main(): Promise<void> {
     // the modules' demo data, the demo account and copy funds included (seed/seed.ts)
     seed: config.demo ? { inviteCode: config.demoInviteCode, extent: 'full' } : null,
   });
-  if (testClock) registerTestClockRoutes(app, testClock);
+  if (testClock) registerTestClockRoutes(app, testClock, jobs);
+  let closing = false;
   const close = async () => {
+    if (closing) return; // Ctrl-C reaches both `npm start`'s launcher and us: the launcher passes it on too
+    closing = true;
     await app.close();
     await database.close();
     redis?.disconnect();

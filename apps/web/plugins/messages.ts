@@ -18,7 +18,7 @@ import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { partOf, SHELL_HEADINGS, type Part } from '../src/i18n/parts.js';
+import { partOf, SHELL_HEADINGS, SHELL_START_PATHS, type Part } from '../src/i18n/parts.js';
 
 const PREFIX = 'virtual:messages/';
 const RESOLVED = `\0${PREFIX}`;
@@ -83,7 +83,7 @@ export function messagesPlugin(): Plugin {
         ]),
       );
       // `<` written as \u003c so no text can close the script element.
-      const json = JSON.stringify({ paths, texts }).replaceAll('<', '\\u003c');
+      const json = JSON.stringify({ paths, start: SHELL_START_PATHS, texts }).replaceAll('<', '\\u003c');
       return html.replace('__SHELL_HEADINGS__', json);
     },
     watchChange(id) {

@@ -12,7 +12,8 @@ import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
-// SCREENSHOT_DIR overrides the folder; ONLY=market,stockDetail limits the run to some shots.
+// SCREENSHOT_DIR overrides the folder; ONLY=market,stockDetail limits the run to some shots;
+// VARIANTS (below) the languages and themes.
 const outDir = process.env.SCREENSHOT_DIR
   ? `${process.env.SCREENSHOT_DIR.replace(/\/$/, '')}/`
   : fileURLToPath(new URL('../../../test-artifacts/web/', import.meta.url));
@@ -47,7 +48,7 @@ const answers = {
   '/common/config': [
     { name: 'title', value: 'Example Securities' },
     { name: 'logo', value: '/logo.svg' },
-    { name: 'service_link', value: 'https://chat.example.com/?uid=' },
+    { name: 'service_link', value: 'https://chat.example.com/?account=' },
   ],
   '/common/legal': {
     kind: 'about',
@@ -609,12 +610,36 @@ const shots = [
   { name: 'newsDetail', hash: '#/home/newsDetail?id=n_90', loggedIn: true },
   { name: 'homeMarket', hash: '#/home/market?session=pre', loggedIn: true },
   { name: 'home-bottom', hash: '#/home/index', loggedIn: true, scroll: true },
+  {
+    name: 'mine-frozen',
+    hash: '#/information/index',
+    loggedIn: true,
+    click: 'mine-frozen-toggle',
+    // a USD hold (a block-trade application) shown in pesos: the breakdown names it
+    overrides: {
+      '/user/assets': {
+        ...answers['/user/assets'],
+        frozen: '418208.37',
+        accounts: [
+          { ...answers['/user/assets'].accounts[0], frozen: '5000.00' },
+          { ...answers['/user/assets'].accounts[1], frozen: '20000.00' },
+          ...answers['/user/assets'].accounts.slice(2),
+        ],
+      },
+    },
+  },
 ];
-const variants = [
-  { language: 'en', scheme: 'light' },
-  { language: 'de', scheme: 'light' },
-  { language: 'zh', scheme: 'dark' },
-];
+// VARIANTS=de:light,de:dark,zh:light,zh:dark picks other languages and themes.
+const variants = process.env.VARIANTS
+  ? process.env.VARIANTS.split(',').map((variant) => {
+      const [language = 'en', scheme = 'light'] = variant.split(':');
+      return { language, scheme };
+    })
+  : [
+      { language: 'en', scheme: 'light' },
+      { language: 'de', scheme: 'light' },
+      { language: 'zh', scheme: 'dark' },
+    ];
 
 await mkdir(outDir, { recursive: true });
 const server = await preview({

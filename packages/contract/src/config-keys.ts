@@ -212,7 +212,7 @@ const singleKeys = {
   'display.title': entry(z.string().min(1).max(100), 'Meridian Securities'),
   'display.logo': entry(z.string().max(500), '/logo.svg'),
   'display.imageBase': entry(z.string().max(500), ''),
-  'display.serviceLink': entry(z.string().max(500), 'https://chat.example.com/?uid='),
+  'display.serviceLink': entry(z.string().max(500), 'https://chat.example.com/?account='),
 };
 type SingleKeys = typeof singleKeys;
 

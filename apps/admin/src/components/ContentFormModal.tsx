@@ -107,6 +107,8 @@ interface ContentFormModalProps<Item extends PublishableItem, Values extends For
   onClose: () => void;
   /** The kind's own fields, before the content and the reason. */
   children: ReactNode;
+  /** Fields after the content, before the reason (news: the article in the other languages). */
+  afterContent?: ReactNode;
 }
 
 export function ContentFormModal<Item extends PublishableItem, Values extends FormValues, CreateBody, UpdateBody>({
@@ -120,6 +122,7 @@ export function ContentFormModal<Item extends PublishableItem, Values extends Fo
   width,
   onClose,
   children,
+  afterContent,
 }: ContentFormModalProps<Item, Values, CreateBody, UpdateBody>) {
   const { kind, form, saved, formError } = content;
   const [confirm, confirmHolder] = useConfirm();
@@ -208,6 +211,7 @@ export function ContentFormModal<Item extends PublishableItem, Values extends Fo
       >
         {children}
         <HtmlContentField testIdPrefix={kind} savedHtml={saved?.content ?? null} />
+        {afterContent}
         <ReasonField testId={`${kind}-reason`} label="Reason for this change (audit log)" />
       </Form>
       {confirmHolder}

@@ -5,14 +5,46 @@
 import dayjs from 'dayjs';
 import type { AccountType, KycStatus, RestrictAction, Restriction } from '@brokerage/contract';
 
+/** The pattern the date pickers type and show (antd's DatePicker takes a dayjs pattern, not Intl). */
 export const dateTimeFormat = 'YYYY-MM-DD HH:mm:ss';
 export const emptyText = '—';
 
-/** A Timestamp (ISO-8601 UTC) in the browser's local time, `YYYY-MM-DD HH:mm:ss`. */
-export function formatTime(timestamp: string | null | undefined): string {
+/** One `Intl.DateTimeFormat` per locale: building one costs far more than using it. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(locale: string): Intl.DateTimeFormat {
+  const cached = timeFormats.get(locale);
+  if (cached) return cached;
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  };
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(locale, options);
+  } catch {
+    formatter = new Intl.DateTimeFormat('en', options);
+  }
+  timeFormats.set(locale, formatter);
+  return formatter;
+}
+
+/**
+ * A Timestamp (ISO-8601 UTC) in the browser's local time, in the conventions of the page's
+ * language (`<html lang>`, English in the back office: "11/20/2026, 17:26:05").
+ */
+export function formatTime(timestamp: string | null | undefined, locale?: string): string {
   if (!timestamp) return emptyText;
   const parsed = dayjs(timestamp);
-  return parsed.isValid() ? parsed.format(dateTimeFormat) : timestamp;
+  if (!parsed.isValid()) return timestamp;
+  const lang = locale ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
+  return timeFormat(lang || 'en').format(parsed.toDate());
 }
 
 /** A decimal string as sent, or a dash when missing. */

@@ -82,6 +82,7 @@ export async function buildKernel(
     signIns: {
       fromNewDevice: (db, user, client, at) => portOf('signIns').fromNewDevice(db, user, client, at),
     },
+    houseRunAccounts: (db) => portOf('houseRunAccounts')(db),
   };
   const portfolio = createPortfolio({
     positions: async (tx, userId) => {

@@ -29,6 +29,7 @@ import type { ReviewQueues } from '../modules/review/index.js';
 import type { UnpaidLoanPort } from '../modules/funds/index.js';
 import type { InvestValuePort, Ledger, Portfolio, PositionsPort } from '../modules/ledger/index.js';
 import type { MarketFeed, QuoteHub, SlicedWork } from '../modules/market/index.js';
+import type { HouseRunAccountsPort } from '../modules/proof/index.js';
 import type { AccountFeed } from '../modules/push/index.js';
 import type { Uploads } from '../modules/uploads/index.js';
 import type { AdminDeps } from '../platform/admin-http.js';
@@ -51,6 +52,8 @@ export interface Ports {
   secondFactor: SecondFactorPort;
   /** auth tells of a sign-in from a new device (security answers: the user's message; §23.8) */
   signIns: SignInPort;
+  /** proof asks "which user accounts does the house run?" (copy answers: its funds' own accounts) */
+  houseRunAccounts: HouseRunAccountsPort;
 }
 
 export interface Kernel {

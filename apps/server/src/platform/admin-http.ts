@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
-import { transaction, type Db, type Tx } from './db.js';
+import { transaction, type Db, type TransactionOptions, type Tx } from './db.js';
 import { DomainError } from './errors.js';
 import { failEnvelope, okEnvelope, parseBody, requestIdOf } from './http.js';
 import * as idempotency from './idempotency.js';
@@ -92,6 +92,8 @@ export function registerAdminRoute<E extends AdminEndpoint>(
     audited?: boolean;
     right?: (body: z.output<E['request']>) => AdminRight;
     target?: (body: Record<string, unknown>) => { type: string; id: string | null };
+    /** the transaction's isolation (platform/db.ts), for a handler that reads many pages as one instant */
+    isolation?: TransactionOptions['isolation'];
   } = {},
 ): void {
   const action = endpoint.path.replace(/^\//, '');
@@ -139,17 +141,21 @@ export function registerAdminRoute<E extends AdminEndpoint>(
         if (finished?.kind === 'replay') return reply.status(finished.httpStatus).send(finished.response);
       }
       const storeKey = key;
-      const outcome = await transaction(deps.db, async (tx) => {
-        if (storeKey) {
-          const claimed = await idempotency.claim(tx, deps.clock, storeKey, idempotency.bodyHash(raw));
-          if (claimed.kind === 'replay') return claimed;
-        }
-        const r = await handler({ body, admin, tx, request });
-        if (audited) await record('ok', r, tx);
-        const envelope = okEnvelope(r.data, endpoint.mutating ? 'result.update.ok' : undefined);
-        if (storeKey) await idempotency.store(tx, storeKey, 200, envelope);
-        return { kind: 'done' as const, result: r, envelope };
-      });
+      const outcome = await transaction(
+        deps.db,
+        async (tx) => {
+          if (storeKey) {
+            const claimed = await idempotency.claim(tx, deps.clock, storeKey, idempotency.bodyHash(raw));
+            if (claimed.kind === 'replay') return claimed;
+          }
+          const r = await handler({ body, admin, tx, request });
+          if (audited) await record('ok', r, tx);
+          const envelope = okEnvelope(r.data, endpoint.mutating ? 'result.update.ok' : undefined);
+          if (storeKey) await idempotency.store(tx, storeKey, 200, envelope);
+          return { kind: 'done' as const, result: r, envelope };
+        },
+        { isolation: options.isolation },
+      );
       if (outcome.kind === 'replay') return reply.status(outcome.httpStatus).send(outcome.response);
       outcome.result.afterCommit?.();
       return reply.send(outcome.envelope);

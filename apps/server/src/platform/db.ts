@@ -29,8 +29,19 @@ declare const openTransaction: unique symbol;
 export type Tx = Db & { readonly [openTransaction]: true };
 
 /** Runs `work` in a transaction (a savepoint when `db` is already one): commit on return, rollback on throw. */
-export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Tx));
+export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  return db.transaction(
+    (tx) => work(tx as unknown as Tx),
+    options.isolation ? { isolationLevel: options.isolation } : undefined,
+  );
+}
+
+export interface TransactionOptions {
+  /**
+   * `repeatable read`: every statement reads the database as it was at the transaction's first
+   * one (a report over many pages that must add up). Default: PostgreSQL's read committed.
+   */
+  isolation?: 'repeatable read';
 }
 
 /** The pool of pipelined connections a PostgreSQL `Db` carries (`pipelinedTransaction`). */

@@ -2,7 +2,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ManualClock, OffsetClock } from './clock.js';
-import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH } from './test-clock.js';
+import { registerTestClockRoutes, testClockFromEnv, TEST_CLOCK_PATH, TEST_JOBS_PATH } from './test-clock.js';
 
 describe('TEST_CLOCK_CONTROL', () => {
   it('is off unless set to 1', () => {
@@ -38,7 +38,7 @@ describe('the offset clock and its route', () => {
     const base = new ManualClock(new Date('2026-03-02T16:00:00Z'));
     const clock = new OffsetClock(base);
     const app = Fastify();
-    registerTestClockRoutes(app, clock);
+    registerTestClockRoutes(app, clock, { names: () => [], runOnce: async () => undefined });
     app.setErrorHandler((error, _request, reply) =>
       reply.status(400).send({ status: 0, code: (error as { code?: string }).code }),
     );
@@ -51,6 +51,27 @@ describe('the offset clock and its route', () => {
     const back = await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: -5 } });
     expect(back.json()).toMatchObject({ status: 0, code: 'request.invalid' });
     expect(clock.now().toISOString()).toBe('2026-03-03T16:00:00.000Z');
+    await app.close();
+  });
+
+  it('runs one pass of a named job at the moved time, and refuses a name it does not know', async () => {
+    const clock = new OffsetClock(new ManualClock(new Date('2026-03-02T16:00:00Z')));
+    const app = Fastify();
+    const ran: string[] = [];
+    registerTestClockRoutes(app, clock, {
+      names: () => ['performance-snapshots'],
+      runOnce: async (name) => {
+        ran.push(`${name} ${clock.now().toISOString()}`);
+      },
+    });
+    await app.inject({ method: 'POST', url: TEST_CLOCK_PATH, payload: { ms: 86_400_000 } });
+    const ok = await app.inject({ method: 'POST', url: TEST_JOBS_PATH, payload: { name: 'performance-snapshots' } });
+    expect(ok.json()).toMatchObject({ status: 1, data: { name: 'performance-snapshots' } });
+    expect(ran).toEqual(['performance-snapshots 2026-03-03T16:00:00.000Z']);
+    const unknown = await app.inject({ method: 'POST', url: TEST_JOBS_PATH, payload: { name: 'nope' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 0, code: 'request.not_found' });
+    expect(ran).toHaveLength(1);
     await app.close();
   });
 });

@@ -5,6 +5,9 @@
  * `POST /api/test/clock/advance {"ms": n}`, which moves the server's time forward by n ms. The
  * whole app (sessions, orders, the trading engine, settlement, the simulated feed) reads that one
  * clock, so a journey can watch proceeds settle after `settlementDays` without waiting a day.
+ * `POST /api/test/jobs/run {"name": job}` runs one pass of a background job now (the job reads the
+ * moved clock), so a journey need not wait for the job's interval (the nightly performance
+ * snapshots run every 5 minutes of real time).
  *
  * It cannot exist in production: off unless the variable is exactly `1`, and the process refuses
  * to start with it when `NODE_ENV=production` or when it listens on a non-loopback address.
@@ -12,13 +15,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OffsetClock } from './clock.js';
-import { okEnvelope, parseBody } from './http.js';
+import { okEnvelope, parseBody, sendFail } from './http.js';
 
 export const TEST_CLOCK_PATH = '/api/test/clock/advance';
+export const TEST_JOBS_PATH = '/api/test/jobs/run';
 
 /** Largest single step: 31 days. */
 const MAX_STEP_MS = 31 * 24 * 60 * 60 * 1000;
 const advanceRequest = z.object({ ms: z.number().int().min(1).max(MAX_STEP_MS) });
+const runJobRequest = z.object({ name: z.string().min(1).max(100) });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -37,8 +42,21 @@ export function testClockFromEnv(env: NodeJS.ProcessEnv, host: string): OffsetCl
   return new OffsetClock();
 }
 
-/** Registers the advance call (only ever called with the clock of `testClockFromEnv`). */
-export function registerTestClockRoutes(app: FastifyInstance, clock: OffsetClock): void {
+/** The background jobs, as the app's runner exposes them. */
+export interface TestJobs {
+  names: () => readonly string[];
+  runOnce: (name: string) => Promise<void>;
+}
+
+/** Registers the advance and run-a-job calls (only ever called with the clock of `testClockFromEnv`). */
+export function registerTestClockRoutes(app: FastifyInstance, clock: OffsetClock, jobs: TestJobs): void {
+  app.post(TEST_JOBS_PATH, async (request, reply) => {
+    const { name } = parseBody(runJobRequest, request.body);
+    if (!jobs.names().includes(name)) return sendFail(reply, 'request.not_found');
+    await jobs.runOnce(name);
+    request.log.warn({ job: name }, 'test job run');
+    return okEnvelope({ name, now: clock.now().toISOString() });
+  });
   app.post(TEST_CLOCK_PATH, async (request) => {
     const { ms } = parseBody(advanceRequest, request.body);
     clock.advance(ms);

@@ -46,7 +46,7 @@ describe('the API client', () => {
     const result = post('/funds/withdraw', { amount: '1.00' });
     await expect(result).rejects.toBeInstanceOf(ApiError);
     await expect(result).rejects.toMatchObject({ code: 'withdraw.below_min' });
-    expect(await screen.findByText('Minimum withdrawal is Mex$500.')).toBeTruthy();
+    expect(await screen.findByText('Minimum withdrawal is Mex$500.00.')).toBeTruthy();
   });
 
   it('after a 401 clears local storage and goes to the login screen 2 s later', async () => {

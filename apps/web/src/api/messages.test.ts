@@ -2,7 +2,8 @@
 import { messages } from '@brokerage/i18n';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
-import { failureMessage, messageText, successMessage, type Translator } from './messages';
+import { formatAmount } from '../lib/format';
+import { failureMessage, formatMoneyParam, messageText, successMessage, type Translator } from './messages';
 
 function translatorFor(language: 'en' | 'de' | 'esp'): Translator {
   const i18n = createI18n(language, messages);
@@ -19,12 +20,12 @@ describe('the toast for a rejection', () => {
         msg: 'Minimum withdrawal is 500.00 MXN.',
         params: { min: '500.00', currency: 'MXN' },
       }),
-    ).toBe('Minimum withdrawal is Mex$500.');
+    ).toBe('Minimum withdrawal is Mex$500.00.');
     expect(
       failureMessage(en, { code: 'loan.quota_insufficient', params: { available: '12500.50', currency: 'USD' } }),
     ).toBe('Loan quota insufficient ($12,500.50 available).');
     expect(failureMessage(en, { code: 'order.below_opening_amount', params: { min: '1000', currency: 'USDT' } })).toBe(
-      'Minimum opening amount is 1,000 USDT.',
+      'Minimum opening amount is 1,000.00 USDT.',
     );
   });
 
@@ -41,7 +42,8 @@ describe('the toast for a rejection', () => {
       msg: 'Minimum withdrawal is 500.00 MXN.',
       params: { min: '500.00', currency: 'MXN' },
     });
-    expect(text).toContain('Mex$500');
+    // the currency's scale, in the document's separators: the same text as the money screens
+    expect(text).toContain(formatAmount('500.00', 'MXN'));
     expect(text).not.toContain('Minimum withdrawal');
   });
 
@@ -82,6 +84,21 @@ describe('the toast for a success', () => {
 });
 
 describe('a personal message', () => {
+  it('writes money exactly as the screens do (formatAmount, the currency scale)', () => {
+    const notice = {
+      title: 'Deposit approved',
+      content: '…',
+      code: 'message.deposit.approved',
+      params: { orderNo: 'D1', amount: '500000', currency: 'MXN' },
+    };
+    const body = messageText(translatorFor('en'), notice).body;
+    expect(body).toContain(formatAmount('500000', 'MXN', 'en'));
+    expect(body).toContain('Mex$500,000.00');
+    expect(body).not.toContain('MXN');
+    expect(formatMoneyParam('1234.5', 'USD')).toBe(formatAmount('1234.5', 'USD'));
+    expect(formatMoneyParam('1234', undefined)).toBe('1,234');
+  });
+
   it('is its code translated with the money params formatted, interest included', () => {
     const notice = {
       title: 'Lending completed',
@@ -91,7 +108,7 @@ describe('a personal message', () => {
     };
     expect(messageText(translatorFor('en'), notice)).toEqual({
       title: 'Lending completed',
-      body: 'MXN 30-day: Mex$12,345 and interest of Mex$137.03 credited to your available balance.',
+      body: 'MXN 30-day: Mex$12,345.00 and interest of Mex$137.03 credited to your available balance.',
     });
     expect(messageText(translatorFor('esp'), notice).title).toBe('Préstamo de valores completado');
   });

@@ -4,7 +4,7 @@
  * shown as a range; the server's English `msg` when the code has no translation; the
  * language's error word when there is nothing at all.
  */
-import { formatDate, formatMoney, formatPrice, isTimestamp, significantDecimals } from '../lib/format';
+import { formatAmount, formatDate, formatMoney, formatPrice, isTimestamp, significantDecimals } from '../lib/format';
 
 export interface Translator {
   t: (key: string, params?: Record<string, string>) => string;
@@ -34,10 +34,14 @@ export function formatWindow(open: string, close: string): string {
   return `${open}–${close}`;
 }
 
-/** Formats an amount param: 0 decimals when whole ("500.00" → Mex$500), else the 2-place display scale. */
-function formatMoneyParam(value: string, currency: string | undefined): string {
-  const decimals = significantDecimals(value) === 0 ? 0 : 2;
-  return formatMoney(value, currency, decimals);
+/**
+ * Formats an amount param with the formatter the screens use (`formatAmount`): the currency's
+ * display scale and symbol, so a message says "Mex$500,000.00" like the Mine page. Without a
+ * currency the scale is unknown: 0 decimals when whole, else 2.
+ */
+export function formatMoneyParam(value: string, currency: string | undefined): string {
+  if (currency) return formatAmount(value, currency);
+  return formatMoney(value, undefined, significantDecimals(value) === 0 ? 0 : 2);
 }
 
 export interface FormattedParams {

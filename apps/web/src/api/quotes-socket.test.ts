@@ -507,3 +507,89 @@ describe('helpers', () => {
     expect(quotesSocketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/vue/ws');
   });
 });
+
+describe('the quote socket while the device is offline', () => {
+  let client: QuotesSocket;
+  let online: boolean;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    FakeWebSocket.instances = [];
+    online = true;
+    // the browser's own hooks: navigator.onLine and the window's `online` event
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    client = new QuotesSocket({
+      url: 'ws://app.test/api/vue/ws',
+      createSocket: (url) => new FakeWebSocket(url),
+      onQuote: () => undefined,
+      backoffMs: (attempt) => 1000 * 2 ** attempt,
+      onlineJitterMs: () => 300,
+    });
+  });
+
+  afterEach(() => {
+    client.dispose();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  const goOnline = () => {
+    online = true;
+    window.dispatchEvent(new Event('online'));
+  };
+
+  it('opens nothing while offline, and connects after the online event and its jitter', async () => {
+    online = false;
+    client.subscribe(['i_usd_AAPL']);
+    await tick();
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(client.waitingForNetwork).toBe(true);
+
+    goOnline();
+    vi.advanceTimersByTime(299);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(client.waitingForNetwork).toBe(false);
+    socket(0).serverOpens();
+    expect(socket(0).subscribedIds()).toEqual(['i_usd_AAPL']);
+  });
+
+  it('stops retrying when the connection drops offline, and starts the backoff again when back', async () => {
+    client.subscribe(['i_usd_AAPL']);
+    await tick();
+    socket(0).serverOpens();
+    socket(0).serverDrops(); // online: the first retry after 1 s fails too
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    online = false;
+    socket(1).serverDrops();
+    vi.advanceTimersByTime(30 * 60_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    goOnline();
+    vi.advanceTimersByTime(300);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    // a failure right after coming back waits the first step again (1 s), not the grown one
+    socket(2).serverDrops();
+    vi.advanceTimersByTime(999);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(4);
+  });
+
+  it('forgets the wait when nothing wants the connection any more', async () => {
+    online = false;
+    const release = client.subscribe(['i_usd_AAPL']);
+    await tick();
+    expect(client.waitingForNetwork).toBe(true);
+    release();
+    await tick();
+    expect(client.waitingForNetwork).toBe(false);
+    goOnline();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+});

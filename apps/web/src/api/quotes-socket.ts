@@ -9,7 +9,9 @@
  * The connection opens on the first subscription and closes after a quiet period with none. It
  * pings every 30 s (the server closes idle connections after 60 s), and when it drops it
  * reconnects with exponential backoff and subscribes everything again (a new connection starts
- * with no subscriptions on the server).
+ * with no subscriptions on the server). While the device is offline (`navigator.onLine` false) it
+ * tries nothing and waits for the `online` event, then tries again after a random delay of up to
+ * a second, so clients behind one network that comes back do not all reconnect in the same instant.
  *
  * The same connection carries the signed-in user's account events (docs/decisions.md, "Account
  * events on the quote WebSocket"): `followAccount` signs the connection in with the session's
@@ -87,6 +89,15 @@ export interface QuotesSocketOptions {
   backoffMs?: (attempt: number) => number;
   /** Close the connection after this long without any subscription. */
   idleCloseMs?: number;
+  /**
+   * Whether the device has a network (`navigator.onLine` by default): offline, no connection is
+   * tried (each failed try is an `ERR_INTERNET_DISCONNECTED` in the console).
+   */
+  isOnline?: () => boolean;
+  /** Calls `listener` when the device comes back online (the window's `online` event by default); returns its removal. */
+  onOnline?: (listener: () => void) => () => void;
+  /** Delay before the first try after the device came back online (default: 0 to 1 s at random). */
+  onlineJitterMs?: () => number;
 }
 
 const OPEN = 1;
@@ -98,6 +109,16 @@ const OPEN = 1;
 export function defaultBackoffMs(attempt: number): number {
   const base = Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5));
   return base + Math.floor(Math.random() * base * 0.2);
+}
+
+function browserIsOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+function browserOnOnline(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', listener);
+  return () => window.removeEventListener('online', listener);
 }
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -150,17 +171,30 @@ export class QuotesSocket {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** removes the `online` listener while one waits for the network */
+  private stopWaitingOnline: (() => void) | null = null;
   private follow: AccountFollow | null = null;
   private readonly createSocket: SocketFactory;
   private readonly pingEveryMs: number;
   private readonly backoffMs: (attempt: number) => number;
   private readonly idleCloseMs: number;
+  private readonly isOnline: () => boolean;
+  private readonly onOnline: (listener: () => void) => () => void;
+  private readonly onlineJitterMs: () => number;
 
   constructor(private readonly options: QuotesSocketOptions) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.pingEveryMs = options.pingEveryMs ?? wsLimits.pingEveryMs;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
     this.idleCloseMs = options.idleCloseMs ?? 15_000;
+    this.isOnline = options.isOnline ?? browserIsOnline;
+    this.onOnline = options.onOnline ?? browserOnOnline;
+    this.onlineJitterMs = options.onlineJitterMs ?? (() => Math.floor(Math.random() * 1_000));
+  }
+
+  /** True while no connection is tried because the device is offline. */
+  get waitingForNetwork(): boolean {
+    return this.stopWaitingOnline !== null;
   }
 
   /** Asks for live quotes of `instrumentIds`; call the returned function to release them (once). */
@@ -242,6 +276,7 @@ export class QuotesSocket {
     const wanted = this.wanted();
     if (!this.wantsConnection()) {
       this.clearReconnect();
+      this.clearWaitingOnline();
       if (this.socket && this.idleTimer === null) {
         this.idleTimer = setTimeout(() => {
           this.idleTimer = null;
@@ -349,7 +384,11 @@ export class QuotesSocket {
   }
 
   private connect(): void {
-    if (this.socket || this.reconnectTimer !== null) return;
+    if (this.socket || this.reconnectTimer !== null || this.stopWaitingOnline !== null) return;
+    if (!this.isOnline()) {
+      this.waitForNetwork();
+      return;
+    }
     const url = typeof this.options.url === 'function' ? this.options.url() : this.options.url;
     let socket: SocketLike;
     try {
@@ -392,8 +431,30 @@ export class QuotesSocket {
     };
   }
 
+  /**
+   * Offline: no timer, no try; the `online` event starts a fresh round of tries (the backoff
+   * starts again from its first step) after a random delay.
+   */
+  private waitForNetwork(): void {
+    if (this.stopWaitingOnline !== null) return;
+    this.stopWaitingOnline = this.onOnline(() => {
+      this.stopWaitingOnline?.();
+      this.stopWaitingOnline = null;
+      this.attempt = 0;
+      this.clearReconnect();
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.wantsConnection()) this.connect();
+      }, this.onlineJitterMs());
+    });
+  }
+
   private scheduleReconnect(): void {
-    if (this.reconnectTimer !== null) return;
+    if (this.reconnectTimer !== null || this.stopWaitingOnline !== null) return;
+    if (!this.isOnline()) {
+      this.waitForNetwork();
+      return;
+    }
     const delay = this.backoffMs(this.attempt);
     this.attempt += 1;
     this.reconnectTimer = setTimeout(() => {
@@ -422,9 +483,15 @@ export class QuotesSocket {
     this.reconnectTimer = null;
   }
 
+  private clearWaitingOnline(): void {
+    this.stopWaitingOnline?.();
+    this.stopWaitingOnline = null;
+  }
+
   private clearTimers(): void {
     this.clearIdle();
     this.clearReconnect();
+    this.clearWaitingOnline();
     this.stopPing();
   }
 

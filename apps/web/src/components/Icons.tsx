@@ -277,3 +277,10 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M5 20h14" />
   </Svg>
 );
+export const StatementIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M15 3v4h4" />
+    <path d="M9 11h7M9 14.5h7M9 18h4" />
+  </Svg>
+);

@@ -317,7 +317,7 @@ export function OrderNoAndTimeRows({ orderNo, createdAt }: { orderNo: string; cr
   );
 }
 
-/** `YYYY.MM.DD HH:mm:ss`, or "--" when missing. */
+/** A date and time in the language's conventions, or "--" when missing. */
 export function timeText(iso: string | null | undefined): string {
   return formatDate(iso) || '--';
 }

@@ -12,8 +12,12 @@ export function fadeOf(scrollLeft: number, clientWidth: number, scrollWidth: num
   return undefined;
 }
 
-/** Tracks the row's overflow on scroll and resize, and keeps the active tab in view. */
-function useOverflowFade(activeKey: string | null) {
+/**
+ * Tracks the row's overflow on scroll and resize, and keeps the active tab in view. The tabs are
+ * watched as well as the row: a label that grows when the language's strings arrive widens the
+ * content but not the row, and must still turn the fade on. `contentKey` changes with the labels.
+ */
+function useOverflowFade(activeKey: string | null, contentKey: string) {
   const ref = useRef<HTMLDivElement>(null);
   const [fade, setFade] = useState<Fade>(undefined);
   const measure = useCallback(() => {
@@ -27,11 +31,14 @@ function useOverflowFade(activeKey: string | null) {
     el.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(el);
+    for (const tab of Array.from(el.children)) observer?.observe(tab);
+    // web fonts change every label's width without a resize of the row
+    void document.fonts?.ready.then(measure);
     return () => {
       el.removeEventListener('scroll', measure);
       observer?.disconnect();
     };
-  }, [measure]);
+  }, [measure, contentKey]);
   useEffect(() => {
     const el = ref.current;
     if (!el || activeKey === null) return;
@@ -43,7 +50,7 @@ function useOverflowFade(activeKey: string | null) {
     const right = tab.offsetLeft + tab.offsetWidth + 24 - el.clientWidth;
     if (el.scrollLeft > left) el.scrollTo({ left, behavior: 'smooth' });
     else if (el.scrollLeft < right) el.scrollTo({ left: right, behavior: 'smooth' });
-  }, [activeKey]);
+  }, [activeKey, contentKey]);
   return { ref, fade };
 }
 
@@ -87,7 +94,7 @@ export function TabStrip<K extends string>({
   small = false,
   fill = false,
 }: TabStripProps<K>) {
-  const { ref, fade } = useOverflowFade(active);
+  const { ref, fade } = useOverflowFade(active, tabs.map((tab) => tab.label).join('\u0000'));
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = Math.max(

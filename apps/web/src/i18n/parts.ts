@@ -29,4 +29,10 @@ export function partOf(key: string): Part {
 export const SHELL_HEADINGS: Readonly<Record<string, readonly [string, string]>> = {
   '/login/login': ['ui.login.title', 'ui.login.subtitle'],
   '/login/register': ['ui.register.title', 'ui.register.subtitle'],
+  // `/` (the address a newcomer types) shows the start screen: its first slide's heading and text
+  '/': ['ui.start.slide1Title', 'ui.start.slide1Text'],
+  '/login/start': ['ui.start.slide1Title', 'ui.start.slide1Text'],
 };
+
+/** Of `SHELL_HEADINGS`, the paths of the start screen (its slide's layout rather than the login hero). */
+export const SHELL_START_PATHS: readonly string[] = ['/', '/login/start'];

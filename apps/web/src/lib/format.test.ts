@@ -7,6 +7,7 @@ import {
   formatChangeRate,
   formatCompact,
   formatCompactMoney,
+  formatClock,
   formatDate,
   formatDateMinutes,
   formatDay,
@@ -65,19 +66,46 @@ describe('formatMoney', () => {
 });
 
 describe('formatDate', () => {
-  it('shows YYYY.MM.DD HH:mm:ss in local time', () => {
-    const iso = '2025-03-14T15:30:05Z';
-    const d = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const expected = `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    expect(formatDate(iso)).toBe(expected);
-    expect(formatDate(iso)).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2}$/);
+  const iso = '2025-03-14T15:30:05Z';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [y, mo, day, h, mi, se] = [
+    String(d.getFullYear()),
+    pad(d.getMonth() + 1),
+    pad(d.getDate()),
+    pad(d.getHours()),
+    pad(d.getMinutes()),
+    pad(d.getSeconds()),
+  ];
+
+  it("writes a local date and time in each language's conventions", () => {
+    expect(formatDate(iso, 'de')).toBe(`${day}.${mo}.${y}, ${h}:${mi}:${se}`);
+    expect(formatDate(iso, 'ko')).toBe(`${y}. ${mo}. ${day}. ${h}:${mi}:${se}`);
+    // CLDR may put a thin space between a Chinese date and time
+    expect(formatDate(iso, 'zh-Hant').replace(/\s/gu, ' ')).toBe(`${y}/${mo}/${day} ${h}:${mi}:${se}`);
+    expect(formatDate(iso, 'en')).toBe(`${mo}/${day}/${y}, ${h}:${mi}:${se}`);
+    expect(formatDate(iso, 'es')).toBe(`${day}/${mo}/${y}, ${h}:${mi}:${se}`);
+  });
+
+  it("follows the document's language when none is given", () => {
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'de';
+      expect(formatDate(iso)).toBe(`${day}.${mo}.${y}, ${h}:${mi}:${se}`);
+      expect(formatDateMinutes(iso)).toBe(`${day}.${mo}.${y}, ${h}:${mi}`);
+      expect(formatClock(iso)).toBe(`${h}:${mi}:${se}`);
+      document.documentElement.lang = 'ko';
+      expect(formatDateMinutes(iso)).toBe(`${y}. ${mo}. ${day}. ${h}:${mi}`);
+    } finally {
+      document.documentElement.lang = before;
+    }
   });
 
   it('is empty for a missing or invalid time', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+    expect(formatClock('bad')).toBe('');
   });
 });
 
@@ -199,12 +227,12 @@ describe('market figures', () => {
     });
   });
 
-  it('dates news as YYYY.MM.DD HH:mm in local time', () => {
+  it('dates news to the minute in local time', () => {
     const iso = '2025-03-14T15:30:05Z';
     const d = new Date(iso);
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDateMinutes(iso)).toBe(
-      `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`,
+    expect(formatDateMinutes(iso, 'de')).toBe(
+      `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`,
     );
     expect(formatDateMinutes('bad')).toBe('');
   });
@@ -276,8 +304,12 @@ describe('numbers in the language of the user (issue 16 item 7)', () => {
     }
   });
 
-  it('shows calendar days as YYYY.MM.DD (spec §9)', () => {
-    expect(formatDay('2026-03-09')).toBe('2026.03.09');
+  it("shows calendar days in the language's conventions, whatever the time zone", () => {
+    expect(formatDay('2026-03-09', 'de')).toBe('09.03.2026');
+    expect(formatDay('2026-03-09', 'ko')).toBe('2026. 03. 09.');
+    expect(formatDay('2026-03-09', 'zh-Hant')).toBe('2026/03/09');
+    expect(formatDay('2026-03-09', 'en')).toBe('03/09/2026');
+    expect(formatDay('2026-13-45', 'de')).toBe('2026-13-45');
     expect(formatDay(null)).toBe('--');
   });
 });

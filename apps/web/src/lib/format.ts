@@ -148,11 +148,69 @@ export function formatDecimal(value: Dec, places: number, mode: RoundingMode): s
   return formatDecimalAt(roundPrice(value, places, mode), places);
 }
 
-/** `YYYY.MM.DD HH:mm:ss` in the user's local time; empty text for a missing or invalid time. */
-export function formatDate(iso: string | null | undefined): string {
+/* ---------- Dates and times in the language's conventions (docs/ui.md "Languages") ---------- */
+
+type DateStyle =
+  'dateTime' | 'dateMinutes' | 'day' | 'clock' | 'monthDayMinutes' | 'monthDay' | 'yearMonth' | 'year' | 'minutes';
+
+const dateOptions: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  dateTime: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  dateMinutes: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  clock: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  monthDayMinutes: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  monthDay: { month: '2-digit', day: '2-digit' },
+  yearMonth: { year: 'numeric', month: '2-digit' },
+  year: { year: 'numeric' },
+  minutes: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+};
+
+/** Building an `Intl.DateTimeFormat` is costly next to using one: one per locale, style and time zone. */
+const dateFormatCache = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(style: DateStyle, locale: string, timeZone?: string): Intl.DateTimeFormat {
+  const cacheKey = `${locale}|${style}|${timeZone ?? ''}`;
+  const cached = dateFormatCache.get(cacheKey);
+  if (cached) return cached;
+  const options: Intl.DateTimeFormatOptions = { ...dateOptions[style], numberingSystem: 'latn', timeZone };
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat(locale, options);
+  } catch {
+    formatter = new Intl.DateTimeFormat('en', options);
+  }
+  dateFormatCache.set(cacheKey, formatter);
+  return formatter;
+}
+
+function formatInstant(iso: string | null | undefined, style: DateStyle, locale: string | undefined): string {
   if (!iso) return '';
   const parsed = dayjs(iso);
-  return parsed.isValid() ? parsed.format('YYYY.MM.DD HH:mm:ss') : '';
+  return parsed.isValid() ? dateFormat(style, locale ?? currentNumberLocale()).format(parsed.toDate()) : '';
+}
+
+/**
+ * A date and time with seconds in the user's local time, in the language's conventions
+ * ("20.11.2026, 17:26:05" in German, "2026. 11. 20. 17:26:05" in Korean); empty text for a
+ * missing or invalid time.
+ */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  return formatInstant(iso, 'dateTime', locale);
 }
 
 /** An ISO-8601 timestamp as the API sends it (docs/api.md §1.4). */
@@ -353,25 +411,49 @@ export function formatCompactMoney(
   return `${negative ? '-' : ''}${prefix ? `${prefix}${unsigned}` : `${unsigned} ${currency}`}`;
 }
 
-/** A calendar day the API sends as `YYYY-MM-DD` in the spec's order: `YYYY.MM.DD`; "--" when missing. */
-export function formatDay(date: string | null | undefined): string {
+/**
+ * A calendar day the API sends as `YYYY-MM-DD`, in the language's conventions ("09.03.2026" in
+ * German); it names a day, not an instant, so no time zone moves it. "--" when missing.
+ */
+export function formatDay(date: string | null | undefined, locale?: string): string {
   if (!date) return PLACEHOLDER;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
-  return match ? `${match[1]}.${match[2]}.${match[3]}` : date;
+  if (!match) return date;
+  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  // Date.UTC rolls "2026-13-45" over into another day: such a text is shown as it came.
+  if (utc.getUTCMonth() !== Number(match[2]) - 1 || utc.getUTCDate() !== Number(match[3])) return date;
+  return dateFormat('day', locale ?? currentNumberLocale(), 'UTC').format(utc);
 }
 
-/** `YYYY.MM.DD HH:mm` in local time, for news (minutes are enough there). */
-export function formatDateMinutes(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parsed = dayjs(iso);
-  return parsed.isValid() ? parsed.format('YYYY.MM.DD HH:mm') : '';
+/** A date and time to the minute in local time, for news and time stamps where minutes are enough. */
+export function formatDateMinutes(iso: string | null | undefined, locale?: string): string {
+  return formatInstant(iso, 'dateMinutes', locale);
 }
 
-/** `HH:mm:ss` in local time, for "updated at" of a quote. */
-export function formatClock(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parsed = dayjs(iso);
-  return parsed.isValid() ? parsed.format('HH:mm:ss') : '';
+/** `HH:mm:ss` (24-hour, the language's separators) in local time, for "updated at" of a quote. */
+export function formatClock(iso: string | null | undefined, locale?: string): string {
+  return formatInstant(iso, 'clock', locale);
+}
+
+/** What a chart writes for a moment: a bar, a crosshair, a tick of its time axis. */
+export type ChartTimeStyle = 'bar' | 'barIntraday' | 'year' | 'month' | 'day' | 'time';
+
+const chartStyles: Record<ChartTimeStyle, DateStyle> = {
+  bar: 'day',
+  barIntraday: 'monthDayMinutes',
+  year: 'year',
+  month: 'yearMonth',
+  day: 'monthDay',
+  time: 'minutes',
+};
+
+/**
+ * A chart's time (a `Date` in local time, as the chart has always shown it) in the language's
+ * conventions: a daily bar "13.03.2025" in German, an intraday bar "03/13, 14:30" in English.
+ */
+export function formatChartTime(at: Date, style: ChartTimeStyle, locale?: string): string {
+  if (Number.isNaN(at.getTime())) return '';
+  return dateFormat(chartStyles[style], locale ?? currentNumberLocale()).format(at);
 }
 
 /* ---------- Money screens: currency scales, signed amounts, typed input ---------- */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { copyStates, markets } from '../enums.js';
 import { date, id, int, page, rate, requestId, size, timestamp, whole } from '../primitives.js';
+import { productNames } from '../translations.js';
 import { reason } from './admin.js';
 
 const decimal = z.string();
@@ -25,6 +26,8 @@ export type CopyFundState = (typeof copyFundStates)[number];
 export const copyFund = z.object({
   id,
   name: z.string(),
+  /** addition: the name in the other languages, written in the back office; the client shows its language's, else `name` */
+  names: productNames,
   strategyNo: z.enum(strategyNos),
   currency: z.enum(copyCurrencies),
   fundSize: decimal,
@@ -91,6 +94,8 @@ export const copyFundDetail = copyFund.extend({
   cash: decimal,
   totalValue: decimal,
   launchedAt: timestamp,
+  /** addition: the last UTC day the strategy ran its daily rebalance; null before its first (no order placed yet) */
+  rebalancedOn: date.nullable(),
 });
 export type CopyFundDetail = z.infer<typeof copyFundDetail>;
 
@@ -98,6 +103,8 @@ export const copySubscription = z.object({
   id,
   fundId: id,
   name: z.string(),
+  /** addition: the fund's name in the other languages (while the fund still has the name subscribed to) */
+  names: productNames,
   currency: z.enum(copyCurrencies),
   amount: decimal,
   state: z.enum(copyStates),
@@ -141,6 +148,7 @@ export type AdminCopyFund = z.infer<typeof adminCopyFund>;
 
 export const adminCopyCreateRequest = z.object({
   name: fundName,
+  names: productNames.default({}),
   strategyNo: z.enum(strategyNos),
   currency: z.enum(copyCurrencies),
   fundSize: whole(),
@@ -156,6 +164,8 @@ export const adminCopyCreateRequest = z.object({
 export const adminCopyUpdateRequest = z.object({
   id,
   name: fundName.optional(),
+  /** the whole map: a language left out is removed */
+  names: productNames.optional(),
   minAmount: whole().optional(),
   copyDeadline: timestamp.optional(),
   open: z.boolean().optional(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lendingStates, reviewStates } from '../enums.js';
 import { currencies } from '../money.js';
 import { id, int, page, rate, requestId, size, timestamp, whole } from '../primitives.js';
+import { productNames } from '../translations.js';
 import { reason } from './admin.js';
 
 const decimal = z.string();
@@ -30,6 +31,8 @@ export type DayTradingStatus = z.infer<typeof dayTradingStatusResponse>;
 export const lendingProduct = z.object({
   id,
   name: z.string(),
+  /** addition: the name in the other languages, written in the back office; the client shows its language's, else `name` */
+  names: productNames,
   currency,
   dailyRate: decimal,
   termDays: z.number().int(),
@@ -44,6 +47,8 @@ export const lendingRecord = z.object({
   id,
   productId: id,
   name: z.string(),
+  /** addition: the product's `names` when applied for (copied like `name`) */
+  names: productNames,
   currency,
   amount: decimal,
   dailyRate: decimal,
@@ -68,6 +73,7 @@ const productName = z.string().trim().min(1).max(100);
 
 export const adminLendingCreateRequest = z.object({
   name: productName,
+  names: productNames.default({}),
   currency,
   dailyRate: rate,
   termDays: int.min(1).max(3650),
@@ -79,6 +85,8 @@ export const adminLendingCreateRequest = z.object({
 export const adminLendingUpdateRequest = z.object({
   id,
   name: productName.optional(),
+  /** the whole map: a language left out is removed */
+  names: productNames.optional(),
   minAmount: whole().optional(),
   quota: whole().optional(),
   open: z.boolean().optional(),

@@ -7,11 +7,13 @@ import {
   instrumentStatuses,
   marketTabs,
   markets,
+  languages,
   newsCategories,
   periods,
 } from '../enums.js';
 import { currencies } from '../money.js';
 import { id, int, page, size, timestamp } from '../primitives.js';
+import { translationsOf } from '../translations.js';
 import { reason } from './admin.js';
 
 const decimal = z.string();
@@ -132,7 +134,13 @@ export type WatchlistItem = z.infer<typeof watchlistItem>;
 export const watchRemoveManyRequest = z.object({ instrumentIds: z.array(id).min(1).max(300, 'too_many') });
 export const watchRemoveManyResponse = z.object({ removed: z.number().int() });
 
-export const newsListRequest = z.object({ category: z.enum(newsCategories), page, size });
+/** `lang` is our addition (docs/decisions.md): each item in that language, English when it has none. */
+export const newsListRequest = z.object({
+  category: z.enum(newsCategories),
+  page,
+  size,
+  lang: z.enum(languages).optional(),
+});
 export const newsItem = z.object({
   id,
   category: z.enum(newsCategories),
@@ -141,9 +149,11 @@ export const newsItem = z.object({
   coverUrl: z.string().nullable(),
   source: z.string(),
   publishedAt: timestamp,
+  /** addition: the language of `title`, `summary` (and `content`): the one asked for, or `en` */
+  lang: z.enum(languages),
 });
 export type NewsItem = z.infer<typeof newsItem>;
-export const newsDetailRequest = z.object({ id });
+export const newsDetailRequest = z.object({ id, lang: z.enum(languages).optional() });
 export const newsDetail = newsItem.extend({ content: z.string(), instrumentIds: z.array(id) });
 export type NewsDetail = z.infer<typeof newsDetail>;
 
@@ -278,20 +288,37 @@ export function isCoverUrl(value: string): boolean {
 
 const title = z.string().trim().min(1).max(200);
 const content = z.string().min(1).max(100_000);
+const summary = z.string().trim().min(1).max(500);
+/** One language's version of a news item (the item's own fields are the English one). */
+export const newsTranslation = z.object({ title, summary, content });
+export type NewsTranslation = z.infer<typeof newsTranslation>;
+/** addition: the item in German, Chinese, Spanish and Korean; a language left out is served in English */
+export const newsTranslations = translationsOf(newsTranslation);
+export type NewsTranslations = z.infer<typeof newsTranslations>;
 export const adminNewsListRequest = z.object({ category: z.enum(newsCategories).optional(), page, size });
-export const adminNewsItem = newsDetail.extend({ published: z.boolean(), createdAt: timestamp, updatedAt: timestamp });
+/** The back office sees the English text (`lang` is always `en`) and every translation. */
+export const adminNewsItem = newsDetail.extend({
+  translations: newsTranslations,
+  published: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 export type AdminNewsItem = z.infer<typeof adminNewsItem>;
 export const adminNewsCreateRequest = z.object({
   category: z.enum(newsCategories),
   title,
-  summary: z.string().trim().min(1).max(500),
+  summary,
   content,
+  /** the other languages' versions; in an update, the whole map (a language left out is removed) */
+  translations: newsTranslations.default({}),
   source: z.string().trim().min(1).max(100),
   coverUrl: z.string().max(500).refine(isCoverUrl, 'format').nullable().optional(),
   instrumentIds: z.array(id).max(20, 'too_many').default([]),
   reason,
 });
-export const adminNewsUpdateRequest = adminNewsCreateRequest.partial().extend({ id, reason });
+export const adminNewsUpdateRequest = adminNewsCreateRequest
+  .partial()
+  .extend({ id, reason, translations: newsTranslations.optional() });
 export const adminPublishRequest = z.object({ id, reason });
 
 export const adminNoticeListRequest = z.object({ page, size });

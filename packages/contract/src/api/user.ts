@@ -41,17 +41,6 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/**
- * `UserInfo` as the clients hold it: the wire's legacy names `realname` and `is_true` (docs/glossary.md,
- * "Wire names") become `realName` and `isVerified`, mapped once in the query layer (`userInfoFromWire`).
- */
-export type UserProfile = Omit<UserInfo, 'realname' | 'is_true'> & { realName: string; isVerified: boolean };
-
-export function userInfoFromWire(wire: UserInfo): UserProfile {
-  const { realname, is_true, ...rest } = wire;
-  return { ...rest, realName: realname, isVerified: is_true === 1 };
-}
-
 export const loginResponse = z.object({
   token: z.string(),
   account: z.string(),

@@ -75,6 +75,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.legendBacktest': 'before launch: backtest on the same prices',
     'ui.copy.positionsTitle': 'Positions now',
     'ui.copy.positionsEmpty': 'No positions right now — the strategy is in cash.',
+    'ui.copy.positionsFirst':
+      'No positions yet: the strategy places its first orders within a minute once its market is open.',
     'ui.copy.lots': 'Lots',
     'ui.copy.costPrice': 'Cost',
     'ui.copy.currentPrice': 'Price',
@@ -212,6 +214,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.legendBacktest': 'vor Auflage: Backtest mit denselben Kursen',
     'ui.copy.positionsTitle': 'Aktuelle Positionen',
     'ui.copy.positionsEmpty': 'Zurzeit keine Positionen – die Strategie ist in bar.',
+    'ui.copy.positionsFirst':
+      'Noch keine Positionen: Die Strategie platziert ihre ersten Orders innerhalb einer Minute, sobald ihr Markt geöffnet ist.',
     'ui.copy.lots': 'Lots',
     'ui.copy.costPrice': 'Einstand',
     'ui.copy.currentPrice': 'Kurs',
@@ -347,6 +351,7 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.legendBacktest': '成立前：以相同價格回測',
     'ui.copy.positionsTitle': '目前持倉',
     'ui.copy.positionsEmpty': '目前沒有持倉——策略持有現金。',
+    'ui.copy.positionsFirst': '尚無持倉：市場開盤後，策略會在一分鐘內下第一批訂單。',
     'ui.copy.lots': '手數',
     'ui.copy.costPrice': '成本',
     'ui.copy.currentPrice': '現價',
@@ -478,6 +483,8 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.legendBacktest': 'antes del lanzamiento: backtest con los mismos precios',
     'ui.copy.positionsTitle': 'Posiciones actuales',
     'ui.copy.positionsEmpty': 'Sin posiciones por ahora: la estrategia está en efectivo.',
+    'ui.copy.positionsFirst':
+      'Aún no hay posiciones: la estrategia coloca sus primeras órdenes en menos de un minuto cuando su mercado está abierto.',
     'ui.copy.lots': 'Lotes',
     'ui.copy.costPrice': 'Costo',
     'ui.copy.currentPrice': 'Precio',
@@ -613,6 +620,7 @@ export const copyFundsUi: Record<Language, Record<string, string>> = {
     'ui.copy.legendBacktest': '출시 전: 같은 가격으로 백테스트',
     'ui.copy.positionsTitle': '현재 포지션',
     'ui.copy.positionsEmpty': '현재 포지션 없음 — 전략이 현금을 보유 중입니다.',
+    'ui.copy.positionsFirst': '아직 포지션이 없습니다. 시장이 열리면 전략이 1분 안에 첫 주문을 냅니다.',
     'ui.copy.lots': '랏',
     'ui.copy.costPrice': '원가',
     'ui.copy.currentPrice': '현재가',

@@ -70,9 +70,9 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.service.intro':
       'Questions about your account, deposits, withdrawals or a restriction on your account? Our team answers in the chat.',
     'ui.service.openChat': 'Open the chat',
-    'ui.service.linkLabel': 'Chat address',
-    'ui.service.userId': 'Your user ID',
-    'ui.service.userIdHint': 'The chat receives your user ID, so the team can find your account.',
+    'ui.service.account': 'Your account number',
+    'ui.service.accountHint':
+      'The chat receives your account number (never your password), so the team can find your account. Tell the agent this number if asked.',
     'ui.service.offline': 'You are offline. The chat opens once you are connected again.',
     'ui.service.unconfigured': 'No customer-service contact is configured right now. Please try again later.',
     'ui.service.tipsTitle': 'Before you write',
@@ -145,9 +145,9 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.service.intro':
       'Fragen zu Ihrem Konto, zu Einzahlungen, Auszahlungen oder einer Einschränkung Ihres Kontos? Unser Team antwortet im Chat.',
     'ui.service.openChat': 'Chat öffnen',
-    'ui.service.linkLabel': 'Chat-Adresse',
-    'ui.service.userId': 'Ihre Benutzer-ID',
-    'ui.service.userIdHint': 'Der Chat erhält Ihre Benutzer-ID, damit das Team Ihr Konto findet.',
+    'ui.service.account': 'Ihre Kontonummer',
+    'ui.service.accountHint':
+      'Der Chat erhält Ihre Kontonummer (nie Ihr Passwort), damit das Team Ihr Konto findet. Nennen Sie diese Nummer, wenn Sie danach gefragt werden.',
     'ui.service.offline': 'Sie sind offline. Der Chat öffnet sich, sobald Sie wieder verbunden sind.',
     'ui.service.unconfigured':
       'Derzeit ist kein Kundenservice-Kontakt eingerichtet. Bitte versuchen Sie es später erneut.',
@@ -211,9 +211,8 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.premium.browse': '查看新股',
     'ui.service.intro': '對帳戶、入金、出金或帳戶限制有疑問？我們的團隊會在線上客服中回覆。',
     'ui.service.openChat': '開啟線上客服',
-    'ui.service.linkLabel': '客服網址',
-    'ui.service.userId': '您的使用者 ID',
-    'ui.service.userIdHint': '客服會收到您的使用者 ID，以便找到您的帳戶。',
+    'ui.service.account': '您的帳號',
+    'ui.service.accountHint': '客服會收到您的帳號（絕不會收到密碼），以便找到您的帳戶。如客服詢問，請提供此帳號。',
     'ui.service.offline': '您目前離線。恢復連線後即可開啟客服。',
     'ui.service.unconfigured': '目前尚未設定客服聯絡方式，請稍後再試。',
     'ui.service.tipsTitle': '聯絡前請注意',
@@ -285,9 +284,9 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.service.intro':
       '¿Dudas sobre su cuenta, depósitos, retiros o una restricción de su cuenta? Nuestro equipo responde en el chat.',
     'ui.service.openChat': 'Abrir el chat',
-    'ui.service.linkLabel': 'Dirección del chat',
-    'ui.service.userId': 'Su ID de usuario',
-    'ui.service.userIdHint': 'El chat recibe su ID de usuario para que el equipo encuentre su cuenta.',
+    'ui.service.account': 'Su número de cuenta',
+    'ui.service.accountHint':
+      'El chat recibe su número de cuenta (nunca su contraseña) para que el equipo encuentre su cuenta. Indíquelo al agente si se lo pide.',
     'ui.service.offline': 'Está sin conexión. El chat se abrirá cuando vuelva a conectarse.',
     'ui.service.unconfigured':
       'Ahora mismo no hay ningún contacto de atención al cliente configurado. Inténtelo más tarde.',
@@ -355,9 +354,9 @@ export const engagementUi: Record<Language, Record<string, string>> = {
     'ui.premium.browse': '신주 보기',
     'ui.service.intro': '계좌, 입금, 출금 또는 계좌 제한에 대해 궁금하신가요? 채팅에서 팀이 답변해 드립니다.',
     'ui.service.openChat': '채팅 열기',
-    'ui.service.linkLabel': '채팅 주소',
-    'ui.service.userId': '내 사용자 ID',
-    'ui.service.userIdHint': '팀이 계좌를 찾을 수 있도록 채팅에 사용자 ID가 전달됩니다.',
+    'ui.service.account': '내 계좌 번호',
+    'ui.service.accountHint':
+      '팀이 계좌를 찾을 수 있도록 채팅에 계좌 번호가 전달됩니다(비밀번호는 전달되지 않음). 상담원이 요청하면 이 번호를 알려 주세요.',
     'ui.service.offline': '오프라인 상태입니다. 다시 연결되면 채팅을 열 수 있습니다.',
     'ui.service.unconfigured': '현재 설정된 고객센터 연락처가 없습니다. 나중에 다시 시도해 주세요.',
     'ui.service.tipsTitle': '문의 전 확인하세요',

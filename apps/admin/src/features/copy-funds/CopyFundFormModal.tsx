@@ -23,6 +23,7 @@ import {
   type CopyField,
   type CopyFormValues,
 } from './copy-form';
+import { ProductNamesFields } from '../../components/ProductNamesFields';
 import { useCreateCopyFund, useRefreshCopyFunds, useUpdateCopyFund } from './copy-queries';
 
 const formFields = [
@@ -151,6 +152,7 @@ export function CopyFundFormModal({
         onFinish={submit}
       >
         {item('name', 'Name', <Input maxLength={100} placeholder="US Momentum 3" data-testid="cf-form-name" />)}
+        <ProductNamesFields testIdPrefix="cf-form" max={100} />
         <Typography.Title level={5}>Strategy</Typography.Title>
         <div style={grid}>
           {item(

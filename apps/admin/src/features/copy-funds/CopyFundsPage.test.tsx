@@ -60,6 +60,7 @@ describe('the copy-trading funds page', { timeout: screenTestTimeoutMs }, () => 
     await renderPage();
     await user.click(screen.getByTestId('cf-new'));
     await fill(user, await screen.findByTestId('cf-form-name', undefined, slow), 'Crypto Rebound');
+    await fill(user, screen.getByTestId('cf-form-name-zh'), '加密反彈');
     const dialog = screen.getByTestId('cf-form-name').closest('.ant-modal') as HTMLElement;
     for (const word of [/daily profit rate/i, /payout amount/i, /profit amount/i])
       expect(within(dialog).queryByLabelText(word)).toBeNull();
@@ -75,6 +76,7 @@ describe('the copy-trading funds page', { timeout: screenTestTimeoutMs }, () => 
     await waitFor(() => expect(api.callsTo('/copy/create')).toHaveLength(1), slow);
     expect(api.callsTo('/copy/create')[0]?.body).toEqual({
       name: 'Crypto Rebound',
+      names: { zh: '加密反彈' },
       strategyNo: 'MOM-20',
       currency: 'USD',
       fundSize: '1000000',

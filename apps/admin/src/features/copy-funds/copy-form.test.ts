@@ -14,6 +14,7 @@ const now = Date.parse('2099-01-01T00:00:00Z');
 const valid = {
   ...copyFormValuesOf(null),
   name: 'Crypto Rebound',
+  names: { de: '', zh: '', esp: '', kor: ' 크립토 반등 ' },
   strategyNo: 'MR-5' as const,
   currency: 'USDT' as const,
   fundSize: '1000000',
@@ -31,6 +32,7 @@ describe('the copy fund form', () => {
     expect(copyProblems(valid, now)).toEqual({});
     expect(copyCreateBody(valid)).toEqual({
       name: 'Crypto Rebound',
+      names: { kor: '크립토 반등' },
       strategyNo: 'MR-5',
       currency: 'USDT',
       fundSize: '1000000',
@@ -56,6 +58,15 @@ describe('the copy fund form', () => {
     ).toMatch(/future/);
     expect(copyProblems({ ...valid, copyDeadline: '31.03.2099' }, now).copyDeadline).toMatch(/UTC time/);
     expect(copyProblems({ ...valid, expectedReturnRate: '12%' }, now).expectedReturnRate).toMatch(/fraction/);
+  });
+
+  it('sends the names in other languages as a whole map when one changed', () => {
+    const values = { ...copyFormValuesOf(copyFund), minAmount: '1000', reason: 'x' };
+    expect(copyUpdateBody(copyFund, { ...values, names: { ...values.names, de: 'US-Momentum 3' } })).toEqual({
+      id: 'cf_demo_momentum',
+      names: { de: 'US-Momentum 3' },
+      reason: 'x',
+    });
   });
 
   it('sends only what an edit changed, and only the editable fields', () => {

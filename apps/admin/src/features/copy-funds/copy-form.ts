@@ -18,9 +18,12 @@ import {
   type StrategyNo,
 } from '@brokerage/contract';
 import { sameDecimal } from '../../lib/decimal';
+import { namesBody, namesValuesOf, sameNames, type NamesValues } from '../../components/product-names';
 
 export interface CopyFormValues {
   name: string;
+  /** the name in the other languages (empty: English); editable like the name */
+  names: NamesValues;
   strategyNo: StrategyNo;
   currency: CopyCurrency;
   fundSize: string;
@@ -34,7 +37,7 @@ export interface CopyFormValues {
   reason: string;
 }
 
-export type CopyField = Exclude<keyof CopyFormValues, 'reason'>;
+export type CopyField = Exclude<keyof CopyFormValues, 'reason' | 'names'>;
 
 /** The fields an edit may change (§19.5). */
 export const editableFields = ['name', 'minAmount', 'copyDeadline', 'open'] as const satisfies readonly CopyField[];
@@ -64,6 +67,7 @@ export const timestampHint = 'UTC time like 2025-03-31T21:00:00Z';
 export function copyFormValuesOf(fund: AdminCopyFund | null): CopyFormValues {
   return {
     name: fund?.name ?? '',
+    names: namesValuesOf(fund?.names),
     strategyNo: fund?.strategyNo ?? 'MOM-20',
     currency: fund?.currency ?? 'USD',
     fundSize: fund?.fundSize ?? '',
@@ -83,6 +87,7 @@ const trim = (value: string | null | undefined) => (value ?? '').trim();
 function termsOf(values: CopyFormValues) {
   return {
     name: trim(values.name),
+    names: namesBody(values.names),
     strategyNo: values.strategyNo,
     currency: values.currency,
     fundSize: trim(values.fundSize),
@@ -164,6 +169,8 @@ export function copyUpdateBody(fund: AdminCopyFund, values: CopyFormValues): Adm
           : next === stored;
     if (!same) changes[key] = next;
   }
+  // the whole map: a language emptied is removed
+  if (!sameNames(terms.names, fund.names)) changes.names = terms.names;
   if (Object.keys(changes).length === 0) return null;
   return { id: fund.id, ...changes, reason: trim(values.reason) } as AdminRequestOf<'copyUpdate'>;
 }
@@ -174,6 +181,7 @@ export function copyEditProblems(fund: AdminCopyFund, values: CopyFormValues): P
     {
       ...copyFormValuesOf(fund),
       name: values.name,
+      names: values.names,
       minAmount: values.minAmount,
       copyDeadline: values.copyDeadline,
       open: values.open,

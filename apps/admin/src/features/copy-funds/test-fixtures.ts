@@ -4,6 +4,7 @@ import type { AdminCopyFund } from '@brokerage/contract';
 export const copyFund: AdminCopyFund = {
   id: 'cf_demo_momentum',
   name: 'US Momentum 3',
+  names: {},
   strategyNo: 'MOM-20',
   currency: 'USD',
   fundSize: '5000000.00',

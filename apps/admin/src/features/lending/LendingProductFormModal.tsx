@@ -24,6 +24,7 @@ import {
   type LendingField,
   type LendingFormValues,
 } from './lending-form';
+import { ProductNamesFields } from '../../components/ProductNamesFields';
 import { useCreateLendingProduct, useRefreshLendingProducts, useUpdateLendingProduct } from './lending-queries';
 
 const formFields = ['name', 'currency', 'dailyRate', 'termDays', 'minAmount', 'quota', 'open', 'reason'] as const;
@@ -226,6 +227,7 @@ export function LendingProductFormModal({
             <Input inputMode="numeric" data-testid="lending-form-quota" />
           </Form.Item>
         </div>
+        <ProductNamesFields testIdPrefix="lending-form" max={nameMax} />
         <Form.Item label="Open to new applications" name="open" valuePropName="checked">
           <Switch data-testid="lending-form-open" />
         </Form.Item>

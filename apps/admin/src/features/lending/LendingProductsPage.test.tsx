@@ -22,6 +22,7 @@ const slow = { timeout: 10_000 };
 const fresh: LendingProduct = {
   id: 'lp_2',
   name: 'USD 7-day lending',
+  names: {},
   currency: 'USD',
   dailyRate: '0.00025',
   termDays: 7,
@@ -33,6 +34,7 @@ const fresh: LendingProduct = {
 const used: LendingProduct = {
   id: 'lp_1',
   name: 'MXN 30-day lending',
+  names: {},
   currency: 'MXN',
   dailyRate: '0.0003',
   termDays: 30,
@@ -79,6 +81,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await renderPage();
     await user.click(screen.getByTestId('lending-new'));
     await fill(user, await screen.findByTestId('lending-form-name', undefined, slow), 'MXN 14-day lending');
+    await fill(user, screen.getByTestId('lending-form-name-de'), 'MXN-Verleihung 14 Tage');
     await fill(user, screen.getByTestId('lending-form-daily-rate'), '0.00035');
     await waitFor(() =>
       expect(screen.getByTestId('lending-form-rate-text').textContent).toBe('0.035 % a day, ≈ 12.78 % a year'),
@@ -96,6 +99,7 @@ describe('the lending products page', { timeout: screenTestTimeoutMs }, () => {
     await waitFor(() => expect(api.callsTo('/lending/create')).toHaveLength(1), slow);
     expect(api.callsTo('/lending/create')[0]?.body).toEqual({
       name: 'MXN 14-day lending',
+      names: { de: 'MXN-Verleihung 14 Tage' },
       currency: 'MXN',
       dailyRate: '0.00035',
       termDays: 14,

@@ -15,6 +15,7 @@ import {
 const product: LendingProduct = {
   id: 'lp_1',
   name: 'MXN 30-day lending',
+  names: {},
   currency: 'MXN',
   dailyRate: '0.0003',
   termDays: 30,
@@ -32,6 +33,7 @@ describe('the lending product form', () => {
   it('starts from the product with whole amounts and an empty reason', () => {
     expect(lendingFormValuesOf(product)).toEqual({
       name: 'MXN 30-day lending',
+      names: { de: '', zh: '', esp: '', kor: '' },
       currency: 'MXN',
       dailyRate: '0.0003',
       termDays: 30,
@@ -73,6 +75,7 @@ describe('the lending product form', () => {
       ),
     ).toEqual({
       name: 'USD 7-day',
+      names: {},
       currency: 'USD',
       dailyRate: '0.00025',
       termDays: 7,
@@ -80,6 +83,22 @@ describe('the lending product form', () => {
       quota: '100000',
       open: false,
       reason: 'New terms',
+    });
+  });
+
+  it('sends the names in other languages written, trimmed, and the whole map when one changed', () => {
+    const withNames = { ...product, names: { de: 'MXN-Verleihung 30 Tage' } };
+    expect(lendingFormValuesOf(withNames).names).toEqual({ de: 'MXN-Verleihung 30 Tage', zh: '', esp: '', kor: '' });
+    expect(lendingUpdateBody(withNames, { ...lendingFormValuesOf(withNames), reason: 'x' }, false)).toBeNull();
+    const values = {
+      ...lendingFormValuesOf(withNames),
+      names: { de: '', zh: ' MXN 30 天出借 ', esp: '', kor: '' },
+      reason: 'Names',
+    };
+    expect(lendingUpdateBody(withNames, values, false)).toEqual({
+      id: 'lp_1',
+      reason: 'Names',
+      names: { zh: 'MXN 30 天出借' },
     });
   });
 

@@ -18,9 +18,12 @@ import {
   type LendingProduct,
 } from '@brokerage/contract';
 import { percentOf, sameDecimal } from '../../lib/decimal';
+import { namesBody, namesValuesOf, sameNames, type NamesValues } from '../../components/product-names';
 
 export interface LendingFormValues {
   name: string;
+  /** the name in the other languages (empty: English) */
+  names: NamesValues;
   currency: Currency;
   dailyRate: string;
   termDays: number | null;
@@ -53,6 +56,7 @@ export function termsLockedOf(product: LendingProduct | null, refusedIds: Readon
 export function lendingFormValuesOf(product: LendingProduct | null): LendingFormValues {
   return {
     name: product?.name ?? '',
+    names: namesValuesOf(product?.names),
     currency: product?.currency ?? 'MXN',
     dailyRate: product?.dailyRate ?? '',
     termDays: product?.termDays ?? null,
@@ -110,6 +114,7 @@ export function lendingProblems(values: LendingFormValues): Partial<Record<Lendi
 export function lendingCreateBody(values: LendingFormValues): AdminRequestOf<'lendingCreate'> {
   return adminLendingCreateRequest.parse({
     name: trimmed(values.name),
+    names: namesBody(values.names),
     currency: values.currency,
     dailyRate: trimmed(values.dailyRate),
     termDays: values.termDays,
@@ -134,6 +139,12 @@ export function lendingUpdateBody(
   const name = trimmed(values.name);
   if (name !== product.name) {
     body.name = name;
+    isChanged = true;
+  }
+  const names = namesBody(values.names);
+  if (!sameNames(names, product.names)) {
+    // the whole map: a language emptied is removed
+    body.names = names;
     isChanged = true;
   }
   const minAmount = trimmed(values.minAmount);

@@ -25,7 +25,9 @@ function article(overrides: Partial<AdminNewsItem> = {}): AdminNewsItem {
     coverUrl: null,
     source: 'Newswire',
     publishedAt: '2025-03-14T15:00:00.000Z',
+    lang: 'en',
     content: '<p>Revenue rose.</p>',
+    translations: {},
     instrumentIds: ['i_usd_AAPL'],
     published: false,
     createdAt: '2025-03-14T15:00:00.000Z',
@@ -82,6 +84,7 @@ describe('writing a news article', { timeout: screenTestTimeoutMs }, () => {
       source: 'Newswire',
       instrumentIds: ['i_usd_AAPL'],
       content: raw,
+      translations: {},
       reason: 'Earnings coverage',
     });
     const preview = await screen.findByTestId('news-preview');

@@ -121,6 +121,30 @@ describe('a review queue', { timeout: screenTestTimeoutMs }, () => {
     expect(await screen.findByText('Only user u_3kT9')).toBeTruthy();
   });
 
+  it('opens an item from anywhere on its row, by click or by Enter on the focused row', async () => {
+    const api = stubAdminApi({ '/review/list': okList([kycItem()]), '/review/detail': () => ok(kycItem()) });
+    const user = userEvent.setup();
+    renderQueue('/reviews/kyc');
+    const row = await screen.findByTestId('review-row-k_1');
+    await waitForIdle();
+    expect(row.getAttribute('tabindex')).toBe('0');
+    await user.click(within(row).getByText('5215512345678'));
+    await screen.findByTestId('review-detail-summary', undefined, slow);
+    expect(api.callsTo('/review/detail')).toHaveLength(1);
+    cleanup();
+
+    const keyed = stubAdminApi({ '/review/list': okList([kycItem()]), '/review/detail': () => ok(kycItem()) });
+    renderQueue('/reviews/kyc');
+    const focused = await screen.findByTestId('review-row-k_1');
+    await waitForIdle();
+    fireEvent.keyDown(within(focused).getByText('5215512345678'), { key: 'Enter' });
+    expect(screen.queryByTestId('review-detail-summary')).toBeNull();
+    focused.focus();
+    fireEvent.keyDown(focused, { key: 'Enter' });
+    await screen.findByTestId('review-detail-summary', undefined, slow);
+    expect(keyed.callsTo('/review/detail')).toHaveLength(1);
+  });
+
   it('says when a queue does not exist', async () => {
     stubAdminApi({});
     renderQueue('/reviews/nope');

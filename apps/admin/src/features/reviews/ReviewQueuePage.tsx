@@ -156,6 +156,13 @@ export function ReviewQueueRoute() {
   );
 }
 
+/** True when a click landed on a control of its own inside the row (a link, a button, a field). */
+function isInsideControl(target: EventTarget, row: Element): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest('a, button, input, select, textarea, [role="button"]');
+  return control !== null && control !== row && row.contains(control);
+}
+
 export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
   const { params, page, size, update, pagination } = useListParams();
   const navigate = useNavigate();
@@ -339,6 +346,23 @@ export function ReviewQueuePage({ queue }: { queue: BuiltReviewQueue }) {
         size="middle"
         columns={columns}
         dataSource={list.data?.list ?? []}
+        // The whole row opens the item (its "Open" button stays for screen readers): a click anywhere
+        // but on another control, or Enter / Space on the focused row.
+        onRow={(item) => ({
+          onClick: (event) => {
+            if (isInsideControl(event.target, event.currentTarget)) return;
+            update({ item: item.id }, false);
+          },
+          onKeyDown: (event) => {
+            if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+            event.preventDefault();
+            update({ item: item.id }, false);
+          },
+          tabIndex: 0,
+          className: 'review-row',
+          style: { cursor: 'pointer' },
+          'data-testid': `review-row-${item.id}`,
+        })}
         // The minute's background read does not blank the table; a filter change or Reload shows progress.
         loading={list.isPending}
         data-testid="reviews-table"

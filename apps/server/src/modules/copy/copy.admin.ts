@@ -87,6 +87,7 @@ export function registerCopyAdminRoutes(app: FastifyInstance, deps: CopyAdminDep
       const before = await adminView(tx, deps, fund);
       const patch: Partial<NewFundRow> = { updatedAt: clock.now() };
       if (body.name !== undefined) patch.name = body.name;
+      if (body.names !== undefined) patch.names = body.names;
       if (body.minAmount !== undefined) patch.minAmount = body.minAmount;
       if (body.copyDeadline !== undefined) {
         const deadline = new Date(body.copyDeadline);

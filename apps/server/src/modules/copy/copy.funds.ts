@@ -8,7 +8,7 @@
  * code users trade with. The seed capital makes the NAV start at `launchNav` with units =
  * seed ÷ launchNav, and absorbs what rounding leaves in the fund (copy-math.ts).
  */
-import { Dec, Money, roundRate, type CopyCurrency, type StrategyNo } from '@brokerage/contract';
+import { Dec, Money, roundRate, type CopyCurrency, type ProductNames, type StrategyNo } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db.js';
 import { newId, newSecret } from '../../platform/ids.js';
@@ -25,6 +25,8 @@ import { marketOfCurrency } from './strategy.js';
 export interface FundTerms {
   id?: string;
   name: string;
+  /** the name in the other languages (none: English everywhere) */
+  names?: ProductNames;
   strategyNo: StrategyNo;
   currency: CopyCurrency;
   fundSize: string;
@@ -88,6 +90,7 @@ export async function launchFund(
   return repo.insertFund(tx, {
     id,
     name: terms.name,
+    names: terms.names ?? {},
     strategyNo: terms.strategyNo,
     currency: terms.currency,
     market: marketOfCurrency[terms.currency],

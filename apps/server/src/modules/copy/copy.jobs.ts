@@ -255,20 +255,21 @@ export async function closeFundStep(deps: CopyEngineDeps, fundId: string, report
 
 /** One engine step over every fund still running or closing. */
 export async function runCopyEngineOnce(deps: CopyEngineDeps): Promise<CopyStepReport> {
-  const report: CopyStepReport = {
-    marked: 0,
-    ordersPlaced: 0,
-    positionsClosed: 0,
-    subscriptionsEnded: 0,
-    refusals: [],
-  };
-  for (const id of await repo.liveFundIds(deps.db)) {
-    if (await markFund(deps, id)) report.marked++;
-    await closeFundStep(deps, id, report);
-    const fund = await repo.findFund(deps.db, id);
-    if (fund) await rebalanceFund(deps, fund, report);
-  }
+  const report = emptyStepReport();
+  for (const id of await repo.liveFundIds(deps.db)) await fundStep(deps, id, report);
   return report;
+}
+
+/** The engine step of one fund: its mark, its closing, its rebalance (the seed runs it for a new demo fund). */
+export async function fundStep(deps: CopyEngineDeps, id: string, report: CopyStepReport): Promise<void> {
+  if (await markFund(deps, id)) report.marked++;
+  await closeFundStep(deps, id, report);
+  const fund = await repo.findFund(deps.db, id);
+  if (fund) await rebalanceFund(deps, fund, report);
+}
+
+export function emptyStepReport(): CopyStepReport {
+  return { marked: 0, ordersPlaced: 0, positionsClosed: 0, subscriptionsEnded: 0, refusals: [] };
 }
 
 /**

@@ -8,6 +8,7 @@ import { copyProductPage, registerCopyAdminRoutes } from './copy.admin.js';
 import { copyEngineJob } from './copy.jobs.js';
 import { seedDemoCopyFunds } from './copy.seed.js';
 import { registerCopyRoutes } from './copy.routes.js';
+import { fundAccountIds } from './copy.repository.js';
 import { copyInvestValue } from './copy.service.js';
 
 export function createCopyModule(kernel: Kernel): ModuleSpec {
@@ -21,6 +22,7 @@ export function createCopyModule(kernel: Kernel): ModuleSpec {
     userRoutes: (app) => registerCopyRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerCopyAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger, authCache }),
     investValue: copyInvestValue,
+    ports: { houseRunAccounts: fundAccountIds },
     productPage: { copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size) },
     jobs: [copyEngineJob({ db, clock, feed, ledger, settings, authCache })],
     // the full demo only: each fund's 30 days of history are its strategy's backtest on the feed

@@ -81,6 +81,12 @@ export async function listFundsNewest(db: Db, page: number, size: number): Promi
 }
 
 /** Ids of the funds the engine still works on (running or closing). */
+/** Every fund's own account (user id), whatever its state: accounts the house runs. */
+export async function fundAccountIds(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ id: copyFunds.fundUserId }).from(copyFunds);
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function liveFundIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: copyFunds.id })

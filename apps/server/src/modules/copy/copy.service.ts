@@ -108,6 +108,7 @@ export function toFund(fund: FundRow, subscribed: Dec, now: Date): CopyFund {
   return {
     id: fund.id,
     name: fund.name,
+    names: fund.names,
     strategyNo: fund.strategyNo,
     currency: fund.currency,
     fundSize: repo.copyMoney(fund, fund.fundSize).toString(),
@@ -185,6 +186,7 @@ export async function fundDetail(
     cash: valuation.cash.rounded('down').toString(),
     totalValue: valuation.total.rounded('down').toString(),
     launchedAt: fund.launchedAt.toISOString(),
+    rebalancedOn: fund.rebalancedOn,
   };
 }
 
@@ -201,6 +203,8 @@ async function toSubscription(db: Db, sub: SubscriptionRow, fund: FundRow | null
     id: sub.id,
     fundId: sub.fundId,
     name: sub.name,
+    // the translations are of the fund's current name: a subscription to an older name keeps it as it was
+    names: fund?.name === sub.name ? fund.names : {},
     currency: sub.currency,
     amount: repo.copyMoney(sub, sub.amount).toString(),
     state: sub.state,

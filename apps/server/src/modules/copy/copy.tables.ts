@@ -1,6 +1,6 @@
-import type { CopyCurrency, CopyFundState, CopyState, Market, StrategyNo } from '@brokerage/contract';
+import type { CopyCurrency, CopyFundState, CopyState, Market, ProductNames, StrategyNo } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { amountText as money, at, rate as rateOf } from '../../platform/columns.js';
 
 /** NAV per unit and daily rates: 8 decimals (the contract's RATE_SCALE). */
@@ -17,6 +17,8 @@ export const copyFunds = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** the name in the other languages (back office); `name` is the English one */
+    names: jsonb('names').$type<ProductNames>().notNull().default({}),
     strategyNo: text('strategy_no').$type<StrategyNo>().notNull(),
     currency: text('currency').$type<CopyCurrency>().notNull(),
     market: text('market').$type<Market>().notNull(),

@@ -4,4 +4,4 @@ export { registerCopyRoutes } from './copy.routes.js';
 export { registerCopyAdminRoutes, copyProductPage, type CopyAdminDeps } from './copy.admin.js';
 export { copyInvestValue, type CopyDeps } from './copy.service.js';
 export { runCopyEngineOnce, copyEngineJob, type CopyEngineDeps, type CopyStepReport } from './copy.jobs.js';
-export { seedCopyFunds } from './copy.seed.js';
+export { seedCopyFunds, seedDemoCopyFunds } from './copy.seed.js';

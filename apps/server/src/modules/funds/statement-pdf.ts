@@ -138,6 +138,8 @@ export function statementPdf(input: StatementPdfInput): NodeJS.ReadableStream {
   };
 
   const timeOf = dateTimeFormat(lang, s.timezone);
+  // the zone's name in the language (packages/i18n); a zone it does not name is shown by its IANA id
+  const zoneName = t(`ui.statementPdf.zone.${s.timezone}`, {}, s.timezone);
   const dayOf = dateFormat(lang, s.timezone);
   const lastDay = new Date(s.to.getTime() - 1);
   const pages = pageCount(s.lines.length);
@@ -167,7 +169,7 @@ export function statementPdf(input: StatementPdfInput): NodeJS.ReadableStream {
     y += 14;
     const period = t('ui.statementPdf.period', { from: dayOf.format(s.from), to: dayOf.format(lastDay) });
     text(period, MARGIN, y, { width: width / 2 });
-    text(t('ui.statementPdf.timezone', { timezone: s.timezone }), MARGIN + width / 2, y, { width: width / 2 });
+    text(t('ui.statementPdf.timezone', { timezone: zoneName }), MARGIN + width / 2, y, { width: width / 2 });
     y += 14;
     text(t('ui.statementPdf.generated', { at: timeOf.format(input.generatedAt) }), MARGIN, y, { width, size: 8 });
     y += 20;

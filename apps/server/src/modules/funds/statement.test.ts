@@ -223,12 +223,16 @@ describe('the monthly statement (§10.8)', () => {
     for (const content of zhFacts.contents) expect(shownHex(content)).toContain(sha);
     // 每月對帳單, 期初餘額, 第 1 頁，共 2 頁: the glyphs are in the embedded subset
     for (const c of ['對', '帳', '單', '餘', '額', '頁']) expect(fontHas(zhFacts.cmaps, c)).toBe(true);
+    // 時區：墨西哥城: the time zone is named in the language, not by its IANA id
+    for (const c of ['區', '墨', '哥', '城']) expect(fontHas(zhFacts.cmaps, c)).toBe(true);
 
     const ko = pdfFacts(
       (await download((await link(u, { month: '2026-03', format: 'pdf', lang: 'kor' })).url)).rawPayload,
     );
     expect(ko.fonts.some((f) => f?.includes('NotoSansKR'))).toBe(true);
     for (const c of ['명', '세', '서', '잔', '액']) expect(fontHas(ko.cmaps, c)).toBe(true);
+    // 시간대: 멕시코시티
+    for (const c of ['대', '멕', '티']) expect(fontHas(ko.cmaps, c)).toBe(true);
   });
 
   it('refuses a future month, a tampered or expired link, and shows nobody else’s statement', async () => {

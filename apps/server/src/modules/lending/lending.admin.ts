@@ -42,6 +42,7 @@ export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps
       const row = await repo.insertProduct(tx, {
         id: newId('lp'),
         name: body.name,
+        names: body.names,
         currency: body.currency,
         dailyRate: body.dailyRate,
         termDays: body.termDays,
@@ -75,6 +76,7 @@ export function registerLendingAdminRoutes(app: FastifyInstance, deps: AdminDeps
       }
       const patch: Partial<NewProductRow> = { updatedAt: clock.now() };
       if (body.name !== undefined) patch.name = body.name;
+      if (body.names !== undefined) patch.names = body.names;
       if (body.minAmount !== undefined) patch.minAmount = new Dec(body.minAmount);
       if (body.quota !== undefined) patch.quota = new Dec(body.quota);
       if (body.open !== undefined) patch.open = body.open;

@@ -36,6 +36,19 @@ export async function insertProductIfAbsent(db: Db, row: NewProductRow): Promise
   await db.insert(lendingProducts).values(row).onConflictDoNothing();
 }
 
+/**
+ * Gives a demo product seeded before names were translated its translations: only while it has none
+ * and still has the seed's English name, so an operator's edit is never overwritten.
+ */
+export async function fillProductNames(db: Db, id: string, name: string, names: NewProductRow['names']): Promise<void> {
+  await db
+    .update(lendingProducts)
+    .set({ names })
+    .where(
+      and(eq(lendingProducts.id, id), eq(lendingProducts.name, name), sql`${lendingProducts.names} = '{}'::jsonb`),
+    );
+}
+
 export async function listProducts(
   db: Db,
   page: number,

@@ -45,6 +45,7 @@ export function toProduct(p: ProductRow, quotaUsed: Dec | undefined): LendingPro
   return {
     id: p.id,
     name: p.name,
+    names: p.names,
     currency,
     dailyRate: rateString(p.dailyRate),
     termDays: p.termDays,
@@ -76,6 +77,7 @@ export function toRecord(r: RecordRow, now: Date): LendingRecord {
     id: r.id,
     productId: r.productId,
     name: r.name,
+    names: r.names,
     currency,
     amount: r.amount.toString(),
     dailyRate: rateString(r.dailyRate),
@@ -139,6 +141,7 @@ export async function applyLending(
     userId,
     productId: product.id,
     name: product.name,
+    names: product.names,
     currency,
     amount: amount.amount,
     dailyRate: product.dailyRate,

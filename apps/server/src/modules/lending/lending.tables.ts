@@ -1,6 +1,6 @@
-import type { Currency, LendingState } from '@brokerage/contract';
+import type { Currency, LendingState, ProductNames } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, money, rate } from '../../platform/columns.js';
 
 /**
@@ -12,6 +12,8 @@ export const lendingProducts = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** the name in the other languages; `name` is the English one */
+    names: jsonb('names').$type<ProductNames>().notNull().default({}),
     currency: text('currency').$type<Currency>().notNull(),
     dailyRate: rate('daily_rate').notNull(),
     termDays: integer('term_days').notNull(),
@@ -41,6 +43,8 @@ export const lendingRecords = pgTable(
       .notNull()
       .references(() => lendingProducts.id),
     name: text('name').notNull(),
+    /** the name in the other languages; `name` is the English one */
+    names: jsonb('names').$type<ProductNames>().notNull().default({}),
     currency: text('currency').$type<Currency>().notNull(),
     amount: money('amount').notNull(),
     dailyRate: rate('daily_rate').notNull(),

@@ -138,6 +138,7 @@ describe('lending products (docs/api.md §15)', () => {
     expect(await product(open.id)).toEqual({
       id: open.id,
       name: 'Open one',
+      names: {},
       currency: 'MXN',
       dailyRate: '0.00037',
       termDays: 30,
@@ -158,6 +159,26 @@ describe('lending products (docs/api.md §15)', () => {
     expect(openFlags.indexOf(false)).toBeGreaterThan(openFlags.lastIndexOf(true));
     // an invalid token is ignored on an `opt` call
     expect((await post(t.app, '/lending/products', {}, { token: 'nope', account: '123' })).body.status).toBe(1);
+  });
+});
+
+describe('product names in other languages', () => {
+  it('keeps the names the back office writes, copies them on an application, and refuses an unknown language', async () => {
+    t.clock.set(MONDAY);
+    const p = await createProduct({ names: { de: 'MXN-Verleihung Test', kor: 'MXN 대여 테스트' } });
+    expect((await product(p.id)).names).toEqual({ de: 'MXN-Verleihung Test', kor: 'MXN 대여 테스트' });
+    // an edit without `names` keeps them; with `names`, the whole map is replaced
+    expect((await updateProduct(p.id, { minAmount: '20000' })).body.status).toBe(1);
+    expect((await product(p.id)).names).toEqual({ de: 'MXN-Verleihung Test', kor: 'MXN 대여 테스트' });
+    expect((await updateProduct(p.id, { names: { zh: 'MXN 出借測試' } })).body.status).toBe(1);
+    expect((await product(p.id)).names).toEqual({ zh: 'MXN 出借測試' });
+    const u = await lender();
+    const r = await apply(u, { productId: p.id, amount: '20000', requestId: randomUUID() });
+    expect(r.body.status).toBe(1);
+    expect((await records(u)).list[0]).toMatchObject({ name: 'MXN 30-day test', names: { zh: 'MXN 出借測試' } });
+    const refused = await updateProduct(p.id, { names: { fr: 'Prêt' } });
+    expect(refused.http).toBe(400);
+    expect(refused.body.code).toBe('request.invalid');
   });
 });
 

@@ -26,35 +26,26 @@ export function registerMarketRoutes(
   registerUserRoute(app, route, userEndpoints.quote, async ({ body, session }) => ({
     data: await market.quote(deps, candleWork, body.instrumentId, session?.userId ?? null),
   }));
-  // each caller has a budget of candle work: daily, weekly and monthly bars cost more (issue 18)
-  registerUserRoute(
-    app,
-    route,
-    userEndpoints.candles,
-    async ({ body, request }) => {
-      // a client that went away (or a request past its timeout: the server closes the socket)
-      // stops the computation; the socket, not the request, whose 'close' only means "body read"
-      const gone = new AbortController();
-      const abandon = () => gone.abort(new DomainError('request.invalid'));
-      const socket = request.raw.socket as Socket | undefined;
-      socket?.once('close', abandon);
-      try {
-        return { data: await market.candles(feed, candleWork, body, gone.signal) };
-      } finally {
-        socket?.off('close', abandon);
-      }
-    },
-    {
-      extraLimit: (request, session) => {
-        const period = (request.body as { period?: unknown } | undefined)?.period;
-        return route.limits.consume(
-          'candlesCost',
-          callerKey(request, session),
-          period === '1d' || period === '1w' || period === '1M' ? 5 : 1,
-        );
-      },
-    },
-  );
+  // each caller has a budget of cold candle work: daily, weekly and monthly bars cost more (issue
+  // 18); a chart the caches answer costs nothing (market.candles charges only a cold computation)
+  registerUserRoute(app, route, userEndpoints.candles, async ({ body, request, session }) => {
+    // a client that went away (or a request past its timeout: the server closes the socket)
+    // stops the computation; the socket, not the request, whose 'close' only means "body read"
+    const gone = new AbortController();
+    const abandon = () => gone.abort(new DomainError('request.invalid'));
+    const socket = request.raw.socket as Socket | undefined;
+    socket?.once('close', abandon);
+    const cost = body.period === '1d' || body.period === '1w' || body.period === '1M' ? 5 : 1;
+    try {
+      return {
+        data: await market.candles(feed, candleWork, body, gone.signal, () =>
+          route.limits.consume('candlesCost', callerKey(request, session), cost),
+        ),
+      };
+    } finally {
+      socket?.off('close', abandon);
+    }
+  });
   registerUserRoute(app, route, userEndpoints.search, async ({ body, session }) => ({
     data: await market.search(deps, candleWork, body, session?.userId ?? null),
   }));
@@ -83,7 +74,7 @@ export function registerMarketRoutes(
     data: await newsService.newsList(db, body),
   }));
   registerUserRoute(app, route, userEndpoints.newsDetail, async ({ body }) => ({
-    data: await newsService.newsDetail(db, body.id),
+    data: await newsService.newsDetail(db, body.id, body.lang),
   }));
 }
 

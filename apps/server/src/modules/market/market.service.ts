@@ -11,9 +11,10 @@ import {
   type QuoteResponse,
   type WatchlistItem,
 } from '@brokerage/contract';
-import type { InstrumentDef, SimPeriod } from '@brokerage/market-sim';
+import type { InstrumentDef, SimBar, SimPeriod } from '@brokerage/market-sim';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import type { MaybePromise } from '../../platform/maybe-promise.js';
 import { DomainError } from '../../platform/errors.js';
 import type { Settings } from '../../platform/settings.js';
 import type { MarketFeed } from './feed.js';
@@ -142,11 +143,25 @@ const simPeriod: Record<Exclude<CandlesResponse['period'], 'time_share'>, SimPer
   '1M': '1M',
 };
 
+/** The rest of a computation whose first step was already taken. */
+function* remainingSteps<T>(steps: Generator<void, T, void>): Generator<void, T, void> {
+  for (;;) {
+    yield;
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
 /**
  * Bars of one instrument (§8.3). A cold chart can need hundreds of instrument-days of minutes
  * (an index: every member's too), seconds of CPU: the simulator computes them in steps and
  * `work` runs those steps in slices between other requests (issue 18), so the event loop is
  * never held for the whole chart.
+ *
+ * `chargeCold` (the caller's candle budget) is called once, before the chart computes anything
+ * beyond its first step: a chart the caches answer (the usual case once anyone has opened it)
+ * is never charged, and a refused cold one stops after that step (at most one instrument-day of
+ * minutes, kept in the caches). A cold quote to warm first is charged before it is warmed.
  */
 export async function candles(
   feed: MarketFeed,
@@ -160,9 +175,17 @@ export async function candles(
     limit: number;
   },
   signal?: AbortSignal,
+  chargeCold?: () => MaybePromise<void>,
 ): Promise<CandlesResponse> {
   if (!feed.instrument(body.instrumentId)) throw new DomainError('product.not_found');
+  let charged = false;
+  const charge = async (): Promise<void> => {
+    if (charged || !chargeCold) return;
+    charged = true;
+    await chargeCold();
+  };
   // the first quote of a cold instrument walks years of closes (an index: every member's)
+  if (!feed.isWarm(body.instrumentId)) await charge();
   await warmed(feed, work, [body.instrumentId], false, signal);
   findListed(feed, body.instrumentId);
   const base = { instrumentId: body.instrumentId, period: body.period, adjust: body.adjust };
@@ -174,15 +197,25 @@ export async function candles(
     };
   }
   const daily = body.period === '1d' || body.period === '1w' || body.period === '1M';
-  const bars = await work.run(
-    feed.candleSteps(body.instrumentId, simPeriod[body.period], {
-      from: body.from ? new Date(body.from) : undefined,
-      to: body.to ? new Date(body.to) : undefined,
-      limit: body.limit,
-      adjust: daily ? body.adjust : 'none',
-    }),
-    signal,
-  );
+  const steps = feed.candleSteps(body.instrumentId, simPeriod[body.period], {
+    from: body.from ? new Date(body.from) : undefined,
+    to: body.to ? new Date(body.to) : undefined,
+    limit: body.limit,
+    adjust: daily ? body.adjust : 'none',
+  });
+  // One step decides: done at once, the caches had everything; otherwise it is charged, then sliced.
+  const first = steps.next();
+  let bars: SimBar[];
+  if (first.done) bars = first.value;
+  else {
+    try {
+      await charge();
+    } catch (error) {
+      steps.return([]);
+      throw error;
+    }
+    bars = await work.run(remainingSteps(steps), signal);
+  }
   return {
     ...base,
     adjust: daily ? body.adjust : 'none',

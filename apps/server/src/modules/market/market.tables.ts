@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NewsTranslations } from '@brokerage/contract';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A user's watchlist (docs/api.md §8.6); instruments are the feed's ids, not rows here. */
 export const watchlist = pgTable(
@@ -36,6 +37,8 @@ export const news = pgTable(
     summary: text('summary').notNull(),
     /** sanitised HTML */
     content: text('content').notNull(),
+    /** the item in the other languages (title, summary, sanitised content each); the columns above are English */
+    translations: jsonb('translations').$type<NewsTranslations>().notNull().default({}),
     source: text('source').notNull(),
     coverUrl: text('cover_url'),
     instrumentIds: text('instrument_ids')

@@ -2,8 +2,14 @@
  * Demo news for the simulated market, written by our house desk for this product. These are
  * illustrative explainers, not reports of real events: they describe how the simulated market
  * behaves and what to watch, never real prices or decisions. Instrument ids match the
- * market-sim universe.
+ * market-sim universe. Each article exists in all five languages: English here, the others in
+ * `news-translations/` (a test checks that every article has all four).
  */
+import type { NewsTranslations } from '@brokerage/contract';
+import { newsDe } from './news-translations/de.js';
+import { newsEsp } from './news-translations/esp.js';
+import { newsKor } from './news-translations/kor.js';
+import { newsZh } from './news-translations/zh.js';
 
 export interface NewsSeed {
   id: string;
@@ -16,12 +22,14 @@ export interface NewsSeed {
   instrumentIds: string[];
   /** simple HTML: <p>, <ul><li>, <strong> only (plus the closing disclaimer) */
   content: string;
+  /** the article in German, Chinese, Spanish and Korean */
+  translations: NewsTranslations;
 }
 
 const SOURCE = 'Meridian Research';
 const DISCLAIMER = '<p><em>Demo content for the simulated market. Not investment advice.</em></p>';
 
-export const newsSeeds: readonly NewsSeed[] = [
+const englishSeeds: readonly Omit<NewsSeed, 'translations'>[] = [
   {
     id: 'n_demo_01',
     category: 'top',
@@ -299,3 +307,16 @@ ${DISCLAIMER}`,
 ${DISCLAIMER}`,
   },
 ];
+
+export const newsSeeds: readonly NewsSeed[] = englishSeeds.map((n) => {
+  const translations: NewsTranslations = {};
+  const de = newsDe[n.id];
+  const zh = newsZh[n.id];
+  const esp = newsEsp[n.id];
+  const kor = newsKor[n.id];
+  if (de) translations.de = de;
+  if (zh) translations.zh = zh;
+  if (esp) translations.esp = esp;
+  if (kor) translations.kor = kor;
+  return { ...n, translations };
+});

@@ -1,5 +1,5 @@
 /** Queries of news items (docs/api.md §6.2–§6.3) and their back-office management. */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
 import { news } from './market.tables.js';
 
@@ -56,4 +56,25 @@ export async function insertNewsIfAbsent(db: Db, row: NewNewsRow): Promise<void>
 export async function updateNewsRow(tx: Tx, id: string, patch: Partial<NewNewsRow>): Promise<NewsRow | null> {
   const [row] = await tx.update(news).set(patch).where(eq(news.id, id)).returning();
   return row ?? null;
+}
+
+/** A demo item's English title and translations, to fill in translations an older seed did not have. */
+export async function findNewsTexts(db: Db, id: string): Promise<Pick<NewsRow, 'title' | 'translations'> | null> {
+  const [row] = await db
+    .select({ title: news.title, translations: news.translations })
+    .from(news)
+    .where(eq(news.id, id));
+  return row ?? null;
+}
+
+/** Sets an item's translations only while it has none (the seed never overwrites an operator's). */
+export async function fillNewsTranslations(
+  db: Db,
+  id: string,
+  translations: NewNewsRow['translations'],
+): Promise<void> {
+  await db
+    .update(news)
+    .set({ translations })
+    .where(and(eq(news.id, id), sql`${news.translations} = '{}'::jsonb`));
 }

@@ -46,7 +46,8 @@ export async function snapshotAccount(
   const last = await repo.lastSnapshotOnOrBefore(db, userId, currency, date);
   if (last?.date === date) return 0;
   const from = last ? localDayBounds(timezone, addDays(last.date, 1)).start : null;
-  const legs = await entryLegs(db, userId, currency, from, now);
+  // up to `now` inclusive (the bound is exclusive): an entry of this very millisecond is in the live value
+  const legs = await entryLegs(db, userId, currency, from, new Date(now.getTime() + 1));
   if (!last && legs.length === 0) return 0;
   const days = journalDays(legs, timezone);
   const sorted = [...days.keys()].sort();

@@ -138,7 +138,6 @@ export async function valuationDays(
 ): Promise<DayPoint[]> {
   const timezone = timezoneOf(deps);
   const today = todayOf(deps);
-  const now = deps.clock.now();
   const closedTo = to < today ? to : addDays(today, -1);
   const snapshots = new Map(
     (await repo.snapshotsBetween(db, userId, currency, from, closedTo)).map((s) => [s.date, s]),
@@ -173,8 +172,10 @@ export async function valuationDays(
       });
   }
   if (to >= today) {
-    const start = localDayBounds(timezone, today).start;
-    const todays = journalDays(await entryLegs(db, userId, currency, start, now), timezone).get(today);
+    // to the end of today, not `now` (exclusive): an entry posted in the very millisecond of this
+    // read is in the live value, so it must be in today's flow too (else a deposit is a gain)
+    const { start, end } = localDayBounds(timezone, today);
+    const todays = journalDays(await entryLegs(db, userId, currency, start, end), timezone).get(today);
     points.push({
       date: today,
       value: toUnits(await liveValue(db, deps, userId, currency), currency),

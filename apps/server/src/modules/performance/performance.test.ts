@@ -5,8 +5,8 @@
  */
 import type { Allocation, Performance, PnlCalendar } from '@brokerage/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
-import { post, useTestApp, type TestUser } from '../../test/harness.js';
+import { approve, configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
+import { adminLogin, post, useTestApp, type TestUser } from '../../test/harness.js';
 import { addDays, figures, fractionOf, monthsBefore, rateOf, weightsOf } from './performance.math.js';
 import { snapshotPass } from './performance.jobs.js';
 import { seedDemoPerformance } from './performance.seed.js';
@@ -226,6 +226,114 @@ describe('/user/performance, /user/pnlCalendar, /user/allocation', () => {
     expect(a.byAssetClass.map((x) => x.key).sort()).toEqual(['cash', 'stock']);
     expect(a.byInstrument.map((x) => x.key)).toContain('i_mxn_WALMEX');
     expect(a.byCurrency.map((x) => x.key)).toEqual(['MXN']);
+  });
+});
+
+describe('withdrawals are flows, never a loss (docs/decisions.md: a withdrawal leaves when requested)', () => {
+  // 11:00, 10:00 and 09:00 in Mexico City (the withdrawal window is 09:30–24:00, Mon–Fri),
+  // each within a day of the one before (the session's idle limit is 24 h)
+  const W_MONDAY = new Date('2026-03-09T17:00:00Z');
+  const W_TUESDAY = new Date('2026-03-10T16:00:00Z');
+  const W_WEDNESDAY = new Date('2026-03-11T15:00:00Z');
+  const W_THURSDAY = new Date('2026-03-12T14:00:00Z');
+  let u: TestUser;
+  let cardId = '';
+
+  const week = async () =>
+    data<Performance>(await post(t.app, '/user/performance', { currency: 'MXN', period: '1w' }, u.headers));
+  const day = (p: Performance, date: string) => {
+    const d = p.series.find((x) => x.date === date);
+    if (!d) throw new Error(`no ${date} in ${JSON.stringify(p.series)}`);
+    return { value: d.value, flow: d.flow, profit: d.profit, twr: d.twr };
+  };
+  const withdraw = async (amount: string) => {
+    const r = await post(t.app, '/funds/withdraw', { amount, fundPassword: '246810', cardId }, u.headers);
+    expect(r.body.code, JSON.stringify(r.body)).toBe('result.withdraw.ok');
+    return (r.body.data as { id: string }).id;
+  };
+  const cash = async () =>
+    data<{ accounts: { currency: string; available: string; frozen: string }[] }>(
+      await post(t.app, '/user/assets', { currency: 'MXN' }, u.headers),
+    ).accounts.find((a) => a.currency === 'MXN')!;
+
+  it('deposit, withdrawal requested (out of value at once), paid, and refused (counted back): the return stays 0', async () => {
+    t.clock.set(W_MONDAY);
+    await configureChannels(t.app);
+    u = await verifiedUser(t.app);
+    await fund(t.app, u, 'MXN', '10000.00');
+    await post(
+      t.app,
+      '/user/setFundPassword',
+      { fundPassword: '246810', confirmFundPassword: '246810', loginPassword: u.password },
+      u.headers,
+    );
+    cardId = data<{ cardId: string }>(
+      await post(
+        t.app,
+        '/card/add',
+        {
+          holder: 'ANA LOPEZ',
+          cardNumber: '4152313412345678',
+          bankName: 'BBVA México',
+          branch: 'CDMX',
+          bankCode: '012',
+        },
+        u.headers,
+      ),
+    ).cardId;
+
+    // Monday: 10,000 in, 1,000 asked out. The hold is still the user's cash (frozen), but not their value.
+    const first = await withdraw('1000.00');
+    expect(await cash()).toMatchObject({ available: '9000.00', frozen: '1000.00' });
+    let p = await week();
+    recompute(p);
+    expect(day(p, '2026-03-09')).toEqual({ value: '9000.00', flow: '9000.00', profit: '0.00', twr: '0.00000000' });
+
+    // Tuesday: the 1,000 is paid out (no flow: it left on Monday), and 2,000 more is asked
+    t.clock.set(W_TUESDAY);
+    await approve(t.app, 'withdraw', first);
+    expect(await cash()).toMatchObject({ available: '9000.00', frozen: '0.00' });
+    const second = await withdraw('2000.00');
+    p = await week();
+    recompute(p);
+    expect(day(p, '2026-03-10')).toEqual({ value: '7000.00', flow: '-2000.00', profit: '0.00', twr: '0.00000000' });
+
+    // Wednesday: the 2,000 is refused; the refund is a flow back in, not a gain
+    t.clock.set(W_WEDNESDAY);
+    const reviewer = await adminLogin(t.app, 'reviewer');
+    const rejected = await post(
+      t.app,
+      '/api/admin/review/reject',
+      { queue: 'withdraw', id: second, reason: 'Card closed by the bank' },
+      reviewer,
+    );
+    expect(rejected.body.status, JSON.stringify(rejected.body)).toBe(1);
+    expect(await cash()).toMatchObject({ available: '9000.00', frozen: '0.00' });
+    p = await week();
+    recompute(p);
+    expect(day(p, '2026-03-11')).toEqual({ value: '9000.00', flow: '2000.00', profit: '0.00', twr: '0.00000000' });
+
+    // Thursday: the closed days from the journal and, once the job wrote them, from the snapshots agree
+    t.clock.set(W_THURSDAY);
+    const fromJournal = await week();
+    const written = await snapshotPass(t.database.db, depsOf(), W_THURSDAY);
+    expect(written.date).toBe('2026-03-11');
+    const fromSnapshots = await week();
+    expect(fromSnapshots.series).toEqual(fromJournal.series);
+    for (const p of [fromJournal, fromSnapshots]) {
+      recompute(p);
+      expect(p).toMatchObject({ netFlow: '9000.00', endValue: '9000.00', profit: '0.00', twr: '0.00000000' });
+      expect(p.mwr).toBe('0.00000000');
+      for (const d of p.series) expect(d.profit).toBe('0.00');
+      expect(p.series.filter((d) => d.flow !== '0.00').map((d) => [d.date, d.flow])).toEqual([
+        ['2026-03-09', '9000.00'],
+        ['2026-03-10', '-2000.00'],
+        ['2026-03-11', '2000.00'],
+      ]);
+    }
+    const rows = await t.database.db.select().from(performanceSnapshots).where(eq(performanceSnapshots.userId, u.id));
+    // the job wrote Tuesday's value without the pending hold (a Dec, compared exactly)
+    expect(rows.find((r) => r.date === '2026-03-10' && r.currency === 'MXN')?.value.equals(7000)).toBe(true);
   });
 });
 

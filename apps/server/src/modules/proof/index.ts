@@ -12,4 +12,5 @@ export {
   PROOF_KEEP_DAYS,
   type ProofDeps,
 } from './proof.service.js';
+export type { HouseRunAccountsPort } from './house-accounts-port.js';
 export { buildTree, pathOf, PAD_HASH, type LeafInput, type MerkleSumTree } from './proof.tree.js';

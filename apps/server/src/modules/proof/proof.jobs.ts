@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { transaction } from '../../platform/db.js';
 import type { JobSpec } from '../../platform/jobs.js';
 import * as repo from './proof.repository.js';
-import { openSnapshot, PROOF_KEEP_DAYS, publishProof, scheduledInstantOf, type ProofDeps } from './proof.service.js';
+import { PROOF_KEEP_DAYS, publishProof, scheduledInstantOf, type ProofDeps } from './proof.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,10 +23,11 @@ export async function runProofJob(db: Db, deps: ProofDeps, now: Date): Promise<P
   let published: string | null = null;
   if (!(await repo.scheduledExists(db, at))) {
     try {
-      const proof = await transaction(db, async (tx) => {
-        await openSnapshot(tx);
-        return publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now });
-      });
+      const proof = await transaction(
+        db,
+        (tx) => publishProof(tx, deps, { origin: 'scheduled', scheduledFor: at, createdBy: 'scheduler', asOf: now }),
+        { isolation: 'repeatable read' },
+      );
       published = proof?.proofId ?? null;
     } catch (error) {
       // PostgreSQL, repeatable read: a publisher that committed the same instant's row first makes

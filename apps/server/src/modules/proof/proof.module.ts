@@ -11,7 +11,12 @@ import type { ProofDeps } from './proof.service.js';
 
 export function createProofModule(kernel: Kernel): ModuleSpec {
   const { db, clock, portfolio } = kernel;
-  const deps: ProofDeps = { clock, portfolio, ...kernel.options.proof };
+  const deps: ProofDeps = {
+    clock,
+    portfolio,
+    houseRunAccounts: (tx) => kernel.ports.houseRunAccounts(tx),
+    ...kernel.options.proof,
+  };
   return {
     name: 'proof',
     userRoutes: (app) => registerProofRoutes(app, kernel.route),

@@ -1,7 +1,7 @@
 /** The proof tables' queries (docs/api.md §25). */
 import type { Currency } from '@brokerage/contract';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db.js';
+import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { proofCurrencies, proofLeaves, proofNodes, proofReserves, proofs } from './proof.tables.js';
 
 export type ProofRow = typeof proofs.$inferSelect;
@@ -119,6 +119,8 @@ export async function deleteBefore(db: Db, before: Date): Promise<number> {
 }
 
 /** The transaction's first statement: one snapshot for every page the build reads. */
-export async function repeatableRead(tx: Tx): Promise<void> {
-  await tx.execute(sql`set transaction isolation level repeatable read`);
+/** The transaction's isolation level, as PostgreSQL names it (`read committed`, `repeatable read`, …). */
+export async function isolationOf(tx: Tx): Promise<string> {
+  const r = await tx.execute(sql`select current_setting('transaction_isolation') as level`);
+  return rowsOf<{ level: string }>(r)[0]?.level ?? '';
 }

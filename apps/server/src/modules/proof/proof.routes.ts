@@ -22,7 +22,7 @@ export function registerProofAdminRoutes(app: FastifyInstance, admin: AdminDeps,
     admin,
     adminEndpoints.proofPublish,
     async ({ body, admin: principal, tx }) => {
-      // in the edge's transaction with its audit row (docs/decisions.md "proof snapshot")
+      // in the edge's transaction with its audit row, one snapshot for every page (docs/decisions.md "One snapshot")
       const proof = await publishProof(tx, deps, {
         origin: 'operator',
         reason: body.reason,
@@ -31,7 +31,7 @@ export function registerProofAdminRoutes(app: FastifyInstance, admin: AdminDeps,
       if (!proof) throw new DomainError('result.update.failed');
       return { data: proof, after: { proofId: proof.proofId }, targetType: 'proof', targetId: proof.proofId };
     },
-    { target: () => ({ type: 'proof', id: null }) },
+    { target: () => ({ type: 'proof', id: null }), isolation: 'repeatable read' },
   );
   registerAdminRoute(app, admin, adminEndpoints.proofList, async ({ body, tx }) => ({
     data: await listSummaries(tx, body.page, body.size),

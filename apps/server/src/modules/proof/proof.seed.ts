@@ -7,5 +7,7 @@ import { latestSummary, publishProof, type ProofDeps } from './proof.service.js'
 
 export async function seedProof(db: Db, deps: ProofDeps): Promise<void> {
   if (await latestSummary(db)) return;
-  await transaction(db, (tx) => publishProof(tx, deps, { origin: 'seed', reason: 'demo data', createdBy: 'seed' }));
+  await transaction(db, (tx) => publishProof(tx, deps, { origin: 'seed', reason: 'demo data', createdBy: 'seed' }), {
+    isolation: 'repeatable read',
+  });
 }

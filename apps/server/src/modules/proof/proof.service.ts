@@ -18,9 +18,10 @@ import {
 } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { DomainError } from '../../platform/errors.js';
+import { DomainError, invariant } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { houseBalances, type Portfolio } from '../ledger/index.js';
+import type { HouseRunAccountsPort } from './house-accounts-port.js';
 import * as repo from './proof.repository.js';
 import { buildTree, chunksOf, pathOf, type LeafInput, type MerkleSumTree } from './proof.tree.js';
 
@@ -34,6 +35,8 @@ export const PROOF_KEEP_DAYS = 400;
 export interface ProofDeps {
   clock: Clock;
   portfolio: Pick<Portfolio, 'totalAssetsPage'>;
+  /** accounts the house runs (copy funds' own accounts): left out (house-accounts-port.ts) */
+  houseRunAccounts?: HouseRunAccountsPort;
   /** test seam: runs after each currency's tree is built (a crash mid-build) */
   afterTree?: (currency: Currency) => void;
 }
@@ -54,12 +57,14 @@ export async function readLiabilities(
   deps: ProofDeps,
 ): Promise<Map<Currency, { inputs: LeafInput[]; floored: number }>> {
   const out = new Map<Currency, { inputs: LeafInput[]; floored: number }>();
+  const houseRun = (await deps.houseRunAccounts?.(tx)) ?? new Set<string>();
   let after = '';
   for (;;) {
     const page = await deps.portfolio.totalAssetsPage(tx, after, PROOF_PAGE);
     if (page.size === 0) break;
     for (const [userId, accounts] of page) {
       after = userId > after ? userId : after;
+      if (houseRun.has(userId)) continue;
       for (const [currency, total] of accounts) {
         let tree = out.get(currency);
         if (!tree) out.set(currency, (tree = { inputs: [], floored: 0 }));
@@ -85,11 +90,14 @@ export async function readReserves(tx: Db): Promise<Map<Currency, Money>> {
 }
 
 /**
- * Builds and writes a proof in `tx` (open it with `openSnapshot` first on PostgreSQL). Null when a
+ * Builds and writes a proof in `tx`, which must be one snapshot (`transaction(…, { isolation: 'repeatable read' })`:
+ * every page of balances read at the same instant; anything else is refused). Null when a
  * proof of the same scheduled instant already exists.
  */
 export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOptions): Promise<ProofSummary | null> {
   const asOf = options.asOf ?? deps.clock.now();
+  const isolation = await repo.isolationOf(tx);
+  invariant(isolation === 'repeatable read', `a proof reads its pages in one snapshot, not in ${isolation}`);
   const proofId = await repo.claimProof(tx, {
     id: newId('pf'),
     scheduledFor: options.scheduledFor ?? null,
@@ -116,11 +124,6 @@ export async function publishProof(tx: Tx, deps: ProofDeps, options: PublishOpti
   );
   const summary = await summaryOf(tx, proofId);
   return summary;
-}
-
-/** Sets the transaction's isolation to one snapshot for every page (its first statement). */
-export async function openSnapshot(tx: Tx): Promise<void> {
-  await repo.repeatableRead(tx);
 }
 
 async function writeTree(tx: Tx, proofId: string, tree: MerkleSumTree, floored: number): Promise<void> {

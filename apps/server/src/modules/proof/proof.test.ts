@@ -11,10 +11,11 @@ import { promisify } from 'node:util';
 import { Money, verifyPath, type ProofMine, type ProofSummary } from '@brokerage/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../platform/db.js';
+import { rowsOf, transaction } from '../../platform/db.js';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, useTestApp, type TestUser } from '../../test/harness.js';
 import { runProofJob } from './proof.jobs.js';
+import { publishProof } from './proof.service.js';
 
 const script = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -143,6 +144,51 @@ describe('proof of liabilities', () => {
     ]);
     expect(reports.filter((r) => r.published !== null)).toHaveLength(1);
     expect(await count('proofs')).toBe(before + 1);
+  });
+
+  it("leaves out a copy fund's own account: the house's seed capital is not owed to a customer", async () => {
+    const admin = await adminLogin(t.app, 'admin');
+    const now = t.clock.now().getTime();
+    const created = await post(
+      t.app,
+      '/api/admin/copy/create',
+      {
+        name: 'Proof Reversion',
+        strategyNo: 'MR-5',
+        currency: 'USDT',
+        fundSize: '100000',
+        minAmount: '100',
+        lockupDays: 0,
+        tradeCycleDays: 30,
+        copyDeadline: new Date(now + 10 * 86_400_000).toISOString(),
+        endTime: new Date(now + 40 * 86_400_000).toISOString(),
+        expectedReturnRate: '0.08',
+        open: true,
+        reason: 'proof test',
+      },
+      admin,
+    );
+    expect(created.body.status).toBe(1);
+    // the fund's account holds its 10,000 USDT of seed capital; no customer holds USDT
+    const seed = rowsOf<{ balance: string }>(
+      await t.database.db.execute(
+        sql`select balance::text as balance from ledger_accounts where owner_type = 'user' and currency = 'USDT'`,
+      ),
+    );
+    expect(seed.map((r) => Money.of(r.balance, 'USDT').toString())).toEqual(['10000.00']);
+    const r = await post(t.app, '/api/admin/proof/publish', { reason: 'after a fund launch' }, admin);
+    const proof = r.body.data as ProofSummary;
+    expect(proof.currencies.map((c) => c.currency)).not.toContain('USDT');
+    expect(proof.currencies.find((c) => c.currency === 'MXN')!.leaves).toBe(users.length);
+  });
+
+  it('reads every page in one snapshot: a publish outside one is refused and writes nothing', async () => {
+    const before = await count('proofs');
+    const deps = { clock: t.clock, portfolio: t.deps.portfolio };
+    await expect(
+      transaction(t.database.db, (tx) => publishProof(tx, deps, { origin: 'operator', reason: 'read committed' })),
+    ).rejects.toThrow('one snapshot');
+    expect(await count('proofs')).toBe(before);
   });
 
   it('leaves nothing when the build crashes midway', async () => {

@@ -66,7 +66,7 @@ describe('a personal message', () => {
     const body = await screen.findByTestId('message-body');
     expectNothingActive(container);
     expect(body.textContent).toBe(
-      `Your withdrawal W2026030200001 of Mex$700 was rejected and the amount is available again. Reason: ${MARKUP_REASON}`,
+      `Your withdrawal W2026030200001 of Mex$700.00 was rejected and the amount is available again. Reason: ${MARKUP_REASON}`,
     );
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Withdrawal rejected');
   });

@@ -21,6 +21,7 @@ import {
   LogoutIcon,
   SettingIcon,
   ShieldIcon,
+  StatementIcon,
   WithdrawIcon,
 } from '../../components/Icons';
 import { Skeleton } from 'antd-mobile';
@@ -59,12 +60,16 @@ interface LinkEntry {
   labelKey?: string;
 }
 
-/** Spec §2 "Profile (Mine) page" entries, in the spec's order (plus lending records after the funds records). */
+/**
+ * Spec §2 "Profile (Mine) page" entries, in the spec's order (plus the monthly statements and lending
+ * records after the funds records).
+ */
 const linkEntriesBefore: LinkEntry[] = [
   { key: 'recharge', to: '/information/recharge', Icon: DepositIcon },
   { key: 'cashOut', to: '/information/cashOut', Icon: WithdrawIcon },
   { key: 'bankList', to: '/information/bankList', Icon: CardIcon },
   { key: 'fundRecord', to: '/information/fundRecord', Icon: ListIcon },
+  { key: 'statements', to: '/information/statements', Icon: StatementIcon, labelKey: 'ui.statements.entry' },
   { key: 'lendingRecord', to: '/home/lendingRecord', Icon: LendIcon, labelKey: 'ui.lending.mineEntry' },
   { key: 'alerts', to: '/information/alerts', Icon: BellIcon, labelKey: 'ui.alerts.mineEntry' },
 ];

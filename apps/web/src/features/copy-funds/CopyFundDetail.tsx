@@ -17,6 +17,7 @@ import { examplePayout, strategySentence } from './copy-rules';
 import { copyFundsPath, copyMinePath, DailyResult, FundHead, LockupText, ResultLine } from './CopyParts';
 import { CopySubscribeSection } from './CopySubscribeForm';
 import { formatNav, NavChart } from './NavChart';
+import { useProductName } from '../../lib/product-name';
 
 function TermsCard({ fund }: { fund: CopyFundDetailData }) {
   const { t } = useTranslation();
@@ -167,7 +168,8 @@ function PositionsCard({ fund }: { fund: CopyFundDetailData }) {
         {t('ui.copy.positionsTitle')}
       </h2>
       {fund.positions.length === 0 ? (
-        <Empty text={t('ui.copy.positionsEmpty')} />
+        // a fund whose strategy never ran has not chosen yet; one that ran and holds nothing is in cash
+        <Empty text={t(fund.rebalancedOn === null ? 'ui.copy.positionsFirst' : 'ui.copy.positionsEmpty')} />
       ) : (
         <ul className="record-list">
           {fund.positions.map((position) => (
@@ -285,7 +287,8 @@ function DetailBody({ fund }: { fund: CopyFundDetailData }) {
 export function CopyFundDetailView({ id, onTitle }: { id: string; onTitle?: (title: string) => void }) {
   const { t } = useTranslation();
   const query = useCopyDetail(id);
-  const name = query.data?.name;
+  const nameOf = useProductName();
+  const name = query.data ? nameOf(query.data) : undefined;
   useEffect(() => {
     if (name) onTitle?.(name);
   }, [name, onTitle]);

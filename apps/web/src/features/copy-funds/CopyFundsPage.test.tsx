@@ -56,13 +56,34 @@ describe('the copy-trading funds', () => {
     expect(within(card).getByTestId('cf-min-cf_demo_momentum').textContent).toBe('$1,000.00');
     expect(within(card).getByTestId('cf-lockup-cf_demo_momentum').textContent).toBe('7 days');
     expect(within(card).getByTestId('cf-remaining-cf_demo_momentum').textContent).toBe('$4,990,000.00');
-    expect(within(card).getByTestId('cf-deadline-cf_demo_momentum').textContent).toMatch(/^2099\.03\.3\d /);
+    expect(within(card).getByTestId('cf-deadline-cf_demo_momentum').textContent).toMatch(/^03\/3\d\/2099, /);
     expect(within(card).getByTestId('cf-open-cf_demo_momentum').textContent).toBe('Open');
     const other = screen.getByTestId('cf-card-cf_demo_reversion');
     expect(within(other).getByTestId('cf-daily-cf_demo_reversion').className).toContain('down');
     expect(within(other).getByTestId('cf-lockup-cf_demo_reversion').textContent).toBe('None');
     expect(within(other).getByTestId('cf-open-cf_demo_reversion').textContent).toBe('Closed');
     expect(within(other).getByTestId('cf-remaining-cf_demo_reversion').textContent).toBe('0.00 USDT');
+  });
+
+  it("shows each fund's name in the app's language, and the English name where the operator wrote none", async () => {
+    sessionStore.getState().setLanguage('zh');
+    try {
+      stubApi({
+        '/copy/list': {
+          data: listPage([
+            copyFund({ name: 'US Momentum 20', names: { zh: '美股動能 20', de: 'US-Momentum 20' } }),
+            reversion,
+          ]),
+        },
+      });
+      renderPage();
+      const card = await screen.findByTestId('cf-card-cf_demo_momentum');
+      expect(within(card).getByRole('heading').textContent).toBe('美股動能 20');
+      const other = screen.getByTestId('cf-card-cf_demo_reversion');
+      expect(within(other).getByRole('heading').textContent).toBe(reversion.name);
+    } finally {
+      sessionStore.getState().setLanguage('en');
+    }
   });
 
   it('says when there is no fund', async () => {
@@ -85,7 +106,7 @@ describe('one fund', () => {
     expect(screen.getByTestId('cf-term-min').textContent).toContain('$1,000.00');
     expect(screen.getByTestId('cf-term-lockup').textContent).toContain('7 days');
     expect(screen.getByTestId('cf-term-cycle').textContent).toContain('90 days');
-    expect(screen.getByTestId('cf-term-end').textContent).toContain('2099.0');
+    expect(screen.getByTestId('cf-term-end').textContent).toContain('/2099, ');
     expect(screen.getByTestId('cf-term-nav').textContent).toContain('1.0212');
     expect(screen.getByTestId('cf-strategy').textContent).toBe(
       "Holds the 3 US stocks with the best 20-day return, invests 60% of the fund's value, the rest stays in cash.",
@@ -133,6 +154,16 @@ describe('one fund', () => {
     expect(positions.textContent).toContain('No positions right now — the strategy is in cash.');
   });
 
+  it('says the first orders come within a minute when the strategy has not run yet', async () => {
+    stubApi(detailAnswers({ positions: [], rebalancedOn: null }));
+    renderPage('/home/fllow?id=cf_demo_momentum');
+    const positions = await screen.findByTestId('cf-positions');
+    expect(positions.textContent).toContain(
+      'No positions yet: the strategy places its first orders within a minute once its market is open.',
+    );
+    expect(positions.textContent).not.toContain('in cash');
+  });
+
   it('blocks below the minimum, above the capacity left and above the available balance before the button is pressed', async () => {
     const api = stubApi(detailAnswers({ remaining: '4500.00' }));
     renderPage('/home/fllow?id=cf_demo_momentum');
@@ -141,11 +172,11 @@ describe('one fund', () => {
     expect(screen.getByTestId('cf-form-remaining').textContent).toBe('Fund capacity left $4,500.00');
     expect(screen.getByTestId('cf-form-available').textContent).toBe('Available $5,000.00');
     expect(screen.getByTestId('cf-form-lockup').textContent).toMatch(
-      /^Lock-up 7 days: you can redeem from \d{4}\.\d\d\.\d\d /,
+      /^Lock-up 7 days: you can redeem from \d\d\/\d\d\/\d{4}, /,
     );
 
     typeAmount('999');
-    expect(screen.getByTestId('cf-rule-min').textContent).toBe('Amount is below the product minimum of $1,000.');
+    expect(screen.getByTestId('cf-rule-min').textContent).toBe('Amount is below the product minimum of $1,000.00.');
     expect(submit().disabled).toBe(true);
 
     typeAmount('4501');
@@ -198,7 +229,7 @@ describe('one fund', () => {
     fireEvent.click(submit());
     const sheet = await screen.findByTestId('cf-confirm-step');
     expect(within(sheet).getByTestId('cf-confirm-amount').textContent).toBe('$2,000.00');
-    expect(within(sheet).getByTestId('cf-confirm-lock-end').textContent).toMatch(/^\d{4}\.\d\d\.\d\d \d\d:\d\d:\d\d$/);
+    expect(within(sheet).getByTestId('cf-confirm-lock-end').textContent).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d$/);
     expect(within(sheet).getByTestId('cf-confirm-performance-fee').textContent).toBe('18.00% of the profit');
     expect(within(sheet).getByTestId('cf-confirm-service-fee').textContent).toBe('2.00% of the amount: $40.00');
     expect(api.callsTo('/copy/subscribe')).toHaveLength(0);
@@ -298,7 +329,7 @@ describe('my subscriptions', () => {
     renderPage('/home/fllow?tab=mine');
     const button = (await screen.findByTestId('cf-redeem-cs_5')) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(button.textContent).toMatch(/^Redeemable from 2099\.03\.0\d \d\d:\d\d:\d\d$/);
+    expect(button.textContent).toMatch(/^Redeemable from 03\/0\d\/2099, \d\d:\d\d:\d\d$/);
     fireEvent.click(button);
     expect(api.callsTo('/copy/redeem')).toHaveLength(0);
   });

@@ -28,6 +28,7 @@ import {
 import { isLocked } from './copy-rules';
 import { copyFundPath } from './CopyParts';
 import './copy.css';
+import { useProductName } from '../../lib/product-name';
 
 export function CopyStateTag({ state, testId }: { state: CopySubscriptionData['state']; testId?: string }) {
   const { t } = useTranslation();
@@ -47,10 +48,11 @@ function RedeemButton({ subscription }: { subscription: CopySubscriptionData }) 
   );
   const { submit, busy, loader } = useMoneySubmit(send);
   const locked = isLocked(subscription, Date.now());
+  const nameOf = useProductName();
   const c = subscription.currency;
   const redeem = async () => {
     const ok = await Dialog.confirm({
-      title: t('ui.copy.redeemTitle', { name: subscription.name }),
+      title: t('ui.copy.redeemTitle', { name: nameOf(subscription) }),
       content: (
         <div data-testid="cf-redeem-dialog">
           <p>{t('ui.copy.redeemText', { value: formatAmount(subscription.value, c) })}</p>
@@ -89,6 +91,7 @@ function RedeemButton({ subscription }: { subscription: CopySubscriptionData }) 
 
 function SubscriptionItem({ subscription }: { subscription: CopySubscriptionData }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   const c = subscription.currency;
   const id = subscription.id;
   const ended = subscription.state === 'ended';
@@ -97,7 +100,7 @@ function SubscriptionItem({ subscription }: { subscription: CopySubscriptionData
       <div className="cf-record">
         <div className="cf-record-head">
           <Link to={copyFundPath(subscription.fundId)} className="record-title">
-            {subscription.name}
+            {nameOf(subscription)}
           </Link>
           <CopyStateTag state={subscription.state} testId={`cf-sub-state-${id}`} />
         </div>

@@ -15,6 +15,7 @@ import { flattenById } from '../../api/pages';
 import { NextPages, PullRefresh } from '../../components/Lists';
 import { useCopyList, type CopyFundData } from './copy-queries';
 import './copy.css';
+import { useProductName } from '../../lib/product-name';
 
 export const copyFundsPath = '/home/fllow';
 export const copyFundPath = (id: string) => `/home/fllow?id=${encodeURIComponent(id)}`;
@@ -71,10 +72,11 @@ export function LockupText({ days }: { days: number }) {
 export function FundHead({ fund, titleId, level = 2 }: { fund: CopyFundData; titleId?: string; level?: 2 | 3 }) {
   const { t } = useTranslation();
   const Heading = level === 2 ? 'h2' : 'h3';
+  const nameOf = useProductName();
   return (
     <header className="cf-card-head">
       <div className="cf-name">
-        <Heading id={titleId}>{fund.name}</Heading>
+        <Heading id={titleId}>{nameOf(fund)}</Heading>
         <span className="caption">
           <span className="tag" title={t('ui.copy.strategyNo')}>
             {fund.strategyNo}

@@ -22,6 +22,7 @@ import { AmountField, DetailRow, KycGateCard, RuleList, timeText, useMoneySubmit
 import { refreshAfterCopy, type CopyFundDetailData, type CopySubscriptionData } from './copy-queries';
 import { amountOf, lockEndFor, sanitiseWholeInput, subscribeRules } from './copy-rules';
 import { LockupText } from './CopyParts';
+import { useProductName } from '../../lib/product-name';
 
 interface SubscribeBody {
   fundId: string;
@@ -48,6 +49,7 @@ function ConfirmSheet({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   const lockEnd = lockEndFor(fund, Date.now());
   const serviceFee = amount === null ? null : serviceFeeOf(fund, amount);
   return (
@@ -79,7 +81,7 @@ function ConfirmSheet({
           </header>
           <div className="sheet-body">
             <dl className="detail-list">
-              <DetailRow label={t('ui.copy.fund')}>{`${fund.name} (${fund.strategyNo})`}</DetailRow>
+              <DetailRow label={t('ui.copy.fund')}>{`${nameOf(fund)} (${fund.strategyNo})`}</DetailRow>
               <DetailRow label={t('ui.copy.amount')}>
                 <span className="num strong" data-testid="cf-confirm-amount">
                   {formatAmount(amount, fund.currency)}

@@ -3,6 +3,7 @@
 export function copyFund(overrides: Record<string, unknown> = {}) {
   return {
     id: 'cf_demo_momentum',
+    names: {},
     name: 'US Momentum 3',
     strategyNo: 'MOM-20',
     currency: 'USD',
@@ -110,6 +111,7 @@ export function copyDetail(overrides: Record<string, unknown> = {}) {
     cash: '2000000.00',
     totalValue: '5106172.80',
     launchedAt: '2099-02-11T00:00:00Z',
+    rebalancedOn: '2099-03-01',
     ...overrides,
   };
 }

@@ -22,11 +22,16 @@ function setOnline(online: boolean) {
 }
 
 describe('the customer-service link', () => {
-  it('is the configured value plus the user id, or nothing when none is configured', () => {
-    expect(serviceChatLink('https://chat.example.com/?uid=', 'u_42')).toBe('https://chat.example.com/?uid=u_42');
-    expect(serviceChatLink('https://chat.example.com/?uid=', undefined)).toBe('https://chat.example.com/?uid=');
-    expect(serviceChatLink('  ', 'u_42')).toBeNull();
-    expect(serviceChatLink(undefined, 'u_42')).toBeNull();
+  it('is the configured value plus the account number (encoded), or nothing when none is configured', () => {
+    expect(serviceChatLink('https://chat.example.com/?account=', '5215550000000')).toBe(
+      'https://chat.example.com/?account=5215550000000',
+    );
+    expect(serviceChatLink('https://chat.example.com/?account=', 'a&b')).toBe(
+      'https://chat.example.com/?account=a%26b',
+    );
+    expect(serviceChatLink('https://chat.example.com/?account=', undefined)).toBe('https://chat.example.com/?account=');
+    expect(serviceChatLink('  ', '5215550000000')).toBeNull();
+    expect(serviceChatLink(undefined, '5215550000000')).toBeNull();
   });
 });
 
@@ -34,15 +39,17 @@ describe('the customer-service page', () => {
   setUpSignedInTests(ACCOUNT);
   afterEach(() => Reflect.deleteProperty(navigator, 'onLine'));
 
-  it('links to the configured chat with the user id, in a new window', async () => {
-    renderService('https://chat.example.com/?uid=');
+  it('opens the chat with the account number, in a new window, and never shows or sends the internal id', async () => {
+    const { container } = renderService('https://chat.example.com/?account=');
     const open = await screen.findByTestId('service-open');
-    await screen.findByTestId('service-user-id');
-    expect(open.getAttribute('href')).toBe('https://chat.example.com/?uid=u_42');
+    await screen.findByTestId('service-account');
+    expect(open.getAttribute('href')).toBe(`https://chat.example.com/?account=${ACCOUNT}`);
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
-    expect(screen.getByTestId('service-link').textContent).toBe('https://chat.example.com/?uid=u_42');
-    expect(screen.getByTestId('service-user-id').textContent).toBe('u_42');
+    expect(screen.getByTestId('service-account').textContent).toBe(ACCOUNT);
+    // the page shows a button, not the raw address, and the internal id appears nowhere
+    expect(container.textContent).not.toContain('chat.example.com');
+    expect(container.innerHTML).not.toContain('u_42');
   });
 
   it('says when nothing is configured', async () => {
@@ -52,7 +59,7 @@ describe('the customer-service page', () => {
   });
 
   it('still shows offline, with the chat held until the connection is back', async () => {
-    renderService('https://chat.example.com/?uid=');
+    renderService('https://chat.example.com/?account=');
     await screen.findByTestId('service-open');
     setOnline(false);
     expect(screen.getByTestId('service-offline').textContent).toContain('You are offline');

@@ -6,11 +6,16 @@ import { SubPage } from '../../components/SubPage';
 import { useOnline } from './useOnline';
 import './engagement.css';
 
-/** Spec §2: the chat link is the configured `service_link` plus the user id (nothing appended without a session). */
-export function serviceChatLink(serviceLink: string | undefined, userId: string | undefined): string | null {
+/**
+ * The chat link: the configured `service_link` plus the user's public account number, URL-encoded
+ * (nothing appended without a session). Never the internal user id: the chat provider is a third
+ * party, and the account number is what the user and the back office both know (docs/decisions.md,
+ * "A newcomer's first hour").
+ */
+export function serviceChatLink(serviceLink: string | undefined, account: string | undefined): string | null {
   const base = serviceLink?.trim();
   if (!base) return null;
-  return `${base}${userId ?? ''}`;
+  return `${base}${account ? encodeURIComponent(account) : ''}`;
 }
 
 function Contact() {
@@ -19,7 +24,7 @@ function Contact() {
   const config = useConfig();
   const loggedIn = useIsLoggedIn();
   const user = useUserInfo();
-  const link = serviceChatLink(config.data?.service_link, loggedIn ? user.data?.id : undefined);
+  const link = serviceChatLink(config.data?.service_link, loggedIn ? user.data?.account : undefined);
   let body;
   if (!config.data && config.isPending && online) body = <Loading rows={2} />;
   else if (link) {
@@ -38,25 +43,17 @@ function Contact() {
         >
           <ChatIcon className="btn-icon" /> {t('ui.service.openChat')}
         </a>
-        <dl className="detail-list sv-details">
-          <div className="detail-row">
-            <dt>{t('ui.service.linkLabel')}</dt>
-            <dd>
-              <a href={link} target="_blank" rel="noopener noreferrer" className="sv-link" data-testid="service-link">
-                {link}
-              </a>
-            </dd>
-          </div>
-          {loggedIn && user.data ? (
+        {loggedIn && user.data ? (
+          <dl className="detail-list sv-details">
             <div className="detail-row">
-              <dt>{t('ui.service.userId')}</dt>
-              <dd className="num" data-testid="service-user-id">
-                {user.data.id}
+              <dt>{t('ui.service.account')}</dt>
+              <dd className="num" data-testid="service-account">
+                {user.data.account}
               </dd>
             </div>
-          ) : null}
-        </dl>
-        {loggedIn ? <p className="caption">{t('ui.service.userIdHint')}</p> : null}
+          </dl>
+        ) : null}
+        {loggedIn ? <p className="caption">{t('ui.service.accountHint')}</p> : null}
       </>
     );
   } else if (online)
@@ -80,7 +77,7 @@ function Contact() {
 
 /**
  * The customer-service page (spec §2 "customer service"): an in-app page that shows even offline,
- * with the configured chat link (`service_link` + user id, `/common/config`) and a few tips. Every
+ * with a button to the configured chat (`service_link` + the account number, `/common/config`; the address itself is not shown) and a few tips. Every
  * customer-service entry of the app leads here.
  */
 export default function CustomerServicePage() {

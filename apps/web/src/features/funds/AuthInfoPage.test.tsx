@@ -64,7 +64,7 @@ describe('the real-name screen', () => {
     });
     // Pending: the status card with the submitted time, and no form.
     await waitFor(() => expect(screen.getByTestId('kyc-status').getAttribute('data-status')).toBe('pending'));
-    expect(screen.getByTestId('kyc-status').textContent).toContain('2025.03.01');
+    expect(screen.getByTestId('kyc-status').textContent).toContain('03/01/2025');
     expect(screen.queryByTestId('kyc-submit')).toBeNull();
   }, 20_000);
 

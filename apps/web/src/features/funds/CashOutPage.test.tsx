@@ -53,7 +53,7 @@ describe('the withdrawal form', () => {
     const amount = await screen.findByTestId('cashout-amount');
     expect(screen.queryByTestId('cashout-rule-min')).toBeNull();
     await user.type(amount, '499.99');
-    expect(screen.getByTestId('cashout-rule-min').textContent).toBe('Minimum withdrawal is Mex$500.');
+    expect(screen.getByTestId('cashout-rule-min').textContent).toBe('Minimum withdrawal is Mex$500.00.');
     await user.clear(amount);
     await user.type(amount, '60000');
     expect(screen.getByTestId('cashout-rule-withdrawable').textContent).toBe('Insufficient withdrawable amount.');
@@ -106,7 +106,7 @@ describe('the withdrawal form', () => {
     expect(rows.map(([label]) => label)).toEqual(['Amount', 'To', 'Status', 'Order number', 'Time']);
     expect(rows.slice(3).map(([, value]) => value)).toEqual([
       'W20250314000012',
-      expect.stringMatching(/^2025\.03\.14 \d\d:30:00$/),
+      expect.stringMatching(/^03\/14\/2025, \d\d:30:00$/),
     ]);
     expect(screen.queryByTestId('cashout-submit')).toBeNull();
     expect(screen.queryByTestId('cashout-sheet')).toBeNull();
@@ -147,7 +147,7 @@ describe('the withdrawal form', () => {
     expect(record.textContent).toContain('Rejected');
     expect(screen.queryByTestId('timeline-step-submitted')).toBeNull();
     await user.click(record);
-    expect(screen.getByTestId('timeline-step-submitted').textContent).toContain('2025.03.14');
+    expect(screen.getByTestId('timeline-step-submitted').textContent).toContain('03/14/2025');
     expect(screen.getByTestId('timeline-step-rejected').textContent).toContain('Reason: Name does not match');
     expect(record.getAttribute('aria-expanded')).toBe('true');
   });

@@ -89,7 +89,7 @@ describe('the currency exchange', () => {
     expect(rows.map(([label]) => label)).toEqual(['Paid', 'Received', 'Rate', 'Order number', 'Time']);
     expect(rows.slice(3).map(([, value]) => value)).toEqual([
       'X20250314000007',
-      expect.stringMatching(/^2025\.03\.14 \d\d:31:00$/),
+      expect.stringMatching(/^03\/14\/2025, \d\d:31:00$/),
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('the currency exchange', () => {
     renderExchange();
     expect((await screen.findByTestId('exchange-min')).textContent).toBe('Minimum $1.00');
     await user.type(screen.getByTestId('exchange-amount'), '0.99');
-    expect(screen.getByTestId('exchange-rule-min').textContent).toBe('Minimum exchange amount is $1.');
+    expect(screen.getByTestId('exchange-rule-min').textContent).toBe('Minimum exchange amount is $1.00.');
     expect((screen.getByTestId('exchange-submit') as HTMLButtonElement).disabled).toBe(true);
     await user.clear(screen.getByTestId('exchange-amount'));
     await user.type(screen.getByTestId('exchange-amount'), '1.00');

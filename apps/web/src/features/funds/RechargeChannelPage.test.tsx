@@ -79,7 +79,7 @@ describe('depositing through a channel', () => {
     });
     renderAt('/information/rechargeChannel?channelId=ch_mx1', routes);
     await user.type(await screen.findByTestId('deposit-amount'), '50');
-    expect(screen.getByTestId('deposit-rule-min').textContent).toBe('Minimum deposit is Mex$100.');
+    expect(screen.getByTestId('deposit-rule-min').textContent).toBe('Minimum deposit is Mex$100.00.');
     expect((screen.getByTestId('deposit-submit') as HTMLButtonElement).disabled).toBe(true);
     await user.clear(screen.getByTestId('deposit-amount'));
     await user.type(screen.getByTestId('deposit-amount'), '150');

@@ -9,29 +9,46 @@ import { BlockProductList } from '../block-trades';
 import { CopyFundList } from '../copy-funds';
 import { NewShareList } from '../new-shares';
 import { useSession } from '../../store/session';
+import { HOME_INDEX_ROW_SIZE, HOME_MOVERS_SIZE, HOME_NEWS_SIZE, homeIndexMarkets } from '../../api/market-lists';
 import { NewsRow } from './NewsRow';
 
-/** The three indexes of the market chosen in the header, with live level and change. */
+/**
+ * The indexes of every market in one row the finger scrolls, those of the market chosen in the
+ * header first, with live level and change. The cards fill the row's width (three in view, fewer
+ * stretch); one market alone has a single index, which looked lonely at the top of the home screen.
+ */
 export function IndexStrip() {
   const { t } = useTranslation();
   const stock = useSession((s) => s.stock);
   const open = useOpenInstrument();
-  const indexes = useMarketTop('index', stock, 'code_asc', 3);
+  const ordered = [stock, ...homeIndexMarkets.filter((market) => market !== stock)];
+  // fixed order of hooks: one query per market, read in the order above
+  const byMarket = {
+    mxn: useMarketTop('index', 'mxn', 'code_asc', HOME_INDEX_ROW_SIZE),
+    usd: useMarketTop('index', 'usd', 'code_asc', HOME_INDEX_ROW_SIZE),
+    eur: useMarketTop('index', 'eur', 'code_asc', HOME_INDEX_ROW_SIZE),
+  };
+  const chosen = byMarket[stock];
+  const items = ordered.flatMap((market) => byMarket[market].data?.list ?? []);
   return (
     <section aria-label={t('ui.home.indexes')} className="index-strip-wrap">
-      {indexes.isPending ? (
+      {chosen.isPending ? (
         <div className="index-strip">
           {[0, 1, 2].map((i) => (
             <span key={i} className="index-card skeleton" aria-hidden="true" />
           ))}
         </div>
-      ) : indexes.isError ? (
+      ) : chosen.isError && items.length === 0 ? (
         <section className="card">
-          <ErrorRetry onRetry={() => void indexes.refetch()} />
+          <ErrorRetry onRetry={() => void Promise.all(ordered.map((market) => byMarket[market].refetch()))} />
+        </section>
+      ) : items.length === 0 ? (
+        <section className="card">
+          <Empty text={t('ui.quote.emptyList')} />
         </section>
       ) : (
         <div className="index-strip" data-testid="index-strip">
-          {(indexes.data?.list ?? []).slice(0, 3).map((item) => (
+          {items.map((item) => (
             <IndexCard key={item.instrumentId} item={item} onOpen={open} />
           ))}
         </div>
@@ -47,7 +64,7 @@ function TopMovers() {
   const { t } = useTranslation();
   const stock = useSession((s) => s.stock);
   const open = useOpenInstrument();
-  const movers = useMarketTop('listed', stock, 'changeRate_desc', 5);
+  const movers = useMarketTop('listed', stock, 'changeRate_desc', HOME_MOVERS_SIZE);
   if (movers.isPending) return <SkeletonRows count={5} label={t('ui.common.loading')} />;
   if (movers.isError) return <ErrorRetry onRetry={() => void movers.refetch()} />;
   const rows = movers.data?.list ?? [];
@@ -122,7 +139,7 @@ export function PreMarketCard() {
 /** Real-time news: the latest five top stories. */
 export function LatestNews() {
   const { t } = useTranslation();
-  const news = useLatestNews('top', 5);
+  const news = useLatestNews('top', HOME_NEWS_SIZE);
   return (
     <section className="card" aria-labelledby="home-news">
       <div className="card-head">

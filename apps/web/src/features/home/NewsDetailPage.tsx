@@ -6,7 +6,7 @@ import { marketKeys, useNewsDetail, useOpenInstrument } from '../market';
 import { RichText } from '../../components/RichText';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
 import { SubPage } from '../../components/SubPage';
-import { formatDateMinutes } from '../../lib/format';
+import { formatDateMinutes, languageTags } from '../../lib/format';
 import { useSession } from '../../store/session';
 
 /** Chips for the instruments an article mentions; each opens its detail. Names come from their quotes. */
@@ -68,7 +68,8 @@ export default function NewsDetailPage() {
       ) : news.isError ? (
         <ErrorRetry onRetry={() => void news.refetch()} />
       ) : (
-        <article className="card news-article" data-testid="news-article">
+        // an article without a version in the app's language comes in English: say so to screen readers
+        <article className="card news-article" lang={languageTags[news.data.lang]} data-testid="news-article">
           <h2 className="article-title">{news.data.title}</h2>
           <p className="news-meta">
             <span>{news.data.source}</span>

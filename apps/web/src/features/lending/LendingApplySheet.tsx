@@ -27,6 +27,7 @@ import {
 import { compareAmounts, estimatedInterest, quotaLeft } from './lending-math';
 import { refreshAfterLending, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { RateText } from './LendingParts';
+import { useProductName } from '../../lib/product-name';
 
 /** What stops this application now, in the server's order after the gates (§15). */
 export function lendingRules(product: LendingProductData, amount: string, available: string | undefined): Rule[] {
@@ -74,10 +75,11 @@ function ConfirmStep({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   return (
     <div data-testid="lending-confirm-step">
       <dl className="detail-list">
-        <DetailRow label={t('ui.lending.product')}>{product.name}</DetailRow>
+        <DetailRow label={t('ui.lending.product')}>{nameOf(product)}</DetailRow>
         <DetailRow label={t('ui.lending.amount')}>
           <span className="num strong" data-testid="lending-confirm-amount">
             {formatAmount(amount, product.currency)}
@@ -126,6 +128,7 @@ function ApplyForm({
   onDone: (record: LendingRecordData) => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   const queryClient = useQueryClient();
   const rulesId = useId();
   const [amountInput, setAmountInput] = useState('');
@@ -182,7 +185,12 @@ function ApplyForm({
   }
 
   return (
-    <form className="form" onSubmit={review} noValidate aria-label={t('ui.lending.applyTitle', { name: product.name })}>
+    <form
+      className="form"
+      onSubmit={review}
+      noValidate
+      aria-label={t('ui.lending.applyTitle', { name: nameOf(product) })}
+    >
       <AmountField
         label={t('ui.lending.amount')}
         value={amountInput}
@@ -257,6 +265,7 @@ export function LendingApplySheet({
   onDone: (record: LendingRecordData) => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   let body: ReactNode = null;
   if (product) {
     body = (
@@ -268,7 +277,7 @@ export function LendingApplySheet({
         data-testid="lending-sheet"
       >
         <header className="sheet-head">
-          <h2 id="lending-apply-title">{t('ui.lending.applyTitle', { name: product.name })}</h2>
+          <h2 id="lending-apply-title">{t('ui.lending.applyTitle', { name: nameOf(product) })}</h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('ui.common.close')}>
             <CloseIcon />
           </button>

@@ -152,7 +152,7 @@ describe('the lending products', () => {
     renderLending();
     const sheet = await openSheet('lp_1');
     fireEvent.change(await within(sheet).findByTestId('lending-amount'), { target: { value: '9999' } });
-    expect(within(sheet).getByTestId('lending-rule-min').textContent).toBe('Minimum lending amount is Mex$10,000.');
+    expect(within(sheet).getByTestId('lending-rule-min').textContent).toBe('Minimum lending amount is Mex$10,000.00.');
     expect((within(sheet).getByTestId('lending-submit') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(sheet).getByTestId('lending-amount'), { target: { value: '60000' } });
     expect(within(sheet).queryByTestId('lending-rule-min')).toBeNull();
@@ -181,7 +181,7 @@ describe('the lending products', () => {
     fireEvent.click(within(sheet).getByTestId('lending-submit'));
     fireEvent.click(await screen.findByTestId('lending-confirm'));
     await waitFor(() => expect(api.callsTo('/lending/apply')).toHaveLength(1));
-    expect(await screen.findByText('Der Mindestbetrag für die Finanzierung beträgt Mex$5.000.')).toBeTruthy();
+    expect(await screen.findByText('Der Mindestbetrag für die Finanzierung beträgt Mex$5.000,00.')).toBeTruthy();
     // A final refusal: the form is back so the amount can be changed.
     expect(await screen.findByTestId('lending-amount')).toBeTruthy();
     expect(screen.queryByTestId('lending-result')).toBeNull();

@@ -15,6 +15,7 @@ import { flattenById } from '../../api/pages';
 import { LendingApplySheet } from './LendingApplySheet';
 import { LendingStateTag } from './LendingParts';
 import './lending.css';
+import { useProductName } from '../../lib/product-name';
 
 function ProductCard({
   product,
@@ -24,6 +25,7 @@ function ProductCard({
   onApply: (product: LendingProductData) => void;
 }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   const titleId = `lending-product-title-${product.id}`;
   const full = compareAmounts(quotaLeft(product.quota, product.quotaUsed), '0') <= 0;
   const used = quotaUsedPercent(product.quota, product.quotaUsed);
@@ -31,7 +33,7 @@ function ProductCard({
   return (
     <article className="card lending-card" aria-labelledby={titleId} data-testid={`lending-product-${product.id}`}>
       <header className="lending-card-head">
-        <h2 id={titleId}>{product.name}</h2>
+        <h2 id={titleId}>{nameOf(product)}</h2>
         <span className="tag">{product.currency}</span>
         <span
           className={`tag ${status === 'open' ? 'state-approved' : 'state-closed'}`}
@@ -136,6 +138,7 @@ function prefersReducedMotion(): boolean {
 
 function AppliedCard({ record }: { record: LendingRecordData }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   const ref = useRef<HTMLElement>(null);
   // "Lend" was pressed further down the list: bring the result to the top of the screen.
   useEffect(() => {
@@ -153,7 +156,7 @@ function AppliedCard({ record }: { record: LendingRecordData }) {
       <h2>{t('ui.lending.doneTitle')}</h2>
       <p className="muted">{t('ui.lending.doneText', { amount: formatAmount(record.amount, record.currency) })}</p>
       <dl className="detail-list">
-        <DetailRow label={t('ui.lending.product')}>{record.name}</DetailRow>
+        <DetailRow label={t('ui.lending.product')}>{nameOf(record)}</DetailRow>
         <DetailRow label={t('ui.lending.stateLabel')}>
           <LendingStateTag state={record.state} />
         </DetailRow>

@@ -13,6 +13,7 @@ import { isLendingState, lendingTabs, useLendingRecords, type LendingRecordData 
 import { flattenById } from '../../api/pages';
 import { LendingStateTag, RateText } from './LendingParts';
 import './lending.css';
+import { useProductName } from '../../lib/product-name';
 
 /** The label of the interest line: accrued so far while lending, final once paid back. */
 const interestLabel: Record<LendingState, string> = {
@@ -25,11 +26,12 @@ const interestLabel: Record<LendingState, string> = {
 
 function RecordItem({ record }: { record: LendingRecordData }) {
   const { t } = useTranslation();
+  const nameOf = useProductName();
   return (
     <li className="record-item" data-testid={`lending-record-${record.id}`}>
       <div className="lending-record">
         <div className="lending-record-head">
-          <span className="record-title">{record.name}</span>
+          <span className="record-title">{nameOf(record)}</span>
           <LendingStateTag state={record.state} testId={`lending-record-state-${record.id}`} />
         </div>
         <dl className="detail-list">

@@ -80,7 +80,7 @@ describe('the credit rating', () => {
     expect(screen.getByTestId('loan-available-line').textContent).toBe('Available to borrow: Mex$7,000.00');
     fireEvent.change(input, { target: { value: '7000.01' } });
     expect((await screen.findByTestId('loan-rule-quota')).textContent).toBe(
-      'Loan quota insufficient (Mex$7,000 available).',
+      'Loan quota insufficient (Mex$7,000.00 available).',
     );
     expect(submit().disabled).toBe(true);
     fireEvent.change(input, { target: { value: '2000' } });

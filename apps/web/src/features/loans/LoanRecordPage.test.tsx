@@ -89,7 +89,7 @@ describe('the loan records', () => {
     expect(within(sheet).getByTestId('repay-balance').textContent).toBe('Available balance: Mex$1,000.00');
     fireEvent.change(input, { target: { value: '3012.01' } });
     expect(within(sheet).getByTestId('repay-rule-exceeds').textContent).toBe(
-      'Repayment exceeds the loan amount (Mex$3,012).',
+      'Repayment exceeds the loan amount (Mex$3,012.00).',
     );
     expect(within(sheet).getByTestId('repay-rule-balance').textContent).toBe('Insufficient balance.');
     expect((within(sheet).getByTestId('repay-submit') as HTMLButtonElement).disabled).toBe(true);

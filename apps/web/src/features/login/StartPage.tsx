@@ -1,24 +1,17 @@
-import { Button, Swiper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { imageUrl, useConfig } from '../../api/queries';
 import { ChartIcon, LockIcon, WalletIcon } from '../../components/Icons';
 import { LanguageSwitch } from './LanguageSwitch';
+import { StartSlides } from './StartSlides';
 
 const slides = [
   { key: 'slide1', Icon: ChartIcon },
   { key: 'slide2', Icon: LockIcon },
   { key: 'slide3', Icon: WalletIcon },
 ];
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 /** Splash / welcome: a looping carousel and the way in (login or register). */
 export default function StartPage() {
@@ -36,25 +29,7 @@ export default function StartPage() {
         <strong>{title}</strong>
         <LanguageSwitch />
       </div>
-      <div className="start-slides">
-        <Swiper
-          loop
-          autoplay={!prefersReducedMotion()}
-          autoplayInterval={3000}
-          style={{ width: '100%' }}
-          aria-label={t('ui.start.welcome')}
-        >
-          {slides.map(({ key, Icon }) => (
-            <Swiper.Item key={key}>
-              <div className="start-slide">
-                <Icon />
-                <h2>{t(`ui.start.${key}Title`)}</h2>
-                <p>{t(`ui.start.${key}Text`)}</p>
-              </div>
-            </Swiper.Item>
-          ))}
-        </Swiper>
-      </div>
+      <StartSlides slides={slides} />
       <div className="start-actions">
         <Button
           block

@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isIntraday, useCandles, type Adjust, type ChartRange, type Period } from './market-queries';
 import { ErrorRetry } from '../../components/States';
-import { formatPrice } from '../../lib/format';
+import { formatChartTime, formatPrice } from '../../lib/format';
 import { effectiveUpColour, useSession } from '../../store/session';
 import {
   applyTickToCandle,
@@ -221,7 +221,6 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
     if (!chart) return;
     const colours = readColours();
     coloursRef.current = colours;
-    const timeFormat = intraday ? 'MM.DD HH:mm' : 'YYYY.MM.DD';
     chart.applyOptions({
       layout: {
         background: { type: ColorType.Solid, color: colours.background },
@@ -231,20 +230,22 @@ export function PriceChart({ instrumentId, priceScale, period, adjust, range, li
       grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
       // Each series formats its own scale (prices, volumes, oscillators): a chart-wide
       // priceFormatter would override them all.
-      localization: { timeFormatter: (time: Time) => timeOf(time).format(timeFormat) },
+      localization: {
+        timeFormatter: (time: Time) => formatChartTime(timeOf(time).toDate(), intraday ? 'barIntraday' : 'bar'),
+      },
       timeScale: {
         timeVisible: intraday,
         secondsVisible: false,
         tickMarkFormatter: (time: Time, type: TickMarkType) => {
-          const at = timeOf(time);
-          if (type === TickMarkType.Year) return at.format('YYYY');
-          if (type === TickMarkType.Month) return at.format('YYYY.MM');
-          if (type === TickMarkType.DayOfMonth) return at.format('MM.DD');
-          return at.format('HH:mm');
+          const at = timeOf(time).toDate();
+          if (type === TickMarkType.Year) return formatChartTime(at, 'year');
+          if (type === TickMarkType.Month) return formatChartTime(at, 'month');
+          if (type === TickMarkType.DayOfMonth) return formatChartTime(at, 'day');
+          return formatChartTime(at, 'time');
         },
       },
     });
-  }, [upColour, scheme, intraday, priceScale]);
+  }, [upColour, scheme, intraday, priceScale, language]);
 
   // (Re)build the series whenever the data, the kind of chart or the colours change.
   useEffect(() => {

@@ -1,35 +1,36 @@
 /** TanStack Query hooks for the market screens (docs/api.md §6.2–§6.3, §8). */
-import type { CandlesRequest, InstrumentSummary, MarketListRequest, NewsItem, ResponseOf } from '@brokerage/contract';
+import type { InstrumentSummary, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../store/session';
 import { call } from '../../api/client';
 import { useIsLoggedIn } from '../../api/queries';
 
-export type ListTab = MarketListRequest['tab'];
-export type ListMarket = NonNullable<MarketListRequest['market']>;
-export type ListSort = NonNullable<MarketListRequest['sort']>;
-export type NewsCategory = NewsItem['category'];
-export type Period = CandlesRequest['period'];
-export type Adjust = NonNullable<CandlesRequest['adjust']>;
+export {
+  latestNewsQuery,
+  marketKeys,
+  marketTopQuery,
+  type Adjust,
+  type ListMarket,
+  type ListSort,
+  type ListTab,
+  type NewsCategory,
+  type Period,
+} from '../../api/market-lists';
+import {
+  latestNewsQuery,
+  marketKeys,
+  marketTopQuery,
+  type Adjust,
+  type ListMarket,
+  type ListSort,
+  type ListTab,
+  type NewsCategory,
+  type Period,
+} from '../../api/market-lists';
 
 export const LIST_PAGE_SIZE = 20;
 export const NEWS_PAGE_SIZE = 10;
-
-export const marketKeys = {
-  list: (tab: ListTab, market: ListMarket, sort: ListSort) => ['marketList', tab, market, sort] as const,
-  listTop: (tab: ListTab, market: ListMarket, sort: ListSort, size: number) =>
-    ['marketListTop', tab, market, sort, size] as const,
-  quote: (instrumentId: string, account: string) => ['quote', instrumentId, account] as const,
-  candles: (instrumentId: string, period: Period, adjust: Adjust, range: string) =>
-    ['candles', instrumentId, period, adjust, range] as const,
-  search: (keyword: string, account: string) => ['search', keyword, account] as const,
-  searchHistory: (account: string) => ['searchHistory', account] as const,
-  watchlist: (account: string) => ['watchlist', account] as const,
-  news: (category: NewsCategory) => ['newsList', category] as const,
-  newsTop: (category: NewsCategory, size: number) => ['newsTop', category, size] as const,
-  newsDetail: (id: string) => ['newsDetail', id] as const,
-};
 
 type ListPage<T> = { list: T[]; total: number; page: number; size: number };
 
@@ -52,11 +53,7 @@ export function useMarketList(tab: ListTab, market: ListMarket, sort: ListSort, 
 
 /** The first `size` rows of `/market/list` (home movers, index strip, index view). */
 export function useMarketTop(tab: ListTab, market: ListMarket, sort: ListSort, size: number, enabled = true) {
-  return useQuery({
-    queryKey: marketKeys.listTop(tab, market, sort, size),
-    queryFn: () => call('marketList', { tab, market, sort, page: 1, size }, { silent: true }),
-    enabled,
-  });
+  return useQuery({ ...marketTopQuery(tab, market, sort, size), enabled });
 }
 
 export type QuoteData = ResponseOf<'quote'>;
@@ -211,27 +208,28 @@ export function useRemoveWatched() {
   });
 }
 
-/** `/common/newsList`, page by page. */
+/** `/common/newsList`, page by page, in the app's language (English for an item without a version in it). */
 export function useNewsList(category: NewsCategory) {
+  const lang = useSession((s) => s.language);
   return useInfiniteQuery({
-    queryKey: marketKeys.news(category),
-    queryFn: ({ pageParam }) => call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE }, { silent: true }),
+    queryKey: marketKeys.news(category, lang),
+    queryFn: ({ pageParam }) =>
+      call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE, lang }, { silent: true }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
   });
 }
 
 export function useLatestNews(category: NewsCategory, size: number) {
-  return useQuery({
-    queryKey: marketKeys.newsTop(category, size),
-    queryFn: () => call('newsList', { category, page: 1, size }, { silent: true }),
-  });
+  const lang = useSession((s) => s.language);
+  return useQuery(latestNewsQuery(category, size, lang));
 }
 
 export function useNewsDetail(id: string | undefined) {
+  const lang = useSession((s) => s.language);
   return useQuery({
-    queryKey: marketKeys.newsDetail(id ?? ''),
-    queryFn: () => call('newsDetail', { id: id ?? '' }, { silent: true }),
+    queryKey: marketKeys.newsDetail(id ?? '', lang),
+    queryFn: () => call('newsDetail', { id: id ?? '', lang }, { silent: true }),
     enabled: Boolean(id),
     staleTime: 5 * 60_000,
   });

@@ -33,6 +33,24 @@ const submit = () => screen.getByTestId('ns-submit') as HTMLButtonElement;
 describe('the new-share detail', () => {
   setUpSignedInTests(ACCOUNT);
 
+  it('says why there is no market price before the listing day, instead of a bare "--"', async () => {
+    stubApi(answers({ marketPrice: null, premiumSpread: null, phase: 'open', listingDate: '2026-12-09' }));
+    renderDetail();
+    const head = await screen.findByTestId('ns-head');
+    expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('--');
+    expect(within(head).getByTestId('ns-price-note-ns_12').textContent).toBe(
+      'Not listed yet: the market price and the premium appear on the listing day, 2026.12.09.',
+    );
+  });
+
+  it('has no such note once a market price is quoted', async () => {
+    stubApi(answers({}));
+    renderDetail();
+    const head = await screen.findByTestId('ns-head');
+    expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('21.20');
+    expect(within(head).queryByTestId('ns-price-note-ns_12')).toBeNull();
+  });
+
   it('shows the prices first, then the dates in order, then every term', async () => {
     stubApi(answers({}));
     renderDetail();
@@ -73,7 +91,7 @@ describe('the new-share detail', () => {
     type('9999');
     expect(screen.getByTestId('ns-rule-min-shares').textContent).toBe('Minimum subscription is 10,000 shares.');
     // 9999 × 18.50 = 184981.50 is also below the minimum investment.
-    expect(screen.getByTestId('ns-rule-min-funds').textContent).toBe('Minimum subscription funds are Mex$185,000.');
+    expect(screen.getByTestId('ns-rule-min-funds').textContent).toBe('Minimum subscription funds are Mex$185,000.00.');
     expect(submit().disabled).toBe(true);
 
     type('20000');
@@ -144,7 +162,7 @@ describe('the new-share detail', () => {
     );
     expect(screen.queryByTestId('ns-form-min-shares')).toBeNull();
     type('4999');
-    expect(screen.getByTestId('ns-rule-placement-min').textContent).toBe('Minimum placement amount is Mex$500,000.');
+    expect(screen.getByTestId('ns-rule-placement-min').textContent).toBe('Minimum placement amount is Mex$500,000.00.');
     type('5000');
     expect(screen.queryByTestId('ns-rule-placement-min')).toBeNull();
   });
@@ -153,7 +171,7 @@ describe('the new-share detail', () => {
     stubApi(answers({ phase: 'upcoming', channelPasswordRequired: true }));
     renderDetail();
     await screen.findByTestId('ns-quantity');
-    expect(screen.getByTestId('ns-form-window').textContent).toMatch(/^Opens at 2025\.03\.10 /);
+    expect(screen.getByTestId('ns-form-window').textContent).toMatch(/^Opens at 03\/10\/2025, /);
     expect(screen.getByTestId('ns-rule-window').textContent).toMatch(/^Subscription time not reached/);
     expect((screen.getByTestId('ns-quantity') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByTestId('ns-password')).toBeTruthy();
@@ -275,7 +293,7 @@ describe('the new-share list', () => {
     expect(api.callsTo('/newShare/list')[0]).toEqual({ kind: 'ipo', page: 1, size: 20 });
     expect(within(card).getByTestId('ns-phase-ns_12').textContent).toBe('Open');
     expect(within(card).getByTestId('ns-min-ns_12').textContent).toBe('10,000 shares');
-    expect(card.textContent).toContain('2025.03.25');
+    expect(card.textContent).toContain('03/25/2025');
     expect(card.textContent).toContain('Pay on allotment');
     fireEvent.click(screen.getByTestId('ns-tab-placement'));
     const placement = await screen.findByTestId('ns-card-ns_3');

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Empty, ErrorRetry, Loading } from '../../components/States';
-import { direction, formatDateMinutes, formatPrice } from '../../lib/format';
+import { direction, formatDateMinutes, formatDay, formatPrice } from '../../lib/format';
 import { NextPages, PullRefresh } from '../../components/Lists';
 import { flattenById } from '../../api/pages';
 import { useNewShareList, type NewShareData, type NewShareKind, type NewShareSummaryData } from './newshare-queries';
@@ -58,9 +58,9 @@ export function SubscriptionStateTag({ state, testId }: { state: SubscriptionSta
   );
 }
 
-/** A calendar date of the contract (`2025-03-25`) as the app shows dates: `2025.03.25`. */
+/** A calendar date of the contract (`2025-03-25`) in the language's conventions ("25.03.2025" in German). */
 export function dayText(date: string | null | undefined): string {
-  return date ? date.replaceAll('-', '.') : '--';
+  return formatDay(date);
 }
 
 /** The issue price against the market price, with the premium in the up/down colours. */
@@ -68,33 +68,47 @@ export function PriceCompare({
   offering,
   spread,
 }: {
-  offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice'>;
+  offering: Pick<NewShareSummaryData, 'id' | 'issuePrice' | 'marketPrice' | 'phase' | 'listingDate'>;
   spread?: string | null;
 }) {
   const { t } = useTranslation();
+  // "--" alone says nothing: before the listing day there is no market to price the share
+  const why =
+    offering.marketPrice === null
+      ? offering.phase === 'listed'
+        ? t('ui.newShare.noMarketPrice')
+        : t('ui.newShare.notListed', { date: dayText(offering.listingDate) })
+      : null;
   return (
-    <dl className="ns-prices">
-      <div>
-        <dt>{t('ui.newShare.issuePrice')}</dt>
-        <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>
-          {formatPrice(offering.issuePrice)}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('ui.newShare.marketPrice')}</dt>
-        <dd className="num" data-testid={`ns-market-${offering.id}`}>
-          {offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}
-        </dd>
-      </div>
-      {spread !== undefined ? (
+    <>
+      <dl className="ns-prices">
         <div>
-          <dt>{t('ui.newShare.premiumSpread')}</dt>
-          <dd className={`num ${spread === null ? '' : direction(spread)}`} data-testid={`ns-spread-${offering.id}`}>
-            {spread === null ? '--' : `${direction(spread) === 'up' ? '+' : ''}${formatPrice(spread)}`}
+          <dt>{t('ui.newShare.issuePrice')}</dt>
+          <dd className="num ns-issue" data-testid={`ns-issue-${offering.id}`}>
+            {formatPrice(offering.issuePrice)}
           </dd>
         </div>
+        <div>
+          <dt>{t('ui.newShare.marketPrice')}</dt>
+          <dd className="num" data-testid={`ns-market-${offering.id}`}>
+            {offering.marketPrice === null ? '--' : formatPrice(offering.marketPrice)}
+          </dd>
+        </div>
+        {spread !== undefined ? (
+          <div>
+            <dt>{t('ui.newShare.premiumSpread')}</dt>
+            <dd className={`num ${spread === null ? '' : direction(spread)}`} data-testid={`ns-spread-${offering.id}`}>
+              {spread === null ? '--' : `${direction(spread) === 'up' ? '+' : ''}${formatPrice(spread)}`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {why ? (
+        <p className="caption ns-price-note" data-testid={`ns-price-note-${offering.id}`}>
+          {why}
+        </p>
       ) : null}
-    </dl>
+    </>
   );
 }
 

@@ -9,15 +9,15 @@ import { BottomSheet } from '../../components/BottomSheet';
 import { KeyIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { TextField } from '../../components/TextField';
-import { formatDate } from '../../lib/format';
+import { formatDateMinutes } from '../../lib/format';
 import { browserHasWebAuthn, isWebAuthnCancel } from '../../lib/webauthn';
 import { useSession } from '../../store/session';
 import './passkeys.css';
 
 const passkeyKeys = { list: (account: string) => ['passkeys', account] as const };
 
-/** A time as `YYYY.MM.DD HH:mm` in the user's local time. */
-const shortTime = (iso: string) => formatDate(iso).slice(0, 16);
+/** A time to the minute in the user's local time and language. */
+const shortTime = (iso: string) => formatDateMinutes(iso);
 
 /** Naming and creating a passkey: the name, then the browser's own dialog (`startRegistration`). */
 function AddPasskey({ onAdded }: { onAdded: () => void }) {

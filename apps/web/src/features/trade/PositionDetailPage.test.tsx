@@ -83,7 +83,7 @@ describe('the position detail', () => {
     expect(screen.getByTestId('detail-headline-rate').textContent).toBe('(+7.06%)');
     const close = screen.getByTestId('position-close-o_7') as HTMLButtonElement;
     expect(close.disabled).toBe(true);
-    expect(screen.getByTestId('position-sellable-o_7').textContent).toMatch(/^Sellable from 2999\.03\.1[78] /);
+    expect(screen.getByTestId('position-sellable-o_7').textContent).toMatch(/^Sellable from 03\/1[78]\/2999, /);
     expect(screen.getByTestId('detail-more').hasAttribute('open')).toBe(false);
     expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-orderNo'))).toBe(true);
     expect(screen.getByTestId('detail-more').contains(screen.getByTestId('detail-margin'))).toBe(false);

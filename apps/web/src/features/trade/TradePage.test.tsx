@@ -173,10 +173,10 @@ describe('the positions tab page', () => {
     const close = (await screen.findByTestId('position-close-o_4')) as HTMLButtonElement;
     expect(close.disabled).toBe(true);
     const note = screen.getByTestId('position-sellable-o_4');
-    expect(note.textContent).toMatch(/^Sellable from 2999\.01\.0[45] /);
+    expect(note.textContent).toMatch(/^Sellable from 01\/0[45]\/2999, /);
     expect(close.getAttribute('aria-describedby')).toBe(note.id);
     expect((screen.getByTestId('position-close-o_5') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('position-sellable-o_5').textContent).toMatch(/^Locked until 2999\./);
+    expect(screen.getByTestId('position-sellable-o_5').textContent).toMatch(/^Locked until \d\d\/\d\d\/2999, /);
     expect((screen.getByTestId('position-close-o_6') as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId('position-sellable-o_6')).toBeNull();
     // the row: ticker, side, leverage, shares counted in the language's plural, P&L with its percentage of the margin

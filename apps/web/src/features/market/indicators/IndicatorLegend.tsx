@@ -1,7 +1,6 @@
 import { Dec, type Language } from '@brokerage/contract';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatDecimal, formatPrice } from '../../../lib/format';
+import { formatChartTime, formatCompact, formatDecimal, formatPrice, languageTags } from '../../../lib/format';
 import { linesOf, type ChartIndicators } from './engine';
 import type { Bar } from './indicators';
 import { lineColourVars } from './indicator-series';
@@ -85,7 +84,7 @@ interface IndicatorLegendProps {
 export function IndicatorLegend({ bar, rows, priceScale, language, intraday }: IndicatorLegendProps) {
   const { t } = useTranslation();
   if (!bar) return null;
-  const time = dayjs(bar.time * 1000).format(intraday ? 'MM.DD HH:mm' : 'YYYY.MM.DD');
+  const time = formatChartTime(new Date(bar.time * 1000), intraday ? 'barIntraday' : 'bar', languageTags[language]);
   const price = (value: number) => formatIndicator(value, priceScale);
   const ohlc: [string, string][] = [
     [t('ui.indicators.short.open'), price(bar.open)],

@@ -145,8 +145,8 @@ describe('the crosshair legend', () => {
     // The fourth bar (close 4): MA2 = (3 + 4) / 2, MA3 = (2 + 3 + 4) / 3, MA5 and MA60 not defined yet.
     renderAtTime(bars[3]?.time ?? 0);
     const legend = screen.getByTestId('indicator-legend');
-    expect(legend.getAttribute('aria-label')).toBe('Values of the bar at 2025.03.13');
-    expect(screen.getByTestId('legend-bar').textContent).toBe('2025.03.13O 3.50H 4.25L 3.00C 4.00V 4,000');
+    expect(legend.getAttribute('aria-label')).toBe('Values of the bar at 03/13/2025');
+    expect(screen.getByTestId('legend-bar').textContent).toBe('03/13/2025O 3.50H 4.25L 3.00C 4.00V 4,000');
     expect(screen.getByTestId('legend-ma').textContent).toBe('MA2 3.50MA3 3.00MA5 --MA60 --');
     expect(screen.getByTestId('legend-vol').textContent).toBe('VOL 4,000MA2 3,500MA3 3,000');
   });
@@ -154,7 +154,7 @@ describe('the crosshair legend', () => {
   it('shows the last bar without a hover, in the language of the user', () => {
     act(() => sessionStore.getState().setLanguage('de'));
     renderAtTime(-1);
-    expect(screen.getByTestId('legend-bar').textContent).toBe('2025.03.15E 5,50H 6,25T 5,00S 6,00V 6.000');
+    expect(screen.getByTestId('legend-bar').textContent).toBe('15.03.2025E 5,50H 6,25T 5,00S 6,00V 6.000');
     // MA5 = (2 + 3 + 4 + 5 + 6) / 5 = 4.
     expect(screen.getByTestId('legend-ma').textContent).toBe('MA2 5,50MA3 5,00MA5 4,00MA60 --');
   });

@@ -374,7 +374,12 @@ describe('the order form', () => {
     expect(screen.getByTestId('order-deposit').getAttribute('href')).toBe('/information/recharge');
     expect(screen.getByTestId('order-exchange').getAttribute('href')).toBe('/information/exChange');
     expect(screen.getByTestId('ticket-available').textContent).toBe('Available $0.00 · up to 0 shares');
-    expect((screen.getByTestId('order-submit') as HTMLButtonElement).disabled).toBe(true);
+    const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // the reason sits beside the disabled button too, which names it
+    const reason = screen.getByTestId('order-submit-reason');
+    expect(reason.textContent).toBe('You have no USD yet. Deposit USD or exchange another currency into it.');
+    expect(submit.getAttribute('aria-describedby')).toBe(reason.id);
   });
 
   it('refuses more lots than the balance covers before the press, and accepts the maximum', async () => {

@@ -119,20 +119,25 @@ function lotSizeText(lotSize: string): string {
   return formatMoney(lotSize, undefined, places);
 }
 
-/** Rule 3 before the press: the market closed (and when it opens, in the user's time) or a market order outside the regular session. */
-function GateNotice({ gate }: { gate: OrderGate }) {
-  const { t } = useTranslation();
-  const locale = languageTags[useSession((s) => s.language)];
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** Rule 3 in words: the market closed (and when it opens, in the user's time) or a market order outside the regular session. */
+function gateText(gate: OrderGate, t: Translate, locale: string): string | null {
   if (gate.kind === 'open') return null;
   const time = gate.opensAt === null ? null : openingText(gate.opensAt, locale);
-  let text: string;
-  if (gate.kind === 'closed') text = time === null ? t('ui.rules.marketClosed') : t('ui.rules.closedOpens', { time });
-  else text = time === null ? t('ui.rules.regularOnlyNoTime') : t('ui.rules.regularOnly', { time });
-  return (
-    <p className="field-error order-gate" role="alert" data-testid="order-gate" data-gate={gate.kind}>
-      {text}
-    </p>
-  );
+  if (gate.kind === 'closed') return time === null ? t('ui.rules.marketClosed') : t('ui.rules.closedOpens', { time });
+  return time === null ? t('ui.rules.regularOnlyNoTime') : t('ui.rules.regularOnly', { time });
+}
+
+/** Rule 9 in words: nothing in the instrument's currency, or less than margin + fee of the lots chosen. */
+function fundsText(preview: PreviewData, t: Translate): string {
+  const c = preview.currency;
+  if (!isPositiveAmount(preview.available)) return t('ui.rules.noFunds', { currency: c });
+  return t('ui.rules.notEnough', {
+    currency: c,
+    required: formatAmount(preview.total, c),
+    available: formatAmount(preview.available, c),
+  });
 }
 
 /**
@@ -142,19 +147,10 @@ function GateNotice({ gate }: { gate: OrderGate }) {
  */
 function FundsNotice({ preview }: { preview: PreviewData }) {
   const { t } = useTranslation();
-  const c = preview.currency;
   const empty = !isPositiveAmount(preview.available);
   return (
     <div className="field-error order-funds" role="alert" data-testid="order-funds" data-empty={empty ? '1' : '0'}>
-      <p>
-        {empty
-          ? t('ui.rules.noFunds', { currency: c })
-          : t('ui.rules.notEnough', {
-              currency: c,
-              required: formatAmount(preview.total, c),
-              available: formatAmount(preview.available, c),
-            })}
-      </p>
+      <p>{fundsText(preview, t)}</p>
       <p className="order-funds-ways">
         <Link to="/information/recharge" className="inline-link" data-testid="order-deposit">
           {t('ui.rules.deposit')}
@@ -192,6 +188,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const [tpInput, setTpInput] = useState('');
   const [slInput, setSlInput] = useState('');
   const [review, setReview] = useState<Review | null>(null);
+  const reasonId = useId();
 
   const price = priceOrNull(priceInput);
   const typedTp = priceOrNull(tpInput);
@@ -202,7 +199,9 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const minLots = minLotsFor(reference, minOpening, lotSize);
   const belowMinimum = lots < minLots;
   const now = useNow(15_000);
+  const locale = languageTags[useSession((s) => s.language)];
   const gate = orderGate(orderType, quote.rules, live.inSession, now);
+  const gateReason = gateText(gate, t, locale);
   // a TP/SL on the wrong side is not priced: the ticket would show a loss "at take-profit"
   const takeProfit = problems.takeProfit ? null : typedTp;
   const stopLoss = problems.stopLoss ? null : typedSl;
@@ -236,6 +235,11 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
     belowMinimum ||
     gate.kind !== 'open' ||
     shortOfFunds;
+  // the first reason the button is disabled, repeated beside it: the rule itself may be out of view
+  const footerReason =
+    gateReason ??
+    (shortOfFunds && ticket ? fundsText(ticket, t) : null) ??
+    (belowMinimum ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency }) : null);
 
   const send = useCallback((b: BuyBody, requestId: string) => call('tradeBuy', { ...b, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
@@ -330,7 +334,11 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         ) : (
           <p className="caption">{t('ui.order.marketNote')}</p>
         )}
-        <GateNotice gate={gate} />
+        {gateReason !== null ? (
+          <p className="field-error order-gate" role="alert" data-testid="order-gate" data-gate={gate.kind}>
+            {gateReason}
+          </p>
+        ) : null}
         <div className="order-field">
           <span className="order-label">{t(unit === null ? 'ui.order.lots' : 'ui.order.lotsInLots')}</span>
           <LotsStepper
@@ -426,12 +434,18 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           {ticket && shortOfFunds ? <FundsNotice preview={ticket} /> : null}
         </section>
         <div className="form-footer order-footer">
+          {footerReason !== null ? (
+            <p className="caption order-footer-reason" id={reasonId} data-testid="order-submit-reason">
+              {footerReason}
+            </p>
+          ) : null}
           <Button
             block
             color="primary"
             size="large"
             type="submit"
             disabled={!current || busy || blocked}
+            aria-describedby={footerReason !== null ? reasonId : undefined}
             data-testid="order-submit"
           >
             {t(side === 'long' ? 'ui.order.submitLong' : 'ui.order.submitShort')}

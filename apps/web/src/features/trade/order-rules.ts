@@ -60,6 +60,14 @@ export function lotUnit(instrument: { assetClass: string; code: string }): strin
   return null;
 }
 
+/**
+ * The i18n key and count of an order's quantity: shares for a stock, lots (of the order's
+ * `lotSize`) for a crypto or forex pair, whose lot is a fraction of a coin or 1,000 units.
+ */
+export function quantityKey(order: { market: string }): 'ui.shares' | 'ui.lots' {
+  return order.market === 'crypto' || order.market === 'forex' ? 'ui.lots' : 'ui.shares';
+}
+
 /** Why an order of this type is not taken now (§9.2 rule 3), or that it is. */
 export type OrderGate =
   { kind: 'open' } | { kind: 'closed'; opensAt: string | null } | { kind: 'regularOnly'; opensAt: string | null };

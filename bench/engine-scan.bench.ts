@@ -29,7 +29,7 @@ import { runInNewContext } from 'node:vm';
 import v8 from 'node:v8';
 import { Dec, type Currency } from '../packages/contract/src/index.js';
 import { universe } from '../packages/market-sim/src/universe/index.js';
-import { openingAmounts } from '../apps/server/src/modules/trading/fees.js';
+import { openingAmounts, unitsOf } from '../apps/server/src/modules/trading/fees.js';
 import { TriggerIndex, type IndexRow } from '../apps/server/src/modules/trading/engine/trigger-index.js';
 import { runMain } from './lib/child-server.js';
 import { envInt } from './lib/env.js';
@@ -97,7 +97,7 @@ function position(inst: Instrument): IndexRow {
   const lots = 1 + Math.floor(random() * 500);
   const leverage = pick([1, 2, 5, 10]);
   const cost = priceText(inst.ticks, inst.scale);
-  const { margin } = openingAmounts(new Dec(cost), lots, leverage, '0.0015', inst.currency);
+  const { margin } = openingAmounts(new Dec(cost), unitsOf(lots, '1'), leverage, '0.0015', inst.currency);
   let takeProfit: string | null = null;
   let stopLoss: string | null = null;
   if (random() < 0.4) {
@@ -115,6 +115,7 @@ function position(inst: Instrument): IndexRow {
     side,
     currency: inst.currency,
     lots,
+    lotSize: '1',
     price: null,
     costPrice: cost,
     margin: margin.toLedgerString(),

@@ -160,7 +160,7 @@ describe('the positions screen follows the account', () => {
     // the in-progress tab: a far limit order appears, and goes when cancelled through the API
     await page.getByTestId('trade-tab-pending').click();
     await page.getByTestId('state-empty').waitFor({ timeout: 20_000 });
-    const far = await buy({ orderType: 'limit', price: '1000.00' });
+    const far = await buy({ orderType: 'limit', price: '1000.00', lots: 1000 });
     const farRow = page.getByTestId(`position-row-${far.orderId}`);
     await farRow.waitFor({ timeout: 15_000 });
     const cancelled = await api(baseUrl, '/trade/cancel', { orderId: far.orderId, requestId: randomUUID() }, session);
@@ -211,7 +211,7 @@ describe('the positions screen follows the account', () => {
       await route.page.close({ code: 4000, reason: 'e2e: drop' });
       await route.server.close();
     }
-    const far = await buy({ orderType: 'limit', price: '1000.00' });
+    const far = await buy({ orderType: 'limit', price: '1000.00', lots: 1000 });
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // the feed has published it by now
     expect(await page.getByTestId(`position-row-${far.orderId}`).count()).toBe(0);
     blocked = false;

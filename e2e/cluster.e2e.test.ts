@@ -214,7 +214,7 @@ describe.skipIf(!available)('two instances as one (PostgreSQL + Redis)', () => {
           side: 'long',
           orderType: 'limit',
           price: '1000.00',
-          lots: 1,
+          lots: 1000, // one coin: 1 lot of BTC is 0.001 (a lot worth 1 USDT is below the minimum order)
           leverage: 10,
           requestId: randomUUID(),
         },

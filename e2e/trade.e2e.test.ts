@@ -160,8 +160,8 @@ describe('trading on a phone', () => {
     expect(await page.getByTestId(`position-sellable-${orderId}`).textContent()).toMatch(
       /^Sellable from \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/,
     );
-    expect(await row.textContent()).toContain('1 share');
-    expect(await row.textContent()).not.toContain('1 shares');
+    expect(await row.textContent()).toContain('1 lot');
+    expect(await row.textContent()).not.toContain('1 lots');
     expect(await page.getByTestId(`position-profit-loss-${orderId}-rate`).textContent()).toMatch(
       /^\([+-]?\d+\.\d{2}%\)$/,
     );
@@ -178,7 +178,7 @@ describe('trading on a phone', () => {
     );
     expect(plain(shown.pnl)).toBe(
       positionProfitLoss(
-        { side: 'long', costPrice: opened.costPrice ?? '0', lots: 1, currency: 'USDT' },
+        { side: 'long', costPrice: opened.costPrice ?? '0', lots: 1, lotSize: opened.lotSize, currency: 'USDT' },
         plain(shown.price),
       ),
     );

@@ -79,12 +79,12 @@ const sharedMarketDefaults = {
   sellFeeRate: '0.0015',
   minHoldMinutes: 5,
   leverageOptions: [1, 2, 5, 10],
-  minOpeningAmount: '100.00',
   stopOutRatio: '1.00',
 } satisfies Partial<MarketFieldValues>;
 
 const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof sharedMarketDefaults>> = {
   mxn: {
+    minOpeningAmount: '100.00',
     timezone: 'America/Mexico_City',
     sessions: [{ name: 'regular', open: '08:30', close: '15:00' }],
     stampDutyRate: '0.001',
@@ -93,6 +93,7 @@ const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof shared
     settlementDays: 1,
   },
   usd: {
+    minOpeningAmount: '100.00',
     timezone: 'America/New_York',
     sessions: [
       { name: 'pre', open: '04:00', close: '09:30' },
@@ -105,6 +106,7 @@ const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof shared
     settlementDays: 1,
   },
   eur: {
+    minOpeningAmount: '100.00',
     timezone: 'Europe/Madrid',
     sessions: [{ name: 'regular', open: '09:00', close: '17:30' }],
     stampDutyRate: '0.001',
@@ -113,6 +115,8 @@ const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof shared
     settlementDays: 1,
   },
   crypto: {
+    // a crypto lot is a fraction of a coin (docs/decisions.md, "Lot sizes"): an exchange's usual minimum notional
+    minOpeningAmount: '10.00',
     timezone: 'UTC',
     sessions: [{ name: 'regular', open: '00:00', close: '24:00' }],
     stampDutyRate: '0',
@@ -121,6 +125,7 @@ const marketDefaults: Record<Market, Omit<MarketFieldValues, keyof typeof shared
     settlementDays: 0,
   },
   forex: {
+    minOpeningAmount: '100.00',
     timezone: 'America/New_York',
     sessions: [{ name: 'regular', open: '00:00', close: '24:00' }],
     stampDutyRate: '0',

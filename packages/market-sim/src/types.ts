@@ -53,6 +53,11 @@ export interface InstrumentDef {
   averageDailyVolume: string;
   /** decimals of the traded quantity (0 for shares, 4–8 for crypto) */
   volumeScale: number;
+  /**
+   * units of the traded quantity in one lot, a decimal string (orders are whole lots; the quantity
+   * is lots × lotSize). Absent means one unit: a share of a stock. Never more decimals than `volumeScale`.
+   */
+  lotSize?: string;
   industry: string | null;
   sharesOutstanding: number | null;
   foreignOwnershipRatio: string | null;

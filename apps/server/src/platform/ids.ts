@@ -1,5 +1,6 @@
 /** Opaque, non-sequential ids and secrets (docs/api.md §1.4 `Id`). */
 import { hash, randomBytes, randomInt } from 'node:crypto';
+import { SECRET_ALPHABET, SECRET_LENGTH } from '@brokerage/contract';
 
 /** `prefix_` + 16 random base62-ish characters (URL-safe, no ordering information). */
 export function newId(prefix: string): string {
@@ -17,7 +18,8 @@ export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+// capitals and digits without look-alikes: the contract's alphabet of product secrets
+const inviteAlphabet = SECRET_ALPHABET;
 
 /** A user's own invitation code: 8 characters from an alphabet without look-alikes. */
 export function newInviteCode(): string {
@@ -32,7 +34,7 @@ export function newInviteCode(): string {
  * characters from the same unambiguous alphabet, about 80 bits; shown once, stored hashed.
  */
 export function newSecret(): string {
-  const bytes = randomBytes(16);
+  const bytes = randomBytes(SECRET_LENGTH);
   let secret = '';
   for (const b of bytes) secret += inviteAlphabet[b % inviteAlphabet.length];
   return secret;

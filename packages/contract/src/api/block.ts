@@ -65,6 +65,21 @@ export const blockApplication = z.object({
 });
 export type BlockApplication = z.infer<typeof blockApplication>;
 
+/**
+ * The format of a product secret (a block trade's secret key, a new share's channel password): the
+ * server generates every one as 16 characters of this alphabet (capitals and digits without
+ * look-alikes, docs/api.md §19.5). A client checks the format before the press; whether a key
+ * matches is only ever answered by `/block/apply`, under its failure limit (docs/decisions.md).
+ */
+export const SECRET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const SECRET_LENGTH = 16;
+const secretFormat = new RegExp(`^[${SECRET_ALPHABET}]{${SECRET_LENGTH}}$`);
+
+/** Whether `value` has the format of a generated secret; says nothing about any product's key. */
+export function isSecretFormat(value: string): boolean {
+  return secretFormat.test(value);
+}
+
 export const blockListRequest = z.object({ market: z.enum(markets).optional(), page, size });
 export const blockApplyRequest = z.object({
   productId: id,

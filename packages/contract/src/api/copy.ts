@@ -74,6 +74,8 @@ export const copyPosition = z.object({
   name: z.string(),
   side: z.enum(['long', 'short']),
   lots: z.number().int(),
+  /** extension: units in one lot; the quantity is `lots × lotSize` (docs/decisions.md, "Lot sizes") */
+  lotSize: decimal,
   costPrice: decimal,
   currentPrice: decimal.nullable(),
   yingkui: decimal,

@@ -45,6 +45,11 @@ export type InstrumentSummary = z.infer<typeof instrumentSummary>;
 /** Instrument of §5.1, plus bid/ask, session state and staleness (extensions, docs/decisions.md). */
 export const instrument = instrumentSummary.extend({
   priceScale: z.number().int(),
+  /**
+   * extension: units of the instrument in one lot, a decimal string ("1" share, "0.001" BTC,
+   * "1000" units of a currency pair); an order's quantity is `lots × lotSize` (docs/decisions.md)
+   */
+  lotSize: decimal,
   open: decimal,
   prevClose: decimal,
   high: decimal,
@@ -69,6 +74,13 @@ export type Instrument = z.infer<typeof instrument>;
 export const marketRules = z.object({
   timezone: z.string(),
   inSession: z.boolean(),
+  /**
+   * extension: while no session is open, when the next one opens (holidays counted), which is when
+   * a limit order is taken again; null while a session is open (docs/decisions.md)
+   */
+  nextOpenAt: timestamp.nullable(),
+  /** extension: the same for market orders, taken in the regular session only (§9.2 rule 3) */
+  nextRegularOpenAt: timestamp.nullable(),
   sessions: z.array(z.object({ name: z.string(), open: z.string(), close: z.string() })),
   leverageOptions: z.array(z.number().int()),
   minOpeningAmount: decimal,

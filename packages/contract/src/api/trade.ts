@@ -10,7 +10,7 @@ export const price = z
   .regex(/^\d{1,15}(\.\d+)?$/, 'not_decimal_string')
   .refine((v) => !/^0+(\.0+)?$/.test(v), 'not_positive')
   .refine((v) => (v.split('.')[1]?.length ?? 0) <= 8, 'too_many_decimals');
-/** Lots of §1.4: whole shares, 1 … 10 000 000. */
+/** Lots of §1.4: whole lots (a share each for stocks, the instrument's `lotSize` otherwise), 1 … 10 000 000. */
 export const lots = int.min(1).max(10_000_000);
 
 const decimal = z.string();
@@ -28,6 +28,8 @@ export const order = z.object({
   orderType: z.enum(orderTypes),
   state: z.enum(orderStates),
   lots: z.number().int(),
+  /** extension: units in one lot, fixed when the order was placed; the quantity is `lots × lotSize` (docs/decisions.md) */
+  lotSize: decimal,
   leverage: z.number().int(),
   price: decimal.nullable(),
   costPrice: decimal.nullable(),
@@ -93,6 +95,8 @@ export const previewResponse = z.object({
   total: decimal,
   available: decimal,
   maxLots: z.number().int(),
+  /** extension: units in one lot; the order's quantity is `lots × lotSize` (docs/decisions.md) */
+  lotSize: decimal,
   leverageOptions: z.array(z.number().int()),
   /** the all-in ticket (our addition, §9.1) */
   stopOutPrice: decimal,

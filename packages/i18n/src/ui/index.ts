@@ -15,6 +15,7 @@ import { loginUi } from './login.js';
 import { marketUi } from './market.js';
 import { newSharesUi } from './new-shares.js';
 import { offlineUi } from './offline.js';
+import { orderLimitsUi } from './order-limits.js';
 import { passkeysUi } from './passkeys.js';
 import { proofUi } from './proof.js';
 import { securityUi } from './security.js';
@@ -45,6 +46,7 @@ export const featureMessages: readonly Record<Language, Record<string, string>>[
   marketUi,
   newSharesUi,
   offlineUi,
+  orderLimitsUi,
   passkeysUi,
   proofUi,
   securityUi,

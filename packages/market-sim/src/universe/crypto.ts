@@ -16,6 +16,8 @@ interface CoinRow {
   volumeScale: number;
   /** coin units per day, with exactly `volumeScale` decimals */
   adv: string;
+  /** coins in one lot: a step worth roughly 1–50 USDT, so a small deposit can buy one */
+  lotSize: string;
   supply: number;
 }
 
@@ -30,6 +32,7 @@ const rows: CoinRow[] = [
     volumeScale: 5,
     adv: '18500.00000',
     supply: 19_900_000,
+    lotSize: '0.001',
   },
   {
     base: 'ETH',
@@ -41,6 +44,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '350000.0000',
     supply: 120_700_000,
+    lotSize: '0.01',
   },
   {
     base: 'SOL',
@@ -52,6 +56,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '2500000.0000',
     supply: 540_000_000,
+    lotSize: '0.1',
   },
   {
     base: 'BNB',
@@ -63,6 +68,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '250000.0000',
     supply: 139_000_000,
+    lotSize: '0.01',
   },
   {
     base: 'XRP',
@@ -74,6 +80,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '300000000.0000',
     supply: 59_500_000_000,
+    lotSize: '1',
   },
   {
     base: 'ADA',
@@ -85,6 +92,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '250000000.0000',
     supply: 36_000_000_000,
+    lotSize: '10',
   },
   {
     base: 'DOGE',
@@ -96,6 +104,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '1500000000.0000',
     supply: 150_000_000_000,
+    lotSize: '10',
   },
   {
     base: 'TRX',
@@ -107,6 +116,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '300000000.0000',
     supply: 94_700_000_000,
+    lotSize: '10',
   },
   {
     base: 'LTC',
@@ -118,6 +128,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '600000.0000',
     supply: 76_000_000,
+    lotSize: '0.1',
   },
   {
     base: 'DOT',
@@ -129,6 +140,7 @@ const rows: CoinRow[] = [
     volumeScale: 4,
     adv: '8000000.0000',
     supply: 1_600_000_000,
+    lotSize: '1',
   },
 ];
 
@@ -148,6 +160,7 @@ export const cryptoPairs: readonly InstrumentDef[] = rows.map((row) => {
     halfSpreadBps: row.spreadBps,
     averageDailyVolume: row.adv,
     volumeScale: row.volumeScale,
+    lotSize: row.lotSize,
     industry: 'Digital currency',
     sharesOutstanding: row.supply,
     foreignOwnershipRatio: null,

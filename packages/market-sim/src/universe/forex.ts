@@ -146,6 +146,8 @@ export const forexPairs: readonly InstrumentDef[] = rows.map((row) => ({
   halfSpreadBps: row.spreadBps,
   averageDailyVolume: String(row.adv),
   volumeScale: 0,
+  // a micro lot: 1,000 units of the base currency (docs/decisions.md, "Lot sizes")
+  lotSize: '1000',
   industry: null,
   sharesOutstanding: null,
   foreignOwnershipRatio: null,

@@ -19,6 +19,7 @@ function order(orderId: string, overrides: Partial<Order> = {}): Order {
     orderType: 'market',
     state: 'holding',
     lots: 2,
+    lotSize: '1',
     leverage: 5,
     price: null,
     costPrice: '64000.00',

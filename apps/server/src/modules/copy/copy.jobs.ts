@@ -24,7 +24,7 @@ import type { JobSpec } from '../../platform/jobs.js';
 import type { Settings } from '../../platform/settings.js';
 import type { AuthCache } from '../auth/index.js';
 import { houseAccount, userAccount, type Ledger } from '../ledger/index.js';
-import type { MarketFeed } from '../market/index.js';
+import { lotSizeOf, type MarketFeed } from '../market/index.js';
 import { closePosition, isRegularSession, placeOrder, usableQuote } from '../trading/index.js';
 import * as repo from './copy.repository.js';
 import type { FundRow } from './copy.repository.js';
@@ -166,8 +166,10 @@ export async function rebalanceFund(deps: CopyEngineDeps, fund: FundRow, report:
     if (held.has(instrumentId)) continue;
     const quote = deps.feed.quote(instrumentId);
     if (!usableQuote(quote)) continue;
-    const ask = new Dec(quote.ask);
-    const lots = ask.gt(0) ? perHolding.amount.dividedBy(ask).floor().toNumber() : 0;
+    // a lot is lotSize units (one share of a stock, a fraction of a coin): the whole lots the target buys
+    const def = deps.feed.instrument(instrumentId);
+    const perLot = new Dec(quote.ask).times(def ? lotSizeOf(def) : '1');
+    const lots = perLot.gt(0) ? perHolding.amount.dividedBy(perLot).floor().toNumber() : 0;
     if (lots < 1) continue;
     try {
       await transaction(deps.db, (tx) =>

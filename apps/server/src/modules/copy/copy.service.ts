@@ -178,6 +178,7 @@ export async function fundDetail(
       name: p.name,
       side: p.side,
       lots: p.lots,
+      lotSize: new Dec(p.lotSize).toString(),
       costPrice: p.costPrice ?? '0',
       currentPrice: p.currentPrice,
       profitLoss: p.profitLoss.rounded('half_up').toString(),

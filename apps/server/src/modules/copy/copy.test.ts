@@ -108,7 +108,9 @@ async function ledgerValue(
     ),
   );
   let total = b.available.amount.plus(b.frozen.amount).plus(rows[0]?.balance ?? '0');
-  for (const p of positions) total = total.plus(new Dec(p.currentPrice!).minus(p.costPrice).times(p.lots));
+  // the quantity of a position is lots × lotSize (a lot of a coin is a fraction of it)
+  for (const p of positions)
+    total = total.plus(new Dec(p.currentPrice!).minus(p.costPrice).times(p.lots).times(p.lotSize));
   return total;
 }
 

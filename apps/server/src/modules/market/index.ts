@@ -1,7 +1,7 @@
 export { createMarketModule } from './market.module.js';
 export type { FeedQuote, MarketFeed } from './feed.js';
 export { STALE_AFTER_MS } from './feed.js';
-export { currencyOfInstrument } from './instruments.view.js';
+export { currencyOfInstrument, lotSizeOf } from './instruments.view.js';
 export { SimulatedFeed, calendarsFromSettings } from './simulated-feed.js';
 export { QuoteHub, type QuoteHubOptions } from './quote-hub.js';
 export { registerMarketRoutes, registerNewsAdminRoutes } from './market.routes.js';

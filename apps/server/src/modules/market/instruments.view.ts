@@ -9,7 +9,7 @@ import {
   type MarketRules,
 } from '@brokerage/contract';
 import type { InstrumentDef } from '@brokerage/market-sim';
-import { sessionAt } from '@brokerage/market-sim';
+import { nextSessionOpen, sessionAt, type MarketCalendar } from '@brokerage/market-sim';
 import type { Settings } from '../../platform/settings.js';
 import type { FeedQuote, MarketFeed } from './feed.js';
 
@@ -26,6 +26,14 @@ export function currencyOfInstrument(def: Pick<InstrumentDef, 'instrumentId' | '
   if (!isCurrency(def.currency))
     throw new Error(`instrument ${def.instrumentId} in an unknown currency ${def.currency}`);
   return def.currency;
+}
+
+/**
+ * Units of the traded quantity in one lot (docs/decisions.md, "Lot sizes"): the instrument's own
+ * (a fraction of a coin, 1,000 units of a currency pair), or one share. A decimal string.
+ */
+export function lotSizeOf(def: Pick<InstrumentDef, 'lotSize'>): string {
+  return def.lotSize ?? '1';
 }
 
 export function isTradable(def: InstrumentDef, quote: FeedQuote): boolean {
@@ -57,6 +65,7 @@ export function toInstrument(def: InstrumentDef, quote: FeedQuote, feed: MarketF
   return {
     ...toSummary(def, quote),
     priceScale: def.priceScale,
+    lotSize: lotSizeOf(def),
     open: quote.open,
     prevClose: quote.prevClose,
     high: quote.high,
@@ -78,6 +87,24 @@ export function toInstrument(def: InstrumentDef, quote: FeedQuote, feed: MarketF
   };
 }
 
+/**
+ * The next opening after `now` of a session that takes the order (any session, or the regular one
+ * for a market order, §9.2 rule 3), holidays included; null while such a session is open. A
+ * market with no session named `regular` takes market orders in every session.
+ */
+function nextOpenOf(calendar: MarketCalendar, now: Date, regularOnly: boolean): string | null {
+  const takes = (name: string | undefined) =>
+    name !== undefined && (!regularOnly || name === 'regular' || !calendar.sessions.some((s) => s.name === 'regular'));
+  if (takes(sessionAt(calendar, now)?.name)) return null;
+  let at = now;
+  // a day has at most a few sessions: the regular one is among the next handful of openings
+  for (let i = 0; i < 8; i += 1) {
+    at = nextSessionOpen(calendar, at);
+    if (takes(sessionAt(calendar, at)?.name)) return at.toISOString();
+  }
+  return null;
+}
+
 /** The market's rules of §8.2 from config (§19.7), as new orders would see them now. */
 export function rulesOf(def: InstrumentDef, settings: Settings, feed: MarketFeed, now: Date): MarketRules {
   const m = def.market;
@@ -85,6 +112,8 @@ export function rulesOf(def: InstrumentDef, settings: Settings, feed: MarketFeed
   return {
     timezone: calendar.timezone,
     inSession: sessionAt(calendar, now) !== null,
+    nextOpenAt: nextOpenOf(calendar, now, false),
+    nextRegularOpenAt: nextOpenOf(calendar, now, true),
     sessions: calendar.sessions,
     leverageOptions: settings.get(`market.${m}.leverageOptions`),
     minOpeningAmount: settings.get(`market.${m}.minOpeningAmount`),

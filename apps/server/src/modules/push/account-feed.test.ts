@@ -65,7 +65,8 @@ describe('account events on the WebSocket (issue 17 item 3)', () => {
         side: 'long',
         orderType: 'limit',
         price: '1000.00',
-        lots: 1,
+        // 1,000 lots of 0.001 BTC: one coin, above the minimum opening amount at this price
+        lots: 1000,
         leverage: 10,
         requestId: randomUUID(),
       },
@@ -160,7 +161,8 @@ describe('a signed-out session', () => {
         side: 'long',
         orderType: 'limit',
         price: '1000.00',
-        lots: 1,
+        // 1,000 lots of 0.001 BTC: one coin, above the minimum opening amount at this price
+        lots: 1000,
         leverage: 10,
         requestId: randomUUID(),
       },

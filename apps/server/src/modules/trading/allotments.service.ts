@@ -79,6 +79,8 @@ export async function openAllottedPosition(tx: Tx, deps: AllotmentDeps, spec: Al
     orderType: 'market',
     state: initialOrderState(lockUntil ? 'allot_locked' : 'allot'),
     lots: spec.lots,
+    // an allotment counts units (shares of an IPO or a block deal), one per lot whatever the instrument's lot size
+    lotSize: '1',
     leverage: 1,
     price: null,
     costPrice: spec.price.amount.toString(),

@@ -127,6 +127,8 @@ async function booksHold(): Promise<void> {
 let rich: TestUser[] = [];
 let tight: TestUser;
 let poor: TestUser;
+/** what the poor account asks for: 100 lots of 0.001 BTC, far beyond its 100.00 USDT */
+const POOR_LOTS = 100;
 
 beforeAll(async () => {
   t.clock.set(TUESDAY);
@@ -136,7 +138,8 @@ beforeAll(async () => {
   for (const u of rich) for (let i = 0; i < 3; i += 1) await fund(t.app, u, 'USDT', '100000.00');
   tight = await verifiedUser(t.app);
   poor = await verifiedUser(t.app);
-  // the tight account pays for exactly two buys of one lot; the poor one for none
+  // the tight account pays for exactly two buys of one lot; the poor one for none of POOR_LOTS
+  // (a lot is 0.001 BTC, less than the smallest deposit: the poor account buys 0.1 BTC)
   await fund(t.app, tight, 'USDT', (await costOf(rich[0] as TestUser, 1)).times(2).toFixed(2));
   await fund(t.app, poor, 'USDT', '100.00');
 }, 60_000);
@@ -145,19 +148,20 @@ describe('market buys in one batch', () => {
   it('answers every caller with its own order or its own refusal, keeps the books, and replays the stored answers', async () => {
     const before = await orderCounts();
     const one = await costOf(tight, 1);
+    const poorCost = await costOf(poor, POOR_LOTS);
     const [a, b, c] = rich as [TestUser, TestUser, TestUser];
     const calls = [
       call(a, 1),
       call(b, 2),
       call(c, 3),
       call(tight, 1),
-      call(poor, 1),
+      call(poor, POOR_LOTS),
       call(a, 2),
       call(tight, 1),
       call(b, 3),
       call(c, 1),
       call(tight, 1),
-      call(poor, 1),
+      call(poor, POOR_LOTS),
       call(a, 3),
       call(tight, 1),
       call(b, 1),
@@ -182,7 +186,7 @@ describe('market buys in one batch', () => {
         expect(answer.body).toMatchObject({
           status: 0,
           code: 'funds.insufficient_available',
-          params: { available: '100.00', required: one.toFixed(2), currency: 'USDT' },
+          params: { available: '100.00', required: poorCost.toFixed(2), currency: 'USDT' },
         });
         return;
       }

@@ -36,6 +36,7 @@ describe('insertOrderWithEvent', () => {
     orderType: 'market',
     state: 'holding',
     lots: 3,
+    lotSize: '1',
     leverage: 10,
     price: null,
     costPrice: '64000.5',

@@ -108,6 +108,7 @@ async function closeVerdict(
     side,
     costPrice: row.costPrice,
     lots: row.lots,
+    lotSize: row.lotSize,
     margin: row.margin,
     stopOutRatio: row.stopOutRatio,
     currency: row.currency,

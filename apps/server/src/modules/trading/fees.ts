@@ -44,6 +44,18 @@ export function marketRules(settings: Settings, market: Market): MarketRules {
   };
 }
 
+/**
+ * The quantity of an order in units of the instrument: lots × lotSize (shares, coins, units of a
+ * currency's base). Every amount below is priced on it, never on the bare lot count, so 1 lot of
+ * BTC (0.001 BTC) costs a thousandth of a coin. Branded so a lot count cannot be passed by mistake.
+ */
+export type Units = Dec & { readonly __units: 'lots × lotSize' };
+
+/** `lots × lotSize`, exact (a lot size has at most 8 decimals; nothing is rounded). */
+export function unitsOf(lots: number, lotSize: string | Dec): Units {
+  return new Dec(lotSize).times(lots) as Units;
+}
+
 // Rounding (§1.11, docs/style.md §3): every amount below is rounded half-up to the currency scale once,
 // where it is first computed, and later sums use the rounded values. Half-up is the mode docs/api.md
 // names for fees and margin; on an exact half it gives the house the sub-unit of a fee and of a
@@ -57,13 +69,13 @@ export interface OpeningAmounts {
 
 export function openingAmounts(
   price: Dec,
-  lots: number,
+  units: Units,
   leverage: number,
   buyFeeRate: string,
   currency: Currency,
 ): OpeningAmounts {
-  // half-up: a reading of price × lots, the base of the minimum opening amount; on a half the larger base
-  const contractAmount = Money.of(price, currency).times(lots).rounded('half_up');
+  // half-up: a reading of price × units, the base of the minimum opening amount; on a half the larger base
+  const contractAmount = Money.of(price, currency).times(units).rounded('half_up');
   // half-up, from the rounded contract amount (§1.11): on a half the house holds the larger margin
   const margin = contractAmount.dividedBy(leverage).rounded('half_up');
   // half-up (§1.11): on a half the house gains the sub-unit of the fee
@@ -78,12 +90,12 @@ export interface ClosingCosts {
 
 export function closingCosts(
   price: Dec,
-  lots: number,
+  units: Units,
   sellFeeRate: string,
   stampDutyRate: string,
   currency: Currency,
 ): ClosingCosts {
-  const amount = Money.of(price, currency).times(lots);
+  const amount = Money.of(price, currency).times(units);
   // half-up (§1.11): on a half the house gains the sub-unit of the fee and the duty
   return {
     closeFee: amount.times(sellFeeRate).rounded('half_up'),
@@ -91,12 +103,12 @@ export function closingCosts(
   };
 }
 
-/** Gross P&L (`profitLoss`): long (P − cost) × lots, short (cost − P) × lots. */
-export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number, currency: Currency): Money {
+/** Gross P&L (`profitLoss`): long (P − cost) × units, short (cost − P) × units. */
+export function grossProfit(side: Side, costPrice: Dec, price: Dec, units: Units, currency: Currency): Money {
   const move = side === 'long' ? price.minus(costPrice) : costPrice.minus(price);
   // half-up, away from zero on a half (as the web app's `positionProfitLoss`): the customer gains a
   // half-unit gain and bears a half-unit loss
-  return Money.of(move, currency).times(lots).rounded('half_up');
+  return Money.of(move, currency).times(units).rounded('half_up');
 }
 
 /**
@@ -107,12 +119,12 @@ export function grossProfit(side: Side, costPrice: Dec, price: Dec, lots: number
 export function stopOutPrice(
   side: Side,
   entry: Dec,
-  lots: number,
+  units: Units,
   margin: Money,
   stopOutRatio: string,
   priceScale: number,
 ): Dec {
-  const move = margin.amount.times(stopOutRatio).dividedBy(lots);
+  const move = margin.amount.times(stopOutRatio).dividedBy(units);
   if (side === 'long') return Dec.max(roundPrice(entry.minus(move), priceScale, 'down'), 0);
   return roundPrice(entry.plus(move), priceScale, 'up');
 }
@@ -123,10 +135,28 @@ export function isStopOut(profitLoss: Money, margin: Money, stopOutRatio: string
   return profitLoss.isNegative() && profitLoss.negated().compare(margin.times(stopOutRatio)) >= 0;
 }
 
-/** `maxLots = floor(available / (price × (1/leverage + buyFeeRate)))` (§9.1). */
-export function maxLotsOf(available: Money, price: Dec, leverage: number, buyFeeRate: string): number {
-  const perLot = price.times(new Dec(1).dividedBy(leverage).plus(buyFeeRate));
+/**
+ * `maxLots = floor(available / (price × lotSize × (1/leverage + buyFeeRate)))` (§9.1, with the lot
+ * size of docs/decisions.md). Floor: never a lot the funds check would refuse, up to the rounding
+ * of margin and fee to the currency scale (the preview's `total` is the exact figure for a count).
+ */
+export function maxLotsOf(
+  available: Money,
+  price: Dec,
+  lotSize: string | Dec,
+  leverage: number,
+  buyFeeRate: string,
+): number {
+  const perLot = price.times(lotSize).times(new Dec(1).dividedBy(leverage).plus(buyFeeRate));
   if (perLot.lte(0) || !available.isPositive()) return 0;
   // capped at the largest order a request may carry (Lots, §1.4)
-  return Dec.min(available.amount.dividedBy(perLot).floor(), 10_000_000).toNumber();
+  let lots = Dec.min(available.amount.dividedBy(perLot).floor(), 10_000_000).toNumber();
+  // margin and fee are each rounded half-up to the currency scale, so the exact quotient can be one
+  // lot above what the funds check accepts: step down until margin + fee fits (at most twice)
+  const fits = (n: number) => {
+    const a = openingAmounts(price, unitsOf(n, lotSize), leverage, buyFeeRate, available.currency);
+    return !a.margin.plus(a.openFee).isGreaterThan(available);
+  };
+  while (lots > 0 && !fits(lots)) lots -= 1;
+  return lots;
 }

@@ -32,8 +32,8 @@ import {
 } from '../auth/index.js';
 // the [TB] and [KYC] gates of §2, shared with the money calls of funds
 import { InsufficientFundsError, type LockedBatch } from '../ledger/index.js';
-import { currencyOfInstrument, type FeedQuote } from '../market/index.js';
-import { marketRules, openingAmounts } from './fees.js';
+import { currencyOfInstrument, lotSizeOf, type FeedQuote } from '../market/index.js';
+import { marketRules, openingAmounts, unitsOf } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { NewOrderRow, OrderRow } from './orders.repository.js';
 import { canOrder, initialOrderState } from './orders.states.js';
@@ -95,7 +95,7 @@ export function tradableInstrument(deps: TradingDeps, instrumentId: string) {
   const quote = deps.feed.quote(instrumentId);
   if (quote.status === 'delisted') throw new DomainError('product.not_found');
   if (quote.status === 'pre_listing') throw new DomainError('product.not_listed', { listingDate: def.listingDate });
-  return { def, quote, market: def.market as Market, currency: currencyOfInstrument(def) };
+  return { def, quote, market: def.market as Market, currency: currencyOfInstrument(def), lotSize: lotSizeOf(def) };
 }
 
 /** Long: TP above and SL below the reference; short the other way round (§9.2 rule 7). */
@@ -153,7 +153,7 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
   requireNotTradeBlocked(user);
   requireKyc(user);
   // 2. product.not_found → product.not_listed
-  const { def, quote, market, currency } = tradableInstrument(deps, body.instrumentId);
+  const { def, quote, market, currency, lotSize } = tradableInstrument(deps, body.instrumentId);
   const cal = deps.feed.calendar(market as SimMarket);
   // 3. trading time: market orders in the regular session only, limit orders in any session of the day
   const isMarket = body.orderType === 'market';
@@ -178,9 +178,9 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
   }
   // 7. TP/SL against the limit price, or the current price for market orders
   checkTpSl(body.side, limitPrice ?? new Dec(quote.price), body.takeProfit, body.stopLoss, def.priceScale);
-  // 8. minimum opening amount, on the contract amount at the fill (market) or limit price
+  // 8. minimum opening amount, on the contract amount (price × lots × lotSize) at the fill (market) or limit price
   const price = limitPrice ?? marketFillPrice(body.side, quote);
-  const amounts = openingAmounts(price, body.lots, body.leverage, rules.buyFeeRate, currency);
+  const amounts = openingAmounts(price, unitsOf(body.lots, lotSize), body.leverage, rules.buyFeeRate, currency);
   if (amounts.contractAmount.isLessThan(Money.of(rules.minOpeningAmount, currency))) {
     throw new DomainError('order.below_opening_amount', { min: rules.minOpeningAmount, currency });
   }
@@ -203,6 +203,7 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
     orderType: body.orderType,
     state: initialOrderState(isMarket ? 'buy_market' : 'buy_limit'),
     lots: body.lots,
+    lotSize,
     leverage: body.leverage,
     price: limitPrice?.toString() ?? null,
     costPrice: isMarket ? price.toString() : null,

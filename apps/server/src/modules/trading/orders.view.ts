@@ -13,7 +13,7 @@ import {
 } from '@brokerage/contract';
 import { previousTradingDay, tradingDayOf, type MarketCalendar, type SimMarket } from '@brokerage/market-sim';
 import type { FeedQuote, MarketFeed } from '../market/index.js';
-import { closingCosts, grossProfit, stopOutPrice } from './fees.js';
+import { closingCosts, grossProfit, stopOutPrice, unitsOf } from './fees.js';
 import { orderMoney, type OrderRow } from './orders.repository.js';
 
 /**
@@ -72,14 +72,15 @@ function dayFigures(
   const today = quote.tradingDay;
   const prevClose = new Dec(quote.prevClose);
   const cost = new Dec(row.costPrice);
+  const units = unitsOf(row.lots, row.lotSize);
   const todayProfit =
-    openDay >= today ? profitLoss : grossProfit(side, prevClose, new Dec(quote.price), row.lots, currency);
+    openDay >= today ? profitLoss : grossProfit(side, prevClose, new Dec(quote.price), units, currency);
   const prevDay = previousTradingDay(cal, today);
   let yesterdayProfit = zero;
-  if (openDay === prevDay) yesterdayProfit = grossProfit(side, cost, prevClose, row.lots, currency);
+  if (openDay === prevDay) yesterdayProfit = grossProfit(side, cost, prevClose, units, currency);
   else if (openDay < prevDay) {
     const before = closeOfDay(feed, row.instrumentId, previousTradingDay(cal, prevDay));
-    yesterdayProfit = before ? grossProfit(side, before, prevClose, row.lots, currency) : zero;
+    yesterdayProfit = before ? grossProfit(side, before, prevClose, units, currency) : zero;
   }
   return { todayProfit, yesterdayProfit };
 }
@@ -100,6 +101,7 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
   const closePrice = d(row.closePrice);
   const margin = money(row.margin);
   const openFee = money(row.openFee);
+  const units = unitsOf(row.lots, row.lotSize);
 
   let profitLoss = zero;
   let actualProfit: Money | null = null;
@@ -114,8 +116,8 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
       .minus(money(row.stampDuty ?? '0'));
     expectedIncome = actualProfit;
   } else if (isOpen && cost && current && quote) {
-    profitLoss = grossProfit(side, cost, current, row.lots, currency);
-    const costs = closingCosts(current, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
+    profitLoss = grossProfit(side, cost, current, units, currency);
+    const costs = closingCosts(current, units, row.sellFeeRate, row.stampDutyRate, currency);
     expectedIncome = profitLoss.minus(costs.closeFee).minus(costs.stampDuty);
     ({ todayProfit, yesterdayProfit } = dayFigures(
       row,
@@ -141,13 +143,15 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
     orderType: row.orderType,
     state,
     lots: row.lots,
+    // the stored decimal (8 places) in its shortest form: "0.001", "1"
+    lotSize: new Dec(row.lotSize).toString(),
     leverage: row.leverage,
     price: px(d(row.price)),
     costPrice: px(cost),
     currentPrice: px(current),
     closePrice: px(closePrice),
     contractAmount: money(row.contractAmount).toString(),
-    marketValue: (valuePrice ? Money.of(valuePrice, currency).times(row.lots) : zero).toString(),
+    marketValue: (valuePrice ? Money.of(valuePrice, currency).times(units) : zero).toString(),
     margin: margin.toString(),
     openFee: openFee.toString(),
     closeFee: row.closeFee === null ? null : money(row.closeFee).toString(),
@@ -166,6 +170,6 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
     sellableAt: sellableAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     closeReason: row.closeReason,
-    stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, row.lots, margin, row.stopOutRatio, scale)) : null,
+    stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, units, margin, row.stopOutRatio, scale)) : null,
   };
 }

@@ -24,7 +24,7 @@ import {
   type PostingSpec,
 } from '../ledger/index.js';
 import type { MarketFeed } from '../market/index.js';
-import { closingCosts, grossProfit } from './fees.js';
+import { closingCosts, grossProfit, unitsOf } from './fees.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { messageClose, messageFill } from './order-messages.js';
@@ -182,8 +182,9 @@ export async function closeAt(
   invariant(row.costPrice !== null, 'open position without a cost price');
   const currency = row.currency;
   const margin = repo.orderMoney(row, row.margin);
-  const profitLoss = grossProfit(row.side, new Dec(row.costPrice), price, row.lots, currency);
-  const { closeFee, stampDuty } = closingCosts(price, row.lots, row.sellFeeRate, row.stampDutyRate, currency);
+  const units = unitsOf(row.lots, row.lotSize);
+  const profitLoss = grossProfit(row.side, new Dec(row.costPrice), price, units, currency);
+  const { closeFee, stampDuty } = closingCosts(price, units, row.sellFeeRate, row.stampDutyRate, currency);
   const proceeds = margin.plus(profitLoss).minus(closeFee).minus(stampDuty);
   let userLeg = proceeds;
   if (proceeds.isNegative()) {
@@ -238,6 +239,8 @@ export interface PositionMark {
   side: OrderRow['side'];
   state: OrderRow['state'];
   lots: number;
+  /** units in one lot (the quantity is lots × lotSize) */
+  lotSize: string;
   costPrice: string | null;
   currentPrice: string | null;
   margin: Money;
@@ -251,7 +254,7 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
     const price = known ? feed.quote(row.instrumentId).price : null;
     const profitLoss =
       row.costPrice && price !== null
-        ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), row.lots, row.currency)
+        ? grossProfit(row.side, new Dec(row.costPrice), new Dec(price), unitsOf(row.lots, row.lotSize), row.currency)
         : Money.zero(row.currency);
     return {
       orderId: row.id,
@@ -261,6 +264,7 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
       side: row.side,
       state: row.state,
       lots: row.lots,
+      lotSize: row.lotSize,
       costPrice: row.costPrice,
       currentPrice: price,
       margin: repo.orderMoney(row, row.margin),
@@ -287,7 +291,13 @@ export async function positionTotals(
     const e = entry(currency);
     const profitLoss =
       row.costPrice && feed.instrument(row.instrumentId)
-        ? grossProfit(row.side, new Dec(row.costPrice), new Dec(feed.quote(row.instrumentId).price), row.lots, currency)
+        ? grossProfit(
+            row.side,
+            new Dec(row.costPrice),
+            new Dec(feed.quote(row.instrumentId).price),
+            unitsOf(row.lots, row.lotSize),
+            currency,
+          )
         : Money.zero(currency);
     e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(profitLoss);
     e.profit = e.profit.plus(profitLoss);

@@ -10,6 +10,8 @@ import { post, relaxedLimits, startTestApp, useTestApp } from '../../test/harnes
 
 const t = useTestApp(undefined, undefined, { engine: false });
 const ETH = 'i_crypto_ETH-USDT';
+/** ETH-USDT's lot size (packages/market-sim/src/universe/crypto.ts): every amount is on lots × 0.01 ETH */
+const ETH_LOT = '0.01';
 const START = new Date('2026-03-02T16:00:00Z');
 const r2 = (v: Dec) => v.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 
@@ -26,7 +28,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant('open' as const),
     side: fc.constantFrom('long' as const, 'short' as const),
-    lots: fc.integer({ min: 1, max: 3 }),
+    lots: fc.integer({ min: 1, max: 300 }),
     leverage: fc.constantFrom(1 as const, 2 as const, 5 as const, 10 as const),
     wait: fc.integer({ min: 0, max: 30 }),
   }),
@@ -53,7 +55,7 @@ describe('random opens and closes against a reference model', () => {
               u.headers,
             );
             const cost = new Dec(op.side === 'long' ? q.ask : q.bid);
-            const contract = r2(cost.times(op.lots));
+            const contract = r2(cost.times(op.lots).times(ETH_LOT));
             const margin = r2(contract.dividedBy(op.leverage));
             const fee = r2(contract.times('0.0015'));
             if (margin.plus(fee).gt(available)) {
@@ -61,6 +63,7 @@ describe('random opens and closes against a reference model', () => {
               continue;
             }
             expect(r.body.status).toBe(1);
+            expect((r.body.data as Order).lotSize).toBe(ETH_LOT);
             available = available.minus(margin).minus(fee);
             open.push({ orderId: (r.body.data as Order).orderId, side: op.side, cost, lots: op.lots, margin });
           } else if (open.length > 0) {
@@ -69,8 +72,9 @@ describe('random opens and closes against a reference model', () => {
             const r = await post(t.app, '/trade/close', { orderId: pos.orderId }, u.headers);
             expect(r.body.code).toBe('result.close.ok');
             const price = new Dec(pos.side === 'long' ? q.bid : q.ask);
-            const pnl = r2((pos.side === 'long' ? price.minus(pos.cost) : pos.cost.minus(price)).times(pos.lots));
-            const proceeds = pos.margin.plus(pnl).minus(r2(price.times(pos.lots).times('0.0015')));
+            const units = new Dec(pos.lots).times(ETH_LOT);
+            const pnl = r2((pos.side === 'long' ? price.minus(pos.cost) : pos.cost.minus(price)).times(units));
+            const proceeds = pos.margin.plus(pnl).minus(r2(price.times(units).times('0.0015')));
             available = available.plus(Dec.max(proceeds, available.negated()));
           }
         }
@@ -87,7 +91,13 @@ describe('random opens and closes against a reference model', () => {
           (s, p) =>
             s
               .plus(p.margin)
-              .plus(r2((p.side === 'long' ? new Dec(q.price).minus(p.cost) : p.cost.minus(q.price)).times(p.lots))),
+              .plus(
+                r2(
+                  (p.side === 'long' ? new Dec(q.price).minus(p.cost) : p.cost.minus(q.price))
+                    .times(p.lots)
+                    .times(ETH_LOT),
+                ),
+              ),
           new Dec(0),
         );
         expect(acc.positionsValue).toBe(value.toFixed(2));
@@ -113,7 +123,7 @@ describe('per-account limits of §1.7: one buy, close and cancel per second each
       await configureChannels(limited.app);
       const u = await verifiedUser(limited.app);
       await fund(limited.app, u, 'USDT', '10000.00');
-      const body = { instrumentId: ETH, side: 'long', orderType: 'limit', price: '100.00', lots: 2, leverage: 1 };
+      const body = { instrumentId: ETH, side: 'long', orderType: 'limit', price: '100.00', lots: 200, leverage: 1 };
       const first = await post(limited.app, '/trade/buy', body, u.headers);
       expect(first.body.status).toBe(1);
       const second = await post(limited.app, '/trade/buy', body, u.headers);

@@ -34,6 +34,11 @@ export const orders = pgTable(
     orderType: text('order_type').$type<OrderType>().notNull(),
     state: text('state').$type<OrderState>().notNull(),
     lots: integer('lots').notNull(),
+    /**
+     * units of the instrument in one lot when the order was placed (docs/decisions.md, "Lot sizes"):
+     * the quantity is lots × lotSize, and a later change of the instrument's lot size leaves this row alone
+     */
+    lotSize: rate('lot_size', 20).notNull(),
     leverage: integer('leverage').notNull(),
     /** limit price; null for market orders */
     price: money('price'),
@@ -84,6 +89,7 @@ export const orders = pgTable(
     check('orders_side_enum', sql`${t.side} in ('long','short')`),
     check('orders_type_enum', sql`${t.orderType} in ('limit','market')`),
     check('orders_lots_positive', sql`${t.lots} > 0`),
+    check('orders_lot_size_positive', sql`${t.lotSize} > 0`),
   ],
 );
 

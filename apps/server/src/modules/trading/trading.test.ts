@@ -622,7 +622,9 @@ describe('the engine: take-profit, stop-out, and races with the user', () => {
     );
     try {
       const u = await trader('USDT', '10000.00');
-      const o = data<Order>(await buy(u, { instrumentId: ETH, lots: 1, leverage: 10 }));
+      // 100 lots of 0.01 ETH: one whole coin, so a price move of 1 is 1 of P&L
+      const o = data<Order>(await buy(u, { instrumentId: ETH, lots: 100, leverage: 10 }));
+      expect(o.lotSize).toBe('0.01');
       const trigger = new Dec(o.margin).times('0.05');
       expect(o.stopOutPrice).toBe(new Dec(o.costPrice!).minus(trigger).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2));
       const hit = scan(ETH, MONDAY, 3 * 24 * 60, (q) => new Dec(q.price).minus(o.costPrice!).lte(trigger.negated()));

@@ -1,6 +1,6 @@
 /**
  * The application form of one block-trade product (docs/api.md §13.2). Before the button it shows, as
- * the user types, every rule the server would apply: the product closed, the secret key's length,
+ * the user types, every rule the server would apply: the product closed, the secret key's format,
  * the minimum shares, the caller's remaining daily limit, and amount + fee against the available
  * balance of the product's currency; and it says that the position is locked after approval and
  * that the money stays frozen until the review. A confirmation step repeats the figures and sends
@@ -24,7 +24,9 @@ import {
   formatShares,
   isShort,
   SECRET_KEY_MAX,
+  sanitiseSecretKey,
   sanitiseSharesInput,
+  secretKeyProblem,
   sharesOf,
   type BlockCost,
 } from './block-rules';
@@ -293,8 +295,9 @@ export function BlockApplyForm({
         maxLength={SECRET_KEY_MAX}
         value={secretKey}
         disabled={!product.open}
-        onChange={setSecretKey}
+        onChange={(raw) => setSecretKey(sanitiseSecretKey(raw))}
         hint={t('ui.block.secretKeyHint')}
+        error={secretKey !== '' && secretKeyProblem(secretKey) ? t('ui.block.secretKeyFormat') : undefined}
         testId="bt-secret"
       />
       <ApplyNotes product={product} testId="bt-notes" />

@@ -57,7 +57,7 @@ describe('the block-trade application form', () => {
     const api = stubApi(answers({}));
     renderApply();
     await screen.findByTestId('bt-shares');
-    typeKey('K7M2Q9XW');
+    typeKey('K7M2Q9XWPR4TDV8H');
 
     typeShares('999');
     expect(screen.getByTestId('bt-rule-min-shares').textContent).toBe('Minimum block purchase is 1,000 shares.');
@@ -92,19 +92,29 @@ describe('the block-trade application form', () => {
     expect(api.callsTo('/block/apply')).toHaveLength(0);
   });
 
-  it('asks for a secret key of 4 to 64 characters', async () => {
-    stubApi(answers({}));
+  it("checks the secret key's format as it is typed, before the press, and never asks the server", async () => {
+    const api = stubApi(answers({}));
     renderApply();
     await screen.findByTestId('bt-shares');
     typeShares('1000');
     expect(screen.getByTestId('bt-rule-secret-key').textContent).toBe(
-      'Enter the secret key of this product (4 to 64 characters).',
+      'Enter the secret key of this product (16 capital letters and digits).',
     );
-    typeKey('abc');
+    // too short: said beside the field, the button stays disabled
+    typeKey('K7M2');
+    expect(screen.getByText('The secret key has 16 characters: capital letters and the digits 2 to 9.')).toBeTruthy();
+    expect(screen.getByTestId('bt-secret').getAttribute('aria-invalid')).toBe('true');
+    expect(submit().disabled).toBe(true);
+    // a look-alike the server never generates (O) is refused too
+    typeKey('K7M2Q9XWPR4TDV8O');
     expect(screen.getByTestId('bt-rule-secret-key')).toBeTruthy();
-    typeKey('abcd');
+    // a copied key with spaces and in lower case is taken as the server wrote it
+    typeKey('k7m2 q9xw pr4t dv8h');
+    expect((screen.getByTestId('bt-secret') as HTMLInputElement).value).toBe('K7M2Q9XWPR4TDV8H');
     expect(screen.queryByTestId('bt-rule-secret-key')).toBeNull();
+    expect(screen.getByTestId('bt-secret').getAttribute('aria-invalid')).toBeNull();
     expect(submit().disabled).toBe(false);
+    expect(api.callsTo('/block/apply')).toHaveLength(0);
   });
 
   it('keeps a closed product shut and says why', async () => {

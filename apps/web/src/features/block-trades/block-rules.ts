@@ -7,14 +7,26 @@
  * come in the server's order, each as its catalogue code, so the text is the one the server would
  * send, in the user's language.
  */
-import { Dec, Money, isCurrency, type Currency } from '@brokerage/contract';
+import { Dec, Money, isCurrency, isSecretFormat, type Currency } from '@brokerage/contract';
 import { translator } from '../../api/client';
 import { formatDecimal, formatMoney, formatPrice } from '../../lib/format';
 import { codeText, type Rule } from '../../components/MoneyParts';
 import type { BlockProductData } from './block-queries';
 
-export const SECRET_KEY_MIN = 4;
 export const SECRET_KEY_MAX = 64;
+
+/**
+ * A typed secret key as the server generated it: spaces (of a copied key) dropped and letters in
+ * capitals, since every generated key is capitals and digits (the contract's `SECRET_ALPHABET`).
+ */
+export function sanitiseSecretKey(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The key's format before the press; whether it matches is only the server's to say (under its failure limit). */
+export function secretKeyProblem(secretKey: string): boolean {
+  return !isSecretFormat(secretKey);
+}
 /** The contract's maximum shares per application (`lots`). */
 export const SHARES_MAX = 10_000_000;
 
@@ -108,7 +120,7 @@ export function collarRule(
 
 /**
  * What stops this application now, in the server's order after the gates (§13.2): the product
- * closed, the deal price outside its collar, the secret key's length (its match is only known to
+ * closed, the deal price outside its collar, the secret key's format (its match is only known to
  * the server), the minimum shares, the daily limit, then funds (amount + fee against the available
  * balance).
  */
@@ -119,8 +131,7 @@ export function applyRules(product: BlockProductData, input: ApplyInput): Rule[]
   const rules: Rule[] = [];
   const { shares } = input;
   if (shares === null) return rules;
-  const keyLength = input.secretKey.length;
-  if (keyLength < SECRET_KEY_MIN || keyLength > SECRET_KEY_MAX)
+  if (secretKeyProblem(input.secretKey))
     rules.push({ key: 'secret-key', text: translator.t('ui.block.secretKeyRule') });
   if (shares < product.minShares)
     rules.push({ key: 'min-shares', text: codeText('block.min_shares', { min: String(product.minShares) }) });

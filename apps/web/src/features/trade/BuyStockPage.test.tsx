@@ -25,6 +25,7 @@ const quote = {
   updatedAt: '2025-03-14T15:30:00Z',
   stale: false,
   priceScale: 2,
+  lotSize: '1',
   open: '169.00',
   prevClose: '169.00',
   high: '171.00',
@@ -47,6 +48,8 @@ const quote = {
   rules: {
     timezone: 'America/New_York',
     inSession: true,
+    nextOpenAt: null,
+    nextRegularOpenAt: null,
     sessions: [],
     leverageOptions: [1, 2, 5, 10],
     minOpeningAmount: '100.00',
@@ -73,6 +76,7 @@ function previewOf(body: unknown): Answer {
       total: '68.51',
       available: '5000.00',
       maxLots: 145,
+      lotSize: '1',
       leverageOptions: [1, 2, 5, 10],
       stopOutPrice: '203.20',
       lossAtStopLoss: null,
@@ -95,6 +99,7 @@ const order = {
   orderType: 'limit',
   state: 'pending',
   lots: 2,
+  lotSize: '1',
   leverage: 5,
   price: '170.00',
   costPrice: null,
@@ -300,6 +305,133 @@ describe('the order form', () => {
     await user.type(screen.getByTestId('order-price'), '150');
     expect(screen.getByTestId('order-min-lots').textContent).toBe(
       'Minimum order value $100.00: at least 1 share at this price',
+    );
+  });
+
+  it("with the market closed says when it opens in the user's language and time, and keeps the button disabled", async () => {
+    const opens = '2025-03-17T13:30:00Z';
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': {
+        data: {
+          ...quote,
+          inSession: false,
+          session: null,
+          rules: { ...quote.rules, inSession: false, nextOpenAt: '2999-03-17T08:00:00Z', nextRegularOpenAt: opens },
+        },
+      },
+      '/trade/preview': previewOf,
+    });
+    sessionStore.getState().setLanguage('de');
+    renderBuy();
+    const gate = await screen.findByTestId('order-gate');
+    expect(gate.getAttribute('data-gate')).toBe('closed');
+    const when = new Intl.DateTimeFormat('de', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date('2999-03-17T08:00:00Z'));
+    expect(gate.textContent).toBe(`Der Markt ist geschlossen. Er öffnet ${when} (Ihre Zeit).`);
+    await waitFor(() => expect(screen.getByTestId('ticket-available').textContent).toContain('145'));
+    expect((screen.getByTestId('order-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('takes a limit order outside the regular session but says a market order waits for it', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': {
+        data: { ...quote, session: 'pre', rules: { ...quote.rules, nextRegularOpenAt: '2999-03-17T13:30:00Z' } },
+      },
+      '/trade/preview': previewOf,
+    });
+    renderBuy();
+    const submit = (await screen.findByTestId('order-submit')) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.queryByTestId('order-gate')).toBeNull();
+    await user.click(screen.getByTestId('order-type-market'));
+    expect(screen.getByTestId('order-gate').getAttribute('data-gate')).toBe('regularOnly');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('with nothing in the currency disables the button and offers a deposit and an exchange', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': (body: unknown) => {
+        const answer = previewOf(body) as { data: Record<string, unknown> };
+        return { data: { ...answer.data, available: '0.00', maxLots: 0 } };
+      },
+    });
+    renderBuy();
+    const funds = await screen.findByTestId('order-funds');
+    expect(funds.getAttribute('data-empty')).toBe('1');
+    expect(funds.textContent).toContain('You have no USD yet.');
+    expect(screen.getByTestId('order-deposit').getAttribute('href')).toBe('/information/recharge');
+    expect(screen.getByTestId('order-exchange').getAttribute('href')).toBe('/information/exChange');
+    expect(screen.getByTestId('ticket-available').textContent).toBe('Available $0.00 · up to 0 shares');
+    const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    // the reason sits beside the disabled button too, which names it
+    const reason = screen.getByTestId('order-submit-reason');
+    expect(reason.textContent).toBe('You have no USD yet. Deposit USD or exchange another currency into it.');
+    expect(submit.getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
+  it('refuses more lots than the balance covers before the press, and accepts the maximum', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': (body: unknown) => {
+        const answer = previewOf(body) as { data: Record<string, unknown> };
+        return { data: { ...answer.data, available: '200.00', total: '340.51', maxLots: 1 } };
+      },
+    });
+    renderBuy();
+    const submit = (await screen.findByTestId('order-submit')) as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByTestId('ticket-available').getAttribute('data-max-lots')).toBe('1'));
+    expect(screen.queryByTestId('order-funds')).toBeNull();
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    const plus = screen.getByTestId('order-lots-plus');
+    fireEvent.pointerDown(plus);
+    fireEvent.pointerUp(plus);
+    const funds = await screen.findByTestId('order-funds');
+    expect(funds.getAttribute('data-empty')).toBe('0');
+    expect(funds.textContent).toContain(
+      'Not enough USD: this order needs $340.51 (margin and opening fee), you have $200.00.',
+    );
+    expect(submit.disabled).toBe(true);
+  });
+
+  it('counts a crypto order in lots of a fraction of a coin and shows what one lot is', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': {
+        data: {
+          ...quote,
+          instrumentId: 'i_crypto_BTC-USDT',
+          code: 'BTC-USDT',
+          name: 'Bitcoin',
+          market: 'crypto',
+          assetClass: 'crypto',
+          currency: 'USDT',
+          price: '56316.00',
+          lotSize: '0.001',
+          rules: { ...quote.rules, minOpeningAmount: '100.00' },
+        },
+      },
+      '/trade/preview': previewOf,
+    });
+    renderAt('/market/buyStockDetail?id=i_crypto_BTC-USDT', [page('/market/buyStockDetail', <BuyStockPage />)]);
+    expect((await screen.findByTestId('order-lot-size')).textContent).toBe('1 lot = 0.001 BTC');
+    // 100.00 USDT at 56.316 USDT a lot: 2 lots
+    await waitFor(() => expect((screen.getByTestId('order-lots') as HTMLInputElement).value).toBe('2'));
+    expect(screen.getByTestId('order-min-lots').textContent).toBe(
+      'Minimum order value 100.00 USDT: at least 2 lots at this price',
     );
   });
 });

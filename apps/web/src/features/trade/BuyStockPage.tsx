@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
 import { mergeInstrument, useLiveQuote, useLiveQuotes } from '../../api/live-quotes';
 import { useQuote, type QuoteData } from '../market';
@@ -11,11 +11,21 @@ import { refreshAfterTrade, useTradePreview, type PreviewData, type PreviewReque
 import { ChartIcon } from '../../components/Icons';
 import { ErrorRetry, Loading } from '../../components/States';
 import { WayForward } from '../../components/WayForward';
-import { formatAmount, formatPrice, isPositiveAmount, sanitiseAmountInput, toWireAmount } from '../../lib/format';
+import {
+  formatAmount,
+  formatMoney,
+  formatPrice,
+  isPositiveAmount,
+  languageTags,
+  sanitiseAmountInput,
+  toWireAmount,
+} from '../../lib/format';
+import { useNow } from '../../lib/useNow';
+import { useSession } from '../../store/session';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../../components/MoneyParts';
 import { LotsStepper } from './LotsStepper';
-import { minLotsFor, tpSlProblems } from './order-rules';
+import { lotUnit, minLotsFor, openingText, orderGate, tpSlProblems, type OrderGate } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
 import './trade-rules.css';
 
@@ -103,6 +113,56 @@ function PriceInput({
   );
 }
 
+/** The decimals of a lot size as written ("0.001" → 3), so "0.001 BTC" keeps them. */
+function lotSizeText(lotSize: string): string {
+  const places = lotSize.includes('.') ? lotSize.split('.')[1]!.replace(/0+$/, '').length : 0;
+  return formatMoney(lotSize, undefined, places);
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** Rule 3 in words: the market closed (and when it opens, in the user's time) or a market order outside the regular session. */
+function gateText(gate: OrderGate, t: Translate, locale: string): string | null {
+  if (gate.kind === 'open') return null;
+  const time = gate.opensAt === null ? null : openingText(gate.opensAt, locale);
+  if (gate.kind === 'closed') return time === null ? t('ui.rules.marketClosed') : t('ui.rules.closedOpens', { time });
+  return time === null ? t('ui.rules.regularOnlyNoTime') : t('ui.rules.regularOnly', { time });
+}
+
+/** Rule 9 in words: nothing in the instrument's currency, or less than margin + fee of the lots chosen. */
+function fundsText(preview: PreviewData, t: Translate): string {
+  const c = preview.currency;
+  if (!isPositiveAmount(preview.available)) return t('ui.rules.noFunds', { currency: c });
+  return t('ui.rules.notEnough', {
+    currency: c,
+    required: formatAmount(preview.total, c),
+    available: formatAmount(preview.available, c),
+  });
+}
+
+/**
+ * The balance against margin + opening fee (§9.2 rule 9) before the press: with nothing in the
+ * instrument's currency the way to a deposit and to an exchange (USD and USDT start empty), with
+ * too little for the lots chosen what they need against what there is.
+ */
+function FundsNotice({ preview }: { preview: PreviewData }) {
+  const { t } = useTranslation();
+  const empty = !isPositiveAmount(preview.available);
+  return (
+    <div className="field-error order-funds" role="alert" data-testid="order-funds" data-empty={empty ? '1' : '0'}>
+      <p>{fundsText(preview, t)}</p>
+      <p className="order-funds-ways">
+        <Link to="/information/recharge" className="inline-link" data-testid="order-deposit">
+          {t('ui.rules.deposit')}
+        </Link>
+        <Link to="/information/exChange" className="inline-link" data-testid="order-exchange">
+          {t('ui.rules.exchange')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 interface Review {
   body: BuyBody;
   preview: PreviewData;
@@ -118,12 +178,17 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   const [orderType, setOrderType] = useState<OrderType>('limit');
   const [priceInput, setPriceInput] = useState(() => quote.price ?? '');
   const minOpening = quote.rules.minOpeningAmount;
+  // a lot is lotSize units: one share, a fraction of a coin, 1,000 of a currency (docs/decisions.md)
+  const lotSize = quote.lotSize;
+  const unit = lotUnit(quote);
+  const countText = (count: number) => t(unit === null ? 'ui.shares' : 'ui.lots', { count });
   // the default quantity meets the minimum opening amount at the price shown (docs/api.md §9.2 rule 8)
-  const [lots, setLots] = useState(() => minLotsFor(quote.price, minOpening));
+  const [lots, setLots] = useState(() => minLotsFor(quote.price, minOpening, lotSize));
   const [leverage, setLeverage] = useState(() => quote.rules.leverageOptions[0] ?? 1);
   const [tpInput, setTpInput] = useState('');
   const [slInput, setSlInput] = useState('');
   const [review, setReview] = useState<Review | null>(null);
+  const reasonId = useId();
 
   const price = priceOrNull(priceInput);
   const typedTp = priceOrNull(tpInput);
@@ -131,9 +196,12 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
   // the rules of /trade/buy checked as the user types, against the limit price or the live price
   const reference = orderType === 'limit' ? price : live.price;
   const problems = tpSlProblems(side, reference, typedTp, typedSl);
-  const minLots = minLotsFor(reference, minOpening);
+  const minLots = minLotsFor(reference, minOpening, lotSize);
   const belowMinimum = lots < minLots;
-  const blocked = problems.takeProfit !== undefined || problems.stopLoss !== undefined || belowMinimum;
+  const now = useNow(15_000);
+  const locale = languageTags[useSession((s) => s.language)];
+  const gate = orderGate(orderType, quote.rules, live.inSession, now);
+  const gateReason = gateText(gate, t, locale);
   // a TP/SL on the wrong side is not priced: the ticket would show a loss "at take-profit"
   const takeProfit = problems.takeProfit ? null : typedTp;
   const stopLoss = problems.stopLoss ? null : typedSl;
@@ -159,6 +227,19 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
     preview.error instanceof ApiError && preview.error.code ? codeText(preview.error.code, preview.error.params) : null;
   const current =
     body !== null && debounced === body && !preview.isFetching && !preview.isError && ticket !== undefined;
+  // rule 9 before the press: more lots than available covers at margin + fee (0 lots with nothing)
+  const shortOfFunds = ticket !== undefined && lots > ticket.maxLots;
+  const blocked =
+    problems.takeProfit !== undefined ||
+    problems.stopLoss !== undefined ||
+    belowMinimum ||
+    gate.kind !== 'open' ||
+    shortOfFunds;
+  // the first reason the button is disabled, repeated beside it: the rule itself may be out of view
+  const footerReason =
+    gateReason ??
+    (shortOfFunds && ticket ? fundsText(ticket, t) : null) ??
+    (belowMinimum ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency }) : null);
 
   const send = useCallback((b: BuyBody, requestId: string) => call('tradeBuy', { ...b, requestId }), []);
   const { submit, busy, loader } = useMoneySubmit(send);
@@ -253,9 +334,23 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         ) : (
           <p className="caption">{t('ui.order.marketNote')}</p>
         )}
+        {gateReason !== null ? (
+          <p className="field-error order-gate" role="alert" data-testid="order-gate" data-gate={gate.kind}>
+            {gateReason}
+          </p>
+        ) : null}
         <div className="order-field">
-          <span className="order-label">{t('ui.order.lots')}</span>
-          <LotsStepper value={lots} onChange={setLots} label={t('ui.order.lots')} />
+          <span className="order-label">{t(unit === null ? 'ui.order.lots' : 'ui.order.lotsInLots')}</span>
+          <LotsStepper
+            value={lots}
+            onChange={setLots}
+            label={t(unit === null ? 'ui.order.lots' : 'ui.order.lotsInLots')}
+          />
+          <p className="caption num" data-testid="order-lot-size">
+            {t('ui.order.lotSize', {
+              quantity: unit === null ? t('ui.shares', { count: 1 }) : `${lotSizeText(lotSize)} ${unit}`,
+            })}
+          </p>
           <p
             className={belowMinimum ? 'field-error' : 'caption'}
             role={belowMinimum ? 'alert' : undefined}
@@ -264,7 +359,10 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           >
             {belowMinimum
               ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency })
-              : t('ui.rules.minOpening', { amount: formatAmount(minOpening, quote.currency), count: minLots })}
+              : t(unit === null ? 'ui.rules.minOpening' : 'ui.rules.minOpeningLots', {
+                  amount: formatAmount(minOpening, quote.currency),
+                  count: minLots,
+                })}
             {belowMinimum ? (
               <>
                 {' '}
@@ -274,7 +372,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
                   onClick={() => setLots(minLots)}
                   data-testid="order-use-min"
                 >
-                  {t('ui.shares', { count: minLots })}
+                  {countText(minLots)}
                 </button>
               </>
             ) : null}
@@ -326,21 +424,28 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
             </p>
           ) : null}
           {ticket ? (
-            <p className="caption num" data-testid="ticket-available">
+            <p className="caption num" data-testid="ticket-available" data-max-lots={ticket.maxLots}>
               {t('ui.ticket.availableShares', {
                 amount: formatAmount(ticket.available, ticket.currency),
-                shares: t('ui.shares', { count: ticket.maxLots }),
+                shares: countText(ticket.maxLots),
               })}
             </p>
           ) : null}
+          {ticket && shortOfFunds ? <FundsNotice preview={ticket} /> : null}
         </section>
         <div className="form-footer order-footer">
+          {footerReason !== null ? (
+            <p className="caption order-footer-reason" id={reasonId} data-testid="order-submit-reason">
+              {footerReason}
+            </p>
+          ) : null}
           <Button
             block
             color="primary"
             size="large"
             type="submit"
             disabled={!current || busy || blocked}
+            aria-describedby={footerReason !== null ? reasonId : undefined}
             data-testid="order-submit"
           >
             {t(side === 'long' ? 'ui.order.submitLong' : 'ui.order.submitShort')}
@@ -361,7 +466,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           <>
             <p className="strong">
               {t(`ui.order.side.${review.body.side}`)} · {t(`ui.order.type.${review.body.orderType}`)} ·{' '}
-              {t('ui.shares', { count: review.body.lots })} · {t('ui.order.leverageChip', { n: review.body.leverage })}
+              {countText(review.body.lots)} · {t('ui.order.leverageChip', { n: review.body.leverage })}
             </p>
             <Ticket preview={review.preview} prefix="confirm-ticket-" />
           </>

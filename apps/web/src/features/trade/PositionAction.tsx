@@ -12,7 +12,7 @@ import { useQuote } from '../market';
 import { refreshAfterTrade } from './trade-queries';
 import { direction, formatAmount, formatChangeRate, formatSignedAmount } from '../../lib/format';
 import { timeText, useMoneySubmit } from '../../components/MoneyParts';
-import { closeGate, pnlRate, type MarketHours } from './order-rules';
+import { closeGate, pnlRate, quantityKey, type MarketHours } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
 import './trade-rules.css';
 
@@ -68,6 +68,7 @@ export interface ActionOrder {
   instrumentId: string;
   name: string;
   code: string;
+  market: string;
   lots: number;
   state: OrderState;
   sellableAt: string | null;
@@ -117,7 +118,7 @@ export function usePositionAction(): { ask: (action: Action) => void; sheet: Rea
             {t(action.kind === 'cancel' ? 'ui.position.cancelTextShares' : 'ui.position.closeTextShares', {
               name: action.order.name,
               code: action.order.code,
-              shares: t('ui.shares', { count: action.order.lots }),
+              shares: t(quantityKey(action.order), { count: action.order.lots }),
             })}
           </p>
         ) : null}

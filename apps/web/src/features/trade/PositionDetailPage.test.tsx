@@ -20,6 +20,7 @@ const detail = {
   orderType: 'limit',
   state: 'holding',
   lots: 10,
+  lotSize: '1',
   leverage: 5,
   price: '170.00',
   costPrice: '170.00',

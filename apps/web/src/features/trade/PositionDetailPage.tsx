@@ -27,6 +27,7 @@ import { WayForward } from '../../components/WayForward';
 import { useNow } from '../../lib/useNow';
 import { PnlFigure, PositionButtons, SELLABLE_TICK_MS, usePositionAction } from './PositionAction';
 import { OrderStateTag, SideTag } from './TradeParts';
+import { quantityKey } from './order-rules';
 
 function TpSlForm({ order }: { order: OrderDetailData }) {
   const { t } = useTranslation();
@@ -104,7 +105,7 @@ function OrderDetailView({ order }: { order: OrderDetailData }) {
 
   // the figures a trader looks at first; everything else is folded under "All details"
   const key: ReactNode[] = [
-    row('lots', t('ui.shares', { count: order.lots })),
+    row('lots', t(quantityKey(order), { count: order.lots })),
     order.costPrice === null ? row('price', formatPrice(order.price)) : row('costPrice', formatPrice(order.costPrice)),
     order.state === 'closed'
       ? row('closePrice', formatPrice(order.closePrice))

@@ -20,6 +20,7 @@ function order(orderId: string, state: string, overrides: Record<string, unknown
     orderType: 'market',
     state,
     lots: 100,
+    lotSize: '1',
     leverage: 5,
     price: null,
     costPrice: '16.00',

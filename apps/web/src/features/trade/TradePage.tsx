@@ -17,6 +17,7 @@ import { SubscriptionRecords } from '../new-shares';
 import { floats, useLiveFigures, useLiveTotal } from './live-pnl';
 import { PnlFigure, PositionButtons, SELLABLE_TICK_MS, usePositionAction, type Action } from './PositionAction';
 import { OrderStateTag, SideTag } from './TradeParts';
+import { quantityKey } from './order-rules';
 
 export const tradeTabs = ['holdings', 'pending', 'ended', 'crypto', 'forex', 'subscription'] as const;
 export type TradeTab = (typeof tradeTabs)[number];
@@ -58,7 +59,7 @@ function PositionRow({ order, now, onAction }: { order: OrderData; now: number; 
           <OrderStateTag state={order.state} />
         </span>
         <span className="position-figures caption num">
-          <span>{t('ui.shares', { count: order.lots })}</span>
+          <span>{t(quantityKey(order), { count: order.lots })}</span>
           {order.costPrice === null ? (
             <span>
               {t('ui.orderField.price')}: {formatPrice(order.price)}

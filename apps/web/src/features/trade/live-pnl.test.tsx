@@ -27,6 +27,7 @@ function order(orderId: string, overrides: Record<string, unknown> = {}) {
     orderType: 'market',
     state: 'holding',
     lots: 2,
+    lotSize: '1',
     leverage: 2,
     price: null,
     costPrice: '100.00',

@@ -28,6 +28,8 @@ export interface PricedOrder {
   state: OrderState;
   side: Side;
   lots: number;
+  /** units in one lot: the quantity is lots × lotSize */
+  lotSize: string;
   currency: Currency;
   costPrice: string | null;
   currentPrice: string | null;
@@ -57,10 +59,16 @@ export function liveFigures(order: PricedOrder, live: Pick<WsQuote, 'price'> | u
       live: false,
     };
   }
-  const position = { side: order.side, costPrice: order.costPrice, lots: order.lots, currency: order.currency };
+  const position = {
+    side: order.side,
+    costPrice: order.costPrice,
+    lots: order.lots,
+    lotSize: order.lotSize,
+    currency: order.currency,
+  };
   return {
     currentPrice: live.price,
-    marketValue: positionMarketValue(live.price, order.lots, order.currency),
+    marketValue: positionMarketValue(live.price, order.lots, order.lotSize, order.currency),
     profitLoss: positionProfitLoss(position, live.price),
     live: true,
   };

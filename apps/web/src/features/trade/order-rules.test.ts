@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeGate, minLotsFor, nextSessionOpen, pnlRate, tpSlProblems } from './order-rules';
+import { closeGate, lotUnit, minLotsFor, nextSessionOpen, orderGate, pnlRate, tpSlProblems } from './order-rules';
 
 describe('take-profit and stop-loss sides (docs/api.md §9.2 rule 7)', () => {
   it('wants a long TP above and SL below the reference', () => {
@@ -125,5 +125,57 @@ describe('the P&L percentage of the margin', () => {
     expect(pnlRate('-3.10', '100.00')).toBe('-0.0310');
     expect(pnlRate('0.00', '0.00')).toBeNull();
     expect(pnlRate('5.00', null)).toBeNull();
+  });
+});
+
+describe('lots of a fraction of a coin (docs/decisions.md, "Lot sizes")', () => {
+  it('counts the minimum opening amount on price × lotSize, rounded up to whole lots', () => {
+    // 10.00 USDT at 56,316.00 a coin: 0.001 BTC is 56.316, one lot is enough
+    expect(minLotsFor('56316.00', '10.00', '0.001')).toBe(1);
+    // 100.00 USDT needs 1.77… lots: 2
+    expect(minLotsFor('56316.00', '100.00', '0.001')).toBe(2);
+    // exactly the minimum is enough: 100 = 4 lots × 25 × 1
+    expect(minLotsFor('25.00', '100.00', '1')).toBe(4);
+    expect(minLotsFor('25.00', '100.01', '1')).toBe(5);
+  });
+
+  it('names the unit a lot is counted in', () => {
+    expect(lotUnit({ assetClass: 'crypto', code: 'BTC-USDT' })).toBe('BTC');
+    expect(lotUnit({ assetClass: 'forex', code: 'EURUSD' })).toBe('EUR');
+    expect(lotUnit({ assetClass: 'stock', code: 'AAPL' })).toBeNull();
+  });
+});
+
+describe('trading time before the press (rule 3)', () => {
+  const NOW = Date.parse('2026-03-07T12:00:00Z');
+  const hours = {
+    timezone: 'America/New_York',
+    inSession: false,
+    sessions: [
+      { open: '04:00', close: '09:30' },
+      { open: '09:30', close: '16:00' },
+    ],
+    nextOpenAt: '2026-03-09T08:00:00.000Z',
+    nextRegularOpenAt: '2026-03-09T13:30:00.000Z',
+  };
+
+  it('closes both order types until the next session, a market order until the regular one', () => {
+    expect(orderGate('limit', hours, false, NOW)).toEqual({ kind: 'closed', opensAt: hours.nextOpenAt });
+    expect(orderGate('market', hours, false, NOW)).toEqual({ kind: 'closed', opensAt: hours.nextRegularOpenAt });
+  });
+
+  it('takes a limit order in the pre-market and tells a market order to wait', () => {
+    const pre = Date.parse('2026-03-09T09:00:00Z');
+    expect(orderGate('limit', hours, true, pre)).toEqual({ kind: 'open' });
+    expect(orderGate('market', hours, true, pre)).toEqual({ kind: 'regularOnly', opensAt: hours.nextRegularOpenAt });
+    // the last minute before the opening is still closed; the opening itself is open
+    expect(orderGate('market', hours, true, Date.parse(hours.nextRegularOpenAt) - 60_000).kind).toBe('regularOnly');
+    expect(orderGate('market', hours, true, Date.parse(hours.nextRegularOpenAt))).toEqual({ kind: 'open' });
+  });
+
+  it('sees a close the quote stream reports after the quote was read', () => {
+    const open = { ...hours, inSession: true, nextOpenAt: null, nextRegularOpenAt: null };
+    expect(orderGate('limit', open, true, NOW)).toEqual({ kind: 'open' });
+    expect(orderGate('limit', open, false, NOW).kind).toBe('closed');
   });
 });

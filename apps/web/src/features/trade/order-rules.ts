@@ -35,15 +35,90 @@ export function tpSlProblems(
 }
 
 /**
- * Rule 8: the fewest whole shares whose contract amount (`price × lots`) reaches the minimum
- * opening amount, rounded up (a share less would be refused), never below 1. 1 without a price.
+ * Rule 8: the fewest whole lots whose contract amount (`price × lots × lotSize`) reaches the
+ * minimum opening amount, rounded up (a lot less would be refused), never below 1. 1 without a price.
  */
-export function minLotsFor(price: string | null, minOpeningAmount: string | null | undefined): number {
+export function minLotsFor(
+  price: string | null,
+  minOpeningAmount: string | null | undefined,
+  lotSize: string = '1',
+): number {
   if (price === null || !minOpeningAmount) return 1;
-  const p = new Dec(price);
-  if (!p.gt(0)) return 1;
-  const lots = roundPrice(new Dec(minOpeningAmount).div(p), 0, 'up').toNumber();
+  const perLot = new Dec(price).times(lotSize);
+  if (!perLot.gt(0)) return 1;
+  const lots = roundPrice(new Dec(minOpeningAmount).div(perLot), 0, 'up').toNumber();
   return Math.max(1, lots);
+}
+
+/**
+ * What one lot is counted in (docs/decisions.md, "Lot sizes"): the coin of a crypto pair
+ * (`BTC-USDT` → BTC), the base currency of a forex pair (`EURUSD` → EUR), or null for shares.
+ */
+export function lotUnit(instrument: { assetClass: string; code: string }): string | null {
+  if (instrument.assetClass === 'crypto') return instrument.code.split('-')[0] ?? instrument.code;
+  if (instrument.assetClass === 'forex') return instrument.code.slice(0, 3);
+  return null;
+}
+
+/**
+ * The i18n key and count of an order's quantity: shares for a stock, lots (of the order's
+ * `lotSize`) for a crypto or forex pair, whose lot is a fraction of a coin or 1,000 units.
+ */
+export function quantityKey(order: { market: string }): 'ui.shares' | 'ui.lots' {
+  return order.market === 'crypto' || order.market === 'forex' ? 'ui.lots' : 'ui.shares';
+}
+
+/** Why an order of this type is not taken now (§9.2 rule 3), or that it is. */
+export type OrderGate =
+  { kind: 'open' } | { kind: 'closed'; opensAt: string | null } | { kind: 'regularOnly'; opensAt: string | null };
+
+/** The parts of `/market/quote`'s rules the gate reads (docs/api.md §8.2). */
+export interface OrderHours extends MarketHours {
+  nextOpenAt: string | null;
+  nextRegularOpenAt: string | null;
+}
+
+/**
+ * Rule 3 of `/trade/buy` before the press: a limit order is taken in any session, a market order in
+ * the regular one only. The server's `nextOpenAt` / `nextRegularOpenAt` (holidays counted) say when;
+ * once that instant has passed the market is open. `liveInSession` (the quote stream) catches a
+ * close while the form is open; the opening is then the client's estimate (weekdays only).
+ */
+export function orderGate(
+  orderType: 'limit' | 'market',
+  hours: OrderHours,
+  liveInSession: boolean | undefined,
+  now: number,
+): OrderGate {
+  const future = (iso: string | null) => iso !== null && Date.parse(iso) > now;
+  if (future(hours.nextOpenAt)) {
+    return {
+      kind: 'closed',
+      opensAt: orderType === 'market' ? (hours.nextRegularOpenAt ?? hours.nextOpenAt) : hours.nextOpenAt,
+    };
+  }
+  if (liveInSession === false) {
+    const opens = nextSessionOpen(hours, now);
+    return { kind: 'closed', opensAt: opens === null ? null : new Date(opens).toISOString() };
+  }
+  if (orderType === 'market' && future(hours.nextRegularOpenAt))
+    return { kind: 'regularOnly', opensAt: hours.nextRegularOpenAt };
+  return { kind: 'open' };
+}
+
+/**
+ * An opening instant in the user's language and local time zone, with its weekday and date so a
+ * Saturday's "Monday 15:30" cannot be read as today: "Mo., 1. Dez., 15:30".
+ */
+export function openingText(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 /** Why a position's Close is not available now, or that it is (docs/api.md §3.1 close rules, §5.2). */

@@ -6,7 +6,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the stop-out key is exact integer arithmetic in units of the currency scale (see stopOutKey)
 import { Dec, currencyScale, Money, type Currency, type Side } from '@brokerage/contract';
-import { grossProfit, isStopOut } from '../fees.js';
+import { grossProfit, isStopOut, unitsOf } from '../fees.js';
 import { ceilDiv, floorDiv, KEY_SCALE, toScaled } from '../../../platform/scaled.js';
 
 /** What a price entry does when it fires. */
@@ -42,6 +42,8 @@ export interface StopOutTerms {
   side: Side;
   costPrice: string;
   lots: number;
+  /** units in one lot: the quantity is lots × lotSize */
+  lotSize: string;
   margin: string;
   stopOutRatio: string;
   currency: Currency;
@@ -49,7 +51,8 @@ export interface StopOutTerms {
 
 /** The engine's stop-out rule: floating loss (rounded like every profitLoss) ≥ margin × stopOutRatio. */
 export function stoppedOut(terms: StopOutTerms, last: Dec): boolean {
-  const profitLoss = grossProfit(terms.side, new Dec(terms.costPrice), last, terms.lots, terms.currency);
+  const units = unitsOf(terms.lots, terms.lotSize);
+  const profitLoss = grossProfit(terms.side, new Dec(terms.costPrice), last, units, terms.currency);
   return isStopOut(profitLoss, Money.of(terms.margin, terms.currency), terms.stopOutRatio);
 }
 
@@ -59,24 +62,28 @@ const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 /**
  * The stop-out key, exact: long fires iff last ≤ key, short iff last ≥ key.
  *
- * With X the loss (cost − last) × lots of a long (mirrored for a short), c the currency scale
+ * With q = lots × lotSize the quantity and X the loss (cost − last) × q of a long (mirrored for a short), c the currency scale
  * and u = 10^−c: profitLoss = −round_half_up(X, c), and the rule holds iff round(X) ≥ max(⌈M×r⌉_c, u)
  * (the loss must also be non-zero), iff X ≥ K − u/2 with K that bound. So a long fires iff
- * last ≤ cost − (K − u/2) / lots; in units of 10^−8 that is ⌊(cost·lots − T) / lots⌋ with
- * T = K − u/2, all integers. Unlike the preview's `stopOutPrice` (fees and rounding of the loss
+ * last ≤ cost − (K − u/2) / q; with Q = q × 10^8 (a lot size has at most 8 decimals) and prices in
+ * units of 10^−8 that is ⌊(cost·Q − T·10^8) / Q⌋ with T = K − u/2, all integers (with a lot size
+ * of 1, Q = lots × 10^8 and the key is ⌊(cost·lots − T) / lots⌋, as before lot sizes). Unlike the preview's `stopOutPrice` (fees and rounding of the loss
  * ignored, shown to the user), this is the price at which the engine's own rule starts to hold,
  * so the index never fires late and never early.
  */
 export function stopOutKey(terms: StopOutTerms): bigint {
   const c = currencyScale[terms.currency];
-  const lots = BigInt(terms.lots);
+  const quantity = BigInt(terms.lots) * toScaled(terms.lotSize);
   const cost = toScaled(terms.costPrice);
   // M × r in units of 10^-16, rounded up to the currency scale, at least one unit
   const product = toScaled(terms.margin) * toScaled(terms.stopOutRatio);
   const boundInUnits = ceilDiv(product, pow10(2 * KEY_SCALE - c));
   const bound = (boundInUnits > 1n ? boundInUnits : 1n) * pow10(KEY_SCALE - c);
   const threshold = bound - 5n * pow10(KEY_SCALE - 1 - c);
-  return terms.side === 'long' ? floorDiv(cost * lots - threshold, lots) : ceilDiv(cost * lots + threshold, lots);
+  const scaledThreshold = threshold * pow10(KEY_SCALE);
+  return terms.side === 'long'
+    ? floorDiv(cost * quantity - scaledThreshold, quantity)
+    : ceilDiv(cost * quantity + scaledThreshold, quantity);
 }
 
 /** Does a key fire at `last`? `lastCeil`/`lastFloor` are last × 10^8 rounded up / down. */

@@ -14,7 +14,7 @@ import { configureChannels, fund, verifiedUser } from '../../../test/funds-helpe
 import { adminLogin, post, useTestApp, type TestUser } from '../../../test/harness.js';
 import { SimulatedFeed, type FeedQuote } from '../../market/index.js';
 import { TradingEngine } from '../engine.js';
-import { openingAmounts } from '../fees.js';
+import { openingAmounts, unitsOf } from '../fees.js';
 import * as repo from '../orders.repository.js';
 import { orders } from '../trading.tables.js';
 import { stoppedOut } from './conditions.js';
@@ -22,6 +22,10 @@ import { stoppedOut } from './conditions.js';
 const t = useTestApp(undefined, undefined, { engine: false });
 
 const ETH = 'i_crypto_ETH-USDT';
+/** ETH-USDT's lot size (packages/market-sim/src/universe/crypto.ts): 1 lot = 0.01 ETH */
+const ETH_LOT = '0.01';
+/** the lots of one whole ETH, the quantity these cases are written for */
+const ONE_ETH = 100;
 const WALMEX = 'i_mxn_WALMEX';
 const BACHOCO = 'i_mxn_BACHOCOB';
 /** Monday 10:00 in Mexico City: every regular session is open. */
@@ -68,7 +72,7 @@ async function buy(u: TestUser, body: Record<string, unknown>): Promise<Order> {
   const r = await post(
     t.app,
     '/trade/buy',
-    { side: 'long', orderType: 'market', lots: 1, leverage: 1, instrumentId: ETH, ...body },
+    { side: 'long', orderType: 'market', lots: ONE_ETH, leverage: 1, instrumentId: ETH, ...body },
     u.headers,
   );
   if (r.body.status !== 1) throw new Error(`buy: ${JSON.stringify(r.body)}`);
@@ -178,7 +182,7 @@ describe('stop-loss and take-profit', () => {
   it('fires a short take-profit at the ask when the last price falls to it, with the exact proceeds', async () => {
     at(MONDAY);
     const u = await trader();
-    const o = await buy(u, { side: 'short', lots: 2, leverage: 5 });
+    const o = await buy(u, { side: 'short', lots: 2 * ONE_ETH, leverage: 5 });
     const p0 = price(quote(ETH));
     const hit = scan(ETH, later(MONDAY, 5), 3 * 24 * 60, (q) => price(q).lt(p0.times('0.999')));
     await setTpSl(u, o.orderId, hit.q.price, null);
@@ -324,13 +328,19 @@ describe('stop-out', () => {
       const terms = {
         side: 'short' as const,
         costPrice: held.costPrice!,
-        lots: 1,
+        lots: ONE_ETH,
+        lotSize: held.lotSize,
         margin: held.margin,
         stopOutRatio: '0.05',
         currency: 'USDT' as const,
       };
+      expect(held.lotSize).toBe(ETH_LOT);
+      // the price move that loses margin × ratio on the quantity, 100 lots × 0.01 ETH
       expect(held.stopOutPrice).toBe(
-        new Dec(held.costPrice!).plus(new Dec(held.margin).times('0.05')).toDecimalPlaces(2, Dec.ROUND_UP).toFixed(2),
+        new Dec(held.costPrice!)
+          .plus(new Dec(held.margin).times('0.05').dividedBy(new Dec(ETH_LOT).times(ONE_ETH)))
+          .toDecimalPlaces(2, Dec.ROUND_UP)
+          .toFixed(2),
       );
       const hit = scan(ETH, MONDAY, 3 * 24 * 60, (q) => stoppedOut(terms, price(q)));
       at(later(hit.at, -1));
@@ -355,11 +365,12 @@ describe('stop-out', () => {
     // the first minute at which a 10× position on either side is stopped out (loss ≥ margin)
     const terms = (side: 'long' | 'short') => {
       const cost = side === 'long' ? q0.ask : q0.bid;
-      const { margin } = openingAmounts(new Dec(cost), 1, 10, '0.0015', 'USDT');
+      const { margin } = openingAmounts(new Dec(cost), unitsOf(ONE_ETH, ETH_LOT), 10, '0.0015', 'USDT');
       return {
         side,
         costPrice: cost,
-        lots: 1,
+        lots: ONE_ETH,
+        lotSize: ETH_LOT,
         margin: margin.amount.toFixed(2),
         stopOutRatio: '1.00',
         currency: 'USDT' as const,
@@ -373,7 +384,7 @@ describe('stop-out', () => {
     );
     const side = stoppedOut(terms('long'), price(hit.q)) ? 'long' : 'short';
     const cost = new Dec(terms(side).costPrice);
-    const opening = openingAmounts(cost, 1, 10, '0.0015', 'USDT');
+    const opening = openingAmounts(cost, unitsOf(ONE_ETH, ETH_LOT), 10, '0.0015', 'USDT');
     const [margin, openFee] = [opening.margin.amount, opening.openFee.amount];
     // one user with nothing left after opening, one with 1000.00 to spare
     const broke = await trader('USDT', margin.plus(openFee).toFixed(2));

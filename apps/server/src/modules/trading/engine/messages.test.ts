@@ -193,6 +193,7 @@ describe('messages of the trading engine', () => {
         side: 'short' as const,
         costPrice: o.costPrice!,
         lots: 1,
+        lotSize: o.lotSize,
         margin: o.margin,
         stopOutRatio: '0.05',
         currency: 'USDT' as const,

@@ -7,7 +7,7 @@
 import { Dec, type Currency, type Side } from '@brokerage/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openingAmounts } from '../fees.js';
+import { openingAmounts, unitsOf } from '../fees.js';
 import {
   directionOf,
   keyFires,
@@ -62,17 +62,20 @@ const termsArb: fc.Arbitrary<StopOutTerms> = fc
     priceScale: fc.constantFrom(0, 2, 4, 5),
     priceUnits: fc.integer({ min: 1, max: 50_000_000 }),
     lots: fc.integer({ min: 1, max: 5000 }),
+    // whole shares and the fractions of a coin or thousands of a currency pair a lot can be
+    lotSize: fc.constantFrom('1', '0.001', '0.01', '0.1', '10', '1000', '0.00000001', '0.125'),
     leverage: fc.constantFrom(1, 2, 5, 10, 20),
     ratio: fc.constantFrom('1.00', '0.80', '0.05', '0.5', '1.5', '0.33333333', '0'),
     currency: fc.constantFrom(...CURRENCIES),
   })
   .map((r) => {
     const costPrice = decimalOf(r.priceUnits, r.priceScale);
-    const { margin } = openingAmounts(new Dec(costPrice), r.lots, r.leverage, '0.0015', r.currency);
+    const { margin } = openingAmounts(new Dec(costPrice), unitsOf(r.lots, r.lotSize), r.leverage, '0.0015', r.currency);
     return {
       side: r.side,
       costPrice,
       lots: r.lots,
+      lotSize: r.lotSize,
       margin: margin.amount.toFixed(8),
       stopOutRatio: r.ratio,
       currency: r.currency,
@@ -144,6 +147,7 @@ const rowArb: fc.Arbitrary<Omit<IndexRow, 'id'>> = fc
     side: fc.constantFrom('long', 'short'),
     currency: fc.constantFrom(...CURRENCIES),
     lots: fc.integer({ min: 1, max: 300 }),
+    lotSize: fc.constantFrom('1', '0.001', '1000'),
     leverage: fc.constantFrom(1, 2, 5, 10),
     price: fc.integer({ min: 8000, max: 12000 }),
     tp: fc.option(fc.integer({ min: 8000, max: 12000 }), { nil: null }),
@@ -155,7 +159,8 @@ const rowArb: fc.Arbitrary<Omit<IndexRow, 'id'>> = fc
   })
   .map((r) => {
     const price = cents(r.price);
-    const { margin } = openingAmounts(new Dec(price), r.lots, r.leverage, '0.0015', r.currency as Currency);
+    const units = unitsOf(r.lots, r.lotSize);
+    const { margin } = openingAmounts(new Dec(price), units, r.leverage, '0.0015', r.currency as Currency);
     const at = (m: number | null) => (m === null ? null : new Date(T0 + m * MIN));
     return {
       instrumentId: r.instrumentId,
@@ -163,6 +168,7 @@ const rowArb: fc.Arbitrary<Omit<IndexRow, 'id'>> = fc
       side: r.side,
       currency: r.currency,
       lots: r.lots,
+      lotSize: r.lotSize,
       price: r.state === 'pending' ? price : null,
       costPrice: r.state === 'pending' ? null : price,
       margin: margin.amount.toFixed(8),
@@ -230,6 +236,7 @@ function referenceHits(book: Map<string, RefOrder>, instrumentId: string, last: 
           side,
           costPrice: r.costPrice,
           lots: r.lots,
+          lotSize: r.lotSize,
           margin: r.margin,
           stopOutRatio: r.stopOutRatio,
           currency: r.currency as Currency,

@@ -28,6 +28,7 @@ export interface IndexRow {
   side: Side;
   currency: Currency;
   lots: number;
+  lotSize: string;
   price: string | null;
   costPrice: string | null;
   margin: string;
@@ -302,6 +303,7 @@ export class TriggerIndex {
           side,
           costPrice: row.costPrice,
           lots: row.lots,
+          lotSize: row.lotSize,
           margin: row.margin,
           stopOutRatio: row.stopOutRatio,
           currency: row.currency,

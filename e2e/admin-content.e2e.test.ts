@@ -47,6 +47,21 @@ async function confirmWithReason(page: Page, buttonTestId: string, reason: strin
   await page.getByTestId(buttonTestId).click();
   await page.getByTestId('confirm-reason').fill(reason);
   await page.getByTestId('confirm-ok').click();
+  // a valid reason closes the dialog at once (useReasonConfirm); on a loaded machine the click can
+  // land before the form has the typed reason, and the dialog stays open: press again until it closes
+  await expect
+    .poll(
+      async () => {
+        if (!(await page.getByTestId('confirm-reason').isVisible())) return true;
+        await page
+          .getByTestId('confirm-ok')
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+        return false;
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
 }
 
 describe('an admin writes, publishes and withdraws a news article', () => {
@@ -145,8 +160,9 @@ describe('an admin drafts and publishes a notice for everyone', () => {
     await expect.poll(() => page.getByTestId('notice-preview').innerText()).toContain('Deposits pause on Sunday');
 
     await page.getByTestId('notice-close').click();
+    await page.getByTestId('notice-title').waitFor({ state: 'hidden', timeout: 15_000 });
     await confirmWithReason(page, `notice-publish-${id}`, 'Approved by operations');
-    await page.getByTestId(`notice-unpublish-${id}`).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`notice-unpublish-${id}`).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId(`notice-state-${id}`).innerText()).toBe('Published');
     await shot(page, '23-admin-notice-published');
     await page.context().close();

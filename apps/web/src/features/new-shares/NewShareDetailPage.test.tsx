@@ -39,7 +39,7 @@ describe('the new-share detail', () => {
     const head = await screen.findByTestId('ns-head');
     expect(within(head).getByTestId('ns-market-ns_12').textContent).toBe('--');
     expect(within(head).getByTestId('ns-price-note-ns_12').textContent).toBe(
-      'Not listed yet: the market price and the premium appear on the listing day, 2026.12.09.',
+      'Not listed yet: the market price and the premium appear on the listing day, 12/09/2026.',
     );
   });
 

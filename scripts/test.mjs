@@ -37,8 +37,7 @@ if (process.env.SKIP_BUILD !== '1') runSync('npm', ['run', 'build']);
 const logs = mkdtempSync(path.join(tmpdir(), 'brokerage-test-'));
 
 /** Runs the steps one after the other into one log; resolves with the first failing exit code (0: all passed). */
-function part(name, steps) {
-  const file = path.join(logs, `${name.replace(/\W+/g, '-')}.log`);
+function part(name, file, steps) {
   const out = createWriteStream(file);
   const started = Date.now();
   const next = async () => {
@@ -76,9 +75,20 @@ if (process.env.TEST_POSTGRES_URL)
     ['vitest', 'run', '--project', '@brokerage/server'],
     { DATABASE_URL: process.env.TEST_POSTGRES_URL },
   ]);
-const codes = await Promise.all([
-  part('browser journeys', [['npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {}]]),
-  part(process.env.TEST_POSTGRES_URL ? 'unit tests, then the server suite on PostgreSQL' : 'unit tests', units),
-]);
+const parts = [
+  { name: 'browser journeys', steps: [['npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {}]] },
+  {
+    name: process.env.TEST_POSTGRES_URL ? 'unit tests, then the server suite on PostgreSQL' : 'unit tests',
+    steps: units,
+  },
+].map((p) => ({ ...p, file: path.join(logs, `${p.name.replace(/\W+/g, '-')}.log`) }));
+const codes = await Promise.all(parts.map((p) => part(p.name, p.file, p.steps)));
+// CI keeps only the tail of what a run prints: say last, in a few lines, which part failed and why.
+const failed = parts.filter((_, i) => codes[i] !== 0);
+for (const { name, file } of failed) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const marks = lines.filter((l) => /\bFAIL\b|Failed Tests|AssertionError|Error:|Test Files .*failed|Tests .*failed/.test(l));
+  process.stdout.write(`\n==== ${name} FAILED; what it said of its failures:\n${marks.slice(0, 60).join('\n')}\n`);
+}
 rmSync(logs, { recursive: true, force: true });
 process.exit(codes.find((c) => c !== 0) ?? 0);

@@ -3,7 +3,7 @@
  * the registries the modules' specs fill (review queues, product pages, investValue, positions,
  * ports). Called once by `buildApp` before any module factory.
  */
-import type { MessageCode, PushPrefKind } from '@brokerage/contract';
+import type { MessageCode, PushKind } from '@brokerage/contract';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
@@ -63,7 +63,7 @@ export async function buildKernel(
   // Registries the specs fill (`register`): the ledger cannot import the modules that hold
   // positions and investments (they call the ledger), so the portfolio asks the registries.
   const reviewQueues: ReviewQueues = {};
-  const messageKinds = new Map<MessageCode, { module: string; push: PushPrefKind | null }>();
+  const messageKinds = new Map<MessageCode, { module: string; push: PushKind | null }>();
   const productPages: ProductPages = {};
   const investValues: InvestValuePort[] = [];
   const positionPorts: PositionsPort[] = [];
@@ -172,7 +172,7 @@ export async function buildKernel(
         Object.assign(given, spec.ports);
         if (spec.investValue) investValues.push(spec.investValue);
         if (spec.positions) positionPorts.push(spec.positions);
-        for (const [code, push] of Object.entries(spec.messageKinds ?? {}) as [MessageCode, PushPrefKind | null][]) {
+        for (const [code, push] of Object.entries(spec.messageKinds ?? {}) as [MessageCode, PushKind | null][]) {
           const before = messageKinds.get(code);
           if (before) throw new Error(`${code} is declared by both ${before.module} and ${spec.name}`);
           messageKinds.set(code, { module: spec.name, push });

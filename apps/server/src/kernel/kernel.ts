@@ -20,7 +20,7 @@
  * This folder sits beside app.ts: it imports the modules' index.ts only (types, and the services it
  * builds), and the modules import its types only.
  */
-import type { MessageCode, PushPrefKind } from '@brokerage/contract';
+import type { MessageCode, PushKind } from '@brokerage/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.js';
 import type { ProductPages } from '../modules/admin/index.js';
@@ -164,11 +164,11 @@ export interface ModuleSeed {
   run: (context: SeedContext) => Promise<SeedNote[] | void>;
 }
 
-/** Message code → the push preference (`pushPrefKinds`) it is pushed under, or null. */
-export type MessageKinds = Partial<Record<MessageCode, PushPrefKind | null>>;
+/** Message code → the push kind it is pushed under (a preference of `pushPrefKinds`, or `security`), or null. */
+export type MessageKinds = Partial<Record<MessageCode, PushKind | null>>;
 
-/** Who sends each message code, and under which push preference. */
-export type MessageKindRegistry = ReadonlyMap<MessageCode, { module: string; push: PushPrefKind | null }>;
+/** Who sends each message code, and under which push kind. */
+export type MessageKindRegistry = ReadonlyMap<MessageCode, { module: string; push: PushKind | null }>;
 
 export type ModuleFactory = (kernel: Kernel) => ModuleSpec;
 

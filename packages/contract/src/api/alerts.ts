@@ -99,6 +99,11 @@ export const pushConfig = z.object({ vapidPublicKey: z.string() });
 /** The kinds of push a user can turn off (§22.4). */
 export const pushPrefKinds = ['alerts', 'orders', 'money', 'products'] as const;
 export type PushPrefKind = (typeof pushPrefKinds)[number];
+/**
+ * What a message is pushed under (§22.4): a preference, or `security` (a sign-in from a new device,
+ * two-step verification reset, a cloned passkey), pushed to every subscription and never turned off.
+ */
+export type PushKind = PushPrefKind | 'security';
 export const pushPrefsRequest = z.object({
   alerts: z.boolean().optional(),
   orders: z.boolean().optional(),

@@ -96,6 +96,8 @@ export const alertsUi: Record<Language, Record<string, string>> = {
     'ui.notify.kind.products': 'Products',
     'ui.notify.kindHint.products': 'A new-share allotment, a block-trade review or a copy-fund payout.',
     'ui.notify.devices': 'Devices that receive notifications: {n}',
+    'ui.notify.security':
+      'Security notices (a sign-in from a new device, a reset of two-step verification) always reach your devices.',
   },
   de: {
     'ui.alerts.title': 'Kursalarme',
@@ -188,6 +190,8 @@ export const alertsUi: Record<Language, Record<string, string>> = {
     'ui.notify.kindHint.products':
       'Eine Neuemissionszuteilung, eine Blockhandelsprüfung oder eine Copy-Fonds-Auszahlung.',
     'ui.notify.devices': 'Geräte, die Benachrichtigungen erhalten: {n}',
+    'ui.notify.security':
+      'Sicherheitshinweise (eine Anmeldung von einem neuen Gerät, das Zurücksetzen der Zwei-Schritt-Verifizierung) erreichen Ihre Geräte immer.',
   },
   zh: {
     'ui.alerts.title': '價格提醒',
@@ -276,6 +280,7 @@ export const alertsUi: Record<Language, Record<string, string>> = {
     'ui.notify.kind.products': '產品',
     'ui.notify.kindHint.products': '新股中籤、大宗交易審核或跟單基金派付。',
     'ui.notify.devices': '接收通知的裝置：{n}',
+    'ui.notify.security': '安全通知（新裝置登入、兩步驟驗證重設）一律會傳送到您的裝置。',
   },
   esp: {
     'ui.alerts.title': 'Alertas de precio',
@@ -367,6 +372,8 @@ export const alertsUi: Record<Language, Record<string, string>> = {
     'ui.notify.kindHint.products':
       'Una asignación de nuevas acciones, una revisión de bloque o un pago de fondo copia.',
     'ui.notify.devices': 'Dispositivos que reciben notificaciones: {n}',
+    'ui.notify.security':
+      'Los avisos de seguridad (un inicio de sesión desde un dispositivo nuevo, un restablecimiento de la verificación en dos pasos) siempre llegan a sus dispositivos.',
   },
   kor: {
     'ui.alerts.title': '가격 알림',
@@ -456,5 +463,6 @@ export const alertsUi: Record<Language, Record<string, string>> = {
     'ui.notify.kind.products': '상품',
     'ui.notify.kindHint.products': '공모주 배정, 블록딜 심사 또는 카피 펀드 지급.',
     'ui.notify.devices': '알림을 받는 기기: {n}',
+    'ui.notify.security': '보안 알림(새 기기에서의 로그인, 2단계 인증 초기화)은 항상 기기로 전송됩니다.',
   },
 };

@@ -12,7 +12,7 @@
  *   429, 5xx or a network error retried with exponential back-off (at least `Retry-After`) while
  *   the message is under an hour old, then dropped; anything else (other 4xx, 3xx) dropped.
  */
-import type { PushPrefKind } from '@brokerage/contract';
+import type { PushKind } from '@brokerage/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { encryptPayload } from './push.crypto.js';
@@ -35,8 +35,8 @@ export interface PushDeliveryDeps {
   clock: Clock;
   vapid: () => Vapid;
   policy: EndpointPolicy;
-  /** the push preference a message code goes out under, null when it is never pushed (kernel `messageKinds`) */
-  pushKindOf: (code: string) => PushPrefKind | null;
+  /** the push kind a message code goes out under, null when it is never pushed (kernel `messageKinds`) */
+  pushKindOf: (code: string) => PushKind | null;
   /** one send's deadline (default 10 s) */
   timeoutMs?: number;
   /** rows claimed per pass (default 50) */
@@ -86,9 +86,10 @@ export class PushDelivery {
   private async deliver(row: deliveries.ClaimedDelivery, timeoutMs: number): Promise<Outcome> {
     const { db } = this.deps;
     const kind = this.deps.pushKindOf(row.code);
-    // not pushed, turned off, or too old to be news (the sender was down): dropped unsent
+    // not pushed, turned off (security notices cannot be), or too old to be news (the sender was down): dropped unsent
     const stale = this.deps.clock.now().getTime() - row.createdAt.getTime() > RETRY_WINDOW_MS;
-    if (kind === null || !row.prefs[kind] || stale) {
+    const wanted = kind === 'security' || (kind !== null && row.prefs[kind]);
+    if (!wanted || stale) {
       await deliveries.deleteDelivery(db, row.id);
       return 'dropped';
     }

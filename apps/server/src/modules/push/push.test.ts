@@ -296,6 +296,32 @@ describe('a personal message pushed (the outbox and its job)', () => {
     expect(await pendingOfUser(t.database.db, u.id)).toEqual([]);
   });
 
+  it('pushes a sign-in from a new device with every preference turned off (security cannot be)', async () => {
+    const u = await registerUser(t.app);
+    const browser = browserKeys();
+    expect((await subscribe(u, newEndpoint(), 'de', browser.keys)).body.status).toBe(1);
+    const off = { alerts: false, orders: false, money: false, products: false };
+    expect((await post(t.app, '/push/prefs', off, u.headers)).body.status).toBe(1);
+    const before = service.received.length;
+    const login = await post(
+      t.app,
+      '/user/login',
+      { account: u.account, password: u.password },
+      { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36' },
+      '203.0.113.77',
+    );
+    expect(login.body.status).toBe(1);
+    expect(await (await delivery()).tick()).toMatchObject({ sent: 1, dropped: 0 });
+    expect(service.received).toHaveLength(before + 1);
+    const got = service.received.at(-1)!;
+    const payload = JSON.parse(decryptPush(got.body, browser.privateKey, browser.auth).toString('utf8')) as Record<
+      string,
+      string
+    >;
+    expect(payload.title).toBe(codeMessages.de['message.security.new_login.title']);
+    expect(payload.body).toContain('203.0.113.0/24');
+  });
+
   it('queues with any personal message, sends only the codes declared with a push kind', async () => {
     const u = await registerUser(t.app);
     expect((await subscribe(u, newEndpoint(), 'esp')).body.status).toBe(1);

@@ -19,9 +19,10 @@ export function createSecurityModule(kernel: Kernel): ModuleSpec {
   return {
     name: 'security',
     messageKinds: {
-      'message.security.totp_reset': null,
-      'message.security.new_login': null,
-      'message.security.passkey_clone': null,
+      // pushed to every subscription, never turned off (§22.4)
+      'message.security.totp_reset': 'security',
+      'message.security.new_login': 'security',
+      'message.security.passkey_clone': 'security',
     },
     ports: {
       secondFactor: {

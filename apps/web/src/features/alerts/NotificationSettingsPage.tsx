@@ -204,6 +204,9 @@ function KindSwitches() {
           testId={`notify-kind-${kind}`}
         />
       ))}
+      <p className="caption" data-testid="notify-security">
+        {t('ui.notify.security')}
+      </p>
       <p className="caption num" data-testid="notify-devices">
         {t('ui.notify.devices', { n: String(prefs.data.devices) })}
       </p>

@@ -36,7 +36,10 @@ function withWebAuthn() {
 
 describe('the Passkeys section (docs/api.md §23.7)', () => {
   setUpSignedInTests(ACCOUNT);
-  beforeEach(() => browser.startRegistration.mockReset());
+  // a block body: a function returned from beforeEach is run as its teardown (mockReset returns the mock)
+  beforeEach(() => {
+    browser.startRegistration.mockReset();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('explains passkeys when there are none, and tells a browser without WebAuthn it cannot add one', async () => {
@@ -75,6 +78,25 @@ describe('the Passkeys section (docs/api.md §23.7)', () => {
     const item = await screen.findByTestId('passkey-item');
     expect(item.textContent).toContain('Work laptop');
     expect(item.textContent).toContain('not used yet');
+  });
+
+  it('keeps the sheet and its name when the person closes the browser dialog, and sends nothing', async () => {
+    withWebAuthn();
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    const api = stubApi({ '/user/passkeys': { data: { list: [] } }, '/user/passkeyOptions': { data: OPTIONS } });
+    browser.startRegistration.mockImplementation(() =>
+      Promise.reject(Object.assign(new Error('closed'), { name: 'NotAllowedError' })),
+    );
+    renderSection();
+    await user.click(await screen.findByTestId('passkey-add'));
+    await user.type(screen.getByTestId('passkey-name'), 'Work laptop');
+    await user.click(screen.getByTestId('passkey-create'));
+    expect(await screen.findByText(/The passkey was not created/)).toBeTruthy();
+    expect(browser.startRegistration).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('/user/passkeyAdd')).toHaveLength(0);
+    // still open with what was typed: one more press tries again
+    expect((screen.getByTestId('passkey-name') as HTMLInputElement).value).toBe('Work laptop');
+    expect(screen.queryByTestId('passkey-item')).toBeNull();
   });
 
   it('removes a passkey after the login password in a sheet; each row names its remove button', async () => {

@@ -87,7 +87,9 @@ const codes = await Promise.all(parts.map((p) => part(p.name, p.file, p.steps)))
 const failed = parts.filter((_, i) => codes[i] !== 0);
 for (const { name, file } of failed) {
   const lines = readFileSync(file, 'utf8').split('\n');
-  const marks = lines.filter((l) => /\bFAIL\b|Failed Tests|AssertionError|Error:|Test Files .*failed|Tests .*failed/.test(l));
+  const marks = lines.filter((l) =>
+    /\bFAIL\b|Failed Tests|AssertionError|Error:|Test Files .*failed|Tests .*failed/.test(l),
+  );
   process.stdout.write(`\n==== ${name} FAILED; what it said of its failures:\n${marks.slice(0, 60).join('\n')}\n`);
 }
 rmSync(logs, { recursive: true, force: true });

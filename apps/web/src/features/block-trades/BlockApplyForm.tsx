@@ -31,6 +31,7 @@ import {
   type BlockCost,
 } from './block-rules';
 import { LockText } from './BlockParts';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 interface ApplyBody {
   productId: string;
@@ -122,22 +123,7 @@ function ConfirmStep({
         <CostRows product={product} shares={shares} cost={cost} available={available} />
       </dl>
       <ApplyNotes product={product} />
-      <div className="form-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          onClick={onConfirm}
-          disabled={busy}
-          loading={busy}
-          data-testid="bt-confirm"
-        >
-          {t('ui.block.confirm')}
-        </Button>
-        <Button block onClick={onBack} disabled={busy} data-testid="bt-back">
-          {t('ui.common.back')}
-        </Button>
-      </div>
+      <ConfirmFooter label={t('ui.block.confirm')} busy={busy} onConfirm={onConfirm} onBack={onBack} testId="bt" />
     </div>
   );
 }

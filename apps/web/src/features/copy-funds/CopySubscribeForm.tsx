@@ -23,6 +23,7 @@ import { refreshAfterCopy, type CopyFundDetailData, type CopySubscriptionData } 
 import { amountOf, lockEndFor, sanitiseWholeInput, subscribeRules } from './copy-rules';
 import { LockupText } from './CopyParts';
 import { useProductName } from '../../lib/product-name';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 interface SubscribeBody {
   fundId: string;
@@ -113,22 +114,7 @@ function ConfirmSheet({
               </DetailRow>
             </dl>
             <p className="caption cf-note">{t('ui.copy.confirmNote')}</p>
-            <div className="form-footer">
-              <Button
-                block
-                color="primary"
-                size="large"
-                onClick={onConfirm}
-                disabled={busy}
-                loading={busy}
-                data-testid="cf-confirm"
-              >
-                {t('ui.copy.confirm')}
-              </Button>
-              <Button block onClick={onBack} disabled={busy} data-testid="cf-back">
-                {t('ui.common.back')}
-              </Button>
-            </div>
+            <ConfirmFooter label={t('ui.copy.confirm')} busy={busy} onConfirm={onConfirm} onBack={onBack} testId="cf" />
           </div>
         </div>
       )}

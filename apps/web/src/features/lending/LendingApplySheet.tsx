@@ -28,6 +28,7 @@ import { compareAmounts, estimatedInterest, quotaLeft } from './lending-math';
 import { refreshAfterLending, type LendingProductData, type LendingRecordData } from './lending-queries';
 import { RateText } from './LendingParts';
 import { useProductName } from '../../lib/product-name';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 /** What stops this application now, in the server's order after the gates (§15). */
 export function lendingRules(product: LendingProductData, amount: string, available: string | undefined): Rule[] {
@@ -98,22 +99,13 @@ function ConfirmStep({
         </DetailRow>
       </dl>
       <p className="caption">{t('ui.lending.confirmNote')}</p>
-      <div className="form-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          onClick={onConfirm}
-          disabled={busy}
-          loading={busy}
-          data-testid="lending-confirm"
-        >
-          {t('ui.lending.confirm')}
-        </Button>
-        <Button block onClick={onBack} disabled={busy} data-testid="lending-back">
-          {t('ui.common.back')}
-        </Button>
-      </div>
+      <ConfirmFooter
+        label={t('ui.lending.confirm')}
+        busy={busy}
+        onConfirm={onConfirm}
+        onBack={onBack}
+        testId="lending"
+      />
     </div>
   );
 }

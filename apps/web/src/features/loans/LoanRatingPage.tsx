@@ -23,6 +23,7 @@ import { refreshAfterLoan, useLoanRating, type LoanRatingData, type LoanRecordDa
 import { borrowRules, currencyOf, raiseRules } from './loan-rules';
 import { ScoreGauge } from './ScoreGauge';
 import './loans.css';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 export const loanRecordPath = '/information/loanRecord';
 
@@ -146,22 +147,13 @@ function BorrowForm({ rating }: { rating: LoanRatingData }) {
           </DetailRow>
         </dl>
         <p className="caption">{t('ui.loan.reviewNote')}</p>
-        <div className="form-footer">
-          <Button
-            block
-            color="primary"
-            size="large"
-            onClick={() => void confirm()}
-            disabled={busy}
-            loading={busy}
-            data-testid="loan-confirm"
-          >
-            {t('ui.loan.confirm')}
-          </Button>
-          <Button block onClick={() => setStep('form')} disabled={busy} data-testid="loan-back">
-            {t('ui.common.back')}
-          </Button>
-        </div>
+        <ConfirmFooter
+          label={t('ui.loan.confirm')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onBack={() => setStep('form')}
+          testId="loan"
+        />
         {loader}
       </div>
     );
@@ -272,22 +264,13 @@ function RaiseForm({ rating, onDone }: { rating: LoanRatingData; onDone: () => v
             <span className="num">{formatAmount(rating.quota, currency)}</span>
           </DetailRow>
         </dl>
-        <div className="form-footer">
-          <Button
-            block
-            color="primary"
-            size="large"
-            onClick={() => void confirm()}
-            disabled={busy}
-            loading={busy}
-            data-testid="raise-confirm"
-          >
-            {t('ui.loan.raiseConfirm')}
-          </Button>
-          <Button block onClick={() => setStep('form')} disabled={busy}>
-            {t('ui.common.back')}
-          </Button>
-        </div>
+        <ConfirmFooter
+          label={t('ui.loan.raiseConfirm')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onBack={() => setStep('form')}
+          testId="raise"
+        />
         {loader}
       </div>
     );

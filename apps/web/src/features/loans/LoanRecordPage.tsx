@@ -31,6 +31,7 @@ import {
 import { refreshAfterLoan, useLoanRecords, type LoanRecordData } from './loan-queries';
 import { currencyOf, repayAll, repayRules } from './loan-rules';
 import './loans.css';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 /** applied → under review → approved / rejected (reason) → repaid in full, each with its time. */
 export function loanTimeline(loan: LoanRecordData, label: (key: string) => string): TimelineStep[] {
@@ -129,22 +130,13 @@ function RepayForm({
           </DetailRow>
         </dl>
         <p className="caption">{t('ui.loan.repayOrder')}</p>
-        <div className="form-footer">
-          <Button
-            block
-            color="primary"
-            size="large"
-            onClick={() => void confirm()}
-            disabled={busy}
-            loading={busy}
-            data-testid="repay-confirm"
-          >
-            {t('ui.loan.repayConfirm')}
-          </Button>
-          <Button block onClick={() => setStep('form')} disabled={busy}>
-            {t('ui.common.back')}
-          </Button>
-        </div>
+        <ConfirmFooter
+          label={t('ui.loan.repayConfirm')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onBack={() => setStep('form')}
+          testId="repay"
+        />
         {loader}
       </div>
     );

@@ -30,6 +30,7 @@ import {
   subscribeRules,
   subscriptionAmount,
 } from './newshare-rules';
+import { ConfirmFooter } from '../../components/ConfirmFooter';
 
 interface SubscribeBody {
   id: string;
@@ -108,22 +109,7 @@ function ConfirmStep({
         <DetailRow label={t('ui.newShare.paymentMode')}>{t(`ui.newShare.payment.${detail.paymentMode}`)}</DetailRow>
       </dl>
       <PaymentModeNote detail={detail} />
-      <div className="form-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          onClick={onConfirm}
-          disabled={busy}
-          loading={busy}
-          data-testid="ns-confirm"
-        >
-          {t('ui.newShare.confirm')}
-        </Button>
-        <Button block onClick={onBack} disabled={busy} data-testid="ns-back">
-          {t('ui.common.back')}
-        </Button>
-      </div>
+      <ConfirmFooter label={t('ui.newShare.confirm')} busy={busy} onConfirm={onConfirm} onBack={onBack} testId="ns" />
     </div>
   );
 }

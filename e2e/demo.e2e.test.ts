@@ -8,37 +8,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
-import { E2E_ADMIN_PASSWORD, E2E_INVITE, startServer, type E2eServer } from './global-setup.js';
+import { E2E_INVITE, startServer, type E2eServer } from './global-setup.js';
 import { api, seedStorage, type Session } from './market-helpers.js';
+import { AdminApi, PNG } from './server-api.js';
 
 let server: E2eServer;
 let browser: Browser;
-let adminToken = '';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
-  const r = await fetch(`${server.baseUrl}/api/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify(body),
-  });
-  return (await r.json()) as { status: number; code?: string; data?: T };
-}
-
-async function approveFirst(queue: string, userId: string): Promise<void> {
-  await expect
-    .poll(async () => (await admin<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(0);
-  const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
-  const r = await admin('/review/approve', { queue, id: list.data?.list[0]?.id, reason: 'demo: proof checked' });
-  expect(r.status).toBe(1);
-}
+let ops: AdminApi;
 
 const input = (page: Page, testId: string) =>
   page.locator(`[data-testid=${testId}] input, input[data-testid=${testId}]`).first();
@@ -46,12 +22,8 @@ const input = (page: Page, testId: string) =>
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  const login = await fetch(`${server.baseUrl}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-  });
-  adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  ops = new AdminApi(server.baseUrl);
+  await ops.login();
 });
 
 afterAll(async () => {
@@ -125,7 +97,7 @@ describe('the demo on a fresh server', () => {
           timeout: 15_000,
         })
         .toBe('pending');
-      await approveFirst('kyc', uid);
+      await ops.approveFirst('kyc', uid);
 
       // the seeded demo channels: one per currency; the MXN one with its account details and copy buttons
       await page.goto(`${base}/#/information/recharge`);
@@ -157,7 +129,7 @@ describe('the demo on a fresh server', () => {
       await expect.poll(async () => page.getByTestId('deposit-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
       await page.getByTestId('deposit-submit').click();
       await expect.poll(async () => page.getByTestId('deposit-result').count(), { timeout: 15_000 }).toBe(1);
-      await approveFirst('deposit', uid);
+      await ops.approveFirst('deposit', uid);
       const assets = await api<{ accounts: { currency: string; available: string }[] }>(
         base,
         '/user/assets',

@@ -7,40 +7,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
-import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { api, registerUser, seedStorage, type Session } from './market-helpers.js';
+import { AdminApi, EVERY_DAY, openMxnChannel, PNG } from './server-api.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-let adminToken = '';
-
-// a 4×4 PNG made with sharp (valid, decodable), so the server's re-encoding accepts it
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function admin<T = unknown>(path: string, body: unknown): Promise<{ status: number; code?: string; data?: T }> {
-  const r = await fetch(`${baseUrl}/api/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify(body),
-  });
-  return (await r.json()) as { status: number; code?: string; data?: T };
-}
-
-async function approveFirst(queue: string, userId: string): Promise<void> {
-  await expect
-    .poll(async () => (await admin<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(0);
-  const list = await admin<{ list: { id: string }[] }>('/review/list', { queue, userId });
-  const id = list.data?.list[0]?.id;
-  expect(id).toBeTruthy();
-  const r = await admin('/review/approve', { queue, id, reason: 'e2e: documents checked' });
-  expect(r.status).toBe(1);
-}
+const ops = new AdminApi(baseUrl);
 
 async function userId(session: Session): Promise<string> {
   const info = await api<{ id: string }>(baseUrl, '/user/getUserinfo', {}, session);
@@ -55,45 +27,13 @@ async function signedIn(session: Session, language = 'en'): Promise<Page> {
 
 beforeAll(async () => {
   browser = await launch();
-  const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-  });
-  adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  await ops.login();
   // the operator opens the windows around the clock for this run (docs/api.md §21: through config, not code)
-  const all = [1, 2, 3, 4, 5, 6, 7];
+  const window = { open: '00:00', close: '24:00', days: EVERY_DAY };
   expect(
-    (
-      await admin('/config/set', {
-        key: 'withdraw.window',
-        value: { open: '00:00', close: '24:00', days: all },
-        reason: 'e2e: open window',
-      })
-    ).status,
+    (await ops.call('/config/set', { key: 'withdraw.window', value: window, reason: 'e2e: open window' })).status,
   ).toBe(1);
-  expect(
-    (
-      await admin('/config/set', {
-        key: 'deposit.channels',
-        reason: 'e2e: channel',
-        value: [
-          {
-            id: 'ch_mx',
-            type: 'bank',
-            name: 'SPEI transfer',
-            currency: 'MXN',
-            accountName: 'Meridian Securities SA de CV',
-            accountNumber: '012180001234567891',
-            bankName: 'BBVA México',
-            branch: 'CDMX Centro',
-            window: { open: '00:00', close: '24:00', days: all },
-            enabled: true,
-          },
-        ],
-      })
-    ).status,
-  ).toBe(1);
+  await openMxnChannel(ops, 'ch_mx', 'e2e: channel');
 });
 
 afterAll(async () => {
@@ -133,7 +73,7 @@ describe('money in and out on a phone', () => {
         timeout: 15_000,
       })
       .toBe('pending');
-    await approveFirst('kyc', uid);
+    await ops.approveFirst('kyc', uid);
     await page.reload();
     await expect
       .poll(async () => (await page.getByTestId('kyc-status').textContent()) ?? '', { timeout: 15_000 })
@@ -161,7 +101,7 @@ describe('money in and out on a phone', () => {
         { timeout: 15_000 },
       )
       .toBe(1);
-    await approveFirst('deposit', uid);
+    await ops.approveFirst('deposit', uid);
     const assets = await api<{ accounts: { currency: string; available: string }[] }>(
       baseUrl,
       '/user/assets',
@@ -291,7 +231,7 @@ describe('money in and out on a phone', () => {
 
     // the withdrawal in German and Traditional Chinese, light and dark: errors that go as fields
     // are filled, the confirmation sheet, the result card; each paid out so the next may start
-    await approveFirst('withdraw', uid);
+    await ops.approveFirst('withdraw', uid);
     const submitted: Record<string, RegExp> = { de: /Auszahlung eingereicht/, zh: /出金申請已提交/ };
     for (const [language, scheme] of [
       ['de', 'light'],
@@ -320,7 +260,7 @@ describe('money in and out on a phone', () => {
       expect(await p.getByTestId('cashout-result').textContent()).toMatch(submitted[language] as RegExp);
       await p.waitForTimeout(2_500); // past the success toast
       await shot(p, `40-cashout-result-${language}-${scheme}`);
-      await approveFirst('withdraw', uid);
+      await ops.approveFirst('withdraw', uid);
       await p.close();
     }
   }, 300_000);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phonePage, shot } from './browser.js';
 import { startServer, type E2eServer } from './global-setup.js';
 import { api, seedStorage, type Session } from './market-helpers.js';
-import { AdminApi, verifiedFundedUser } from './server-api.js';
+import { AdminApi, openMxnChannel, verifiedFundedUser } from './server-api.js';
 
 let server: E2eServer;
 let baseUrl = '';
@@ -33,29 +33,7 @@ beforeAll(async () => {
   browser = await launch();
   ops = new AdminApi(baseUrl);
   await ops.login();
-  const all = [1, 2, 3, 4, 5, 6, 7];
-  expect(
-    (
-      await ops.call('/config/set', {
-        key: 'deposit.channels',
-        reason: 'e2e: MXN channel',
-        value: [
-          {
-            id: 'ch_mx',
-            type: 'bank',
-            name: 'SPEI transfer',
-            currency: 'MXN',
-            accountName: 'Meridian Securities SA de CV',
-            accountNumber: '012180001234567891',
-            bankName: 'BBVA México',
-            branch: 'CDMX Centro',
-            window: { open: '00:00', close: '24:00', days: all },
-            enabled: true,
-          },
-        ],
-      })
-    ).status,
-  ).toBe(1);
+  await openMxnChannel(ops);
 });
 
 afterAll(async () => {

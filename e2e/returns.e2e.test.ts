@@ -32,7 +32,7 @@ import { launch, shot } from './browser.js';
 import { startServer, type E2eServer } from './global-setup.js';
 import { api, seedStorage, type Session } from './market-helpers.js';
 import { pdfRows } from './pdf-text.js';
-import { AdminApi, verifiedFundedUser } from './server-api.js';
+import { AdminApi, EVERY_DAY, openMxnChannel, verifiedFundedUser } from './server-api.js';
 
 const TZ = 'America/Mexico_City';
 const HOUR = 60 * 60_000;
@@ -153,25 +153,11 @@ beforeAll(async () => {
   browser = await launch();
   ops = new AdminApi(baseUrl);
   await ops.login();
-  const all = [1, 2, 3, 4, 5, 6, 7];
   const set = async (key: string, value: unknown) =>
     expect((await ops.call('/config/set', { key, value, reason: 'e2e: returns journey' })).status).toBe(1);
-  await set('deposit.channels', [
-    {
-      id: 'ch_mxn_e2e',
-      type: 'bank',
-      name: 'SPEI transfer',
-      currency: 'MXN',
-      accountName: 'Meridian Securities SA de CV',
-      accountNumber: '012180001234567891',
-      bankName: 'BBVA México',
-      branch: 'CDMX Centro',
-      window: { open: '00:00', close: '24:00', days: all },
-      enabled: true,
-    },
-  ]);
+  await openMxnChannel(ops, 'ch_mxn_e2e', 'e2e: returns journey');
   // the withdrawal day may be a Saturday (trading Thursday and Friday)
-  await set('withdraw.window', { open: '00:00', close: '24:00', days: all });
+  await set('withdraw.window', { open: '00:00', close: '24:00', days: EVERY_DAY });
 });
 
 afterAll(async () => {

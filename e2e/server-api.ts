@@ -1,14 +1,14 @@
 /**
  * The back-office and upload calls the journeys make over HTTP (for setup steps a journey does
  * not test through the screens): admin login, admin calls, approving the first pending review
- * item of a user, uploading an image, a verified and funded account.
+ * item of a user, an MXN deposit channel, uploading an image, a verified and funded account.
  */
 import { expect } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 import { api, registerUser, type Session } from './market-helpers.js';
 
-// a 4×4 PNG (valid, decodable), so the server's re-encoding accepts it
-const PNG = Buffer.from(
+/** A 4×4 PNG (valid, decodable), so the server's re-encoding accepts it. */
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTpsJRwzEcQDrIxMhLoLCbgAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -37,12 +37,42 @@ export class AdminApi {
     return (await r.json()) as { status: number; code?: string; data?: T };
   }
 
+  /** Approves the user's oldest waiting item in `queue`, waiting up to 15 s for it to arrive. */
   async approveFirst(queue: string, userId: string): Promise<void> {
+    await expect
+      .poll(
+        async () => (await this.call<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBeGreaterThan(0);
     const list = await this.call<{ list: { id: string }[] }>('/review/list', { queue, userId });
     const id = list.data?.list[0]?.id;
     expect(id, JSON.stringify(list)).toBeTruthy();
     expect((await this.call('/review/approve', { queue, id, reason: 'e2e: checked' })).status).toBe(1);
   }
+}
+
+/** Every day of the week, in the deposit and withdrawal windows' numbering (1 = Monday … 7 = Sunday). */
+export const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+/** Sets the deposit channels to one MXN bank transfer open around the clock (`id`, `ch_mx` by default). */
+export async function openMxnChannel(ops: AdminApi, id = 'ch_mx', reason = 'e2e: MXN channel'): Promise<void> {
+  const channel = {
+    id,
+    type: 'bank',
+    name: 'SPEI transfer',
+    currency: 'MXN',
+    accountName: 'Meridian Securities SA de CV',
+    accountNumber: '012180001234567891',
+    bankName: 'BBVA México',
+    branch: 'CDMX Centro',
+    window: { open: '00:00', close: '24:00', days: EVERY_DAY },
+    enabled: true,
+  };
+  const r = await ops.call('/config/set', { key: 'deposit.channels', reason, value: [channel] });
+  expect(r.status, JSON.stringify(r)).toBe(1);
 }
 
 /** Uploads a small PNG for `purpose` (kyc_front, deposit_proof, …) and answers its image id. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { codeCatalogue, type Code } from './codes.js';
 import { configKeys } from './config-keys.js';
 import * as enums from './enums.js';
-import { messageCatalogue } from './messages.js';
+import { messageCatalogue, translatedParams } from './messages.js';
 import { currencies } from './money.js';
 import { clock, date, id, money, rate, requestId, timestamp } from './primitives.js';
 import * as states from './states.js';
@@ -252,7 +252,9 @@ function codeSection(): string {
   ]);
   const messages = Object.entries(messageCatalogue).map(([c, d]) => [
     code(c),
-    d.params.map(code).join(', '),
+    d.params
+      .map((p) => (translatedParams(c).includes(p) ? `${code(p)} (+ ${code(`${p}.<language>`)})` : code(p)))
+      .join(', '),
     d.title,
     d.en,
   ]);
@@ -269,7 +271,7 @@ function codeSection(): string {
     '',
     '### 4.2 Message codes',
     '',
-    'Personal messages (§7.5, `kind: "message"`) are stored and sent as a code plus params, never as a sentence. The client translates `<code>.title` and `<code>.body`; the English title and text below are the defaults carried in `title` and `content`.',
+    'Personal messages (§7.5, `kind: "message"`) are stored and sent as a code plus params, never as a sentence. The client translates `<code>.title` and `<code>.body`; the English title and text below are the defaults carried in `title` and `content`. A param marked `(+ product.<language>)` is a product name the operator writes per language (§14, §15): the message carries it in English and, for each of `de`, `zh`, `esp`, `kor` the product has a name in, as `product.de`, `product.zh`, …, taken when the message is sent; a reader gets their language, else the English (the contract’s `paramsIn`). Messages sent before carry the English only.',
     '',
     table(['Code', 'Params', 'Title', 'English'], messages),
   ].join('\n');

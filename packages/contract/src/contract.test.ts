@@ -21,7 +21,10 @@ import {
   whole,
   messageCatalogue,
   messageCodes,
+  paramsIn,
   renderMessageEnglish,
+  translatedParams,
+  withTranslations,
 } from './index.js';
 
 describe('Money', () => {
@@ -135,6 +138,53 @@ describe('the message catalogue', () => {
       const used = new Set([...placeholders(entry.title), ...placeholders(entry.en)]);
       expect([...used].sort(), code).toEqual([...entry.params].sort());
     }
+  });
+
+  it('lets only declared params carry other languages, and only product names', () => {
+    for (const code of messageCodes) {
+      const entry: { params: readonly string[]; translated?: readonly string[] } = messageCatalogue[code];
+      for (const param of entry.translated ?? []) expect(entry.params, code).toContain(param);
+    }
+    expect(messageCodes.filter((code) => translatedParams(code).length > 0).sort()).toEqual([
+      'message.copy.ended',
+      'message.lending.completed',
+      'message.lending.failed',
+      'message.lending.matched',
+    ]);
+    expect(translatedParams('message.no_such_code')).toEqual([]);
+  });
+
+  it("stores a product's names beside the English one and gives each reader theirs", () => {
+    const product = withTranslations('product', 'MXN 30-day lending', {
+      de: 'MXN-Verleihung 30 Tage',
+      zh: 'MXN 30 天出借',
+      esp: '  ',
+    });
+    expect(product).toEqual({
+      product: 'MXN 30-day lending',
+      'product.de': 'MXN-Verleihung 30 Tage',
+      'product.zh': 'MXN 30 天出借',
+    });
+    expect(withTranslations('product', 'Fund', null)).toEqual({ product: 'Fund' });
+    const params = { ...product, amount: '10.00', currency: 'MXN' };
+    const code = 'message.lending.failed';
+    expect(paramsIn(code, params, 'de')).toEqual({
+      product: 'MXN-Verleihung 30 Tage',
+      amount: '10.00',
+      currency: 'MXN',
+    });
+    expect(paramsIn(code, params, 'zh').product).toBe('MXN 30 天出借');
+    expect(paramsIn(code, params, 'kor')).toEqual({ product: 'MXN 30-day lending', amount: '10.00', currency: 'MXN' });
+    expect(paramsIn(code, params, 'en')).toEqual({ product: 'MXN 30-day lending', amount: '10.00', currency: 'MXN' });
+    // the English rendering the wire carries for older clients is unchanged
+    expect(renderMessageEnglish(code, params).content).toBe(
+      'MXN 30-day lending: the product closed before the settlement; 10.00 MXN is available again.',
+    );
+    // a code without translated params keeps every param as it came
+    expect(paramsIn('message.kyc.rejected', { reason: 'x', 'reason.de': 'y' }, 'de')).toEqual({
+      reason: 'x',
+      'reason.de': 'y',
+    });
   });
 
   it('renders the English title and content with the params as they are', () => {

@@ -7,7 +7,12 @@
 // Params are strings: decimal strings for money (with `currency`), Timestamps for times,
 // and plain text for what an operator or a product supplies (`reason`, `product`), which a
 // client shows as literal text and never interprets as markup.
+// A param listed in `translated` (a product's name, which the operator writes per language) may
+// come with its text in the other languages as `<param>.<language>` (`product.de`, `product.zh`,
+// …), taken when the message is sent; a reader's language picks its text (`paramsIn`), English
+// (the param itself) when there is none. Messages sent before carry only the English.
 // Codes never change meaning: to change one, add a new code and retire the old.
+import type { Language } from './enums.js';
 
 export const messageCatalogue = {
   'message.kyc.approved': {
@@ -52,16 +57,19 @@ export const messageCatalogue = {
   },
   'message.lending.matched': {
     params: ['product', 'amount', 'currency', 'startedAt', 'endsAt'],
+    translated: ['product'],
     title: 'Lending matched',
     en: '{product}: {amount} {currency} lent from {startedAt} until {endsAt}.',
   },
   'message.lending.failed': {
     params: ['product', 'amount', 'currency'],
+    translated: ['product'],
     title: 'Lending not matched',
     en: '{product}: the product closed before the settlement; {amount} {currency} is available again.',
   },
   'message.lending.completed': {
     params: ['product', 'amount', 'interest', 'currency'],
+    translated: ['product'],
     title: 'Lending completed',
     en: '{product}: {amount} {currency} and interest of {interest} {currency} credited to your available balance.',
   },
@@ -102,6 +110,7 @@ export const messageCatalogue = {
   },
   'message.copy.ended': {
     params: ['product', 'payout', 'currency'],
+    translated: ['product'],
     title: 'Copy trade ended',
     en: '{product} has ended: your payout of {payout} {currency} is in your available balance.',
   },
@@ -201,13 +210,81 @@ export const messageCatalogue = {
     title: '{title}',
     en: '{content}',
   },
-} as const satisfies Record<string, { params: readonly string[]; title: string; en: string }>;
+} as const satisfies Record<
+  string,
+  { params: readonly string[]; translated?: readonly string[]; title: string; en: string }
+>;
 
 export type MessageCode = keyof typeof messageCatalogue;
 export const messageCodes = Object.keys(messageCatalogue) as [MessageCode, ...MessageCode[]];
 
-/** The params a message code takes, as an object type: every declared param is a string. */
-export type MessageParams<C extends MessageCode> = Record<(typeof messageCatalogue)[C]['params'][number], string>;
+/** The languages a translated param may carry besides its English text (the param itself). */
+const otherLanguages = ['de', 'zh', 'esp', 'kor'] as const satisfies readonly Exclude<Language, 'en'>[];
+type OtherLanguage = (typeof otherLanguages)[number];
+
+/** The params of a code whose text may come in other languages too (a product's name). */
+export type TranslatedParam<C extends MessageCode> = (typeof messageCatalogue)[C] extends {
+  translated: readonly (infer P extends string)[];
+}
+  ? P
+  : never;
+
+/**
+ * The params a message code takes, as an object type: every declared param is a string; a
+ * translated one may add its text in other languages (`product.de`).
+ */
+export type MessageParams<C extends MessageCode> = Record<(typeof messageCatalogue)[C]['params'][number], string> &
+  Partial<Record<`${TranslatedParam<C>}.${OtherLanguage}`, string>>;
+
+/** The params of `code` that may carry other languages (`[]` for most). */
+export function translatedParams(code: string): readonly string[] {
+  if (!isMessageCode(code)) return [];
+  const entry: { params: readonly string[]; translated?: readonly string[] } = messageCatalogue[code];
+  return entry.translated ?? [];
+}
+
+/**
+ * `param` with its texts in other languages, as a message stores them: `{product: "MXN 7-day",
+ * "product.de": "MXN 7 Tage", …}` from the English name and the operator's translations (a
+ * language without one is left out; its readers get the English).
+ */
+export function withTranslations<P extends string>(
+  param: P,
+  english: string,
+  translations: Partial<Record<OtherLanguage, string>> | null | undefined,
+): Record<P, string> & Partial<Record<`${P}.${OtherLanguage}`, string>> {
+  const out: Record<string, string> = { [param]: english };
+  for (const language of otherLanguages) {
+    const text = translations?.[language];
+    if (typeof text === 'string' && text.trim() !== '') out[`${param}.${language}`] = text;
+  }
+  return out as Record<P, string> & Partial<Record<`${P}.${OtherLanguage}`, string>>;
+}
+
+/**
+ * A message's params for a reader of `language`: each translated param in that language when the
+ * message carries it, else in English; the other languages' texts left out, so only the params
+ * of the code remain. Other params as they are.
+ */
+export function paramsIn(
+  code: string,
+  params: Readonly<Record<string, string>>,
+  language: Language,
+): Record<string, string> {
+  const translated = translatedParams(code);
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const dot = key.lastIndexOf('.');
+    if (dot > 0 && translated.includes(key.slice(0, dot))) continue;
+    out[key] = value;
+  }
+  if (language === 'en') return out;
+  for (const param of translated) {
+    const text = params[`${param}.${language}`];
+    if (typeof text === 'string' && text !== '') out[param] = text;
+  }
+  return out;
+}
 
 /** A personal message as stored and sent: a code and its params. */
 export type MessageOf<C extends MessageCode = MessageCode> = C extends MessageCode

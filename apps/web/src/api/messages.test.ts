@@ -91,7 +91,7 @@ describe('a personal message', () => {
       code: 'message.deposit.approved',
       params: { orderNo: 'D1', amount: '500000', currency: 'MXN' },
     };
-    const body = messageText(translatorFor('en'), notice).body;
+    const body = messageText(translatorFor('en'), notice, 'en').body;
     expect(body).toContain(formatAmount('500000', 'MXN', 'en'));
     expect(body).toContain('Mex$500,000.00');
     expect(body).not.toContain('MXN');
@@ -106,18 +106,67 @@ describe('a personal message', () => {
       code: 'message.lending.completed',
       params: { product: 'MXN 30-day', amount: '12345.00', interest: '137.03', currency: 'MXN' },
     };
-    expect(messageText(translatorFor('en'), notice)).toEqual({
+    expect(messageText(translatorFor('en'), notice, 'en')).toEqual({
       title: 'Lending completed',
       body: 'MXN 30-day: Mex$12,345.00 and interest of Mex$137.03 credited to your available balance.',
     });
-    expect(messageText(translatorFor('esp'), notice).title).toBe('Préstamo de valores completado');
+    expect(messageText(translatorFor('esp'), notice, 'esp').title).toBe('Préstamo de valores completado');
+  });
+
+  it("names a product in the reader's language when the message carries its names, else in English", () => {
+    const notice = {
+      title: 'Lending completed',
+      content: '…',
+      code: 'message.lending.completed',
+      params: {
+        product: 'MXN 30-day lending',
+        'product.de': 'MXN-Verleihung 30 Tage',
+        'product.zh': 'MXN 30 天出借',
+        amount: '12345.00',
+        interest: '137.03',
+        currency: 'MXN',
+      },
+    };
+    // (numbers in the document's language, which this test leaves English)
+    expect(messageText(translatorFor('de'), notice, 'de').body).toBe(
+      'MXN-Verleihung 30 Tage: Mex$12,345.00 und Zinsen von Mex$137.03 wurden Ihrem verfügbaren Guthaben gutgeschrieben.',
+    );
+    expect(messageText(translatorFor('en'), notice, 'en').body).toBe(
+      'MXN 30-day lending: Mex$12,345.00 and interest of Mex$137.03 credited to your available balance.',
+    );
+    // no Spanish name written: the English one
+    expect(messageText(translatorFor('esp'), notice, 'esp').body).toMatch(/^MXN 30-day lending: /);
+    // a copy fund's end, and a message sent before names were carried
+    const ended = {
+      title: 'Copy trade ended',
+      content: '…',
+      code: 'message.copy.ended',
+      params: { product: 'Steady Growth', 'product.de': 'Stetiges Wachstum', payout: '100.00', currency: 'USD' },
+    };
+    expect(messageText(translatorFor('de'), ended, 'de').body).toMatch(/^Stetiges Wachstum ist beendet: /);
+    const { 'product.de': _dropped, ...before } = ended.params;
+    expect(messageText(translatorFor('de'), { ...ended, params: before }, 'de').body).toMatch(
+      /^Steady Growth ist beendet: /,
+    );
+  });
+
+  it("takes no other language's text for a param that is not a product name", () => {
+    // a reason is the operator's own words: a "reason.de" key, if any, is not read
+    const notice = {
+      title: 'Deposit rejected',
+      content: '…',
+      code: 'message.deposit.rejected',
+      params: { orderNo: 'D1', amount: '5', currency: 'MXN', reason: 'Blurry', 'reason.de': 'Unscharf' },
+    };
+    expect(messageText(translatorFor('de'), notice, 'de').body).toContain('Blurry');
+    expect(messageText(translatorFor('de'), notice, 'de').body).not.toContain('Unscharf');
   });
 
   it('falls back to the English title and content when the code is unknown or absent', () => {
-    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: 'message.unknown', params: {} })).toEqual(
-      { title: 'T', body: 'C' },
-    );
-    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: null, params: null })).toEqual({
+    expect(
+      messageText(translatorFor('de'), { title: 'T', content: 'C', code: 'message.unknown', params: {} }, 'de'),
+    ).toEqual({ title: 'T', body: 'C' });
+    expect(messageText(translatorFor('de'), { title: 'T', content: 'C', code: null, params: null }, 'de')).toEqual({
       title: 'T',
       body: 'C',
     });

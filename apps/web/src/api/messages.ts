@@ -4,6 +4,7 @@
  * shown as a range; the server's English `msg` when the code has no translation; the
  * language's error word when there is nothing at all.
  */
+import { paramsIn, type Language } from '@brokerage/contract';
 import { formatAmount, formatDate, formatMoney, formatPrice, isTimestamp, significantDecimals } from '../lib/format';
 
 export interface Translator {
@@ -136,13 +137,16 @@ export interface NoticeLike {
 
 /**
  * A personal message's title and body in the chosen language (`<code>.title`, `<code>.body`),
- * money params formatted like the toasts: plain text, for rendering as text only. A code this
- * app does not know falls back to the server's English `title` and `content`, also as text.
+ * money params formatted like the toasts: plain text, for rendering as text only. A product's
+ * name is the reader's language's when the message carries it (`product.de`, the contract's
+ * `paramsIn`), else the English one. A code this app does not know falls back to the server's
+ * English `title` and `content`, also as text.
  */
-export function messageText(tr: Translator, notice: NoticeLike): { title: string; body: string } {
+export function messageText(tr: Translator, notice: NoticeLike, language: Language): { title: string; body: string } {
   if (notice.code) {
-    const title = translateKey(tr, `${notice.code}.title`, notice.params ?? {});
-    const body = translateKey(tr, `${notice.code}.body`, notice.params ?? {});
+    const params = paramsIn(notice.code, notice.params ?? {}, language);
+    const title = translateKey(tr, `${notice.code}.title`, params);
+    const body = translateKey(tr, `${notice.code}.body`, params);
     if (title !== null && body !== null) return { title, body };
   }
   return { title: notice.title, body: notice.content };

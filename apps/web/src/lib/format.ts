@@ -482,10 +482,16 @@ const MAX_INTEGER_DIGITS = 15;
 /**
  * Cleans what the user types into an amount field: digits and one decimal point (a comma
  * counts as the point, as German and Spanish keypads type it), at most `scale` decimals and
- * 15 integer digits (the wire limit), no leading zeros.
+ * 15 integer digits (the wire limit), no leading zeros. A number pasted with both marks reads the
+ * last kind as the decimal point and drops the other as digit grouping: "1.234,56" (German) and
+ * "1,234.56" (English) are both "1234.56".
  */
 export function sanitiseAmountInput(raw: string, scale: number): string {
-  const text = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const lastComma = raw.lastIndexOf(',');
+  const lastDot = raw.lastIndexOf('.');
+  const grouping = lastComma !== -1 && lastDot !== -1 ? (lastComma > lastDot ? '.' : ',') : null;
+  const ungrouped = grouping === null ? raw : raw.split(grouping).join('');
+  const text = ungrouped.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = text.indexOf('.');
   let integer = dot === -1 ? text : text.slice(0, dot);
   let fraction = dot === -1 ? '' : text.slice(dot + 1).replace(/\./g, '');
@@ -493,6 +499,16 @@ export function sanitiseAmountInput(raw: string, scale: number): string {
   fraction = fraction.slice(0, Math.max(0, scale));
   if (dot === -1 || scale <= 0) return integer;
   return `${integer === '' ? '0' : integer}.${fraction}`;
+}
+
+/**
+ * A typed amount as its field shows it: the cleaned text of `sanitiseAmountInput` (its point a
+ * ".") with the language's decimal mark, "61.5" → "61,5" in German and Spanish. Digits are not
+ * grouped while typing. The field's value stays the cleaned text, which `toWireAmount` sends.
+ */
+export function localiseAmountInput(value: string, locale: string = currentNumberLocale()): string {
+  const { decimal } = numberSymbols(locale);
+  return decimal === '.' ? value : value.replace('.', decimal);
 }
 
 /** The wire form of a typed amount ("100." → "100", ".5" → "0.5"), or '' when nothing was typed. */

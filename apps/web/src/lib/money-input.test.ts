@@ -8,6 +8,7 @@ import {
   formatSignedAmount,
   formatWeekdays,
   isPositiveAmount,
+  localiseAmountInput,
   sanitiseAmountInput,
   scaleOf,
   toWireAmount,
@@ -49,6 +50,14 @@ describe('sanitiseAmountInput', () => {
     expect(sanitiseAmountInput('40,5', 2)).toBe('40.5');
   });
 
+  it('reads the last mark of a pasted number with both as the point, the other as grouping', () => {
+    expect(sanitiseAmountInput('1.234,56', 2)).toBe('1234.56');
+    expect(sanitiseAmountInput('1,234.56', 2)).toBe('1234.56');
+    expect(sanitiseAmountInput('1.234.567,8', 2)).toBe('1234567.8');
+    expect(sanitiseAmountInput('1,234,567.8', 2)).toBe('1234567.8');
+    expect(sanitiseAmountInput('1 234,5', 2)).toBe('1234.5');
+  });
+
   it('drops leading zeros but keeps "0." while typing, and drops decimals for 0-scale currencies', () => {
     expect(sanitiseAmountInput('007', 2)).toBe('7');
     expect(sanitiseAmountInput('0.', 2)).toBe('0.');
@@ -58,6 +67,24 @@ describe('sanitiseAmountInput', () => {
 
   it('stops at 15 integer digits (the wire limit)', () => {
     expect(sanitiseAmountInput('12345678901234567', 2)).toBe('123456789012345');
+  });
+});
+
+describe('localiseAmountInput', () => {
+  it("shows a typed amount's point as the language's decimal mark, without grouping", () => {
+    expect(localiseAmountInput('1234.5', 'de')).toBe('1234,5');
+    expect(localiseAmountInput('1234.5', 'es')).toBe('1234,5');
+    expect(localiseAmountInput('0.', 'de')).toBe('0,');
+    expect(localiseAmountInput('1234.5', 'en')).toBe('1234.5');
+    expect(localiseAmountInput('1234.5', 'zh-Hant')).toBe('1234.5');
+    expect(localiseAmountInput('1234.5', 'ko')).toBe('1234.5');
+    expect(localiseAmountInput('', 'de')).toBe('');
+  });
+
+  it('reads back what it shows', () => {
+    for (const typed of ['0.5', '61.', '1234.56', '7']) {
+      expect(sanitiseAmountInput(localiseAmountInput(typed, 'de'), 8)).toBe(typed);
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   formatPrice,
   Money,
   roundRate,
+  withTranslations,
   type CopyFund,
   type CopyFundDetail,
   type CopyPayout,
@@ -401,7 +402,11 @@ export async function endSubscription(
   if (event === 'fund_ends') {
     await sendMessage(tx, deps.clock, sub.userId, {
       code: 'message.copy.ended',
-      params: { product: fund.name, payout: result.payout.toString(), currency: fund.currency },
+      params: {
+        ...withTranslations('product', fund.name, fund.names),
+        payout: result.payout.toString(),
+        currency: fund.currency,
+      },
     });
   }
   return { fund: updatedFund, sub: updatedSub };

@@ -7,6 +7,7 @@ import {
   type CopyFund,
   type CopyFundDetail,
   type CopySubscription,
+  type Notice,
 } from '@brokerage/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configureChannels, fund, verifiedUser } from '../../test/funds-helpers.js';
@@ -300,7 +301,7 @@ describe('copy-trading funds (§14)', () => {
   });
 
   it('closing a fund sells its positions, then ends every subscription with its payout and a message', async () => {
-    const f = await createFund({ lockupDays: 30 });
+    const f = await createFund({ lockupDays: 30, names: { de: 'Test-Umkehr', zh: '測試回歸' } });
     const u = await follower('USDT', '500.00');
     await subscribe(u, { fundId: f.id, amount: '500' });
     await runCopyEngineOnce(engineDeps());
@@ -318,8 +319,15 @@ describe('copy-trading funds (§14)', () => {
     const [ended] = await mine(u);
     expect(ended).toMatchObject({ state: 'ended', endReason: 'fund_closed' });
     expect(await available(u, 'USDT')).toBe(ended!.payout);
-    const notices = JSON.stringify((await post(t.app, '/user/notice', {}, u.headers)).body);
-    expect(notices).toContain('message.copy.ended');
+    const notices = data<Notice[]>(await post(t.app, '/user/notice', {}, u.headers));
+    // the fund's names go with the message, so a German reader reads the German one
+    expect(notices.find((n) => n.code === 'message.copy.ended')?.params).toEqual({
+      product: 'Test Reversion',
+      'product.de': 'Test-Umkehr',
+      'product.zh': '測試回歸',
+      payout: ended!.payout,
+      currency: 'USDT',
+    });
     // the fund's account is empty: the rest went back to the house
     const b = (await balancesOf(t.deps.db, `u_fund_${f.id}`)).get('USDT')!;
     expect(b.available.isZero()).toBe(true);

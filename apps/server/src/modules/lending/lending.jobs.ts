@@ -11,6 +11,7 @@
  * nothing and two runs (or two instances) never act twice. Run it from any loop, as often as
  * wished; `lendingSettlementJob` runs it every 30 s beside the API.
  */
+import { withTranslations } from '@brokerage/contract';
 import { ledgerDecimal } from '../../platform/columns.js';
 import { sendMessage } from '../messages/index.js';
 import type { Clock } from '../../platform/clock.js';
@@ -69,7 +70,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
       await sendMessage(tx, deps.clock, r.userId, {
         code: 'message.lending.matched',
         params: {
-          product: r.name,
+          ...withTranslations('product', r.name, r.names),
           amount: amount.toString(),
           currency,
           startedAt: instant.toISOString(),
@@ -89,7 +90,7 @@ async function matchOne(deps: LendingSettlementDeps, id: string, now: Date): Pro
     await transitionLending(tx, r, 'not_matched', { failedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.failed',
-      params: { product: r.name, amount: amount.toString(), currency },
+      params: { ...withTranslations('product', r.name, r.names), amount: amount.toString(), currency },
     });
     return 'failed';
   });
@@ -117,7 +118,12 @@ async function completeOne(deps: LendingSettlementDeps, id: string, now: Date): 
     await transitionLending(tx, r, 'term_ends', { interest: interest.amount, completedAt: now });
     await sendMessage(tx, deps.clock, r.userId, {
       code: 'message.lending.completed',
-      params: { product: r.name, amount: principal.toString(), interest: interest.toString(), currency },
+      params: {
+        ...withTranslations('product', r.name, r.names),
+        amount: principal.toString(),
+        interest: interest.toString(),
+        currency,
+      },
     });
     return true;
   });

@@ -6,6 +6,8 @@
 import {
   isMessageCode,
   messageCatalogue,
+  paramsIn,
+  translatedParams,
   type LendingProduct,
   type LendingRecord,
   type MessageCode,
@@ -15,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approve, configureChannels, fund, submitKyc, uploadImage, verifiedUser } from '../../test/funds-helpers.js';
 import { adminLogin, post, registerUser, useTestApp, type TestUser } from '../../test/harness.js';
 import { runLendingSettlement } from '../lending/index.js';
-import { plainTextParam } from './notices.service.js';
+import { noticesFor, plainTextParam } from './notices.service.js';
 import { notices } from './notices.tables.js';
 
 const t = useTestApp(undefined, undefined, { engine: false });
@@ -26,7 +28,7 @@ const TUESDAY = new Date('2026-03-03T00:00:05Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Params that carry what an operator or a product wrote: plain text, any characters. */
-const TEXT_PARAMS = new Set(['reason', 'product', 'name']);
+const TEXT_PARAMS = new Set(['reason', 'product', 'name', 'product.de', 'product.zh', 'product.esp', 'product.kor']);
 
 const MARKUP_REASON =
   '  <a href="https://evil.example/claim" style="position:fixed;inset:0">Tap to verify</a>' +
@@ -142,7 +144,7 @@ describe('personal messages are codes with params', () => {
     // lending: one matched then completed, one failed (product closed before the settlement)
     const lender = await verifiedUser(t.app);
     await fund(t.app, lender, 'MXN', '10000.00');
-    const open = await lendingProduct({});
+    const open = await lendingProduct({ names: { de: 'MXN-1-Tages-<b>Note</b>', kor: 'MXN 1일 노트' } });
     const closing = await lendingProduct({ name: 'MXN closing' });
     for (const productId of [open.id, closing.id]) {
       const r = await post(t.app, '/lending/apply', { productId, amount: '2000' }, lender.headers);
@@ -188,7 +190,15 @@ describe('personal messages are codes with params', () => {
       const code = row.code as MessageCode;
       expect(code, where).not.toBe('message.legacy');
       const params = row.params ?? {};
-      expect(Object.keys(params).sort(), where).toEqual([...messageCatalogue[code].params].sort());
+      // exactly the code's params, and a product's name in other languages where the code allows it
+      const declared: readonly string[] = messageCatalogue[code].params;
+      const others = translatedParams(code).flatMap((p) => ['de', 'zh', 'esp', 'kor'].map((l) => `${p}.${l}`));
+      expect(
+        Object.keys(params)
+          .filter((key) => !others.includes(key))
+          .sort(),
+        where,
+      ).toEqual([...declared].sort());
       for (const [key, value] of Object.entries(params)) {
         expect(typeof value, `${where} ${key}`).toBe('string');
         // only what an operator or a product wrote may be words; everything else is a value
@@ -208,12 +218,36 @@ describe('personal messages are codes with params', () => {
     expect(byCode('message.withdraw.rejected')).toEqual([
       expect.objectContaining({ amount: '700.00', currency: 'MXN', reason: 'Card closed' }),
     ]);
+    // the product's names as the operator wrote them, plain text like the English one
     expect(byCode('message.lending.completed')).toEqual([
-      { product: 'MXN 1-day <b>note</b>', amount: '2000.00', interest: '2.00', currency: 'MXN' },
+      {
+        product: 'MXN 1-day <b>note</b>',
+        'product.de': 'MXN-1-Tages-<b>Note</b>',
+        'product.kor': 'MXN 1일 노트',
+        amount: '2000.00',
+        interest: '2.00',
+        currency: 'MXN',
+      },
     ]);
+    // a product without translations: its English name only
+    expect(byCode('message.lending.failed')).toEqual([{ product: 'MXN closing', amount: '2000.00', currency: 'MXN' }]);
     expect(byCode('message.lending.matched')).toEqual([
-      expect.objectContaining({ startedAt: '2026-03-03T00:00:00.000Z', endsAt: '2026-03-04T00:00:00.000Z' }),
+      expect.objectContaining({
+        'product.de': 'MXN-1-Tages-<b>Note</b>',
+        startedAt: '2026-03-03T00:00:00.000Z',
+        endsAt: '2026-03-04T00:00:00.000Z',
+      }),
     ]);
+
+    // /user/notice sends them with the code (read here as the route does: the lender's session has
+    // idled out over the two days); a German reader's text is the German name (paramsIn)
+    const sent = (await noticesFor(t.database.db, lender.id)).find((n) => n.code === 'message.lending.completed');
+    expect(sent?.params?.['product.de']).toBe('MXN-1-Tages-<b>Note</b>');
+    expect(paramsIn('message.lending.completed', sent?.params ?? {}, 'de').product).toBe('MXN-1-Tages-<b>Note</b>');
+    // the English rendering for older clients keeps the English name
+    expect(sent?.content).toBe(
+      'MXN 1-day <b>note</b>: 2000.00 MXN and interest of 2.00 MXN credited to your available balance.',
+    );
   });
 
   it('keeps a reason with markup as literal text: stored, on the record and in /user/notice', async () => {

@@ -36,6 +36,35 @@ describe('renderPush', () => {
     }
   });
 
+  it("names a product in the subscription's language when the message carries its names", () => {
+    const matched = {
+      id: 'nt_lend',
+      code: 'message.lending.failed',
+      params: {
+        product: 'MXN 30-day lending',
+        'product.de': 'MXN-Verleihung 30 Tage',
+        'product.zh': 'MXN 30 天出借',
+        amount: '10000.00',
+        currency: 'MXN',
+      },
+    };
+    expect(renderPush(matched, 'de').body).toMatch(/^MXN-Verleihung 30 Tage: /);
+    expect(renderPush(matched, 'zh').body).toMatch(/^MXN 30 天出借/);
+    expect(renderPush(matched, 'en').body).toMatch(/^MXN 30-day lending: /);
+    // no Korean name was written: the English one
+    expect(renderPush(matched, 'kor').body).toMatch(/^MXN 30-day lending/);
+    // one name only: the other languages' texts are not params of the message
+    const others = {
+      en: /Verleihung|出借/,
+      de: /出借/,
+      zh: /Verleihung/,
+      esp: /Verleihung|出借/,
+      kor: /Verleihung|出借/,
+    };
+    for (const [lang, other] of Object.entries(others))
+      expect(renderPush(matched, lang as keyof typeof others).body, lang).not.toMatch(other);
+  });
+
   it('keeps the payload under its limit by shortening the body', () => {
     const long = renderPush(
       { id: 'nt_long', code: 'message.kyc.rejected', params: { reason: '長'.repeat(3000) } },

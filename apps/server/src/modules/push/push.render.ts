@@ -1,10 +1,11 @@
 /**
  * The text of a push (docs/api.md §22.4): a personal message's title and body in the subscription's
  * language, from the app's own catalogue (`@brokerage/i18n`, the texts the web app shows for
- * `<code>.title` / `<code>.body`), with numbers in the language's separators. Plain text: the
- * browser's notification shows it as text.
+ * `<code>.title` / `<code>.body`), with numbers in the language's separators and a product's name
+ * in the language when the message carries it. Plain text: the browser's notification shows it as
+ * text.
  */
-import type { Language, MessageCode } from '@brokerage/contract';
+import { paramsIn, type Language, type MessageCode } from '@brokerage/contract';
 import { codeMessages } from '@brokerage/i18n';
 
 export interface PushText {
@@ -79,8 +80,10 @@ export function renderPush(
   message: { id: string; code: MessageCode | string; params: Record<string, string> },
   language: Language,
 ): PushText {
-  const title = fill(textOf(language, `${message.code}.title`) ?? '', message.params, language);
-  const body = fill(textOf(language, `${message.code}.body`) ?? '', message.params, language);
+  // a product's name in the subscription's language when the message carries it
+  const params = paramsIn(message.code, message.params, language);
+  const title = fill(textOf(language, `${message.code}.title`) ?? '', params, language);
+  const body = fill(textOf(language, `${message.code}.body`) ?? '', params, language);
   const payload: PushText = {
     title: [...title].slice(0, 120).join(''),
     body,

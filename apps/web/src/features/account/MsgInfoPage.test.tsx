@@ -34,6 +34,25 @@ const legacy: Notice = {
   createdAt: '2026-03-01T18:00:00Z',
 };
 
+const lendingDone: Notice = {
+  id: 'nt_l',
+  kind: 'message',
+  code: 'message.lending.completed',
+  params: {
+    product: 'MXN 30-day lending',
+    'product.de': 'MXN-Verleihung 30 Tage',
+    'product.zh': 'MXN 30 天出借',
+    'product.esp': 'Préstamo de MXN a 30 días',
+    'product.kor': 'MXN 30일 대여',
+    amount: '10000.00',
+    interest: '90.00',
+    currency: 'MXN',
+  },
+  title: 'Lending completed',
+  content: 'MXN 30-day lending: 10000.00 MXN and interest of 90.00 MXN credited to your available balance.',
+  createdAt: '2026-03-31T00:00:05Z',
+};
+
 const forEveryone: Notice = {
   id: 'nt_all',
   kind: 'notice',
@@ -79,6 +98,20 @@ describe('a personal message', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Auszahlung abgelehnt');
     expect(body.textContent).toContain('W2026030200001');
     expect(body.textContent).toContain(`Grund: ${MARKUP_REASON}`);
+  });
+
+  it("names the product in the reader's language", async () => {
+    const names = { de: 'MXN-Verleihung 30 Tage', zh: 'MXN 30 天出借', en: 'MXN 30-day lending' } as const;
+    for (const language of ['de', 'zh', 'en'] as const) {
+      sessionStore.getState().setLanguage(language);
+      stubApi({ '/user/notice': { data: [lendingDone] } });
+      const { unmount } = renderAt('/information/msgInfo?id=nt_l', [page('/information/msgInfo', <MsgInfoPage />)]);
+      const body = await screen.findByTestId('message-body');
+      expect(body.textContent?.startsWith(names[language]), `${language}: ${body.textContent}`).toBe(true);
+      for (const other of Object.values(names).filter((n) => n !== names[language]))
+        expect(body.textContent).not.toContain(other);
+      unmount();
+    }
   });
 
   it('stored before messages were codes, shows its old texts as text', async () => {

@@ -18,6 +18,7 @@ export default function MsgInfoPage() {
   const id = search.get('id') ?? '';
   const notices = useNotices();
   const markRead = useSession((s) => s.markRead);
+  const language = useSession((s) => s.language);
   const notice = notices.data?.find((item) => item.id === id);
   const loggedIn = useIsLoggedIn();
 
@@ -35,7 +36,7 @@ export default function MsgInfoPage() {
 
   // a personal message is a code and params, translated and shown as text; only a notice for
   // everyone is operator HTML (sanitised by RichText)
-  const message = notice?.kind === 'message' ? messageText(translator, notice) : null;
+  const message = notice?.kind === 'message' ? messageText(translator, notice, language) : null;
   const title = message?.title ?? notice?.title;
 
   return (

@@ -17,6 +17,7 @@ function NoticeList({ notices }: { notices: Notice[] }) {
   const navigate = useNavigate();
   const read = useSession((s) => s.readMsgIds);
   const markRead = useSession((s) => s.markRead);
+  const language = useSession((s) => s.language);
   if (notices.length === 0) return <Empty text={t('ui.notice.empty')} />;
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -36,7 +37,7 @@ function NoticeList({ notices }: { notices: Notice[] }) {
               <span className={unread ? 'dot unread' : 'dot'} aria-hidden="true" />
               <span style={{ flex: 1, minWidth: 0 }}>
                 <span className="title" style={{ display: 'block' }}>
-                  {notice.kind === 'message' ? messageText(translator, notice).title : notice.title}
+                  {notice.kind === 'message' ? messageText(translator, notice, language).title : notice.title}
                   {unread ? <span className="sr-only"> ({t('ui.notice.unread')})</span> : null}
                 </span>
                 <span className="meta num">{formatDate(notice.createdAt)}</span>

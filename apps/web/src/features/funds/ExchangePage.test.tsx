@@ -14,8 +14,8 @@ const rates = {
   ],
 };
 
-function renderExchange() {
-  return renderAt('/information/exChange', [page('/information/exChange', <ExchangePage />)]);
+function renderExchange(path = '/information/exChange') {
+  return renderAt(path, [page('/information/exChange', <ExchangePage />)]);
 }
 
 describe('the currency exchange', () => {
@@ -176,5 +176,31 @@ describe('the currency exchange', () => {
     await waitFor(() => expect(api.callsTo('/funds/rates')).toContainEqual({ base: 'MXN' }));
     await user.type(screen.getByTestId('exchange-amount'), '100');
     await waitFor(() => expect(screen.getByTestId('exchange-receive').textContent).toBe('$5.50'));
+  });
+
+  it('opens with the target a link names (`?to=USDT` from an order form), paid from a currency with money in it', async () => {
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': {
+        data: assets([account('MXN', '5000.00'), account('USD', '0.00'), account('USDT', '0.00')]),
+      },
+      '/funds/rates': { data: rates },
+    });
+    // USD is the summary currency (beforeEach) but empty: the MXN the user has pays
+    renderExchange('/information/exChange?to=USDT');
+    expect(((await screen.findByTestId('exchange-to')) as HTMLSelectElement).value).toBe('USDT');
+    expect((screen.getByTestId('exchange-from') as HTMLSelectElement).value).toBe('MXN');
+    await waitFor(() => expect(api.callsTo('/funds/rates')).toEqual([{ base: 'MXN' }]));
+  });
+
+  it('ignores a target that is not one of the currencies', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
+      '/funds/rates': { data: rates },
+    });
+    renderExchange('/information/exChange?to=XYZ');
+    expect(((await screen.findByTestId('exchange-from')) as HTMLSelectElement).value).toBe('USD');
+    expect((screen.getByTestId('exchange-to') as HTMLSelectElement).value).toBe('MXN');
   });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
 import { useCallback, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { refreshAfterMoney, useAllAssets, useRates, type ExchangeData, type RatesData } from './funds-queries';
 import { useConfig, useSummaryCurrency } from '../../api/queries';
@@ -203,6 +204,30 @@ function ExchangeResult({ result }: { result: ExchangeData }) {
   );
 }
 
+/**
+ * The pair the form opens with: the target a link asked for (`?to=USDT` from an order form short of
+ * USDT) when it is one of the user's currencies, paid from the summary currency, or else from the
+ * first currency with money in it; without a target, the summary currency into the next one.
+ */
+export function initialPair(
+  currencies: readonly Currency[],
+  summary: Currency,
+  balances: Map<Currency, ExchangeBalance>,
+  wanted: string | null,
+): { from: Currency; to: Currency } {
+  const target = currencies.find((c) => c === wanted);
+  const others = currencies.filter((c) => c !== target);
+  if (target !== undefined && others.length > 0) {
+    const funded = (c: Currency) => compareDecimal(balances.get(c)?.available ?? '0', '0') > 0;
+    const from =
+      [summary, ...others].find((c) => others.includes(c) && funded(c)) ??
+      (others.includes(summary) ? summary : (others[0] as Currency));
+    return { from, to: target };
+  }
+  const from = currencies.includes(summary) ? summary : (currencies[0] ?? 'MXN');
+  return { from, to: currencies.find((c) => c !== from) ?? 'USD' };
+}
+
 function ExchangeForm({
   currencies,
   balances,
@@ -214,11 +239,11 @@ function ExchangeForm({
   const config = useConfig();
   const queryClient = useQueryClient();
   const summary = useSummaryCurrency();
+  const [params] = useSearchParams();
   const rulesId = useId();
-  const [from, setFrom] = useState<Currency>(() => (currencies.includes(summary) ? summary : (currencies[0] ?? 'MXN')));
-  const [to, setTo] = useState<Currency>(
-    () => currencies.find((c) => c !== (currencies.includes(summary) ? summary : currencies[0])) ?? 'USD',
-  );
+  const [initial] = useState(() => initialPair(currencies, summary, balances, params.get('to')));
+  const [from, setFrom] = useState<Currency>(initial.from);
+  const [to, setTo] = useState<Currency>(initial.to);
   const [amountInput, setAmountInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);

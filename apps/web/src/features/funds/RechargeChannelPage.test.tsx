@@ -104,6 +104,17 @@ describe('depositing through a channel', () => {
     expect(await screen.findByTestId('recharge-channel-ch_usdt')).toBeTruthy();
   });
 
+  it('opens on the currency a link names (`?currency=USDT` from an order form), else the summary currency', async () => {
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/depositChannels': { data: { list: [bankChannel, cryptoChannel] } },
+    });
+    renderAt('/information/recharge?currency=USDT', routes);
+    expect(await screen.findByTestId('recharge-channel-ch_usdt')).toBeTruthy();
+    expect(screen.getByTestId('recharge-currency-USDT').getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('recharge-channel-ch_mx1')).toBeNull();
+  });
+
   it('shows the real-name gate instead of the form until the name is verified', async () => {
     const api = stubApi({
       '/user/getUserinfo': { data: userInfo('none') },

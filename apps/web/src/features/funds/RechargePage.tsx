@@ -1,7 +1,7 @@
 import type { Currency } from '@brokerage/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDepositChannels, type DepositChannelData } from './funds-queries';
 import { useSummaryCurrency } from '../../api/queries';
 import { CardIcon, ChevronIcon, WalletIcon } from '../../components/Icons';
@@ -79,7 +79,9 @@ function RechargeBody() {
   const summary = useSummaryCurrency();
   const list = useMemo(() => channels.data?.list ?? [], [channels.data]);
   const available = useMemo(() => orderedCurrencies(list.map((c) => c.currency)), [list]);
-  const [picked, setPicked] = useState<Currency | null>(null);
+  // a link may name the currency (`?currency=USDT` from an order form short of USDT)
+  const [params] = useSearchParams();
+  const [picked, setPicked] = useState<Currency | null>(() => params.get('currency') as Currency | null);
   const currency =
     picked && available.includes(picked) ? picked : available.includes(summary) ? summary : (available[0] ?? summary);
   const shown = list.filter((c) => c.currency === currency);

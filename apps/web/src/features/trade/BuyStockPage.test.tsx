@@ -371,15 +371,24 @@ describe('the order form', () => {
     const funds = await screen.findByTestId('order-funds');
     expect(funds.getAttribute('data-empty')).toBe('1');
     expect(funds.textContent).toContain('You have no USD yet.');
-    expect(screen.getByTestId('order-deposit').getAttribute('href')).toBe('/information/recharge');
-    expect(screen.getByTestId('order-exchange').getAttribute('href')).toBe('/information/exChange');
+    // both open with the instrument's currency chosen
+    expect(screen.getByTestId('order-deposit').getAttribute('href')).toBe('/information/recharge?currency=USD');
+    expect(screen.getByTestId('order-exchange').getAttribute('href')).toBe('/information/exChange?to=USD');
     expect(screen.getByTestId('ticket-available').textContent).toBe('Available $0.00 · up to 0 shares');
     const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    // the reason sits beside the disabled button too, which names it
+    // the reason sits beside the disabled button too, which names it, with the ways to USD where a
+    // phone shows them without scrolling
     const reason = screen.getByTestId('order-submit-reason');
-    expect(reason.textContent).toBe('You have no USD yet. Deposit USD or exchange another currency into it.');
-    expect(submit.getAttribute('aria-describedby')).toBe(reason.id);
+    const described = document.getElementById(submit.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('You have no USD yet. Deposit USD or exchange another currency into it.');
+    expect(reason.contains(described)).toBe(true);
+    expect(within(reason).getByTestId('order-footer-deposit').getAttribute('href')).toBe(
+      '/information/recharge?currency=USD',
+    );
+    expect(within(reason).getByTestId('order-footer-exchange').getAttribute('href')).toBe(
+      '/information/exChange?to=USD',
+    );
   });
 
   it('refuses more lots than the balance covers before the press, and accepts the maximum', async () => {
@@ -433,5 +442,65 @@ describe('the order form', () => {
     expect(screen.getByTestId('order-min-lots').textContent).toBe(
       'Minimum order value 100.00 USDT: at least 2 lots at this price',
     );
+  });
+
+  it('takes and shows a limit price the German way, and sends it with a decimal point', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: { ...quote, price: '170.25' } },
+      '/trade/preview': previewOf,
+    });
+    sessionStore.getState().setLanguage('de');
+    renderBuy();
+    const price = (await screen.findByTestId('order-price')) as HTMLInputElement;
+    // the quote's price, as German writes it
+    await waitFor(() => expect(price.value).toBe('170,25'));
+    expect(price.placeholder).toBe('0,00');
+    await user.clear(price);
+    await user.type(price, '61,5');
+    expect(price.value).toBe('61,5');
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ price: '61.5' }));
+    // a point typed on a keypad that has one is the decimal mark too, shown as a comma
+    await user.clear(price);
+    await user.type(price, '61.75');
+    expect(price.value).toBe('61,75');
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ price: '61.75' }));
+    // a pasted German number with digit grouping
+    await user.clear(price);
+    await user.click(price);
+    await user.paste('1.234,5');
+    expect(price.value).toBe('1234,5');
+    await waitFor(() => expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ price: '1234.5' }));
+    // a point typed in the middle keeps the caret where it was
+    await user.clear(price);
+    await user.type(price, '615');
+    price.setSelectionRange(2, 2);
+    await user.type(price, '.', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(price.value).toBe('61,5');
+    expect(price.selectionStart).toBe(3);
+    // "use the current price" and the take-profit field write it the same way
+    await user.click(screen.getByTestId('order-use-current'));
+    expect(price.value).toBe('170,25');
+    await user.type(screen.getByTestId('order-tp'), '160,5');
+    expect((screen.getByTestId('order-tp') as HTMLInputElement).value).toBe('160,5');
+    await waitFor(() =>
+      expect(api.callsTo('/trade/preview').at(-1)).toMatchObject({ price: '170.25', takeProfit: '160.5' }),
+    );
+  });
+
+  it('in English shows the point whichever mark was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/market/quote': { data: quote },
+      '/trade/preview': previewOf,
+    });
+    renderBuy();
+    const price = (await screen.findByTestId('order-price')) as HTMLInputElement;
+    await waitFor(() => expect(price.value).toBe('170.00'));
+    await user.clear(price);
+    await user.type(price, '61,5');
+    expect(price.value).toBe('61.5');
   });
 });

@@ -1,7 +1,7 @@
 import type { OrderType, Side } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
@@ -17,6 +17,7 @@ import {
   formatPrice,
   isPositiveAmount,
   languageTags,
+  localiseAmountInput,
   sanitiseAmountInput,
   toWireAmount,
 } from '../../lib/format';
@@ -69,11 +70,16 @@ export function Ticket({ preview, prefix }: { preview: PreviewData; prefix: stri
   );
 }
 
+/**
+ * A price typed and shown the language's way ("61,5" in German, "61.5" in English; either mark is
+ * read as the point), kept and sent as a decimal string with a point (`value`, `onChange`).
+ */
 function PriceInput({
   label,
   value,
   onChange,
   testId,
+  locale,
   action,
   error,
 }: {
@@ -81,22 +87,40 @@ function PriceInput({
   value: string;
   onChange: (v: string) => void;
   testId: string;
+  locale: string;
   action?: ReactNode;
   error?: string | null;
 }) {
   const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // a "." typed in German shows as ",": React then writes the value, and the caret is put back
+  const caret = useRef<number | null>(null);
+  const shown = localiseAmountInput(value, locale);
+  useLayoutEffect(() => {
+    const at = caret.current;
+    caret.current = null;
+    if (at !== null && input.current && document.activeElement === input.current)
+      input.current.setSelectionRange(at, at);
+  });
   return (
     <div className="order-field-wrap">
       <label className="order-field">
         <span className="order-label">{label}</span>
         <span className={error ? 'order-control invalid' : 'order-control'}>
           <input
+            ref={input}
             className="num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0.00"
-            value={value}
-            onChange={(event) => onChange(sanitiseAmountInput(event.target.value, PRICE_DECIMALS))}
+            placeholder={localiseAmountInput('0.00', locale)}
+            value={shown}
+            onChange={(event) => {
+              const next = sanitiseAmountInput(event.target.value, PRICE_DECIMALS);
+              const typed = event.target.value;
+              caret.current =
+                localiseAmountInput(next, locale).length === typed.length ? event.target.selectionStart : null;
+              onChange(next);
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             data-testid={testId}
@@ -140,6 +164,29 @@ function fundsText(preview: PreviewData, t: Translate): string {
   });
 }
 
+/** The ways to money in `currency`: a deposit and an exchange, each opening with it chosen. */
+function FundsWays({ currency, testIdPrefix }: { currency: string; testIdPrefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="order-funds-ways">
+      <Link
+        to={`/information/recharge?currency=${encodeURIComponent(currency)}`}
+        className="inline-link"
+        data-testid={`${testIdPrefix}deposit`}
+      >
+        {t('ui.rules.deposit')}
+      </Link>
+      <Link
+        to={`/information/exChange?to=${encodeURIComponent(currency)}`}
+        className="inline-link"
+        data-testid={`${testIdPrefix}exchange`}
+      >
+        {t('ui.rules.exchange')}
+      </Link>
+    </span>
+  );
+}
+
 /**
  * The balance against margin + opening fee (§9.2 rule 9) before the press: with nothing in the
  * instrument's currency the way to a deposit and to an exchange (USD and USDT start empty), with
@@ -151,13 +198,8 @@ function FundsNotice({ preview }: { preview: PreviewData }) {
   return (
     <div className="field-error order-funds" role="alert" data-testid="order-funds" data-empty={empty ? '1' : '0'}>
       <p>{fundsText(preview, t)}</p>
-      <p className="order-funds-ways">
-        <Link to="/information/recharge" className="inline-link" data-testid="order-deposit">
-          {t('ui.rules.deposit')}
-        </Link>
-        <Link to="/information/exChange" className="inline-link" data-testid="order-exchange">
-          {t('ui.rules.exchange')}
-        </Link>
+      <p>
+        <FundsWays currency={preview.currency} testIdPrefix="order-" />
       </p>
     </div>
   );
@@ -236,9 +278,11 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
     gate.kind !== 'open' ||
     shortOfFunds;
   // the first reason the button is disabled, repeated beside it: the rule itself may be out of view
+  // short of funds first: the ways to money sit by the button too, where a phone shows them
+  const fundsFirst = gateReason === null && shortOfFunds && ticket !== undefined;
   const footerReason =
     gateReason ??
-    (shortOfFunds && ticket ? fundsText(ticket, t) : null) ??
+    (fundsFirst ? fundsText(ticket, t) : null) ??
     (belowMinimum ? codeText('order.below_opening_amount', { min: minOpening, currency: quote.currency }) : null);
 
   const send = useCallback((b: BuyBody, requestId: string) => call('tradeBuy', { ...b, requestId }), []);
@@ -319,6 +363,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
             value={priceInput}
             onChange={setPriceInput}
             testId="order-price"
+            locale={locale}
             action={
               <button
                 type="button"
@@ -401,6 +446,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           value={tpInput}
           onChange={setTpInput}
           testId="order-tp"
+          locale={locale}
           error={problems.takeProfit ? t(`ui.rules.${problems.takeProfit}`, { price: refText }) : null}
         />
         <PriceInput
@@ -408,6 +454,7 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
           value={slInput}
           onChange={setSlInput}
           testId="order-sl"
+          locale={locale}
           error={problems.stopLoss ? t(`ui.rules.${problems.stopLoss}`, { price: refText }) : null}
         />
 
@@ -435,8 +482,14 @@ function OrderForm({ quote, initialSide }: { quote: QuoteData; initialSide: Side
         </section>
         <div className="form-footer order-footer">
           {footerReason !== null ? (
-            <p className="caption order-footer-reason" id={reasonId} data-testid="order-submit-reason">
-              {footerReason}
+            <p className="caption order-footer-reason" data-testid="order-submit-reason">
+              <span id={reasonId}>{footerReason}</span>
+              {fundsFirst ? (
+                <>
+                  {' '}
+                  <FundsWays currency={ticket.currency} testIdPrefix="order-footer-" />
+                </>
+              ) : null}
             </p>
           ) : null}
           <Button

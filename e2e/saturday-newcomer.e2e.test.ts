@@ -139,15 +139,6 @@ async function storedSession(page: Page): Promise<Session> {
   return { tokend: unquote(stored.tokend), account: unquote(stored.account) };
 }
 
-async function approveFirst(queue: string, userId: string): Promise<void> {
-  await expect
-    .poll(async () => (await ops.call<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0, {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(0);
-  await ops.approveFirst(queue, userId);
-}
-
 async function balance(session: Session, currency: string): Promise<string> {
   const r = await api<{ accounts: { currency: string; available: string }[] }>(
     baseUrl,
@@ -205,7 +196,7 @@ describe("a newcomer's first hour, on a Saturday", () => {
     await page.getByTestId('kyc-back-input').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(async () => page.getByTestId('kyc-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('kyc-submit').click();
-    await approveFirst('kyc', uid);
+    await ops.approveFirst('kyc', uid);
     await page.reload();
     await expect
       .poll(async () => (await page.getByTestId('kyc-status').textContent()) ?? '', { timeout: 15_000 })
@@ -222,7 +213,7 @@ describe("a newcomer's first hour, on a Saturday", () => {
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(async () => page.getByTestId('deposit-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('deposit-submit').click();
-    await approveFirst('deposit', uid);
+    await ops.approveFirst('deposit', uid);
     expect(await balance(session, 'MXN')).toBe('5000.00');
     expectNoRefusal();
 

@@ -16,6 +16,7 @@ import { CopyIcon, IdIcon } from './Icons';
 import { LoginPrompt } from './LoginPrompt';
 import { ErrorRetry, Loading } from './States';
 import { SubPage } from './SubPage';
+import { useAmountInput } from './useAmountInput';
 import { copyText } from '../lib/clipboard';
 import { formatDate } from '../lib/format';
 import { RequestIdKeeper } from '../lib/request-id';
@@ -139,7 +140,9 @@ export function RuleList({ rules, id, testIdPrefix }: { rules: readonly Rule[]; 
 
 interface AmountFieldProps {
   label: string;
+  /** The cleaned amount with a point ("12.5"); shown in the reader's decimal mark ("12,5" in German). */
   value: string;
+  /** What was typed, either mark ("12,5", "12.5", a pasted "1.234,5"): the caller cleans it. */
   onChange: (value: string) => void;
   currency: string;
   testId: string;
@@ -168,6 +171,7 @@ export function AmountField({
   const errorId = `${id}-error`;
   const described =
     [children ? notesId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
+  const amountInput = useAmountInput(value, onChange);
   return (
     <div className="amount-field">
       <label htmlFor={id}>{label}</label>
@@ -175,11 +179,8 @@ export function AmountField({
         <input
           id={id}
           className="amount-input num"
-          inputMode="decimal"
           autoComplete="off"
-          placeholder="0.00"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...amountInput}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
           data-testid={testId}

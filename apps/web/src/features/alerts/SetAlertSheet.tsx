@@ -18,6 +18,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { codeText, RuleList, type Rule } from '../../components/MoneyParts';
 import { ErrorRetry, Loading } from '../../components/States';
 import { SegmentedSwitch } from '../../components/TabStrip';
+import { useAmountInput } from '../../components/useAmountInput';
 import { formatChangeRate, formatDate, formatPrice, sanitiseAmountInput } from '../../lib/format';
 import { useSession } from '../../store/session';
 import { useActiveAlerts, useCreateAlert, type AlertData } from './alert-queries';
@@ -158,6 +159,10 @@ function AlertForm({ quote, onDone }: { quote: AlertQuote; onDone: () => void })
   const [refusal, setRefusal] = useState<string | null>(null);
   const maxActive = maxActiveOf(config.data);
   const priceKind = isPriceKind(kind);
+  const valueField = useAmountInput(input, (typed) => {
+    setRefusal(null);
+    setInput(sanitiseAmountInput(typed, priceKind ? quote.priceScale : PERCENT_DECIMALS));
+  });
   const { value, rules } = alertRules({
     instrumentId: quote.instrumentId,
     kind,
@@ -211,13 +216,9 @@ function AlertForm({ quote, onDone }: { quote: AlertQuote; onDone: () => void })
           <div className="control">
             <input
               id={valueId}
-              inputMode="decimal"
               autoComplete="off"
-              value={input}
-              onChange={(e) => {
-                setRefusal(null);
-                setInput(sanitiseAmountInput(e.target.value, priceKind ? quote.priceScale : PERCENT_DECIMALS));
-              }}
+              {...valueField}
+              placeholder={undefined}
               aria-describedby={rulesId}
               data-testid="alert-value"
             />

@@ -28,6 +28,7 @@ import {
   useMoneySubmit,
   type Rule,
 } from '../../components/MoneyParts';
+import { useAmountInput } from '../../components/useAmountInput';
 import { orderedCurrencies } from './RechargePage';
 
 type RateItem = RatesData['list'][number];
@@ -245,6 +246,7 @@ function ExchangeForm({
   const [from, setFrom] = useState<Currency>(initial.from);
   const [to, setTo] = useState<Currency>(initial.to);
   const [amountInput, setAmountInput] = useState('');
+  const amountField = useAmountInput(amountInput, (typed) => setAmountInput(sanitiseAmountInput(typed, scaleOf(from))));
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [result, setResult] = useState<ExchangeData | null>(null);
@@ -325,11 +327,8 @@ function ExchangeForm({
             />
             <input
               className="amount-input num"
-              inputMode="decimal"
               autoComplete="off"
-              placeholder="0.00"
-              value={amountInput}
-              onChange={(event) => setAmountInput(sanitiseAmountInput(event.target.value, scaleOf(from)))}
+              {...amountField}
               aria-label={t('ui.exchange.amount', { currency: from })}
               aria-invalid={error ? true : undefined}
               aria-describedby={rulesId}

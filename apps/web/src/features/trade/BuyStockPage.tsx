@@ -1,7 +1,7 @@
 import type { OrderType, Side } from '@brokerage/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, call } from '../../api/client';
@@ -17,7 +17,6 @@ import {
   formatPrice,
   isPositiveAmount,
   languageTags,
-  localiseAmountInput,
   sanitiseAmountInput,
   toWireAmount,
 } from '../../lib/format';
@@ -25,6 +24,7 @@ import { useNow } from '../../lib/useNow';
 import { useSession } from '../../store/session';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { codeText, DetailRow, MoneyPage, useMoneySubmit } from '../../components/MoneyParts';
+import { useAmountInput } from '../../components/useAmountInput';
 import { LotsStepper } from './LotsStepper';
 import { lotUnit, minLotsFor, openingText, orderGate, tpSlProblems, type OrderGate } from './order-rules';
 import { ConfirmSheet } from './TradeParts';
@@ -92,35 +92,16 @@ function PriceInput({
   error?: string | null;
 }) {
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  // a "." typed in German shows as ",": React then writes the value, and the caret is put back
-  const caret = useRef<number | null>(null);
-  const shown = localiseAmountInput(value, locale);
-  useLayoutEffect(() => {
-    const at = caret.current;
-    caret.current = null;
-    if (at !== null && input.current && document.activeElement === input.current)
-      input.current.setSelectionRange(at, at);
-  });
+  const amountInput = useAmountInput(value, (typed) => onChange(sanitiseAmountInput(typed, PRICE_DECIMALS)), locale);
   return (
     <div className="order-field-wrap">
       <label className="order-field">
         <span className="order-label">{label}</span>
         <span className={error ? 'order-control invalid' : 'order-control'}>
           <input
-            ref={input}
             className="num"
-            inputMode="decimal"
             autoComplete="off"
-            placeholder={localiseAmountInput('0.00', locale)}
-            value={shown}
-            onChange={(event) => {
-              const next = sanitiseAmountInput(event.target.value, PRICE_DECIMALS);
-              const typed = event.target.value;
-              caret.current =
-                localiseAmountInput(next, locale).length === typed.length ? event.target.selectionStart : null;
-              onChange(next);
-            }}
+            {...amountInput}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             data-testid={testId}

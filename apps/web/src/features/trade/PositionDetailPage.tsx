@@ -24,10 +24,34 @@ import { usePriceFlash } from '../market';
 import { floats, useLiveFigures } from './live-pnl';
 import { TradeIcon } from '../../components/Icons';
 import { WayForward } from '../../components/WayForward';
+import { useAmountInput } from '../../components/useAmountInput';
 import { useNow } from '../../lib/useNow';
 import { PnlFigure, PositionButtons, SELLABLE_TICK_MS, usePositionAction } from './PositionAction';
 import { OrderStateTag, SideTag } from './TradeParts';
 import { quantityKey } from './order-rules';
+
+/** A take-profit or stop-loss price, in the reader's decimal mark. */
+function TpSlField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const price = useAmountInput(value, (typed) => onChange(sanitiseAmountInput(typed, 8)));
+  return (
+    <label className="order-field">
+      <span className="order-label">{label}</span>
+      <span className="order-control">
+        <input className="num" autoComplete="off" {...price} placeholder="--" data-testid={testId} />
+      </span>
+    </label>
+  );
+}
 
 function TpSlForm({ order }: { order: OrderDetailData }) {
   const { t } = useTranslation();
@@ -50,27 +74,11 @@ function TpSlForm({ order }: { order: OrderDetailData }) {
       setBusy(false);
     }
   };
-  const field = (label: string, value: string, set: (v: string) => void, testId: string) => (
-    <label className="order-field">
-      <span className="order-label">{label}</span>
-      <span className="order-control">
-        <input
-          className="num"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="--"
-          value={value}
-          onChange={(e) => set(sanitiseAmountInput(e.target.value, 8))}
-          data-testid={testId}
-        />
-      </span>
-    </label>
-  );
   return (
     <section className="card form" aria-label={t('ui.position.tpsl')}>
       <h2>{t('ui.position.tpsl')}</h2>
-      {field(t('ui.order.takeProfit'), tp, setTp, 'detail-tp')}
-      {field(t('ui.order.stopLoss'), sl, setSl, 'detail-sl')}
+      <TpSlField label={t('ui.order.takeProfit')} value={tp} onChange={setTp} testId="detail-tp" />
+      <TpSlField label={t('ui.order.stopLoss')} value={sl} onChange={setSl} testId="detail-sl" />
       <p className="caption">{t('ui.position.tpslNote')}</p>
       <Button block color="primary" onClick={() => void save()} disabled={busy} data-testid="detail-tpsl-save">
         {t('ui.common.save')}

@@ -76,6 +76,32 @@ describe('setting an alert from the stock detail', () => {
     expect(api.callsTo('/alert/list').length).toBeGreaterThan(1);
   });
 
+  it('in German shows the threshold with a decimal comma and sends it with a point (issue 30)', async () => {
+    const created: unknown[] = [];
+    stubApi({
+      '/alert/list': () => ({ data: listPage([], 1, 300) }),
+      '/alert/create': (body): Answer => {
+        created.push(body);
+        return { data: alertRow({ id: 'al_10', value: '18.5' }), code: 'result.alert.ok' };
+      },
+    });
+    sessionStore.getState().setLanguage('de');
+    renderBell();
+    await openSheet();
+    const value = screen.getByTestId<HTMLInputElement>('alert-value');
+    // the current price, prefilled, as German writes it
+    expect(value.value).toBe('16,42');
+    typeValue('18,5');
+    expect(value.value).toBe('18,5');
+    typeValue('18.25');
+    expect(value.value).toBe('18,25');
+    typeValue('18,5');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ kind: 'price_above', value: '18.5' });
+  });
+
   it('says the same alert already exists, and lists the stock’s own active alerts', async () => {
     stubApi({
       '/alert/list': { data: listPage([alertRow({ id: 'al_1', value: '18.50' })], 1, 300) },

@@ -93,6 +93,45 @@ describe('the currency exchange', () => {
     ]);
   });
 
+  it('in German shows the amount and max with a decimal comma and sends a point (issue 30)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/user/assets': { data: assets([account('MXN', '1000.00'), account('USD', '250.00')]) },
+      '/funds/rates': { data: rates },
+      '/funds/exchange': {
+        data: {
+          orderNo: 'X20250314000007',
+          from: 'USD',
+          to: 'MXN',
+          fromAmount: '40.5',
+          toAmount: '725.90',
+          rate: '17.92345678',
+          createdAt: '2025-03-14T15:31:00Z',
+        },
+        code: 'result.exchange.ok',
+      },
+    });
+    sessionStore.getState().setLanguage('de');
+    renderExchange();
+    await screen.findByTestId('exchange-from');
+    await waitFor(() => expect(api.callsTo('/funds/rates')).toHaveLength(1));
+    const amount = screen.getByTestId('exchange-amount') as HTMLInputElement;
+    await waitFor(() => expect(screen.getByTestId('exchange-max')).toBeTruthy());
+    await user.click(screen.getByTestId('exchange-max'));
+    await waitFor(() => expect(amount.value).toBe('250,00'));
+    await user.clear(amount);
+    await user.type(amount, '40,5');
+    expect(amount.value).toBe('40,5');
+    // 40.5 × 17.92345678 = 725.8999… → 725.89, rounded down
+    await waitFor(() => expect(screen.getByTestId('exchange-receive').textContent).toContain('725,89'));
+    await user.click(screen.getByTestId('exchange-submit'));
+    const sheet = await screen.findByTestId('exchange-sheet');
+    fireEvent.click(within(sheet).getByTestId('exchange-confirm'));
+    await waitFor(() => expect(api.callsTo('/funds/exchange')).toHaveLength(1));
+    expect(api.callsTo('/funds/exchange')[0]).toMatchObject({ from: 'USD', to: 'MXN', amount: '40.5' });
+  });
+
   it('fills max with the available balance of `from` and shows the balance rule when it is exceeded', async () => {
     const user = userEvent.setup({ delay: null });
     stubApi({

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../store/session';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import RechargeChannelPage from './RechargeChannelPage';
 import RechargePage from './RechargePage';
@@ -69,6 +70,36 @@ describe('depositing through a channel', () => {
     });
     expect(calls[1]?.requestId).toBe(calls[0]?.requestId);
   }, 20_000);
+
+  for (const [language, uploaded] of [
+    ['de', 'Hochgeladen'],
+    ['esp', 'Subida'],
+  ] as const) {
+    it(`in ${language} shows the amount with a decimal comma and sends it with a point (issue 30)`, async () => {
+      const user = userEvent.setup({ delay: null });
+      const api = stubApi({
+        '/user/getUserinfo': { data: userInfo('verified') },
+        '/funds/depositChannels': { data: { list: [bankChannel] } },
+        '/upload/image': { data: uploadAnswer('deposit_proof'), code: 'result.upload.ok' },
+        '/funds/deposit': { data: depositRecord(), code: 'result.deposit.ok' },
+      });
+      sessionStore.getState().setLanguage(language);
+      renderAt('/information/rechargeChannel?channelId=ch_mx1', routes);
+      const amount = (await screen.findByTestId('deposit-amount')) as HTMLInputElement;
+      expect(amount.placeholder).toBe('0,00');
+      await user.type(amount, '1250,5');
+      expect(amount.value).toBe('1250,5');
+      await user.clear(amount);
+      // a point typed on a keypad that has one is the decimal mark too
+      await user.type(amount, '1250.75');
+      expect(amount.value).toBe('1250,75');
+      await user.upload(screen.getByTestId('deposit-proof-input'), proof());
+      await screen.findByText(uploaded);
+      await user.click(screen.getByTestId('deposit-submit'));
+      await waitFor(() => expect(api.callsTo('/funds/deposit')).toHaveLength(1));
+      expect(api.callsTo('/funds/deposit')[0]).toMatchObject({ channelId: 'ch_mx1', amount: '1250.75' });
+    }, 20_000);
+  }
 
   it('asks for the proof before submitting, and shows the amount limits as rules before the press', async () => {
     const user = userEvent.setup({ delay: null });

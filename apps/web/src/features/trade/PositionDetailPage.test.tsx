@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../store/session';
 import { page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import { ACCOUNT } from '../../test-fixtures';
 import { nextSessionOpen } from './order-rules';
@@ -74,6 +75,29 @@ describe('the position detail', () => {
     fireEvent.click(screen.getByTestId('detail-tpsl-save'));
     await waitFor(() =>
       expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '180.00', stopLoss: null }]),
+    );
+  });
+
+  it('in German shows take-profit and stop-loss with a decimal comma and saves them with a point (issue 30)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/trade/detail': { data: detail },
+      '/trade/setTpSl': { data: detail, code: 'result.edit.ok' },
+    });
+    sessionStore.getState().setLanguage('de');
+    renderAt('/trade/positionDetail?id=o_7', [page('/trade/positionDetail', <PositionDetailPage />)]);
+    const tp = (await screen.findByTestId('detail-tp')) as HTMLInputElement;
+    expect(tp.value).toBe('180,00');
+    const sl = screen.getByTestId('detail-sl') as HTMLInputElement;
+    await user.clear(tp);
+    await user.type(tp, '181,5');
+    expect(tp.value).toBe('181,5');
+    await user.clear(sl);
+    await user.type(sl, '150.25');
+    expect(sl.value).toBe('150,25');
+    fireEvent.click(screen.getByTestId('detail-tpsl-save'));
+    await waitFor(() =>
+      expect(api.callsTo('/trade/setTpSl')).toEqual([{ orderId: 'o_7', takeProfit: '181.5', stopLoss: '150.25' }]),
     );
   });
 

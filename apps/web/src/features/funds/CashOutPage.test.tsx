@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../store/session';
 import { listPage, page, renderAt, setUpSignedInTests, stubApi } from '../../test-support';
 import CashOutPage from './CashOutPage';
 import { ACCOUNT, card, userInfo, UUID, wallet, withdrawInfo, withdrawRecord } from '../../test-fixtures';
@@ -110,6 +111,32 @@ describe('the withdrawal form', () => {
     ]);
     expect(screen.queryByTestId('cashout-submit')).toBeNull();
     expect(screen.queryByTestId('cashout-sheet')).toBeNull();
+  });
+
+  it('in Spanish shows the amount and "all" with a decimal comma and withdraws it with a point (issue 30)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = stubApi({
+      '/user/getUserinfo': { data: userInfo('verified') },
+      '/funds/withdrawInfo': { data: withdrawInfo() },
+      '/card/list': { data: { cards: [card], wallets: [wallet] } },
+      '/funds/records': { data: listPage([]) },
+      '/funds/withdraw': { data: withdrawRecord({ state: 'pending' }), code: 'result.withdraw.ok' },
+    });
+    sessionStore.getState().setLanguage('esp');
+    renderCashOut();
+    await user.click(await screen.findByTestId('cashout-all'));
+    const amount = screen.getByTestId('cashout-amount') as HTMLInputElement;
+    expect(amount.value).toBe('59010,00');
+    await user.clear(amount);
+    await user.type(amount, '600,5');
+    expect(amount.value).toBe('600,5');
+    await user.click(screen.getByTestId(`cashout-destination-${card.cardId}`));
+    await user.type(screen.getByTestId('cashout-password'), '246810');
+    await user.click(screen.getByTestId('cashout-submit'));
+    await screen.findByTestId('cashout-sheet');
+    fireEvent.click(screen.getByTestId('cashout-confirm'));
+    await waitFor(() => expect(api.callsTo('/funds/withdraw')).toHaveLength(1));
+    expect(api.callsTo('/funds/withdraw')[0]).toMatchObject({ amount: '600.5', currency: 'MXN' });
   });
 
   it('clears a field error as soon as the field is fixed', async () => {

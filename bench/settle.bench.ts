@@ -8,6 +8,9 @@
  *   BENCH_SETTLE_DWELL_MS=1 …      # time on the previous screen before the tap (default 1000)
  *   BENCH_SETTLE_HOLD_MS=0 …       # how long the finger rests in a tap (default 80; 0 as Playwright's `tap`)
  *   BENCH_SETTLE_VERBOSE=1 …       # the requests, scripts and long tasks of each screen's last runs
+ *   BENCH_SETTLE_COMPARE=/tmp/base …   # also another build, run for run in turn with this one: a
+ *                                      # checkout built there (`git worktree add /tmp/base <ref>`,
+ *                                      # `npm ci && npm run build` in it)
  *
  * The built server (apps/server/dist/main.js, DEMO=1, the simulated market) on a fresh embedded
  * database; one user with the real name approved and a deposit. Every run is a fresh Chromium
@@ -393,92 +396,116 @@ async function verifiedUser(baseUrl: string): Promise<{ token: string; account: 
 
 const fmt = (ms: number) => `${Math.round(ms)} ms`;
 
+interface Build {
+  name: string;
+  server: BuiltServer;
+  dataDir: string;
+  session?: { token: string; account: string };
+  results: Record<string, { inApp: Measure[]; byAddress: Measure[] }>;
+}
+
+async function startBuild(name: string, script: string | undefined): Promise<Build> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-settle-'));
+  const server = new BuiltServer(
+    await freePort(),
+    { DATA_DIR: dataDir, ADMIN_PASSWORD, DATABASE_URL: '', DEMO: '1', LOG_LEVEL: 'warn' },
+    script,
+  );
+  await server.start();
+  return { name, server, dataDir, session: await verifiedUser(server.baseUrl), results: {} };
+}
+
+/** Prints a build's table; answers the targets it missed. */
+function report(build: Build, label: string): string[] {
+  const failures: string[] = [];
+  const mm = (values: number[]) => (values.length === 0 ? '—' : `${fmt(median(values))} (${fmt(Math.max(...values))})`);
+  const widths = [12, 17, 17, 17, 17, 17, 8];
+  console.log(
+    `\n${label}: milliseconds, median (max) of ${RUNS} runs; warm server; ${loadLine()}\n` +
+      row(['', 'in app: shown', 'settled', 'by address: shown', 'settled', 'shown→settled', 'target'], widths),
+  );
+  for (const screen of screens) {
+    const entry = build.results[screen.name]!;
+    const inAppMs = entry.inApp.map((m) => m.ms);
+    const tail = entry.byAddress.map((m) => m.ms - m.shownMs);
+    const met = median(inAppMs) <= TARGET_MS && median(tail) <= TARGET_MS;
+    if (!met)
+      failures.push(
+        `${screen.name}: in-app settle ${mm(inAppMs)}, by address shown → settled ${mm(tail)}; target ≤ ${TARGET_MS} ms`,
+      );
+    console.log(
+      row(
+        [
+          screen.name,
+          mm(entry.inApp.map((m) => m.shownMs)),
+          mm(inAppMs),
+          mm(entry.byAddress.map((m) => m.shownMs)),
+          mm(entry.byAddress.map((m) => m.ms)),
+          mm(tail),
+          met ? 'met' : 'NOT MET',
+        ],
+        widths,
+      ),
+    );
+  }
+  if (process.env.BENCH_SETTLE_VERBOSE === '1')
+    for (const screen of screens) {
+      const entry = build.results[screen.name]!;
+      const last = (runs: Measure[]) => runs.at(-1)?.requests.join('\n    ') ?? '';
+      console.log(`\n${screen.name}, last in-app run, /api/ requests in ms from the tap:\n    ${last(entry.inApp)}`);
+      console.log(`${screen.name}, last by-address run, in ms from the navigation:\n    ${last(entry.byAddress)}`);
+    }
+  return failures;
+}
+
 async function main(): Promise<void> {
   console.log(`settle: ${machineLine()}, ${loadLine()}`);
   if (process.env.BENCH_NO_BUILD !== '1') run('npm', ['run', 'build']);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-settle-'));
-  const server = new BuiltServer(await freePort(), {
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    DATABASE_URL: '',
-    DEMO: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const compare = process.env.BENCH_SETTLE_COMPARE;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
-  const failures: string[] = [];
-  const results: Record<string, { inApp: Measure[]; byAddress: Measure[] }> = {};
+  const builds: Build[] = [];
+  let failures: string[] = [];
   try {
-    await server.start();
-    const session = await verifiedUser(server.baseUrl);
-    console.log(`warming the server (one untimed pass) …`);
-    for (const screen of screens) {
-      await byAddress(browser, server.baseUrl, session, screen);
-      await inApp(browser, server.baseUrl, session, screen);
-    }
-    for (const screen of screens) {
-      const entry = { inApp: [] as Measure[], byAddress: [] as Measure[] };
-      results[screen.name] = entry;
-      for (let i = 0; i < RUNS; i += 1) {
-        entry.inApp.push(await inApp(browser, server.baseUrl, session, screen));
-        entry.byAddress.push(await byAddress(browser, server.baseUrl, session, screen));
-      }
-    }
-    const mm = (values: number[]) =>
-      values.length === 0 ? '—' : `${fmt(median(values))} (${fmt(Math.max(...values))})`;
-    const widths = [12, 17, 17, 17, 17, 17, 8];
-    console.log(
-      `\nmilliseconds, median (max) of ${RUNS} runs; warm server; ${loadLine()}\n` +
-        row(['', 'in app: shown', 'settled', 'by address: shown', 'settled', 'shown→settled', 'target'], widths),
-    );
-    for (const screen of screens) {
-      const entry = results[screen.name]!;
-      const inAppMs = entry.inApp.map((m) => m.ms);
-      const tail = entry.byAddress.map((m) => m.ms - m.shownMs);
-      const met = median(inAppMs) <= TARGET_MS && median(tail) <= TARGET_MS;
-      if (!met)
-        failures.push(
-          `${screen.name}: in-app settle ${mm(inAppMs)}, by address shown → settled ${mm(tail)}; target ≤ ${TARGET_MS} ms`,
-        );
-      console.log(
-        row(
-          [
-            screen.name,
-            mm(entry.inApp.map((m) => m.shownMs)),
-            mm(inAppMs),
-            mm(entry.byAddress.map((m) => m.shownMs)),
-            mm(entry.byAddress.map((m) => m.ms)),
-            mm(tail),
-            met ? 'met' : 'NOT MET',
-          ],
-          widths,
-        ),
-      );
-    }
-    if (process.env.BENCH_SETTLE_VERBOSE === '1')
+    builds.push(await startBuild('this build', undefined));
+    if (compare) builds.push(await startBuild(compare, path.resolve(compare, 'apps/server/dist/main.js')));
+    console.log(`warming the server${builds.length > 1 ? 's' : ''} (one untimed pass) …`);
+    for (const build of builds)
       for (const screen of screens) {
-        const entry = results[screen.name]!;
-        const last = (runs: Measure[]) => runs.at(-1)?.requests.join('\n    ') ?? '';
-        console.log(`\n${screen.name}, last in-app run, /api/ requests in ms from the tap:\n    ${last(entry.inApp)}`);
-        console.log(`${screen.name}, last by-address run, in ms from the navigation:\n    ${last(entry.byAddress)}`);
+        await byAddress(browser, build.server.baseUrl, build.session!, screen);
+        await inApp(browser, build.server.baseUrl, build.session!, screen);
       }
+    // with a comparison, the builds take turns run by run, so both see the same load
+    for (const screen of screens)
+      for (let i = 0; i < RUNS; i += 1)
+        for (const build of builds) {
+          const entry = (build.results[screen.name] ??= { inApp: [], byAddress: [] });
+          entry.inApp.push(await inApp(browser, build.server.baseUrl, build.session!, screen));
+          entry.byAddress.push(await byAddress(browser, build.server.baseUrl, build.session!, screen));
+        }
+    failures = report(builds[0]!, compare ? 'this build' : 'settle');
+    if (compare) report(builds[1]!, `the build in ${compare}`);
     const file = writeResult('settle.json', {
       machine: machineReport('settle of the four slow screens, built server (DEMO=1) on a fresh PGlite database', {
         loadAverage: true,
       }),
       runs: RUNS,
       dwellMs: DWELL_MS,
+      holdMs: HOLD_MS,
       quietMs: QUIET_MS,
       targetMs: TARGET_MS,
-      results,
+      results: builds[0]!.results,
+      ...(compare ? { compare: { build: compare, results: builds[1]!.results } } : {}),
     });
     console.log(`\n${failures.length > 0 ? 'NOT MET' : 'met'}; wrote ${file}`);
   } finally {
     await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const build of builds) {
+      await build.server.stop();
+      rmSync(build.dataDir, { recursive: true, force: true });
+    }
   }
   if (failures.length > 0) {
     process.stderr.write(`FAILED: ${failures.join('; ')}\n`);

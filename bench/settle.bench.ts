@@ -7,6 +7,7 @@
  *   BENCH_SETTLE_RUNS=7 …          # runs per screen and way (default 5)
  *   BENCH_SETTLE_DWELL_MS=1 …      # time on the previous screen before the tap (default 1000)
  *   BENCH_SETTLE_HOLD_MS=0 …       # how long the finger rests in a tap (default 80; 0 as Playwright's `tap`)
+ *   BENCH_SETTLE_SCREENS=Market,Exchange …   # only these screens
  *   BENCH_SETTLE_VERBOSE=1 …       # the requests, scripts and long tasks of each screen's last runs
  *   BENCH_SETTLE_COMPARE=/tmp/base …   # also another build, run for run in turn with this one: a
  *                                      # checkout built there (`git worktree add /tmp/base <ref>`,
@@ -74,7 +75,7 @@ interface Screen {
   taps: { testId: string; ready?: string[] }[];
 }
 
-const screens: Screen[] = [
+const allScreens: Screen[] = [
   {
     name: 'Home',
     path: '/home/index',
@@ -108,6 +109,13 @@ const screens: Screen[] = [
     ],
   },
 ];
+
+/** The screens measured: all, or those BENCH_SETTLE_SCREENS names (`Market,Exchange`). */
+const screens = allScreens.filter(
+  (screen) =>
+    !process.env.BENCH_SETTLE_SCREENS ||
+    process.env.BENCH_SETTLE_SCREENS.split(',').some((name) => name.trim().toLowerCase() === screen.name.toLowerCase()),
+);
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
@@ -302,7 +310,7 @@ async function inApp(
   session: { token: string; account: string },
   screen: Screen,
 ): Promise<Measure> {
-  const first = screens.find((other) => other.path === (screen.from ?? '/home/index'));
+  const first = allScreens.find((other) => other.path === (screen.from ?? '/home/index'));
   if (!first) throw new Error(`no screen ${screen.from}`);
   const { context, page } = await signedInPage(browser, baseUrl, session);
   try {

@@ -34,9 +34,11 @@ export class BuiltServer {
   readonly errorLines: string[] = [];
   private partial = '';
 
+  /** `script`: another build's server (a checkout of another commit, built), for comparisons. */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly script: string = BUILT_SERVER,
   ) {}
 
   get baseUrl(): string {
@@ -65,10 +67,10 @@ export class BuiltServer {
 
   /** Starts the process and waits until `/health` answers 200; resolves with the milliseconds that took. */
   async start(timeoutMs = 180_000): Promise<number> {
-    if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
+    if (!existsSync(this.script)) throw new Error(`${this.script} is missing: run \`npm run build\` first`);
     if (this.running) throw new Error('the server is already running');
     const started = Date.now();
-    const child = spawn(process.execPath, [BUILT_SERVER], {
+    const child = spawn(process.execPath, [this.script], {
       env: serverEnv({ ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -7,7 +7,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { AppProviders } from './App';
-import { prefetchHome } from './api/market-lists';
+import { prefetchScreen, watchLinkIntent } from './api/prefetch';
 import { createQueryClient } from './api/queries';
 import { i18n, loadLanguage } from './i18n';
 import { FIRST_PART_PATHS } from './i18n/parts';
@@ -29,10 +29,17 @@ if (!container) throw new Error('index.html must contain #root');
 const path = hashPath();
 const queryClient = createQueryClient();
 // The first screen's data, where a screen opened by address would otherwise ask for it only once
-// its code and strings are in (a waterfall of about a second on the home screen); asked for
-// before the screen's chunks, so its requests are not queued behind them.
-if (path === '/home/index') prefetchHome(queryClient, sessionStore.getState().stock, sessionStore.getState().language);
+// its code and strings are in (a waterfall of about a second on the home screen, issues "A
+// newcomer's first hour" and 30); asked for before the screen's chunks, so its requests are not
+// queued behind them. Nothing on the login screens.
+prefetchScreen(queryClient, path, new URLSearchParams(window.location.hash.split('?')[1] ?? ''));
 const firstScreen = preloadRoute(path);
+// In the app: a finger, button or pointer on a link asks for that screen's code and data before
+// the tap ends (issue 30).
+watchLinkIntent(document, (to, params) => {
+  void preloadRoute(to);
+  prefetchScreen(queryClient, to, params);
+});
 const language = sessionStore.getState().language;
 // A failed strings chunk (offline on a first visit) still renders: the screens then show keys
 // for a moment rather than nothing, and the offline banner says why. The login screens wait for

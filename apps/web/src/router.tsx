@@ -9,6 +9,7 @@ import {
   isValidElement,
   lazy,
   Suspense,
+  useEffect,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
@@ -249,6 +250,54 @@ export function preloadRoute(path: string): Promise<void> {
   return Promise.allSettled(loads.map((load) => load())).then(() => undefined);
 }
 
+/** Runs `then` once the browser is idle (within `timeout` ms at the latest); answers a function that cancels it. */
+export function whenIdle(then: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(then, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(then, 200);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Loads the code of the screens the page's in-app links lead to (the tab bar, the home screen's
+ * quick entries, the wallet's actions, …), one screen at a time whenever the browser is idle
+ * (issue 30): a tap then shows its screen without waiting for chunks, and the data it needs is
+ * asked for on the tap itself (`api/prefetch.ts`). Code only: no request reaches the API. The
+ * service worker downloads every file of the build after the first screen anyway; this also
+ * evaluates the screens' modules. Stops when `stopped` answers true (the user moved on).
+ */
+export async function preloadLinkedScreens(root: ParentNode, current: string, stopped: () => boolean): Promise<void> {
+  const paths = new Set<string>();
+  for (const link of root.querySelectorAll('a[href^="#/"]')) {
+    const path = hashPath(link.getAttribute('href') ?? '');
+    if (path !== current && !FIRST_PART_PATHS.includes(path)) paths.add(path);
+  }
+  for (const path of paths) {
+    if (stopped()) return;
+    await preloadRoute(path);
+    await new Promise<void>((resolve) => whenIdle(resolve));
+  }
+}
+
+/** After a screen has rendered and the browser is idle, the code of the screens its links lead to (not on the login screens). */
+function usePreloadLinkedScreens(pathname: string): void {
+  useEffect(() => {
+    if (FIRST_PART_PATHS.includes(pathname)) return;
+    let stopped = false;
+    let cancel = () => {};
+    // once the screen's own code is in (it renders right after), so its links are on the page
+    void preloadRoute(pathname).then(() => {
+      if (!stopped) cancel = whenIdle(() => void preloadLinkedScreens(document, pathname, () => stopped));
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
+  }, [pathname]);
+}
+
 /**
  * A screen that fails (its chunk did not load, or it threw while rendering) shows `RouteError`
  * instead of a blank page (spec §8); moving to another path tries again.
@@ -300,6 +349,7 @@ function WithStrings({ path, children }: { path: string; children: ReactNode }) 
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
+  usePreloadLinkedScreens(pathname);
   return (
     <ScreenErrorBoundary path={pathname}>
       <Suspense fallback={<ScreenLoading />}>

@@ -22,16 +22,39 @@ export const queryKeys = {
   legal: (kind: LegalKind, lang: Language) => ['legal', kind, lang] as const,
 };
 
+/*
+ * The key and fetch of each query below, shared by its hook and by the prefetches of
+ * `api/prefetch.ts`, so a screen finds what was asked for before it rendered (issue 30).
+ */
+
+/** `/common/config` as a name → value map: key, fetch and freshness. */
+export const configQuery = {
+  queryKey: queryKeys.config,
+  queryFn: async () => {
+    const entries = await call('config', { type: 'all' }, { silent: true });
+    return Object.fromEntries(entries.map((entry) => [entry.name, entry.value])) as Record<string, string>;
+  },
+  staleTime: 5 * 60_000,
+};
+
+/** `/user/getUserinfo` as the wire has it (the hook selects `userInfoFromWire`). */
+export function userInfoQuery(account: string) {
+  return { queryKey: queryKeys.userInfo(account), queryFn: () => call('getUserinfo', {}) };
+}
+
+/** `/user/assets` with its summary in `currency`. */
+export function assetsQuery(account: string, currency: Currency) {
+  return { queryKey: queryKeys.assets(account, currency), queryFn: () => call('assets', { currency }) };
+}
+
+/** `/user/notice`. */
+export function noticesQuery(account: string) {
+  return { queryKey: queryKeys.notices(account), queryFn: () => call('notice', {}) };
+}
+
 /** `/common/config` as a name → value map. */
 export function useConfig() {
-  return useQuery({
-    queryKey: queryKeys.config,
-    queryFn: async () => {
-      const entries = await call('config', { type: 'all' }, { silent: true });
-      return Object.fromEntries(entries.map((entry) => [entry.name, entry.value])) as Record<string, string>;
-    },
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(configQuery);
 }
 
 export function useIsLoggedIn(): boolean {
@@ -42,8 +65,7 @@ export function useUserInfo() {
   const account = useSession((s) => s.account);
   const loggedIn = useIsLoggedIn();
   return useQuery({
-    queryKey: queryKeys.userInfo(account),
-    queryFn: () => call('getUserinfo', {}),
+    ...userInfoQuery(account),
     // the wire's `realname` / `is_true` as `realName` / `isVerified` (docs/glossary.md)
     select: userInfoFromWire,
     enabled: loggedIn,
@@ -51,8 +73,12 @@ export function useUserInfo() {
 }
 
 /** The summary currency follows the market switch: MXN for mxn, USD for usd. */
+export function summaryCurrencyOf(stock: 'mxn' | 'usd'): Currency {
+  return stock === 'usd' ? 'USD' : 'MXN';
+}
+
 export function useSummaryCurrency(): Currency {
-  return useSession((s) => (s.stock === 'usd' ? 'USD' : 'MXN'));
+  return useSession((s) => summaryCurrencyOf(s.stock));
 }
 
 export function useAssets() {
@@ -60,8 +86,7 @@ export function useAssets() {
   const loggedIn = useIsLoggedIn();
   const currency = useSummaryCurrency();
   return useQuery({
-    queryKey: queryKeys.assets(account, currency),
-    queryFn: () => call('assets', { currency }),
+    ...assetsQuery(account, currency),
     enabled: loggedIn,
   });
 }
@@ -70,8 +95,7 @@ export function useNotices() {
   const account = useSession((s) => s.account);
   const loggedIn = useIsLoggedIn();
   return useQuery({
-    queryKey: queryKeys.notices(account),
-    queryFn: () => call('notice', {}),
+    ...noticesQuery(account),
     enabled: loggedIn,
   });
 }

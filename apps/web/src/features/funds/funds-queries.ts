@@ -4,6 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { useSession } from '../../store/session';
 import { call, paths, postForFile, type DownloadedFile } from '../../api/client';
 import { useIsLoggedIn } from '../../api/queries';
+import { allAssetsQuery, RATES_REFRESH_MS, ratesQuery } from '../../api/product-lists';
 
 export type FundRecordTab = RequestOf<'fundRecords'>['tab'];
 export const fundRecordTabs: readonly FundRecordTab[] = ['trade', 'deposit', 'withdraw'];
@@ -20,8 +21,7 @@ export type FundRecordItem = ResponseOf<'fundRecords'>['list'][number];
 export type LedgerRecordData = Extract<FundRecordItem, { balanceAfter: string }>;
 
 export const RECORDS_PAGE_SIZE = 20;
-/** `/funds/rates` is refreshed this often while the exchange screen is open. */
-export const RATES_REFRESH_MS = 30_000;
+export { RATES_REFRESH_MS };
 
 export const fundsKeys = {
   kycStatus: (account: string) => ['kycStatus', account] as const,
@@ -30,8 +30,8 @@ export const fundsKeys = {
   withdrawInfo: (account: string, currency: Currency) => ['withdrawInfo', account, currency] as const,
   records: (account: string, tab: FundRecordTab, currency: Currency | null) =>
     ['fundRecords', account, tab, currency ?? 'all'] as const,
-  rates: (base: Currency) => ['rates', base] as const,
-  allAssets: (account: string) => ['assets', account, 'MXN'] as const,
+  rates: (base: Currency) => ratesQuery(base).queryKey,
+  allAssets: (account: string) => allAssetsQuery(account).queryKey,
 };
 
 function useAccount() {
@@ -150,20 +150,11 @@ export function useFundRecords(tab: FundRecordTab, currency: Currency | null = n
 /** `/user/assets` with every currency account (the summary currency does not matter for `accounts`). */
 export function useAllAssets() {
   const { account, loggedIn } = useAccount();
-  return useQuery({
-    queryKey: fundsKeys.allAssets(account),
-    queryFn: () => call('assets', { currency: 'MXN' }, { silent: true }),
-    enabled: loggedIn,
-  });
+  return useQuery({ ...allAssetsQuery(account), enabled: loggedIn });
 }
 
 export function useRates(base: Currency) {
-  return useQuery({
-    queryKey: fundsKeys.rates(base),
-    queryFn: () => call('rates', { base }, { silent: true }),
-    refetchInterval: RATES_REFRESH_MS,
-    staleTime: RATES_REFRESH_MS,
-  });
+  return useQuery({ ...ratesQuery(base), refetchInterval: RATES_REFRESH_MS });
 }
 
 /** After money moved: balances, limits and records are stale. */

@@ -2,22 +2,19 @@ import { ActionSheet } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ListMarket, ListSort, ListTab } from './market-queries';
+import type { ListMarket, ListSort } from './market-queries';
+import {
+  marketPageTabs,
+  marketScreenParams,
+  marketTabList,
+  sortOptions,
+  type MarketPageTab,
+} from '../../api/market-lists';
 import { SegmentedSwitch, TabStrip } from '../../components/TabStrip';
 import { useSession, type StockMarket } from '../../store/session';
 import { type BlockMarketFilter, BlockProductList, MarketChips } from '../block-trades';
 import { newShareTabs, type NewShareKind, NewShareList } from '../new-shares';
 import { MarketInstrumentList } from './InstrumentList';
-
-/** Spec §1/§2 market tabs. Subscription and auction are other products (docs/api.md §8: §12 and §13). */
-export const marketPageTabs = ['listed', 'otc', 'subscription', 'auction', 'crypto', 'forex'] as const;
-export type MarketPageTab = (typeof marketPageTabs)[number];
-
-export const sortOptions: readonly ListSort[] = ['changeRate_desc', 'changeRate_asc', 'turnover_desc', 'code_asc'];
-
-function isMarketPageTab(value: string | null): value is MarketPageTab {
-  return value !== null && (marketPageTabs as readonly string[]).includes(value);
-}
 
 function SortButton({ sort, onChange }: { sort: ListSort; onChange: (sort: ListSort) => void }) {
   const { t } = useTranslation();
@@ -94,10 +91,7 @@ export default function MarketPage() {
   const setStock = useSession((s) => s.setStock);
   // The euro market is chosen inside the listed tab only; it holds until the header switch changes.
   const [euroUnder, setEuroUnder] = useState<StockMarket | null>(null);
-  const tabParam = params.get('tab');
-  const tab: MarketPageTab = isMarketPageTab(tabParam) ? tabParam : 'listed';
-  const sortParam = params.get('sort');
-  const sort: ListSort = sortOptions.find((s) => s === sortParam) ?? 'changeRate_desc';
+  const { tab, sort } = marketScreenParams(params);
   const listedMarket: ListMarket = euroUnder === stock ? 'eur' : stock;
 
   const update = (next: Partial<{ tab: MarketPageTab; sort: ListSort }>) => {
@@ -107,8 +101,8 @@ export default function MarketPage() {
     setParams(merged, { replace: true });
   };
 
-  const listTab: ListTab | null = tab === 'listed' || tab === 'otc' || tab === 'crypto' || tab === 'forex' ? tab : null;
-  const market: ListMarket = tab === 'listed' ? listedMarket : tab === 'otc' ? stock : 'mxn';
+  // the same choice as the prefetch of `api/prefetch.ts`
+  const list = marketTabList(tab, stock, euroUnder === stock);
 
   return (
     <div className="market-page" data-testid="market-page">
@@ -121,7 +115,7 @@ export default function MarketPage() {
         testIdPrefix="market-tab-"
         sticky
       />
-      {listTab ? (
+      {list ? (
         <div role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>
           <div className="list-toolbar">
             {tab === 'listed' ? (
@@ -150,7 +144,12 @@ export default function MarketPage() {
             )}
             <SortButton sort={sort} onChange={(next) => update({ sort: next })} />
           </div>
-          <MarketInstrumentList key={`${listTab}-${market}-${sort}`} tab={listTab} market={market} sort={sort} />
+          <MarketInstrumentList
+            key={`${list.tab}-${list.market}-${sort}`}
+            tab={list.tab}
+            market={list.market}
+            sort={sort}
+          />
         </div>
       ) : (
         <div className="page-body" role="tabpanel" aria-label={t(`ui.market.tab.${tab}`)}>

@@ -20,7 +20,10 @@ export {
 import {
   latestNewsQuery,
   marketKeys,
+  marketListQuery,
   marketTopQuery,
+  nextListPage,
+  watchlistQuery,
   type Adjust,
   type ListMarket,
   type ListSort,
@@ -29,26 +32,12 @@ import {
   type Period,
 } from '../../api/market-lists';
 
-export const LIST_PAGE_SIZE = 20;
+export { LIST_PAGE_SIZE } from '../../api/market-lists';
 export const NEWS_PAGE_SIZE = 10;
-
-type ListPage<T> = { list: T[]; total: number; page: number; size: number };
-
-function nextPage<T>(last: ListPage<T> | null | undefined): number | undefined {
-  if (!last || !Array.isArray(last.list)) return undefined;
-  return last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined;
-}
 
 /** `/market/list`, page by page, for infinite scroll. */
 export function useMarketList(tab: ListTab, market: ListMarket, sort: ListSort, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: marketKeys.list(tab, market, sort),
-    queryFn: ({ pageParam }) =>
-      call('marketList', { tab, market, sort, page: pageParam, size: LIST_PAGE_SIZE }, { silent: true }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled,
-  });
+  return useInfiniteQuery({ ...marketListQuery(tab, market, sort), enabled });
 }
 
 /** The first `size` rows of `/market/list` (home movers, index strip, index view). */
@@ -169,11 +158,7 @@ export function useClearSearchHistory() {
 export function useWatchlist() {
   const account = useSession((s) => s.account);
   const loggedIn = useIsLoggedIn();
-  return useQuery({
-    queryKey: marketKeys.watchlist(account),
-    queryFn: () => call('watchlist', { page: 1, size: 300 }, { silent: true }),
-    enabled: loggedIn,
-  });
+  return useQuery({ ...watchlistQuery(account), enabled: loggedIn });
 }
 
 /** Ids on the watchlist, for stars in lists that do not carry `watched`. */
@@ -216,7 +201,7 @@ export function useNewsList(category: NewsCategory) {
     queryFn: ({ pageParam }) =>
       call('newsList', { category, page: pageParam, size: NEWS_PAGE_SIZE, lang }, { silent: true }),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextListPage,
   });
 }
 
@@ -234,6 +219,8 @@ export function useNewsDetail(id: string | undefined) {
     staleTime: 5 * 60_000,
   });
 }
+
+type ListPage<T> = { list: T[]; total: number; page: number; size: number };
 
 /** The rows of an infinite list query, flattened, with duplicates (a row moving between pages) dropped. */
 export function flattenPages<T extends { instrumentId: string } | { id: string }>(

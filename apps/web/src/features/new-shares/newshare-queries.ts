@@ -2,6 +2,7 @@
 import type { NewShareKind, ResponseOf } from '@brokerage/contract';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { NEW_SHARE_PAGE_SIZE, newShareListQuery } from '../../api/product-lists';
 import { useIsLoggedIn } from '../../api/queries';
 import { useSession } from '../../store/session';
 import { verifyDraw } from './draw-verify';
@@ -14,14 +15,14 @@ export type SubscriptionRecordData = ResponseOf<'newShareRecords'>['list'][numbe
 export type { NewShareKind };
 
 export const newShareTabs: readonly NewShareKind[] = ['ipo', 'placement', 'capital_increase'];
-export const NEW_SHARE_PAGE_SIZE = 20;
+export { NEW_SHARE_PAGE_SIZE };
 
 export function isNewShareKind(value: string | null): value is NewShareKind {
   return value !== null && (newShareTabs as readonly string[]).includes(value);
 }
 
 export const newShareKeys = {
-  list: (kind: NewShareKind, size: number) => ['newShareList', kind, size] as const,
+  list: (kind: NewShareKind, size: number) => newShareListQuery(kind, size).queryKey,
   detail: (account: string, id: string) => ['newShareDetail', account, id] as const,
   records: (account: string) => ['newShareRecords', account] as const,
   proof: (id: string) => ['newShareDrawProof', id] as const,
@@ -41,12 +42,7 @@ function nextPage<T>(last: Page<T> | undefined): number | undefined {
 
 /** `/newShare/list` of one kind, page by page (auth optional). */
 export function useNewShareList(kind: NewShareKind, size = NEW_SHARE_PAGE_SIZE) {
-  return useInfiniteQuery({
-    queryKey: newShareKeys.list(kind, size),
-    queryFn: ({ pageParam }) => call('newShareList', { kind, page: pageParam, size }, { silent: true }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage<NewShareSummaryData>,
-  });
+  return useInfiniteQuery(newShareListQuery(kind, size));
 }
 
 /** `/newShare/detail`; the account is in the key because `my` depends on the session. */

@@ -30,8 +30,9 @@
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
  *   server; medians are kept. Each measured run also reports the server's CPU per order
- *   (process.cpuUsage), the statements and the round trips it sent PostgreSQL per order (counted in
- *   platform/db.ts) and the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
+ *   (process.cpuUsage, and its system part: the kernel's, mostly socket reads and writes), the
+ *   statements and the round trips it sent PostgreSQL per order (counted in platform/db.ts) and
+ *   the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
  *   ledger invariant, that it holds exactly one order per successful answer, and that its fee
  *   income (summed over the stripes) equals the orders' open fees.
  *
@@ -487,6 +488,8 @@ interface Measured {
   p50Ms?: number;
   p99Ms?: number;
   serverCpuMicrosPerOrder?: number;
+  /** the part of it spent in the kernel (system calls: socket reads and writes) */
+  serverSystemMicrosPerOrder?: number;
   /** statements sent to PostgreSQL per successful order */
   statementsPerOrder?: number;
   /** round trips to PostgreSQL per successful order (a pipelined batch sends several statements per trip) */
@@ -611,11 +614,11 @@ async function main(): Promise<number> {
         const profileFile = `${a.system}-round${round}.cpuprofile`;
         await a.server.call({ type: 'profile', start: true, file: profileFile }, 'profiled');
         const { counts: countsBefore } = await a.server.call({ type: 'count' }, 'counted');
-        const cpuBefore = await a.server.cpuMicros();
+        const cpuBefore = await a.server.cpuTimes();
         const waits = sampleLockWaits(baseUrl, a.database);
         const r = await drive(a.ready.port, a.ready.users, clients, seconds, instrument, lots, paceMs);
         const lockWaiting = await waits.stop();
-        const cpuAfter = await a.server.cpuMicros();
+        const cpuAfter = await a.server.cpuTimes();
         const { counts: countsAfter } = await a.server.call({ type: 'count' }, 'counted');
         await a.server.call({ type: 'profile', start: false, file: profileFile }, 'profiled');
         const batches = countsAfter.batches - countsBefore.batches;
@@ -628,7 +631,8 @@ async function main(): Promise<number> {
           failed: r.failed,
           p50Ms: percentile(r.latenciesMs, 50),
           p99Ms: percentile(r.latenciesMs, 99),
-          serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter - cpuBefore) / r.ok : Number.NaN,
+          serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter.micros - cpuBefore.micros) / r.ok : Number.NaN,
+          serverSystemMicrosPerOrder: r.ok > 0 ? (cpuAfter.systemMicros - cpuBefore.systemMicros) / r.ok : Number.NaN,
           statementsPerOrder: r.ok > 0 ? (countsAfter.statements - countsBefore.statements) / r.ok : Number.NaN,
           roundTripsPerOrder: r.ok > 0 ? (countsAfter.roundTrips - countsBefore.roundTrips) / r.ok : Number.NaN,
           callsPerBatch: batches > 0 ? (countsAfter.batchedCalls - countsBefore.batchedCalls) / batches : Number.NaN,
@@ -638,7 +642,7 @@ async function main(): Promise<number> {
         if (r.failed > 0) failures.push(`${a.system} round ${round}: ${r.failed} failed ${JSON.stringify(r.failures)}`);
         process.stdout.write(
           `  round ${round} ${a.system.padEnd(7)}: ${m.perSecond.toFixed(0)} orders/s, p50 ${m.p50Ms?.toFixed(1)} ms, p99 ${m.p99Ms?.toFixed(1)} ms, ` +
-            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order, ` +
+            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order (${m.serverSystemMicrosPerOrder?.toFixed(0)} system), ` +
             `${m.statementsPerOrder?.toFixed(2)} statements and ${m.roundTripsPerOrder?.toFixed(2)} round trips/order, ${perBatch(m.callsPerBatch)}, ${r.failed} failed\n`,
         );
       }
@@ -669,6 +673,7 @@ async function main(): Promise<number> {
         p99Ms: median(mine.map((m) => m.p99Ms ?? Number.NaN)),
         lockWaiting: median(mine.map((m) => m.lockWaiting ?? Number.NaN)),
         serverCpuMicrosPerOrder: median(mine.map((m) => m.serverCpuMicrosPerOrder ?? Number.NaN)),
+        serverSystemMicrosPerOrder: median(mine.map((m) => m.serverSystemMicrosPerOrder ?? Number.NaN)),
         statementsPerOrder: median(mine.map((m) => m.statementsPerOrder ?? Number.NaN)),
         roundTripsPerOrder: median(mine.map((m) => m.roundTripsPerOrder ?? Number.NaN)),
         callsPerBatch: median(mine.map((m) => m.callsPerBatch ?? Number.NaN)),
@@ -679,11 +684,11 @@ async function main(): Promise<number> {
     process.stdout.write(
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ${stripedSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
+        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${stripedSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ${stripedSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(stripedSummary.callsPerBatch)}, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.striped?.feeIncomeRows ?? '?'} rows\n` +
         `orders, one row per house account: ${singleSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${singleSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ${singleSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
+        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${singleSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ${singleSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(singleSummary.callsPerBatch)}, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +

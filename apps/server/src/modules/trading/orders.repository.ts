@@ -90,6 +90,30 @@ export async function insertOrdersWithEvents(
   });
 }
 
+/** Per column of `orders`: the row's key and the JSON text of its name with the colon (`"cost_price":`). */
+const ORDER_JSON_KEYS = ORDER_COLUMNS.map(([key, column]) => [key, `${JSON.stringify(column.name)}:`] as const);
+
+/**
+ * The rows as the JSON array `jsonb_populate_recordset` reads: per row an object of its columns
+ * by name, nulls left out, dates as ISO strings. Written out as text (one `JSON.stringify` per
+ * value): the same JSON as building an object per row and stringifying it, at a fraction of
+ * the cost on the order path.
+ */
+export function ordersJson(rows: readonly NewOrderRow[]): string {
+  let text = '[';
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r] as Record<string, unknown>;
+    let object = '{';
+    for (const [key, name] of ORDER_JSON_KEYS) {
+      const value = row[key];
+      if (value === undefined || value === null) continue;
+      object += `${object.length === 1 ? '' : ','}${name}${JSON.stringify(value instanceof Date ? value.toISOString() : value)}`;
+    }
+    text += `${r === 0 ? '' : ','}${object}}`;
+  }
+  return `${text}]`;
+}
+
 /**
  * `insertOrdersWithEvents` for a group commit's batch, where the rows are not read back
  * (`orderAsStored` is the answer): one JSON parameter, so the statement's text is the same for
@@ -101,16 +125,8 @@ export async function sendOrdersWithEvents(
   reason: string | null = null,
 ): Promise<string[]> {
   if (rows.length === 0) return [];
-  const payload = rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, column] of ORDER_COLUMNS) {
-      const value = (row as Record<string, unknown>)[key];
-      if (value !== undefined && value !== null) out[column.name] = value instanceof Date ? value.toISOString() : value;
-    }
-    return out;
-  });
   const result =
-    await tx.execute(sql`with o as (select * from jsonb_populate_recordset(null::orders, ${JSON.stringify(payload)}::jsonb)),
+    await tx.execute(sql`with o as (select * from jsonb_populate_recordset(null::orders, ${ordersJson(rows)}::jsonb)),
       first_event as (insert into order_events (order_id, state, at, reason) select id, state, created_at, ${reason}::text from o)
     insert into orders select * from o returning id`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);

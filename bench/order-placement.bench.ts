@@ -53,6 +53,8 @@
  *   PGBENCH             pgbench binary (default /usr/bin/pgbench)
  *   BENCH_CPU_PROF      a folder: each server writes a V8 CPU profile of each measured run there
  *                       (<system>-round<n>.cpuprofile; open in Chrome DevTools)
+ *   BENCH_HEAP_PROF     a folder: the same with a sampling heap profile of every allocation of the
+ *                       run, collected or not (<system>-round<n>.heapprofile): who allocates per order
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -125,6 +127,8 @@ interface ServeOptions {
   instrument: string;
   respectLimit: boolean;
   profileDir: string | null;
+  /** a folder for sampling heap profiles (BENCH_HEAP_PROF) */
+  heapProfileDir: string | null;
   poolSize: number;
   /** group commit of market buys (BENCH_GROUP, default on) */
   group: boolean;
@@ -313,20 +317,39 @@ async function serveApp(options: ServeOptions): Promise<void> {
       violations,
     };
   };
-  const inspector = options.profileDir ? new (await import('node:inspector/promises')).Session() : null;
+  const inspector =
+    options.profileDir || options.heapProfileDir ? new (await import('node:inspector/promises')).Session() : null;
   if (inspector) {
     inspector.connect();
-    await inspector.post('Profiler.enable');
+    if (options.profileDir) await inspector.post('Profiler.enable');
+    if (options.heapProfileDir) await inspector.post('HeapProfiler.enable');
   }
   const profile = async (start: boolean, file: string): Promise<void> => {
-    if (!inspector || !options.profileDir) return;
+    if (!inspector) return;
     if (start) {
-      await inspector.post('Profiler.start');
+      if (options.profileDir) await inspector.post('Profiler.start');
+      // every allocation of the run, the ones a scavenge collected too: who allocates how much per order
+      if (options.heapProfileDir)
+        await inspector.post('HeapProfiler.startSampling', {
+          samplingInterval: 16 * 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        } as import('node:inspector').HeapProfiler.StartSamplingParameterType);
       return;
     }
-    const { profile: taken } = await inspector.post('Profiler.stop');
-    mkdirSync(options.profileDir, { recursive: true });
-    writeFileSync(path.join(options.profileDir, file), JSON.stringify(taken));
+    if (options.profileDir) {
+      const { profile: taken } = await inspector.post('Profiler.stop');
+      mkdirSync(options.profileDir, { recursive: true });
+      writeFileSync(path.join(options.profileDir, file), JSON.stringify(taken));
+    }
+    if (options.heapProfileDir) {
+      const { profile: taken } = await inspector.post('HeapProfiler.stopSampling');
+      mkdirSync(options.heapProfileDir, { recursive: true });
+      writeFileSync(
+        path.join(options.heapProfileDir, file.replace(/\.cpuprofile$/, '.heapprofile')),
+        JSON.stringify(taken),
+      );
+    }
   };
   const failed = (error: unknown) => reply({ type: 'error', message: String(error) });
   answerCoordinator<ParentMessage>(
@@ -546,6 +569,7 @@ async function main(): Promise<number> {
   const pgbench = process.env.PGBENCH?.trim() || '/usr/bin/pgbench';
   const paceMs = respectLimit ? 1000 : 0;
   const profileDir = process.env.BENCH_CPU_PROF?.trim() ? path.resolve(process.env.BENCH_CPU_PROF.trim()) : null;
+  const heapProfileDir = process.env.BENCH_HEAP_PROF?.trim() ? path.resolve(process.env.BENCH_HEAP_PROF.trim()) : null;
   const group = process.env.BENCH_GROUP !== '0';
   const groupInFlight = envInt('BENCH_GROUP_IN_FLIGHT', 1);
   const groupMaxBatch = envInt('BENCH_GROUP_MAX', 64);
@@ -574,6 +598,7 @@ async function main(): Promise<number> {
       instrument,
       respectLimit,
       profileDir,
+      heapProfileDir,
       poolSize: clients + 4,
       group,
       groupInFlight,

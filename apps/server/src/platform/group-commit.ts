@@ -34,8 +34,11 @@ export interface CallAnswer {
   response: Record<string, unknown>;
 }
 
-/** The answer of the batch for one call, or `single`: run it alone. */
-export type GroupOutcome = ({ kind: 'answer' } & CallAnswer) | { kind: 'single' };
+/**
+ * The answer of the batch for one call, with its JSON text (what was stored: the caller sends
+ * it as is), or `single`: run it alone.
+ */
+export type GroupOutcome = ({ kind: 'answer'; json: string } & CallAnswer) | { kind: 'single' };
 
 export interface GroupCall<P> extends KeyedCall {
   prepared: P;
@@ -165,18 +168,26 @@ export class GroupCommitter<P, L = unknown> {
         // round trip 2: the effect's writes, the answers, COMMIT
         const { answers, written } = effect.write(tx, locked, prepared, take);
         invariant(answers.length === take.length, `group commit: ${answers.length} answers for ${take.length} calls`);
+        // each answer serialised once: stored, and sent as the same text
+        const texts = answers.map((a) => JSON.stringify(a.response));
         await Promise.all([
           written,
           storeMany(
             tx,
-            take.map((i, n) => ({ key: (batch[i] as Pending<P>).key, ...(answers[n] as CallAnswer) })),
+            take.map((i, n) => ({
+              key: (batch[i] as Pending<P>).key,
+              httpStatus: (answers[n] as CallAnswer).httpStatus,
+              responseJson: texts[n] as string,
+            })),
           ),
           commit(),
         ]);
         let next = 0;
-        return batch.map((_, i): GroupOutcome =>
-          claimed[i] ? { kind: 'answer', ...(answers[next++] as CallAnswer) } : { kind: 'single' },
-        );
+        return batch.map((_, i): GroupOutcome => {
+          if (!claimed[i]) return { kind: 'single' };
+          const n = next++;
+          return { kind: 'answer', ...(answers[n] as CallAnswer), json: texts[n] as string };
+        });
       });
     } catch (error) {
       this.stats.fallbacks += 1;

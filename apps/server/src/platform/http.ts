@@ -364,7 +364,11 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
       }
       if (prepared !== null) {
         const outcome = await committer.submit({ key, hash, prepared });
-        if (outcome.kind === 'answer') return replayed(reply, outcome);
+        if (outcome.kind === 'answer') {
+          // the text the batch stored (the bytes JSON.stringify of the envelope gives)
+          reply.status(outcome.httpStatus).type(JSON_TYPE);
+          return outcome.json;
+        }
         // `single`: not claimed by the batch, or the batch failed; the call runs alone below
       }
     }

@@ -203,21 +203,24 @@ export async function claimMany(tx: Tx, clock: Clock, calls: KeyedCall[], waitMs
   return calls.map((c) => claimed.has(keyText(c.key)));
 }
 
-/** `store` for many claimed keys of this transaction, in one statement. */
+/**
+ * `store` for many claimed keys of this transaction, in one statement. Each answer comes as its
+ * JSON text (`responseJson`), which the caller sends too: the answer is serialised once.
+ */
 export async function storeMany(
   tx: Tx,
-  answers: { key: IdempotencyKey; httpStatus: number; response: unknown }[],
+  answers: { key: IdempotencyKey; httpStatus: number; responseJson: string }[],
 ): Promise<void> {
   if (answers.length === 0) return;
-  const rows = answers.map((a) => ({
-    user_id: a.key.userId,
-    path: a.key.path,
-    request_id: a.key.requestId,
-    http_status: a.httpStatus,
-    response: a.response,
-  }));
+  // the rows as JSON text around each answer's own text (the JSON an object per row would give)
+  let rows = '[';
+  for (let i = 0; i < answers.length; i += 1) {
+    const a = answers[i] as (typeof answers)[number];
+    rows += `${i === 0 ? '' : ','}{"user_id":${JSON.stringify(a.key.userId)},"path":${JSON.stringify(a.key.path)},"request_id":${JSON.stringify(a.key.requestId)},"http_status":${JSON.stringify(a.httpStatus)},"response":${a.responseJson}}`;
+  }
+  rows += ']';
   await tx.execute(sql`update idempotency_keys k set http_status = a.http_status, response = a.response
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
+    from jsonb_to_recordset(${rows}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
     where k.user_id = a.user_id and k.path = a.path and k.request_id = a.request_id`);
 }
 

@@ -53,6 +53,10 @@
  *   PGBENCH             pgbench binary (default /usr/bin/pgbench)
  *   BENCH_CPU_PROF      a folder: each server writes a V8 CPU profile of each measured run there
  *                       (<system>-round<n>.cpuprofile; open in Chrome DevTools)
+ *   BENCH_BASELINE      another checkout of this repository (with this benchmark's bench/ files): a
+ *                       third server, striped, built from its code, is measured next to the striped
+ *                       one in every round (each goes first in every other round), so a change is
+ *                       compared under the same load; take an even number of rounds
  *   BENCH_HEAP_PROF     a folder: the same with a sampling heap profile of every allocation of the
  *                       run, collected or not (<system>-round<n>.heapprofile): who allocates per order
  */
@@ -386,8 +390,9 @@ async function serveApp(options: ServeOptions): Promise<void> {
 
 type ServerChild = Child<ParentMessage, ChildMessage>;
 
-function startServer(label: string, options: ServeOptions): ServerChild {
-  return Child.fork<ParentMessage, ChildMessage>(THIS_FILE, ['--serve', JSON.stringify(options)], {
+/** A server child: this file's, or (`from`) this benchmark's file in another checkout (BENCH_BASELINE). */
+function startServer(label: string, options: ServeOptions, from = THIS_FILE): ServerChild {
+  return Child.fork<ParentMessage, ChildMessage>(from, ['--serve', JSON.stringify(options)], {
     label: `${label} server`,
     env: { ...process.env, DATABASE_URL: '' },
     stopTimeoutMs: 15_000,
@@ -503,7 +508,7 @@ async function pgbenchRun(binary: string, env: NodeJS.ProcessEnv, clients: numbe
 }
 
 interface Measured {
-  system: 'pgbench' | 'striped' | 'single';
+  system: 'pgbench' | 'striped' | 'single' | 'baseline';
   round: number;
   perSecond: number;
   ok?: number;
@@ -574,8 +579,15 @@ async function main(): Promise<number> {
   const groupInFlight = envInt('BENCH_GROUP_IN_FLIGHT', 1);
   const groupMaxBatch = envInt('BENCH_GROUP_MAX', 64);
 
+  const baseline = process.env.BENCH_BASELINE?.trim() ? path.resolve(process.env.BENCH_BASELINE.trim()) : null;
+
   const prefix = `${process.env.BENCH_DB_PREFIX?.trim() || 'bench_orders'}_${process.pid}`;
-  const names = { pgbench: `${prefix}_pgbench`, striped: `${prefix}_striped`, single: `${prefix}_single` };
+  const names = {
+    pgbench: `${prefix}_pgbench`,
+    striped: `${prefix}_striped`,
+    single: `${prefix}_single`,
+    ...(baseline ? { baseline: `${prefix}_baseline` } : {}),
+  };
   const created: ScratchDatabase[] = [];
   const servers: ServerChild[] = [];
   try {
@@ -608,19 +620,38 @@ async function main(): Promise<number> {
     servers.push(striped);
     const single = startServer('single row', options(names.single, 1));
     servers.push(single);
-    const [stripedReady, singleReady] = await Promise.all([striped.ready('ready'), single.ready('ready')]);
+    // the same striped server built from another checkout's code, measured in the same rounds (an A/B on a shared machine)
+    const base =
+      baseline && names.baseline
+        ? startServer(
+            'baseline (striped)',
+            options(names.baseline, stripes),
+            path.join(baseline, 'bench', 'order-placement.bench.ts'),
+          )
+        : null;
+    if (base) servers.push(base);
+    const [stripedReady, singleReady, baseReady] = await Promise.all([
+      striped.ready('ready'),
+      single.ready('ready'),
+      base?.ready('ready'),
+    ]);
     process.stdout.write(
       `servers ready: setup ${stripedReady.setupSeconds.toFixed(0)} s / ${singleReady.setupSeconds.toFixed(0)} s (${userCount} verified, funded users each)\n`,
     );
-    const apps = [
-      { system: 'striped' as const, server: striped, ready: stripedReady, database: names.striped },
-      { system: 'single' as const, server: single, ready: singleReady, database: names.single },
+    const apps: {
+      system: 'striped' | 'single' | 'baseline';
+      server: ServerChild;
+      ready: typeof stripedReady;
+      database: string;
+    }[] = [
+      { system: 'striped', server: striped, ready: stripedReady, database: names.striped },
+      ...(base && baseReady && names.baseline
+        ? [{ system: 'baseline' as const, server: base, ready: baseReady, database: names.baseline }]
+        : []),
+      { system: 'single', server: single, ready: singleReady, database: names.single },
     ];
 
-    const okTotals = new Map<string, number>([
-      ['striped', 0],
-      ['single', 0],
-    ]);
+    const okTotals = new Map<string, number>(apps.map((a) => [a.system, 0]));
     for (const a of apps) {
       const w = await drive(a.ready.port, a.ready.users, clients, warmup, instrument, lots, paceMs);
       okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + w.ok);
@@ -635,7 +666,10 @@ async function main(): Promise<number> {
       const tps = await pgbenchRun(pgbench, pgEnv, clients, seconds);
       measured.push({ system: 'pgbench', round, perSecond: tps });
       process.stdout.write(`  round ${round} pgbench: ${tps.toFixed(0)} TPS\n`);
-      for (const a of apps) {
+      // with a baseline, it and the striped server take turns going first after pgbench (PostgreSQL
+      // is still writing pgbench's pages out then: the first run of a round is the slower one)
+      const order = base && round % 2 === 0 ? [apps[1], apps[0], ...apps.slice(2)] : apps;
+      for (const a of order as typeof apps) {
         const profileFile = `${a.system}-round${round}.cpuprofile`;
         await a.server.call({ type: 'profile', start: true, file: profileFile }, 'profiled');
         const { counts: countsBefore } = await a.server.call({ type: 'count' }, 'counted');
@@ -688,7 +722,7 @@ async function main(): Promise<number> {
 
     const pick = (system: Measured['system']) => measured.filter((m) => m.system === system);
     const tps = median(pick('pgbench').map((m) => m.perSecond));
-    const summary = (system: 'striped' | 'single') => {
+    const summary = (system: 'striped' | 'single' | 'baseline') => {
       const mine = pick(system);
       const perSecond = median(mine.map((m) => m.perSecond));
       return {
@@ -706,6 +740,15 @@ async function main(): Promise<number> {
     };
     const stripedSummary = summary('striped');
     const singleSummary = summary('single');
+    const baselineSummary = base ? summary('baseline') : null;
+    if (baselineSummary)
+      process.stdout.write(
+        `\nbaseline (${baseline}), striped: ${baselineSummary.ordersPerSec.toFixed(0)} orders/s, ratio ${baselineSummary.ratio.toFixed(3)}, ` +
+          `server CPU ${baselineSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${baselineSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ` +
+          `${baselineSummary.statementsPerOrder.toFixed(2)} statements/order, ${perBatch(baselineSummary.callsPerBatch)}; ` +
+          `this checkout / baseline: ${(stripedSummary.ordersPerSec / baselineSummary.ordersPerSec).toFixed(2)}x orders/s, ` +
+          `${(stripedSummary.serverCpuMicrosPerOrder / baselineSummary.serverCpuMicrosPerOrder).toFixed(2)}x CPU per order\n`,
+      );
     process.stdout.write(
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
@@ -748,6 +791,7 @@ async function main(): Promise<number> {
       pgbenchTps: tps,
       striped: stripedSummary,
       single: singleSummary,
+      ...(baselineSummary ? { baseline: { checkout: baseline, ...baselineSummary } } : {}),
       targetRatio: TARGET_RATIO,
       meetsTarget: stripedSummary.ratio >= TARGET_RATIO,
       checks,

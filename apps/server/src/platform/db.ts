@@ -143,12 +143,12 @@ const drizzleTypes = {
   },
 };
 
-/** A raw statement on a pipelined connection: sent when first awaited (`then`), as drizzle's are, and once. */
+/** A raw statement on the pool or a pipelined connection: sent when first awaited (`then`), as drizzle's are, and once. */
 class DirectQuery implements PromiseLike<pg.QueryResult> {
   private sent: Promise<pg.QueryResult> | null = null;
 
   constructor(
-    private readonly client: pg.PoolClient,
+    private readonly client: pg.Pool | pg.PoolClient,
     private readonly text: string,
     private readonly values: unknown[],
   ) {}
@@ -167,13 +167,15 @@ class DirectQuery implements PromiseLike<pg.QueryResult> {
 }
 
 /**
- * A pipelined connection's `execute` goes to node-postgres directly: the statement is rendered as
- * drizzle renders it and answered with the same result (node-postgres' `QueryResult`, its rows
- * parsed with drizzle's type parsers), without drizzle's per-statement prepared-query object,
- * tracing spans and cache lookup, about a third of the CPU a group commit's statement cost
- * (issue 29). Only `execute` changes: the query builders keep drizzle's path.
+ * `execute` of the pool's handle and of a pipelined connection's goes to node-postgres directly:
+ * the statement is rendered as drizzle renders it and answered with the same result
+ * (node-postgres' `QueryResult`, its rows parsed with drizzle's type parsers), without drizzle's
+ * per-statement prepared-query object, tracing spans and cache lookup, about a third of the CPU a
+ * group commit's statement cost (issue 29). A failed statement rejects with node-postgres' error
+ * itself (drizzle wraps it; every check here walks `cause`, which sees both). Only `execute`
+ * changes: the query builders, and `transaction()`'s handle, keep drizzle's path.
  */
-function directExecute(handle: Db, client: pg.PoolClient): void {
+function directExecute(handle: Db, client: pg.Pool | pg.PoolClient): void {
   (handle as unknown as { execute: (query: SQLWrapper | string) => DirectQuery }).execute = (query) => {
     const built = dialect.sqlToQuery(typeof query === 'string' ? sql.raw(query) : query.getSQL());
     return new DirectQuery(client, built.sql, built.params);
@@ -236,6 +238,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       coalesceWrites(client);
     });
     const db = drizzlePg(pool) as unknown as Db;
+    directExecute(db, pool);
     Object.defineProperty(db, pipelinedPool, { value: pipelined });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return {

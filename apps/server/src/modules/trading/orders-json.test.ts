@@ -4,7 +4,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ordersJson, type NewOrderRow } from './orders.repository.js';
+import { orderAsStored, ordersJson, type NewOrderRow } from './orders.repository.js';
 import { orders } from './trading.tables.js';
 
 /** The payload as first written: an object per row of its non-null columns by name, dates as ISO strings. */
@@ -72,5 +72,39 @@ describe('ordersJson', () => {
     const parsed = JSON.parse(ordersJson(rows)) as Record<string, unknown>[];
     expect(parsed[1]).toMatchObject({ id: 'o_def', price: '64000.5', expires_at: '1970-01-01T00:00:00.000Z' });
     expect(parsed[0]).not.toHaveProperty('take_profit');
+  });
+
+  it('writes every column of the table (a column added to the table must be added to the payload)', () => {
+    const when = new Date('2026-03-04T10:00:00Z');
+    const full: NewOrderRow = {
+      ...base,
+      price: '1',
+      takeProfit: '2',
+      stopLoss: '3',
+      closePrice: '4',
+      closeFee: '5',
+      stampDuty: '6',
+      profitLoss: '-7',
+      proceeds: '8',
+      settlesAt: when,
+      closedAt: when,
+      lockUntil: when,
+      minHoldUntil: when,
+      tPlusUntil: when,
+      expiresAt: when,
+      cancelReason: 'user',
+      closeReason: 'user',
+    };
+    const columns = Object.values(getTableColumns(orders)).map((c) => c.name);
+    const written = Object.keys((JSON.parse(ordersJson([full])) as Record<string, unknown>[])[0] ?? {});
+    expect(written).toEqual(columns);
+    expect(ordersJson([full])).toBe(reference([full]));
+  });
+
+  it('orderAsStored gives every column of the table, null where the new row has none', () => {
+    const stored = orderAsStored(base);
+    expect(Object.keys(stored)).toEqual(Object.keys(getTableColumns(orders)));
+    for (const [key, value] of Object.entries(stored))
+      expect(value).toEqual((base as Record<string, unknown>)[key] ?? null);
   });
 });

@@ -203,12 +203,17 @@ export class GroupCommitter<P, L = unknown> {
 
 /**
  * Gathers the requests that arrive while one run is in flight and answers them with the next run
- * of `run` (one statement for all): the grouped route's replay lookups. A run that throws
- * rejects each of its requests with that error.
+ * of `run` (one statement for all): the grouped route's replay lookups. A run starts in the turn
+ * of the event loop after the request that found none in flight (`setImmediate`), so the requests
+ * read from the sockets in the same turn go together: answers of a committed batch reach their
+ * clients at once, and their next calls arrive together (issue 29: the first of them used to go
+ * alone, about 1.7 lookups per batch instead of one). A run that throws rejects each of its
+ * requests with that error.
  */
 export class Coalescer<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
+  private scheduled = false;
 
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
@@ -223,14 +228,29 @@ export class Coalescer<I, O> {
   }
 
   private pump(): void {
+    if (this.running || this.scheduled || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.start();
+    });
+  }
+
+  private start(): void {
     if (this.running || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxBatch);
     this.running = true;
-    this.run(batch.map((b) => b.item))
+    let out: Promise<O[]>;
+    try {
+      out = this.run(batch.map((b) => b.item));
+    } catch (error) {
+      out = Promise.reject(error);
+    }
+    out
       .then(
-        (out) =>
+        (answers) =>
           batch.forEach((b, i) =>
-            i < out.length ? b.resolve(out[i] as O) : b.reject(new Error('coalesced run answered too few')),
+            i < answers.length ? b.resolve(answers[i] as O) : b.reject(new Error('coalesced run answered too few')),
           ),
         (error: unknown) => batch.forEach((b) => b.reject(error)),
       )

@@ -30,8 +30,9 @@
  *   user to one order per second instead, which needs about clients × latency-per-second users).
  * - Rounds are interleaved (pgbench, striped, single row, pgbench, …) after a warm-up of each
  *   server; medians are kept. Each measured run also reports the server's CPU per order
- *   (process.cpuUsage), the statements and the round trips it sent PostgreSQL per order (counted in
- *   platform/db.ts) and the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
+ *   (process.cpuUsage, and its system part: the kernel's, mostly socket reads and writes), the
+ *   statements and the round trips it sent PostgreSQL per order (counted in platform/db.ts) and
+ *   the orders per group-commit batch. Every answer must be `status: 1`. At the end each server checks the
  *   ledger invariant, that it holds exactly one order per successful answer, and that its fee
  *   income (summed over the stripes) equals the orders' open fees.
  *
@@ -52,6 +53,12 @@
  *   PGBENCH             pgbench binary (default /usr/bin/pgbench)
  *   BENCH_CPU_PROF      a folder: each server writes a V8 CPU profile of each measured run there
  *                       (<system>-round<n>.cpuprofile; open in Chrome DevTools)
+ *   BENCH_BASELINE      another checkout of this repository (with this benchmark's bench/ files): a
+ *                       third server, striped, built from its code, is measured next to the striped
+ *                       one in every round (each goes first in every other round), so a change is
+ *                       compared under the same load; take an even number of rounds
+ *   BENCH_HEAP_PROF     a folder: the same with a sampling heap profile of every allocation of the
+ *                       run, collected or not (<system>-round<n>.heapprofile): who allocates per order
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -124,6 +131,8 @@ interface ServeOptions {
   instrument: string;
   respectLimit: boolean;
   profileDir: string | null;
+  /** a folder for sampling heap profiles (BENCH_HEAP_PROF) */
+  heapProfileDir: string | null;
   poolSize: number;
   /** group commit of market buys (BENCH_GROUP, default on) */
   group: boolean;
@@ -312,20 +321,39 @@ async function serveApp(options: ServeOptions): Promise<void> {
       violations,
     };
   };
-  const inspector = options.profileDir ? new (await import('node:inspector/promises')).Session() : null;
+  const inspector =
+    options.profileDir || options.heapProfileDir ? new (await import('node:inspector/promises')).Session() : null;
   if (inspector) {
     inspector.connect();
-    await inspector.post('Profiler.enable');
+    if (options.profileDir) await inspector.post('Profiler.enable');
+    if (options.heapProfileDir) await inspector.post('HeapProfiler.enable');
   }
   const profile = async (start: boolean, file: string): Promise<void> => {
-    if (!inspector || !options.profileDir) return;
+    if (!inspector) return;
     if (start) {
-      await inspector.post('Profiler.start');
+      if (options.profileDir) await inspector.post('Profiler.start');
+      // every allocation of the run, the ones a scavenge collected too: who allocates how much per order
+      if (options.heapProfileDir)
+        await inspector.post('HeapProfiler.startSampling', {
+          samplingInterval: 16 * 1024,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        } as import('node:inspector').HeapProfiler.StartSamplingParameterType);
       return;
     }
-    const { profile: taken } = await inspector.post('Profiler.stop');
-    mkdirSync(options.profileDir, { recursive: true });
-    writeFileSync(path.join(options.profileDir, file), JSON.stringify(taken));
+    if (options.profileDir) {
+      const { profile: taken } = await inspector.post('Profiler.stop');
+      mkdirSync(options.profileDir, { recursive: true });
+      writeFileSync(path.join(options.profileDir, file), JSON.stringify(taken));
+    }
+    if (options.heapProfileDir) {
+      const { profile: taken } = await inspector.post('HeapProfiler.stopSampling');
+      mkdirSync(options.heapProfileDir, { recursive: true });
+      writeFileSync(
+        path.join(options.heapProfileDir, file.replace(/\.cpuprofile$/, '.heapprofile')),
+        JSON.stringify(taken),
+      );
+    }
   };
   const failed = (error: unknown) => reply({ type: 'error', message: String(error) });
   answerCoordinator<ParentMessage>(
@@ -362,8 +390,9 @@ async function serveApp(options: ServeOptions): Promise<void> {
 
 type ServerChild = Child<ParentMessage, ChildMessage>;
 
-function startServer(label: string, options: ServeOptions): ServerChild {
-  return Child.fork<ParentMessage, ChildMessage>(THIS_FILE, ['--serve', JSON.stringify(options)], {
+/** A server child: this file's, or (`from`) this benchmark's file in another checkout (BENCH_BASELINE). */
+function startServer(label: string, options: ServeOptions, from = THIS_FILE): ServerChild {
+  return Child.fork<ParentMessage, ChildMessage>(from, ['--serve', JSON.stringify(options)], {
     label: `${label} server`,
     env: { ...process.env, DATABASE_URL: '' },
     stopTimeoutMs: 15_000,
@@ -479,7 +508,7 @@ async function pgbenchRun(binary: string, env: NodeJS.ProcessEnv, clients: numbe
 }
 
 interface Measured {
-  system: 'pgbench' | 'striped' | 'single';
+  system: 'pgbench' | 'striped' | 'single' | 'baseline';
   round: number;
   perSecond: number;
   ok?: number;
@@ -487,6 +516,8 @@ interface Measured {
   p50Ms?: number;
   p99Ms?: number;
   serverCpuMicrosPerOrder?: number;
+  /** the part of it spent in the kernel (system calls: socket reads and writes) */
+  serverSystemMicrosPerOrder?: number;
   /** statements sent to PostgreSQL per successful order */
   statementsPerOrder?: number;
   /** round trips to PostgreSQL per successful order (a pipelined batch sends several statements per trip) */
@@ -543,12 +574,20 @@ async function main(): Promise<number> {
   const pgbench = process.env.PGBENCH?.trim() || '/usr/bin/pgbench';
   const paceMs = respectLimit ? 1000 : 0;
   const profileDir = process.env.BENCH_CPU_PROF?.trim() ? path.resolve(process.env.BENCH_CPU_PROF.trim()) : null;
+  const heapProfileDir = process.env.BENCH_HEAP_PROF?.trim() ? path.resolve(process.env.BENCH_HEAP_PROF.trim()) : null;
   const group = process.env.BENCH_GROUP !== '0';
   const groupInFlight = envInt('BENCH_GROUP_IN_FLIGHT', 1);
   const groupMaxBatch = envInt('BENCH_GROUP_MAX', 64);
 
+  const baseline = process.env.BENCH_BASELINE?.trim() ? path.resolve(process.env.BENCH_BASELINE.trim()) : null;
+
   const prefix = `${process.env.BENCH_DB_PREFIX?.trim() || 'bench_orders'}_${process.pid}`;
-  const names = { pgbench: `${prefix}_pgbench`, striped: `${prefix}_striped`, single: `${prefix}_single` };
+  const names = {
+    pgbench: `${prefix}_pgbench`,
+    striped: `${prefix}_striped`,
+    single: `${prefix}_single`,
+    ...(baseline ? { baseline: `${prefix}_baseline` } : {}),
+  };
   const created: ScratchDatabase[] = [];
   const servers: ServerChild[] = [];
   try {
@@ -571,6 +610,7 @@ async function main(): Promise<number> {
       instrument,
       respectLimit,
       profileDir,
+      heapProfileDir,
       poolSize: clients + 4,
       group,
       groupInFlight,
@@ -580,19 +620,38 @@ async function main(): Promise<number> {
     servers.push(striped);
     const single = startServer('single row', options(names.single, 1));
     servers.push(single);
-    const [stripedReady, singleReady] = await Promise.all([striped.ready('ready'), single.ready('ready')]);
+    // the same striped server built from another checkout's code, measured in the same rounds (an A/B on a shared machine)
+    const base =
+      baseline && names.baseline
+        ? startServer(
+            'baseline (striped)',
+            options(names.baseline, stripes),
+            path.join(baseline, 'bench', 'order-placement.bench.ts'),
+          )
+        : null;
+    if (base) servers.push(base);
+    const [stripedReady, singleReady, baseReady] = await Promise.all([
+      striped.ready('ready'),
+      single.ready('ready'),
+      base?.ready('ready'),
+    ]);
     process.stdout.write(
       `servers ready: setup ${stripedReady.setupSeconds.toFixed(0)} s / ${singleReady.setupSeconds.toFixed(0)} s (${userCount} verified, funded users each)\n`,
     );
-    const apps = [
-      { system: 'striped' as const, server: striped, ready: stripedReady, database: names.striped },
-      { system: 'single' as const, server: single, ready: singleReady, database: names.single },
+    const apps: {
+      system: 'striped' | 'single' | 'baseline';
+      server: ServerChild;
+      ready: typeof stripedReady;
+      database: string;
+    }[] = [
+      { system: 'striped', server: striped, ready: stripedReady, database: names.striped },
+      ...(base && baseReady && names.baseline
+        ? [{ system: 'baseline' as const, server: base, ready: baseReady, database: names.baseline }]
+        : []),
+      { system: 'single', server: single, ready: singleReady, database: names.single },
     ];
 
-    const okTotals = new Map<string, number>([
-      ['striped', 0],
-      ['single', 0],
-    ]);
+    const okTotals = new Map<string, number>(apps.map((a) => [a.system, 0]));
     for (const a of apps) {
       const w = await drive(a.ready.port, a.ready.users, clients, warmup, instrument, lots, paceMs);
       okTotals.set(a.system, (okTotals.get(a.system) ?? 0) + w.ok);
@@ -607,15 +666,18 @@ async function main(): Promise<number> {
       const tps = await pgbenchRun(pgbench, pgEnv, clients, seconds);
       measured.push({ system: 'pgbench', round, perSecond: tps });
       process.stdout.write(`  round ${round} pgbench: ${tps.toFixed(0)} TPS\n`);
-      for (const a of apps) {
+      // with a baseline, it and the striped server take turns going first after pgbench (PostgreSQL
+      // is still writing pgbench's pages out then: the first run of a round is the slower one)
+      const order = base && round % 2 === 0 ? [apps[1], apps[0], ...apps.slice(2)] : apps;
+      for (const a of order as typeof apps) {
         const profileFile = `${a.system}-round${round}.cpuprofile`;
         await a.server.call({ type: 'profile', start: true, file: profileFile }, 'profiled');
         const { counts: countsBefore } = await a.server.call({ type: 'count' }, 'counted');
-        const cpuBefore = await a.server.cpuMicros();
+        const cpuBefore = await a.server.cpuTimes();
         const waits = sampleLockWaits(baseUrl, a.database);
         const r = await drive(a.ready.port, a.ready.users, clients, seconds, instrument, lots, paceMs);
         const lockWaiting = await waits.stop();
-        const cpuAfter = await a.server.cpuMicros();
+        const cpuAfter = await a.server.cpuTimes();
         const { counts: countsAfter } = await a.server.call({ type: 'count' }, 'counted');
         await a.server.call({ type: 'profile', start: false, file: profileFile }, 'profiled');
         const batches = countsAfter.batches - countsBefore.batches;
@@ -628,7 +690,8 @@ async function main(): Promise<number> {
           failed: r.failed,
           p50Ms: percentile(r.latenciesMs, 50),
           p99Ms: percentile(r.latenciesMs, 99),
-          serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter - cpuBefore) / r.ok : Number.NaN,
+          serverCpuMicrosPerOrder: r.ok > 0 ? (cpuAfter.micros - cpuBefore.micros) / r.ok : Number.NaN,
+          serverSystemMicrosPerOrder: r.ok > 0 ? (cpuAfter.systemMicros - cpuBefore.systemMicros) / r.ok : Number.NaN,
           statementsPerOrder: r.ok > 0 ? (countsAfter.statements - countsBefore.statements) / r.ok : Number.NaN,
           roundTripsPerOrder: r.ok > 0 ? (countsAfter.roundTrips - countsBefore.roundTrips) / r.ok : Number.NaN,
           callsPerBatch: batches > 0 ? (countsAfter.batchedCalls - countsBefore.batchedCalls) / batches : Number.NaN,
@@ -638,7 +701,7 @@ async function main(): Promise<number> {
         if (r.failed > 0) failures.push(`${a.system} round ${round}: ${r.failed} failed ${JSON.stringify(r.failures)}`);
         process.stdout.write(
           `  round ${round} ${a.system.padEnd(7)}: ${m.perSecond.toFixed(0)} orders/s, p50 ${m.p50Ms?.toFixed(1)} ms, p99 ${m.p99Ms?.toFixed(1)} ms, ` +
-            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order, ` +
+            `backends waiting on a lock ${lockWaiting.toFixed(2)} (mean), CPU ${m.serverCpuMicrosPerOrder?.toFixed(0)} µs/order (${m.serverSystemMicrosPerOrder?.toFixed(0)} system), ` +
             `${m.statementsPerOrder?.toFixed(2)} statements and ${m.roundTripsPerOrder?.toFixed(2)} round trips/order, ${perBatch(m.callsPerBatch)}, ${r.failed} failed\n`,
         );
       }
@@ -659,7 +722,7 @@ async function main(): Promise<number> {
 
     const pick = (system: Measured['system']) => measured.filter((m) => m.system === system);
     const tps = median(pick('pgbench').map((m) => m.perSecond));
-    const summary = (system: 'striped' | 'single') => {
+    const summary = (system: 'striped' | 'single' | 'baseline') => {
       const mine = pick(system);
       const perSecond = median(mine.map((m) => m.perSecond));
       return {
@@ -669,6 +732,7 @@ async function main(): Promise<number> {
         p99Ms: median(mine.map((m) => m.p99Ms ?? Number.NaN)),
         lockWaiting: median(mine.map((m) => m.lockWaiting ?? Number.NaN)),
         serverCpuMicrosPerOrder: median(mine.map((m) => m.serverCpuMicrosPerOrder ?? Number.NaN)),
+        serverSystemMicrosPerOrder: median(mine.map((m) => m.serverSystemMicrosPerOrder ?? Number.NaN)),
         statementsPerOrder: median(mine.map((m) => m.statementsPerOrder ?? Number.NaN)),
         roundTripsPerOrder: median(mine.map((m) => m.roundTripsPerOrder ?? Number.NaN)),
         callsPerBatch: median(mine.map((m) => m.callsPerBatch ?? Number.NaN)),
@@ -676,14 +740,23 @@ async function main(): Promise<number> {
     };
     const stripedSummary = summary('striped');
     const singleSummary = summary('single');
+    const baselineSummary = base ? summary('baseline') : null;
+    if (baselineSummary)
+      process.stdout.write(
+        `\nbaseline (${baseline}), striped: ${baselineSummary.ordersPerSec.toFixed(0)} orders/s, ratio ${baselineSummary.ratio.toFixed(3)}, ` +
+          `server CPU ${baselineSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${baselineSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ` +
+          `${baselineSummary.statementsPerOrder.toFixed(2)} statements/order, ${perBatch(baselineSummary.callsPerBatch)}; ` +
+          `this checkout / baseline: ${(stripedSummary.ordersPerSec / baselineSummary.ordersPerSec).toFixed(2)}x orders/s, ` +
+          `${(stripedSummary.serverCpuMicrosPerOrder / baselineSummary.serverCpuMicrosPerOrder).toFixed(2)}x CPU per order\n`,
+      );
     process.stdout.write(
       `\npgbench TPC-B (-s ${clients} -c ${clients} -j ${Math.min(2, clients)} -T ${seconds}): ${tps.toFixed(0)} TPS\n` +
         `orders, house accounts striped x${stripes}: ${stripedSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${stripedSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ${stripedSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
+        `server CPU ${stripedSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${stripedSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ${stripedSummary.statementsPerOrder.toFixed(2)} statements/order, ${stripedSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(stripedSummary.callsPerBatch)}, ${stripedSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.striped?.feeIncomeRows ?? '?'} rows\n` +
         `orders, one row per house account: ${singleSummary.ordersPerSec.toFixed(0)} orders/s, p99 ${singleSummary.p99Ms.toFixed(1)} ms, ` +
-        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order, ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ${singleSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
+        `server CPU ${singleSummary.serverCpuMicrosPerOrder.toFixed(0)} µs/order (${singleSummary.serverSystemMicrosPerOrder.toFixed(0)} system), ${singleSummary.statementsPerOrder.toFixed(2)} statements/order, ${singleSummary.roundTripsPerOrder.toFixed(2)} round trips/order, ` +
         `${perBatch(singleSummary.callsPerBatch)}, ${singleSummary.lockWaiting.toFixed(2)} backends waiting on locks, ` +
         `fee income over ${checks.single?.feeIncomeRows ?? '?'} row(s)\n` +
         `ratio striped/pgbench = ${stripedSummary.ratio.toFixed(3)} (target >= ${TARGET_RATIO}): ${stripedSummary.ratio >= TARGET_RATIO ? 'MET' : 'NOT MET'}\n` +
@@ -718,6 +791,7 @@ async function main(): Promise<number> {
       pgbenchTps: tps,
       striped: stripedSummary,
       single: singleSummary,
+      ...(baselineSummary ? { baseline: { checkout: baseline, ...baselineSummary } } : {}),
       targetRatio: TARGET_RATIO,
       meetsTarget: stripedSummary.ratio >= TARGET_RATIO,
       checks,

@@ -14,7 +14,7 @@ type Message = { type: string };
 export type CommonRequest = { type: 'cpu' } | { type: 'stop' };
 
 /** Replies any child may send: its CPU time, or the failure of a request (or of its start). */
-export type CommonReply = { type: 'cpu'; micros: number } | { type: 'error'; message: string };
+export type CommonReply = { type: 'cpu'; micros: number; systemMicros?: number } | { type: 'error'; message: string };
 
 export interface ForkOptions {
   /** Names the child in error messages, e.g. `app server`. */
@@ -88,9 +88,15 @@ export class Child<Request extends Message, Reply extends Message> {
 
   /** CPU time (user + system) the child has used so far, in microseconds. */
   async cpuMicros(): Promise<number> {
+    return (await this.cpuTimes()).micros;
+  }
+
+  /** CPU time the child has used so far, in microseconds: in all (user + system), and the system (kernel) part. */
+  async cpuTimes(): Promise<{ micros: number; systemMicros: number }> {
     const answer = this.next();
     this.child.send({ type: 'cpu' } satisfies CommonRequest);
-    return (this.expect(await answer, 'cpu', this.label) as Extract<CommonReply, { type: 'cpu' }>).micros;
+    const reply = this.expect(await answer, 'cpu', this.label) as Extract<CommonReply, { type: 'cpu' }>;
+    return { micros: reply.micros, systemMicros: reply.systemMicros ?? Number.NaN };
   }
 
   /** Asks the child to close and waits for it to exit; kills it when it takes longer than the stop timeout. */
@@ -140,7 +146,8 @@ export function answerCoordinator<Request extends Message>(
   process.on('message', (raw: unknown) => {
     const message = raw as Request | CommonRequest;
     if (message.type === 'cpu') {
-      reply<CommonReply>({ type: 'cpu', micros: cpuMicros() });
+      const usage = process.cpuUsage();
+      reply<CommonReply>({ type: 'cpu', micros: usage.user + usage.system, systemMicros: usage.system });
     } else if (message.type === 'stop') {
       close().then(
         () => process.exit(0),

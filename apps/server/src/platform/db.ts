@@ -7,10 +7,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -82,6 +82,7 @@ export async function pipelinedTransaction<T>(
   let handle = handles.get(client);
   if (!handle) {
     handle = drizzlePg(client) as unknown as Db;
+    directExecute(handle, client);
     handles.set(client, handle);
   }
   const tx = handle as Tx;
@@ -112,6 +113,73 @@ export async function pipelinedTransaction<T>(
   } finally {
     client.release(broken);
   }
+}
+
+/** The SQL dialect of the drizzle handles (no casing option): renders a statement as drizzle's own `execute` does. */
+const dialect = new PgDialect();
+
+const asText = (value: string): string => value;
+
+/**
+ * drizzle's type parsers for a raw statement on node-postgres: dates, times and intervals (and
+ * their arrays) stay the text PostgreSQL sends; everything else as node-postgres parses it.
+ */
+const drizzleTypes = {
+  getTypeParser: (typeId: number, format?: string): ((value: string) => unknown) => {
+    const { builtins } = pg.types;
+    if (
+      typeId === builtins.TIMESTAMPTZ ||
+      typeId === builtins.TIMESTAMP ||
+      typeId === builtins.DATE ||
+      typeId === builtins.INTERVAL ||
+      typeId === 1231 ||
+      typeId === 1115 ||
+      typeId === 1185 ||
+      typeId === 1187 ||
+      typeId === 1182
+    )
+      return asText;
+    return pg.types.getTypeParser(typeId, format as 'text') as (value: string) => unknown;
+  },
+};
+
+/** A raw statement on the pool or a pipelined connection: sent when first awaited (`then`), as drizzle's are, and once. */
+class DirectQuery implements PromiseLike<pg.QueryResult> {
+  private sent: Promise<pg.QueryResult> | null = null;
+
+  constructor(
+    private readonly client: pg.Pool | pg.PoolClient,
+    private readonly text: string,
+    private readonly values: unknown[],
+  ) {}
+
+  then<A = pg.QueryResult, B = never>(
+    onFulfilled?: ((value: pg.QueryResult) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    this.sent ??= this.client.query({ text: this.text, values: this.values, types: drizzleTypes } as pg.QueryConfig);
+    return this.sent.then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<pg.QueryResult | B> {
+    return this.then(undefined, onRejected);
+  }
+}
+
+/**
+ * `execute` of the pool's handle and of a pipelined connection's goes to node-postgres directly:
+ * the statement is rendered as drizzle renders it and answered with the same result
+ * (node-postgres' `QueryResult`, its rows parsed with drizzle's type parsers), without drizzle's
+ * per-statement prepared-query object, tracing spans and cache lookup, about a third of the CPU a
+ * group commit's statement cost (issue 29). A failed statement rejects with node-postgres' error
+ * itself (drizzle wraps it; every check here walks `cause`, which sees both). Only `execute`
+ * changes: the query builders, and `transaction()`'s handle, keep drizzle's path.
+ */
+function directExecute(handle: Db, client: pg.Pool | pg.PoolClient): void {
+  (handle as unknown as { execute: (query: SQLWrapper | string) => DirectQuery }).execute = (query) => {
+    const built = dialect.sqlToQuery(typeof query === 'string' ? sql.raw(query) : query.getSQL());
+    return new DirectQuery(client, built.sql, built.params);
+  };
 }
 
 export interface Database {
@@ -170,6 +238,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       coalesceWrites(client);
     });
     const db = drizzlePg(pool) as unknown as Db;
+    directExecute(db, pool);
     Object.defineProperty(db, pipelinedPool, { value: pipelined });
     await migratePg(drizzlePg(pool), { migrationsFolder: folder });
     return {

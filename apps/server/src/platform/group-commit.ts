@@ -34,8 +34,11 @@ export interface CallAnswer {
   response: Record<string, unknown>;
 }
 
-/** The answer of the batch for one call, or `single`: run it alone. */
-export type GroupOutcome = ({ kind: 'answer' } & CallAnswer) | { kind: 'single' };
+/**
+ * The answer of the batch for one call, with its JSON text (what was stored: the caller sends
+ * it as is), or `single`: run it alone.
+ */
+export type GroupOutcome = ({ kind: 'answer'; json: string } & CallAnswer) | { kind: 'single' };
 
 export interface GroupCall<P> extends KeyedCall {
   prepared: P;
@@ -165,18 +168,26 @@ export class GroupCommitter<P, L = unknown> {
         // round trip 2: the effect's writes, the answers, COMMIT
         const { answers, written } = effect.write(tx, locked, prepared, take);
         invariant(answers.length === take.length, `group commit: ${answers.length} answers for ${take.length} calls`);
+        // each answer serialised once: stored, and sent as the same text
+        const texts = answers.map((a) => JSON.stringify(a.response));
         await Promise.all([
           written,
           storeMany(
             tx,
-            take.map((i, n) => ({ key: (batch[i] as Pending<P>).key, ...(answers[n] as CallAnswer) })),
+            take.map((i, n) => ({
+              key: (batch[i] as Pending<P>).key,
+              httpStatus: (answers[n] as CallAnswer).httpStatus,
+              responseJson: texts[n] as string,
+            })),
           ),
           commit(),
         ]);
         let next = 0;
-        return batch.map((_, i): GroupOutcome =>
-          claimed[i] ? { kind: 'answer', ...(answers[next++] as CallAnswer) } : { kind: 'single' },
-        );
+        return batch.map((_, i): GroupOutcome => {
+          if (!claimed[i]) return { kind: 'single' };
+          const n = next++;
+          return { kind: 'answer', ...(answers[n] as CallAnswer), json: texts[n] as string };
+        });
       });
     } catch (error) {
       this.stats.fallbacks += 1;
@@ -192,12 +203,17 @@ export class GroupCommitter<P, L = unknown> {
 
 /**
  * Gathers the requests that arrive while one run is in flight and answers them with the next run
- * of `run` (one statement for all): the grouped route's replay lookups. A run that throws
- * rejects each of its requests with that error.
+ * of `run` (one statement for all): the grouped route's replay lookups. A run starts in the turn
+ * of the event loop after the request that found none in flight (`setImmediate`), so the requests
+ * read from the sockets in the same turn go together: answers of a committed batch reach their
+ * clients at once, and their next calls arrive together (issue 29: the first of them used to go
+ * alone, about 1.7 lookups per batch instead of one). A run that throws rejects each of its
+ * requests with that error.
  */
 export class Coalescer<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
+  private scheduled = false;
 
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
@@ -212,14 +228,29 @@ export class Coalescer<I, O> {
   }
 
   private pump(): void {
+    if (this.running || this.scheduled || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.start();
+    });
+  }
+
+  private start(): void {
     if (this.running || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxBatch);
     this.running = true;
-    this.run(batch.map((b) => b.item))
+    let out: Promise<O[]>;
+    try {
+      out = this.run(batch.map((b) => b.item));
+    } catch (error) {
+      out = Promise.reject(error);
+    }
+    out
       .then(
-        (out) =>
+        (answers) =>
           batch.forEach((b, i) =>
-            i < out.length ? b.resolve(out[i] as O) : b.reject(new Error('coalesced run answered too few')),
+            i < answers.length ? b.resolve(answers[i] as O) : b.reject(new Error('coalesced run answered too few')),
           ),
         (error: unknown) => batch.forEach((b) => b.reject(error)),
       )

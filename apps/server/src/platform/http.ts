@@ -196,6 +196,34 @@ function answerOf(reply: FastifyReply, result: HandlerResult, success: Code | un
   return okEnvelope(result.data, result.code ?? success);
 }
 
+/** A stored (or just committed) answer of a money call, sent as it was stored. */
+function replayed(reply: FastifyReply, claimed: { httpStatus: number; response: unknown }): Answer {
+  reply.status(claimed.httpStatus);
+  return claimed.response as Answer;
+}
+
+/** A business rejection (status 0, HTTP 200): the only failure a money call stores. */
+function isRefusal(error: unknown): error is DomainError {
+  return error instanceof DomainError && httpStatusOf(error.code) === 200;
+}
+
+/** A business rejection: rolled back, then its answer is stored on its own (unless a duplicate stored one first). */
+function storeRefusal(
+  deps: UserRouteDeps,
+  reply: FastifyReply,
+  key: idempotency.IdempotencyKey,
+  hash: string,
+  error: DomainError,
+): Promise<Answer> {
+  const failure = failEnvelope(error.code, error.params);
+  return transaction(deps.db, async (tx) => {
+    const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
+    if (claimed.kind === 'replay') return replayed(reply, claimed);
+    await idempotency.store(tx, key, 200, failure);
+    return failure;
+  });
+}
+
 /**
  * A money call that may commit in a group with others (platform/group-commit.ts). Only calls
  * with a requestId are grouped; the rest, and every call `prepare` declines, take the usual path.
@@ -317,49 +345,37 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
   ): Promise<Answer> => {
     const key = { userId: session.userId, path: endpoint.path, requestId };
     const hash = idempotency.bodyHash(request.body);
-    const replayed = (claimed: { httpStatus: number; response: unknown }): Answer => {
-      reply.status(claimed.httpStatus);
-      return claimed.response as Answer;
-    };
     // the per-caller limit first, so a refused call costs no database work at all (issue 29: not
     // even the lookup; issue 18: never a claim); then a finished answer is replayed (§1.11; a
     // replay counts in the per-caller limit only, not in the route's own); then the route's own
     // limits and the schema, and only a call they let through claims its key
     await consumeCaller(deps.limits, request, session);
     const finished = await findFinished(key, hash);
-    if (finished?.kind === 'replay') return replayed(finished);
+    if (finished?.kind === 'replay') return replayed(reply, finished);
     await options.extraLimit?.(request, session);
     const body = parseBody(endpoint.request, request.body) as Body;
-    /** A business rejection: rolled back, then its answer is stored on its own (unless a duplicate stored one first). */
-    const storeRefusal = (error: DomainError): Promise<Answer> => {
-      const failure = failEnvelope(error.code, error.params);
-      return transaction(deps.db, async (tx) => {
-        const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
-        if (claimed.kind === 'replay') return replayed(claimed);
-        await idempotency.store(tx, key, 200, failure);
-        return failure;
-      });
-    };
-    const isRefusal = (error: unknown): error is DomainError =>
-      error instanceof DomainError && httpStatusOf(error.code) === 200;
     if (grouped && committer) {
       let prepared: P | null;
       try {
         prepared = await grouped.prepare(body, session);
       } catch (error) {
         if (!isRefusal(error)) throw error;
-        return storeRefusal(error);
+        return storeRefusal(deps, reply, key, hash, error);
       }
       if (prepared !== null) {
         const outcome = await committer.submit({ key, hash, prepared });
-        if (outcome.kind === 'answer') return replayed(outcome);
+        if (outcome.kind === 'answer') {
+          // the text the batch stored (the bytes JSON.stringify of the envelope gives)
+          reply.status(outcome.httpStatus).type(JSON_TYPE);
+          return outcome.json;
+        }
         // `single`: not claimed by the batch, or the batch failed; the call runs alone below
       }
     }
     try {
       return await transaction(deps.db, async (tx) => {
         const claimed = await idempotency.claim(tx, deps.clock, key, hash, deps.claimWaitMs);
-        if (claimed.kind === 'replay') return replayed(claimed);
+        if (claimed.kind === 'replay') return replayed(reply, claimed);
         const result = await handler({ body, session, request, tx: tx as HandleOf<E> });
         const envelope = okEnvelope(result.data, result.code ?? endpoint.success);
         await idempotency.store(tx, key, 200, envelope);
@@ -367,7 +383,7 @@ export function registerUserRoute<E extends UserEndpoint, P = never, L = unknown
       });
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      return storeRefusal(error);
+      return storeRefusal(deps, reply, key, hash, error);
     }
   };
 

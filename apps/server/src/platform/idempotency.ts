@@ -16,7 +16,7 @@
  * - Keys older than `KEEP_MS` are forgotten: `sweep` deletes them, and a claim meeting one
  *   replaces it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import { rowsOf, type Db, type Tx } from './db.js';
@@ -40,8 +40,38 @@ export interface IdempotencyKey {
 
 export type ClaimResult = { kind: 'new' } | { kind: 'replay'; httpStatus: number; response: unknown };
 
-/** Canonical JSON (object keys sorted at every level) → SHA-256, so key order is ignored. */
+/** A key JavaScript orders before every other (an array index): objects list those first, ascending. */
+const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * The canonical JSON of a flat object (every value a string, a finite number, a boolean or
+ * null; a money call's body), keys sorted: the text `JSON.stringify` gives for the same object
+ * with its keys in that order. Null for anything else, and for an object with a key such as
+ * "10", which an object lists first whatever the order it was built in.
+ */
+function flatCanonicalJson(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const keys = Object.keys(body).sort();
+  let text = '{';
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string;
+    if (INDEX_KEY.test(key)) return null;
+    const value = (body as Record<string, unknown>)[key];
+    const type = typeof value;
+    if (!(value === null || type === 'string' || type === 'boolean' || (type === 'number' && Number.isFinite(value))))
+      return null;
+    text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
+  return `${text}}`;
+}
+
+/**
+ * Canonical JSON (object keys sorted at every level) → SHA-256, so key order is ignored. A flat
+ * body (the money calls') is written out directly, the same text as the general path.
+ */
 export function bodyHash(body: unknown): string {
+  const flat = flatCanonicalJson(body);
+  if (flat !== null) return hash('sha256', flat, 'base64url');
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object') {
@@ -173,21 +203,24 @@ export async function claimMany(tx: Tx, clock: Clock, calls: KeyedCall[], waitMs
   return calls.map((c) => claimed.has(keyText(c.key)));
 }
 
-/** `store` for many claimed keys of this transaction, in one statement. */
+/**
+ * `store` for many claimed keys of this transaction, in one statement. Each answer comes as its
+ * JSON text (`responseJson`), which the caller sends too: the answer is serialised once.
+ */
 export async function storeMany(
   tx: Tx,
-  answers: { key: IdempotencyKey; httpStatus: number; response: unknown }[],
+  answers: { key: IdempotencyKey; httpStatus: number; responseJson: string }[],
 ): Promise<void> {
   if (answers.length === 0) return;
-  const rows = answers.map((a) => ({
-    user_id: a.key.userId,
-    path: a.key.path,
-    request_id: a.key.requestId,
-    http_status: a.httpStatus,
-    response: a.response,
-  }));
+  // the rows as JSON text around each answer's own text (the JSON an object per row would give)
+  let rows = '[';
+  for (let i = 0; i < answers.length; i += 1) {
+    const a = answers[i] as (typeof answers)[number];
+    rows += `${i === 0 ? '' : ','}{"user_id":${JSON.stringify(a.key.userId)},"path":${JSON.stringify(a.key.path)},"request_id":${JSON.stringify(a.key.requestId)},"http_status":${JSON.stringify(a.httpStatus)},"response":${a.responseJson}}`;
+  }
+  rows += ']';
   await tx.execute(sql`update idempotency_keys k set http_status = a.http_status, response = a.response
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
+    from jsonb_to_recordset(${rows}::jsonb) as a(user_id text, path text, request_id text, http_status int, response jsonb)
     where k.user_id = a.user_id and k.path = a.path and k.request_id = a.request_id`);
 }
 

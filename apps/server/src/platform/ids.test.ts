@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { isSecretFormat } from '@brokerage/contract';
-import { hashToken, newOrderNo, newSecret } from './ids.js';
+import { hashToken, newId, newOrderNo, newSecret } from './ids.js';
+
+describe('newId', () => {
+  it('gives 16 URL-safe characters after the prefix, never the same twice across refills of its pool', () => {
+    // 512 ids per refill of the pool: several refills
+    const ids = Array.from({ length: 2_000 }, () => newId('o'));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^o_[A-Za-z0-9_-]{16}$/);
+    // consecutive ids share no bytes (each 12-byte slice is used once)
+    const bytes = ids.map((id) => Buffer.from(id.slice(2), 'base64url'));
+    for (let i = 1; i < bytes.length; i += 1) expect(bytes[i]?.equals(bytes[i - 1] as Buffer)).toBe(false);
+  });
+});
 
 describe('newOrderNo', () => {
   it('never repeats within a process, even for many numbers in one millisecond', () => {

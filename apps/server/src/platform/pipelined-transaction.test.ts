@@ -7,7 +7,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-db.js';
-import { pipelinedTransaction, rowsOf, type Database, type Tx } from './db.js';
+import { pipelinedTransaction, rowsOf, transaction, type Database, type Tx } from './db.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
 
@@ -125,6 +125,39 @@ describe('pipelinedTransaction', () => {
     }
     // begin and the two reads in one write, the inserts and the commit in another
     expect(writes).toBe(2);
+  });
+
+  it("answers a raw statement on the pool and on a pipelined connection as drizzle's execute does, every type parsed alike", async () => {
+    const probe = sql`select timestamptz '2026-03-03 16:00:00.123+00' as at, timestamp '2026-03-03 16:00:00' as local_at,
+      date '2026-03-03' as day, interval '1 day 2 hours' as span, 12.50::numeric(30, 8) as amount, 7::int as n,
+      9007199254740993::bigint as big, true as flag, '{"b": [1, "x"], "a": null}'::jsonb as doc, null::text as nothing,
+      array[timestamptz '2026-03-03 16:00:00+00'] as ats, array[1, 2]::int[] as ns, ${'a parameter'}::text as param`;
+    // drizzle's own path: a transaction's handle
+    const reference = await transaction(database.db, async (tx) =>
+      rowsOf<Record<string, unknown>>(await tx.execute(probe)),
+    );
+    const onPool = rowsOf<Record<string, unknown>>(await database.db.execute(probe));
+    const piped = await pipelinedTransaction(database.db, async (tx) =>
+      rowsOf<Record<string, unknown>>(await tx.execute(probe)),
+    );
+    expect(onPool).toEqual(reference);
+    expect(piped).toEqual(reference);
+    expect(reference[0]?.param).toBe('a parameter');
+  });
+
+  it.runIf(onPostgres)('sends a raw statement when it is first awaited, and only once', async () => {
+    const statements = database.statementCount;
+    if (!statements) throw new Error('PostgreSQL counts statements');
+    await pipelinedTransaction(database.db, async (tx) => notes(tx));
+    const counted = await pipelinedTransaction(database.db, async (tx) => {
+      const s0 = statements() ?? 0;
+      const query = tx.execute(sql`select note from pipe_probe where id = ${1}`);
+      const unsent = (statements() ?? 0) - s0;
+      const first = rowsOf<{ note: string }>(await query);
+      const second = rowsOf<{ note: string }>(await query);
+      return { unsent, sent: (statements() ?? 0) - s0, first, second };
+    });
+    expect(counted).toEqual({ unsent: 0, sent: 1, first: [{ note: 'a' }], second: [{ note: 'a' }] });
   });
 
   it.runIf(onPostgres)('prepares a statement its connection has seen before, and keeps answering with it', async () => {

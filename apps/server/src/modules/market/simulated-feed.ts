@@ -13,6 +13,7 @@ import {
   type MarketCalendar,
   type SimMarket,
   type SimPeriod,
+  type SimQuote,
 } from '@brokerage/market-sim';
 import { universe } from '@brokerage/market-sim/universe';
 import type { Clock } from '../../platform/clock.js';
@@ -45,6 +46,8 @@ export class SimulatedFeed implements MarketFeed {
   private calendarsJson = '';
   private seenVersion = -1;
   private stalledAt: Date | null = null;
+  /** Per instrument, the simulator's last quote and the instant and simulator it is of (`quote`). */
+  private readonly lastQuotes = new Map<string, { sim: MarketSimulator; ms: number; quote: SimQuote }>();
 
   constructor(
     private readonly settings: Settings,
@@ -105,10 +108,30 @@ export class SimulatedFeed implements MarketFeed {
     return this.sim().instrument(instrumentId);
   }
 
+  /**
+   * The simulator's quote is a pure function of the instrument and the instant (to the
+   * millisecond), so the last one per instrument is kept and given again for the same instant of
+   * the same simulator: the orders of a batch, answered together, cost one computation instead
+   * of one each (about 14 µs: a crypto day's bar is folded from its minutes). Each call still
+   * gets an object of its own.
+   */
   quote(instrumentId: string): FeedQuote {
     const at = this.at();
-    const quote = this.sim().quote(instrumentId, at);
-    return { ...quote, updatedAt: at, stale: this.clock.now().getTime() - at.getTime() > STALE_AFTER_MS };
+    const sim = this.sim();
+    const ms = at.getTime();
+    let last = this.lastQuotes.get(instrumentId);
+    if (!last || last.sim !== sim || last.ms !== ms) {
+      const quote = sim.quote(instrumentId, at);
+      if (last) {
+        last.sim = sim;
+        last.ms = ms;
+        last.quote = quote;
+      } else {
+        last = { sim, ms, quote };
+        this.lastQuotes.set(instrumentId, last);
+      }
+    }
+    return { ...last.quote, updatedAt: at, stale: this.clock.now().getTime() - ms > STALE_AFTER_MS };
   }
 
   candles(instrumentId: string, period: SimPeriod, query: CandleQuery) {

@@ -182,6 +182,8 @@ describe('market buys in one batch', () => {
     const accepted = new Map<string, string[]>();
     answers.forEach((answer, i) => {
       const { user, body } = calls[i] as Call;
+      // the batch's answers are sent as the JSON text it stored (issue 29), typed as every answer is
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       if (user === poor) {
         expect(answer.body).toMatchObject({
           status: 0,

@@ -28,7 +28,28 @@ export interface MarketRules {
   settlementDays: number;
 }
 
+/** Per settings, the rules of each market read at one version of them (`marketRules`). */
+const rulesCache = new WeakMap<Settings, { version: number; byMarket: Map<Market, MarketRules> }>();
+
+/**
+ * The rules of `market` now. Read once per version of the settings (every change moves it) and
+ * shared: ten lookups by a built key on every order otherwise. Callers read them, never change them.
+ */
 export function marketRules(settings: Settings, market: Market): MarketRules {
+  let cached = rulesCache.get(settings);
+  if (!cached || cached.version !== settings.version) {
+    cached = { version: settings.version, byMarket: new Map() };
+    rulesCache.set(settings, cached);
+  }
+  let rules = cached.byMarket.get(market);
+  if (!rules) {
+    rules = readMarketRules(settings, market);
+    cached.byMarket.set(market, rules);
+  }
+  return rules;
+}
+
+function readMarketRules(settings: Settings, market: Market): MarketRules {
   const get = <F extends MarketConfigField>(field: F) => settings.get(`market.${market}.${field}`);
   return {
     buyFeeRate: get('buyFeeRate'),

@@ -106,16 +106,15 @@ export function checkTpSl(
   stopLoss: string | null | undefined,
   scale: number,
 ): void {
-  const ref = formatPrice(reference, scale);
   if (takeProfit !== null && takeProfit !== undefined) {
     const tp = new Dec(takeProfit);
     if (side === 'long' ? tp.lte(reference) : tp.gte(reference))
-      throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: ref });
+      throw new DomainError('order.tp_sl_invalid', { field: 'takeProfit', reference: formatPrice(reference, scale) });
   }
   if (stopLoss !== null && stopLoss !== undefined) {
     const sl = new Dec(stopLoss);
     if (side === 'long' ? sl.gte(reference) : sl.lte(reference))
-      throw new DomainError('order.tp_sl_invalid', { field: 'stopLoss', reference: ref });
+      throw new DomainError('order.tp_sl_invalid', { field: 'stopLoss', reference: formatPrice(reference, scale) });
   }
 }
 
@@ -176,8 +175,9 @@ export async function prepareBuy(db: Db, deps: OrdersDeps, userId: string, body:
   ) {
     throw new DomainError('order.price_limit', { low: quote.limitDown, high: quote.limitUp });
   }
-  // 7. TP/SL against the limit price, or the current price for market orders
-  checkTpSl(body.side, limitPrice ?? new Dec(quote.price), body.takeProfit, body.stopLoss, def.priceScale);
+  // 7. TP/SL against the limit price, or the current price for market orders (nothing to check without them)
+  if (body.takeProfit != null || body.stopLoss != null)
+    checkTpSl(body.side, limitPrice ?? new Dec(quote.price), body.takeProfit, body.stopLoss, def.priceScale);
   // 8. minimum opening amount, on the contract amount (price × lots × lotSize) at the fill (market) or limit price
   const price = limitPrice ?? marketFillPrice(body.side, quote);
   const amounts = openingAmounts(price, unitsOf(body.lots, lotSize), body.leverage, rules.buyFeeRate, currency);

@@ -85,22 +85,23 @@ function dayFigures(
   return { todayProfit, yesterdayProfit };
 }
 
+/** A price at the order's scale, or null. */
+const px = (v: Dec | null, scale: number): string | null => (v === null ? null : formatPrice(v, scale));
+
 export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
   const currency = row.currency;
   const side = row.side;
   const state = row.state;
   const scale = row.priceScale;
-  const px = (v: Dec | null) => (v === null ? null : formatPrice(v, scale));
-  // the order's amount columns are `numeric` strings: the repository makes them Money
-  const money = (v: string) => orderMoney(row, v);
+  // the order's amount columns are `numeric` strings: the repository makes them Money (`orderMoney`)
   const zero = Money.zero(currency);
   const isOpen = openOrderStates.includes(state);
   const quote = ctx.feed.instrument(row.instrumentId) ? ctx.feed.quote(row.instrumentId) : null;
   const current = quote ? new Dec(quote.price) : null;
   const cost = d(row.costPrice);
   const closePrice = d(row.closePrice);
-  const margin = money(row.margin);
-  const openFee = money(row.openFee);
+  const margin = orderMoney(row, row.margin);
+  const openFee = orderMoney(row, row.openFee);
   const units = unitsOf(row.lots, row.lotSize);
 
   let profitLoss = zero;
@@ -109,11 +110,11 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
   let todayProfit = zero;
   let yesterdayProfit = zero;
   if (state === 'closed' && row.profitLoss !== null) {
-    profitLoss = money(row.profitLoss);
+    profitLoss = orderMoney(row, row.profitLoss);
     actualProfit = profitLoss
       .minus(openFee)
-      .minus(money(row.closeFee ?? '0'))
-      .minus(money(row.stampDuty ?? '0'));
+      .minus(orderMoney(row, row.closeFee ?? '0'))
+      .minus(orderMoney(row, row.stampDuty ?? '0'));
     expectedIncome = actualProfit;
   } else if (isOpen && cost && current && quote) {
     profitLoss = grossProfit(side, cost, current, units, currency);
@@ -146,18 +147,18 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
     // the stored decimal (8 places) in its shortest form: "0.001", "1"
     lotSize: new Dec(row.lotSize).toString(),
     leverage: row.leverage,
-    price: px(d(row.price)),
-    costPrice: px(cost),
-    currentPrice: px(current),
-    closePrice: px(closePrice),
-    contractAmount: money(row.contractAmount).toString(),
+    price: px(d(row.price), scale),
+    costPrice: px(cost, scale),
+    currentPrice: px(current, scale),
+    closePrice: px(closePrice, scale),
+    contractAmount: orderMoney(row, row.contractAmount).toString(),
     marketValue: (valuePrice ? Money.of(valuePrice, currency).times(units) : zero).toString(),
     margin: margin.toString(),
     openFee: openFee.toString(),
-    closeFee: row.closeFee === null ? null : money(row.closeFee).toString(),
-    stampDuty: row.stampDuty === null ? null : money(row.stampDuty).toString(),
-    takeProfit: px(d(row.takeProfit)),
-    stopLoss: px(d(row.stopLoss)),
+    closeFee: row.closeFee === null ? null : orderMoney(row, row.closeFee).toString(),
+    stampDuty: row.stampDuty === null ? null : orderMoney(row, row.stampDuty).toString(),
+    takeProfit: px(d(row.takeProfit), scale),
+    stopLoss: px(d(row.stopLoss), scale),
     profitLoss: profitLoss.toString(),
     actualProfit: actualProfit === null ? null : actualProfit.toString(),
     todayProfit: todayProfit.toString(),
@@ -170,6 +171,6 @@ export function toOrder(row: OrderRow, ctx: ViewContext): OrderView {
     sellableAt: sellableAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     closeReason: row.closeReason,
-    stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, units, margin, row.stopOutRatio, scale)) : null,
+    stopOutPrice: isOpen && cost ? px(stopOutPrice(side, cost, units, margin, row.stopOutRatio, scale), scale) : null,
   };
 }

@@ -146,6 +146,30 @@ export async function succeededPrincipalOf(db: Db, userId: string): Promise<Map<
   return new Map(rows.map((r) => [r.currency, Money.of(r.total, r.currency)]));
 }
 
+/** `succeededPrincipalOf` of a page of users in one query: per user that has a `succeeded` record, per currency. */
+export async function succeededPrincipalOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  const out = new Map<string, Map<Currency, Money>>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: lendingRecords.userId,
+      currency: lendingRecords.currency,
+      total: sql<string>`sum(${lendingRecords.amount})::text`,
+    })
+    .from(lendingRecords)
+    .where(and(inArray(lendingRecords.userId, [...userIds]), eq(lendingRecords.state, 'succeeded')))
+    .groupBy(lendingRecords.userId, lendingRecords.currency);
+  for (const r of rows) {
+    let sums = out.get(r.userId);
+    if (!sums) out.set(r.userId, (sums = new Map()));
+    sums.set(r.currency, Money.of(r.total, r.currency));
+  }
+  return out;
+}
+
 /** `active` records applied before `cutoff`, oldest first: due for the settlement. */
 export async function dueForMatching(db: Db, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -300,6 +300,30 @@ export async function paidAmountOf(db: Db, userId: string): Promise<Money[]> {
   return rows.map((r) => moneyFrom(r.total, r.currency));
 }
 
+/** `paidAmountOf` of a page of users in one query: per user that has a `paid` subscription, per currency. */
+export async function paidAmountOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  const out = new Map<string, Map<Currency, Money>>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: subscriptions.userId,
+      currency: subscriptions.currency,
+      total: sql<string>`sum(${subscriptions.amountPaid})::text`,
+    })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, [...userIds]), eq(subscriptions.state, 'paid')))
+    .groupBy(subscriptions.userId, subscriptions.currency);
+  for (const r of rows) {
+    let sums = out.get(r.userId);
+    if (!sums) out.set(r.userId, (sums = new Map()));
+    sums.set(r.currency, moneyFrom(r.total, r.currency));
+  }
+  return out;
+}
+
 /** Drawn offerings that still have paid applications waiting for their listing. */
 export async function drawnWithPaid(db: Db): Promise<{ id: string; instrumentId: string }[]> {
   return db

@@ -2,6 +2,7 @@
 import { formatPrice, Money, RATE_SCALE, type CopyCurrency, type CopyState, type Dec } from '@brokerage/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { copyFundDays, copyFunds, copySubscriptions } from './copy.tables.js';
 
 /**
@@ -215,7 +216,7 @@ export async function activeOfUsers(
     .select({ sub: copySubscriptions, fund: copyFunds })
     .from(copySubscriptions)
     .innerJoin(copyFunds, eq(copyFunds.id, copySubscriptions.fundId))
-    .where(and(inArray(copySubscriptions.userId, [...userIds]), eq(copySubscriptions.state, 'active')));
+    .where(and(inTextArray(copySubscriptions.userId, userIds), eq(copySubscriptions.state, 'active')));
   return rows;
 }
 

@@ -3,6 +3,7 @@ import { Dec, Money, type Currency, type LendingState } from '@brokerage/contrac
 import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { lendingProducts, lendingRecords } from './lending.tables.js';
 
 /** A product: minimum and quota are `Money` in the product's currency. */
@@ -160,7 +161,7 @@ export async function succeededPrincipalOfUsers(
       total: sql<string>`sum(${lendingRecords.amount})::text`,
     })
     .from(lendingRecords)
-    .where(and(inArray(lendingRecords.userId, [...userIds]), eq(lendingRecords.state, 'succeeded')))
+    .where(and(inTextArray(lendingRecords.userId, userIds), eq(lendingRecords.state, 'succeeded')))
     .groupBy(lendingRecords.userId, lendingRecords.currency);
   for (const r of rows) {
     let sums = out.get(r.userId);

@@ -3,6 +3,7 @@ import type { Currency, Money, NewShareKind, SubscriptionState } from '@brokerag
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, notLike, sql } from 'drizzle-orm';
 import { moneyFrom, withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { newShares, subscriptionEvents, subscriptions } from './newshare.tables.js';
 
 /** An offering: issue price and minimum investment are `Money` in its currency. */
@@ -314,7 +315,7 @@ export async function paidAmountOfUsers(
       total: sql<string>`sum(${subscriptions.amountPaid})::text`,
     })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, [...userIds]), eq(subscriptions.state, 'paid')))
+    .where(and(inTextArray(subscriptions.userId, userIds), eq(subscriptions.state, 'paid')))
     .groupBy(subscriptions.userId, subscriptions.currency);
   for (const r of rows) {
     let sums = out.get(r.userId);

@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { orderEvents, orders } from './trading.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -281,7 +282,7 @@ export async function positionRowsOfUsers(db: Db, userIds: readonly string[], no
     .from(orders)
     .where(
       and(
-        inArray(orders.userId, [...userIds]),
+        inTextArray(orders.userId, userIds),
         or(
           inArray(orders.state, OPEN_STATES),
           and(

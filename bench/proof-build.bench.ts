@@ -84,17 +84,7 @@ async function main(): Promise<number> {
     const t3 = performance.now();
     await transaction(db, async (tx) => {
       await claimProof(tx, { id: 'pf_bench', asOf: new Date(), origin: 'operator' });
-      await insertLeaves(
-        tx,
-        tree.leaves.map((l) => ({
-          proofId: 'pf_bench',
-          currency: 'MXN' as const,
-          userId: l.userId,
-          idx: l.idx,
-          nonce: l.nonce,
-          balance: l.balance,
-        })),
-      );
+      await insertLeaves(tx, 'pf_bench', 'MXN', tree.leaves);
       const nodes = [];
       for (const [level, l] of tree.levels.entries())
         for (const c of chunksOf(l, 8192))

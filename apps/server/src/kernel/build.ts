@@ -13,8 +13,8 @@ import {
   combineInvestValues,
   createLedger,
   createPortfolio,
-  type InvestValuePort,
-  type PositionsPort,
+  type InvestValueSource,
+  type PositionsSource,
 } from '../modules/ledger/index.js';
 import { FeedRates, QuoteHub, SimulatedFeed, type MarketFeed, type SlicedWork } from '../modules/market/index.js';
 import { AccountFeed } from '../modules/push/index.js';
@@ -65,8 +65,8 @@ export async function buildKernel(
   const reviewQueues: ReviewQueues = {};
   const messageKinds = new Map<MessageCode, { module: string; push: PushKind | null }>();
   const productPages: ProductPages = {};
-  const investValues: InvestValuePort[] = [];
-  const positionPorts: PositionsPort[] = [];
+  const investValues: InvestValueSource[] = [];
+  const positionSources: PositionsSource[] = [];
   const given: Partial<Ports> = {};
   const portOf = <K extends keyof Ports>(name: K): Ports[K] => {
     const port = given[name];
@@ -84,13 +84,20 @@ export async function buildKernel(
     },
     houseRunAccounts: (db) => portOf('houseRunAccounts')(db),
   };
+  const positions = (): PositionsSource => {
+    const [only, ...others] = positionSources;
+    if (!only || others.length > 0) throw new Error('exactly one module holds positions');
+    return only;
+  };
   const portfolio = createPortfolio({
-    positions: async (tx, userId) => {
-      const [only, ...others] = positionPorts;
-      if (!only || others.length > 0) throw new Error('exactly one module holds positions');
-      return only(tx, userId);
+    positions: {
+      ofUser: (tx, userId) => positions().ofUser(tx, userId),
+      ofUsers: (tx, userIds) => positions().ofUsers(tx, userIds),
     },
-    investValue: (tx, userId) => combineInvestValues(...investValues)(tx, userId),
+    investValue: {
+      ofUser: (tx, userId) => combineInvestValues(...investValues).ofUser(tx, userId),
+      ofUsers: (tx, userIds) => combineInvestValues(...investValues).ofUsers(tx, userIds),
+    },
     fx,
   });
   const authCache = new AuthCache(options.authCache);
@@ -171,7 +178,7 @@ export async function buildKernel(
         Object.assign(productPages, spec.productPage);
         Object.assign(given, spec.ports);
         if (spec.investValue) investValues.push(spec.investValue);
-        if (spec.positions) positionPorts.push(spec.positions);
+        if (spec.positions) positionSources.push(spec.positions);
         for (const [code, push] of Object.entries(spec.messageKinds ?? {}) as [MessageCode, PushKind | null][]) {
           const before = messageKinds.get(code);
           if (before) throw new Error(`${code} is declared by both ${before.module} and ${spec.name}`);

@@ -27,7 +27,7 @@ import type { ProductPages } from '../modules/admin/index.js';
 import type { AuthCache, SecondFactorPort, SignInPort } from '../modules/auth/index.js';
 import type { ReviewQueues } from '../modules/review/index.js';
 import type { UnpaidLoanPort } from '../modules/funds/index.js';
-import type { InvestValuePort, Ledger, Portfolio, PositionsPort } from '../modules/ledger/index.js';
+import type { InvestValueSource, Ledger, Portfolio, PositionsSource } from '../modules/ledger/index.js';
 import type { MarketFeed, QuoteHub, SlicedWork } from '../modules/market/index.js';
 import type { HouseRunAccountsPort } from '../modules/proof/index.js';
 import type { AccountFeed } from '../modules/push/index.js';
@@ -115,10 +115,10 @@ export interface ModuleSpec {
    * out under (docs/api.md §22.4), or null when it is never pushed.
    */
   messageKinds?: MessageKinds;
-  /** the user's investments this module holds, counted in `investValue` (§1.10) */
-  investValue?: InvestValuePort;
-  /** the user's open positions (trading) */
-  positions?: PositionsPort;
+  /** the user's investments this module holds, counted in `investValue` (§1.10): one user's and a page's */
+  investValue?: InvestValueSource;
+  /** the user's open positions (trading): one user's and a page's */
+  positions?: PositionsSource;
   /** the `/product/list` page of this module's kind (§19.5) */
   productPage?: ProductPages;
   /** what this module answers other modules through the kernel */

@@ -9,7 +9,7 @@ import { copyEngineJob } from './copy.jobs.js';
 import { seedDemoCopyFunds } from './copy.seed.js';
 import { registerCopyRoutes } from './copy.routes.js';
 import { fundAccountIds } from './copy.repository.js';
-import { copyInvestValue } from './copy.service.js';
+import { copyInvestValue, copyInvestValues } from './copy.service.js';
 
 export function createCopyModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger, feed, authCache } = kernel;
@@ -21,7 +21,7 @@ export function createCopyModule(kernel: Kernel): ModuleSpec {
     },
     userRoutes: (app) => registerCopyRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerCopyAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger, authCache }),
-    investValue: copyInvestValue,
+    investValue: { ofUser: copyInvestValue, ofUsers: copyInvestValues },
     ports: { houseRunAccounts: fundAccountIds },
     productPage: { copy: (tx, page, size) => copyProductPage(tx, { feed, clock }, page, size) },
     jobs: [copyEngineJob({ db, clock, feed, ledger, settings, authCache })],

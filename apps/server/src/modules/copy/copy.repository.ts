@@ -2,6 +2,7 @@
 import { formatPrice, Money, RATE_SCALE, type CopyCurrency, type CopyState, type Dec } from '@brokerage/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { copyFundDays, copyFunds, copySubscriptions } from './copy.tables.js';
 
 /**
@@ -203,6 +204,45 @@ export async function activeOfUser(db: Db, userId: string): Promise<Subscription
     .select()
     .from(copySubscriptions)
     .where(and(eq(copySubscriptions.userId, userId), eq(copySubscriptions.state, 'active')));
+}
+
+/** `activeOfUser` of a page of users in one query, each subscription with its fund (one that has none is left out). */
+export async function activeOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<{ sub: SubscriptionRow; fund: FundRow }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ sub: copySubscriptions, fund: copyFunds })
+    .from(copySubscriptions)
+    .innerJoin(copyFunds, eq(copyFunds.id, copySubscriptions.fundId))
+    .where(and(inTextArray(copySubscriptions.userId, userIds), eq(copySubscriptions.state, 'active')));
+  return rows;
+}
+
+/**
+ * The live daily rates of `fundIds` after the date `after` up to each fund's last mark, by fund
+ * then date: `ratesBetween` of many subscriptions at once (each keeps the days after its own start).
+ */
+export async function liveRatesOfFunds(
+  db: Db,
+  fundIds: readonly string[],
+  after: string,
+): Promise<{ fundId: string; date: string; rate: string }[]> {
+  if (fundIds.length === 0) return [];
+  return db
+    .select({ fundId: copyFundDays.fundId, date: copyFundDays.date, rate: copyFundDays.dailyProfitRate })
+    .from(copyFundDays)
+    .innerJoin(copyFunds, eq(copyFunds.id, copyFundDays.fundId))
+    .where(
+      and(
+        inArray(copyFundDays.fundId, [...fundIds]),
+        eq(copyFundDays.backtest, false),
+        gt(copyFundDays.date, after),
+        lte(copyFundDays.date, copyFunds.lastMarkDate),
+      ),
+    )
+    .orderBy(asc(copyFundDays.fundId), asc(copyFundDays.date));
 }
 
 export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | null> {

@@ -251,6 +251,45 @@ export async function copyInvestValue(db: Db, userId: string): Promise<Map<CopyF
   return out;
 }
 
+/**
+ * `copyInvestValue` of a page of users (the proof of liabilities' bulk read): their active
+ * subscriptions with their funds in one query, the funds' live days in a second (none when no user
+ * of the page follows a fund), then each subscription's value by the same `copyPayout` over the
+ * same days `payoutOf` reads.
+ */
+export async function copyInvestValues(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<CopyFund['currency'], Money>>> {
+  const out = new Map<string, Map<CopyFund['currency'], Money>>();
+  const subs = await repo.activeOfUsers(db, userIds);
+  if (subs.length === 0) return out;
+  const fundIds = [...new Set(subs.map((s) => s.fund.id))];
+  const earliest = subs.reduce((min, s) => (s.sub.startDate < min ? s.sub.startDate : min), subs[0]!.sub.startDate);
+  const days = new Map<string, { date: string; rate: string }[]>();
+  for (const d of await repo.liveRatesOfFunds(db, fundIds, earliest)) {
+    let list = days.get(d.fundId);
+    if (!list) days.set(d.fundId, (list = []));
+    list.push(d);
+  }
+  // subscriptions of one fund and one start day share their days
+  const ratesAfter = new Map<string, string[]>();
+  for (const { sub, fund } of subs) {
+    const key = `${fund.id}:${sub.startDate}`;
+    let rates = ratesAfter.get(key);
+    if (!rates) {
+      // `ratesBetween(fund, sub.startDate, fund.lastMarkDate)`: the query kept the days up to the last mark
+      rates = (days.get(fund.id) ?? []).filter((d) => d.date > sub.startDate).map((d) => d.rate);
+      ratesAfter.set(key, rates);
+    }
+    const { value } = copyPayout(repo.copyMoney(fund, sub.amount), rates, fund.performanceFeeRate, fund.serviceFeeRate);
+    let sums = out.get(sub.userId);
+    if (!sums) out.set(sub.userId, (sums = new Map()));
+    sums.set(sub.currency, (sums.get(sub.currency) ?? Money.zero(sub.currency)).plus(value));
+  }
+  return out;
+}
+
 /* ---- the follower's calls ---- */
 
 /** §14 `/copy/subscribe`: [TB] → [KYC] → product.not_found → copy_deadline_passed → below_minimum → fund_full → insufficient_available. */

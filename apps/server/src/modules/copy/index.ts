@@ -2,6 +2,6 @@
 export { createCopyModule } from './copy.module.js';
 export { registerCopyRoutes } from './copy.routes.js';
 export { registerCopyAdminRoutes, copyProductPage, type CopyAdminDeps } from './copy.admin.js';
-export { copyInvestValue, type CopyDeps } from './copy.service.js';
+export { copyInvestValue, copyInvestValues, type CopyDeps } from './copy.service.js';
 export { runCopyEngineOnce, copyEngineJob, type CopyEngineDeps, type CopyStepReport } from './copy.jobs.js';
 export { seedCopyFunds, seedDemoCopyFunds } from './copy.seed.js';

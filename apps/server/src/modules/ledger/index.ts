@@ -31,10 +31,14 @@ export {
 export {
   combineInvestValues,
   createPortfolio,
+  type InvestValuePagePort,
   type InvestValuePort,
+  type InvestValueSource,
   type Portfolio,
   type PortfolioDeps,
   type PositionTotals,
+  type PositionsPagePort,
   type PositionsPort,
+  type PositionsSource,
 } from './assets.service.js';
 export { registerAssetsRoutes } from './assets.routes.js';

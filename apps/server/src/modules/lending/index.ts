@@ -2,7 +2,7 @@
 export { createLendingModule } from './lending.module.js';
 export { registerLendingRoutes } from './lending.routes.js';
 export { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.js';
-export { applyLending, lendingInvestValue, productList, recordList } from './lending.service.js';
+export { applyLending, lendingInvestValue, lendingInvestValues, productList, recordList } from './lending.service.js';
 export {
   runLendingSettlement,
   lendingSettlementJob,

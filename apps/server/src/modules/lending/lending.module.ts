@@ -7,7 +7,7 @@ import { lendingProductPage, registerLendingAdminRoutes } from './lending.admin.
 import { lendingSettlementJob } from './lending.jobs.js';
 import { registerLendingRoutes } from './lending.routes.js';
 import { seedLendingProducts } from './lending.seed.js';
-import { lendingInvestValue } from './lending.service.js';
+import { lendingInvestValue, lendingInvestValues } from './lending.service.js';
 
 export function createLendingModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger } = kernel;
@@ -21,7 +21,7 @@ export function createLendingModule(kernel: Kernel): ModuleSpec {
     },
     userRoutes: (app) => registerLendingRoutes(app, kernel.route, { clock, settings, limits, ledger }),
     adminRoutes: (app) => registerLendingAdminRoutes(app, kernel.adminRoute),
-    investValue: lendingInvestValue,
+    investValue: { ofUser: lendingInvestValue, ofUsers: lendingInvestValues },
     productPage: { lending: lendingProductPage },
     jobs: [lendingSettlementJob({ db, clock, ledger })],
     seed: { run: () => seedLendingProducts(db, clock) },

@@ -3,6 +3,7 @@ import { Dec, Money, type Currency, type LendingState } from '@brokerage/contrac
 import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { lendingProducts, lendingRecords } from './lending.tables.js';
 
 /** A product: minimum and quota are `Money` in the product's currency. */
@@ -144,6 +145,30 @@ export async function succeededPrincipalOf(db: Db, userId: string): Promise<Map<
     .where(and(eq(lendingRecords.userId, userId), eq(lendingRecords.state, 'succeeded')))
     .groupBy(lendingRecords.currency);
   return new Map(rows.map((r) => [r.currency, Money.of(r.total, r.currency)]));
+}
+
+/** `succeededPrincipalOf` of a page of users in one query: per user that has a `succeeded` record, per currency. */
+export async function succeededPrincipalOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  const out = new Map<string, Map<Currency, Money>>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: lendingRecords.userId,
+      currency: lendingRecords.currency,
+      total: sql<string>`sum(${lendingRecords.amount})::text`,
+    })
+    .from(lendingRecords)
+    .where(and(inTextArray(lendingRecords.userId, userIds), eq(lendingRecords.state, 'succeeded')))
+    .groupBy(lendingRecords.userId, lendingRecords.currency);
+  for (const r of rows) {
+    let sums = out.get(r.userId);
+    if (!sums) out.set(r.userId, (sums = new Map()));
+    sums.set(r.currency, Money.of(r.total, r.currency));
+  }
+  return out;
 }
 
 /** `active` records applied before `cutoff`, oldest first: due for the settlement. */

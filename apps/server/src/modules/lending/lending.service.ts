@@ -181,3 +181,11 @@ export async function recordList(
 export async function lendingInvestValue(db: Db, userId: string): Promise<Map<Currency, Money>> {
   return repo.succeededPrincipalOf(db, userId);
 }
+
+/** `lendingInvestValue` of a page of users in one query (the proof of liabilities' bulk read). */
+export async function lendingInvestValues(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  return repo.succeededPrincipalOfUsers(db, userIds);
+}

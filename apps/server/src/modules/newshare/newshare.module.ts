@@ -9,7 +9,7 @@ import { newShareProductPage, registerNewShareAdminRoutes } from './newshare.adm
 import { newShareJob } from './newshare.jobs.js';
 import { seedDemoNewShares } from './newshare.seed.js';
 import { registerNewShareRoutes } from './newshare.routes.js';
-import { newShareInvestValue } from './newshare.service.js';
+import { newShareInvestValue, newShareInvestValues } from './newshare.service.js';
 
 export function createNewShareModule(kernel: Kernel): ModuleSpec {
   const { db, clock, settings, limits, ledger, feed, authCache, secrets } = kernel;
@@ -32,7 +32,7 @@ export function createNewShareModule(kernel: Kernel): ModuleSpec {
       registerNewShareRoutes(app, kernel.route, { clock, settings, limits, ledger, feed, authCache }),
     adminRoutes: (app) => registerNewShareAdminRoutes(app, { ...kernel.adminRoute, feed, settings, ledger, secrets }),
     // paid, not yet listed subscriptions count in total assets (§1.10)
-    investValue: newShareInvestValue,
+    investValue: { ofUser: newShareInvestValue, ofUsers: newShareInvestValues },
     productPage: { new_share: (tx, page, size) => newShareProductPage(tx, { feed, settings, clock }, page, size) },
     jobs: [newShareJob({ db, clock, ledger, feed, settings })],
     seed: { run: () => seedDemoNewShares(db, clock, ledger, feed, secrets) },

@@ -3,6 +3,7 @@ import type { Currency, Money, NewShareKind, SubscriptionState } from '@brokerag
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, notLike, sql } from 'drizzle-orm';
 import { moneyFrom, withMoney, type WithMoney } from '../../platform/columns.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { newShares, subscriptionEvents, subscriptions } from './newshare.tables.js';
 
 /** An offering: issue price and minimum investment are `Money` in its currency. */
@@ -298,6 +299,30 @@ export async function paidAmountOf(db: Db, userId: string): Promise<Money[]> {
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'paid')))
     .groupBy(subscriptions.currency);
   return rows.map((r) => moneyFrom(r.total, r.currency));
+}
+
+/** `paidAmountOf` of a page of users in one query: per user that has a `paid` subscription, per currency. */
+export async function paidAmountOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  const out = new Map<string, Map<Currency, Money>>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: subscriptions.userId,
+      currency: subscriptions.currency,
+      total: sql<string>`sum(${subscriptions.amountPaid})::text`,
+    })
+    .from(subscriptions)
+    .where(and(inTextArray(subscriptions.userId, userIds), eq(subscriptions.state, 'paid')))
+    .groupBy(subscriptions.userId, subscriptions.currency);
+  for (const r of rows) {
+    let sums = out.get(r.userId);
+    if (!sums) out.set(r.userId, (sums = new Map()));
+    sums.set(r.currency, moneyFrom(r.total, r.currency));
+  }
+  return out;
 }
 
 /** Drawn offerings that still have paid applications waiting for their listing. */

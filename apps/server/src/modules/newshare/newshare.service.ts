@@ -388,3 +388,11 @@ export async function newShareInvestValue(db: Db, userId: string): Promise<Map<C
   const totals = await repo.paidAmountOf(db, userId);
   return new Map(totals.map((total) => [total.currency, total]));
 }
+
+/** `newShareInvestValue` of a page of users in one query (the proof of liabilities' bulk read). */
+export async function newShareInvestValues(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Map<Currency, Money>>> {
+  return repo.paidAmountOfUsers(db, userIds);
+}

@@ -63,7 +63,8 @@ export async function readLiabilities(
     const page = await deps.portfolio.totalAssetsPage(tx, after, PROOF_PAGE);
     if (page.size === 0) break;
     for (const [userId, accounts] of page) {
-      after = userId > after ? userId : after;
+      // the page's order is the database's (its collation), so the next page starts after its last user
+      after = userId;
       if (houseRun.has(userId)) continue;
       for (const [currency, total] of accounts) {
         let tree = out.get(currency);
@@ -136,10 +137,7 @@ async function writeTree(tx: Tx, proofId: string, tree: MerkleSumTree, floored: 
     leaves: tree.leaves.length,
     flooredAccounts: floored,
   });
-  await repo.insertLeaves(
-    tx,
-    tree.leaves.map((l) => ({ proofId, currency, userId: l.userId, idx: l.idx, nonce: l.nonce, balance: l.balance })),
-  );
+  await repo.insertLeaves(tx, proofId, currency, tree.leaves);
   const nodes = [];
   for (const [level, nodesOfLevel] of tree.levels.entries())
     for (const c of chunksOf(nodesOfLevel, PROOF_CHUNK))

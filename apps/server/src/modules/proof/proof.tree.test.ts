@@ -53,7 +53,11 @@ describe('Merkle sum tree', () => {
     const root = h(`node${n01}${s01}${n2p}${s2p}`);
     expect(tree.root).toBe(root);
     expect(tree.total).toBe(1250n);
-    expect(tree.leaves.map((l) => l.idx)).toEqual([0, 1, 2]);
+    // the leaves in the inputs' order, each with its place among the sorted hashes
+    expect(tree.leaves.map((l) => l.userId)).toEqual(['a', 'b', 'c']);
+    const sortedAt = (k: number) =>
+      leaves.findIndex((l) => l.hash === h(`leaf${nonce(k)}${['10.50', '0.00', '2.00'][k]}`));
+    expect(tree.leaves.map((l) => l.idx)).toEqual([0, 1, 2].map(sortedAt));
   });
 
   it('pairs a single leaf with the padding node; KRW sums carry no decimals', () => {

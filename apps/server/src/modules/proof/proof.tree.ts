@@ -37,6 +37,7 @@ export interface TreeLevel {
 
 export interface MerkleSumTree {
   currency: Currency;
+  /** one per input, in the inputs' order (the reading's user order: proof_leaves' key order); `idx` is its place in level 0 */
   leaves: TreeLeaf[];
   /** level 0 (the leaves, padded) … the root (one node) */
   levels: TreeLevel[];
@@ -79,7 +80,7 @@ export function buildTree(
     const i = order[idx]!;
     level0.hashes.write(hashes[i]!, 32 * idx, 'hex');
     level0.sums[idx] = inputs[i]!.balance;
-    leaves[idx] = { userId: inputs[i]!.userId, idx, nonce: nonces[i]!, balance: balances[i]! };
+    leaves[i] = { userId: inputs[i]!.userId, idx, nonce: nonces[i]!, balance: balances[i]! };
   }
   if (count0 > n) PAD_HASH.copy(level0.hashes, 32 * n);
   const levels: TreeLevel[] = [level0];

@@ -1,7 +1,22 @@
 /** Drizzle queries for orders and their events; every function takes the transaction handle. */
 import { Dec, liveOrderStates, Money, openOrderStates, type Market, type OrderState } from '@brokerage/contract';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  max,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
+import { inTextArray } from '../../platform/sql-arrays.js';
 import { orderEvents, orders } from './trading.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -332,6 +347,49 @@ export async function unsettledOf(db: Db, userId: string, now: Date): Promise<Or
         isNotNull(orders.settlesAt),
         gt(orders.settlesAt, now),
         gt(orders.proceeds, '0'),
+      ),
+    );
+}
+
+/** The columns `positionTotals` reads of an order. */
+export type PositionTotalsRow = Pick<
+  OrderRow,
+  'userId' | 'instrumentId' | 'currency' | 'side' | 'state' | 'lots' | 'lotSize' | 'costPrice' | 'margin' | 'proceeds'
+>;
+
+/**
+ * `openPositionsOf` and `unsettledOf` of a page of users in one query (the proof of liabilities'
+ * bulk read): their open positions, and their closed orders whose positive proceeds are still in
+ * transit at `now`, with the columns `positionTotals` reads.
+ */
+export async function positionRowsOfUsers(db: Db, userIds: readonly string[], now: Date): Promise<PositionTotalsRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: orders.userId,
+      instrumentId: orders.instrumentId,
+      currency: orders.currency,
+      side: orders.side,
+      state: orders.state,
+      lots: orders.lots,
+      lotSize: orders.lotSize,
+      costPrice: orders.costPrice,
+      margin: orders.margin,
+      proceeds: orders.proceeds,
+    })
+    .from(orders)
+    .where(
+      and(
+        inTextArray(orders.userId, userIds),
+        or(
+          inArray(orders.state, OPEN_STATES),
+          and(
+            eq(orders.state, 'closed'),
+            isNotNull(orders.settlesAt),
+            gt(orders.settlesAt, now),
+            gt(orders.proceeds, '0'),
+          ),
+        ),
       ),
     );
 }

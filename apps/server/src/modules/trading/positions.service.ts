@@ -273,6 +273,42 @@ export async function openPositionMarks(db: Db, feed: MarketFeed, userId: string
   });
 }
 
+type TotalsByCurrency = Map<Currency, PositionTotals>;
+
+function totalsEntry(out: TotalsByCurrency, c: Currency): PositionTotals {
+  let e = out.get(c);
+  if (!e) out.set(c, (e = { positionsValue: Money.zero(c), profit: Money.zero(c), inTransit: Money.zero(c) }));
+  return e;
+}
+
+/** An open position's part of `positionTotals`: its margin plus its floating P&L at the feed's price. */
+function addOpenPosition(
+  out: TotalsByCurrency,
+  feed: MarketFeed,
+  row: Pick<OrderRow, 'instrumentId' | 'currency' | 'side' | 'lots' | 'lotSize' | 'costPrice' | 'margin'>,
+): void {
+  const currency = row.currency;
+  const e = totalsEntry(out, currency);
+  const profitLoss =
+    row.costPrice && feed.instrument(row.instrumentId)
+      ? grossProfit(
+          row.side,
+          new Dec(row.costPrice),
+          new Dec(feed.quote(row.instrumentId).price),
+          unitsOf(row.lots, row.lotSize),
+          currency,
+        )
+      : Money.zero(currency);
+  e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(profitLoss);
+  e.profit = e.profit.plus(profitLoss);
+}
+
+/** A closed order's part of `positionTotals`: its positive proceeds while in transit. */
+function addInTransit(out: TotalsByCurrency, row: Pick<OrderRow, 'currency' | 'proceeds'>): void {
+  const e = totalsEntry(out, row.currency);
+  if (row.proceeds !== null) e.inTransit = e.inTransit.plus(repo.orderMoney(row, row.proceeds));
+}
+
 /** The positions port of the ledger's assets (§7.11): per currency, open positions and in-transit proceeds. */
 export async function positionTotals(
   db: Db,
@@ -280,31 +316,29 @@ export async function positionTotals(
   userId: string,
   now: Date,
 ): Promise<Map<Currency, PositionTotals>> {
-  const out = new Map<Currency, PositionTotals>();
-  const entry = (c: Currency) => {
-    let e = out.get(c);
-    if (!e) out.set(c, (e = { positionsValue: Money.zero(c), profit: Money.zero(c), inTransit: Money.zero(c) }));
-    return e;
-  };
-  for (const row of await repo.openPositionsOf(db, userId)) {
-    const currency = row.currency;
-    const e = entry(currency);
-    const profitLoss =
-      row.costPrice && feed.instrument(row.instrumentId)
-        ? grossProfit(
-            row.side,
-            new Dec(row.costPrice),
-            new Dec(feed.quote(row.instrumentId).price),
-            unitsOf(row.lots, row.lotSize),
-            currency,
-          )
-        : Money.zero(currency);
-    e.positionsValue = e.positionsValue.plus(repo.orderMoney(row, row.margin)).plus(profitLoss);
-    e.profit = e.profit.plus(profitLoss);
-  }
-  for (const row of await repo.unsettledOf(db, userId, now)) {
-    const e = entry(row.currency);
-    if (row.proceeds !== null) e.inTransit = e.inTransit.plus(repo.orderMoney(row, row.proceeds));
+  const out: TotalsByCurrency = new Map();
+  for (const row of await repo.openPositionsOf(db, userId)) addOpenPosition(out, feed, row);
+  for (const row of await repo.unsettledOf(db, userId, now)) addInTransit(out, row);
+  return out;
+}
+
+/**
+ * `positionTotals` of a page of users in one query (the proof of liabilities' bulk read): per user
+ * that holds a position or proceeds in transit, the same totals by the same rule.
+ */
+export async function positionTotalsOfUsers(
+  db: Db,
+  feed: MarketFeed,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, Map<Currency, PositionTotals>>> {
+  const out = new Map<string, TotalsByCurrency>();
+  for (const row of await repo.positionRowsOfUsers(db, userIds, now)) {
+    let totals = out.get(row.userId);
+    if (!totals) out.set(row.userId, (totals = new Map()));
+    // the query's two readings: a closed row is in transit, any other is an open position
+    if (row.state === 'closed') addInTransit(totals, row);
+    else addOpenPosition(totals, feed, row);
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { registerAdminOrderRoutes } from './admin-orders.routes.js';
 import { dayTradeReviewQueue } from './day-trading.service.js';
 import { registerDayTradingRoutes } from './day-trading.routes.js';
 import { engineJob } from './engine.js';
-import { positionTotals } from './positions.service.js';
+import { positionTotals, positionTotalsOfUsers } from './positions.service.js';
 import { registerTradingRoutes } from './trading.routes.js';
 
 export function createTradingModule(kernel: Kernel): ModuleSpec {
@@ -47,7 +47,10 @@ export function createTradingModule(kernel: Kernel): ModuleSpec {
     adminRoutes: (app) => registerAdminOrderRoutes(app, { ...kernel.adminRoute, feed }),
     reviewQueues: { day_trade: dayTradeReviewQueue(authCache) },
     // the ledger's view of positions for `/user/assets` and `withdrawable` (open positions, in-transit proceeds)
-    positions: (tx, userId) => positionTotals(tx, feed, userId, clock.now()),
+    positions: {
+      ofUser: (tx, userId) => positionTotals(tx, feed, userId, clock.now()),
+      ofUsers: (tx, userIds) => positionTotalsOfUsers(tx, feed, userIds, clock.now()),
+    },
     jobs: [
       engineJob(
         { db, clock, settings, feed, ledger },

@@ -39,14 +39,12 @@ export class AdminApi {
 
   /** Approves the user's oldest waiting item in `queue`, waiting up to 15 s for it to arrive. */
   async approveFirst(queue: string, userId: string): Promise<void> {
-    await expect
-      .poll(
-        async () => (await this.call<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBeGreaterThan(0);
+    // a plain loop, not expect.poll: set-up hooks (beforeAll) call this too
+    const deadline = Date.now() + 15_000;
+    while (((await this.call<{ list: unknown[] }>('/review/list', { queue, userId })).data?.list.length ?? 0) === 0) {
+      if (Date.now() > deadline) throw new Error(`nothing waits in the ${queue} queue for ${userId} after 15 s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const list = await this.call<{ list: { id: string }[] }>('/review/list', { queue, userId });
     const id = list.data?.list[0]?.id;
     expect(id, JSON.stringify(list)).toBeTruthy();

@@ -1,17 +1,18 @@
 /**
  * Back-office sign-in with a one-time code, end to end: operations create an admin and enrol
- * TOTP with the real CLI (`npm run admin` runs apps/server/src/ops/admin-cli.ts) on a fresh
- * embedded database; the built server then starts on that database; in Chromium the operator's
+ * TOTP with the real CLI (`npm run admin` runs apps/server/src/ops/admin-cli.ts) on a copy of the
+ * journeys' migrated and seeded database (migrating from empty in the CLI took over a minute on a
+ * loaded machine); the built server then starts on that database; in Chromium the operator's
  * password alone is refused with the page's own message, and the password with the code an
  * authenticator would show for the printed secret opens the back office.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, shot } from './browser.js';
 import { startServer, type E2eServer } from './global-setup.js';
 
@@ -33,7 +34,7 @@ function adminCli(...args: string[]): string {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_NEW_PASSWORD: PASSWORD },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     },
   );
   if (run.status !== 0)
@@ -43,6 +44,7 @@ function adminCli(...args: string[]): string {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-e2e-totp-'));
+  cpSync(inject('serverTemplate'), dataDir, { recursive: true });
   adminCli('create', USERNAME, 'admin', '--reason', 'Operator for the TOTP journey');
   const enrolled = adminCli('totp-enrol', USERNAME, '--reason', 'Second factor for the TOTP journey');
   secret = /Secret: ([A-Z2-7]+)/.exec(enrolled)?.[1] ?? '';
